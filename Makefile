@@ -1,0 +1,39 @@
+# Two commands: `make run` and `make test`. Both set everything up first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench screenshot wheel clean
+
+$(STAMP): pyproject.toml
+	bash scripts/system-deps.sh
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m tftmanager
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+test: lint typecheck
+	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+
+screenshot: $(STAMP)
+	bash scripts/screenshot.sh
+
+wheel: $(STAMP)
+	$(PY) -m build --wheel --outdir dist
+
+clean:
+	rm -rf $(VENV) dist build *.egg-info

@@ -1,0 +1,1 @@
+"""Alembic migration scripts for campaign files (shipped inside the package)."""

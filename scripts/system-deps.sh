@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the few system libraries Qt needs headless (and the tools the
+# screenshot and PDF checks use) when they are missing and we may install.
+# On a desktop they are already there; on a bare Debian/Ubuntu machine or CI
+# running as root they are fetched with apt-get.
+set -u
+need=()
+have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+have_lib libglib-2.0.so.0 || need+=(libglib2.0-0)
+have_lib libEGL.so.1 || need+=(libegl1)
+have_lib libGL.so.1 || need+=(libgl1)
+have_lib libfontconfig.so.1 || need+=(libfontconfig1)
+have_lib libxkbcommon.so.0 || need+=(libxkbcommon0)
+have_lib libdbus-1.so.3 || need+=(libdbus-1-3)
+have_lib libxkbcommon-x11.so.0 || need+=(libxkbcommon-x11-0)
+have_lib libxcb-cursor.so.0 || need+=(libxcb-cursor0)
+have_lib libxcb-icccm.so.4 || need+=(libxcb-icccm4)
+have_lib libxcb-keysyms.so.1 || need+=(libxcb-keysyms1)
+have_lib libxcb-image.so.0 || need+=(libxcb-image0)
+have_lib libxcb-randr.so.0 || need+=(libxcb-randr0)
+have_lib libxcb-render-util.so.0 || need+=(libxcb-render-util0)
+have_lib libxcb-shape.so.0 || need+=(libxcb-shape0)
+have_lib libxcb-xkb.so.1 || need+=(libxcb-xkb1)
+have_lib libX11-xcb.so.1 || need+=(libx11-xcb1)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
+command -v Xvfb >/dev/null || need+=(xvfb)
+[ ${#need[@]} -eq 0 ] && exit 0
+if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "Installing system packages: ${need[*]}"
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+elif command -v apt-get >/dev/null && command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  sudo apt-get update -qq >/dev/null && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+else
+  echo "Note: these system packages may be missing: ${need[*]} (install them if Qt fails to start)" >&2
+fi
+exit 0

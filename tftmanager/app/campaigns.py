@@ -1,0 +1,76 @@
+"""Campaign-level use cases: create, open, read the party, change the rules profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.sheet import Sheet, evaluate
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.shipped import shipped_library
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
+
+
+def library_for(store: CampaignStore) -> RulesLibrary:
+    """The rules library a campaign plays by (the shipped one until campaigns own theirs)."""
+    del store
+    return shipped_library()
+
+
+def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignStore:
+    """Create a campaign file, empty or holding the demo party."""
+    store = create_campaign(path, name or path.stem)
+    if demo:
+        from tftmanager.app.demo import add_demo_party  # noqa: PLC0415
+
+        try:
+            add_demo_party(store=store)
+        except BaseException:
+            store.close()
+            path.unlink(missing_ok=True)
+            raise
+    return store
+
+
+def open_existing(*, path: Path) -> CampaignStore:
+    """Open (and if needed back up and migrate) a campaign file."""
+    return open_campaign(path)
+
+
+def campaign_name(*, store: CampaignStore) -> str:
+    """The campaign's display name."""
+    with store.transaction() as session:
+        return queries.campaign_row(session=session, campaign_id=store.campaign_id).name
+
+
+def get_profile(*, store: CampaignStore) -> RuleProfile:
+    """The campaign's rules profile."""
+    with store.transaction() as session:
+        return queries.rule_profile(session=session, campaign_id=store.campaign_id)
+
+
+def set_profile(*, store: CampaignStore, profile: RuleProfile) -> Changes:
+    """Change the rules profile; every character is re-checked, none is changed."""
+    with store.transaction() as session:
+        queries.set_rule_profile(session=session, campaign_id=store.campaign_id, profile=profile)
+    return Changes(settings=True, party=True)
+
+
+def party_sheets(*, store: CampaignStore) -> list[Sheet]:
+    """Every character evaluated under the campaign's rules, sorted by name."""
+    library = library_for(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    return [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored]
+
+
+def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
+    """One character evaluated under the campaign's rules."""
+    library = library_for(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        stored = queries.get_character(session=session, character_id=character_id)
+    return evaluate(stored.character, library, profile, id=stored.id, uid=stored.uid)

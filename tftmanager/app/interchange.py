@@ -1,0 +1,149 @@
+"""The character JSON format (see docs/character-format.md).
+
+A document is either one character or a party:
+
+    {"format": "tftmanager.character", "version": 1, "character": {...}}
+    {"format": "tftmanager.party", "version": 1, "characters": [{...}, ...]}
+
+Reading is strict: anything malformed, foreign or from a newer version raises
+FormatError with one line for the user, and nothing is imported.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tftmanager.rules.character import Character, InputError, check_input
+
+FORMAT_VERSION = 1
+CHARACTER_FORMAT = "tftmanager.character"
+PARTY_FORMAT = "tftmanager.party"
+
+_INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points")
+_STR_FIELDS = ("player", "notes")
+_KEY_FIELDS = ("armor", "shield", "ready_weapon")
+_KNOWN = {"uid", "name", "race", "weapons", "shield_ready", *_INT_FIELDS, *_STR_FIELDS,
+          *_KEY_FIELDS}
+
+
+class FormatError(ValueError):
+    """A document that is not a character file this version can read."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One character read from a document, with the uid it carried (if any)."""
+
+    uid: str | None
+    character: Character
+
+
+def character_to_dict(character: Character, uid: str | None = None) -> dict[str, Any]:
+    """The JSON object for one character."""
+    data: dict[str, Any] = {"uid": uid} if uid else {}
+    data.update(
+        name=character.name,
+        race=character.race,
+        player=character.player,
+        notes=character.notes,
+        st=character.st,
+        dx=character.dx,
+        iq=character.iq,
+        sp=character.sp,
+        bought_points=character.bought_points,
+        armor=character.armor,
+        shield=character.shield,
+        shield_ready=character.shield_ready,
+        weapons=list(character.weapons),
+        ready_weapon=character.ready_weapon,
+    )
+    return data
+
+
+def dump_character(character: Character, uid: str | None = None) -> str:
+    """A one-character document."""
+    doc = {
+        "format": CHARACTER_FORMAT,
+        "version": FORMAT_VERSION,
+        "character": character_to_dict(character, uid),
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def dump_party(entries: list[Entry]) -> str:
+    """A party document."""
+    doc = {
+        "format": PARTY_FORMAT,
+        "version": FORMAT_VERSION,
+        "characters": [character_to_dict(e.character, e.uid) for e in entries],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def loads(text: str) -> list[Entry]:
+    """Read a character or party document; raises FormatError on anything else."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                          f"{exc.msg})") from exc
+    if not isinstance(doc, dict) or doc.get("format") not in (CHARACTER_FORMAT, PARTY_FORMAT):
+        raise FormatError("not a TFT Manager character file (no \"format\": "
+                          f"\"{CHARACTER_FORMAT}\")")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise FormatError("the file has no valid \"version\"")
+    if version > FORMAT_VERSION:
+        raise FormatError(f"written by a newer TFT Manager (format version {version}; "
+                          f"this version reads {FORMAT_VERSION})")
+    if doc["format"] == CHARACTER_FORMAT:
+        return [_entry(doc.get("character"), "character")]
+    items = doc.get("characters")
+    if not isinstance(items, list) or not items:
+        raise FormatError("\"characters\" must be a non-empty list")
+    return [_entry(item, f"characters[{i}]") for i, item in enumerate(items)]
+
+
+def _entry(data: object, where: str) -> Entry:
+    if not isinstance(data, dict):
+        raise FormatError(f"{where} must be an object")
+    unknown = sorted(set(data) - _KNOWN)
+    if unknown:
+        raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    for required in ("name", "race", "st", "dx"):
+        if required not in data:
+            raise FormatError(f"{where}: \"{required}\" is missing")
+    values: dict[str, Any] = {}
+    for name in ("name", "race", *_STR_FIELDS):
+        if name in data:
+            if not isinstance(data[name], str):
+                raise FormatError(f"{where}: \"{name}\" must be text")
+            values[name] = data[name]
+    for name in _INT_FIELDS:
+        if name in data:
+            value = data[name]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise FormatError(f"{where}: \"{name}\" must be a whole number")
+            values[name] = value
+    for name in _KEY_FIELDS:
+        value = data.get(name)
+        if value is not None and not isinstance(value, str):
+            raise FormatError(f"{where}: \"{name}\" must be text or null")
+        values[name] = value
+    weapons = data.get("weapons", [])
+    if not isinstance(weapons, list) or not all(isinstance(w, str) for w in weapons):
+        raise FormatError(f"{where}: \"weapons\" must be a list of weapon keys")
+    ready = data.get("shield_ready", False)
+    if not isinstance(ready, bool):
+        raise FormatError(f"{where}: \"shield_ready\" must be true or false")
+    uid = data.get("uid")
+    if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 36):
+        raise FormatError(f"{where}: \"uid\" must be text of at most 36 characters")
+    character = Character(weapons=tuple(weapons), shield_ready=ready, **values)
+    try:
+        check_input(character)
+    except InputError as exc:
+        raise FormatError(f"{where}: {exc.message}") from exc
+    return Entry(uid, character)

@@ -1,0 +1,62 @@
+"""Moving characters between campaigns as JSON documents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.interchange import Entry, dump_character
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+
+
+class TransferError(ValueError):
+    """An import or export the user asked for that cannot be done as asked."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """Ids of the imported characters, in document order."""
+
+    ids: tuple[int, ...]
+    changes: Changes
+
+
+def import_entries(
+    *, store: CampaignStore, entries: list[Entry], as_copies: bool = False
+) -> Imported:
+    """Add every entry in one transaction: all are imported or none.
+
+    An entry whose uid the campaign already holds is refused unless
+    ``as_copies`` gives each a new identity.
+    """
+    ids = []
+    with store.transaction() as session:
+        for entry in entries:
+            uid = None if as_copies else entry.uid
+            if uid and queries.find_by_uid(session=session, campaign_id=store.campaign_id,
+                                           uid=uid):
+                raise TransferError(
+                    f"{entry.character.name} is already in this campaign (same uid); "
+                    "import it with --copy to add it as a new character."
+                )
+            stored = queries.insert_character(
+                session=session, campaign_id=store.campaign_id, character=entry.character,
+                uid=uid,
+            )
+            ids.append(stored.id)
+    return Imported(tuple(ids), Changes(party=True, characters=frozenset(ids)))
+
+
+def export_by_name(*, store: CampaignStore, name: str) -> str:
+    """A character document for the character with this name."""
+    with store.transaction() as session:
+        matches = [
+            s for s in queries.list_characters(session=session, campaign_id=store.campaign_id)
+            if s.character.name.casefold() == name.strip().casefold()
+        ]
+    if not matches:
+        raise TransferError(f"No character named '{name}' in this campaign.")
+    if len(matches) > 1:
+        raise TransferError(f"{len(matches)} characters are named '{name}'; rename one first.")
+    return dump_character(matches[0].character, matches[0].uid)

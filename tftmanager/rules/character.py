@@ -1,0 +1,72 @@
+"""A character as the rules see it: attributes, race and what it carries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Sanity bounds for typed input, not rules: a value outside them is refused
+# before it reaches the rules (a giant may have ST 50; nobody has ST 5000).
+ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
+    "st": (1, 300),
+    "dx": (1, 100),
+    "iq": (1, 100),
+    "sp": (0, 25),
+    "bought_points": (0, 500),
+}
+NAME_MAX = 80
+
+
+@dataclass(frozen=True)
+class Character:
+    """Everything the rules need to judge and derive a figure.
+
+    ``bought_points`` counts the attribute points (SP included) bought with
+    experience since creation, so validation can tell a starting figure's
+    points from an experienced one's.
+    """
+
+    name: str
+    race: str
+    st: int
+    dx: int
+    iq: int = 8
+    sp: int = 0
+    player: str = ""
+    notes: str = ""
+    armor: str | None = None
+    shield: str | None = None
+    shield_ready: bool = False
+    weapons: tuple[str, ...] = field(default_factory=tuple)
+    ready_weapon: str | None = None
+    bought_points: int = 0
+
+
+class InputError(ValueError):
+    """A value the user typed that can never be stored (not a rules problem)."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field_name
+        self.message = message
+
+
+def check_input(character: Character) -> None:
+    """Refuse values no character may have; rules problems are left to validation.
+
+    Raises InputError naming the field, so the editor can say why the entry was
+    not written.
+    """
+    name = character.name.strip()
+    if not name:
+        raise InputError("name", "A character needs a name.")
+    if len(name) > NAME_MAX:
+        raise InputError("name", f"A name can be at most {NAME_MAX} characters.")
+    for attr, (low, high) in ATTRIBUTE_BOUNDS.items():
+        value = getattr(character, attr)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(attr, f"{attr.upper()} must be a whole number.")
+        if not low <= value <= high:
+            label = "Points bought" if attr == "bought_points" else attr.upper()
+            raise InputError(attr, f"{label} must be between {low} and {high}, not {value}.")
+    if len(character.weapons) > 12:
+        raise InputError("weapons", "A character can list at most 12 weapons.")

@@ -1,0 +1,140 @@
+"""Derived stats: what a figure's attributes and gear make of it in a fight."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.rules.character import Character
+from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.equipment import Armor, Shield, Weapon
+from tftmanager.rules.injury import InjuryThresholds
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.races import AttackMode, Effect, Race
+from tftmanager.rules.settings import CreationScheme, RuleProfile
+
+LEATHER = "leather"
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """One way of attacking with one weapon: to-hit and damage.
+
+    ``adj_dx_shield`` is None when the shield cannot stay ready with this
+    weapon (a two-handed weapon) or the figure has no shield.
+    """
+
+    mode: AttackMode
+    adj_dx: int
+    adj_dx_shield: int | None
+    damage: DamageDice
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WeaponLine:
+    """A carried weapon with its attacks, and whether the figure may use it."""
+
+    weapon: Weapon
+    attacks: tuple[AttackLine, ...]
+    usable: bool
+    ready: bool
+
+
+@dataclass(frozen=True)
+class Derived:
+    """Stats that follow from a character, its race, its gear and the profile."""
+
+    ma: int
+    adj_dx: int
+    adj_dx_shield: int | None
+    hits_stopped: int
+    hits_stopped_shield: int | None
+    attribute_total: int
+    start_total: int | None
+    weapons: tuple[WeaponLine, ...]
+    injury: InjuryThresholds
+
+
+def counted_total(character: Character, scheme: CreationScheme) -> int:
+    """The attribute total the creation scheme and XP costs count (SP included)."""
+    base = character.st + character.dx + character.sp
+    return base if scheme is CreationScheme.MELEE else base + character.iq
+
+
+def movement(race: Race | None, armor: Armor | None, profile: RuleProfile) -> int:
+    """MA: the race's own unarmored, else the armor's (or the race's reading of it)."""
+    base = race.ma if race else 10
+    if armor is None:
+        return base
+    if race and armor.key in race.armor_ma:
+        return race.armor_ma[armor.key]
+    if armor.key == LEATHER and armor.ma_alternative is not None:
+        chosen = profile.leather_ma.value
+        return chosen if chosen in (armor.ma, armor.ma_alternative) else armor.ma
+    return armor.ma
+
+
+def _modes(weapon: Weapon) -> list[AttackMode]:
+    if weapon.missile:
+        return [AttackMode.MISSILE]
+    modes = [AttackMode.STRIKE]
+    if weapon.throwable:
+        modes.append(AttackMode.THROWN)
+    return modes
+
+
+def _attack(
+    weapon: Weapon,
+    mode: AttackMode,
+    race: Race | None,
+    adj_dx: int,
+    shield: Shield | None,
+) -> AttackLine:
+    dx_bonus = 0
+    damage = weapon.damage
+    notes: list[str] = []
+    for mod in race.modifiers if race else ():
+        if not mod.applies(weapon.tags, mode):
+            continue
+        if mod.effect is Effect.DX:
+            dx_bonus += mod.amount
+        else:
+            damage = damage.add(mod.amount)
+        if mod.note:
+            notes.append(mod.note)
+    with_shield = None
+    if shield is not None and not weapon.two_handed:
+        with_shield = adj_dx + shield.dx + dx_bonus
+    return AttackLine(mode, adj_dx + dx_bonus, with_shield, damage, tuple(notes))
+
+
+def derive(character: Character, library: RulesLibrary, profile: RuleProfile) -> Derived:
+    """Work out MA, adjusted DX, hits stopped and each weapon's attacks.
+
+    Unknown race or gear keys are skipped here; validation reports them.
+    """
+    race = library.races.get(character.race)
+    armor = library.armors.get(character.armor) if character.armor else None
+    shield = library.shields.get(character.shield) if character.shield else None
+    adj_dx = character.dx + (armor.dx if armor else 0)
+    stops = armor.stops if armor else 0
+    lines = []
+    for key in character.weapons:
+        weapon = library.weapons.get(key)
+        if weapon is None:
+            continue
+        attacks = tuple(_attack(weapon, m, race, adj_dx, shield) for m in _modes(weapon))
+        lines.append(
+            WeaponLine(weapon, attacks, character.st >= weapon.st, key == character.ready_weapon)
+        )
+    return Derived(
+        ma=movement(race, armor, profile),
+        adj_dx=adj_dx,
+        adj_dx_shield=adj_dx + shield.dx if shield else None,
+        hits_stopped=stops,
+        hits_stopped_shield=stops + shield.stops if shield else None,
+        attribute_total=counted_total(character, profile.creation),
+        start_total=race.limits(profile.creation).total if race else None,
+        weapons=tuple(lines),
+        injury=library.injury.thresholds(character.st, profile.injury_reactions),
+    )

@@ -1,0 +1,69 @@
+"""Reactions to injury: hits in one turn that cost DX or knock a figure down."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.rules.settings import InjuryReactions
+
+
+@dataclass(frozen=True)
+class InjuryBand:
+    """One row of the house rules' table by ST."""
+
+    st_min: int
+    st_max: int
+    dx_penalty_hits: int
+    knockdown_hits: int
+
+
+@dataclass(frozen=True)
+class InjuryThresholds:
+    """What a card prints: hits in a turn for -2 DX, and for a knockdown."""
+
+    dx_penalty_hits: int
+    knockdown_hits: int
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class InjuryTable:
+    """Both readings of the rule, as shipped in ``injury.toml``."""
+
+    melee: InjuryThresholds
+    bands: tuple[InjuryBand, ...]
+
+    def thresholds(self, st: int, option: InjuryReactions) -> InjuryThresholds:
+        """Thresholds for a figure of this (original) ST under the campaign's option.
+
+        Beyond the last printed band the last two steps repeat; that reading is
+        an assumption and the result says so.
+        """
+        if option is InjuryReactions.MELEE or not self.bands:
+            return self.melee
+        for band in self.bands:
+            if band.st_min <= st <= band.st_max:
+                return InjuryThresholds(band.dx_penalty_hits, band.knockdown_hits)
+        if st < self.bands[0].st_min:
+            first = self.bands[0]
+            return InjuryThresholds(first.dx_penalty_hits, first.knockdown_hits)
+        return self._extend(st)
+
+    def _extend(self, st: int) -> InjuryThresholds:
+        last = self.bands[-1]
+        if len(self.bands) < 2:
+            return InjuryThresholds(last.dx_penalty_hits, last.knockdown_hits, assumed=True)
+        before = self.bands[-2]
+        width = last.st_max - last.st_min + 1
+        steps = (st - last.st_min) // width
+        dx_steps = (before.dx_penalty_hits - self.bands[-3].dx_penalty_hits
+                    if len(self.bands) > 2 else last.dx_penalty_hits - before.dx_penalty_hits,
+                    last.dx_penalty_hits - before.dx_penalty_hits)
+        kd_steps = (before.knockdown_hits - self.bands[-3].knockdown_hits
+                    if len(self.bands) > 2 else last.knockdown_hits - before.knockdown_hits,
+                    last.knockdown_hits - before.knockdown_hits)
+        dx, kd = last.dx_penalty_hits, last.knockdown_hits
+        for i in range(steps):
+            dx += dx_steps[i % 2]
+            kd += kd_steps[i % 2]
+        return InjuryThresholds(dx, kd, assumed=True)

@@ -1,0 +1,196 @@
+"""The rules library: races, weapons, armor and shields read from plain data.
+
+The data arrives as the mappings a TOML or JSON reader produces (the shipped
+files in ``resources/rules`` or a campaign's own copy); this module turns them
+into frozen data classes and says clearly what is wrong with bad data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.equipment import Armor, CarryFree, Shield, Weapon
+from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
+
+T = TypeVar("T")
+Data = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RulesLibrary:
+    """Everything the figure rules look up, keyed by stable keys."""
+
+    races: dict[str, Race]
+    weapons: dict[str, Weapon]
+    armors: dict[str, Armor]
+    shields: dict[str, Shield]
+    injury: InjuryTable
+
+    @classmethod
+    def from_data(
+        cls,
+        *,
+        races: Data,
+        weapons: Data,
+        armor: Data,
+        injury: Data,
+    ) -> RulesLibrary:
+        """Build the library from the four shipped documents' contents."""
+        return cls(
+            races=_keyed(_race(d) for d in _table(races, "race")),
+            weapons=_keyed(_weapon(d) for d in _table(weapons, "weapon")),
+            armors=_keyed(_armor(d) for d in _table(armor, "armor")),
+            shields=_keyed(_shield(d) for d in _table(armor, "shield")),
+            injury=_injury(injury),
+        )
+
+
+def _table(doc: Data, name: str) -> list[Data]:
+    rows = doc.get(name, [])
+    if not isinstance(rows, list) or not all(isinstance(r, Mapping) for r in rows):
+        raise RulesDataError(f"'{name}' must be a list of tables")
+    return rows
+
+
+def _keyed(items: Iterable[T]) -> dict[str, T]:
+    result: dict[str, T] = {}
+    for item in items:
+        key: str = getattr(item, "key")  # noqa: B009 - every rules item has a key
+        if key in result:
+            raise RulesDataError(f"'{key}' appears twice in the rules data")
+        result[key] = item
+    return result
+
+
+def _get(row: Data, name: str, kind: type[T], default: T | None = None) -> T:
+    what = row.get("key", row.get("name", "?"))
+    if name not in row:
+        if default is None:
+            raise RulesDataError(f"'{what}' has no '{name}'")
+        return default
+    value = row[name]
+    if kind is int and isinstance(value, bool):
+        raise RulesDataError(f"'{what}': '{name}' must be a whole number")
+    if not isinstance(value, kind):
+        raise RulesDataError(f"'{what}': '{name}' must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _limits(row: Data, name: str, *, with_iq: bool) -> CreationLimits:
+    sub = _get(row, name, dict)
+    return CreationLimits(
+        min_st=_get(sub, "min_st", int),
+        min_dx=_get(sub, "min_dx", int),
+        total=_get(sub, "total", int),
+        min_iq=_get(sub, "min_iq", int) if with_iq else None,
+        source=_get(sub, "source", str, ""),
+        uncertain=_get(sub, "uncertain", str, ""),
+    )
+
+
+def _modifier(row: Data) -> RacialModifier:
+    try:
+        effect = Effect(_get(row, "effect", str))
+        modes = frozenset(AttackMode(m) for m in _get(row, "modes", list, []))
+    except ValueError as exc:
+        raise RulesDataError(f"Racial modifier: {exc}") from exc
+    return RacialModifier(
+        effect=effect,
+        amount=_get(row, "amount", int),
+        weapon_tags=frozenset(_get(row, "weapon_tags", list, [])),
+        modes=modes,
+        note=_get(row, "note", str, ""),
+    )
+
+
+def _race(row: Data) -> Race:
+    return Race(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        ma=_get(row, "ma", int),
+        melee=_limits(row, "melee", with_iq=False),
+        itl=_limits(row, "itl", with_iq=True),
+        armor_ma=dict(_get(row, "armor_ma", dict, {})),
+        modifiers=tuple(_modifier(m) for m in _get(row, "modifiers", list, [])),
+        source=_get(row, "source", str, ""),
+    )
+
+
+def _weapon(row: Data) -> Weapon:
+    try:
+        carry = CarryFree(_get(row, "carry_free", str, "no"))
+    except ValueError as exc:
+        raise RulesDataError(f"'{row.get('key')}': {exc}") from exc
+    fast_dx = row.get("fast_dx")
+    if fast_dx is not None and not isinstance(fast_dx, int):
+        raise RulesDataError(f"'{row.get('key')}': fast_dx must be a whole number")
+    return Weapon(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        damage=DamageDice.parse(_get(row, "damage", str)),
+        st=_get(row, "st", int),
+        two_handed=_get(row, "two_handed", bool, False),
+        throwable=_get(row, "throwable", bool, False),
+        pole=_get(row, "pole", bool, False),
+        missile=_get(row, "missile", bool, False),
+        tags=frozenset(_get(row, "tags", list, [])),
+        carry_free=carry,
+        rate=_get(row, "rate", str, ""),
+        fast_dx=fast_dx,
+        fast_rate=_get(row, "fast_rate", str, ""),
+        note=_get(row, "note", str, ""),
+        source=_get(row, "source", str, "Melee"),
+        uncertain=_get(row, "uncertain", str, ""),
+    )
+
+
+def _armor(row: Data) -> Armor:
+    alternative = row.get("ma_alternative")
+    return Armor(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        stops=_get(row, "stops", int),
+        dx=_get(row, "dx", int),
+        ma=_get(row, "ma", int),
+        ma_alternative=alternative if isinstance(alternative, int) else None,
+        metal=_get(row, "metal", bool, False),
+        source=_get(row, "source", str, "Melee"),
+        uncertain=_get(row, "uncertain", str, ""),
+    )
+
+
+def _shield(row: Data) -> Shield:
+    return Shield(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        stops=_get(row, "stops", int),
+        dx=_get(row, "dx", int),
+        metal=_get(row, "metal", bool, False),
+        source=_get(row, "source", str, "Melee"),
+        uncertain=_get(row, "uncertain", str, ""),
+    )
+
+
+def _injury(doc: Data) -> InjuryTable:
+    melee = _get(doc, "melee", dict)
+    house = _get(doc, "house", dict, {})
+    bands = tuple(
+        InjuryBand(
+            st_min=_get(b, "st_min", int),
+            st_max=_get(b, "st_max", int),
+            dx_penalty_hits=_get(b, "dx_penalty_hits", int),
+            knockdown_hits=_get(b, "knockdown_hits", int),
+        )
+        for b in _get(house, "bands", list, [])
+    )
+    return InjuryTable(
+        melee=InjuryThresholds(
+            _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
+        ),
+        bands=tuple(sorted(bands, key=lambda b: b.st_min)),
+    )

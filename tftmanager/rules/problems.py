@@ -1,0 +1,41 @@
+"""Problems found by validation, each tied to the field it belongs to."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    """How bad a problem is: errors make a figure illegal, warnings do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a character, said in the player's terms.
+
+    ``field`` names the editor field the problem belongs to (``"st"``,
+    ``"weapons"``...) so the GUI can show it in place; ``item`` narrows it to
+    one entry of a list field (a weapon key, say).
+    """
+
+    field: str
+    message: str
+    severity: Severity = Severity.ERROR
+    item: str | None = None
+
+    def as_dict(self) -> dict[str, str | None]:
+        """Plain form for JSON output."""
+        return {
+            "field": self.field,
+            "item": self.item,
+            "severity": self.severity.value,
+            "message": self.message,
+        }
+
+
+class RulesDataError(ValueError):
+    """Rules data (shipped or edited by the GM) that cannot be understood."""

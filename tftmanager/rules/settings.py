@@ -1,0 +1,168 @@
+"""A campaign's rules profile: the options the documents disagree on.
+
+Each option is a closed set (an enum) with a one-line explanation the settings
+dialog shows.  The profile is stored with the campaign as plain values, so a
+later version can add options without breaking older files: unknown keys are
+ignored and missing ones take their default.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from tftmanager.rules.problems import RulesDataError
+
+
+class CreationScheme(enum.Enum):
+    """How many points a new figure gets and over which attributes."""
+
+    MELEE = "melee"
+    ITL = "itl"
+
+
+class CriticalHits(enum.Enum):
+    """What a roll of 3 or 4 to hit does."""
+
+    MELEE_MULTIPLY = "melee"
+    HOUSE_IGNORE_ARMOR = "house"
+
+
+class PoleCharge(enum.Enum):
+    """Damage of a pole weapon in a charge (or against one)."""
+
+    MELEE_DOUBLE = "melee"
+    HOUSE_PLUS_1D1 = "house"
+
+
+class InjuryReactions(enum.Enum):
+    """Hits in one turn that cost -2 DX and knock a figure down."""
+
+    MELEE = "melee"
+    HOUSE_BY_ST = "house"
+
+
+class XPCostScheme(enum.Enum):
+    """What the next attribute point costs in experience."""
+
+    MELEE_FLAT = "melee"
+    ITL_RISING = "itl"
+
+
+class LeatherMA(enum.Enum):
+    """Leather armor's movement allowance (Melee says both 8 and 9)."""
+
+    MOVEMENT_SECTION = 8
+    ARMOR_TABLE = 9
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What the settings dialog says about one option."""
+
+    label: str
+    explanation: str
+    choices: dict[Any, str]
+
+
+OPTION_INFO: dict[str, OptionInfo] = {
+    "creation": OptionInfo(
+        "Character creation",
+        "Melee builds fighters from 24 points of ST and DX; In the Labyrinth "
+        "builds heroes and wizards from 32 points of ST, DX and IQ.",
+        {
+            CreationScheme.MELEE: "Melee: 24 points, ST and DX",
+            CreationScheme.ITL: "In the Labyrinth: 32 points, ST, DX and IQ",
+        },
+    ),
+    "leather_ma": OptionInfo(
+        "Leather armor MA",
+        "Melee's movement section gives leather MA 8, its armor table MA 9; "
+        "later TFT books use 8.",
+        {
+            LeatherMA.MOVEMENT_SECTION: "8 (movement section, later books)",
+            LeatherMA.ARMOR_TABLE: "9 (Melee's armor table)",
+        },
+    ),
+    "critical_hits": OptionInfo(
+        "Double and triple damage",
+        "Melee doubles or triples the damage roll on a 4 or a 3; the house rules "
+        "instead ignore armor and shields (and a triple adds 1d).",
+        {
+            CriticalHits.MELEE_MULTIPLY: "Melee: multiply the damage roll",
+            CriticalHits.HOUSE_IGNORE_ARMOR: "House rules: ignore armor (triple adds 1d)",
+        },
+    ),
+    "pole_charge": OptionInfo(
+        "Pole weapons in a charge",
+        "Melee doubles a pole weapon's damage in a charge; the house rules add 1d+1.",
+        {
+            PoleCharge.MELEE_DOUBLE: "Melee: double damage",
+            PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage",
+        },
+    ),
+    "injury_reactions": OptionInfo(
+        "Reactions to injury",
+        "Melee: 5 hits in a turn give -2 DX and 8 knock a figure down; the house "
+        "rules raise both with ST (5/8 up to ST 19, 7/12 for ST 20-29, ...).",
+        {
+            InjuryReactions.MELEE: "Melee: 5 and 8 hits for everyone",
+            InjuryReactions.HOUSE_BY_ST: "House rules: table by ST",
+        },
+    ),
+    "xp_costs": OptionInfo(
+        "Experience cost of attributes",
+        "Melee: 100 EP buys any point. In the Labyrinth: the cost rises with the "
+        "attribute total (SP count in the total).",
+        {
+            XPCostScheme.MELEE_FLAT: "Melee: 100 per point",
+            XPCostScheme.ITL_RISING: "In the Labyrinth: rising with the total",
+        },
+    ),
+    "three_d": OptionInfo(
+        "Three-dimensional play",
+        "Show Height and falling thresholds from Three Dimensional TFT on cards.",
+        {True: "On", False: "Off"},
+    ),
+}
+
+
+@dataclass(frozen=True)
+class RuleProfile:
+    """The rule options one campaign plays by."""
+
+    creation: CreationScheme = CreationScheme.ITL
+    leather_ma: LeatherMA = LeatherMA.MOVEMENT_SECTION
+    critical_hits: CriticalHits = CriticalHits.MELEE_MULTIPLY
+    pole_charge: PoleCharge = PoleCharge.MELEE_DOUBLE
+    injury_reactions: InjuryReactions = InjuryReactions.HOUSE_BY_ST
+    xp_costs: XPCostScheme = XPCostScheme.ITL_RISING
+    three_d: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for storage (enum values, not names)."""
+        return {
+            key: value.value if isinstance(value, enum.Enum) else value
+            for key, value in asdict(self).items()
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleProfile:
+        """Read stored values; unknown keys are ignored, bad values refused."""
+        profile = cls()
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            current = getattr(profile, field.name)
+            raw = data[field.name]
+            try:
+                value: Any = (
+                    type(current)(raw) if isinstance(current, enum.Enum) else bool(raw)
+                )
+            except ValueError as exc:
+                raise RulesDataError(
+                    f"Rule option '{field.name}' cannot be '{raw}'"
+                ) from exc
+            profile = replace(profile, **{field.name: value})
+        return profile

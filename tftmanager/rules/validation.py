@@ -1,0 +1,143 @@
+"""Validation: every problem with a character, each with its field and reason."""
+
+from __future__ import annotations
+
+from tftmanager.rules.character import Character
+from tftmanager.rules.derived import counted_total
+from tftmanager.rules.equipment import CarryFree
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.problems import Problem, Severity
+from tftmanager.rules.races import Race
+from tftmanager.rules.settings import CreationScheme, RuleProfile
+
+CARRY_LIMIT = 2  # Melee: two weapons (a shield counts as one) plus a dagger
+
+
+def validate(character: Character, library: RulesLibrary, profile: RuleProfile) -> list[Problem]:
+    """All problems, in editor order; an empty list means the figure is legal."""
+    problems: list[Problem] = []
+    if not character.name.strip():
+        problems.append(Problem("name", "The character needs a name."))
+    race = library.races.get(character.race)
+    if race is None:
+        problems.append(Problem("race", f"'{character.race}' is not a race in this campaign."))
+    else:
+        problems += _attributes(character, race, profile)
+    problems += _skill_points(character)
+    problems += _gear(character, library)
+    return problems
+
+
+def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[Problem]:
+    limits = race.limits(profile.creation)
+    problems = []
+    minimums = [("st", "ST", limits.min_st), ("dx", "DX", limits.min_dx)]
+    if limits.min_iq is not None:
+        minimums.append(("iq", "IQ", limits.min_iq))
+    for field, label, minimum in minimums:
+        value = getattr(character, field)
+        if value < minimum:
+            problems.append(
+                Problem(field, f"{label} {value} is below the {race.name} minimum of {minimum}.")
+            )
+    counted = "ST + DX" if profile.creation is CreationScheme.MELEE else "ST + DX + IQ"
+    if character.sp:
+        counted += " + SP"
+    total = counted_total(character, profile.creation)
+    allowed = limits.total + character.bought_points
+    bought = (
+        f" plus {character.bought_points} bought with experience"
+        if character.bought_points
+        else ""
+    )
+    if total > allowed:
+        problems.append(
+            Problem(
+                "attributes",
+                f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
+                f"so {total - allowed} point(s) too many.",
+            )
+        )
+    elif total < allowed:
+        problems.append(
+            Problem(
+                "attributes",
+                f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
+                f"so {allowed - total} point(s) are left to spend.",
+                Severity.WARNING,
+            )
+        )
+    return problems
+
+
+def _skill_points(character: Character) -> list[Problem]:
+    cap = character.iq // 4
+    if character.sp > cap:
+        return [
+            Problem(
+                "sp",
+                f"SP {character.sp} is above IQ/4 rounded down ({cap} for IQ {character.iq}).",
+            )
+        ]
+    return []
+
+
+def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
+    problems = []
+    armor_known = character.armor is None or character.armor in library.armors
+    if not armor_known:
+        problems.append(Problem("armor", f"'{character.armor}' is not armor in this campaign."))
+    shield = library.shields.get(character.shield) if character.shield else None
+    if character.shield and shield is None:
+        problems.append(
+            Problem("shield", f"'{character.shield}' is not a shield in this campaign.")
+        )
+    counted = 1 if shield else 0
+    free_dagger_used = False
+    for key in character.weapons:
+        weapon = library.weapons.get(key)
+        if weapon is None:
+            problems.append(
+                Problem("weapons", f"'{key}' is not a weapon in this campaign.", item=key)
+            )
+            continue
+        if character.st < weapon.st:
+            problems.append(
+                Problem(
+                    "weapons",
+                    f"{weapon.name} needs ST {weapon.st}; {character.name or 'this figure'} "
+                    f"has ST {character.st}.",
+                    item=key,
+                )
+            )
+        if weapon.carry_free is CarryFree.ALWAYS:
+            continue
+        if weapon.carry_free is CarryFree.DAGGER and not free_dagger_used:
+            free_dagger_used = True
+            continue
+        counted += 1
+    if counted > CARRY_LIMIT:
+        problems.append(
+            Problem(
+                "weapons",
+                f"Carrying {counted} weapons{' (the shield counts as one)' if shield else ''}: "
+                f"a figure may carry only {CARRY_LIMIT} plus one dagger or main-gauche.",
+            )
+        )
+    ready = character.ready_weapon
+    if ready is not None:
+        if ready not in character.weapons:
+            problems.append(
+                Problem("ready_weapon", "The ready weapon must be one the figure carries.")
+            )
+        else:
+            weapon = library.weapons.get(ready)
+            if weapon and weapon.two_handed and shield and character.shield_ready:
+                problems.append(
+                    Problem(
+                        "shield",
+                        f"{weapon.name} is two-handed: the {shield.name.lower()} must be "
+                        "slung on the back while it is ready.",
+                    )
+                )
+    return problems

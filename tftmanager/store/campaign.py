@@ -1,0 +1,135 @@
+"""Opening, creating and closing campaign files.
+
+Opening follows one path for every file: look at it read-only (inspect), lock
+it, and only if it is behind this build's schema back it up and migrate it.
+A file that is refused is never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.backup import backup_file, pre_migration_backup_path
+from tftmanager.store.engine import make_engine
+from tftmanager.store.errors import CampaignError, MigrationFailed, NotACampaign
+from tftmanager.store.inspect import inspect_file
+from tftmanager.store.lock import CampaignLock
+from tftmanager.store.schema import CURRENT_SCHEMA
+from tftmanager.store.tables import CampaignRow
+
+
+class CampaignStore:
+    """An open campaign file: its engine, its lock and the campaign row's id."""
+
+    def __init__(self, path: Path, engine: Engine, lock: CampaignLock, campaign_id: int) -> None:
+        self.path = path
+        self.engine = engine
+        self.lock = lock
+        self.campaign_id = campaign_id
+        self.backup_path: Path | None = None
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One session in one transaction: committed at the end, rolled back on error."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    def close(self) -> None:
+        """Dispose of connections and release the lock."""
+        self.engine.dispose()
+        self.lock.release()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def _first_campaign_id(engine: Engine, path: Path) -> int:
+    with Session(engine) as session:
+        row = session.query(CampaignRow).order_by(CampaignRow.id).first()  # type: ignore[arg-type]
+        if row is None or row.id is None:
+            raise NotACampaign(path, f"{path.name} holds no campaign.")
+        return row.id
+
+
+def open_campaign(path: Path) -> CampaignStore:
+    """Open an existing campaign, migrating it (after a backup) when it is older.
+
+    Raises a CampaignError subclass with a message for the user.
+    """
+    path = Path(path).resolve()
+    info = inspect_file(path)
+    lock = CampaignLock(path)
+    lock.acquire()
+    try:
+        engine = make_engine(path)
+        backup = None
+        if info.schema < CURRENT_SCHEMA:
+            backup = _migrate_with_backup(path, engine, info.schema)
+        store = CampaignStore(path, engine, lock, _first_campaign_id(engine, path))
+        store.backup_path = backup
+        return store
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
+    backup = backup_file(path, pre_migration_backup_path(path, schema))
+    from tftmanager.store.migrate import upgrade_to_head  # noqa: PLC0415 - costly import
+
+    try:
+        upgrade_to_head(engine)
+    except Exception as exc:
+        engine.dispose()
+        backup_file(backup, path)
+        raise MigrationFailed(
+            path,
+            f"Upgrading {path.name} to the current format failed ({exc}); "
+            f"it was left as it was. A copy is at {backup.name}.",
+        ) from exc
+    return backup
+
+
+def create_campaign(path: Path, name: str, profile: RuleProfile | None = None) -> CampaignStore:
+    """Create a new, empty campaign file at ``path`` (which must not exist)."""
+    path = Path(path).resolve()
+    if path.exists():
+        raise CampaignError(path, f"{path.name} already exists; choose another name.")
+    if not path.parent.is_dir():
+        raise CampaignError(path, f"The folder {path.parent} does not exist.")
+    try:
+        sqlite3.connect(path).close()
+    except sqlite3.Error as exc:
+        raise CampaignError(path, f"Cannot create {path.name}: {exc}.") from exc
+    lock = CampaignLock(path)
+    lock.acquire()
+    try:
+        engine = make_engine(path)
+        from tftmanager.store.migrate import upgrade_to_head  # noqa: PLC0415
+
+        upgrade_to_head(engine)
+        with Session(engine) as session, session.begin():
+            row = CampaignRow(
+                name=name.strip() or path.stem,
+                rules_profile=json.dumps((profile or RuleProfile()).to_dict()),
+            )
+            session.add(row)
+            session.flush()
+            campaign_id = row.id
+        assert campaign_id is not None
+        return CampaignStore(path, engine, lock, campaign_id)
+    except BaseException:
+        lock.release()
+        path.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,34 @@
+"""Why a campaign file could not be opened, in the user's terms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CampaignError(Exception):
+    """A campaign file that cannot be used; ``message`` is shown to the user as is."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+class NotACampaign(CampaignError):
+    """The file is not SQLite, or SQLite written by another program."""
+
+
+class DamagedCampaign(CampaignError):
+    """SQLite's own checks fail on the file."""
+
+
+class NewerCampaign(CampaignError):
+    """The file was written by a newer version of TFT Manager."""
+
+
+class CampaignInUse(CampaignError):
+    """Another TFT Manager window or process has the campaign open."""
+
+
+class MigrationFailed(CampaignError):
+    """Upgrading the file failed; it was restored from the backup taken first."""

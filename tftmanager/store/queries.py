@@ -1,0 +1,142 @@
+"""Queries over an open campaign; each takes the caller's session (one transaction)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, delete, select
+
+from tftmanager.rules.character import Character
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.mapping import apply_to_row, to_character, weapon_rows
+from tftmanager.store.tables import CampaignRow, CharacterRow, CharacterWeaponRow, utcnow
+
+
+@dataclass(frozen=True)
+class StoredCharacter:
+    """A character with its identity in the store."""
+
+    id: int
+    uid: str
+    character: Character
+
+
+class NotFound(LookupError):
+    """A row the caller named is not in the campaign."""
+
+
+def campaign_row(*, session: Session, campaign_id: int) -> CampaignRow:
+    """The campaign's own row."""
+    row = session.get(CampaignRow, campaign_id)
+    if row is None:
+        raise NotFound(f"campaign {campaign_id}")
+    return row
+
+
+def rule_profile(*, session: Session, campaign_id: int) -> RuleProfile:
+    """The campaign's rules profile."""
+    raw: dict[str, Any] = json.loads(campaign_row(session=session, campaign_id=campaign_id)
+                                     .rules_profile or "{}")
+    return RuleProfile.from_dict(raw)
+
+
+def set_rule_profile(*, session: Session, campaign_id: int, profile: RuleProfile) -> None:
+    """Store a new rules profile."""
+    row = campaign_row(session=session, campaign_id=campaign_id)
+    row.rules_profile = json.dumps(profile.to_dict())
+    session.add(row)
+
+
+def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharacter]:
+    """Every character of the campaign, by name; two queries whatever the party size."""
+    rows = session.exec(
+        select(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)
+        .order_by(col(CharacterRow.name), col(CharacterRow.id))
+    ).all()
+    weapons: dict[int, list[CharacterWeaponRow]] = defaultdict(list)
+    for weapon in session.exec(
+        select(CharacterWeaponRow)
+        .join(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)
+    ).all():
+        weapons[weapon.character_id].append(weapon)
+    return [_stored(row, weapons[row.id or 0]) for row in rows]
+
+
+def _stored(row: CharacterRow, weapons: list[CharacterWeaponRow]) -> StoredCharacter:
+    assert row.id is not None
+    return StoredCharacter(row.id, row.uid, to_character(row, weapons))
+
+
+def get_character(*, session: Session, character_id: int) -> StoredCharacter:
+    """One character by id."""
+    row = session.get(CharacterRow, character_id)
+    if row is None:
+        raise NotFound(f"character {character_id}")
+    weapons = session.exec(
+        select(CharacterWeaponRow).where(CharacterWeaponRow.character_id == character_id)
+    ).all()
+    return _stored(row, list(weapons))
+
+
+def find_by_uid(*, session: Session, campaign_id: int, uid: str) -> int | None:
+    """The id of the character with this uid, if the campaign has it."""
+    return session.exec(
+        select(CharacterRow.id).where(
+            CharacterRow.campaign_id == campaign_id, CharacterRow.uid == uid
+        )
+    ).first()
+
+
+def insert_character(
+    *,
+    session: Session,
+    campaign_id: int,
+    character: Character,
+    uid: str | None = None,
+    character_id: int | None = None,
+) -> StoredCharacter:
+    """Add a character (``character_id`` lets undo put a deleted one back as it was)."""
+    row = CharacterRow(
+        id=character_id,
+        uid=uid or str(uuid.uuid4()),
+        campaign_id=campaign_id,
+        name=character.name,
+        race=character.race,
+        st=character.st,
+        dx=character.dx,
+        iq=character.iq,
+    )
+    apply_to_row(row, character)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    session.add_all(weapon_rows(row.id, character))
+    return StoredCharacter(row.id, row.uid, character)
+
+
+def update_character(*, session: Session, character_id: int, character: Character) -> None:
+    """Replace a character's fields and weapon list."""
+    row = session.get(CharacterRow, character_id)
+    if row is None:
+        raise NotFound(f"character {character_id}")
+    apply_to_row(row, character)
+    row.updated_at = utcnow()
+    session.add(row)
+    session.exec(delete(CharacterWeaponRow).where(
+        col(CharacterWeaponRow.character_id) == character_id
+    ))
+    session.add_all(weapon_rows(character_id, character))
+
+
+def delete_character(*, session: Session, character_id: int) -> None:
+    """Remove a character (its weapons go with it by cascade)."""
+    row = session.get(CharacterRow, character_id)
+    if row is None:
+        raise NotFound(f"character {character_id}")
+    session.delete(row)

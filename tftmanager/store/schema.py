@@ -1,0 +1,16 @@
+"""What this build knows about campaign file formats.
+
+Kept free of SQLAlchemy so the first look at a file costs only ``sqlite3``.
+"""
+
+from __future__ import annotations
+
+# "TFTM" in ASCII, written to the SQLite header so a campaign can be told from
+# any other SQLite file (``file(1)`` shows it too).
+APPLICATION_ID = 0x5446544D
+
+# The schema version this build writes; every Alembic revision sets
+# PRAGMA user_version to its number.
+CURRENT_SCHEMA = 1
+
+SQLITE_HEADER = b"SQLite format 3\x00"
