@@ -1,0 +1,1 @@
+"""The command line: the same application functions as the GUI, for scripts."""

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
@@ -56,10 +56,10 @@ class CampaignStore:
 
 def _first_campaign_id(engine: Engine, path: Path) -> int:
     with Session(engine) as session:
-        row = session.query(CampaignRow).order_by(CampaignRow.id).first()  # type: ignore[arg-type]
-        if row is None or row.id is None:
+        campaign_id = session.exec(select(CampaignRow.id).order_by(col(CampaignRow.id))).first()
+        if campaign_id is None:
             raise NotACampaign(path, f"{path.name} holds no campaign.")
-        return row.id
+        return campaign_id
 
 
 def open_campaign(path: Path) -> CampaignStore:

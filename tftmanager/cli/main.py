@@ -1,0 +1,183 @@
+"""``tftmanager COMMAND ...``: campaign files and characters from a shell.
+
+Exit codes: 0 done (for ``check``: the character is legal), 1 the character
+has problems, 2 the input could not be used (one line on stderr says why, and
+nothing was changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tftmanager import __version__
+from tftmanager.app import campaigns, transfer
+from tftmanager.app.interchange import FormatError, loads
+from tftmanager.app.sheet import evaluate
+from tftmanager.cli.report import sheet_json, sheet_text
+from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.shipped import shipped_library
+from tftmanager.store.errors import CampaignError
+
+OK, PROBLEMS, UNUSABLE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Input the command cannot use; the message is printed as is."""
+
+
+def _read_text(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    path = Path(name)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{name}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not a text file") from None
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Create a campaign file."""
+    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "", demo=args.demo)
+    count = len(campaigns.party_sheets(store=store))
+    store.close()
+    print(f"Created {args.path}" + (f" with {count} characters" if count else ""))
+    return OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List a campaign's characters."""
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        sheets = campaigns.party_sheets(store=store)
+    if args.json:
+        print(json.dumps([sheet_json(s) for s in sheets], indent=2))
+        return OK
+    if not sheets:
+        print("No characters.")
+        return OK
+    width = max(len(s.character.name) for s in sheets)
+    print(f"{'Name':<{width}}  Race       ST  DX (adj)  IQ  SP  MA  Problems")
+    for s in sheets:
+        c, d = s.character, s.derived
+        adj = f"{c.dx} ({d.adj_dx})"
+        print(f"{c.name:<{width}}  {c.race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
+              f"{d.ma:>3}  {len(s.errors) or '-'}")
+    return OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate characters from a JSON file and print derived stats and problems."""
+    try:
+        entries = loads(_read_text(args.file))
+    except FormatError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    profile = RuleProfile(creation=CreationScheme(args.creation))
+    library = shipped_library()
+    sheets = [evaluate(e.character, library, profile, uid=e.uid) for e in entries]
+    if args.json:
+        data = [sheet_json(s) for s in sheets]
+        print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
+    else:
+        print("\n\n".join(sheet_text(s) for s in sheets))
+    return OK if all(s.legal for s in sheets) else PROBLEMS
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write one character as JSON to stdout or a file."""
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        text = transfer.export_by_name(store=store, name=args.name)
+    if args.out:
+        out = Path(args.out)
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+        print(f"Wrote {args.out}")
+    else:
+        sys.stdout.write(text)
+    return OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Add the characters of a JSON file to a campaign (all or none)."""
+    try:
+        entries = loads(_read_text(args.file))
+    except FormatError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
+    names = ", ".join(e.character.name for e in entries)
+    print(f"Imported {len(result.ids)} character(s): {names}")
+    return OK
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "new": cmd_new,
+    "list": cmd_list,
+    "check": cmd_check,
+    "export": cmd_export,
+    "import": cmd_import,
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that exits 2 with one line, like every other bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(UNUSABLE, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line grammar."""
+    parser = _Parser(prog="tftmanager", description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--version", action="version", version=f"TFT Manager {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("new", help="create a campaign file")
+    p.add_argument("path")
+    p.add_argument("--demo", action="store_true", help="add the demo party")
+    p.add_argument("--name", help="campaign name (default: the file name)")
+
+    p = sub.add_parser("list", help="list a campaign's characters")
+    p.add_argument("campaign")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("check", help="validate a character JSON file")
+    p.add_argument("file", help="character or party JSON ('-' for standard input)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--creation", choices=[s.value for s in CreationScheme], default="itl",
+                   help="creation scheme to check against (default: itl)")
+
+    p = sub.add_parser("export", help="write a character as JSON")
+    p.add_argument("campaign")
+    p.add_argument("name")
+    p.add_argument("--out", help="file to write (default: standard output)")
+
+    p = sub.add_parser("import", help="add characters from a JSON file")
+    p.add_argument("campaign")
+    p.add_argument("file")
+    p.add_argument("--copy", action="store_true", help="import as new characters")
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    """Parse and run one command; every expected failure is one line and exit 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (UsageError, transfer.TransferError) as exc:
+        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+    except CampaignError as exc:
+        print(f"tftmanager {args.command}: {exc.message}", file=sys.stderr)
+    except ValueError as exc:  # InputError and rules-data errors
+        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+    return UNUSABLE

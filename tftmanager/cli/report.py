@@ -1,0 +1,84 @@
+"""Plain-text and JSON renderings of a character sheet for the command line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tftmanager.app.sheet import Sheet
+from tftmanager.rules.derived import AttackLine
+
+
+def _attack_text(attack: AttackLine) -> str:
+    dx = f"adjDX {attack.adj_dx}"
+    if attack.adj_dx_shield is not None and attack.adj_dx_shield != attack.adj_dx:
+        dx += f" ({attack.adj_dx_shield} with shield)"
+    return f"{attack.mode.value}: {attack.damage}, {dx}"
+
+
+def sheet_text(sheet: Sheet) -> str:
+    """A readable block: attributes, derived stats, weapons, problems."""
+    c, d = sheet.character, sheet.derived
+    lines = [
+        f"{c.name} ({c.race})" + (f", played by {c.player}" if c.player else ""),
+        f"  ST {c.st}  DX {c.dx}  IQ {c.iq}  SP {c.sp}  MA {d.ma}",
+        f"  adjDX {d.adj_dx}"
+        + (f", {d.adj_dx_shield} with shield ready" if d.adj_dx_shield is not None else ""),
+        f"  hits stopped {d.hits_stopped}"
+        + (f", {d.hits_stopped_shield} with shield" if d.hits_stopped_shield is not None else ""),
+        f"  reactions to injury: -2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
+        f"knocked down at {d.injury.knockdown_hits}"
+        + (" (assumed)" if d.injury.assumed else ""),
+    ]
+    for line in d.weapons:
+        mark = "*" if line.ready else " "
+        attacks = "; ".join(_attack_text(a) for a in line.attacks)
+        lines.append(f" {mark}{line.weapon.name}: {attacks}")
+    if sheet.problems:
+        lines.append("  Problems:")
+        lines += [f"   - [{p.severity.value}] {p.field}: {p.message}" for p in sheet.problems]
+    else:
+        lines.append("  No problems.")
+    return "\n".join(lines)
+
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The same as machine-readable data."""
+    c, d = sheet.character, sheet.derived
+    return {
+        "name": c.name,
+        "legal": sheet.legal,
+        "derived": {
+            "ma": d.ma,
+            "adj_dx": d.adj_dx,
+            "adj_dx_shield": d.adj_dx_shield,
+            "hits_stopped": d.hits_stopped,
+            "hits_stopped_shield": d.hits_stopped_shield,
+            "attribute_total": d.attribute_total,
+            "start_total": d.start_total,
+            "injury": {
+                "dx_penalty_hits": d.injury.dx_penalty_hits,
+                "knockdown_hits": d.injury.knockdown_hits,
+                "assumed": d.injury.assumed,
+            },
+            "weapons": [
+                {
+                    "key": w.weapon.key,
+                    "name": w.weapon.name,
+                    "ready": w.ready,
+                    "usable": w.usable,
+                    "attacks": [
+                        {
+                            "mode": a.mode.value,
+                            "damage": str(a.damage),
+                            "adj_dx": a.adj_dx,
+                            "adj_dx_shield": a.adj_dx_shield,
+                            "notes": list(a.notes),
+                        }
+                        for a in w.attacks
+                    ],
+                }
+                for w in d.weapons
+            ],
+        },
+        "problems": [p.as_dict() for p in sheet.problems],
+    }
