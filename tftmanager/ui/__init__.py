@@ -1,0 +1,1 @@
+"""The desktop app: thin Qt views and undo commands over the application functions."""

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Screenshots of the real window under Xvfb (make screenshot).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HOME_DIR=$(mktemp -d)
+HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
+  .venv/bin/python scripts/screenshots.py
+rm -rf "$HOME_DIR"

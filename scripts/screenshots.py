@@ -1,0 +1,60 @@
+"""Render the main window and the editor on the demo campaign to PNGs in docs/.
+
+Run under Xvfb (``make screenshot``) so the window is a real X11 window.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from tftmanager.ui.launch import configure_application
+from tftmanager.ui.main_window import MainWindow
+
+OUT = Path(__file__).resolve().parent.parent / "docs"
+
+
+def main() -> int:
+    """Build the window, select a character, grab the pictures, quit."""
+    app = QApplication(sys.argv)
+    configure_application(app)
+    tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    window.resize(1280, 800)
+    window.show()
+    window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
+
+    def shoot() -> None:
+        rows = {r.name: r.id for r in window.party_model.rows()}
+        window.party.select(rows["Ragnar"])
+        app.processEvents()
+        OUT.mkdir(exist_ok=True)
+        window.grab().save(str(OUT / "main-window.png"))
+        window.editor.grab().save(str(OUT / "editor.png"))
+        # A character with problems, to show them in place.
+        window.party.select(rows["Wulf"])
+        app.processEvents()
+        assert window.controller is not None
+        wulf = window.controller.character(rows["Wulf"])
+        from dataclasses import replace
+
+        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, shield="large_shield",
+                                                            shield_ready=True), "st")
+        app.processEvents()
+        window.editor.grab().save(str(OUT / "editor-problems.png"))
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(300, shoot)
+    app.exec()
+    print(f"Saved screenshots in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from tftmanager.ui import dialogs
+from tftmanager.ui.launch import configure_application
+from tftmanager.ui.main_window import MainWindow
+
+
+class DialogLog:
+    """Stands in for modal dialogs and records what they were asked."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+        self.campaign_errors: list[str] = []
+        self.confirm_answer = True
+        self.backup_choice: bool = False
+        self.offered_backups: list[list[Path]] = []
+
+    def error(self, _parent: object, title: str, message: str) -> None:
+        self.errors.append((title, message))
+
+    def confirm_delete(self, _parent: object, _name: str) -> bool:
+        return self.confirm_answer
+
+    def campaign_error(self, _parent: object, _title: str, message: str,
+                       backups: list[Path]) -> Path | None:
+        self.campaign_errors.append(message)
+        self.offered_backups.append(backups)
+        return backups[0] if self.backup_choice and backups else None
+
+
+@pytest.fixture
+def dialog_log(monkeypatch: pytest.MonkeyPatch) -> DialogLog:
+    log = DialogLog()
+    monkeypatch.setattr(dialogs, "error", log.error)
+    monkeypatch.setattr(dialogs, "confirm_delete", log.confirm_delete)
+    monkeypatch.setattr(dialogs, "campaign_error", log.campaign_error)
+    return log
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot, settings: QSettings, dialog_log: DialogLog) -> Iterator:
+    windows: list[MainWindow] = []
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    configure_application(app)
+
+    def make() -> MainWindow:
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()
+    leftovers = [w for w in QApplication.topLevelWidgets()
+                 if w.isVisible() and not isinstance(w, MainWindow)]
+    assert not leftovers, f"dialogs left open: {leftovers}"
+
+
+@pytest.fixture
+def main_window(make_window, tmp_path: Path) -> MainWindow:
+    window = make_window()
+    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    return window

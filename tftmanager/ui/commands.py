@@ -1,0 +1,157 @@
+"""Undo commands: each maps to one application function and its inverse.
+
+A command keeps ids and plain values, never ORM objects.  If its application
+call fails, the command marks itself obsolete (the stack drops it) and the
+failure is reported through the app signals; nothing half-done is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QUndoCommand
+
+from tftmanager.app import campaigns, characters
+from tftmanager.app.changes import Changes
+from tftmanager.rules.character import Character
+from tftmanager.rules.settings import RuleProfile
+
+if TYPE_CHECKING:
+    from tftmanager.ui.controller import Controller
+
+EDIT_COMMAND_ID = 1001
+
+
+class _Command(QUndoCommand):
+    def __init__(self, controller: Controller, text: str) -> None:
+        super().__init__(text)
+        self.controller = controller
+
+    def _run(self, action: Callable[[], Changes]) -> None:
+        try:
+            changes = action()
+        except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
+            self.setObsolete(True)
+            self.controller.report_failure(self.text(), exc)
+            return
+        self.controller.signals.changes_applied.emit(changes)
+
+
+class EditCharacter(_Command):
+    """One edit of one character; consecutive edits of the same field merge."""
+
+    def __init__(
+        self, controller: Controller, character_id: int, before: Character, after: Character,
+        field: str,
+    ) -> None:
+        super().__init__(controller, f"Edit {after.name or before.name}: {field}")
+        self.character_id = character_id
+        self.before = before
+        self.after = after
+        self.field = field
+
+    def id(self) -> int:
+        """Edits share an id so typing in one field becomes one undo step."""
+        return EDIT_COMMAND_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        """Merge a following edit of the same field of the same character."""
+        if not isinstance(other, EditCharacter):
+            return False
+        if other.character_id != self.character_id or other.field != self.field:
+            return False
+        self.after = other.after
+        return True
+
+    def redo(self) -> None:
+        """Write the edited character."""
+        self._run(lambda: characters.edit_character(
+            store=self.controller.store, character_id=self.character_id, character=self.after))
+
+    def undo(self) -> None:
+        """Write it back as it was."""
+        self._run(lambda: characters.edit_character(
+            store=self.controller.store, character_id=self.character_id, character=self.before))
+
+
+class AddCharacter(_Command):
+    """Create (or duplicate) a character; redo after undo restores the same identity."""
+
+    def __init__(
+        self, controller: Controller, character: Character | None = None,
+        duplicate_of: int | None = None,
+    ) -> None:
+        name = character.name if character else "character"
+        super().__init__(controller, f"Duplicate {name}" if duplicate_of else f"Add {name}")
+        self.character = character
+        self.duplicate_of = duplicate_of
+        self.removed: characters.Removed | None = None
+        self.created_id: int | None = None
+
+    def redo(self) -> None:
+        """Create the first time; put the same character back after an undo."""
+        def action() -> Changes:
+            store = self.controller.store
+            if self.removed is not None:
+                return characters.restore_character(store=store, removed=self.removed)
+            if self.duplicate_of is not None:
+                created = characters.duplicate_character(
+                    store=store, character_id=self.duplicate_of)
+            else:
+                assert self.character is not None
+                created = characters.create_character(store=store, character=self.character)
+            self.created_id = created.id
+            return created.changes
+        self._run(action)
+
+    def undo(self) -> None:
+        """Remove the character again, keeping what is needed to redo."""
+        assert self.created_id is not None
+
+        def action() -> Changes:
+            self.removed = characters.delete_character(
+                store=self.controller.store, character_id=self.created_id or 0)
+            return self.removed.changes
+        self._run(action)
+
+
+class DeleteCharacter(_Command):
+    """Delete a character; undo puts it back with the same id, uid and gear."""
+
+    def __init__(self, controller: Controller, character_id: int, name: str) -> None:
+        super().__init__(controller, f"Delete {name}")
+        self.character_id = character_id
+        self.removed: characters.Removed | None = None
+
+    def redo(self) -> None:
+        """Delete, remembering everything about the character."""
+        def action() -> Changes:
+            self.removed = characters.delete_character(
+                store=self.controller.store, character_id=self.character_id)
+            return self.removed.changes
+        self._run(action)
+
+    def undo(self) -> None:
+        """Restore it."""
+        removed = self.removed
+        assert removed is not None
+        self._run(lambda: characters.restore_character(
+            store=self.controller.store, removed=removed))
+
+
+class ChangeProfile(_Command):
+    """Change the campaign's rules profile."""
+
+    def __init__(self, controller: Controller, before: RuleProfile, after: RuleProfile) -> None:
+        super().__init__(controller, "Change campaign rules")
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        """Apply the new profile."""
+        self._run(lambda: campaigns.set_profile(store=self.controller.store, profile=self.after))
+
+    def undo(self) -> None:
+        """Restore the old profile."""
+        self._run(lambda: campaigns.set_profile(store=self.controller.store, profile=self.before))

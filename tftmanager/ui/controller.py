@@ -1,0 +1,110 @@
+"""The open campaign in the GUI: its store, its undo stack and the app signals.
+
+Widgets never touch the store: they ask the controller, which calls the
+application functions (reads) or pushes undo commands (writes).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QUndoStack
+
+from tftmanager.app import campaigns, characters
+from tftmanager.app.sheet import Sheet
+from tftmanager.rules.character import Character
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.ui import commands
+from tftmanager.ui.signals import AppSignals
+
+
+class Controller:
+    """Everything the windows need to read and change one open campaign."""
+
+    def __init__(self, store: CampaignStore, signals: AppSignals, stack: QUndoStack) -> None:
+        self.store = store
+        self.signals = signals
+        self.stack = stack
+
+    @classmethod
+    def open(cls, path: Path, signals: AppSignals, stack: QUndoStack) -> Controller:
+        """Open a campaign file (raises CampaignError with a message for the user)."""
+        return cls(campaigns.open_existing(path=path), signals, stack)
+
+    @classmethod
+    def create(
+        cls, path: Path, signals: AppSignals, stack: QUndoStack, *, demo: bool = False
+    ) -> Controller:
+        """Create a campaign file and open it."""
+        return cls(campaigns.new_campaign(path=path, demo=demo), signals, stack)
+
+    @property
+    def path(self) -> Path:
+        """The campaign file."""
+        return self.store.path
+
+    @property
+    def library(self) -> RulesLibrary:
+        """The rules library the campaign plays by."""
+        return campaigns.library_for(self.store)
+
+    def name(self) -> str:
+        """The campaign's name."""
+        return campaigns.campaign_name(store=self.store)
+
+    def profile(self) -> RuleProfile:
+        """The campaign's rules profile."""
+        return campaigns.get_profile(store=self.store)
+
+    def sheets(self) -> list[Sheet]:
+        """The whole party, evaluated."""
+        return campaigns.party_sheets(store=self.store)
+
+    def sheet(self, character_id: int) -> Sheet:
+        """One character, evaluated."""
+        return campaigns.character_sheet(store=self.store, character_id=character_id)
+
+    def character(self, character_id: int) -> Character:
+        """One character's stored data."""
+        return characters.get_character(store=self.store, character_id=character_id)
+
+    # Writes: each is an undo command.
+
+    def edit(self, character_id: int, before: Character, after: Character, field: str) -> None:
+        """Save an edit of one field."""
+        self.stack.push(commands.EditCharacter(self, character_id, before, after, field))
+
+    def add(self, character: Character) -> int | None:
+        """Add a character; returns its id (None if it failed)."""
+        command = commands.AddCharacter(self, character)
+        self.stack.push(command)
+        return command.created_id
+
+    def duplicate(self, character_id: int, name: str) -> int | None:
+        """Duplicate a character; returns the copy's id."""
+        command = commands.AddCharacter(self, Character(name=name, race="", st=0, dx=0),
+                                        duplicate_of=character_id)
+        self.stack.push(command)
+        return command.created_id
+
+    def delete(self, character_id: int, name: str) -> None:
+        """Delete a character (undoable)."""
+        self.stack.push(commands.DeleteCharacter(self, character_id, name))
+
+    def set_profile(self, profile: RuleProfile) -> None:
+        """Change the rules profile (undoable)."""
+        before = self.profile()
+        if before != profile:
+            self.stack.push(commands.ChangeProfile(self, before, profile))
+
+    def report_failure(self, action: str, exc: Exception) -> None:
+        """Tell the user an action failed, in their terms."""
+        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        self.signals.action_failed.emit(f"{action} failed: {message}")
+
+    def close(self) -> None:
+        """Forget the undo history and release the campaign file."""
+        self.stack.clear()
+        self.store.close()

@@ -1,0 +1,82 @@
+"""The derived-stats panel: what the rules make of the character, updated live."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout
+
+from tftmanager.app.sheet import Sheet
+from tftmanager.rules.derived import AttackLine
+
+
+def _attack(a: AttackLine) -> str:
+    dx = f"adjDX {a.adj_dx}"
+    if a.adj_dx_shield is not None and a.adj_dx_shield != a.adj_dx:
+        dx += f" / {a.adj_dx_shield} shield"
+    return f"{a.mode.value} {a.damage}, {dx}"
+
+
+class DerivedPanel(QGroupBox):
+    """MA, adjusted DX, hits stopped, injury thresholds and each weapon's attacks."""
+
+    def __init__(self) -> None:
+        super().__init__("Derived")
+        self.values: dict[str, QLabel] = {}
+        form = QFormLayout()
+        for key, label in (
+            ("ma", "MA"),
+            ("adj_dx", "Adjusted DX"),
+            ("adj_dx_shield", "… with shield ready"),
+            ("stops", "Hits stopped"),
+            ("stops_shield", "… with shield"),
+            ("total", "Attribute total"),
+            ("injury", "Reactions to injury"),
+        ):
+            value = QLabel("–")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setAccessibleName(label)
+            caption = QLabel(label + ":")
+            caption.setBuddy(value)
+            form.addRow(caption, value)
+            self.values[key] = value
+        self.weapons = QLabel()
+        self.weapons.setWordWrap(True)
+        self.weapons.setAccessibleName("Weapons")
+        self.weapons.setTextFormat(Qt.TextFormat.RichText)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("<b>Weapons</b>"))
+        layout.addWidget(self.weapons)
+        layout.addStretch(1)
+
+    def show_sheet(self, sheet: Sheet | None) -> None:
+        """Fill in the values for a sheet (None blanks them)."""
+        if sheet is None:
+            for label in self.values.values():
+                label.setText("–")
+            self.weapons.setText("")
+            return
+        d = sheet.derived
+        none = "no shield"
+        self.values["ma"].setText(str(d.ma))
+        self.values["adj_dx"].setText(str(d.adj_dx))
+        self.values["adj_dx_shield"].setText(none if d.adj_dx_shield is None
+                                             else str(d.adj_dx_shield))
+        self.values["stops"].setText(str(d.hits_stopped))
+        self.values["stops_shield"].setText(none if d.hits_stopped_shield is None
+                                            else str(d.hits_stopped_shield))
+        start = f" of {d.start_total} at start" if d.start_total is not None else ""
+        self.values["total"].setText(f"{d.attribute_total}{start}")
+        injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
+                  f"down at {d.injury.knockdown_hits}")
+        self.values["injury"].setText(injury + (" (assumed)" if d.injury.assumed else ""))
+        rows = []
+        for line in d.weapons:
+            name = escape(line.weapon.name) + (" (ready)" if line.ready else "")
+            if not line.usable:
+                name += f" — needs ST {line.weapon.st}"
+            attacks = "<br>".join(escape(_attack(a)) for a in line.attacks)
+            rows.append(f"<b>{name}</b><br>{attacks}")
+        self.weapons.setText("<br>".join(rows) or "No weapons")

@@ -1,0 +1,67 @@
+"""Message dialogs, each behind one function so tests can stand in for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from tftmanager import APP_NAME, __version__
+
+
+def backups_for(path: Path) -> list[Path]:
+    """Backup copies TFT Manager made beside a campaign file, newest first."""
+    found = list(path.parent.glob(path.name + ".schema*.bak")) if path.parent.is_dir() else []
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def campaign_error(parent: QWidget | None, title: str, message: str,
+                   backups: list[Path]) -> Path | None:
+    """Say why a campaign could not be opened; returns a backup the user chose to open."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(title)
+    box.setText(message)
+    open_backup = None
+    if backups:
+        box.setInformativeText(f"A backup copy exists: {backups[0].name}.")
+        open_backup = box.addButton("Open a Copy of the Backup",
+                                    QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Close)
+    box.exec()
+    if open_backup is not None and box.clickedButton() is open_backup:
+        return backups[0]
+    return None
+
+
+def confirm_delete(parent: QWidget | None, name: str) -> bool:
+    """Ask before deleting a character (Undo can still bring it back)."""
+    answer = QMessageBox.question(
+        parent, "Delete Character",
+        f"Delete {name}? You can undo this with Edit > Undo.",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def error(parent: QWidget | None, title: str, message: str) -> None:
+    """Report a failure."""
+    QMessageBox.warning(parent, title, message)
+
+
+def about(parent: QWidget | None) -> None:
+    """Version and the rules sources."""
+    QMessageBox.about(
+        parent,
+        f"About {APP_NAME}",
+        f"<h3>{APP_NAME} {__version__}</h3>"
+        "<p>A character and campaign manager for <i>The Fantasy Trip</i>.</p>"
+        "<p>Rules sources: <i>Melee</i> (Metagaming, 1977); <i>TFT Rules Expansion</i> and "
+        "<i>TFT House Rules: Combat</i> by Bill Seurer; <i>Three Dimensional TFT</i> by "
+        "David O. Miller; <i>Free-for-All Rules</i> by Michael Lietzke; and published facts "
+        "about <i>In the Labyrinth</i>. Values the documents leave uncertain are marked in "
+        "the rules library.</p>"
+        "<p>The Fantasy Trip is a trademark of Steve Jackson Games. This is an unofficial "
+        "fan tool.</p>",
+    )

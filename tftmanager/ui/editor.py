@@ -1,0 +1,331 @@
+"""The character editor: every field saved as it is edited, problems shown in place.
+
+The editor never decides a rule: it builds the edited Character, asks the
+rules whether the value can be stored at all (check_input), and either shows
+why not at the field or hands the edit to the controller as an undo command.
+Derived stats and problems come back from the rules after each change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.sheet import Sheet
+from tftmanager.rules.character import (
+    ATTRIBUTE_BOUNDS,
+    NAME_MAX,
+    Character,
+    InputError,
+    check_input,
+)
+from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.problem_label import ProblemLabel
+
+if TYPE_CHECKING:
+    from tftmanager.ui.controller import Controller
+
+NO_ITEM = "(none)"
+
+
+class CharacterEditor(QWidget):
+    """Edits one character of the open campaign."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controller: Controller | None = None
+        self.character_id: int | None = None
+        self.stored: Character | None = None
+        self._loading = False
+        self.problems: dict[str, ProblemLabel] = {}
+
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.title.setFont(font)
+
+        self.name = QLineEdit()
+        self.name.setMaxLength(NAME_MAX + 1)
+        self.race = QComboBox()
+        self.player = QLineEdit()
+        self.spins: dict[str, QSpinBox] = {}
+        for attr in ("st", "dx", "iq", "sp", "bought_points"):
+            spin = QSpinBox()
+            low, high = ATTRIBUTE_BOUNDS[attr]
+            spin.setRange(low, high)
+            spin.setAccelerated(True)
+            spin.setToolTip(f"{low} to {high}")
+            spin.setMaximumWidth(110)
+            self.spins[attr] = spin
+        self.armor = QComboBox()
+        self.shield = QComboBox()
+        self.shield_ready = QCheckBox("Shield &ready (not slung on the back)")
+        self.weapons = QListWidget()
+        self.weapons.setMinimumHeight(140)
+        self.ready_weapon = QComboBox()
+        self.notes = QPlainTextEdit()
+        self.notes.setMaximumHeight(90)
+        self.derived = DerivedPanel()
+
+        self._build_layout()
+        self._connect()
+        self.setEnabled(False)
+
+    # Layout
+
+    def _row(self, form: QFormLayout, text: str, field: QWidget, key: str) -> None:
+        label = QLabel(text)
+        label.setBuddy(field)
+        field.setAccessibleName(text.replace("&", "").rstrip(":"))
+        form.addRow(label, field)
+        problem = ProblemLabel(field)
+        self.problems[key] = problem
+        form.addRow("", problem)
+
+    def _build_layout(self) -> None:
+        identity = QGroupBox("Character")
+        form = QFormLayout(identity)
+        self._row(form, "&Name:", self.name, "name")
+        self._row(form, "&Race:", self.race, "race")
+        self._row(form, "&Player:", self.player, "player")
+
+        attributes = QGroupBox("Attributes")
+        form = QFormLayout(attributes)
+        self._row(form, "&ST:", self.spins["st"], "st")
+        self._row(form, "&DX:", self.spins["dx"], "dx")
+        self._row(form, "&IQ:", self.spins["iq"], "iq")
+        self._row(form, "S&P:", self.spins["sp"], "sp")
+        self._row(form, "Points &bought with XP:", self.spins["bought_points"], "bought_points")
+        self.problems["attributes"] = ProblemLabel()
+        form.addRow(self.problems["attributes"])
+
+        gear = QGroupBox("Equipment")
+        form = QFormLayout(gear)
+        self._row(form, "&Armor:", self.armor, "armor")
+        self._row(form, "S&hield:", self.shield, "shield")
+        form.addRow("", self.shield_ready)
+        self.shield_ready.setAccessibleName("Shield ready")
+        self._row(form, "&Weapons carried:", self.weapons, "weapons")
+        self._row(form, "Read&y weapon:", self.ready_weapon, "ready_weapon")
+
+        notes = QGroupBox("Notes")
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.addWidget(self.notes)
+        self.notes.setAccessibleName("Notes")
+        self.problems["notes"] = ProblemLabel(self.notes)
+        notes_layout.addWidget(self.problems["notes"])
+
+        left = QVBoxLayout()
+        for box in (identity, attributes, gear, notes):
+            left.addWidget(box)
+        left.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addWidget(self.derived, 2)
+
+        inner = QWidget()
+        inner_layout = QVBoxLayout(inner)
+        inner_layout.addWidget(self.title)
+        inner_layout.addLayout(columns)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    def _connect(self) -> None:
+        self.name.textEdited.connect(lambda text: self._edit("name", text))
+        self.player.textEdited.connect(lambda text: self._edit("player", text))
+        self.race.currentIndexChanged.connect(
+            lambda _i: self._edit("race", self.race.currentData()))
+        for attr, spin in self.spins.items():
+            spin.valueChanged.connect(lambda value, a=attr: self._edit(a, value))
+        self.armor.currentIndexChanged.connect(
+            lambda _i: self._edit("armor", self.armor.currentData()))
+        self.shield.currentIndexChanged.connect(
+            lambda _i: self._edit("shield", self.shield.currentData()))
+        self.shield_ready.toggled.connect(lambda on: self._edit("shield_ready", on))
+        self.weapons.itemChanged.connect(lambda _item: self._edit("weapons", self._carried()))
+        self.ready_weapon.currentIndexChanged.connect(
+            lambda _i: self._edit("ready_weapon", self.ready_weapon.currentData()))
+        self._notes_timer = QTimer(self)
+        self._notes_timer.setSingleShot(True)
+        self._notes_timer.setInterval(400)
+        self._notes_timer.timeout.connect(
+            lambda: self._edit("notes", self.notes.toPlainText()))
+        self.notes.textChanged.connect(self._notes_changed)
+
+    def _notes_changed(self) -> None:
+        if not self._loading:
+            self._notes_timer.start()
+
+    # Loading
+
+    def set_controller(self, controller: Controller | None) -> None:
+        """Attach to an open campaign (or detach when it closes)."""
+        self.controller = controller
+        self.show_character(None)
+        if controller is None:
+            return
+        library = controller.library
+        self._loading = True
+        try:
+            self.race.clear()
+            for race in library.races.values():
+                self.race.addItem(race.name, race.key)
+            self.armor.clear()
+            self.armor.addItem(NO_ITEM, None)
+            for armor in library.armors.values():
+                self.armor.addItem(f"{armor.name} (stops {armor.stops}, DX {armor.dx:+d})",
+                                   armor.key)
+            self.shield.clear()
+            self.shield.addItem(NO_ITEM, None)
+            for shield in library.shields.values():
+                self.shield.addItem(f"{shield.name} (stops {shield.stops}, DX {shield.dx:+d})",
+                                    shield.key)
+            self.weapons.clear()
+            for weapon in library.weapons.values():
+                st = f", ST {weapon.st}" if weapon.st else ""
+                item = QListWidgetItem(f"{weapon.name} ({weapon.damage}{st})")
+                item.setData(Qt.ItemDataRole.UserRole, weapon.key)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                self.weapons.addItem(item)
+        finally:
+            self._loading = False
+
+    def show_character(self, character_id: int | None) -> None:
+        """Edit this character (None shows an empty, disabled editor)."""
+        self.character_id = character_id
+        if character_id is None or self.controller is None:
+            self.stored = None
+            self.title.setText("No character selected")
+            self.derived.show_sheet(None)
+            for label in self.problems.values():
+                label.show_messages([])
+            self.setEnabled(False)
+            return
+        self.setEnabled(True)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the character back from the campaign and show it."""
+        if self.controller is None or self.character_id is None:
+            return
+        sheet = self.controller.sheet(self.character_id)
+        self.stored = sheet.character
+        self._fill(sheet.character)
+        self._show_sheet(sheet)
+
+    def _fill(self, c: Character) -> None:
+        self._loading = True
+        try:
+            self.title.setText(c.name)
+            if self.name.text() != c.name:
+                self.name.setText(c.name)
+            if self.player.text() != c.player:
+                self.player.setText(c.player)
+            _select(self.race, c.race)
+            for attr, spin in self.spins.items():
+                spin.setValue(getattr(c, attr))
+            _select(self.armor, c.armor)
+            _select(self.shield, c.shield)
+            self.shield_ready.setChecked(c.shield_ready)
+            carried = set(c.weapons)
+            for i in range(self.weapons.count()):
+                item = self.weapons.item(i)
+                key = item.data(Qt.ItemDataRole.UserRole)
+                item.setCheckState(
+                    Qt.CheckState.Checked if key in carried else Qt.CheckState.Unchecked)
+            self.ready_weapon.clear()
+            self.ready_weapon.addItem(NO_ITEM, None)
+            library = self.controller.library if self.controller else None
+            for key in c.weapons:
+                weapon = library.weapons.get(key) if library else None
+                self.ready_weapon.addItem(weapon.name if weapon else key, key)
+            _select(self.ready_weapon, c.ready_weapon)
+            if self.notes.toPlainText() != c.notes:
+                self.notes.setPlainText(c.notes)
+        finally:
+            self._loading = False
+
+    def _show_sheet(self, sheet: Sheet) -> None:
+        by_field: dict[str, list[Any]] = {key: [] for key in self.problems}
+        for problem in sheet.problems:
+            by_field.setdefault(problem.field, []).append(problem)
+        for key, label in self.problems.items():
+            label.show_problems(by_field.get(key, []))
+        self.derived.show_sheet(sheet)
+
+    # Editing
+
+    def _carried(self) -> tuple[str, ...]:
+        keys = []
+        for i in range(self.weapons.count()):
+            item = self.weapons.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                keys.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        return tuple(keys)
+
+    def _edit(self, field: str, value: Any) -> None:
+        if self._loading or self.controller is None or self.character_id is None:
+            return
+        if self.stored is None:
+            return
+        if field == "weapons" and self.stored.ready_weapon not in value:
+            edited = replace(self.stored, weapons=value, ready_weapon=None)
+        else:
+            edited = replace(self.stored, **{field: value})
+        if edited == self.stored:
+            return
+        try:
+            check_input(edited)
+        except InputError as exc:
+            self.problems.get(exc.field, self.problems["attributes"]).show_messages(
+                [f"Not saved: {exc.message}"])
+            return
+        self.controller.edit(self.character_id, self.stored, edited, field)
+
+    def on_changes(self, changes: Changes) -> None:
+        """Refresh when this character, or the rules it is judged by, changed."""
+        if self.character_id is None:
+            return
+        if self.character_id in changes.removed:
+            self.show_character(None)
+        elif self.character_id in changes.characters or changes.settings:
+            self.reload()
+
+    def field_problem(self, key: str) -> str:
+        """The problem text shown at a field (for tests and accessibility checks)."""
+        label = self.problems[key]
+        return label.text_label.text() if not label.isHidden() else ""
+
+
+def _select(combo: QComboBox, data: object) -> None:
+    index = combo.findData(data)
+    if index < 0 and data is not None:
+        combo.addItem(f"{data} (not in library)", data)
+        index = combo.count() - 1
+    combo.setCurrentIndex(max(index, 0))

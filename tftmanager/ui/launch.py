@@ -1,0 +1,85 @@
+"""The composition root of the desktop app: build the window, paint, then load.
+
+The window is shown before the campaign store (sqlmodel, SQLAlchemy) is even
+imported; the campaign opens right after the first paint.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths, QTimer
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from tftmanager import APP_NAME, ORG_NAME
+from tftmanager.shipped import resource
+
+DESKTOP_ID = "io.github.tftmanager.TFTManager"
+DEMO_FILE = "Demo Campaign.tftcampaign"
+_STARTED = time.perf_counter()
+
+
+def configure_application(app: QApplication) -> None:
+    """Names (for QSettings and QStandardPaths), style, icon and bundled fonts."""
+    app.setOrganizationName(ORG_NAME)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    QGuiApplication.setDesktopFileName(DESKTOP_ID)
+    app.setStyle("Fusion")  # follows the system light/dark scheme
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        QFontDatabase.addApplicationFont(str(resource("fonts", font)))
+
+
+def data_folder() -> Path:
+    """Where the app keeps its own files (the demo campaign copy)."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    folder = Path(location)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
+    """The campaign to open: the one named, the last one, or a fresh demo copy.
+
+    Returns the path and whether it must be created as the demo.
+    """
+    if argv:
+        return Path(argv[0]), False
+    last = settings.value("last_campaign")
+    if isinstance(last, str) and Path(last).exists():
+        return Path(last), False
+    demo = data_folder() / DEMO_FILE
+    return demo, not demo.exists()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the desktop app."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    app = QApplication.instance() or QApplication([sys.argv[0], *args])
+    assert isinstance(app, QApplication)
+    configure_application(app)
+    from tftmanager.ui.main_window import MainWindow  # noqa: PLC0415 - after the app exists
+
+    settings = QSettings()
+    window = MainWindow(settings)
+    window.show()
+    probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
+
+    def load() -> None:
+        shown = time.perf_counter() - _STARTED
+        path, create = first_campaign(settings, [a for a in args if not a.startswith("-")])
+        if create:
+            window.new_campaign(path, demo=True)
+        else:
+            window.open_campaign(path)
+        if probe:
+            loaded = time.perf_counter() - _STARTED
+            print(f"shown {shown:.4f} loaded {loaded:.4f}", flush=True)
+            QTimer.singleShot(0, app.quit)
+
+    QTimer.singleShot(0, load)
+    return app.exec()

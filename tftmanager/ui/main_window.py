@@ -1,0 +1,419 @@
+"""The main window: menus, the party beside the editor, undo, campaign files.
+
+Built to paint before the store is imported: the controller (and with it
+sqlmodel) is imported only when a campaign is opened, right after first paint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QSplitter,
+    QUndoView,
+    QWidget,
+)
+
+from tftmanager import APP_NAME
+from tftmanager.app.changes import Changes
+from tftmanager.ui import dialogs
+from tftmanager.ui.editor import CharacterEditor
+from tftmanager.ui.icons import icon
+from tftmanager.ui.party import PartyPanel
+from tftmanager.ui.party_model import PartyModel
+from tftmanager.ui.party_rows import PartyRow
+from tftmanager.ui.signals import AppSignals
+
+if TYPE_CHECKING:
+    from tftmanager.app.sheet import Sheet
+    from tftmanager.ui.controller import Controller
+
+CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
+MAX_RECENT = 10
+
+
+def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
+    """The platform's shortcut, or ours where the platform has none (Quit, say)."""
+    keys = QKeySequence.keyBindings(standard)
+    return keys or [QKeySequence(fallback)]
+
+
+class MainWindow(QMainWindow):
+    """The window a game master lives in."""
+
+    def __init__(self, settings: QSettings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.signals = AppSignals(self)
+        self.stack = QUndoStack(self)
+        self.controller: Controller | None = None
+        self.setWindowIcon(icon("app"))
+        self.setWindowTitle(APP_NAME)
+
+        self._make_actions()
+        self.party_model = PartyModel()
+        self.party = PartyPanel(
+            self.party_model, [self.act_add, self.act_duplicate, self.act_delete])
+        self.editor = CharacterEditor()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.party)
+        self.splitter.addWidget(self.editor)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+
+        self.history = QUndoView(self.stack)
+        self.history.setEmptyLabel("Campaign opened")
+        self.history.setAccessibleName("Undo history")
+        self.history_dock = QDockWidget("History", self)
+        self.history_dock.setObjectName("history_dock")
+        self.history_dock.setWidget(self.history)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.history_dock.hide()
+
+        self._make_menus()
+        self._make_toolbar()
+        self.statusBar().showMessage("Ready")
+
+        self.party.selection_changed.connect(self._on_selection)
+        self.signals.changes_applied.connect(self._on_changes)
+        self.signals.action_failed.connect(
+            lambda message: dialogs.error(self, "Not saved", message))
+        self.stack.cleanChanged.connect(lambda _clean: None)
+        self._update_actions()
+        self._restore_geometry()
+
+    # Construction
+
+    def _action(self, text: str, icon_name: str | None, slot: object, tip: str,
+                keys: list[QKeySequence] | None = None) -> QAction:
+        action = QAction(text, self)
+        if icon_name:
+            action.setIcon(icon(icon_name))
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        if keys:
+            action.setShortcuts(keys)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        sk = QKeySequence.StandardKey
+        self.act_new = self._action("&New Campaign…", "new", self.ask_new_campaign,
+                                    "Create a new campaign file", _keys(sk.New, "Ctrl+N"))
+        self.act_open = self._action("&Open Campaign…", "open", self.ask_open_campaign,
+                                     "Open a campaign file", _keys(sk.Open, "Ctrl+O"))
+        self.act_close = self._action("&Close Campaign", "close", self.close_campaign,
+                                      "Close the campaign", _keys(sk.Close, "Ctrl+W"))
+        self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
+                                     _keys(sk.Quit, "Ctrl+Q"))
+        self.act_undo = self.stack.createUndoAction(self, "&Undo")
+        self.act_undo.setIcon(icon("undo"))
+        self.act_undo.setShortcuts(_keys(sk.Undo, "Ctrl+Z"))
+        self.act_redo = self.stack.createRedoAction(self, "&Redo")
+        self.act_redo.setIcon(icon("redo"))
+        self.act_redo.setShortcuts(_keys(sk.Redo, "Ctrl+Shift+Z"))
+        self.act_add = self._action("&Add Character", "add-character", self.add_character,
+                                    "Add a character to the party", [QKeySequence("Ctrl+Shift+N")])
+        self.act_duplicate = self._action("D&uplicate Character", "duplicate",
+                                          self.duplicate_character,
+                                          "Copy the selected character",
+                                          [QKeySequence("Ctrl+D")])
+        self.act_delete = self._action("&Delete Character…", "delete", self.delete_character,
+                                       "Delete the selected character",
+                                       _keys(sk.Delete, "Del"))
+        self.act_settings = self._action("Campaign &Rules…", "settings", self.edit_settings,
+                                         "Choose the rules this campaign plays by",
+                                         _keys(sk.Preferences, "Ctrl+,"))
+        self.act_find = self._action("&Find Character", None, self._focus_filter,
+                                     "Filter the party by name", _keys(sk.Find, "Ctrl+F"))
+        self.act_about = self._action("&About TFT Manager", "about",
+                                      lambda: dialogs.about(self), "Version and rules sources")
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.act_new)
+        file_menu.addAction(self.act_open)
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.act_close)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.act_undo)
+        edit_menu.addAction(self.act_redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_add)
+        edit_menu.addAction(self.act_duplicate)
+        edit_menu.addAction(self.act_delete)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_find)
+        edit_menu.addAction(self.act_settings)
+        view_menu = bar.addMenu("&View")
+        toggle = self.history_dock.toggleViewAction()
+        toggle.setText("&History")
+        view_menu.addAction(toggle)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_about)
+
+    def _make_toolbar(self) -> None:
+        bar = self.addToolBar("Main")
+        bar.setObjectName("main_toolbar")
+        for action in (self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
+                       self.act_add, self.act_duplicate, self.act_delete, None,
+                       self.act_settings):
+            if action is None:
+                bar.addSeparator()
+                continue
+            bar.addAction(action)
+            button = bar.widgetForAction(action)
+            if button is not None:
+                button.setAccessibleName(action.text().replace("&", "").rstrip("…"))
+
+    # Settings
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        splitter = self.settings.value("window/splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+        else:
+            self.splitter.setSizes([560, 720])
+
+    def _save_geometry(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/splitter", self.splitter.saveState())
+
+    def recent_files(self) -> list[str]:
+        """Recently opened campaigns, newest first."""
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+    def _remember(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self.settings.setValue("last_campaign", str(path))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        paths = [p for p in self.recent_files() if Path(p).exists()]
+        for path in paths:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_campaign(Path(p)))
+        if not paths:
+            self.recent_menu.addAction("No recent campaigns").setEnabled(False)
+
+    # Campaign files
+
+    def ask_new_campaign(self) -> None:
+        """Ask where to create a campaign, then create and open it."""
+        name, _ = QFileDialog.getSaveFileName(self, "New Campaign", "", CAMPAIGN_FILTER)
+        if name:
+            path = Path(name)
+            if not path.suffix:
+                path = path.with_suffix(".tftcampaign")
+            self.new_campaign(path)
+
+    def ask_open_campaign(self) -> None:
+        """Ask for a campaign file and open it."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open Campaign", "", CAMPAIGN_FILTER)
+        if name:
+            self.open_campaign(Path(name))
+
+    def new_campaign(self, path: Path, *, demo: bool = False) -> bool:
+        """Create a campaign file and open it in this window."""
+        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
+        from tftmanager.ui.controller import Controller  # noqa: PLC0415
+
+        self.close_campaign()
+        try:
+            controller = Controller.create(path, self.signals, self.stack, demo=demo)
+        except CampaignError as exc:
+            dialogs.error(self, "Cannot Create Campaign", exc.message)
+            return False
+        self._attach(controller)
+        return True
+
+    def open_campaign(self, path: Path) -> bool:
+        """Open a campaign file; a refused file gets a dialog (and a backup, if any)."""
+        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
+        from tftmanager.ui.controller import Controller  # noqa: PLC0415
+
+        if self.controller is not None and self.controller.path == path.resolve():
+            return True
+        self.close_campaign()
+        try:
+            controller = Controller.open(path, self.signals, self.stack)
+        except CampaignError as exc:
+            backup = dialogs.campaign_error(
+                self, "Cannot Open Campaign", exc.message, dialogs.backups_for(path.resolve()))
+            if backup is not None:
+                return self._open_backup_copy(path, backup)
+            return False
+        self._attach(controller)
+        if controller.store.backup_path is not None:
+            self.statusBar().showMessage(
+                f"Upgraded to the current format; the old file was kept as "
+                f"{controller.store.backup_path.name}", 10000)
+        return True
+
+    def _open_backup_copy(self, path: Path, backup: Path) -> bool:
+        from tftmanager.store.backup import backup_file  # noqa: PLC0415
+
+        target = path.with_name(f"{path.stem} (restored){path.suffix or '.tftcampaign'}")
+        n = 2
+        while target.exists():
+            target = path.with_name(f"{path.stem} (restored {n}){path.suffix}")
+            n += 1
+        backup_file(backup, target)
+        return self.open_campaign(target)
+
+    def close_campaign(self) -> None:
+        """Close the open campaign, if any."""
+        if self.controller is None:
+            return
+        self.controller.close()
+        self.controller = None
+        self.editor.set_controller(None)
+        self.party_model.set_rows([])
+        self.signals.campaign_closed.emit()
+        self.setWindowTitle(APP_NAME)
+        self._update_actions()
+
+    def _attach(self, controller: Controller) -> None:
+        self.controller = controller
+        self.stack.clear()
+        self.editor.set_controller(controller)
+        self._remember(controller.path)
+        self._refresh_party()
+        self.setWindowTitle(f"{controller.name()} — {controller.path.name} — {APP_NAME}")
+        self.setWindowFilePath(str(controller.path))
+        self.signals.campaign_opened.emit(controller.path)
+        self.statusBar().showMessage(f"Opened {controller.path}", 5000)
+        rows = self.party_model.rows()
+        if rows:
+            self.party.select(sorted(rows, key=lambda r: r.name.casefold())[0].id)
+        self._update_actions()
+
+    # Party and editor
+
+    def _row(self, sheet: Sheet) -> PartyRow:
+        assert self.controller is not None
+        race = self.controller.library.races.get(sheet.character.race)
+        return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race)
+
+    def _refresh_party(self) -> None:
+        if self.controller is None:
+            return
+        selected = self.party.selected_id()
+        self.party_model.set_rows([self._row(s) for s in self.controller.sheets()])
+        self.party.select(selected)
+
+    def _on_changes(self, changes: Changes) -> None:
+        if self.controller is None:
+            return
+        if changes.party or changes.settings:
+            self._refresh_party()
+        else:
+            for character_id in changes.characters:
+                self.party_model.update_row(self._row(self.controller.sheet(character_id)))
+        self.editor.on_changes(changes)
+        added = changes.characters - changes.removed
+        if changes.party and len(added) == 1:
+            self.party.select(next(iter(added)))
+        self.statusBar().showMessage("Saved", 2000)
+        self._update_actions()
+
+    def _on_selection(self, character_id: int | None) -> None:
+        self.editor.show_character(character_id)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_campaign = self.controller is not None
+        has_selection = has_campaign and self.party.selected_id() is not None
+        for action in (self.act_close, self.act_add, self.act_settings, self.act_find):
+            action.setEnabled(has_campaign)
+        self.act_duplicate.setEnabled(has_selection)
+        self.act_delete.setEnabled(has_selection)
+
+    def _focus_filter(self) -> None:
+        self.party.filter_edit.setFocus()
+        self.party.filter_edit.selectAll()
+
+    def add_character(self) -> int | None:
+        """Add a new character at the race minimums and select it."""
+        if self.controller is None:
+            return None
+        from tftmanager.rules.character import Character  # noqa: PLC0415
+
+        profile = self.controller.profile()
+        race = self.controller.library.races.get("human") or next(
+            iter(self.controller.library.races.values()))
+        limits = race.limits(profile.creation)
+        names = {row.name for row in self.party_model.rows()}
+        name, n = "New character", 2
+        while name in names:
+            name, n = f"New character {n}", n + 1
+        character = Character(name=name, race=race.key, st=limits.min_st, dx=limits.min_dx,
+                              iq=limits.min_iq or 8)
+        return self.controller.add(character)
+
+    def duplicate_character(self) -> None:
+        """Copy the selected character."""
+        selected = self.party.selected_id()
+        if self.controller is not None and selected is not None:
+            self.controller.duplicate(selected, self.controller.character(selected).name)
+
+    def delete_character(self) -> None:
+        """Delete the selected character after confirmation."""
+        selected = self.party.selected_id()
+        if self.controller is None or selected is None:
+            return
+        name = self.controller.character(selected).name
+        if dialogs.confirm_delete(self, name):
+            self.controller.delete(selected, name)
+
+    def edit_settings(self) -> None:
+        """Show the campaign rules dialog and apply what the GM chose."""
+        if self.controller is None:
+            return
+        from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
+
+        dialog = CampaignSettingsDialog(self.controller.profile(), self)
+        if dialog.exec():
+            self.controller.set_profile(dialog.profile())
+
+    # Closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        """Remember the window and release the campaign."""
+        self._save_geometry()
+        self.close_campaign()
+        self.settings.sync()
+        super().closeEvent(event)
+
+
+def central_widgets(window: MainWindow) -> list[QWidget]:
+    """The main panels (used by screenshot and accessibility checks)."""
+    return [window.party, window.editor]

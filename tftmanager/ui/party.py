@@ -1,0 +1,106 @@
+"""The party panel: a filterable, sortable table of the campaign's characters."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, QPoint, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.ui.party_model import ID_ROLE, SORT_ROLE, PartyModel
+
+
+class PartyPanel(QWidget):
+    """Filter box and table; says which character is selected."""
+
+    # int | None: the selected character's id
+    selection_changed = Signal(object)
+
+    def __init__(self, model: PartyModel, context_actions: list[QAction]) -> None:
+        super().__init__()
+        self.model = model
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.proxy.setFilterKeyColumn(0)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by name")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Filter characters by name")
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        filter_label = QLabel("&Filter:")
+        filter_label.setBuddy(self.filter_edit)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setAccessibleName("Party")
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setCornerButtonEnabled(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((160, 80, 36, 64, 36, 36, 36, 110)):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self._context_actions = context_actions
+
+        top = QHBoxLayout()
+        top.addWidget(filter_label)
+        top.addWidget(self.filter_edit)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table)
+
+    def selected_id(self) -> int | None:
+        """The selected character's id, if any."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        value = rows[0].data(ID_ROLE)
+        return int(value) if value is not None else None
+
+    def select(self, character_id: int | None) -> None:
+        """Select a character by id (None clears the selection)."""
+        if character_id is None:
+            self.table.clearSelection()
+            return
+        row = self.model.row_of(character_id)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid():
+            self.table.selectRow(index.row())
+            self.table.scrollTo(index)
+
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self.selection_changed.emit(self.selected_id())
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        if index.isValid():
+            self.table.selectRow(index.row())
+        menu = QMenu(self)
+        for action in self._context_actions:
+            menu.addAction(action)
+        menu.exec(self.table.viewport().mapToGlobal(pos))

@@ -1,0 +1,47 @@
+"""Row data for the party table: plain values, no Qt."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.app.sheet import Sheet
+
+
+@dataclass(frozen=True)
+class PartyRow:
+    """One character as the party table shows it."""
+
+    id: int
+    name: str
+    race: str
+    player: str
+    st: int
+    dx: int
+    adj_dx: int
+    iq: int
+    sp: int
+    ma: int
+    errors: int
+    warnings: int
+    problem_text: str
+
+    @classmethod
+    def from_sheet(cls, sheet: Sheet, race_name: str) -> PartyRow:
+        """Flatten a sheet into the table's columns."""
+        c, d = sheet.character, sheet.derived
+        assert sheet.id is not None
+        return cls(
+            id=sheet.id,
+            name=c.name,
+            race=race_name,
+            player=c.player,
+            st=c.st,
+            dx=c.dx,
+            adj_dx=d.adj_dx,
+            iq=c.iq,
+            sp=c.sp,
+            ma=d.ma,
+            errors=len(sheet.errors),
+            warnings=len(sheet.problems) - len(sheet.errors),
+            problem_text="\n".join(p.message for p in sheet.problems),
+        )

@@ -1,0 +1,52 @@
+"""A label that shows a field's problems next to it, in words and an icon."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from tftmanager.rules.problems import Problem, Severity
+from tftmanager.ui.icons import icon
+
+
+class ProblemLabel(QWidget):
+    """Hidden when the field is fine; otherwise every reason, one per line."""
+
+    def __init__(self, field: QWidget | None = None) -> None:
+        super().__init__()
+        self.field = field
+        self.icon_label = QLabel()
+        self.text_label = QLabel()
+        self.text_label.setWordWrap(True)
+        self.text_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.icon_label.setFixedSize(18, 18)
+        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.icon_label, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.text_label, 1)
+        self.setVisible(False)
+
+    def show_problems(self, problems: list[Problem]) -> None:
+        """Show these problems (an empty list hides the label)."""
+        self.show_messages(
+            [p.message for p in problems],
+            error=any(p.severity is Severity.ERROR for p in problems),
+        )
+
+    def show_messages(self, messages: list[str], *, error: bool = True) -> None:
+        """Show plain messages (input refused, say)."""
+        text = "\n".join(messages)
+        self.text_label.setText(text)
+        self.icon_label.setPixmap(icon("error" if error else "warning").pixmap(16, 16))
+        self.setVisible(bool(messages))
+        self.setAccessibleName("Problem" if messages else "")
+        self.setAccessibleDescription(text)
+        if self.field is not None:
+            self.field.setAccessibleDescription(text)
+            self.field.setToolTip(text)
+
+    def text(self) -> str:
+        """The messages shown (empty when hidden)."""
+        return self.text_label.text() if self.isVisible() or self.text_label.text() else ""

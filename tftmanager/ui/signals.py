@@ -1,0 +1,18 @@
+"""App-wide signals, named as past-tense events."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+
+class AppSignals(QObject):
+    """One object every panel listens to; panels look only at their own flags."""
+
+    # Changes: what an application function just changed
+    changes_applied = Signal(object)
+    # Path: a campaign was opened (after migration, if any)
+    campaign_opened = Signal(object)
+    # (no payload): the open campaign was closed
+    campaign_closed = Signal()
+    # str: a use case failed; the message is for the user
+    action_failed = Signal(str)
