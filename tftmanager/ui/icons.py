@@ -25,7 +25,13 @@ def _svg(name: str) -> str:
 
 def icon(name: str) -> QIcon:
     """The named icon (see resources/icons), drawn in the current text colour."""
-    data = _svg(name).replace(_INK, _ink())
+    return _tinted(name, _ink())
+
+
+@cache
+def _tinted(name: str, ink: str) -> QIcon:
+    """Rendered once per icon and colour: views ask for icons on every repaint."""
+    data = _svg(name).replace(_INK, ink)
     renderer = QSvgRenderer(QByteArray(data.encode("utf-8")))
     result = QIcon()
     for size in (16, 24, 32, 48, 64):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.action_failed.connect(
             lambda message: dialogs.error(self, "Not saved", message))
-        self.stack.cleanChanged.connect(lambda _clean: None)
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
         self._restore_geometry()
 
@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         action = QAction(text, self)
         if icon_name:
             action.setIcon(icon(icon_name))
+            self._icons.append((action, icon_name))
         action.setStatusTip(tip)
         action.setToolTip(tip)
         if keys:
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _make_actions(self) -> None:
+        self._icons: list[tuple[QAction, str]] = []
         sk = QKeySequence.StandardKey
         self.act_new = self._action("&New Campaign…", "new", self.ask_new_campaign,
                                     "Create a new campaign file", _keys(sk.New, "Ctrl+N"))
@@ -117,9 +119,11 @@ class MainWindow(QMainWindow):
                                      _keys(sk.Quit, "Ctrl+Q"))
         self.act_undo = self.stack.createUndoAction(self, "&Undo")
         self.act_undo.setIcon(icon("undo"))
+        self._icons.append((self.act_undo, "undo"))
         self.act_undo.setShortcuts(_keys(sk.Undo, "Ctrl+Z"))
         self.act_redo = self.stack.createRedoAction(self, "&Redo")
         self.act_redo.setIcon(icon("redo"))
+        self._icons.append((self.act_redo, "redo"))
         self.act_redo.setShortcuts(_keys(sk.Redo, "Ctrl+Shift+Z"))
         self.act_add = self._action("&Add Character", "add-character", self.add_character,
                                     "Add a character to the party", [QKeySequence("Ctrl+Shift+N")])
@@ -179,6 +183,12 @@ class MainWindow(QMainWindow):
             button = bar.widgetForAction(action)
             if button is not None:
                 button.setAccessibleName(action.text().replace("&", "").rstrip("…"))
+
+    def _retint_icons(self) -> None:
+        """Redraw the icons in the new scheme's text colour (light/dark switch)."""
+        for action, name in self._icons:
+            action.setIcon(icon(name))
+        self.party.table.viewport().update()
 
     # Settings
 
