@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
-from tftmanager.rules.character import Character, check_input
+from tftmanager.rules.character import NAME_MAX, Character, check_input
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
@@ -60,12 +60,15 @@ def get_character(*, store: CampaignStore, character_id: int) -> Character:
 
 
 def _copy_name(name: str, taken: set[str]) -> str:
-    base = f"{name} (copy)"
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate = f"{name} (copy {n})"
+    def candidate(n: int) -> str:
+        # Shorten the name, not the suffix, so a long name's copy still reads "(copy)".
+        suffix = " (copy)" if n == 1 else f" (copy {n})"
+        return name[: NAME_MAX - len(suffix)].rstrip() + suffix
+
+    n = 1
+    while candidate(n) in taken:
         n += 1
-    return candidate[:80]
+    return candidate(n)
 
 
 def duplicate_character(*, store: CampaignStore, character_id: int) -> Created:

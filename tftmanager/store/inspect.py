@@ -34,11 +34,13 @@ def inspect_file(path: Path) -> FileInfo:
         raise NotACampaign(path, f"{path} is a folder, not a campaign file.")
     try:
         with path.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
+            header = handle.read(100)
     except OSError as exc:
         raise NotACampaign(path, f"{path.name} cannot be read: {exc.strerror}.") from exc
-    if header != SQLITE_HEADER:
+    if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         raise NotACampaign(path, f"{path.name} is not a TFT Manager campaign file.")
+    if header[68:72] == APPLICATION_ID.to_bytes(4, "big") and _journal(path).exists():
+        _roll_back_interrupted_write(path)
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -68,3 +70,28 @@ def inspect_file(path: Path) -> FileInfo:
     if schema < 1:
         raise DamagedCampaign(path, f"{path.name} has no campaign format version.")
     return FileInfo(path, schema)
+
+
+def _journal(path: Path) -> Path:
+    return path.with_name(path.name + "-journal")
+
+
+def _roll_back_interrupted_write(path: Path) -> None:
+    """Let SQLite roll back a write that a crash interrupted.
+
+    The crash leaves a "hot" journal beside the file; a read-only connection
+    cannot roll it back and reports "attempt to write a readonly database",
+    which would refuse the campaign as damaged.  So a campaign (and only a
+    campaign: its header says so) is opened for writing once and read: SQLite
+    puts back the pages the interrupted transaction changed and removes the
+    journal.  A journal that is not hot (another process is mid-write) is
+    left alone by SQLite.
+    """
+    try:
+        con = sqlite3.connect(path, timeout=5)
+        try:
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        pass  # the read-only checks that follow say what is wrong

@@ -48,6 +48,11 @@ def _read_owner(path: Path) -> LockOwner | None:
         return None
 
 
+# Locks this process holds: a lock file naming our PID that is not in here
+# was left by an earlier process that had the same PID (after a reboot).
+_HELD_HERE: set[Path] = set()
+
+
 class CampaignLock:
     """Held while a campaign is open; release() or a crash frees it."""
 
@@ -64,11 +69,12 @@ class CampaignLock:
                 fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
                 owner = _read_owner(self.path)
-                if owner is not None and owner == me:
+                if owner is not None and owner == me and self.path in _HELD_HERE:
                     raise CampaignInUse(
                         self.campaign, f"{self.campaign.name} is already open in this window."
                     ) from None
-                if owner is not None and (owner.host != me.host or _alive(owner.pid)):
+                if (owner is not None and owner != me
+                        and (owner.host != me.host or _alive(owner.pid))):
                     raise CampaignInUse(
                         self.campaign,
                         f"{self.campaign.name} is open in another TFT Manager "
@@ -80,6 +86,7 @@ class CampaignLock:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump({"pid": me.pid, "host": me.host}, handle)
             self._held = True
+            _HELD_HERE.add(self.path)
             return
         raise CampaignInUse(self.campaign, f"Could not lock {self.campaign.name}.")
 
@@ -87,6 +94,7 @@ class CampaignLock:
         """Give the lock up (only if we hold it)."""
         if self._held:
             self.path.unlink(missing_ok=True)
+            _HELD_HERE.discard(self.path)
             self._held = False
 
     @property

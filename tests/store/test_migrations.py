@@ -1,0 +1,199 @@
+"""Schema versions: old files open, upgrades back up first and restore on failure."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Engine
+
+from tftmanager.app.campaigns import party_sheets
+from tftmanager.store import campaign as campaign_module
+from tftmanager.store import migrate
+from tftmanager.store.backup import backup_file, pre_migration_backup_path
+from tftmanager.store.campaign import CampaignStore, open_campaign
+from tftmanager.store.errors import MigrationFailed
+from tftmanager.store.lock import lock_path
+from tftmanager.store.schema import CURRENT_SCHEMA
+from tftmanager.store.tables import SQLModel
+
+pytestmark = pytest.mark.store
+
+FIXTURE = Path(__file__).resolve().parent.parent / "data" / "campaign-schema1.tftcampaign"
+DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+
+
+def dump(path: Path) -> list[str]:
+    """The database's content as SQL, for comparing two files."""
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return list(con.iterdump())
+    finally:
+        con.close()
+
+
+def pragma(path: Path, name: str) -> int:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return int(con.execute(f"PRAGMA {name}").fetchone()[0])
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def schema1(tmp_path: Path) -> Path:
+    """A private copy of the schema-1 fixture (the original is never opened)."""
+    target = tmp_path / "old.tftcampaign"
+    shutil.copyfile(FIXTURE, target)
+    return target
+
+
+def test_schema1_fixture_opens(schema1: Path) -> None:
+    original = FIXTURE.read_bytes()
+    with open_campaign(schema1) as store:
+        sheets = party_sheets(store=store)
+        assert sorted(s.character.name for s in sheets) == DEMO_NAMES
+        ragnar = next(s for s in sheets if s.character.name == "Ragnar")
+        assert (ragnar.character.st, ragnar.character.dx) == (11, 13)
+        assert ragnar.character.weapons == ("spear",)
+        if CURRENT_SCHEMA == 1:
+            assert store.backup_path is None  # already current: nothing to back up
+        else:  # upgraded, after a backup beside the copy
+            assert store.backup_path == schema1.with_name(schema1.name + ".schema1.bak")
+            assert store.backup_path.exists()
+    assert FIXTURE.read_bytes() == original
+
+
+def test_backup_file_copies_the_database(tmp_path: Path, schema1: Path) -> None:
+    target = tmp_path / "copies" / "old.bak"
+    assert backup_file(schema1, target) == target
+    assert dump(target) == dump(schema1)
+    assert pragma(target, "user_version") == pragma(schema1, "user_version")
+    assert pragma(target, "application_id") == pragma(schema1, "application_id")
+    # No temporary files are left beside it.
+    assert [p.name for p in target.parent.iterdir()] == ["old.bak"]
+
+
+def test_backup_file_replaces_an_older_backup(tmp_path: Path, schema1: Path) -> None:
+    target = tmp_path / "old.bak"
+    target.write_text("an old backup", encoding="utf-8")
+    backup_file(schema1, target)
+    assert dump(target) == dump(schema1)
+
+
+def test_backup_path_is_beside_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "north.tftcampaign"
+    assert pre_migration_backup_path(path, 1) == tmp_path / "north.tftcampaign.schema1.bak"
+
+
+def test_older_file_is_backed_up_before_the_upgrade(
+    schema1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = dump(schema1)
+    backup = schema1.with_name(schema1.name + ".schema1.bak")
+    calls: list[str] = []
+    real_upgrade = migrate.upgrade_to_head
+
+    def spy_upgrade(engine: Engine) -> None:
+        # The backup exists, is complete, and the file is locked while upgrading.
+        assert backup.exists()
+        assert dump(backup) == before
+        assert lock_path(schema1).exists()
+        calls.append(str(engine.url))
+        real_upgrade(engine)  # a no-op when the file is already at the head
+
+    # Pretend this build is one schema ahead of the schema-1 fixture (if it is not already).
+    monkeypatch.setattr(campaign_module, "CURRENT_SCHEMA", max(CURRENT_SCHEMA, 2))
+    monkeypatch.setattr(migrate, "upgrade_to_head", spy_upgrade)
+    with open_campaign(schema1) as store:
+        assert calls == [f"sqlite:///{schema1}"]
+        assert store.backup_path == backup
+    assert dump(backup) == before
+
+
+def test_failed_upgrade_restores_the_file(
+    schema1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = dump(schema1)
+
+    def broken_upgrade(engine: Engine) -> None:
+        # Half an upgrade: a change is written, then the next step fails.
+        with engine.begin() as conn:
+            conn.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
+            conn.exec_driver_sql("DELETE FROM character_weapon")
+        raise RuntimeError("step 2 exploded")
+
+    monkeypatch.setattr(campaign_module, "CURRENT_SCHEMA", max(CURRENT_SCHEMA, 2))
+    monkeypatch.setattr(migrate, "upgrade_to_head", broken_upgrade)
+    with pytest.raises(MigrationFailed) as info:
+        open_campaign(schema1)
+    message = info.value.message
+    assert schema1.name in message
+    assert "step 2 exploded" in message
+    assert "schema1.bak" in message
+    assert dump(schema1) == before
+    assert not lock_path(schema1).exists()
+    assert schema1.with_name(schema1.name + ".schema1.bak").exists()
+    # Without the fake, the restored file opens normally.
+    monkeypatch.undo()
+    with open_campaign(schema1) as store:
+        assert sorted(s.character.name for s in party_sheets(store=store)) == DEMO_NAMES
+
+
+def test_schema_matches_the_models(store: CampaignStore) -> None:
+    """The "alembic check" of this build: no drift between migrations and models."""
+    with store.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        assert compare_metadata(context, SQLModel.metadata) == []
+    current, heads = migrate.current_heads(store.engine)
+    assert current == heads
+    assert len(heads) == 1
+
+
+def test_fixture_schema_matches_the_models(schema1: Path) -> None:
+    with open_campaign(schema1) as store:
+        with store.engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            assert compare_metadata(context, SQLModel.metadata) == []
+        current, heads = migrate.current_heads(store.engine)
+        assert current == heads
+
+
+FIXTURES = sorted((FIXTURE.parent).glob("campaign-schema*.tftcampaign"))
+
+
+def test_there_is_a_fixture_for_every_schema() -> None:
+    numbers = sorted(int(p.stem.removeprefix("campaign-schema")) for p in FIXTURES)
+    assert numbers == list(range(1, CURRENT_SCHEMA + 1))
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_every_schema_fixture_opens_at_the_current_schema(fixture: Path, tmp_path: Path) -> None:
+    copy = tmp_path / fixture.name
+    shutil.copyfile(fixture, copy)
+    old = pragma(copy, "user_version")
+    with open_campaign(copy) as store:
+        assert sorted(s.character.name for s in party_sheets(store=store)) == DEMO_NAMES
+        assert (store.backup_path is None) == (old == CURRENT_SCHEMA)
+        from tftmanager.app.library import library_for
+
+        library = library_for(store)
+        assert "running" in library.talents and "fireball" in library.spells
+    assert pragma(copy, "user_version") == CURRENT_SCHEMA
+
+
+def test_schema1_upgrade_copies_the_shipped_library_and_keeps_characters(schema1: Path) -> None:
+    from tftmanager.app.library import differences
+    from tftmanager.shipped import shipped_entries
+
+    with open_campaign(schema1) as store:
+        assert differences(store=store) == []
+        from tftmanager.app.library import entries
+
+        assert len(entries(store=store)) == len(shipped_entries())
+        joe = next(s for s in party_sheets(store=store) if s.character.name.startswith("Joe"))
+        assert joe.character.talents == ()  # schema 1 had no talents; nothing invented
