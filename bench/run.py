@@ -106,8 +106,20 @@ def bench_open_list(count: int = 1000, runs: int = 5) -> Result:
     }
 
 
-BENCHMARKS: list[Callable[[argparse.Namespace], Result]] = [
+def bench_gui(args: argparse.Namespace) -> list[Result]:
+    """Start-up and party-table benchmarks (each in its own Qt process)."""
+    from gui import bench_party, bench_startup
+
+    with tempfile.TemporaryDirectory(prefix="tftm-bench-") as tmp:
+        big = make_campaign(Path(tmp) / "big.tftcampaign", args.count)
+        empty = make_campaign(Path(tmp) / "empty.tftcampaign", 0)
+        party = bench_party(big, empty)
+    return [bench_startup(runs=args.runs), party]
+
+
+BENCHMARKS: list[Callable[[argparse.Namespace], Result | list[Result]]] = [
     lambda args: bench_open_list(count=args.count, runs=args.runs),
+    bench_gui,
 ]
 
 
@@ -117,8 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000, help="characters in the big campaign")
     parser.add_argument("--runs", type=int, default=5, help="timed runs (median is reported)")
     parser.add_argument("--json", type=Path, help="also write the results to this JSON file")
+    parser.add_argument("--no-gui", action="store_true", help="skip the Qt benchmarks")
     args = parser.parse_args(argv)
-    results = [bench(args) for bench in BENCHMARKS]
+    results: list[Result] = []
+    for bench in BENCHMARKS:
+        if args.no_gui and bench is bench_gui:
+            continue
+        outcome = bench(args)
+        results += outcome if isinstance(outcome, list) else [outcome]
     for result in results:
         print(result["text"])
     if args.json:

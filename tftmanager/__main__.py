@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import sys
 
+# The command line's commands (cli.main.COMMANDS holds their functions); kept
+# here so starting the GUI does not import the command line and the store.
+COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library"})
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run a command; with no command (or only a campaign path) open the app."""
     args = sys.argv[1:] if argv is None else argv
-    from tftmanager.cli.main import COMMANDS, run  # noqa: PLC0415 - keep start-up light
+    if args and (args[0] in COMMAND_NAMES or args[0] in ("-h", "--help", "--version")):
+        from tftmanager.cli.main import run  # noqa: PLC0415 - keep GUI start-up light
 
-    if args and (args[0] in COMMANDS or args[0] in ("-h", "--help", "--version")):
         return run(args)
     from tftmanager.ui.launch import main as gui_main  # noqa: PLC0415 - Qt only for the GUI
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -22,18 +22,18 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME
-from tftmanager.app.changes import Changes
 from tftmanager.ui import dialogs
-from tftmanager.ui.editor import CharacterEditor
 from tftmanager.ui.icons import icon
-from tftmanager.ui.party import PartyPanel
-from tftmanager.ui.party_model import PartyModel
-from tftmanager.ui.party_rows import PartyRow
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
+    from tftmanager.app.changes import Changes
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.controller import Controller
+    from tftmanager.ui.editor import CharacterEditor
+    from tftmanager.ui.party import PartyPanel
+    from tftmanager.ui.party_model import PartyModel
+    from tftmanager.ui.party_rows import PartyRow
 
 CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
 MAX_RECENT = 10
@@ -48,6 +48,10 @@ def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequenc
 class MainWindow(QMainWindow):
     """The window a game master lives in."""
 
+    party_model: PartyModel
+    party: PartyPanel
+    editor: CharacterEditor
+
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
         self.settings = settings
@@ -58,15 +62,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
 
         self._make_actions()
-        self.party_model = PartyModel()
-        self.party = PartyPanel(
-            self.party_model, [self.act_add, self.act_duplicate, self.act_delete])
-        self.editor = CharacterEditor()
+        self._panels_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.party)
-        self.splitter.addWidget(self.editor)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
@@ -83,15 +80,41 @@ class MainWindow(QMainWindow):
         self._make_toolbar()
         self.statusBar().showMessage("Ready")
 
-        self.party.selection_changed.connect(self._on_selection)
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.action_failed.connect(
             lambda message: dialogs.error(self, "Not saved", message))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
         self._restore_geometry()
+        # Paint first: the party and editor (and the rules they import) are
+        # built right after the window first shows.
+        QTimer.singleShot(0, self.ensure_panels)
 
     # Construction
+
+    def ensure_panels(self) -> None:
+        """Build the party table and the editor (once)."""
+        if self._panels_built:
+            return
+        from tftmanager.ui.editor import CharacterEditor  # noqa: PLC0415 - after first paint
+        from tftmanager.ui.party import PartyPanel  # noqa: PLC0415
+        from tftmanager.ui.party_model import PartyModel  # noqa: PLC0415
+
+        self._panels_built = True
+        self.party_model = PartyModel()
+        self.party = PartyPanel(
+            self.party_model, [self.act_add, self.act_duplicate, self.act_delete])
+        self.editor = CharacterEditor()
+        self.splitter.addWidget(self.party)
+        self.splitter.addWidget(self.editor)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        splitter = self.settings.value("window/splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+        else:
+            self.splitter.setSizes([560, 720])
+        self.party.selection_changed.connect(self._on_selection)
 
     def _action(self, text: str, icon_name: str | None, slot: object, tip: str,
                 keys: list[QKeySequence] | None = None) -> QAction:
@@ -188,7 +211,8 @@ class MainWindow(QMainWindow):
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
         for action, name in self._icons:
             action.setIcon(icon(name))
-        self.party.table.viewport().update()
+        if self._panels_built:
+            self.party.table.viewport().update()
 
     # Settings
 
@@ -201,16 +225,12 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
-        splitter = self.settings.value("window/splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        else:
-            self.splitter.setSizes([560, 720])
 
     def _save_geometry(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/splitter", self.splitter.saveState())
+        if self._panels_built:
+            self.settings.setValue("window/splitter", self.splitter.saveState())
 
     def recent_files(self) -> list[str]:
         """Recently opened campaigns, newest first."""
@@ -257,6 +277,7 @@ class MainWindow(QMainWindow):
         from tftmanager.ui.controller import Controller  # noqa: PLC0415
 
         self.close_campaign()
+        self.ensure_panels()
         try:
             controller = Controller.create(path, self.signals, self.stack, demo=demo)
         except CampaignError as exc:
@@ -273,6 +294,7 @@ class MainWindow(QMainWindow):
         if self.controller is not None and self.controller.path == path.resolve():
             return True
         self.close_campaign()
+        self.ensure_panels()
         try:
             controller = Controller.open(path, self.signals, self.stack)
         except CampaignError as exc:
@@ -305,8 +327,9 @@ class MainWindow(QMainWindow):
             return
         self.controller.close()
         self.controller = None
-        self.editor.set_controller(None)
-        self.party_model.set_rows([])
+        if self._panels_built:
+            self.editor.set_controller(None)
+            self.party_model.set_rows([])
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
         self._update_actions()
@@ -329,6 +352,8 @@ class MainWindow(QMainWindow):
     # Party and editor
 
     def _row(self, sheet: Sheet) -> PartyRow:
+        from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
+
         assert self.controller is not None
         race = self.controller.library.races.get(sheet.character.race)
         return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race)
@@ -361,7 +386,8 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         has_campaign = self.controller is not None
-        has_selection = has_campaign and self.party.selected_id() is not None
+        has_selection = (has_campaign and self._panels_built
+                         and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find):
             action.setEnabled(has_campaign)
         self.act_duplicate.setEnabled(has_selection)
