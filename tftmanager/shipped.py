@@ -11,9 +11,13 @@ from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tftmanager.rules.library import RulesLibrary
+if TYPE_CHECKING:  # imported lazily: the GUI reads icons before it needs any rules
+    from tftmanager.rules.library import RulesLibrary
+    from tftmanager.rules.library_entries import Entry
+
+DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells")
 
 
 def resource(*parts: str) -> Traversable:
@@ -35,18 +39,31 @@ def read_toml(*parts: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+@cache
 def rules_documents() -> dict[str, dict[str, Any]]:
-    """The shipped rules data as plain mappings (what a campaign would copy)."""
-    return {
-        name: read_toml("rules", f"{name}.toml")
-        for name in ("races", "weapons", "armor", "injury")
-    }
+    """The shipped rules data as plain mappings (what a new campaign copies)."""
+    return {name: read_toml("rules", f"{name}.toml") for name in DOCUMENTS}
+
+
+def library_version() -> str:
+    """The shipped library's version (resources/rules/library.toml)."""
+    return str(read_toml("rules", "library.toml")["version"])
+
+
+def shipped_entries() -> list[Entry]:
+    """The shipped library as entries."""
+    from tftmanager.rules.library_entries import entries_from_documents  # noqa: PLC0415
+
+    return entries_from_documents(rules_documents())
 
 
 @cache
 def shipped_library() -> RulesLibrary:
     """The rules library as shipped (cached: the files never change at run time)."""
+    from tftmanager.rules.library import RulesLibrary  # noqa: PLC0415
+
     docs = rules_documents()
     return RulesLibrary.from_data(
-        races=docs["races"], weapons=docs["weapons"], armor=docs["armor"], injury=docs["injury"]
+        races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],
+        injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
     )

@@ -210,8 +210,8 @@ def test_settings_dialog_shows_every_option(main_window: MainWindow) -> None:
 
     assert main_window.controller is not None
     dialog = CampaignSettingsDialog(main_window.controller.profile(), main_window)
-    assert set(dialog.combos) == {f.name for f in fields(RuleProfile)}
-    assert all(c.accessibleDescription() for c in dialog.combos.values())
+    assert set(dialog.fields) == {f.name for f in fields(RuleProfile)}
+    assert all(c.accessibleDescription() for c in dialog.fields.values())
     assert dialog.profile() == main_window.controller.profile()
     dialog.close()
 

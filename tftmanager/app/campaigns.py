@@ -5,23 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.library import initial_library, library_for
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.shipped import shipped_library
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
 
 
-def library_for(store: CampaignStore) -> RulesLibrary:
-    """The rules library a campaign plays by (the shipped one until campaigns own theirs)."""
-    del store
-    return shipped_library()
-
-
 def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignStore:
     """Create a campaign file, empty or holding the demo party."""
-    store = create_campaign(path, name or path.stem)
+    store = create_campaign(path, name or path.stem, library=initial_library())
     if demo:
         from tftmanager.app.demo import add_demo_party  # noqa: PLC0415
 
@@ -43,6 +36,12 @@ def campaign_name(*, store: CampaignStore) -> str:
     """The campaign's display name."""
     with store.transaction() as session:
         return queries.campaign_row(session=session, campaign_id=store.campaign_id).name
+
+
+def current_week(*, store: CampaignStore) -> int:
+    """The campaign's current week."""
+    with store.transaction() as session:
+        return queries.campaign_row(session=session, campaign_id=store.campaign_id).week
 
 
 def get_profile(*, store: CampaignStore) -> RuleProfile:

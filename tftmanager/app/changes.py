@@ -18,6 +18,8 @@ class Changes:
     removed: frozenset[int] = field(default_factory=frozenset)
     settings: bool = False
     campaign: bool = False
+    library: bool = False
+    week: bool = False
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(
@@ -26,6 +28,8 @@ class Changes:
             removed=self.removed | other.removed,
             settings=self.settings or other.settings,
             campaign=self.campaign or other.campaign,
+            library=self.library or other.library,
+            week=self.week or other.week,
         )
 
     @property

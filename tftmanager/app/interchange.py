@@ -15,17 +15,19 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
 
-FORMAT_VERSION = 1
+# Version 2 added kind, talents, spells and memory_bought; version 1 files still read.
+FORMAT_VERSION = 2
 CHARACTER_FORMAT = "tftmanager.character"
 PARTY_FORMAT = "tftmanager.party"
 
-_INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points")
+_INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points", "memory_bought")
 _STR_FIELDS = ("player", "notes")
 _KEY_FIELDS = ("armor", "shield", "ready_weapon")
-_KNOWN = {"uid", "name", "race", "weapons", "shield_ready", *_INT_FIELDS, *_STR_FIELDS,
-          *_KEY_FIELDS}
+_KNOWN = {"uid", "name", "race", "weapons", "shield_ready", "kind", "talents", "spells",
+          *_INT_FIELDS, *_STR_FIELDS, *_KEY_FIELDS}
 
 
 class FormatError(ValueError):
@@ -58,6 +60,13 @@ def character_to_dict(character: Character, uid: str | None = None) -> dict[str,
         shield_ready=character.shield_ready,
         weapons=list(character.weapons),
         ready_weapon=character.ready_weapon,
+        kind=character.kind.value,
+        talents=[
+            {"key": t.key, "extra_points": t.extra_points} if t.extra_points else t.key
+            for t in character.talents
+        ],
+        spells=list(character.spells),
+        memory_bought=character.memory_bought,
     )
     return data
 
@@ -138,12 +147,41 @@ def _entry(data: object, where: str) -> Entry:
     ready = data.get("shield_ready", False)
     if not isinstance(ready, bool):
         raise FormatError(f"{where}: \"shield_ready\" must be true or false")
+    try:
+        kind = CharacterKind(data.get("kind", "hero"))
+    except ValueError:
+        raise FormatError(f"{where}: \"kind\" must be \"hero\" or \"wizard\"") from None
+    talents = _talents(data.get("talents", []), where)
+    spells = data.get("spells", [])
+    if not isinstance(spells, list) or not all(isinstance(x, str) for x in spells):
+        raise FormatError(f"{where}: \"spells\" must be a list of spell keys")
     uid = data.get("uid")
     if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 36):
         raise FormatError(f"{where}: \"uid\" must be text of at most 36 characters")
-    character = Character(weapons=tuple(weapons), shield_ready=ready, **values)
+    character = Character(weapons=tuple(weapons), shield_ready=ready, kind=kind,
+                          talents=talents, spells=tuple(spells), **values)
     try:
         check_input(character)
     except InputError as exc:
         raise FormatError(f"{where}: {exc.message}") from exc
     return Entry(uid, character)
+
+
+def _talents(items: object, where: str) -> tuple[KnownTalent, ...]:
+    """Talents as keys, or {"key": ..., "extra_points": n} for extra points."""
+    if not isinstance(items, list):
+        raise FormatError(f"{where}: \"talents\" must be a list")
+    result = []
+    for item in items:
+        if isinstance(item, str):
+            result.append(KnownTalent(item))
+        elif (isinstance(item, dict) and isinstance(item.get("key"), str)
+              and set(item) <= {"key", "extra_points"}):
+            extra = item.get("extra_points", 0)
+            if isinstance(extra, bool) or not isinstance(extra, int):
+                raise FormatError(f"{where}: a talent's \"extra_points\" must be a number")
+            result.append(KnownTalent(item["key"], extra))
+        else:
+            raise FormatError(f"{where}: each talent must be a key or "
+                              "{\"key\": ..., \"extra_points\": n}")
+    return tuple(result)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tftmanager import __version__
-from tftmanager.app import campaigns, transfer
+from tftmanager.app import campaigns, library, transfer
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import evaluate
 from tftmanager.cli.report import sheet_json, sheet_text
@@ -120,12 +120,49 @@ def cmd_import(args: argparse.Namespace) -> int:
     return OK
 
 
+def _format_of(name: str, given: str | None) -> str:
+    if given:
+        return given
+    return "json" if name.lower().endswith(".json") else "toml"
+
+
+def cmd_library(args: argparse.Namespace) -> int:
+    """Export or import a campaign's rules library."""
+    if args.action == "export":
+        fmt = _format_of(args.out or "", args.format)
+        with campaigns.open_existing(path=Path(args.campaign)) as store:
+            text = library.export_library(store=store, fmt=fmt)
+        if args.out:
+            try:
+                Path(args.out).write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+            print(f"Wrote {args.out}")
+        else:
+            sys.stdout.write(text)
+        return OK
+    text = _read_text(args.file)
+    fmt = _format_of(args.file, args.format)
+    try:
+        entries = library.parse_library(text, fmt)
+    except library.LibraryError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        try:
+            library.import_library(store=store, text=text, fmt=fmt)
+        except library.LibraryError as exc:
+            raise UsageError(f"{args.file}: {exc}") from None
+    print(f"Imported a library of {len(entries)} entries into {args.campaign}")
+    return OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "new": cmd_new,
     "list": cmd_list,
     "check": cmd_check,
     "export": cmd_export,
     "import": cmd_import,
+    "library": cmd_library,
 }
 
 
@@ -166,6 +203,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("campaign")
     p.add_argument("file")
     p.add_argument("--copy", action="store_true", help="import as new characters")
+
+    p = sub.add_parser("library", help="export or import a campaign's rules library")
+    lib = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = lib.add_parser("export", help="write the library (TOML unless --format json)")
+    q.add_argument("campaign")
+    q.add_argument("--out", help="file to write (default: standard output)")
+    q.add_argument("--format", choices=["toml", "json"])
+    q = lib.add_parser("import", help="replace the library from a file (all or nothing)")
+    q.add_argument("campaign")
+    q.add_argument("file")
+    q.add_argument("--format", choices=["toml", "json"])
     return parser
 
 

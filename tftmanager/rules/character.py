@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tftmanager.rules.abilities import CharacterKind, KnownTalent
+
 # Sanity bounds for typed input, not rules: a value outside them is refused
 # before it reaches the rules (a giant may have ST 50; nobody has ST 5000).
 ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
@@ -12,6 +14,7 @@ ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
     "iq": (1, 100),
     "sp": (0, 25),
     "bought_points": (0, 500),
+    "memory_bought": (0, 500),
 }
 NAME_MAX = 80
 
@@ -22,7 +25,8 @@ class Character:
 
     ``bought_points`` counts the attribute points (SP included) bought with
     experience since creation, so validation can tell a starting figure's
-    points from an experienced one's.
+    points from an experienced one's.  ``memory_bought`` counts memory points
+    bought with experience under the Legacy rule (a campaign setting).
     """
 
     name: str
@@ -39,6 +43,14 @@ class Character:
     weapons: tuple[str, ...] = field(default_factory=tuple)
     ready_weapon: str | None = None
     bought_points: int = 0
+    kind: CharacterKind = CharacterKind.HERO
+    talents: tuple[KnownTalent, ...] = field(default_factory=tuple)
+    spells: tuple[str, ...] = field(default_factory=tuple)
+    memory_bought: int = 0
+
+    def knows(self, talent_key: str) -> bool:
+        """Whether the character knows a talent."""
+        return any(t.key == talent_key for t in self.talents)
 
 
 class InputError(ValueError):
@@ -70,3 +82,10 @@ def check_input(character: Character) -> None:
             raise InputError(attr, f"{label} must be between {low} and {high}, not {value}.")
     if len(character.weapons) > 12:
         raise InputError("weapons", "A character can list at most 12 weapons.")
+    keys = [t.key for t in character.talents]
+    if len(set(keys)) != len(keys):
+        raise InputError("talents", "A talent is listed twice.")
+    if len(set(character.spells)) != len(character.spells):
+        raise InputError("spells", "A spell is listed twice.")
+    if any(not 0 <= t.extra_points <= 20 for t in character.talents):
+        raise InputError("talents", "Extra points on a talent must be between 0 and 20.")

@@ -8,9 +8,10 @@ into frozen data classes and says clearly what is wrong with bad data.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.equipment import Armor, CarryFree, Shield, Weapon
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
@@ -30,6 +31,18 @@ class RulesLibrary:
     armors: dict[str, Armor]
     shields: dict[str, Shield]
     injury: InjuryTable
+    talents: dict[str, Talent] = field(default_factory=dict)
+    spells: dict[str, Spell] = field(default_factory=dict)
+    cost_exceptions: tuple[CostException, ...] = ()
+    retired: frozenset[tuple[str, str]] = frozenset()
+
+    def is_retired(self, kind: str, key: str) -> bool:
+        """Retired entries stay resolvable for characters that use them, but are not offered."""
+        return (kind, key) in self.retired
+
+    def with_retired(self, retired: frozenset[tuple[str, str]]) -> RulesLibrary:
+        """The same library with these (kind, key) entries marked retired."""
+        return replace(self, retired=retired)
 
     @classmethod
     def from_data(
@@ -39,15 +52,39 @@ class RulesLibrary:
         weapons: Data,
         armor: Data,
         injury: Data,
+        talents: Data | None = None,
+        spells: Data | None = None,
     ) -> RulesLibrary:
-        """Build the library from the four shipped documents' contents."""
-        return cls(
+        """Build the library from the shipped documents' contents."""
+        talent_doc = talents or {}
+        library = cls(
             races=_keyed(_race(d) for d in _table(races, "race")),
             weapons=_keyed(_weapon(d) for d in _table(weapons, "weapon")),
             armors=_keyed(_armor(d) for d in _table(armor, "armor")),
             shields=_keyed(_shield(d) for d in _table(armor, "shield")),
             injury=_injury(injury),
+            talents=_keyed(_talent(d) for d in _table(talent_doc, "talent")),
+            spells=_keyed(_spell(d) for d in _table(spells or {}, "spell")),
+            cost_exceptions=tuple(
+                _cost_exception(d) for d in _table(talent_doc, "cost_exception")),
         )
+        library.check_references()
+        return library
+
+    def check_references(self) -> None:
+        """Every prerequisite and cost exception must name an entry that exists."""
+        for talent in self.talents.values():
+            for key in talent.requires:
+                if key not in self.talents:
+                    raise RulesDataError(f"Talent '{talent.key}' requires unknown '{key}'")
+        for spell in self.spells.values():
+            for key in spell.requires:
+                if key not in self.spells:
+                    raise RulesDataError(f"Spell '{spell.key}' requires unknown '{key}'")
+        for exc in self.cost_exceptions:
+            for key in (exc.talent, *exc.when_known):
+                if key not in self.talents:
+                    raise RulesDataError(f"Cost exception names unknown talent '{key}'")
 
 
 def _table(doc: Data, name: str) -> list[Data]:
@@ -193,4 +230,76 @@ def _injury(doc: Data) -> InjuryTable:
             _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
         ),
         bands=tuple(sorted(bands, key=lambda b: b.st_min)),
+    )
+
+
+def _keys(row: Data, name: str) -> tuple[str, ...]:
+    values = _get(row, name, list, [])
+    if not all(isinstance(v, str) for v in values):
+        raise RulesDataError(f"'{row.get('key')}': '{name}' must be a list of keys")
+    return tuple(values)
+
+
+def _category(row: Data, default: int | None = None) -> int:
+    category = _get(row, "category", int, default)
+    if not 1 <= category <= 5:
+        raise RulesDataError(f"'{row.get('key')}': category must be 1 to 5, not {category}")
+    return category
+
+
+def _talent(row: Data) -> Talent:
+    wizard_cost = row.get("wizard_cost")
+    if wizard_cost is not None and (isinstance(wizard_cost, bool)
+                                    or not isinstance(wizard_cost, int)):
+        raise RulesDataError(f"'{row.get('key')}': wizard_cost must be a whole number")
+    return Talent(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        iq=_get(row, "iq", int),
+        cost=_get(row, "cost", int),
+        category=_category(row),
+        wizard_cost=wizard_cost,
+        requires=_keys(row, "requires"),
+        min_st=_get(row, "min_st", int, 0),
+        min_dx=_get(row, "min_dx", int, 0),
+        min_adj_dx=_get(row, "min_adj_dx", int, 0),
+        category_assumed=_get(row, "category_assumed", bool, False),
+        extra_points=_get(row, "extra_points", str, ""),
+        summary=_get(row, "summary", str, ""),
+        source=_get(row, "source", str, ""),
+        assumed=_get(row, "assumed", str, ""),
+        uncertain=_get(row, "uncertain", str, ""),
+        retired=_get(row, "retired", bool, False),
+    )
+
+
+def _spell(row: Data) -> Spell:
+    try:
+        kind = SpellType(_get(row, "type", str))
+    except ValueError as exc:
+        raise RulesDataError(f"'{row.get('key')}': {exc}") from exc
+    return Spell(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        iq=_get(row, "iq", int),
+        type=kind,
+        st_cost=str(row.get("st_cost", "")),
+        category=_category(row, 2),
+        maintain=str(row.get("maintain", "")),
+        requires=_keys(row, "requires"),
+        category_assumed=_get(row, "category_assumed", bool, True),
+        summary=_get(row, "summary", str, ""),
+        source=_get(row, "source", str, ""),
+        assumed=_get(row, "assumed", str, ""),
+        uncertain=_get(row, "uncertain", str, ""),
+        retired=_get(row, "retired", bool, False),
+    )
+
+
+def _cost_exception(row: Data) -> CostException:
+    return CostException(
+        talent=_get(row, "talent", str),
+        cost=_get(row, "cost", int),
+        when_known=_keys(row, "when_known"),
+        note=_get(row, "note", str, ""),
     )

@@ -59,11 +59,16 @@ class LeatherMA(enum.Enum):
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """What the settings dialog says about one option."""
+    """What the settings dialog says about one option.
+
+    An option with no ``choices`` is a whole number within ``bounds``.
+    """
 
     label: str
     explanation: str
     choices: dict[Any, str]
+    bounds: tuple[int, int] = (0, 0)
+    assumed: str = ""
 
 
 OPTION_INFO: dict[str, OptionInfo] = {
@@ -125,6 +130,30 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "Show Height and falling thresholds from Three Dimensional TFT on cards.",
         {True: "On", False: "Off"},
     ),
+    "wizard_talents_double": OptionInfo(
+        "Wizards' talent cost",
+        "In the Labyrinth: wizards pay double memory for talents (a few talents excepted).",
+        {True: "Double for wizards", False: "Same as heroes"},
+    ),
+    "hero_spells_triple": OptionInfo(
+        "Heroes' spell cost",
+        "In the Labyrinth: a hero pays 3 memory points for a spell, a wizard 1.",
+        {True: "Triple for heroes", False: "1 point for everyone"},
+    ),
+    "legacy_memory_xp": OptionInfo(
+        "Buy memory with experience",
+        "The Legacy edition lets characters buy memory points with XP (500 each) "
+        "beyond IQ + 2 x SP. Off in the expansion's campaign.",
+        {False: "Off", True: "On (Legacy)"},
+    ),
+    "study_weeks_per_point": OptionInfo(
+        "Study weeks per memory point",
+        "Base time to learn a talent, per memory point it costs, before the "
+        "category's adjustments. The documents give no number.",
+        {},
+        bounds=(1, 52),
+        assumed="Default 4 weeks per point is our assumption; set your table's value.",
+    ),
 }
 
 
@@ -139,6 +168,10 @@ class RuleProfile:
     injury_reactions: InjuryReactions = InjuryReactions.HOUSE_BY_ST
     xp_costs: XPCostScheme = XPCostScheme.ITL_RISING
     three_d: bool = False
+    wizard_talents_double: bool = True
+    hero_spells_triple: bool = True
+    legacy_memory_xp: bool = False
+    study_weeks_per_point: int = 4
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for storage (enum values, not names)."""
@@ -157,9 +190,18 @@ class RuleProfile:
             current = getattr(profile, field.name)
             raw = data[field.name]
             try:
-                value: Any = (
-                    type(current)(raw) if isinstance(current, enum.Enum) else bool(raw)
-                )
+                value: Any
+                if isinstance(current, enum.Enum):
+                    value = type(current)(raw)
+                elif isinstance(current, bool):
+                    if not isinstance(raw, bool):
+                        raise ValueError(raw)
+                    value = raw
+                else:
+                    low, high = OPTION_INFO[field.name].bounds
+                    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+                        raise ValueError(raw)
+                    value = raw
             except ValueError as exc:
                 raise RulesDataError(
                     f"Rule option '{field.name}' cannot be '{raw}'"

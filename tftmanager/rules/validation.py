@@ -5,6 +5,7 @@ from __future__ import annotations
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import counted_total
 from tftmanager.rules.equipment import CarryFree
+from tftmanager.rules.learning import ability_problems
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
 from tftmanager.rules.races import Race
@@ -25,6 +26,7 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
         problems += _attributes(character, race, profile)
     problems += _skill_points(character)
     problems += _gear(character, library)
+    problems += ability_problems(character, library, profile)
     return problems
 
 

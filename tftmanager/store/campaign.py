@@ -16,11 +16,13 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
 from tftmanager.store.errors import CampaignError, MigrationFailed, NotACampaign
 from tftmanager.store.inspect import inspect_file
+from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import CampaignRow
@@ -35,6 +37,8 @@ class CampaignStore:
         self.lock = lock
         self.campaign_id = campaign_id
         self.backup_path: Path | None = None
+        # The campaign's rules library, built once and dropped when it changes.
+        self.library_cache: object | None = None
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -101,8 +105,14 @@ def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
     return backup
 
 
-def create_campaign(path: Path, name: str, profile: RuleProfile | None = None) -> CampaignStore:
-    """Create a new, empty campaign file at ``path`` (which must not exist)."""
+def create_campaign(
+    path: Path, name: str, profile: RuleProfile | None = None,
+    library: tuple[list[Entry], str] | None = None,
+) -> CampaignStore:
+    """Create a new, empty campaign file at ``path`` (which must not exist).
+
+    ``library`` is the rules library to copy into it (entries and version).
+    """
     path = Path(path).resolve()
     if path.exists():
         raise CampaignError(path, f"{path.name} already exists; choose another name.")
@@ -127,7 +137,10 @@ def create_campaign(path: Path, name: str, profile: RuleProfile | None = None) -
             session.add(row)
             session.flush()
             campaign_id = row.id
-        assert campaign_id is not None
+            assert campaign_id is not None
+            if library is not None:
+                replace_library(session=session, campaign_id=campaign_id,
+                                entries=library[0], version=library[1], shipped=True)
         return CampaignStore(path, engine, lock, campaign_id)
     except BaseException:
         lock.release()

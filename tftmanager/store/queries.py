@@ -12,8 +12,17 @@ from sqlmodel import Session, col, delete, select
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.store.mapping import apply_to_row, to_character, weapon_rows
-from tftmanager.store.tables import CampaignRow, CharacterRow, CharacterWeaponRow, utcnow
+from tftmanager.store.mapping import ChildRows, apply_to_row, child_rows, to_character
+from tftmanager.store.tables import (
+    CampaignRow,
+    CharacterRow,
+    CharacterSpellRow,
+    CharacterTalentRow,
+    CharacterWeaponRow,
+    utcnow,
+)
+
+CHILD_TABLES = (CharacterWeaponRow, CharacterTalentRow, CharacterSpellRow)
 
 
 @dataclass(frozen=True)
@@ -58,19 +67,28 @@ def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharact
         .where(CharacterRow.campaign_id == campaign_id)
         .order_by(col(CharacterRow.name), col(CharacterRow.id))
     ).all()
-    weapons: dict[int, list[CharacterWeaponRow]] = defaultdict(list)
+    children: dict[int, ChildRows] = defaultdict(ChildRows)
     for weapon in session.exec(
-        select(CharacterWeaponRow)
-        .join(CharacterRow)
+        select(CharacterWeaponRow).join(CharacterRow)
         .where(CharacterRow.campaign_id == campaign_id)
     ).all():
-        weapons[weapon.character_id].append(weapon)
-    return [_stored(row, weapons[row.id or 0]) for row in rows]
+        children[weapon.character_id].weapons.append(weapon)
+    for talent in session.exec(
+        select(CharacterTalentRow).join(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)
+    ).all():
+        children[talent.character_id].talents.append(talent)
+    for spell in session.exec(
+        select(CharacterSpellRow).join(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)
+    ).all():
+        children[spell.character_id].spells.append(spell)
+    return [_stored(row, children[row.id or 0]) for row in rows]
 
 
-def _stored(row: CharacterRow, weapons: list[CharacterWeaponRow]) -> StoredCharacter:
+def _stored(row: CharacterRow, children: ChildRows) -> StoredCharacter:
     assert row.id is not None
-    return StoredCharacter(row.id, row.uid, to_character(row, weapons))
+    return StoredCharacter(row.id, row.uid, to_character(row, children))
 
 
 def get_character(*, session: Session, character_id: int) -> StoredCharacter:
@@ -78,10 +96,15 @@ def get_character(*, session: Session, character_id: int) -> StoredCharacter:
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")
-    weapons = session.exec(
-        select(CharacterWeaponRow).where(CharacterWeaponRow.character_id == character_id)
-    ).all()
-    return _stored(row, list(weapons))
+    children = ChildRows(
+        weapons=list(session.exec(select(CharacterWeaponRow).where(
+            CharacterWeaponRow.character_id == character_id)).all()),
+        talents=list(session.exec(select(CharacterTalentRow).where(
+            CharacterTalentRow.character_id == character_id)).all()),
+        spells=list(session.exec(select(CharacterSpellRow).where(
+            CharacterSpellRow.character_id == character_id)).all()),
+    )
+    return _stored(row, children)
 
 
 def find_by_uid(*, session: Session, campaign_id: int, uid: str) -> int | None:
@@ -116,7 +139,7 @@ def insert_character(
     session.add(row)
     session.flush()
     assert row.id is not None
-    session.add_all(weapon_rows(row.id, character))
+    session.add_all(child_rows(row.id, character))
     return StoredCharacter(row.id, row.uid, character)
 
 
@@ -128,10 +151,9 @@ def update_character(*, session: Session, character_id: int, character: Characte
     apply_to_row(row, character)
     row.updated_at = utcnow()
     session.add(row)
-    session.exec(delete(CharacterWeaponRow).where(
-        col(CharacterWeaponRow.character_id) == character_id
-    ))
-    session.add_all(weapon_rows(character_id, character))
+    for table in CHILD_TABLES:
+        session.exec(delete(table).where(col(table.character_id) == character_id))
+    session.add_all(child_rows(character_id, character))
 
 
 def delete_character(*, session: Session, character_id: int) -> None:

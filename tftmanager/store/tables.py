@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SQLModel.metadata.naming_convention = {
@@ -34,6 +35,8 @@ class CampaignRow(SQLModel, table=True):
     name: str = Field(max_length=120)
     rules_profile: str = Field(default="{}")
     created_at: datetime = Field(default_factory=utcnow)
+    week: int = 1
+    library_version: str = Field(default="", max_length=40)
 
 
 class CharacterRow(SQLModel, table=True):
@@ -57,6 +60,8 @@ class CharacterRow(SQLModel, table=True):
     shield: str | None = Field(default=None, max_length=40)
     shield_ready: bool = False
     ready_weapon: str | None = Field(default=None, max_length=40)
+    kind: str = Field(default="hero", max_length=10)
+    memory_bought: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -70,3 +75,62 @@ class CharacterWeaponRow(SQLModel, table=True):
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
     position: int
     weapon: str = Field(max_length=40)
+
+
+class CharacterTalentRow(SQLModel, table=True):
+    """A talent a character knows (with extra points, for Sign Language)."""
+
+    __tablename__ = "character_talent"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    position: int
+    talent: str = Field(max_length=60)
+    extra_points: int = 0
+
+
+class CharacterSpellRow(SQLModel, table=True):
+    """A spell a character knows."""
+
+    __tablename__ = "character_spell"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    position: int
+    spell: str = Field(max_length=60)
+
+
+class StudyRow(SQLModel, table=True):
+    """A talent a character is studying, week by week."""
+
+    __tablename__ = "study"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    talent: str = Field(max_length=60)
+    weeks_needed: int
+    weeks_done: int = 0
+    teacher: bool = False
+    started_week: int = 1
+
+
+class LibraryEntryRow(SQLModel, table=True):
+    """One entry of a campaign's own rules library, as JSON.
+
+    ``data`` is the campaign's (perhaps house-ruled) entry; ``shipped_data``
+    is what TFT Manager shipped when it was last copied or reviewed, so a
+    newer shipped library can be compared without mistaking the GM's edits
+    for changes.  ``kind`` is race, weapon, armor, shield, talent, spell,
+    cost_exception or injury.
+    """
+
+    __tablename__ = "library_entry"
+    __table_args__ = (UniqueConstraint("campaign_id", "kind", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    kind: str = Field(max_length=20)
+    key: str = Field(max_length=120)
+    data: str
+    shipped_data: str = ""
+    retired: bool = False

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from tftmanager.app import campaigns, characters
+from tftmanager.app import abilities, campaigns, characters
 from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
@@ -155,3 +155,56 @@ class ChangeProfile(_Command):
     def undo(self) -> None:
         """Restore the old profile."""
         self._run(lambda: campaigns.set_profile(store=self.controller.store, profile=self.before))
+
+
+class LearnAbility(_Command):
+    """Learn a talent or spell through the rules' checks; undo forgets it."""
+
+    def __init__(self, controller: Controller, character_id: int, kind: str, key: str,
+                 name: str) -> None:
+        super().__init__(controller, f"Learn {name}")
+        self.character_id = character_id
+        self.kind = kind
+        self.key = key
+
+    def redo(self) -> None:
+        """Learn it (refused with the reasons when not allowed)."""
+        learn = abilities.learn_talent if self.kind == "talent" else abilities.learn_spell
+        self._run(lambda: learn(store=self.controller.store, character_id=self.character_id,
+                                key=self.key))
+
+    def undo(self) -> None:
+        """Forget it again."""
+        forget = abilities.forget_talent if self.kind == "talent" else abilities.forget_spell
+        self._run(lambda: forget(store=self.controller.store, character_id=self.character_id,
+                                 key=self.key))
+
+
+class StartStudy(_Command):
+    """Begin studying a talent; undo cancels the study."""
+
+    def __init__(self, controller: Controller, character_id: int, key: str, name: str,
+                 teacher: bool, on_the_job: bool) -> None:
+        super().__init__(controller, f"Study {name}")
+        self.character_id = character_id
+        self.key = key
+        self.teacher = teacher
+        self.on_the_job = on_the_job
+        self.study_id: int | None = None
+
+    def redo(self) -> None:
+        """Start the study."""
+        def action() -> Changes:
+            started = abilities.start_study(
+                store=self.controller.store, character_id=self.character_id, key=self.key,
+                teacher=self.teacher, on_the_job=self.on_the_job)
+            self.study_id = started.id
+            return started.changes
+        self._run(action)
+
+    def undo(self) -> None:
+        """Cancel it."""
+        study_id = self.study_id
+        assert study_id is not None
+        self._run(lambda: abilities.cancel_study(store=self.controller.store,
+                                                 study_id=study_id))

@@ -6,11 +6,14 @@ application functions (reads) or pushes undo commands (writes).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from tftmanager.app import campaigns, characters
+from tftmanager.app import abilities, campaigns, characters
+from tftmanager.app.abilities import StudyView
+from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
@@ -48,7 +51,7 @@ class Controller:
     @property
     def library(self) -> RulesLibrary:
         """The rules library the campaign plays by."""
-        return campaigns.library_for(self.store)
+        return library_for(self.store)
 
     def name(self) -> str:
         """The campaign's name."""
@@ -98,6 +101,48 @@ class Controller:
         before = self.profile()
         if before != profile:
             self.stack.push(commands.ChangeProfile(self, before, profile))
+
+    def learn(self, character_id: int, kind: str, key: str, name: str) -> bool:
+        """Learn a talent or spell (undoable); False when the rules refused it."""
+        command = commands.LearnAbility(self, character_id, kind, key, name)
+        self.stack.push(command)
+        return not command.isObsolete()
+
+    def forget(self, character_id: int, kind: str, key: str) -> None:
+        """Forget a talent or spell (an undoable edit)."""
+        before = self.character(character_id)
+        if kind == "talent":
+            after = replace(before, talents=tuple(t for t in before.talents if t.key != key))
+        else:
+            after = replace(before, spells=tuple(s for s in before.spells if s != key))
+        self.edit(character_id, before, after, f"forget {key}")
+
+    def start_study(self, character_id: int, key: str, name: str, *, teacher: bool,
+                    on_the_job: bool) -> bool:
+        """Begin a study (undoable); False when the rules refused it."""
+        command = commands.StartStudy(self, character_id, key, name, teacher, on_the_job)
+        self.stack.push(command)
+        return not command.isObsolete()
+
+    def studies(self, character_id: int) -> list[StudyView]:
+        """A character's studies in progress."""
+        return abilities.studies_of(store=self.store, character_id=character_id)
+
+    def cancel_study(self, study_id: int) -> None:
+        """Stop a study (not undoable: its progress is gone)."""
+        self.signals.changes_applied.emit(
+            abilities.cancel_study(store=self.store, study_id=study_id))
+
+    def week(self) -> int:
+        """The campaign's current week."""
+        return campaigns.current_week(store=self.store)
+
+    def advance_week(self) -> abilities.WeekReport:
+        """Move the campaign a week on (studies progress)."""
+        report = abilities.advance_week(store=self.store)
+        self.stack.clear()  # earlier edits' inverses no longer fit the new week
+        self.signals.changes_applied.emit(report.changes)
+        return report
 
     def report_failure(self, action: str, exc: Exception) -> None:
         """Tell the user an action failed, in their terms."""

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.sheet import Sheet
+from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.character import (
     ATTRIBUTE_BOUNDS,
     NAME_MAX,
@@ -38,7 +39,9 @@ from tftmanager.rules.character import (
     InputError,
     check_input,
 )
+from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.picker import PickerDialog
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
@@ -84,6 +87,10 @@ class CharacterEditor(QWidget):
         self.weapons = QListWidget()
         self.weapons.setMinimumHeight(140)
         self.ready_weapon = QComboBox()
+        self.kind = QComboBox()
+        self.kind.addItem("Hero", CharacterKind.HERO)
+        self.kind.addItem("Wizard", CharacterKind.WIZARD)
+        self.abilities = AbilitiesPanel()
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(90)
         self.derived = DerivedPanel()
@@ -109,6 +116,7 @@ class CharacterEditor(QWidget):
         self._row(form, "&Name:", self.name, "name")
         self._row(form, "&Race:", self.race, "race")
         self._row(form, "&Player:", self.player, "player")
+        self._row(form, "&Kind:", self.kind, "kind")
 
         attributes = QGroupBox("Attributes")
         form = QFormLayout(attributes)
@@ -137,7 +145,7 @@ class CharacterEditor(QWidget):
         notes_layout.addWidget(self.problems["notes"])
 
         left = QVBoxLayout()
-        for box in (identity, attributes, gear, notes):
+        for box in (identity, attributes, gear, self.abilities, notes):
             left.addWidget(box)
         left.addStretch(1)
         columns = QHBoxLayout()
@@ -166,6 +174,11 @@ class CharacterEditor(QWidget):
             lambda _i: self._edit("armor", self.armor.currentData()))
         self.shield.currentIndexChanged.connect(
             lambda _i: self._edit("shield", self.shield.currentData()))
+        self.kind.currentIndexChanged.connect(
+            lambda _i: self._edit("kind", self.kind.currentData()))
+        self.abilities.pick_requested.connect(self.open_picker)
+        self.abilities.forget_button.clicked.connect(self._forget_selected)
+        self.abilities.cancel_study_button.clicked.connect(self._cancel_study)
         self.shield_ready.toggled.connect(lambda on: self._edit("shield_ready", on))
         self.weapons.itemChanged.connect(lambda _item: self._edit("weapons", self._carried()))
         self.ready_weapon.currentIndexChanged.connect(
@@ -223,7 +236,8 @@ class CharacterEditor(QWidget):
             self.stored = None
             self.title.setText("No character selected")
             self.derived.show_sheet(None)
-            for label in self.problems.values():
+            self.abilities.show_sheet(None, None)
+            for label in [*self.problems.values(), *self.abilities.problems.values()]:
                 label.show_messages([])
             self.setEnabled(False)
             return
@@ -248,6 +262,7 @@ class CharacterEditor(QWidget):
             if self.player.text() != c.player:
                 self.player.setText(c.player)
             _select(self.race, c.race)
+            _select(self.kind, c.kind)
             for attr, spin in self.spins.items():
                 spin.setValue(getattr(c, attr))
             _select(self.armor, c.armor)
@@ -277,7 +292,10 @@ class CharacterEditor(QWidget):
             by_field.setdefault(problem.field, []).append(problem)
         for key, label in self.problems.items():
             label.show_problems(by_field.get(key, []))
+        for key, label in self.abilities.problems.items():
+            label.show_problems(by_field.get(key, []))
         self.derived.show_sheet(sheet)
+        self.abilities.show_sheet(sheet, self.controller)
 
     # Editing
 
@@ -308,13 +326,33 @@ class CharacterEditor(QWidget):
             return
         self.controller.edit(self.character_id, self.stored, edited, field)
 
+    def open_picker(self) -> PickerDialog | None:
+        """Show the talent and spell picker for this character."""
+        if self.controller is None or self.character_id is None:
+            return None
+        dialog = PickerDialog(self.controller, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def _forget_selected(self) -> None:
+        selected = self.abilities.selected_known()
+        if selected and self.controller is not None and self.character_id is not None:
+            self.controller.forget(self.character_id, *selected)
+
+    def _cancel_study(self) -> None:
+        study = self.abilities.selected_study()
+        if study is not None and self.controller is not None:
+            self.controller.cancel_study(study)
+
     def on_changes(self, changes: Changes) -> None:
         """Refresh when this character, or the rules it is judged by, changed."""
         if self.character_id is None:
             return
         if self.character_id in changes.removed:
             self.show_character(None)
-        elif self.character_id in changes.characters or changes.settings:
+        elif (self.character_id in changes.characters or changes.settings
+              or changes.library or changes.week):
             self.reload()
 
     def field_problem(self, key: str) -> str:

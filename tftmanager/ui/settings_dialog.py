@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -24,20 +26,27 @@ class CampaignSettingsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Campaign Rules")
         self._profile = profile
-        self.combos: dict[str, QComboBox] = {}
+        self.fields: dict[str, QComboBox | QSpinBox] = {}
         form = QFormLayout()
         for field in fields(RuleProfile):
             info = OPTION_INFO[field.name]
-            combo = QComboBox()
+            combo: QComboBox | QSpinBox
+            if info.choices:
+                combo = QComboBox()
+                for value, text in info.choices.items():
+                    combo.addItem(text, value)
+                combo.setCurrentIndex(combo.findData(getattr(profile, field.name)))
+            else:
+                combo = QSpinBox()
+                combo.setRange(*info.bounds)
+                combo.setValue(getattr(profile, field.name))
             combo.setAccessibleName(info.label)
             combo.setAccessibleDescription(info.explanation)
             combo.setToolTip(info.explanation)
-            for value, text in info.choices.items():
-                combo.addItem(text, value)
-            combo.setCurrentIndex(combo.findData(getattr(profile, field.name)))
             label = QLabel(f"{info.label}:")
             label.setBuddy(combo)
-            explanation = QLabel(info.explanation)
+            text = info.explanation + (f" ({info.assumed})" if info.assumed else "")
+            explanation = QLabel(text)
             explanation.setWordWrap(True)
             explanation.setEnabled(False)  # rendered in the palette's secondary text colour
             column = QVBoxLayout()
@@ -45,7 +54,7 @@ class CampaignSettingsDialog(QDialog):
             column.addWidget(combo)
             column.addWidget(explanation)
             form.addRow(label, column)
-            self.combos[field.name] = combo
+            self.fields[field.name] = combo
         note = QLabel("Changing an option re-checks every character; none is changed. "
                       "Characters that break the new rules are flagged in the party.")
         note.setWordWrap(True)
@@ -61,5 +70,8 @@ class CampaignSettingsDialog(QDialog):
 
     def profile(self) -> RuleProfile:
         """The profile as the dialog now shows it."""
-        values = {name: combo.currentData() for name, combo in self.combos.items()}
+        values: dict[str, Any] = {
+            name: w.currentData() if isinstance(w, QComboBox) else w.value()
+            for name, w in self.fields.items()
+        }
         return replace(self._profile, **values)

@@ -1,0 +1,209 @@
+"""Learning and forgetting talents and spells, and studying over weeks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import library_for
+from tftmanager.rules.abilities import KnownTalent
+from tftmanager.rules.character import Character
+from tftmanager.rules.learning import spell_availability, talent_availability, talent_requirements
+from tftmanager.rules.memory import memory
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.study import concurrent_conflict, study_weeks
+from tftmanager.store import queries
+from tftmanager.store import study as study_store
+from tftmanager.store.campaign import CampaignStore
+
+
+class LearnRefused(ValueError):
+    """A talent or spell the character cannot take now; the message gives every reason."""
+
+
+def _load(store: CampaignStore, character_id: int) -> Character:
+    with store.transaction() as session:
+        return queries.get_character(session=session, character_id=character_id).character
+
+
+def _save(store: CampaignStore, character_id: int, character: Character) -> Changes:
+    with store.transaction() as session:
+        queries.update_character(session=session, character_id=character_id,
+                                 character=character)
+    return Changes(characters=frozenset({character_id}))
+
+
+def _profile(store: CampaignStore) -> RuleProfile:
+    with store.transaction() as session:
+        return queries.rule_profile(session=session, campaign_id=store.campaign_id)
+
+
+def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
+    """Add a talent the character can learn now; otherwise refuse with the reasons."""
+    character = _load(store, character_id)
+    library = library_for(store)
+    talent = library.talents.get(key)
+    if talent is None:
+        raise LearnRefused(f"'{key}' is not a talent in this campaign.")
+    availability = talent_availability(talent, character, library, _profile(store))
+    if availability.known:
+        raise LearnRefused(f"{character.name} already knows {talent.name}.")
+    if availability.reasons:
+        raise LearnRefused(f"{character.name} cannot learn {talent.name}: "
+                           + "; ".join(availability.reasons) + ".")
+    return _save(store, character_id,
+                 replace(character, talents=(*character.talents, KnownTalent(key))))
+
+
+def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
+    """Add a spell the character can learn now; otherwise refuse with the reasons."""
+    character = _load(store, character_id)
+    library = library_for(store)
+    spell = library.spells.get(key)
+    if spell is None:
+        raise LearnRefused(f"'{key}' is not a spell in this campaign.")
+    availability = spell_availability(spell, character, library, _profile(store))
+    if availability.known:
+        raise LearnRefused(f"{character.name} already knows {spell.name}.")
+    if availability.reasons:
+        raise LearnRefused(f"{character.name} cannot learn {spell.name}: "
+                           + "; ".join(availability.reasons) + ".")
+    return _save(store, character_id, replace(character, spells=(*character.spells, key)))
+
+
+def forget_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
+    """Remove a talent (the inverse of learn_talent)."""
+    character = _load(store, character_id)
+    talents = tuple(t for t in character.talents if t.key != key)
+    return _save(store, character_id, replace(character, talents=talents))
+
+
+def forget_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
+    """Remove a spell (the inverse of learn_spell)."""
+    character = _load(store, character_id)
+    spells = tuple(s for s in character.spells if s != key)
+    return _save(store, character_id, replace(character, spells=spells))
+
+
+# Study
+
+@dataclass(frozen=True)
+class Started:
+    """A study begun: its id, its length, and the change-set."""
+
+    id: int
+    weeks: int
+    changes: Changes
+
+
+def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: bool,
+                on_the_job: bool = False) -> Started:
+    """Begin studying a talent; refused with the reason when the rules do not allow it."""
+    character = _load(store, character_id)
+    library = library_for(store)
+    profile = _profile(store)
+    talent = library.talents.get(key)
+    if talent is None:
+        raise LearnRefused(f"'{key}' is not a talent in this campaign.")
+    if character.knows(key):
+        raise LearnRefused(f"{character.name} already knows {talent.name}.")
+    reasons = talent_requirements(talent, character, library)
+    if reasons:
+        raise LearnRefused(f"{character.name} cannot study {talent.name}: "
+                           + "; ".join(reasons) + ".")
+    with store.transaction() as session:
+        current = study_store.studies(session=session, character_id=character_id)
+        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+    conflict = concurrent_conflict(key, [s.talent for s in current], library)
+    if conflict:
+        raise LearnRefused(conflict)
+    terms = study_weeks(talent, character, library, profile, teacher=teacher,
+                        on_the_job=on_the_job)
+    if terms.weeks is None:
+        raise LearnRefused(terms.refusal)
+    with store.transaction() as session:
+        study_id = study_store.add_study(session=session, character_id=character_id,
+                                         talent=key, weeks_needed=terms.weeks,
+                                         teacher=teacher, started_week=week)
+    return Started(study_id, terms.weeks, Changes(characters=frozenset({character_id})))
+
+
+@dataclass(frozen=True)
+class StudyView:
+    """A study in progress, for display."""
+
+    id: int
+    talent: str
+    name: str
+    weeks_done: int
+    weeks_needed: int
+    teacher: bool
+
+
+def studies_of(*, store: CampaignStore, character_id: int) -> list[StudyView]:
+    """A character's studies in progress."""
+    library = library_for(store)
+    with store.transaction() as session:
+        rows = study_store.studies(session=session, character_id=character_id)
+    views = []
+    for row in rows:
+        talent = library.talents.get(row.talent)
+        assert row.id is not None
+        views.append(StudyView(row.id, row.talent, talent.name if talent else row.talent,
+                               row.weeks_done, row.weeks_needed, row.teacher))
+    return views
+
+
+def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
+    """Stop a study (its progress is lost)."""
+    with store.transaction() as session:
+        character_id = study_store.remove_study(session=session, study_id=study_id)
+    return Changes(characters=frozenset({character_id}))
+
+
+@dataclass(frozen=True)
+class WeekReport:
+    """What advancing the campaign week did."""
+
+    week: int
+    learned: tuple[str, ...]
+    waiting: tuple[str, ...]
+    changes: Changes
+
+
+def advance_week(*, store: CampaignStore) -> WeekReport:
+    """Move the campaign one week on: every study progresses; finished ones are learned.
+
+    A finished study whose talent no longer fits in memory waits (and says so)
+    until the character has room.
+    """
+    library = library_for(store)
+    learned: list[str] = []
+    waiting: list[str] = []
+    touched: set[int] = set()
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        campaign.week += 1
+        session.add(campaign)
+        for study in study_store.campaign_studies(session=session,
+                                                  campaign_id=store.campaign_id):
+            stored = queries.get_character(session=session, character_id=study.character_id)
+            character = stored.character
+            study.weeks_done = min(study.weeks_needed, study.weeks_done + 1)
+            session.add(study)
+            touched.add(stored.id)
+            if study.weeks_done < study.weeks_needed:
+                continue
+            talent = library.talents.get(study.talent)
+            name = talent.name if talent else study.talent
+            after = replace(character, talents=(*character.talents, KnownTalent(study.talent)))
+            if memory(after, library, profile).free < 0:
+                waiting.append(f"{character.name}: {name} (memory full)")
+                continue
+            queries.update_character(session=session, character_id=stored.id, character=after)
+            session.delete(study)
+            learned.append(f"{character.name}: {name}")
+        week = campaign.week
+    return WeekReport(week, tuple(learned), tuple(waiting),
+                      Changes(characters=frozenset(touched), week=True))

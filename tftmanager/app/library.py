@@ -1,0 +1,268 @@
+"""The campaign's rules library: read it, house-rule it, review shipped updates.
+
+A campaign owns a copy of the library, so the GM's edits belong to that
+campaign and a newer shipped library never changes a campaign in play: its
+differences are offered entry by entry, to accept or skip.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+import tomli_w
+
+from tftmanager.app.changes import Changes
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import (
+    INJURY,
+    KINDS,
+    Entry,
+    entry_key,
+    library_from_entries,
+)
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.shipped import library_version, shipped_entries
+from tftmanager.store import library as stored
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+
+LIBRARY_FORMAT = "tftmanager.library"
+LIBRARY_FORMAT_VERSION = 1
+# kind -> the top-level table name used in exported files
+TABLES = {kind: table for kind, (_doc, table) in KINDS.items()}
+
+
+class LibraryError(ValueError):
+    """A library change or file that cannot be accepted; the message says why."""
+
+
+def library_for(store: CampaignStore) -> RulesLibrary:
+    """The rules library a campaign plays by (built once, rebuilt after changes)."""
+    cached = store.library_cache
+    if isinstance(cached, RulesLibrary):
+        return cached
+    with store.transaction() as session:
+        entries = [s.entry for s in stored.load_entries(session=session,
+                                                        campaign_id=store.campaign_id)]
+    library = library_from_entries(entries)
+    store.library_cache = library
+    return library
+
+
+def _changed(store: CampaignStore) -> Changes:
+    store.library_cache = None
+    return Changes(library=True, party=True, settings=True)
+
+
+def initial_library() -> tuple[list[Entry], str]:
+    """What a new campaign copies: the shipped entries and their version."""
+    return shipped_entries(), library_version()
+
+
+def entries(*, store: CampaignStore) -> list[Entry]:
+    """Every entry of the campaign's library."""
+    with store.transaction() as session:
+        return [s.entry for s in stored.load_entries(session=session,
+                                                     campaign_id=store.campaign_id)]
+
+
+def _check(candidate: list[Entry]) -> None:
+    try:
+        library_from_entries(candidate)
+    except RulesDataError as exc:
+        raise LibraryError(str(exc)) from exc
+
+
+def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
+    """Add or edit one entry; the result must still be a usable library."""
+    current = entries(store=store)
+    candidate = [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
+    _check(candidate)
+    with store.transaction() as session:
+        stored.put_entry(session=session, campaign_id=store.campaign_id, entry=entry)
+    return _changed(store)
+
+
+def set_retired(*, store: CampaignStore, kind: str, key: str, retired: bool) -> Changes:
+    """Retire an entry (kept for characters who use it, no longer offered) or bring it back."""
+    match = next((e for e in entries(store=store) if (e.kind, e.key) == (kind, key)), None)
+    if match is None:
+        raise LibraryError(f"There is no {kind} '{key}' in this campaign's library.")
+    return save_entry(store=store, entry=Entry(kind, key, match.data, retired))
+
+
+def users_of(*, store: CampaignStore, kind: str, key: str) -> list[str]:
+    """Names of the characters that use an entry."""
+    with store.transaction() as session:
+        party = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    names = []
+    for s in party:
+        c = s.character
+        used = {
+            "race": c.race == key,
+            "weapon": key in c.weapons,
+            "armor": c.armor == key,
+            "shield": c.shield == key,
+            "talent": c.knows(key),
+            "spell": key in c.spells,
+        }.get(kind, False)
+        if used:
+            names.append(c.name)
+    return names
+
+
+def delete_entry(*, store: CampaignStore, kind: str, key: str) -> Changes:
+    """Delete an entry no character uses; one in use can only be retired."""
+    users = users_of(store=store, kind=kind, key=key)
+    if users:
+        raise LibraryError(
+            f"{', '.join(users)} use{'s' if len(users) == 1 else ''} it: it can be retired, "
+            "not deleted.")
+    candidate = [e for e in entries(store=store) if (e.kind, e.key) != (kind, key)]
+    _check(candidate)
+    with store.transaction() as session:
+        stored.remove_entry(session=session, campaign_id=store.campaign_id, kind=kind, key=key)
+    return _changed(store)
+
+
+# Shipped updates
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the shipped library differs from what the campaign last reviewed."""
+
+    kind: str
+    key: str
+    change: str  # "new" or "changed"
+    shipped: Entry
+    current: Entry | None
+    house_ruled: bool  # the GM changed this entry since it was shipped
+
+    @property
+    def label(self) -> str:
+        """Short description for the review list."""
+        name = self.shipped.data.get("name", self.key)
+        what = "new" if self.change == "new" else "changed"
+        ruled = " (you house-ruled it)" if self.house_ruled else ""
+        return f"{self.kind.replace('_', ' ')} {name}: {what}{ruled}"
+
+
+def differences(*, store: CampaignStore) -> list[Difference]:
+    """Shipped entries that are new, or changed since the campaign last reviewed them."""
+    with store.transaction() as session:
+        current = {(s.entry.kind, s.entry.key): s for s in stored.load_entries(
+            session=session, campaign_id=store.campaign_id)}
+    found = []
+    for entry in shipped_entries():
+        mine = current.get((entry.kind, entry.key))
+        if mine is None:
+            found.append(Difference(entry.kind, entry.key, "new", entry, None, False))
+        elif mine.shipped != entry.canonical():
+            house_ruled = bool(mine.shipped) and mine.entry.canonical() != mine.shipped
+            found.append(Difference(entry.kind, entry.key, "changed", entry, mine.entry,
+                                    house_ruled))
+    return found
+
+
+def review_differences(*, store: CampaignStore, accept: list[Difference],
+                       skip: list[Difference]) -> Changes:
+    """Take the accepted differences; remember the skipped ones so they are not asked again."""
+    current = entries(store=store)
+    accepted = {(d.kind, d.key): d.shipped for d in accept}
+    candidate = [accepted.pop((e.kind, e.key), e) for e in current] + list(accepted.values())
+    _check(candidate)
+    with store.transaction() as session:
+        for d in accept:
+            stored.put_entry(session=session, campaign_id=store.campaign_id, entry=d.shipped,
+                             shipped=d.shipped.canonical())
+        for d in skip:
+            if d.current is not None:
+                stored.set_shipped(session=session, campaign_id=store.campaign_id,
+                                   kind=d.kind, key=d.key, shipped=d.shipped.canonical())
+        stored.set_library_version(session=session, campaign_id=store.campaign_id,
+                                   version=library_version())
+    return _changed(store)
+
+
+def update_available(*, store: CampaignStore) -> bool:
+    """True when a newer shipped library has differences to review."""
+    with store.transaction() as session:
+        seen = stored.library_version(session=session, campaign_id=store.campaign_id)
+    return seen != library_version() and bool(differences(store=store))
+
+
+# Export and import
+
+def export_library(*, store: CampaignStore, fmt: str = "toml") -> str:
+    """The campaign's library as one TOML or JSON document."""
+    doc: dict[str, Any] = {"format": LIBRARY_FORMAT, "version": LIBRARY_FORMAT_VERSION}
+    for entry in entries(store=store):
+        if entry.kind == INJURY:
+            doc["injury"] = dict(entry.data)
+            continue
+        row = dict(entry.data)
+        if entry.retired:
+            row["retired"] = True
+        doc.setdefault(TABLES[entry.kind], []).append(row)
+    if fmt == "json":
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return tomli_w.dumps(doc)
+
+
+def parse_library(text: str, fmt: str) -> list[Entry]:
+    """Entries from an exported library document; LibraryError says what is wrong."""
+    try:
+        doc = json.loads(text) if fmt == "json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise LibraryError(f"not valid {fmt.upper()} ({exc})") from exc
+    if not isinstance(doc, dict) or doc.get("format") != LIBRARY_FORMAT:
+        raise LibraryError(f"not a TFT Manager library (no format = \"{LIBRARY_FORMAT}\")")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise LibraryError("the library has no valid version")
+    if version > LIBRARY_FORMAT_VERSION:
+        raise LibraryError(f"written by a newer TFT Manager (library format {version})")
+    known = {"format", "version", INJURY, *TABLES.values()}
+    unknown = sorted(set(doc) - known)
+    if unknown:
+        raise LibraryError(f"unknown section(s): {', '.join(unknown)}")
+    result = []
+    try:
+        for kind, table in TABLES.items():
+            rows = doc.get(table, [])
+            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+                raise LibraryError(f"'{table}' must be a list of tables")
+            for row in rows:
+                data = dict(row)
+                retired = bool(data.pop("retired", False))
+                result.append(Entry(kind, entry_key(kind, data), data, retired))
+        if INJURY in doc:
+            if not isinstance(doc[INJURY], dict):
+                raise LibraryError("'injury' must be a table")
+            result.append(Entry(INJURY, "table", dict(doc[INJURY])))
+    except RulesDataError as exc:
+        raise LibraryError(str(exc)) from exc
+    _check(result)
+    return result
+
+
+def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:
+    """Replace the campaign's library with a document (all or nothing).
+
+    Refused when it lacks an entry a character uses.
+    """
+    new = parse_library(text, fmt)
+    present = {(e.kind, e.key) for e in new}
+    missing = []
+    for e in entries(store=store):
+        if (e.kind, e.key) not in present and users_of(store=store, kind=e.kind, key=e.key):
+            missing.append(f"{e.kind} '{e.key}'")
+    if missing:
+        raise LibraryError(f"it lacks entries characters use: {', '.join(missing[:5])}")
+    with store.transaction() as session:
+        stored.replace_library(session=session, campaign_id=store.campaign_id, entries=new,
+                               version="", shipped=False)
+    return _changed(store)

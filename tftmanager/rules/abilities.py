@@ -1,0 +1,88 @@
+"""Talents and spells as rules data, and what a character knows of them."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class SpellType(enum.Enum):
+    """Wizard's four kinds of spell."""
+
+    MISSILE = "missile"
+    THROWN = "thrown"
+    CREATION = "creation"
+    SPECIAL = "special"
+
+
+class CharacterKind(enum.Enum):
+    """Heroes pay triple for spells; wizards pay double for talents."""
+
+    HERO = "hero"
+    WIZARD = "wizard"
+
+
+@dataclass(frozen=True)
+class Talent:
+    """A talent from the library.
+
+    ``cost`` is a hero's memory cost; ``wizard_cost`` is set only where a
+    document says wizards do not pay double.  Attribute thresholds of 0 mean
+    none.  ``category`` is the expansion's learning category (1-5).
+    """
+
+    key: str
+    name: str
+    iq: int
+    cost: int
+    category: int
+    wizard_cost: int | None = None
+    requires: tuple[str, ...] = ()
+    min_st: int = 0
+    min_dx: int = 0
+    min_adj_dx: int = 0
+    category_assumed: bool = False
+    extra_points: str = ""
+    summary: str = ""
+    source: str = ""
+    assumed: str = ""
+    uncertain: str = ""
+    retired: bool = False
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A spell from the library (ST costs kept as the documents write them)."""
+
+    key: str
+    name: str
+    iq: int
+    type: SpellType
+    st_cost: str
+    category: int = 2
+    maintain: str = ""
+    requires: tuple[str, ...] = ()
+    category_assumed: bool = True
+    summary: str = ""
+    source: str = ""
+    assumed: str = ""
+    uncertain: str = ""
+    retired: bool = False
+
+
+@dataclass(frozen=True)
+class CostException:
+    """A talent that costs less when the character already knows others."""
+
+    talent: str
+    cost: int
+    when_known: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class KnownTalent:
+    """A talent a character knows; ``extra_points`` buys more of it (Sign Language)."""
+
+    key: str
+    extra_points: int = 0

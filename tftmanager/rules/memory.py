@@ -1,0 +1,99 @@
+"""Memory: how many talent and spell points a character may know, and what each costs.
+
+The house rules: a character may know up to IQ + 2 x SP points of talents and
+spells.  Wizards pay double for talents and heroes triple for spells (each a
+campaign setting); a few talents cost less when others are known (the
+expansion's cost exceptions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tftmanager.rules.abilities import CharacterKind, KnownTalent, Spell, Talent
+from tftmanager.rules.character import Character
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+
+HERO_SPELL_COST = 3
+WIZARD_TALENT_FACTOR = 2
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Memory points used and available."""
+
+    used: int
+    capacity: int
+
+    @property
+    def free(self) -> int:
+        """Points left (negative when over)."""
+        return self.capacity - self.used
+
+
+def capacity(character: Character, profile: RuleProfile) -> int:
+    """IQ + 2 x SP, plus memory bought with experience where the Legacy rule is on."""
+    bought = character.memory_bought if profile.legacy_memory_xp else 0
+    return character.iq + 2 * character.sp + bought
+
+
+def talent_cost(
+    talent: Talent,
+    character: Character,
+    library: RulesLibrary,
+    profile: RuleProfile,
+    *,
+    extra_points: int = 0,
+    known_before: frozenset[str] | None = None,
+) -> int:
+    """What this talent costs this character, exceptions and extra points included.
+
+    A cost exception counts only when its talents were learned first:
+    ``known_before`` is what the character knew when it learned this talent
+    (by default, everything it knows now).  So a character with both Master
+    Vet and Master Physicker pays full price for whichever came first.
+    """
+    known = (frozenset(t.key for t in character.talents) if known_before is None
+             else known_before)
+    base = talent.cost
+    for exception in library.cost_exceptions:
+        if exception.talent == talent.key and all(k in known for k in exception.when_known):
+            base = min(base, exception.cost)
+    base += extra_points
+    if character.kind is CharacterKind.WIZARD and profile.wizard_talents_double:
+        if talent.wizard_cost is not None:
+            return talent.wizard_cost + extra_points * WIZARD_TALENT_FACTOR
+        return base * WIZARD_TALENT_FACTOR
+    return base
+
+
+def spell_cost(spell: Spell, character: Character, profile: RuleProfile) -> int:
+    """Wizards pay 1 for a spell; heroes 3 (or 1 when the setting is off)."""
+    del spell  # every spell costs the same; kept for a future per-spell rule
+    if character.kind is CharacterKind.HERO and profile.hero_spells_triple:
+        return HERO_SPELL_COST
+    return 1
+
+
+def memory(character: Character, library: RulesLibrary, profile: RuleProfile) -> Memory:
+    """Points used by what the character knows, against its capacity."""
+    used = 0
+    earlier: set[str] = set()
+    for known in character.talents:
+        talent = library.talents.get(known.key)
+        if talent is not None:
+            used += talent_cost(talent, character, library, profile,
+                                extra_points=known.extra_points,
+                                known_before=frozenset(earlier))
+        earlier.add(known.key)
+    for key in character.spells:
+        spell = library.spells.get(key)
+        if spell is not None:
+            used += spell_cost(spell, character, profile)
+    return Memory(used, capacity(character, profile))
+
+
+def with_talent(character: Character, key: str) -> Character:
+    """The character with one more talent (not validated)."""
+    return replace(character, talents=(*character.talents, KnownTalent(key)))

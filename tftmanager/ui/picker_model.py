@@ -1,0 +1,119 @@
+"""Qt model and filter for the picker: roles over PickerRow, nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from tftmanager.ui.icons import icon
+from tftmanager.ui.picker_rows import PickerRow
+
+COLUMNS = ("Name", "Type", "IQ", "Cat.", "Cost", "Status")
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+Index = QModelIndex | QPersistentModelIndex
+
+
+class PickerModel(QAbstractTableModel):
+    """A flat table of PickerRow."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[PickerRow] = []
+
+    def set_rows(self, rows: list[PickerRow]) -> None:
+        """Replace the rows."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[PickerRow]:
+        """The current rows."""
+        return list(self._rows)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        """Entries (a table has no children)."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        """Fixed columns."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Text, sort keys, the row itself, status icons and tooltips."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.DisplayRole:
+            values = (row.name, row.kind.capitalize(), str(row.iq), str(row.category),
+                      str(row.cost), row.status)
+            return values[column]
+        if role == SORT_ROLE:
+            keys: tuple[Any, ...] = (row.name.casefold(), row.kind, row.iq, row.category,
+                                     row.cost, (row.known, bool(row.reasons)))
+            return keys[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [row.summary] if row.summary else []
+            lines += [f"Cannot learn: {r}" for r in row.reasons]
+            return "\n".join(lines) or None
+        if role == Qt.ItemDataRole.DecorationRole and column == len(COLUMNS) - 1:
+            if row.known or row.available:
+                return icon("ok")
+            return icon("error")
+        return None
+
+
+class PickerFilter(QSortFilterProxyModel):
+    """Search text, available-only, IQ level, category and talent/spell filters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.available_only = False
+        self.max_iq: int | None = None
+        self.category: int | None = None
+        self.kind: str | None = None
+        self.setSortRole(SORT_ROLE)
+
+    def set_filters(self, *, text: str, available_only: bool, max_iq: int | None,
+                    category: int | None, kind: str | None) -> None:
+        """Apply new filter values."""
+        self.text = text.strip().casefold()
+        self.available_only = available_only
+        self.max_iq = max_iq
+        self.category = category
+        self.kind = kind
+        self.invalidate()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
+        """Keep rows that pass every active filter."""
+        index = self.sourceModel().index(source_row, 0, source_parent)
+        row: PickerRow = index.data(ROW_ROLE)
+        if self.text and self.text not in row.name.casefold() \
+                and self.text not in row.summary.casefold():
+            return False
+        if self.available_only and not row.available:
+            return False
+        if self.max_iq is not None and row.iq > self.max_iq:
+            return False
+        if self.category is not None and row.category != self.category:
+            return False
+        return self.kind is None or row.kind == self.kind
