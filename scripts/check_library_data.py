@@ -77,6 +77,7 @@ TALENT_OPTIONAL = {
     "min_dx": int,
     "min_adj_dx": int,
     "assumed": str,
+    "uncertain": str,
     "extra_points": str,
     "retired": bool,
 }

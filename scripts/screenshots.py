@@ -47,6 +47,30 @@ def main() -> int:
                                                             shield_ready=True), "st")
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
+        # The picker for Joe, with Running selected (memory full before his SP).
+        window.party.select(rows["Joe the Barbarian"])
+        app.processEvents()
+        picker = window.editor.open_picker()
+        assert picker is not None
+        picker.search.setText("run")
+        picker.select("talent", "running")
+        picker.resize(820, 560)
+        app.processEvents()
+        picker.grab().save(str(OUT / "picker.png"))
+        picker.search.clear()
+        picker.kind.setCurrentIndex(picker.kind.findData("talent"))
+        picker.select("talent", "fencing")
+        app.processEvents()
+        picker.grab().save(str(OUT / "picker-unavailable.png"))
+        picker.close()
+        from tftmanager.ui.library_editor import LibraryEditor
+
+        library = LibraryEditor(window.controller, window)
+        library.show()
+        library.pages["talent"].search.setText("master")
+        app.processEvents()
+        library.grab().save(str(OUT / "library-editor.png"))
+        library.close()
         window.close()
         app.quit()
 

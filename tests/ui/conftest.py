@@ -21,6 +21,10 @@ class DialogLog:
         self.confirm_answer = True
         self.backup_choice: bool = False
         self.offered_backups: list[list[Path]] = []
+        self.infos: list[tuple[str, str]] = []
+
+    def info(self, _parent: object, title: str, message: str) -> None:
+        self.infos.append((title, message))
 
     def error(self, _parent: object, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -41,6 +45,7 @@ def dialog_log(monkeypatch: pytest.MonkeyPatch) -> DialogLog:
     monkeypatch.setattr(dialogs, "error", log.error)
     monkeypatch.setattr(dialogs, "confirm_delete", log.confirm_delete)
     monkeypatch.setattr(dialogs, "campaign_error", log.campaign_error)
+    monkeypatch.setattr(dialogs, "info", log.info)
     return log
 
 

@@ -76,6 +76,17 @@ def _check(candidate: list[Entry]) -> None:
         raise LibraryError(str(exc)) from exc
 
 
+def entry_error(*, store: CampaignStore, entry: Entry) -> str:
+    """Why saving this entry would break the library ("" when it would not)."""
+    current = entries(store=store)
+    candidate = [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
+    try:
+        _check(candidate)
+    except LibraryError as exc:
+        return str(exc)
+    return ""
+
+
 def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     """Add or edit one entry; the result must still be a usable library."""
     current = entries(store=store)

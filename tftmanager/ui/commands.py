@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from tftmanager.app import abilities, campaigns, characters
+from tftmanager.app import abilities, campaigns, characters, library
 from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character
+from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 
 if TYPE_CHECKING:
@@ -27,11 +28,14 @@ class _Command(QUndoCommand):
     def __init__(self, controller: Controller, text: str) -> None:
         super().__init__(text)
         self.controller = controller
+        # Plain Python state: the stack deletes an obsolete command's C++ side.
+        self.failed = False
 
     def _run(self, action: Callable[[], Changes]) -> None:
         try:
             changes = action()
         except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
+            self.failed = True
             self.setObsolete(True)
             self.controller.report_failure(self.text(), exc)
             return
@@ -208,3 +212,43 @@ class StartStudy(_Command):
         assert study_id is not None
         self._run(lambda: abilities.cancel_study(store=self.controller.store,
                                                  study_id=study_id))
+
+
+class SaveLibraryEntry(_Command):
+    """Add or edit a library entry (retiring is an edit); undo puts the old one back."""
+
+    def __init__(self, controller: Controller, before: Entry | None, after: Entry,
+                 text: str) -> None:
+        super().__init__(controller, text)
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        """Save the new entry."""
+        self._run(lambda: library.save_entry(store=self.controller.store, entry=self.after))
+
+    def undo(self) -> None:
+        """Restore the old entry, or remove an added one."""
+        before = self.before
+        if before is None:
+            self._run(lambda: library.delete_entry(store=self.controller.store,
+                                                   kind=self.after.kind, key=self.after.key))
+        else:
+            self._run(lambda: library.save_entry(store=self.controller.store, entry=before))
+
+
+class DeleteLibraryEntry(_Command):
+    """Delete an unused library entry; undo adds it back."""
+
+    def __init__(self, controller: Controller, entry: Entry) -> None:
+        super().__init__(controller, f"Delete {entry.data.get('name', entry.key)}")
+        self.entry = entry
+
+    def redo(self) -> None:
+        """Delete (refused while a character uses it)."""
+        self._run(lambda: library.delete_entry(store=self.controller.store,
+                                               kind=self.entry.kind, key=self.entry.key))
+
+    def undo(self) -> None:
+        """Add it back."""
+        self._run(lambda: library.save_entry(store=self.controller.store, entry=self.entry))

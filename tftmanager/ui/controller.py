@@ -12,11 +12,13 @@ from pathlib import Path
 from PySide6.QtGui import QUndoStack
 
 from tftmanager.app import abilities, campaigns, characters
+from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.ui import commands
@@ -106,7 +108,7 @@ class Controller:
         """Learn a talent or spell (undoable); False when the rules refused it."""
         command = commands.LearnAbility(self, character_id, kind, key, name)
         self.stack.push(command)
-        return not command.isObsolete()
+        return not command.failed
 
     def forget(self, character_id: int, kind: str, key: str) -> None:
         """Forget a talent or spell (an undoable edit)."""
@@ -122,7 +124,7 @@ class Controller:
         """Begin a study (undoable); False when the rules refused it."""
         command = commands.StartStudy(self, character_id, key, name, teacher, on_the_job)
         self.stack.push(command)
-        return not command.isObsolete()
+        return not command.failed
 
     def studies(self, character_id: int) -> list[StudyView]:
         """A character's studies in progress."""
@@ -143,6 +145,48 @@ class Controller:
         self.stack.clear()  # earlier edits' inverses no longer fit the new week
         self.signals.changes_applied.emit(report.changes)
         return report
+
+    # The campaign's rules library
+
+    def library_entries(self) -> list[Entry]:
+        """Every entry of the campaign's library."""
+        return library_app.entries(store=self.store)
+
+    def library_entry_error(self, entry: Entry) -> str:
+        """Why an entry cannot be saved ("" when it can)."""
+        return library_app.entry_error(store=self.store, entry=entry)
+
+    def save_library_entry(self, before: Entry | None, after: Entry) -> bool:
+        """Add or edit an entry (undoable); False when refused."""
+        name = after.data.get("name", after.key)
+        if before is None:
+            text = f"Add {name} to the library"
+        elif before.retired != after.retired:
+            text = f"{'Retire' if after.retired else 'Restore'} {name}"
+        else:
+            text = f"Edit {name} in the library"
+        command = commands.SaveLibraryEntry(self, before, after, text)
+        self.stack.push(command)
+        return not command.failed
+
+    def delete_library_entry(self, entry: Entry) -> bool:
+        """Delete an unused entry (undoable); False when refused (someone uses it)."""
+        command = commands.DeleteLibraryEntry(self, entry)
+        self.stack.push(command)
+        return not command.failed
+
+    def library_differences(self) -> list[library_app.Difference]:
+        """Shipped library changes to review, if a newer library shipped."""
+        if not library_app.update_available(store=self.store):
+            return []
+        return library_app.differences(store=self.store)
+
+    def review_library(self, accept: list[library_app.Difference],
+                       skip: list[library_app.Difference]) -> None:
+        """Apply the GM's choices on shipped changes (a review cannot be undone)."""
+        changes = library_app.review_differences(store=self.store, accept=accept, skip=skip)
+        self.stack.clear()
+        self.signals.changes_applied.emit(changes)
 
     def report_failure(self, action: str, exc: Exception) -> None:
         """Tell the user an action failed, in their terms."""

@@ -35,6 +35,7 @@ class DerivedPanel(QGroupBox):
             ("injury", "Reactions to injury"),
         ):
             value = QLabel("–")
+            value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setAccessibleName(label)
             caption = QLabel(label + ":")

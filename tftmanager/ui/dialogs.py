@@ -50,6 +50,11 @@ def error(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.warning(parent, title, message)
 
 
+def info(parent: QWidget | None, title: str, message: str) -> None:
+    """Tell the user what an action did."""
+    QMessageBox.information(parent, title, message)
+
+
 def about(parent: QWidget | None) -> None:
     """Version and the rules sources."""
     QMessageBox.about(

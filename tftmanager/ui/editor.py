@@ -243,6 +243,15 @@ class CharacterEditor(QWidget):
             return
         self.setEnabled(True)
         self.reload()
+        self._scroll_to_carried()
+
+    def _scroll_to_carried(self) -> None:
+        """Bring the first carried weapon into view when a character is opened."""
+        for i in range(self.weapons.count()):
+            item = self.weapons.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                self.weapons.scrollToItem(item)
+                return
 
     def reload(self) -> None:
         """Read the character back from the campaign and show it."""

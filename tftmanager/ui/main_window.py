@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, Q
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QSplitter,
@@ -78,6 +79,9 @@ class MainWindow(QMainWindow):
 
         self._make_menus()
         self._make_toolbar()
+        self.week_label = QLabel()
+        self.week_label.setAccessibleName("Campaign week")
+        self.statusBar().addPermanentWidget(self.week_label)
         self.statusBar().showMessage("Ready")
 
         self.signals.changes_applied.connect(self._on_changes)
@@ -160,6 +164,12 @@ class MainWindow(QMainWindow):
         self.act_settings = self._action("Campaign &Rules…", "settings", self.edit_settings,
                                          "Choose the rules this campaign plays by",
                                          _keys(sk.Preferences, "Ctrl+,"))
+        self.act_library = self._action("Rules &Library…", None, self.edit_library,
+                                        "House-rule this campaign's talents, spells and gear",
+                                        [QKeySequence("Ctrl+L")])
+        self.act_week = self._action("Advance &Week", None, self.advance_week,
+                                     "Move the campaign one week on: studies progress",
+                                     [QKeySequence("Ctrl+Shift+W")])
         self.act_find = self._action("&Find Character", None, self._focus_filter,
                                      "Filter the party by name", _keys(sk.Find, "Ctrl+F"))
         self.act_about = self._action("&About TFT Manager", "about",
@@ -185,7 +195,11 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.act_delete)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
-        edit_menu.addAction(self.act_settings)
+        campaign_menu = bar.addMenu("&Campaign")
+        campaign_menu.addAction(self.act_settings)
+        campaign_menu.addAction(self.act_library)
+        campaign_menu.addSeparator()
+        campaign_menu.addAction(self.act_week)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
@@ -332,6 +346,7 @@ class MainWindow(QMainWindow):
             self.party_model.set_rows([])
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
+        self.week_label.setText("")
         self._update_actions()
 
     def _attach(self, controller: Controller) -> None:
@@ -347,7 +362,25 @@ class MainWindow(QMainWindow):
         rows = self.party_model.rows()
         if rows:
             self.party.select(sorted(rows, key=lambda r: r.name.casefold())[0].id)
+        self._show_week()
         self._update_actions()
+        self._offer_library_update()
+
+    def _show_week(self) -> None:
+        self.week_label.setText(f"Week {self.controller.week()}" if self.controller else "")
+
+    def _offer_library_update(self) -> None:
+        """A newer shipped library is offered as differences, never applied silently."""
+        if self.controller is None:
+            return
+        differences = self.controller.library_differences()
+        if not differences:
+            return
+        from tftmanager.ui import library_review  # noqa: PLC0415
+
+        choice = library_review.ask_review(self, differences)
+        if choice is not None:
+            self.controller.review_library(*choice)
 
     # Party and editor
 
@@ -388,7 +421,8 @@ class MainWindow(QMainWindow):
         has_campaign = self.controller is not None
         has_selection = (has_campaign and self._panels_built
                          and self.party.selected_id() is not None)
-        for action in (self.act_close, self.act_add, self.act_settings, self.act_find):
+        for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
+                       self.act_library, self.act_week):
             action.setEnabled(has_campaign)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
@@ -429,6 +463,27 @@ class MainWindow(QMainWindow):
         name = self.controller.character(selected).name
         if dialogs.confirm_delete(self, name):
             self.controller.delete(selected, name)
+
+    def edit_library(self) -> None:
+        """Show the campaign's rules library editor."""
+        if self.controller is None:
+            return
+        from tftmanager.ui.library_editor import LibraryEditor  # noqa: PLC0415
+
+        editor = LibraryEditor(self.controller, self)
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.show()
+
+    def advance_week(self) -> None:
+        """Move the campaign a week on and say what happened."""
+        if self.controller is None:
+            return
+        report = self.controller.advance_week()
+        lines = [f"Week {report.week} begins."]
+        lines += [f"Learned: {item}" for item in report.learned]
+        lines += [f"Finished but waiting: {item}" for item in report.waiting]
+        self._show_week()
+        dialogs.info(self, "Advance Week", "\n".join(lines))
 
     def edit_settings(self) -> None:
         """Show the campaign rules dialog and apply what the GM chose."""

@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+import pytest
+
+from tftmanager.app import library as library_app
+from tftmanager.rules.library_entries import Entry
+from tftmanager.ui.library_editor import LibraryEditor
+from tftmanager.ui.library_entry_dialog import EntryDialog
+from tftmanager.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture
+def editor(main_window: MainWindow, qtbot) -> LibraryEditor:
+    assert main_window.controller is not None
+    dialog = LibraryEditor(main_window.controller, main_window)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def _accept_form(editor: LibraryEditor, monkeypatch: pytest.MonkeyPatch, change) -> None:
+    """Stand in for the modal form: apply ``change`` to it and save."""
+    def open_form(dialog: EntryDialog) -> EntryDialog | None:
+        change(dialog)
+        assert dialog.validation_error() == "", dialog.validation_error()
+        return dialog
+    monkeypatch.setattr(editor, "open_form", open_form)
+
+
+def test_tabs_search_and_sort(editor: LibraryEditor, qtbot) -> None:
+    talents = editor.pages["talent"]
+    assert talents.proxy.rowCount() > 150
+    qtbot.keyClicks(talents.search, "physicker")
+    names = {talents.proxy.index(r, 0).data() for r in range(talents.proxy.rowCount())}
+    assert {"Physicker", "Master Physicker"} <= names
+    assert editor.pages["weapon"].proxy.rowCount() == len(editor.controller.library.weapons)
+
+
+def test_edit_a_talent_cost_changes_memory_and_undoes(editor: LibraryEditor,
+                                                      main_window: MainWindow,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    controller = editor.controller
+    talents = editor.pages["talent"]
+    assert talents.select("running")
+    _accept_form(editor, monkeypatch, lambda d: d.widgets["cost"].setValue(3))
+    talents.edit_selected()
+    assert controller.library.talents["running"].cost == 3
+    main_window.act_undo.trigger()
+    assert controller.library.talents["running"].cost == 2
+    assert talents.selected() is not None and talents.selected().data["cost"] == 2
+
+
+def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(d: EntryDialog) -> None:
+        d.key.setText("great_bow")
+        d.widgets["name"].setText("Great Bow")
+        d.widgets["damage"].setText("2d")
+        d.widgets["st"].setValue(14)
+        d.widgets["missile"].setChecked(True)
+        d.widgets["two_handed"].setChecked(True)
+    _accept_form(editor, monkeypatch, fill)
+    editor.pages["weapon"].add()
+    assert editor.controller.library.weapons["great_bow"].st == 14
+    assert editor.pages["weapon"].select("great_bow")
+
+
+def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor) -> None:
+    entry = next(e for e in editor.controller.library_entries() if e.key == "fencing")
+    dialog = EntryDialog("talent", entry, editor)
+    dialog.error_check = editor.controller.library_entry_error
+    dialog.widgets["requires"].setText("sword, no_such_talent")
+    assert "no_such_talent" in dialog.validation_error()
+    dialog.close()
+    assert editor.controller.library.talents["fencing"].requires == ("sword",)
+
+
+def test_retire_and_refused_delete_of_a_used_talent(editor: LibraryEditor,
+                                                    main_window: MainWindow,
+                                                    dialog_log) -> None:
+    talents = editor.pages["talent"]
+    assert talents.select("running")  # Joe knows Running
+    talents.delete_selected()
+    assert dialog_log.errors and "Joe the Barbarian" in dialog_log.errors[-1][1]
+    assert "running" in editor.controller.library.talents
+    talents.toggle_retired()
+    assert editor.controller.library.is_retired("talent", "running")
+    assert talents.selected().retired and talents.retire_button.text() == "&Restore"
+    main_window.act_undo.trigger()
+    assert not editor.controller.library.is_retired("talent", "running")
+
+
+def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    path = tmp_path / "c.tftcampaign"
+    assert window.new_campaign(path, demo=True)
+    window.close_campaign()
+    shipped = library_app.shipped_entries()
+    changed = [Entry(e.kind, e.key, {**e.data, "cost": 5}) if e.key == "running" else e
+               for e in shipped]
+    changed.append(Entry("weapon", "great_bow", {"key": "great_bow", "name": "Great Bow",
+                                                 "damage": "2d", "st": 14, "missile": True}))
+    monkeypatch.setattr(library_app, "shipped_entries", lambda: changed)
+    monkeypatch.setattr(library_app, "library_version", lambda: "2099.1")
+    seen = []
+
+    def ask(_parent, differences):
+        seen.extend(differences)
+        accept = [d for d in differences if d.key == "great_bow"]
+        return accept, [d for d in differences if d.key != "great_bow"]
+    from tftmanager.ui import library_review
+    monkeypatch.setattr(library_review, "ask_review", ask)
+    assert window.open_campaign(path)
+    assert {(d.key, d.change) for d in seen} == {("running", "changed"), ("great_bow", "new")}
+    controller = window.controller
+    assert controller is not None
+    assert "great_bow" in controller.library.weapons
+    assert controller.library.talents["running"].cost == 2  # skipped: unchanged
+    assert controller.library_differences() == []  # not offered again

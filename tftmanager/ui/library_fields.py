@@ -1,0 +1,105 @@
+"""Which fields of each library entry kind the editor shows, and how to edit them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One editable field of a library entry.
+
+    ``kind`` is int, text, bool, keys (a list of keys), choice or opt_int (a
+    whole number that may be left empty).
+    """
+
+    name: str
+    label: str
+    kind: str = "text"
+    choices: tuple[str, ...] = ()
+    low: int = -99
+    high: int = 999
+
+
+_SOURCE = (
+    FieldSpec("source", "Source"),
+    FieldSpec("assumed", "Assumed (why)"),
+    FieldSpec("uncertain", "Uncertain (why)"),
+)
+
+FIELDS: dict[str, tuple[FieldSpec, ...]] = {
+    "talent": (
+        FieldSpec("name", "Name"),
+        FieldSpec("iq", "IQ level", "int", low=1, high=40),
+        FieldSpec("cost", "Memory cost (hero)", "int", low=0, high=20),
+        FieldSpec("wizard_cost", "Wizard cost (if not double)", "opt_int", low=0, high=40),
+        FieldSpec("requires", "Prerequisite talents", "keys"),
+        FieldSpec("min_st", "Minimum ST", "int", low=0, high=100),
+        FieldSpec("min_dx", "Minimum DX", "int", low=0, high=100),
+        FieldSpec("min_adj_dx", "Minimum adjusted DX", "int", low=0, high=100),
+        FieldSpec("category", "Learning category", "int", low=1, high=5),
+        FieldSpec("category_assumed", "Category assumed", "bool"),
+        FieldSpec("summary", "Summary"),
+        *_SOURCE,
+    ),
+    "spell": (
+        FieldSpec("name", "Name"),
+        FieldSpec("iq", "IQ level", "int", low=1, high=40),
+        FieldSpec("type", "Type", "choice", ("missile", "thrown", "creation", "special")),
+        FieldSpec("st_cost", "ST to cast"),
+        FieldSpec("maintain", "ST to maintain"),
+        FieldSpec("requires", "Prerequisite spells", "keys"),
+        FieldSpec("category", "Learning category", "int", low=1, high=5),
+        FieldSpec("category_assumed", "Category assumed", "bool"),
+        FieldSpec("summary", "Summary"),
+        *_SOURCE,
+    ),
+    "weapon": (
+        FieldSpec("name", "Name"),
+        FieldSpec("damage", "Damage (e.g. 2d-1)"),
+        FieldSpec("st", "ST needed", "int", low=0, high=100),
+        FieldSpec("two_handed", "Two-handed", "bool"),
+        FieldSpec("throwable", "Can be thrown", "bool"),
+        FieldSpec("pole", "Pole weapon", "bool"),
+        FieldSpec("missile", "Missile weapon", "bool"),
+        FieldSpec("tags", "Tags", "keys"),
+        FieldSpec("carry_free", "Carry limit", "choice", ("no", "dagger", "always")),
+        FieldSpec("rate", "Rate of fire"),
+        FieldSpec("fast_dx", "Faster at adjDX", "opt_int", low=1, high=40),
+        FieldSpec("fast_rate", "Faster rate"),
+        FieldSpec("note", "Note"),
+        *_SOURCE,
+    ),
+    "armor": (
+        FieldSpec("name", "Name"),
+        FieldSpec("stops", "Hits stopped", "int", low=0, high=20),
+        FieldSpec("dx", "DX adjustment", "int", low=-20, high=5),
+        FieldSpec("ma", "Wearer's MA", "int", low=1, high=30),
+        FieldSpec("ma_alternative", "Other reading of MA", "opt_int", low=1, high=30),
+        FieldSpec("metal", "Metal", "bool"),
+        *_SOURCE,
+    ),
+    "shield": (
+        FieldSpec("name", "Name"),
+        FieldSpec("stops", "Hits stopped", "int", low=0, high=20),
+        FieldSpec("dx", "DX adjustment", "int", low=-20, high=5),
+        FieldSpec("metal", "Metal", "bool"),
+        *_SOURCE,
+    ),
+}
+
+# Columns of each tab's table: (field, header).
+COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "talent": (("name", "Name"), ("iq", "IQ"), ("cost", "Cost"), ("category", "Cat."),
+               ("requires", "Prerequisites"), ("source", "Source")),
+    "spell": (("name", "Name"), ("iq", "IQ"), ("type", "Type"), ("st_cost", "ST"),
+              ("requires", "Prerequisites"), ("source", "Source")),
+    "weapon": (("name", "Name"), ("damage", "Damage"), ("st", "ST"), ("tags", "Tags"),
+               ("source", "Source")),
+    "armor": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("ma", "MA"),
+              ("source", "Source")),
+    "shield": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("source", "Source")),
+}
+
+TAB_TITLES = {"talent": "Talents", "spell": "Spells", "weapon": "Weapons", "armor": "Armor",
+              "shield": "Shields"}
