@@ -195,6 +195,9 @@ def advance_week(*, store: CampaignStore) -> WeekReport:
             touched.add(stored.id)
             if study.weeks_done < study.weeks_needed:
                 continue
+            if character.knows(study.talent):  # learned meanwhile: nothing left to add
+                session.delete(study)
+                continue
             talent = library.talents.get(study.talent)
             name = talent.name if talent else study.talent
             after = replace(character, talents=(*character.talents, KnownTalent(study.talent)))

@@ -20,6 +20,7 @@ class Changes:
     campaign: bool = False
     library: bool = False
     week: bool = False
+    ledger: bool = False
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(
@@ -30,6 +31,7 @@ class Changes:
             campaign=self.campaign or other.campaign,
             library=self.library or other.library,
             week=self.week or other.week,
+            ledger=self.ledger or other.ledger,
         )
 
     @property

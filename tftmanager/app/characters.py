@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
-from tftmanager.rules.character import NAME_MAX, Character, check_input
+from tftmanager.app.library import library_for
+from tftmanager.rules.character import NAME_MAX, Character, InputError, check_input
+from tftmanager.rules.experience import lowering_refusal
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
@@ -46,9 +48,19 @@ def create_character(*, store: CampaignStore, character: Character) -> Created:
 
 
 def edit_character(*, store: CampaignStore, character_id: int, character: Character) -> Changes:
-    """Replace a character's data with an edited version."""
+    """Replace a character's data with an edited version.
+
+    Lowering IQ below what the SP or known talents and spells need is refused
+    (InputError on "iq"), with the reason.
+    """
     check_input(character)
+    library = library_for(store)
     with store.transaction() as session:
+        before = queries.get_character(session=session, character_id=character_id).character
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        refusal = lowering_refusal(before, character, library, profile)
+        if refusal:
+            raise InputError("iq", refusal)
         queries.update_character(session=session, character_id=character_id, character=character)
     return Changes(characters=frozenset({character_id}))
 

@@ -17,8 +17,8 @@ import tomli_w
 from tftmanager.app.changes import Changes
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import (
-    INJURY,
     KINDS,
+    WHOLE,
     Entry,
     entry_key,
     library_from_entries,
@@ -211,8 +211,8 @@ def export_library(*, store: CampaignStore, fmt: str = "toml") -> str:
     """The campaign's library as one TOML or JSON document."""
     doc: dict[str, Any] = {"format": LIBRARY_FORMAT, "version": LIBRARY_FORMAT_VERSION}
     for entry in entries(store=store):
-        if entry.kind == INJURY:
-            doc["injury"] = dict(entry.data)
+        if entry.kind in WHOLE:
+            doc[entry.kind] = dict(entry.data)
             continue
         row = dict(entry.data)
         if entry.retired:
@@ -236,10 +236,11 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
         raise LibraryError("the library has no valid version")
     if version > LIBRARY_FORMAT_VERSION:
         raise LibraryError(f"written by a newer TFT Manager (library format {version})")
-    known = {"format", "version", INJURY, *TABLES.values()}
+    known = {"format", "version", *WHOLE, *TABLES.values()}
     unknown = sorted(set(doc) - known)
     if unknown:
         raise LibraryError(f"unknown section(s): {', '.join(unknown)}")
+    _plain(doc, "")
     result = []
     try:
         for kind, table in TABLES.items():
@@ -250,14 +251,29 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
                 data = dict(row)
                 retired = bool(data.pop("retired", False))
                 result.append(Entry(kind, entry_key(kind, data), data, retired))
-        if INJURY in doc:
-            if not isinstance(doc[INJURY], dict):
-                raise LibraryError("'injury' must be a table")
-            result.append(Entry(INJURY, "table", dict(doc[INJURY])))
+        for name in WHOLE:
+            if name in doc:
+                if not isinstance(doc[name], dict):
+                    raise LibraryError(f"'{name}' must be a table")
+                result.append(Entry(name, "table", dict(doc[name])))
     except RulesDataError as exc:
         raise LibraryError(str(exc)) from exc
     _check(result)
     return result
+
+
+def _plain(value: Any, where: str) -> None:
+    """Refuse values only one format can hold (JSON null; TOML dates and times)."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            _plain(item, f"{where}.{name}" if where else str(name))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _plain(item, f"{where}[{i}]")
+    elif not isinstance(value, str | int | float):  # bool is an int
+        what = "null" if value is None else "a date or time"
+        raise LibraryError(f"'{where}' is {what}: a library holds only text, numbers, "
+                           "true/false, lists and tables")
 
 
 def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:

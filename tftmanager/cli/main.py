@@ -14,12 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tftmanager import __version__
-from tftmanager.app import campaigns, library, transfer
+from tftmanager.app import campaigns, experience, library, transfer
 from tftmanager.app.interchange import FormatError, loads
-from tftmanager.app.sheet import evaluate
+from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.cli.report import sheet_json, sheet_text
+from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
+from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import CampaignError
 
 OK, PROBLEMS, UNUSABLE = 0, 1, 2
@@ -156,6 +158,53 @@ def cmd_library(args: argparse.Namespace) -> int:
     return OK
 
 
+def _find(store: CampaignStore, name: str) -> Sheet:
+    matches = [s for s in campaigns.party_sheets(store=store)
+               if s.character.name.casefold() == name.strip().casefold()]
+    if not matches:
+        raise UsageError(f"No character named '{name}' in this campaign.")
+    if len(matches) > 1:
+        raise UsageError(f"{len(matches)} characters are named '{name}'.")
+    return matches[0]
+
+
+def cmd_xp(args: argparse.Namespace) -> int:
+    """Award experience, spend it, or show a character's ledger."""
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        if args.action == "award":
+            if args.party is not None:
+                ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
+                amount = args.party
+            else:
+                ids = [_find(store, n).id or 0 for n in args.name]
+                amount = args.amount
+            if amount is None:
+                raise UsageError("give --party AMOUNT, or --name NAME ... --amount AMOUNT")
+            written = experience.award(store=store, character_ids=ids, amount=amount,
+                                       reason=args.reason, split=args.split)
+            print(f"Awarded {len(written.lines)} character(s) {written.lines[0].amount} XP "
+                  f"each: {written.lines[0].reason}")
+            if written.note:
+                print(written.note)
+            return OK
+        sheet = _find(store, args.name)
+        assert sheet.id is not None
+        if args.action == "raise":
+            experience.raise_attribute(store=store, character_id=sheet.id,
+                                       attribute=Attribute(args.attribute))
+        status = experience.status(store=store, character_id=sheet.id)
+        lines = experience.ledger_lines(store=store, character_id=sheet.id)
+        character = campaigns.character_sheet(store=store, character_id=sheet.id).character
+    print(f"{character.name}: {status.balance} XP; next point costs {status.next_cost} "
+          f"(ST {character.st}, DX {character.dx}, IQ {character.iq}, SP {character.sp})")
+    running = 0
+    for line in lines:
+        running += line.amount
+        print(f"  week {line.week:>3}  {line.kind:<10} {line.amount:>+7}  {running:>7}  "
+              f"{line.reason}")
+    return OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "new": cmd_new,
     "list": cmd_list,
@@ -163,6 +212,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "export": cmd_export,
     "import": cmd_import,
     "library": cmd_library,
+    "xp": cmd_xp,
 }
 
 
@@ -214,6 +264,23 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("campaign")
     q.add_argument("file")
     q.add_argument("--format", choices=["toml", "json"])
+
+    p = sub.add_parser("xp", help="experience: award, raise, show")
+    xp = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = xp.add_parser("award", help="award XP to the party or to named characters")
+    q.add_argument("campaign")
+    q.add_argument("--party", type=int, metavar="AMOUNT", help="award every character")
+    q.add_argument("--name", action="append", default=[], help="a character (repeatable)")
+    q.add_argument("--amount", type=int, help="amount for --name")
+    q.add_argument("--reason", required=True)
+    q.add_argument("--split", action="store_true", help="split the amount evenly")
+    q = xp.add_parser("show", help="a character's balance and ledger")
+    q.add_argument("campaign")
+    q.add_argument("name")
+    q = xp.add_parser("raise", help="spend XP on one point of an attribute")
+    q.add_argument("campaign")
+    q.add_argument("name")
+    q.add_argument("attribute", choices=[a.value for a in Attribute])
     return parser
 
 
@@ -226,6 +293,8 @@ def run(argv: list[str]) -> int:
         print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
     except CampaignError as exc:
         print(f"tftmanager {args.command}: {exc.message}", file=sys.stderr)
+    except experience.XPRefused as exc:
+        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
     except ValueError as exc:  # InputError and rules-data errors
         print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
     return UNUSABLE

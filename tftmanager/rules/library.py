@@ -12,11 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
+from tftmanager.rules.awards import AwardTable
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.equipment import Armor, CarryFree, Shield, Weapon
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
+from tftmanager.rules.xp_tables import CostTables
 
 T = TypeVar("T")
 Data = Mapping[str, Any]
@@ -35,6 +37,9 @@ class RulesLibrary:
     spells: dict[str, Spell] = field(default_factory=dict)
     cost_exceptions: tuple[CostException, ...] = ()
     retired: frozenset[tuple[str, str]] = frozenset()
+    # Experience costs and Melee's awards (None for a library without them).
+    xp_costs: CostTables | None = None
+    awards: AwardTable | None = None
 
     def is_retired(self, kind: str, key: str) -> bool:
         """Retired entries stay resolvable for characters that use them, but are not offered."""
@@ -54,6 +59,7 @@ class RulesLibrary:
         injury: Data,
         talents: Data | None = None,
         spells: Data | None = None,
+        experience: Data | None = None,
     ) -> RulesLibrary:
         """Build the library from the shipped documents' contents."""
         talent_doc = talents or {}
@@ -67,6 +73,9 @@ class RulesLibrary:
             spells=_keyed(_spell(d) for d in _table(spells or {}, "spell")),
             cost_exceptions=tuple(
                 _cost_exception(d) for d in _table(talent_doc, "cost_exception")),
+            xp_costs=CostTables.from_data(experience) if experience else None,
+            awards=(AwardTable.from_data(experience["awards"])
+                    if experience and "awards" in experience else None),
         )
         library.check_references()
         return library

@@ -26,7 +26,11 @@ KINDS: dict[str, tuple[str, str]] = {
     "spell": ("spells", "spell"),
 }
 INJURY = "injury"
-DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells")  # as in shipped.py
+EXPERIENCE = "experience"
+# Documents held whole as one entry each (key "table").
+WHOLE = (INJURY, EXPERIENCE)
+DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
+             "experience")  # as in shipped.py
 
 
 @dataclass(frozen=True)
@@ -65,9 +69,10 @@ def entries_from_documents(docs: Mapping[str, Mapping[str, Any]]) -> list[Entry]
             if not isinstance(row, Mapping):
                 raise RulesDataError(f"'{table}' in {doc_name} must be a list of tables")
             entries.append(Entry(kind, entry_key(kind, row), dict(row)))
-    injury = docs.get("injury")
-    if injury:
-        entries.append(Entry(INJURY, "table", dict(injury)))
+    for name in WHOLE:
+        doc = docs.get(name)
+        if doc:
+            entries.append(Entry(name, "table", dict(doc)))
     return entries
 
 
@@ -75,8 +80,8 @@ def documents_from_entries(entries: Iterable[Entry]) -> dict[str, dict[str, Any]
     """Rebuild the documents from entries (retired entries keep ``retired = true``)."""
     docs: dict[str, dict[str, Any]] = {name: {} for name in DOCUMENTS}
     for entry in entries:
-        if entry.kind == INJURY:
-            docs["injury"] = dict(entry.data)
+        if entry.kind in WHOLE:
+            docs[entry.kind] = dict(entry.data)
             continue
         if entry.kind not in KINDS:
             raise RulesDataError(f"Unknown library entry kind '{entry.kind}'")
@@ -95,6 +100,7 @@ def library_from_entries(entries: Iterable[Entry]) -> RulesLibrary:
     library = RulesLibrary.from_data(
         races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
+        experience=docs["experience"] or None,
     )
     retired = frozenset((e.kind, e.key) for e in entries if e.retired)
     return library.with_retired(retired)

@@ -134,3 +134,25 @@ class LibraryEntryRow(SQLModel, table=True):
     data: str
     shipped_data: str = ""
     retired: bool = False
+
+
+class XPEntryRow(SQLModel, table=True):
+    """One line of a character's experience ledger (append-only; balance = sum).
+
+    ``kind`` is award, combat, spend, correction or job; ``attribute`` names
+    what a spend bought.  ``batch`` groups the entries one action wrote (a
+    party award), so undo and the session log can treat them as one.
+    """
+
+    __tablename__ = "xp_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    amount: int
+    kind: str = Field(max_length=20)
+    reason: str = Field(default="", max_length=300)
+    week: int = 1
+    played_on: str = Field(default="", max_length=10)
+    attribute: str = Field(default="", max_length=4)
+    batch: str = Field(default="", max_length=36)
+    created_at: datetime = Field(default_factory=utcnow)

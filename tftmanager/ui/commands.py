@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from tftmanager.app import abilities, campaigns, characters, library
+from tftmanager.app import abilities, campaigns, characters, experience, library
 from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character
 from tftmanager.rules.library_entries import Entry
@@ -252,3 +252,28 @@ class DeleteLibraryEntry(_Command):
     def undo(self) -> None:
         """Add it back."""
         self._run(lambda: library.save_entry(store=self.controller.store, entry=self.entry))
+
+
+class LedgerAction(_Command):
+    """An award or a purchase: the first redo runs it; undo takes its entries back."""
+
+    def __init__(self, controller: Controller, text: str,
+                 action: Callable[[], experience.Written]) -> None:
+        super().__init__(controller, text)
+        self.action = action
+        self.written: experience.Written | None = None
+
+    def redo(self) -> None:
+        """Run the action once; after an undo, put the same entries back."""
+        def run() -> Changes:
+            if self.written is None:
+                self.written = self.action()
+                return self.written.changes
+            return experience.put_back(store=self.controller.store, written=self.written)
+        self._run(run)
+
+    def undo(self) -> None:
+        """Remove exactly the entries the action wrote."""
+        written = self.written
+        assert written is not None
+        self._run(lambda: experience.take_back(store=self.controller.store, written=written))

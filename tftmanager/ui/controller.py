@@ -6,21 +6,25 @@ application functions (reads) or pushes undo commands (writes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from tftmanager.app import abilities, campaigns, characters
+from tftmanager.app import abilities, campaigns, characters, experience
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
+from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character
+from tftmanager.rules.experience import Attribute
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
 from tftmanager.ui import commands
 from tftmanager.ui.signals import AppSignals
 
@@ -187,6 +191,49 @@ class Controller:
         changes = library_app.review_differences(store=self.store, accept=accept, skip=skip)
         self.stack.clear()
         self.signals.changes_applied.emit(changes)
+
+    # Experience
+
+    def balances(self) -> dict[int, int]:
+        """Every character's XP balance."""
+        return experience.balances(store=self.store)
+
+    def xp_status(self, character_id: int) -> experience.XPStatus:
+        """Balance, next cost, and why a raise is refused."""
+        return experience.status(store=self.store, character_id=character_id)
+
+    def ledger(self, character_id: int) -> list[LedgerLine]:
+        """A character's ledger."""
+        return experience.ledger_lines(store=self.store, character_id=character_id)
+
+    def _ledger_action(self, text: str,
+                       action: Callable[[], experience.Written]) -> experience.Written | None:
+        command = commands.LedgerAction(self, text, action)
+        self.stack.push(command)
+        return None if command.failed else command.written
+
+    def award(self, character_ids: list[int], amount: int, reason: str, *,
+              split: bool = False) -> experience.Written | None:
+        """A GM award (undoable); None when refused."""
+        who = "the party" if len(character_ids) > 1 else "one character"
+        return self._ledger_action(
+            f"Award {amount} XP to {who}",
+            lambda: experience.award(store=self.store, character_ids=character_ids,
+                                     amount=amount, reason=reason, split=split))
+
+    def award_combat(self, awards: list[tuple[int, Award]]) -> experience.Written | None:
+        """Melee's combat awards (undoable)."""
+        return self._ledger_action(
+            "Combat experience",
+            lambda: experience.award_each(store=self.store, awards=awards))
+
+    def raise_attribute(self, character_id: int,
+                        attribute: Attribute) -> experience.Written | None:
+        """Spend XP on a point (undoable); None when refused."""
+        return self._ledger_action(
+            f"Raise {attribute.label}",
+            lambda: experience.raise_attribute(store=self.store, character_id=character_id,
+                                               attribute=attribute))
 
     def report_failure(self, action: str, exc: Exception) -> None:
         """Tell the user an action failed, in their terms."""

@@ -39,10 +39,14 @@ from tftmanager.rules.character import (
     InputError,
     check_input,
 )
+from tftmanager.rules.experience import Attribute
 from tftmanager.ui.abilities_panel import AbilitiesPanel
+from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.ledger_dialog import LedgerDialog
 from tftmanager.ui.picker import PickerDialog
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.xp_panel import XPPanel
 
 if TYPE_CHECKING:
     from tftmanager.ui.controller import Controller
@@ -91,6 +95,7 @@ class CharacterEditor(QWidget):
         self.kind.addItem("Hero", CharacterKind.HERO)
         self.kind.addItem("Wizard", CharacterKind.WIZARD)
         self.abilities = AbilitiesPanel()
+        self.xp = XPPanel()
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(90)
         self.derived = DerivedPanel()
@@ -145,7 +150,7 @@ class CharacterEditor(QWidget):
         notes_layout.addWidget(self.problems["notes"])
 
         left = QVBoxLayout()
-        for box in (identity, attributes, gear, self.abilities, notes):
+        for box in (identity, attributes, self.xp, gear, self.abilities, notes):
             left.addWidget(box)
         left.addStretch(1)
         columns = QHBoxLayout()
@@ -177,6 +182,9 @@ class CharacterEditor(QWidget):
         self.kind.currentIndexChanged.connect(
             lambda _i: self._edit("kind", self.kind.currentData()))
         self.abilities.pick_requested.connect(self.open_picker)
+        self.xp.raise_requested.connect(self._raise)
+        self.xp.award_requested.connect(self.open_award)
+        self.xp.ledger_requested.connect(self.open_ledger)
         self.abilities.forget_button.clicked.connect(self._forget_selected)
         self.abilities.cancel_study_button.clicked.connect(self._cancel_study)
         self.shield_ready.toggled.connect(lambda on: self._edit("shield_ready", on))
@@ -237,6 +245,7 @@ class CharacterEditor(QWidget):
             self.title.setText("No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
+            self.xp.show_character(None, None)
             for label in [*self.problems.values(), *self.abilities.problems.values()]:
                 label.show_messages([])
             self.setEnabled(False)
@@ -305,6 +314,7 @@ class CharacterEditor(QWidget):
             label.show_problems(by_field.get(key, []))
         self.derived.show_sheet(sheet)
         self.abilities.show_sheet(sheet, self.controller)
+        self.xp.show_character(self.controller, sheet.id)
 
     # Editing
 
@@ -340,6 +350,28 @@ class CharacterEditor(QWidget):
         if self.controller is None or self.character_id is None:
             return None
         dialog = PickerDialog(self.controller, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def _raise(self, attribute: Attribute) -> None:
+        if self.controller is not None and self.character_id is not None:
+            self.controller.raise_attribute(self.character_id, attribute)
+
+    def open_award(self) -> AwardDialog | None:
+        """The award form, with this character ticked."""
+        if self.controller is None:
+            return None
+        dialog = AwardDialog(self.controller, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def open_ledger(self) -> LedgerDialog | None:
+        """Show the character's ledger and progress chart."""
+        if self.controller is None or self.character_id is None:
+            return None
+        dialog = LedgerDialog(self.controller, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog

@@ -167,6 +167,9 @@ class MainWindow(QMainWindow):
         self.act_library = self._action("Rules &Library…", None, self.edit_library,
                                         "House-rule this campaign's talents, spells and gear",
                                         [QKeySequence("Ctrl+L")])
+        self.act_award = self._action("Award E&xperience…", None, self.award_experience,
+                                      "Award XP to the party: a GM award or Melee's combat "
+                                      "awards", [QKeySequence("Ctrl+E")])
         self.act_week = self._action("Advance &Week", None, self.advance_week,
                                      "Move the campaign one week on: studies progress",
                                      [QKeySequence("Ctrl+Shift+W")])
@@ -199,6 +202,7 @@ class MainWindow(QMainWindow):
         campaign_menu.addAction(self.act_settings)
         campaign_menu.addAction(self.act_library)
         campaign_menu.addSeparator()
+        campaign_menu.addAction(self.act_award)
         campaign_menu.addAction(self.act_week)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
@@ -384,18 +388,20 @@ class MainWindow(QMainWindow):
 
     # Party and editor
 
-    def _row(self, sheet: Sheet) -> PartyRow:
+    def _row(self, sheet: Sheet, balances: dict[int, int]) -> PartyRow:
         from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
 
         assert self.controller is not None
         race = self.controller.library.races.get(sheet.character.race)
-        return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race)
+        return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race,
+                                   balances.get(sheet.id or 0, 0))
 
     def _refresh_party(self) -> None:
         if self.controller is None:
             return
         selected = self.party.selected_id()
-        self.party_model.set_rows([self._row(s) for s in self.controller.sheets()])
+        balances = self.controller.balances()
+        self.party_model.set_rows([self._row(s, balances) for s in self.controller.sheets()])
         self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
@@ -404,8 +410,10 @@ class MainWindow(QMainWindow):
         if changes.party or changes.settings:
             self._refresh_party()
         else:
+            balances = self.controller.balances()
             for character_id in changes.characters:
-                self.party_model.update_row(self._row(self.controller.sheet(character_id)))
+                self.party_model.update_row(
+                    self._row(self.controller.sheet(character_id), balances))
         self.editor.on_changes(changes)
         added = changes.characters - changes.removed
         if changes.party and len(added) == 1:
@@ -422,7 +430,7 @@ class MainWindow(QMainWindow):
         has_selection = (has_campaign and self._panels_built
                          and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
-                       self.act_library, self.act_week):
+                       self.act_library, self.act_week, self.act_award):
             action.setEnabled(has_campaign)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
@@ -473,6 +481,17 @@ class MainWindow(QMainWindow):
         editor = LibraryEditor(self.controller, self)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.show()
+
+    def award_experience(self) -> QWidget | None:
+        """The award form for the whole party."""
+        if self.controller is None:
+            return None
+        from tftmanager.ui.award_dialog import AwardDialog  # noqa: PLC0415
+
+        dialog = AwardDialog(self.controller, None, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def advance_week(self) -> None:
         """Move the campaign a week on and say what happened."""

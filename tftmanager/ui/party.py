@@ -57,7 +57,7 @@ class PartyPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((160, 80, 36, 64, 36, 36, 36, 110)):
+        for column, width in enumerate((160, 80, 36, 64, 36, 36, 36, 48, 110)):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

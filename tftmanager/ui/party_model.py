@@ -9,8 +9,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from tftmanager.ui.icons import icon
 from tftmanager.ui.party_rows import PartyRow
 
-COLUMNS = ("Name", "Race", "ST", "DX (adj)", "IQ", "SP", "MA", "Problems", "Player")
-PROBLEMS_COLUMN = 7
+COLUMNS = ("Name", "Race", "ST", "DX (adj)", "IQ", "SP", "MA", "XP", "Problems", "Player")
+PROBLEMS_COLUMN = 8
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
@@ -51,7 +51,7 @@ class PartyModel(QAbstractTableModel):
             return self._display(row, column)
         if role == SORT_ROLE:
             return self._sort_key(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= column <= 6:
+        if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= column <= 7:
             return int(Qt.AlignmentFlag.AlignCenter)
         if column == PROBLEMS_COLUMN:
             if role == Qt.ItemDataRole.DecorationRole:
@@ -68,7 +68,7 @@ class PartyModel(QAbstractTableModel):
     def _display(row: PartyRow, column: int) -> str:
         values = (
             row.name, row.race, str(row.st), f"{row.dx} ({row.adj_dx})",
-            str(row.iq), str(row.sp), str(row.ma),
+            str(row.iq), str(row.sp), str(row.ma), str(row.xp),
             (f"{row.errors} error(s)" if row.errors else "")
             + (", " if row.errors and row.warnings else "")
             + (f"{row.warnings} warning(s)" if row.warnings else "")
@@ -81,7 +81,7 @@ class PartyModel(QAbstractTableModel):
     def _sort_key(row: PartyRow, column: int) -> Any:
         keys: tuple[Any, ...] = (
             row.name.casefold(), row.race, row.st, row.dx, row.iq,
-            row.sp, row.ma, row.errors * 1000 + row.warnings, row.player.casefold(),
+            row.sp, row.ma, row.xp, row.errors * 1000 + row.warnings, row.player.casefold(),
         )
         return keys[column] if 0 <= column < len(keys) else None
 

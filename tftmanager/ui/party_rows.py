@@ -21,12 +21,13 @@ class PartyRow:
     iq: int
     sp: int
     ma: int
+    xp: int
     errors: int
     warnings: int
     problem_text: str
 
     @classmethod
-    def from_sheet(cls, sheet: Sheet, race_name: str) -> PartyRow:
+    def from_sheet(cls, sheet: Sheet, race_name: str, xp: int = 0) -> PartyRow:
         """Flatten a sheet into the table's columns."""
         c, d = sheet.character, sheet.derived
         assert sheet.id is not None
@@ -41,6 +42,7 @@ class PartyRow:
             iq=c.iq,
             sp=c.sp,
             ma=d.ma,
+            xp=xp,
             errors=len(sheet.errors),
             warnings=len(sheet.problems) - len(sheet.errors),
             problem_text="\n".join(p.message for p in sheet.problems),

@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import pytest
+
+from tftmanager.rules.awards import Outcome
+from tftmanager.rules.experience import Attribute
+from tftmanager.ui.award_dialog import AwardDialog
+from tftmanager.ui.ledger_dialog import LedgerDialog
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.party_model import COLUMNS
+
+pytestmark = pytest.mark.ui
+
+
+def _ids(window: MainWindow) -> dict[str, int]:
+    return {row.name: row.id for row in window.party_model.rows()}
+
+
+def _xp_column(window: MainWindow, name: str) -> str:
+    model = window.party_model
+    return model.index(model.row_of(_ids(window)[name]), COLUMNS.index("XP")).data()
+
+
+def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> None:
+    dialog = AwardDialog(main_window.controller, None, main_window)
+    qtbot.addWidget(dialog)
+    dialog.amount.setValue(500)
+    qtbot.keyClicks(dialog.reason, "Cleared the goblin warren")
+    assert "Each of 4 gets 500 XP" in dialog.gm_preview.text()
+    assert dialog.submit()
+    assert all(_xp_column(main_window, n) == "500" for n in _ids(main_window))
+
+    ragnar = _ids(main_window)["Ragnar"]
+    main_window.party.select(ragnar)
+    panel = main_window.editor.xp
+    assert panel.balance.text() == "500 XP"
+    assert panel.next_cost.text() == "Next point costs 100 XP"
+    panel.buttons[Attribute.ST].click()
+    controller = main_window.controller
+    assert controller is not None
+    assert controller.character(ragnar).st == 12
+    assert panel.balance.text() == "400 XP"
+    assert main_window.editor.spins["st"].value() == 12
+    # 11+13+8 = 32 -> ST 12 makes 33; the next point (to 34) still costs 100, then 200.
+    panel.buttons[Attribute.DX].click()
+    assert panel.next_cost.text() == "Next point costs 200 XP"
+
+    main_window.act_undo.trigger()  # the DX purchase
+    main_window.act_undo.trigger()  # the ST purchase
+    assert controller.character(ragnar).st == 11
+    assert panel.balance.text() == "500 XP"
+    main_window.act_undo.trigger()  # the party award
+    assert panel.balance.text() == "0 XP"
+    assert all(_xp_column(main_window, n) == "0" for n in _ids(main_window))
+    main_window.act_redo.trigger()
+    assert panel.balance.text() == "500 XP"
+
+
+def test_raise_buttons_say_why_they_are_disabled(main_window: MainWindow) -> None:
+    joe = _ids(main_window)["Joe the Barbarian"]
+    main_window.party.select(joe)
+    panel = main_window.editor.xp
+    assert not panel.buttons[Attribute.ST].isEnabled()
+    assert "Needs 100 XP" in panel.buttons[Attribute.ST].toolTip()
+    assert main_window.controller is not None
+    main_window.controller.award([joe], 1000, "test")
+    assert panel.buttons[Attribute.ST].isEnabled()
+    panel.buttons[Attribute.SP].click()  # SP 1 -> 2 (IQ 9 allows 2)
+    assert not panel.buttons[Attribute.SP].isEnabled()
+    assert "SP cannot exceed IQ/4" in panel.buttons[Attribute.SP].toolTip()
+
+
+def test_bad_award_input_writes_nothing(main_window: MainWindow, qtbot) -> None:
+    dialog = AwardDialog(main_window.controller, None, main_window)
+    qtbot.addWidget(dialog)
+    assert not dialog.submit()  # no reason
+    assert "reason" in dialog.problem.text_label.text()
+    qtbot.keyClicks(dialog.reason, "x")
+    for i in range(dialog.recipients.count()):
+        dialog.recipients.item(i).setCheckState(dialog.recipients.item(i).checkState().Unchecked)
+    assert not dialog.submit()
+    assert "Nobody to award" in dialog.problem.text_label.text()
+    assert main_window.stack.count() == 0
+    assert all(_xp_column(main_window, n) == "0" for n in _ids(main_window))
+
+
+def test_melee_combat_form_computes_averages(main_window: MainWindow, qtbot) -> None:
+    ids = _ids(main_window)
+    dialog = AwardDialog(main_window.controller, None, main_window)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(1)
+    dialog.combat.setCurrentIndex(dialog.combat.findData(dialog.combat.itemData(0)))  # death
+    dialog.set_fought(ids["Flavius Marcellus"], Outcome.SURVIVED)  # ST+DX 24
+    dialog.set_fought(ids["Wulf"], Outcome.DOWN)                    # 24
+    qtbot.keyClicks(dialog.enemies, "28, 29")  # averages 28.5: more than 3 superior
+    assert "party 24.0, enemy 28.5" in dialog.combat_preview.text()
+    assert dialog.submit()
+    assert _xp_column(main_window, "Flavius Marcellus") == "70"
+    assert _xp_column(main_window, "Wulf") == "0"
+
+
+def test_ledger_view_filters_and_charts(main_window: MainWindow, qtbot) -> None:
+    ragnar = _ids(main_window)["Ragnar"]
+    controller = main_window.controller
+    assert controller is not None
+    controller.award([ragnar], 300, "Week one")
+    controller.raise_attribute(ragnar, Attribute.ST)
+    dialog = LedgerDialog(controller, ragnar, main_window)
+    qtbot.addWidget(dialog)
+    rows = dialog.rows()
+    assert [r[3] for r in rows] == ["+300", "-100"]
+    assert rows[-1][4] == "200"
+    dialog.kind.setCurrentIndex(dialog.kind.findData("spend"))
+    assert [r[5] for r in dialog.rows()] == ["ST 11 → 12"]
+    assert dialog.chart.points[-1].xp_balance == 200
+    assert dialog.chart.points[-1].attribute_total == 33

@@ -1,0 +1,228 @@
+"""Experience use cases: awards to one or many, spending on attributes, the ledger.
+
+Every entry is appended in one transaction with what it changed; balances are
+derived from the entries.  Undo takes back exactly the entries an action
+wrote (by batch), so the balance always equals the sum of the ledger.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import library_for
+from tftmanager.rules.awards import Award, split_evenly
+from tftmanager.rules.experience import (
+    Attribute,
+    XPKind,
+    entry_refusal,
+    next_cost,
+    raise_refusal,
+    raised,
+)
+from tftmanager.rules.xp_tables import CostTables
+from tftmanager.store import ledger, queries
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
+
+REASON_MAX = 300
+
+
+class XPRefused(ValueError):
+    """An award or purchase that cannot be made; the message says why."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """Entries one action wrote (its batch), with the change-set."""
+
+    batch: str
+    lines: tuple[LedgerLine, ...]
+    changes: Changes
+    note: str = ""
+
+
+def _tables(store: CampaignStore) -> CostTables:
+    tables = library_for(store).xp_costs
+    if tables is None:
+        raise XPRefused("This campaign's library has no experience table.")
+    return tables
+
+
+def _reason(reason: str) -> str:
+    text = " ".join(reason.split())
+    if not text:
+        raise XPRefused("Give a reason for the entry.")
+    if len(text) > REASON_MAX:
+        raise XPRefused(f"A reason can be at most {REASON_MAX} characters.")
+    return text
+
+
+def _played_on(played_on: dt.date | None) -> str:
+    return played_on.isoformat() if played_on else ""
+
+
+def award(
+    *, store: CampaignStore, character_ids: Sequence[int], amount: int, reason: str,
+    kind: XPKind = XPKind.AWARD, split: bool = False, played_on: dt.date | None = None,
+) -> Written:
+    """Give ``amount`` to each character, or split it evenly among them.
+
+    With ``split`` the remainder is reported in ``note``, never lost silently.
+    """
+    ids = list(dict.fromkeys(character_ids))
+    if not ids:
+        raise XPRefused("Nobody to award: the party is empty.")
+    refusal = entry_refusal(amount, kind)
+    if refusal:
+        raise XPRefused(refusal)
+    text = _reason(reason)
+    note = ""
+    each = amount
+    if split:
+        share = split_evenly(amount, len(ids))
+        if share.each == 0:
+            raise XPRefused(f"{amount} split among {len(ids)} gives each nobody anything.")
+        each = share.each
+        if share.remainder:
+            note = f"{share.remainder} XP left over after splitting {amount} among {len(ids)}."
+    return _write(store, [(cid, each, text) for cid in ids], kind, played_on, note)
+
+
+def award_each(*, store: CampaignStore, awards: Sequence[tuple[int, Award]],
+               kind: XPKind = XPKind.COMBAT, played_on: dt.date | None = None) -> Written:
+    """Record per-character awards (Melee's combat awards); zero awards are skipped."""
+    rows = []
+    for character_id, item in awards:
+        if item.amount == 0:
+            continue
+        refusal = entry_refusal(item.amount, kind)
+        if refusal:
+            raise XPRefused(refusal)
+        rows.append((character_id, item.amount, _reason(item.reason)))
+    if not rows:
+        raise XPRefused("Nobody earned anything in that combat.")
+    return _write(store, rows, kind, played_on, "")
+
+
+def correct(*, store: CampaignStore, character_id: int, amount: int, reason: str,
+            played_on: dt.date | None = None) -> Written:
+    """A correction entry (positive or negative); history is never edited."""
+    refusal = entry_refusal(amount, XPKind.CORRECTION)
+    if refusal:
+        raise XPRefused(refusal)
+    return _write(store, [(character_id, amount, _reason(reason))], XPKind.CORRECTION,
+                  played_on, "")
+
+
+def _write(store: CampaignStore, rows: list[tuple[int, int, str]], kind: XPKind,
+           played_on: dt.date | None, note: str) -> Written:
+    batch = str(uuid.uuid4())
+    with store.transaction() as session:
+        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        for character_id, amount, reason in rows:
+            queries.get_character(session=session, character_id=character_id)  # exists
+            ledger.append(session=session, character_id=character_id, amount=amount,
+                          kind=kind.value, reason=reason, week=week,
+                          played_on=_played_on(played_on), batch=batch)
+        lines = tuple(ledger.batch_lines(session=session, batch=batch))
+    ids = frozenset(cid for cid, _a, _r in rows)
+    return Written(batch, lines, Changes(characters=ids, ledger=True), note)
+
+
+def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attribute,
+                    played_on: dt.date | None = None) -> Written:
+    """Spend XP on one point of ST, DX, IQ or SP (refused with the reason)."""
+    tables = _tables(store)
+    batch = str(uuid.uuid4())
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        stored = queries.get_character(session=session, character_id=character_id)
+        character = stored.character
+        balance = ledger.balance(session=session, character_id=character_id)
+        refusal = raise_refusal(character, attribute, balance, tables, profile)
+        if refusal:
+            raise XPRefused(refusal)
+        cost = next_cost(character, tables, profile)
+        after = raised(character, attribute)
+        queries.update_character(session=session, character_id=character_id, character=after)
+        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        ledger.append(session=session, character_id=character_id, amount=-cost,
+                      kind=XPKind.SPEND.value,
+                      reason=f"{attribute.label} {getattr(character, attribute.value)} → "
+                             f"{getattr(after, attribute.value)}",
+                      week=week, played_on=_played_on(played_on),
+                      attribute=attribute.value, batch=batch)
+        lines = tuple(ledger.batch_lines(session=session, batch=batch))
+    return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
+
+
+def take_back(*, store: CampaignStore, written: Written) -> Changes:
+    """Undo an action: remove its entries, and lower what a purchase raised."""
+    ids = frozenset(line.character_id for line in written.lines)
+    with store.transaction() as session:
+        for line in written.lines:
+            if line.kind == XPKind.SPEND.value and line.attribute:
+                character = queries.get_character(session=session,
+                                                  character_id=line.character_id).character
+                attribute = Attribute(line.attribute)
+                lowered = getattr(character, attribute.value) - 1
+                queries.update_character(
+                    session=session, character_id=line.character_id,
+                    character=replace(character, **{attribute.value: lowered},
+                                      bought_points=max(0, character.bought_points - 1)))
+        ledger.remove_batch(session=session, batch=written.batch)
+    return Changes(characters=ids, ledger=True)
+
+
+def put_back(*, store: CampaignStore, written: Written) -> Changes:
+    """Redo an undone action exactly: the same entries, and the same raise."""
+    ids = frozenset(line.character_id for line in written.lines)
+    with store.transaction() as session:
+        for line in written.lines:
+            if line.kind == XPKind.SPEND.value and line.attribute:
+                character = queries.get_character(session=session,
+                                                  character_id=line.character_id).character
+                queries.update_character(session=session, character_id=line.character_id,
+                                         character=raised(character, Attribute(line.attribute)))
+            ledger.append(session=session, line=line)
+    return Changes(characters=ids, ledger=True)
+
+
+# Reading
+
+@dataclass(frozen=True)
+class XPStatus:
+    """A character's balance and what each attribute's next point would cost."""
+
+    balance: int
+    next_cost: int
+    refusals: dict[Attribute, str]
+
+
+def status(*, store: CampaignStore, character_id: int) -> XPStatus:
+    """Balance, next cost and why each raise is refused (if it is)."""
+    tables = _tables(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        character = queries.get_character(session=session, character_id=character_id).character
+        balance = ledger.balance(session=session, character_id=character_id)
+    return XPStatus(balance, next_cost(character, tables, profile), {
+        attribute: raise_refusal(character, attribute, balance, tables, profile)
+        for attribute in Attribute
+    })
+
+
+def ledger_lines(*, store: CampaignStore, character_id: int) -> list[LedgerLine]:
+    """A character's ledger, oldest first."""
+    with store.transaction() as session:
+        return ledger.lines_for(session=session, character_id=character_id)
+
+
+def balances(*, store: CampaignStore) -> dict[int, int]:
+    """Every character's balance (characters without entries have 0)."""
+    with store.transaction() as session:
+        return ledger.balances(session=session, campaign_id=store.campaign_id)

@@ -1,0 +1,50 @@
+"""Experience tables as data: the cost schemes (and, in awards.py, Melee's awards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tftmanager.rules.problems import RulesDataError
+
+
+@dataclass(frozen=True)
+class CostStep:
+    """Points reaching ``total`` (and below, for the first step) cost ``cost``."""
+
+    total: int
+    cost: int
+
+
+@dataclass(frozen=True)
+class CostTables:
+    """Both schemes' data."""
+
+    melee_cost: int
+    itl_steps: tuple[CostStep, ...]
+    double_after_last: bool = True
+
+    @classmethod
+    def from_data(cls, doc: Mapping[str, Any]) -> CostTables:
+        """Read ``experience.toml``."""
+        try:
+            melee = int(doc["melee"]["cost"])
+            steps = tuple(sorted((CostStep(int(s["total"]), int(s["cost"]))
+                                  for s in doc["itl"]["steps"]), key=lambda s: s.total))
+            double = bool(doc["itl"].get("double_after_last", True))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesDataError(f"Experience table is malformed: {exc}") from exc
+        if melee <= 0 or not steps or any(s.cost <= 0 for s in steps):
+            raise RulesDataError("Experience costs must be positive")
+        return cls(melee, steps, double)
+
+    def itl_cost(self, new_total: int) -> int:
+        """Cost of the point that brings the attribute total to ``new_total``."""
+        for step in self.itl_steps:
+            if new_total <= step.total:
+                return step.cost
+        last = self.itl_steps[-1]
+        if not self.double_after_last:
+            return last.cost
+        return int(last.cost * 2 ** (new_total - last.total))

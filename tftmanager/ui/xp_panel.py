@@ -1,0 +1,73 @@
+"""The editor's experience box: balance, the next point's cost, and Raise buttons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton
+
+from tftmanager.rules.experience import Attribute
+
+if TYPE_CHECKING:
+    from tftmanager.ui.controller import Controller
+
+
+class XPPanel(QGroupBox):
+    """Experience at a glance; each Raise button says why when it cannot be used."""
+
+    # Attribute: the user asked to raise it
+    raise_requested = Signal(object)
+    award_requested = Signal()
+    ledger_requested = Signal()
+
+    def __init__(self) -> None:
+        super().__init__("Experience")
+        self.balance = QLabel()
+        self.balance.setAccessibleName("XP balance")
+        font = self.balance.font()
+        font.setBold(True)
+        self.balance.setFont(font)
+        self.next_cost = QLabel()
+        self.next_cost.setAccessibleName("Cost of the next point")
+        self.buttons: dict[Attribute, QPushButton] = {}
+        grid = QGridLayout()
+        for column, attribute in enumerate(Attribute):
+            button = QPushButton(f"Raise {attribute.label}")
+            button.setAccessibleName(f"Raise {attribute.label} with experience")
+            button.clicked.connect(lambda _c=False, a=attribute: self.raise_requested.emit(a))
+            self.buttons[attribute] = button
+            grid.addWidget(button, 0, column)
+        self.award_button = QPushButton("&Award XP…")
+        self.ledger_button = QPushButton("Ledger and &Chart…")
+        self.award_button.clicked.connect(self.award_requested)
+        self.ledger_button.clicked.connect(self.ledger_requested)
+        row = QHBoxLayout()
+        row.addWidget(self.balance)
+        row.addStretch(1)
+        row.addWidget(self.next_cost)
+        actions = QHBoxLayout()
+        actions.addWidget(self.award_button)
+        actions.addWidget(self.ledger_button)
+        actions.addStretch(1)
+        layout = QGridLayout(self)
+        layout.addLayout(row, 0, 0)
+        layout.addLayout(grid, 1, 0)
+        layout.addLayout(actions, 2, 0)
+
+    def show_character(self, controller: Controller | None, character_id: int | None) -> None:
+        """Fill in for a character (None clears)."""
+        if controller is None or character_id is None:
+            self.balance.setText("")
+            self.next_cost.setText("")
+            for button in self.buttons.values():
+                button.setEnabled(False)
+            return
+        status = controller.xp_status(character_id)
+        self.balance.setText(f"{status.balance} XP")
+        self.next_cost.setText(f"Next point costs {status.next_cost} XP")
+        for attribute, button in self.buttons.items():
+            refusal = status.refusals[attribute]
+            button.setEnabled(not refusal)
+            button.setToolTip(refusal or f"Spend {status.next_cost} XP on one point of "
+                                         f"{attribute.label}")
