@@ -263,7 +263,7 @@ def check_talents(rep: Report, data: dict[str, Any]) -> dict[str, dict[str, Any]
     seen: set[tuple[str, tuple[str, ...]]] = set()
     for i, exc in enumerate(data.get("cost_exception", [])):
         where = f"cost_exception #{i + 1} ({exc.get('talent')})"
-        check_fields(rep, where, exc, EXCEPTION_REQUIRED, {})
+        check_fields(rep, where, exc, EXCEPTION_REQUIRED, {"study_weeks": int})
         talent = exc.get("talent")
         if talent not in by_key:
             rep.error(f"{where}: unknown talent {talent!r}")
