@@ -114,3 +114,24 @@ def test_ledger_view_filters_and_charts(main_window: MainWindow, qtbot) -> None:
     assert [r[5] for r in dialog.rows()] == ["ST 11 → 12"]
     assert dialog.chart.points[-1].xp_balance == 200
     assert dialog.chart.points[-1].attribute_total == 33
+
+
+def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -> None:
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    controller = main_window.controller
+    assert controller is not None
+    joe = _ids(main_window)["Joe the Barbarian"]
+    main_window.party.select(joe)
+    assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"  # total 33 -> 34
+    xp = next(e for e in controller.library_entries() if e.kind == "experience")
+    dialog = CampaignSettingsDialog(controller.profile(), main_window, xp)
+    dialog.itl_steps.setText("30:100, 33:150, 34:250")
+    main_window.apply_settings(dialog)
+    assert main_window.editor.xp.next_cost.text() == "Next point costs 250 XP"
+    dialog.itl_steps.setText("34:100, banana")
+    with pytest.raises(ValueError, match="banana"):
+        dialog.xp_entry()
+    dialog.close()
+    main_window.act_undo.trigger()
+    assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"

@@ -184,6 +184,8 @@ def review_differences(*, store: CampaignStore, accept: list[Difference],
     current = entries(store=store)
     accepted = {(d.kind, d.key): d.shipped for d in accept}
     candidate = [accepted.pop((e.kind, e.key), e) for e in current] + list(accepted.values())
+    candidate += [Entry(d.kind, d.key, d.shipped.data, retired=True)
+                  for d in skip if d.current is None]
     _check(candidate)
     with store.transaction() as session:
         for d in accept:
@@ -193,6 +195,10 @@ def review_differences(*, store: CampaignStore, accept: list[Difference],
             if d.current is not None:
                 stored.set_shipped(session=session, campaign_id=store.campaign_id,
                                    kind=d.kind, key=d.key, shipped=d.shipped.canonical())
+            else:  # a skipped new entry is kept retired, so it is not offered again
+                stored.put_entry(session=session, campaign_id=store.campaign_id,
+                                 entry=Entry(d.kind, d.key, d.shipped.data, retired=True),
+                                 shipped=d.shipped.canonical())
         stored.set_library_version(session=session, campaign_id=store.campaign_id,
                                    version=library_version())
     return _changed(store)
@@ -249,7 +255,10 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
                 raise LibraryError(f"'{table}' must be a list of tables")
             for row in rows:
                 data = dict(row)
-                retired = bool(data.pop("retired", False))
+                retired = data.pop("retired", False)
+                if not isinstance(retired, bool):
+                    raise LibraryError(f"'{table}' entry '{data.get('key')}': retired must be "
+                                       "true or false")
                 result.append(Entry(kind, entry_key(kind, data), data, retired))
         for name in WHOLE:
             if name in doc:

@@ -78,6 +78,8 @@ class CostException:
     cost: int
     when_known: tuple[str, ...]
     note: str = ""
+    # A fixed study time that replaces the usual one (a Woodsman's winter).
+    study_weeks: int | None = None
 
 
 @dataclass(frozen=True)

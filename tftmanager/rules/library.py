@@ -311,4 +311,5 @@ def _cost_exception(row: Data) -> CostException:
         cost=_get(row, "cost", int),
         when_known=_keys(row, "when_known"),
         note=_get(row, "note", str, ""),
+        study_weeks=row.get("study_weeks") if isinstance(row.get("study_weeks"), int) else None,
     )

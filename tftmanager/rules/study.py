@@ -11,6 +11,8 @@ decides whether a teacher is needed and how time changes:
 5. only with an instructor and on-the-job training.
 
 Willpower cuts the result by 10%.  Weeks are whole: a part week rounds up.
+A cost exception may fix the time instead (a Woodsman learns Snowshoe in one
+winter, 13 weeks).
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ def study_weeks(
     on_the_job: bool = False,
 ) -> StudyTerms:
     """Weeks this character needs to learn a talent, alone or with a teacher."""
+    for exception in library.cost_exceptions:
+        if (exception.talent == talent.key and exception.study_weeks is not None
+                and all(character.knows(k) for k in exception.when_known)):
+            return StudyTerms(talent.key, exception.study_weeks)
     category = talent.category
     if category >= 4 and not teacher:
         return StudyTerms(talent.key, None,

@@ -37,7 +37,8 @@ class LibraryReview(QDialog):
         text = QLabel(
             f"This version of TFT Manager ships a newer rules library with "
             f"{len(differences)} difference(s) from this campaign's. Checked entries are "
-            "taken; unchecked ones are skipped and not offered again. Entries you "
+            "taken; unchecked ones are skipped and not offered again (a skipped new entry "
+            "is kept, retired, so you can bring it back from the Rules Library). Entries you "
             "house-ruled start unchecked. Nothing changes until you apply.")
         text.setWordWrap(True)
         buttons = QDialogButtonBox()

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from tftmanager.ui.party import PartyPanel
     from tftmanager.ui.party_model import PartyModel
     from tftmanager.ui.party_rows import PartyRow
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
 CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
 MAX_RECENT = 10
@@ -510,9 +511,26 @@ class MainWindow(QMainWindow):
             return
         from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
 
-        dialog = CampaignSettingsDialog(self.controller.profile(), self)
+        controller = self.controller
+        xp = next((e for e in controller.library_entries() if e.kind == "experience"), None)
+        dialog = CampaignSettingsDialog(controller.profile(), self, xp)
         if dialog.exec():
-            self.controller.set_profile(dialog.profile())
+            self.apply_settings(dialog)
+
+    def apply_settings(self, dialog: CampaignSettingsDialog) -> None:
+        """Apply what the settings dialog holds, as one undo step."""
+        controller = self.controller
+        if controller is None:
+            return
+        profile, edited = dialog.profile(), dialog.xp_entry()
+        if profile == controller.profile() and edited is None:
+            return
+        self.stack.beginMacro("Change campaign rules")
+        controller.set_profile(profile)
+        if edited is not None:
+            xp = next((e for e in controller.library_entries() if e.kind == "experience"), None)
+            controller.save_library_entry(xp, edited)
+        self.stack.endMacro()
 
     # Closing
 

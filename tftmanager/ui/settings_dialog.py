@@ -10,22 +10,28 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile
+from tftmanager.ui.problem_label import ProblemLabel
 
 
 class CampaignSettingsDialog(QDialog):
     """Edit a RuleProfile; the result is read with profile()."""
 
-    def __init__(self, profile: RuleProfile, parent: QWidget | None = None) -> None:
+    def __init__(self, profile: RuleProfile, parent: QWidget | None = None,
+                 xp_entry: Entry | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Campaign Rules")
         self._profile = profile
+        self._xp_entry = xp_entry
         self.fields: dict[str, QComboBox | QSpinBox] = {}
         form = QFormLayout()
         for field in fields(RuleProfile):
@@ -55,6 +61,7 @@ class CampaignSettingsDialog(QDialog):
             column.addWidget(explanation)
             form.addRow(label, column)
             self.fields[field.name] = combo
+        self.xp_box = self._xp_table(xp_entry) if xp_entry is not None else None
         note = QLabel("Changing an option re-checks every character; none is changed. "
                       "Characters that break the new rules are flagged in the party.")
         note.setWordWrap(True)
@@ -64,9 +71,67 @@ class CampaignSettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        if self.xp_box is not None:
+            layout.addWidget(self.xp_box)
         layout.addWidget(note)
         layout.addWidget(buttons)
         self.resize(560, self.sizeHint().height())
+
+    def _xp_table(self, entry: Entry) -> QGroupBox:
+        box = QGroupBox("Experience cost tables")
+        form = QFormLayout(box)
+        self.melee_cost = QSpinBox()
+        self.melee_cost.setRange(1, 100000)
+        self.melee_cost.setValue(int(entry.data.get("melee", {}).get("cost", 100)))
+        self.melee_cost.setAccessibleName("Melee cost per point")
+        self.itl_steps = QLineEdit(", ".join(
+            f"{s['total']}:{s['cost']}" for s in entry.data.get("itl", {}).get("steps", [])))
+        self.itl_steps.setAccessibleName("In the Labyrinth cost steps")
+        self.itl_steps.setToolTip("total reached:cost, ... — e.g. 34:100, 35:200; past the "
+                                  "last step the cost doubles with each point")
+        self.xp_problem = ProblemLabel(self.itl_steps)
+        for text, widget in (("Melee, XP per point:", self.melee_cost),
+                             ("In the Labyrinth, total:cost steps:", self.itl_steps)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+        form.addRow("", self.xp_problem)
+        uncertain = entry.data.get("itl", {}).get("uncertain", "")
+        if uncertain:
+            mark = QLabel(f"Note: {uncertain}.")
+            mark.setWordWrap(True)
+            form.addRow(mark)
+        return box
+
+    def xp_entry(self) -> Entry | None:
+        """The edited experience tables, or None if unchanged; ValueError if malformed."""
+        entry = self._xp_entry
+        if entry is None or self.xp_box is None:
+            return None
+        steps = []
+        for part in (p.strip() for p in self.itl_steps.text().split(",")):
+            if not part:
+                continue
+            total, sep, cost = part.partition(":")
+            if not sep or not total.strip().isdigit() or not cost.strip().isdigit():
+                raise ValueError(f"'{part}' is not total:cost (e.g. 35:200).")
+            steps.append({"total": int(total), "cost": int(cost)})
+        if not steps or any(s["cost"] <= 0 for s in steps):
+            raise ValueError("Give at least one step, each with a cost above 0.")
+        data = dict(entry.data)
+        data["melee"] = {**data.get("melee", {}), "cost": self.melee_cost.value()}
+        data["itl"] = {**data.get("itl", {}), "steps": sorted(steps, key=lambda s: s["total"])}
+        edited = Entry(entry.kind, entry.key, data, entry.retired)
+        return None if edited == entry else edited
+
+    def accept(self) -> None:
+        """Refuse a malformed cost table in place; otherwise close."""
+        try:
+            self.xp_entry()
+        except ValueError as exc:
+            self.xp_problem.show_messages([str(exc)])
+            return
+        super().accept()
 
     def profile(self) -> RuleProfile:
         """The profile as the dialog now shows it."""
