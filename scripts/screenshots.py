@@ -71,6 +71,28 @@ def main() -> int:
         app.processEvents()
         library.grab().save(str(OUT / "library-editor.png"))
         library.close()
+        # A few weeks of play for Ragnar's ledger and chart.
+        from tftmanager.rules.experience import Attribute  # noqa: PLC0415
+
+        controller = window.controller
+        ragnar = rows["Ragnar"]
+        party = list(rows.values())
+        for week, (amount, reason) in enumerate([(120, "Cleared the bandit camp"),
+                                                 (70, "Survived the ogre"),
+                                                 (150, "Rescued the miller's daughter"),
+                                                 (90, "Arena: won")]):
+            controller.award(party, amount, reason)
+            if week in (0, 2):
+                controller.raise_attribute(ragnar, Attribute.DX if week else Attribute.ST)
+            controller.advance_week()
+        window.party.select(ragnar)
+        app.processEvents()
+        window.grab().save(str(OUT / "main-window-xp.png"))
+        ledger = window.editor.open_ledger()
+        assert ledger is not None
+        app.processEvents()
+        ledger.grab().save(str(OUT / "ledger.png"))
+        ledger.close()
         window.close()
         app.quit()
 

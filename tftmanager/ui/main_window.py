@@ -416,6 +416,8 @@ class MainWindow(QMainWindow):
                 self.party_model.update_row(
                     self._row(self.controller.sheet(character_id), balances))
         self.editor.on_changes(changes)
+        if changes.week:
+            self._show_week()
         added = changes.characters - changes.removed
         if changes.party and len(added) == 1:
             self.party.select(next(iter(added)))
