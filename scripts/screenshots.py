@@ -72,7 +72,7 @@ def main() -> int:
         library.grab().save(str(OUT / "library-editor.png"))
         library.close()
         # A few weeks of play for Ragnar's ledger and chart.
-        from tftmanager.rules.experience import Attribute  # noqa: PLC0415
+        from tftmanager.rules.experience import Attribute
 
         controller = window.controller
         ragnar = rows["Ragnar"]
