@@ -17,7 +17,8 @@ if TYPE_CHECKING:  # imported lazily: the GUI reads icons before it needs any ru
     from tftmanager.rules.library import RulesLibrary
     from tftmanager.rules.library_entries import Entry
 
-DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experience")
+DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experience", "gear",
+             "equipment_rules")
 
 
 def resource(*parts: str) -> Traversable:
@@ -66,5 +67,6 @@ def shipped_library() -> RulesLibrary:
     return RulesLibrary.from_data(
         races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
-        experience=docs["experience"],
+        experience=docs["experience"], gear=docs["gear"],
+        equipment_rules=docs["equipment_rules"],
     )

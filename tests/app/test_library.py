@@ -520,7 +520,7 @@ def test_known_talent_survives_import(demo_store: CampaignStore) -> None:
 
 def test_a_skipped_new_entry_is_kept_retired_and_not_offered_again(
         store: CampaignStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    bow = Entry("weapon", "great_bow", {"key": "great_bow", "name": "Great Bow",
+    bow = Entry("weapon", "war_bow", {"key": "war_bow", "name": "War Bow",
                                         "damage": "2d", "st": 14, "missile": True})
     monkeypatch.setattr(app_library, "shipped_entries", lambda: [*shipped_entries(), bow])
     monkeypatch.setattr(app_library, "library_version", lambda: "2099.1")
@@ -529,7 +529,7 @@ def test_a_skipped_new_entry_is_kept_retired_and_not_offered_again(
     app_library.review_differences(store=store, accept=[], skip=[difference])
     assert app_library.differences(store=store) == []
     library = app_library.library_for(store)
-    assert "great_bow" in library.weapons and library.is_retired("weapon", "great_bow")
+    assert "war_bow" in library.weapons and library.is_retired("weapon", "war_bow")
 
 
 def test_retired_must_be_true_or_false_in_an_imported_library(store: CampaignStore) -> None:

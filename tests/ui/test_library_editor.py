@@ -54,16 +54,16 @@ def test_edit_a_talent_cost_changes_memory_and_undoes(editor: LibraryEditor,
 def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     def fill(d: EntryDialog) -> None:
-        d.key.setText("great_bow")
-        d.widgets["name"].setText("Great Bow")
+        d.key.setText("war_bow")
+        d.widgets["name"].setText("War Bow")
         d.widgets["damage"].setText("2d")
         d.widgets["st"].setValue(14)
         d.widgets["missile"].setChecked(True)
         d.widgets["two_handed"].setChecked(True)
     _accept_form(editor, monkeypatch, fill)
     editor.pages["weapon"].add()
-    assert editor.controller.library.weapons["great_bow"].st == 14
-    assert editor.pages["weapon"].select("great_bow")
+    assert editor.controller.library.weapons["war_bow"].st == 14
+    assert editor.pages["weapon"].select("war_bow")
 
 
 def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor) -> None:
@@ -100,7 +100,7 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     shipped = library_app.shipped_entries()
     changed = [Entry(e.kind, e.key, {**e.data, "cost": 5}) if e.key == "running" else e
                for e in shipped]
-    changed.append(Entry("weapon", "great_bow", {"key": "great_bow", "name": "Great Bow",
+    changed.append(Entry("weapon", "war_bow", {"key": "war_bow", "name": "War Bow",
                                                  "damage": "2d", "st": 14, "missile": True}))
     monkeypatch.setattr(library_app, "shipped_entries", lambda: changed)
     monkeypatch.setattr(library_app, "library_version", lambda: "2099.1")
@@ -108,14 +108,14 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
 
     def ask(_parent, differences):
         seen.extend(differences)
-        accept = [d for d in differences if d.key == "great_bow"]
-        return accept, [d for d in differences if d.key != "great_bow"]
+        accept = [d for d in differences if d.key == "war_bow"]
+        return accept, [d for d in differences if d.key != "war_bow"]
     from tftmanager.ui import library_review
     monkeypatch.setattr(library_review, "ask_review", ask)
     assert window.open_campaign(path)
-    assert {(d.key, d.change) for d in seen} == {("running", "changed"), ("great_bow", "new")}
+    assert {(d.key, d.change) for d in seen} == {("running", "changed"), ("war_bow", "new")}
     controller = window.controller
     assert controller is not None
-    assert "great_bow" in controller.library.weapons
+    assert "war_bow" in controller.library.weapons
     assert controller.library.talents["running"].cost == 2  # skipped: unchanged
     assert controller.library_differences() == []  # not offered again

@@ -14,8 +14,9 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.rules.character import NAME_MAX, Character, InputError, check_input
 from tftmanager.rules.experience import lowering_refusal
-from tftmanager.store import queries
+from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,17 @@ class Created:
 
 @dataclass(frozen=True)
 class Removed:
-    """What a delete took away, enough to put it back exactly (undo)."""
+    """What a delete took away, enough to put it back exactly (undo).
+
+    The character's experience ledger goes with it (the rows cascade), so it
+    is kept here and put back too.
+    """
 
     id: int
     uid: str
     character: Character
     changes: Changes
+    ledger: tuple[LedgerLine, ...] = ()
 
 
 def create_character(*, store: CampaignStore, character: Character) -> Created:
@@ -102,12 +108,14 @@ def delete_character(*, store: CampaignStore, character_id: int) -> Removed:
     """Remove a character; the result holds everything needed to restore it."""
     with store.transaction() as session:
         stored = queries.get_character(session=session, character_id=character_id)
+        lines = tuple(ledger.lines_for(session=session, character_id=character_id))
         queries.delete_character(session=session, character_id=character_id)
     return Removed(
         stored.id,
         stored.uid,
         stored.character,
         Changes(party=True, removed=frozenset({character_id})),
+        lines,
     )
 
 
@@ -121,4 +129,6 @@ def restore_character(*, store: CampaignStore, removed: Removed) -> Changes:
             uid=removed.uid,
             character_id=removed.id,
         )
-    return Changes(party=True, characters=frozenset({removed.id}))
+        for line in removed.ledger:
+            ledger.append(session=session, line=line)
+    return Changes(party=True, characters=frozenset({removed.id}), ledger=bool(removed.ledger))

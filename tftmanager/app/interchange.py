@@ -12,14 +12,16 @@ FormatError with one line for the user, and nothing is imported.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
+from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
 
-# Version 2 added kind, talents, spells and memory_bought; version 1 files still read.
-FORMAT_VERSION = 2
+# Version 2 added kind, talents, spells and memory_bought; version 3 items (with
+# quality and wear), body_kg and mount.  Older files still read.
+FORMAT_VERSION = 3
 CHARACTER_FORMAT = "tftmanager.character"
 PARTY_FORMAT = "tftmanager.party"
 
@@ -27,7 +29,9 @@ _INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points", "memory_bought")
 _STR_FIELDS = ("player", "notes")
 _KEY_FIELDS = ("armor", "shield", "ready_weapon")
 _KNOWN = {"uid", "name", "race", "weapons", "shield_ready", "kind", "talents", "spells",
-          *_INT_FIELDS, *_STR_FIELDS, *_KEY_FIELDS}
+          "items", "body_kg", "mount", *_INT_FIELDS, *_STR_FIELDS, *_KEY_FIELDS}
+_ITEM_FIELDS = {"kind", "key", "state", "fine_dx", "fine_damage", "silver", "good",
+                "hits_taken", "quantity", "note"}
 
 
 class FormatError(ValueError):
@@ -67,7 +71,24 @@ def character_to_dict(character: Character, uid: str | None = None) -> dict[str,
         ],
         spells=list(character.spells),
         memory_bought=character.memory_bought,
+        items=[_item_to_dict(i) for i in character.items],
+        body_kg=character.body_kg,
+        mount=asdict(character.mount) if character.mount else None,
     )
+    return data
+
+
+def _item_to_dict(item: Item) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": item.kind.value, "key": item.key,
+                            "state": item.state.value}
+    q = item.quality
+    for name, value in (("fine_dx", q.fine_dx), ("fine_damage", q.fine_damage),
+                        ("silver", q.silver), ("good", q.good),
+                        ("hits_taken", item.hits_taken), ("note", item.note)):
+        if value:
+            data[name] = value
+    if item.quantity != 1:
+        data["quantity"] = item.quantity
     return data
 
 
@@ -158,8 +179,14 @@ def _entry(data: object, where: str) -> Entry:
     uid = data.get("uid")
     if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 36):
         raise FormatError(f"{where}: \"uid\" must be text of at most 36 characters")
+    items = _items(data.get("items", []), where)
+    body = data.get("body_kg", 0.0)
+    if isinstance(body, bool) or not isinstance(body, int | float):
+        raise FormatError(f"{where}: \"body_kg\" must be a number of kg")
+    mount = _mount(data.get("mount"), where)
     character = Character(weapons=tuple(weapons), shield_ready=ready, kind=kind,
-                          talents=talents, spells=tuple(spells), **values)
+                          talents=talents, spells=tuple(spells), items=items,
+                          body_kg=float(body), mount=mount, **values)
     try:
         check_input(character)
     except InputError as exc:
@@ -185,3 +212,58 @@ def _talents(items: object, where: str) -> tuple[KnownTalent, ...]:
             raise FormatError(f"{where}: each talent must be a key or "
                               "{\"key\": ..., \"extra_points\": n}")
     return tuple(result)
+
+
+def _int(data: dict[str, Any], name: str, default: int, where: str) -> int:
+    value = data.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"{where}: \"{name}\" must be a whole number")
+    return value
+
+
+def _items(items: object, where: str) -> tuple[Item, ...]:
+    """Possessions: kind, key and state, with optional quality, wear and quantity."""
+    if not isinstance(items, list):
+        raise FormatError(f"{where}: \"items\" must be a list")
+    result = []
+    for i, item in enumerate(items):
+        at = f"{where}.items[{i}]"
+        if not isinstance(item, dict) or not isinstance(item.get("key"), str):
+            raise FormatError(f"{at}: each item needs a \"key\"")
+        unknown = sorted(set(item) - _ITEM_FIELDS)
+        if unknown:
+            raise FormatError(f"{at}: unknown field(s) {', '.join(unknown)}")
+        try:
+            kind = ItemKind(item.get("kind"))
+            state = ItemState(item.get("state", "carried"))
+        except ValueError as exc:
+            raise FormatError(f"{at}: {exc}") from None
+        for flag in ("silver", "good"):
+            if not isinstance(item.get(flag, False), bool):
+                raise FormatError(f"{at}: \"{flag}\" must be true or false")
+        note = item.get("note", "")
+        if not isinstance(note, str):
+            raise FormatError(f"{at}: \"note\" must be text")
+        result.append(Item(
+            kind=kind, key=item["key"], state=state,
+            quality=Quality(_int(item, "fine_dx", 0, at), _int(item, "fine_damage", 0, at),
+                            item.get("silver", False), item.get("good", False)),
+            hits_taken=_int(item, "hits_taken", 0, at), quantity=_int(item, "quantity", 1, at),
+            note=note))
+    return tuple(result)
+
+
+def _mount(data: object, where: str) -> Mount | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise FormatError(f"{where}: \"mount\" must be an object with a name")
+    extra = data.get("extra_kg", 0.0)
+    if isinstance(extra, bool) or not isinstance(extra, int | float):
+        raise FormatError(f"{where}: the mount's \"extra_kg\" must be a number")
+    unknown = sorted(set(data) - {"name", "st", "dx", "ma", "extra_kg"})
+    if unknown:
+        raise FormatError(f"{where}: mount: unknown field(s) {', '.join(unknown)}")
+    return Mount(data["name"], _int(data, "st", 0, where + ".mount"),
+                 _int(data, "dx", 0, where + ".mount"), _int(data, "ma", 0, where + ".mount"),
+                 float(extra))

@@ -6,6 +6,7 @@ from typing import Any
 
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import AttackLine
+from tftmanager.rules.equipment_rules import Condition
 
 
 def _attack_text(attack: AttackLine) -> str:
@@ -29,6 +30,17 @@ def sheet_text(sheet: Sheet) -> str:
         f"knocked down at {d.injury.knockdown_hits}"
         + (" (assumed)" if d.injury.assumed else ""),
     ]
+    for label, condition in (("armor", d.armor_condition), ("shield", d.shield_condition)):
+        if condition is not None and condition.state != "sound":
+            lines.append(f"  {label}: {condition.state} ({condition.detail}); stops "
+                         f"{condition.stops} now")
+    lines.append(f"  carried weight {d.carried_kg:g} kg")
+    if d.mount is not None and c.mount is not None:
+        m = d.mount
+        lines.append(f"  mount {c.mount.name}: MA {m.ma}, adjDX {m.adj_dx}"
+                     + (f", {m.fatigue} fatigue a turn" if m.fatigue else "")
+                     + f"; or MA {m.half_ma} at {m.half_fatigue} fatigue a turn"
+                     + (f" (overloaded: walks at MA {m.walk_ma})" if m.walk_only else ""))
     for line in d.weapons:
         mark = "*" if line.ready else " "
         attacks = "; ".join(_attack_text(a) for a in line.attacks)
@@ -60,6 +72,14 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                 "knockdown_hits": d.injury.knockdown_hits,
                 "assumed": d.injury.assumed,
             },
+            "armor_condition": _condition(d.armor_condition),
+            "shield_condition": _condition(d.shield_condition),
+            "carried_kg": d.carried_kg,
+            "mount": None if d.mount is None else {
+                "ma": d.mount.ma, "adj_dx": d.mount.adj_dx, "fatigue": d.mount.fatigue,
+                "half_ma": d.mount.half_ma, "half_fatigue": d.mount.half_fatigue,
+                "walk_only": d.mount.walk_only,
+            },
             "weapons": [
                 {
                     "key": w.weapon.key,
@@ -82,3 +102,9 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         },
         "problems": [p.as_dict() for p in sheet.problems],
     }
+
+
+def _condition(condition: Condition | None) -> dict[str, Any] | None:
+    if condition is None:
+        return None
+    return {"stops": condition.stops, "state": condition.state, "detail": condition.detail}

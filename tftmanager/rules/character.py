@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.items import Item, ItemKind, ItemState, Mount
 
 # Sanity bounds for typed input, not rules: a value outside them is refused
 # before it reaches the rules (a giant may have ST 50; nobody has ST 5000).
@@ -16,6 +17,8 @@ ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
     "bought_points": (0, 500),
     "memory_bought": (0, 500),
 }
+BODY_KG_MAX = 2000.0
+MAX_ITEMS = 500
 NAME_MAX = 80
 
 
@@ -47,6 +50,15 @@ class Character:
     talents: tuple[KnownTalent, ...] = field(default_factory=tuple)
     spells: tuple[str, ...] = field(default_factory=tuple)
     memory_bought: int = 0
+    items: tuple[Item, ...] = field(default_factory=tuple)
+    body_kg: float = 0.0
+    mount: Mount | None = None
+
+    def item_for(self, kind: ItemKind, key: str) -> Item | None:
+        """The owned item behind a loadout key (readied first), if the character owns one."""
+        matches = [i for i in self.items if i.kind is kind and i.key == key]
+        matches.sort(key=lambda i: i.state is not ItemState.READIED)
+        return matches[0] if matches else None
 
     def knows(self, talent_key: str) -> bool:
         """Whether the character knows a talent."""
@@ -89,3 +101,20 @@ def check_input(character: Character) -> None:
         raise InputError("spells", "A spell is listed twice.")
     if any(not 0 <= t.extra_points <= 20 for t in character.talents):
         raise InputError("talents", "Extra points on a talent must be between 0 and 20.")
+    if len(character.items) > MAX_ITEMS:
+        raise InputError("items", f"A character can own at most {MAX_ITEMS} items.")
+    for item in character.items:
+        if not 1 <= item.quantity <= 10000:
+            raise InputError("items", "An item's quantity must be between 1 and 10,000.")
+        if not 0 <= item.hits_taken <= 100000:
+            raise InputError("items", "Hits taken must be between 0 and 100,000.")
+    if not 0 <= character.body_kg <= BODY_KG_MAX:
+        raise InputError("body_kg", f"Body weight must be between 0 and {BODY_KG_MAX:.0f} kg.")
+    mount = character.mount
+    if mount is not None:
+        if not mount.name.strip():
+            raise InputError("mount", "A mount needs a name.")
+        if not (1 <= mount.st <= 300 and 1 <= mount.dx <= 100 and 1 <= mount.ma <= 100):
+            raise InputError("mount", "A mount needs ST 1-300, DX 1-100 and MA 1-100.")
+        if not 0 <= mount.extra_kg <= 10000:
+            raise InputError("mount", "A mount's extra load must be between 0 and 10,000 kg.")

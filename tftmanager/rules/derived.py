@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.equipment import Armor, Shield, Weapon
+from tftmanager.rules.equipment_rules import Condition, MountMove
 from tftmanager.rules.injury import InjuryThresholds
+from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.races import AttackMode, Effect, Race
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -53,6 +55,10 @@ class Derived:
     start_total: int | None
     weapons: tuple[WeaponLine, ...]
     injury: InjuryThresholds
+    armor_condition: Condition | None = None
+    shield_condition: Condition | None = None
+    carried_kg: float = 0.0
+    mount: MountMove | None = None
 
 
 def counted_total(character: Character, scheme: CreationScheme) -> int:
@@ -89,10 +95,11 @@ def _attack(
     race: Race | None,
     adj_dx: int,
     shield: Shield | None,
+    quality: Quality = ORDINARY,
 ) -> AttackLine:
-    dx_bonus = 0
-    damage = weapon.damage
-    notes: list[str] = []
+    dx_bonus = quality.fine_dx
+    damage = weapon.damage.add(quality.fine_damage)
+    notes: list[str] = [quality.label] if quality.label else []
     for mod in race.modifiers if race else ():
         if not mod.applies(weapon.tags, mode):
             continue
@@ -116,25 +123,73 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     race = library.races.get(character.race)
     armor = library.armors.get(character.armor) if character.armor else None
     shield = library.shields.get(character.shield) if character.shield else None
+    rules = library.equipment_rules
     adj_dx = character.dx + (armor.dx if armor else 0)
+    armor_condition = shield_condition = None
     stops = armor.stops if armor else 0
+    if armor and rules:
+        worn = character.item_for(ItemKind.ARMOR, armor.key)
+        armor_condition = rules.armor_condition(armor, worn.hits_taken if worn else 0)
+        stops = armor_condition.stops
+    shield_stops = shield.stops if shield else 0
+    if shield and rules:
+        held = character.item_for(ItemKind.SHIELD, shield.key)
+        shield_condition = rules.shield_condition(shield, held.hits_taken if held else 0)
+        shield_stops = shield_condition.stops
     lines = []
     for key in character.weapons:
         weapon = library.weapons.get(key)
         if weapon is None:
             continue
-        attacks = tuple(_attack(weapon, m, race, adj_dx, shield) for m in _modes(weapon))
+        owned = character.item_for(ItemKind.WEAPON, key)
+        quality = owned.quality if owned else ORDINARY
+        attacks = tuple(_attack(weapon, m, race, adj_dx, shield, quality)
+                        for m in _modes(weapon))
         lines.append(
             WeaponLine(weapon, attacks, character.st >= weapon.st, key == character.ready_weapon)
         )
+    carried = carried_weight(character, library)
+    mount = None
+    if character.mount is not None and rules is not None:
+        load = character.body_kg + carried + character.mount.extra_kg
+        mount = rules.mount_movement(character.mount, load)
     return Derived(
         ma=movement(race, armor, profile),
         adj_dx=adj_dx,
         adj_dx_shield=adj_dx + shield.dx if shield else None,
         hits_stopped=stops,
-        hits_stopped_shield=stops + shield.stops if shield else None,
+        hits_stopped_shield=stops + shield_stops if shield else None,
         attribute_total=counted_total(character, profile.creation),
         start_total=race.limits(profile.creation).total if race else None,
         weapons=tuple(lines),
         injury=library.injury.thresholds(character.st, profile.injury_reactions),
+        armor_condition=armor_condition,
+        shield_condition=shield_condition,
+        carried_kg=carried,
+        mount=mount,
     )
+
+
+def item_weight(item: Item, library: RulesLibrary) -> float:
+    """Weight of one item (times its quantity), from the library."""
+    entry = library.item_entry(item.kind, item.key)
+    return (entry.weight_kg if entry else 0.0) * item.quantity
+
+
+def carried_weight(character: Character, library: RulesLibrary) -> float:
+    """Kilograms on the figure: everything not stored elsewhere, loadout included.
+
+    A loadout key (armor, shield, weapons) with no owned item behind it still
+    weighs what the library says.
+    """
+    total = sum(item_weight(i, library) for i in character.items
+                if i.state is not ItemState.STORED)
+    owned = {(i.kind, i.key) for i in character.items if i.state is not ItemState.STORED}
+    loadout: list[tuple[ItemKind, str | None]] = [
+        (ItemKind.ARMOR, character.armor), (ItemKind.SHIELD, character.shield),
+        *((ItemKind.WEAPON, k) for k in dict.fromkeys(character.weapons)),
+    ]
+    for kind, key in loadout:
+        if key and (kind, key) not in owned:
+            total += item_weight(Item(kind, key), library)
+    return round(total, 2)

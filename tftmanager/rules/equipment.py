@@ -36,6 +36,10 @@ class Weapon:
     note: str = ""
     source: str = "Melee"
     uncertain: str = ""
+    cost: int = 0
+    weight_kg: float = 0.0
+    price_source: str = ""
+    price_assumed: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,11 @@ class Armor:
     metal: bool = False
     source: str = "Melee"
     uncertain: str = ""
+    fine: bool = False
+    cost: int = 0
+    weight_kg: float = 0.0
+    price_source: str = ""
+    price_assumed: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,4 +72,36 @@ class Shield:
     dx: int
     metal: bool = False
     source: str = "Melee"
+    uncertain: str = ""
+    wear_factor: int = 0
+    cost: int = 0
+    weight_kg: float = 0.0
+    price_source: str = ""
+    price_assumed: str = ""
+
+
+@dataclass(frozen=True)
+class Gear:
+    """Miscellaneous equipment (skis, blankets, a spy glass...)."""
+
+    key: str
+    name: str
+    cost: int
+    weight_kg: float
+    note: str = ""
+    source: str = ""
+    uncertain: str = ""
+
+
+@dataclass(frozen=True)
+class MagicItem:
+    """A magic item's cost (or cost per point, for rods) and making time."""
+
+    key: str
+    name: str
+    cost: int | None = None
+    cost_per_point: int | None = None
+    weeks: int | None = None
+    note: str = ""
+    source: str = ""
     uncertain: str = ""

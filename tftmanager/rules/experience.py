@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from tftmanager.rules.character import Character
+from tftmanager.rules.character import ATTRIBUTE_BOUNDS, Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory
 from tftmanager.rules.settings import RuleProfile, XPCostScheme
@@ -56,6 +56,13 @@ def raise_refusal(character: Character, attribute: Attribute, balance: int,
     if attribute is Attribute.SP and character.sp + 1 > character.iq // 4:
         return (f"SP cannot exceed IQ/4 rounded down ({character.iq // 4} for IQ "
                 f"{character.iq}).")
+    # The sanity bounds every stored character is held to (check_input).
+    highest = ATTRIBUTE_BOUNDS[attribute.value][1]
+    if getattr(character, attribute.value) >= highest:
+        return f"{attribute.label} cannot go above {highest}."
+    most_bought = ATTRIBUTE_BOUNDS["bought_points"][1]
+    if character.bought_points >= most_bought:
+        return f"At most {most_bought} points can be bought with experience."
     if balance < cost:
         return f"Needs {cost} XP; {character.name} has {balance}."
     return ""

@@ -14,8 +14,10 @@ from typing import Any, TypeVar
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.awards import AwardTable
 from tftmanager.rules.dice import DamageDice
-from tftmanager.rules.equipment import Armor, CarryFree, Shield, Weapon
+from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
+from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
+from tftmanager.rules.items import ItemKind
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
 from tftmanager.rules.xp_tables import CostTables
@@ -40,6 +42,19 @@ class RulesLibrary:
     # Experience costs and Melee's awards (None for a library without them).
     xp_costs: CostTables | None = None
     awards: AwardTable | None = None
+    gear: dict[str, Gear] = field(default_factory=dict)
+    magic_items: dict[str, MagicItem] = field(default_factory=dict)
+    equipment_rules: EquipmentRules | None = None
+
+    def item_entry(self, kind: ItemKind, key: str) -> Weapon | Armor | Shield | Gear | None:
+        """The library entry an owned item refers to."""
+        if kind is ItemKind.WEAPON:
+            return self.weapons.get(key)
+        if kind is ItemKind.ARMOR:
+            return self.armors.get(key)
+        if kind is ItemKind.SHIELD:
+            return self.shields.get(key)
+        return self.gear.get(key)
 
     def is_retired(self, kind: str, key: str) -> bool:
         """Retired entries stay resolvable for characters that use them, but are not offered."""
@@ -60,6 +75,8 @@ class RulesLibrary:
         talents: Data | None = None,
         spells: Data | None = None,
         experience: Data | None = None,
+        gear: Data | None = None,
+        equipment_rules: Data | None = None,
     ) -> RulesLibrary:
         """Build the library from the shipped documents' contents."""
         talent_doc = talents or {}
@@ -76,6 +93,10 @@ class RulesLibrary:
             xp_costs=CostTables.from_data(experience) if experience else None,
             awards=(AwardTable.from_data(experience["awards"])
                     if experience and "awards" in experience else None),
+            gear=_keyed(_gear(d) for d in _table(gear or {}, "gear")),
+            magic_items=_keyed(_magic(d) for d in _table(gear or {}, "magic_item")),
+            equipment_rules=(EquipmentRules.from_data(equipment_rules)
+                             if equipment_rules else None),
         )
         library.check_references()
         return library
@@ -192,7 +213,24 @@ def _weapon(row: Data) -> Weapon:
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, "Melee"),
         uncertain=_get(row, "uncertain", str, ""),
+        **_price(row),
     )
+
+
+def _price(row: Data) -> dict[str, Any]:
+    """Cost ($) and weight (kg): optional, 0 when the data has none."""
+    cost = _get(row, "cost", int, 0)
+    weight = row.get("weight_kg", 0.0)
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
+        raise RulesDataError(f"'{row.get('key')}': weight_kg must be a number of kg")
+    if cost < 0:
+        raise RulesDataError(f"'{row.get('key')}': cost must not be negative")
+    return {
+        "cost": cost,
+        "weight_kg": float(weight),
+        "price_source": _get(row, "price_source", str, ""),
+        "price_assumed": _get(row, "price_assumed", str, ""),
+    }
 
 
 def _armor(row: Data) -> Armor:
@@ -207,6 +245,8 @@ def _armor(row: Data) -> Armor:
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
         uncertain=_get(row, "uncertain", str, ""),
+        fine=_get(row, "fine", bool, False),
+        **_price(row),
     )
 
 
@@ -218,6 +258,43 @@ def _shield(row: Data) -> Shield:
         dx=_get(row, "dx", int),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
+        uncertain=_get(row, "uncertain", str, ""),
+        wear_factor=_get(row, "wear_factor", int, 0),
+        **_price(row),
+    )
+
+
+def _gear(row: Data) -> Gear:
+    price = _price(row)
+    return Gear(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        cost=price["cost"],
+        weight_kg=price["weight_kg"],
+        note=_get(row, "note", str, ""),
+        source=_get(row, "source", str, ""),
+        uncertain=_get(row, "uncertain", str, ""),
+    )
+
+
+def _optional_int(row: Data, name: str) -> int | None:
+    value = row.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesDataError(f"'{row.get('key')}': {name} must be a whole number")
+    return value
+
+
+def _magic(row: Data) -> MagicItem:
+    return MagicItem(
+        key=_get(row, "key", str),
+        name=_get(row, "name", str),
+        cost=_optional_int(row, "cost"),
+        cost_per_point=_optional_int(row, "cost_per_point"),
+        weeks=_optional_int(row, "weeks"),
+        note=_get(row, "note", str, ""),
+        source=_get(row, "source", str, ""),
         uncertain=_get(row, "uncertain", str, ""),
     )
 

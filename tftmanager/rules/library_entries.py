@@ -24,13 +24,16 @@ KINDS: dict[str, tuple[str, str]] = {
     "talent": ("talents", "talent"),
     "cost_exception": ("talents", "cost_exception"),
     "spell": ("spells", "spell"),
+    "gear": ("gear", "gear"),
+    "magic_item": ("gear", "magic_item"),
 }
 INJURY = "injury"
 EXPERIENCE = "experience"
+EQUIPMENT_RULES = "equipment_rules"
 # Documents held whole as one entry each (key "table").
-WHOLE = (INJURY, EXPERIENCE)
+WHOLE = (INJURY, EXPERIENCE, EQUIPMENT_RULES)
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
-             "experience")  # as in shipped.py
+             "experience", "gear", "equipment_rules")  # as in shipped.py
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ def library_from_entries(entries: Iterable[Entry]) -> RulesLibrary:
         races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
         experience=docs["experience"] or None,
+        gear=docs["gear"], equipment_rules=docs["equipment_rules"] or None,
     )
     retired = frozenset((e.kind, e.key) for e in entries if e.retired)
     return library.with_retired(retired)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import counted_total
-from tftmanager.rules.equipment import CarryFree
+from tftmanager.rules.equipment import CarryFree, Weapon
+from tftmanager.rules.items import ORDINARY, ItemKind, ItemState
 from tftmanager.rules.learning import ability_problems
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
@@ -26,7 +27,27 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
         problems += _attributes(character, race, profile)
     problems += _skill_points(character)
     problems += _gear(character, library)
+    problems += _items(character, library)
     problems += ability_problems(character, library, profile)
+    return problems
+
+
+def _items(character: Character, library: RulesLibrary) -> list[Problem]:
+    """Possessions must exist in the library and be legal workmanship."""
+    problems = []
+    for item in character.items:
+        entry = library.item_entry(item.kind, item.key)
+        if entry is None:
+            problems.append(Problem("items", f"'{item.key}' is not {item.kind.value} in this "
+                                    "campaign.", item=item.key))
+            continue
+        if isinstance(entry, Weapon) and library.equipment_rules is not None:
+            refusal = library.equipment_rules.quality_refusal(entry, item.quality)
+            if refusal:
+                problems.append(Problem("items", refusal, item=item.key))
+        elif item.quality != ORDINARY:
+            problems.append(Problem("items", f"{entry.name}: only weapons come in fine or "
+                                    "good quality.", item=item.key))
     return problems
 
 
@@ -96,7 +117,13 @@ def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
         )
     counted = 1 if shield else 0
     free_dagger_used = False
+    # Weapons carried besides the loadout count too (a spare sword on the belt).
+    extra = [i.key for i in character.items if i.kind is ItemKind.WEAPON
+             and i.state is not ItemState.STORED]
     for key in character.weapons:
+        if key in extra:
+            extra.remove(key)
+    for key in [*character.weapons, *extra]:
         weapon = library.weapons.get(key)
         if weapon is None:
             problems.append(

@@ -1,17 +1,24 @@
-"""The experience ledger's rows: append, read, and remove a batch (undo only)."""
+"""Ledgers (experience and money): append, read, and remove a batch (undo only).
+
+Both ledgers share one shape; the money ledger simply has no attribute or
+date of play.  Balances are always sums of entries, never stored.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session, col, delete, func, select
 
-from tftmanager.store.tables import CharacterRow, XPEntryRow
+from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow
+
+LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
 
 
 @dataclass(frozen=True)
 class LedgerLine:
-    """A ledger entry as read back."""
+    """An entry as read back (``attribute`` and ``played_on`` are XP-only)."""
 
     id: int
     character_id: int
@@ -19,63 +26,67 @@ class LedgerLine:
     kind: str
     reason: str
     week: int
-    played_on: str
-    attribute: str
     batch: str
+    played_on: str = ""
+    attribute: str = ""
 
 
-def _line(row: XPEntryRow) -> LedgerLine:
-    assert row.id is not None
+def _line(row: Any) -> LedgerLine:
+    assert isinstance(row, XPEntryRow | MoneyEntryRow) and row.id is not None
     return LedgerLine(row.id, row.character_id, row.amount, row.kind, row.reason, row.week,
-                      row.played_on, row.attribute, row.batch)
+                      row.batch, getattr(row, "played_on", ""), getattr(row, "attribute", ""))
 
 
-def append(*, session: Session, line: LedgerLine | None = None, **values: object) -> int:
+def append(*, session: Session, table: LedgerTable = XPEntryRow,
+           line: LedgerLine | None = None, **values: Any) -> int:
     """Add an entry (from a LedgerLine, keeping its id, or from values); returns its id."""
     if line is not None:
-        row = XPEntryRow(id=line.id, character_id=line.character_id, amount=line.amount,
-                         kind=line.kind, reason=line.reason, week=line.week,
-                         played_on=line.played_on, attribute=line.attribute,
-                         batch=line.batch)
-    else:
-        row = XPEntryRow(**values)  # type: ignore[arg-type]
+        values = {"id": line.id, "character_id": line.character_id, "amount": line.amount,
+                  "kind": line.kind, "reason": line.reason, "week": line.week,
+                  "batch": line.batch}
+        if table is XPEntryRow:
+            values |= {"played_on": line.played_on, "attribute": line.attribute}
+    row = table(**values)
     session.add(row)
     session.flush()
     assert row.id is not None
     return row.id
 
 
-def lines_for(*, session: Session, character_id: int) -> list[LedgerLine]:
+def lines_for(*, session: Session, character_id: int,
+              table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
     """A character's entries, oldest first."""
-    rows = session.exec(select(XPEntryRow).where(XPEntryRow.character_id == character_id)
-                        .order_by(col(XPEntryRow.id))).all()
+    rows = session.exec(select(table).where(table.character_id == character_id)
+                        .order_by(col(table.id))).all()
     return [_line(r) for r in rows]
 
 
-def batch_lines(*, session: Session, batch: str) -> list[LedgerLine]:
+def batch_lines(*, session: Session, batch: str,
+                table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
     """The entries one action wrote."""
-    rows = session.exec(select(XPEntryRow).where(XPEntryRow.batch == batch)
-                        .order_by(col(XPEntryRow.id))).all()
+    rows = session.exec(select(table).where(table.batch == batch)
+                        .order_by(col(table.id))).all()
     return [_line(r) for r in rows]
 
 
-def remove_batch(*, session: Session, batch: str) -> None:
+def remove_batch(*, session: Session, batch: str, table: LedgerTable = XPEntryRow) -> None:
     """Take back the entries one action wrote (undo; history is otherwise never changed)."""
-    session.exec(delete(XPEntryRow).where(col(XPEntryRow.batch) == batch))
+    session.exec(delete(table).where(col(table.batch) == batch))
 
 
-def balances(*, session: Session, campaign_id: int) -> dict[int, int]:
+def balances(*, session: Session, campaign_id: int,
+             table: LedgerTable = XPEntryRow) -> dict[int, int]:
     """Every character's balance (sum of its entries), in one query."""
     rows = session.exec(
-        select(XPEntryRow.character_id, func.sum(XPEntryRow.amount))
+        select(table.character_id, func.sum(table.amount))
         .join(CharacterRow).where(CharacterRow.campaign_id == campaign_id)
-        .group_by(col(XPEntryRow.character_id))
+        .group_by(col(table.character_id))
     ).all()
     return {int(cid): int(total or 0) for cid, total in rows}
 
 
-def balance(*, session: Session, character_id: int) -> int:
+def balance(*, session: Session, character_id: int, table: LedgerTable = XPEntryRow) -> int:
     """One character's balance."""
-    total = session.exec(select(func.sum(XPEntryRow.amount))
-                         .where(XPEntryRow.character_id == character_id)).one()
+    total = session.exec(select(func.sum(table.amount))
+                         .where(table.character_id == character_id)).one()
     return int(total or 0)

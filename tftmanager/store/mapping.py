@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import asdict, dataclass, field
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
+from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.store.tables import (
     CharacterRow,
     CharacterSpellRow,
     CharacterTalentRow,
     CharacterWeaponRow,
+    PossessionRow,
 )
 
 # Character fields that are plain columns of the character row.
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
-    "armor", "shield", "shield_ready", "ready_weapon", "memory_bought",
+    "armor", "shield", "shield_ready", "ready_weapon", "memory_bought", "body_kg",
 )
+ChildRow = CharacterWeaponRow | CharacterTalentRow | CharacterSpellRow | PossessionRow
 
 
 @dataclass
@@ -27,6 +31,29 @@ class ChildRows:
     weapons: list[CharacterWeaponRow] = field(default_factory=list)
     talents: list[CharacterTalentRow] = field(default_factory=list)
     spells: list[CharacterSpellRow] = field(default_factory=list)
+    possessions: list[PossessionRow] = field(default_factory=list)
+
+
+def _item(row: PossessionRow) -> Item:
+    return Item(
+        kind=ItemKind(row.kind), key=row.key, state=ItemState(row.state),
+        quality=Quality(row.fine_dx, row.fine_damage, row.silver, row.good),
+        hits_taken=row.hits_taken, quantity=row.quantity, note=row.note,
+    )
+
+
+def mount_from_text(text: str) -> Mount | None:
+    """The stored mount (JSON), or None."""
+    if not text:
+        return None
+    data = json.loads(text)
+    return Mount(str(data["name"]), int(data["st"]), int(data["dx"]), int(data["ma"]),
+                 float(data.get("extra_kg", 0.0)))
+
+
+def mount_to_text(mount: Mount | None) -> str:
+    """JSON for a mount ("" for none)."""
+    return json.dumps(asdict(mount)) if mount else ""
 
 
 def to_character(row: CharacterRow, children: ChildRows) -> Character:
@@ -53,6 +80,9 @@ def to_character(row: CharacterRow, children: ChildRows) -> Character:
         ),
         spells=tuple(s.spell for s in sorted(children.spells, key=lambda s: s.position)),
         memory_bought=row.memory_bought,
+        items=tuple(_item(p) for p in sorted(children.possessions, key=lambda p: p.position)),
+        body_kg=row.body_kg,
+        mount=mount_from_text(row.mount),
     )
 
 
@@ -61,13 +91,12 @@ def apply_to_row(row: CharacterRow, character: Character) -> None:
     for name in SCALAR_FIELDS:
         setattr(row, name, getattr(character, name))
     row.kind = character.kind.value
+    row.mount = mount_to_text(character.mount)
 
 
-def child_rows(
-    character_id: int, character: Character
-) -> list[CharacterWeaponRow | CharacterTalentRow | CharacterSpellRow]:
-    """Rows for a character's weapons, talents and spells, in order."""
-    rows: list[CharacterWeaponRow | CharacterTalentRow | CharacterSpellRow] = [
+def child_rows(character_id: int, character: Character) -> list[ChildRow]:
+    """Rows for a character's weapons, talents, spells and possessions, in order."""
+    rows: list[ChildRow] = [
         CharacterWeaponRow(character_id=character_id, position=i, weapon=key)
         for i, key in enumerate(character.weapons)
     ]
@@ -79,5 +108,13 @@ def child_rows(
     rows += [
         CharacterSpellRow(character_id=character_id, position=i, spell=key)
         for i, key in enumerate(character.spells)
+    ]
+    rows += [
+        PossessionRow(character_id=character_id, position=i, kind=item.kind.value,
+                      key=item.key, state=item.state.value, fine_dx=item.quality.fine_dx,
+                      fine_damage=item.quality.fine_damage, silver=item.quality.silver,
+                      good=item.quality.good, hits_taken=item.hits_taken,
+                      quantity=item.quantity, note=item.note)
+        for i, item in enumerate(character.items)
     ]
     return rows

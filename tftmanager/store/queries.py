@@ -19,10 +19,11 @@ from tftmanager.store.tables import (
     CharacterSpellRow,
     CharacterTalentRow,
     CharacterWeaponRow,
+    PossessionRow,
     utcnow,
 )
 
-CHILD_TABLES = (CharacterWeaponRow, CharacterTalentRow, CharacterSpellRow)
+CHILD_TABLES = (CharacterWeaponRow, CharacterTalentRow, CharacterSpellRow, PossessionRow)
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,11 @@ def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharact
         .where(CharacterRow.campaign_id == campaign_id)
     ).all():
         children[spell.character_id].spells.append(spell)
+    for item in session.exec(
+        select(PossessionRow).join(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)
+    ).all():
+        children[item.character_id].possessions.append(item)
     return [_stored(row, children[row.id or 0]) for row in rows]
 
 
@@ -103,6 +109,8 @@ def get_character(*, session: Session, character_id: int) -> StoredCharacter:
             CharacterTalentRow.character_id == character_id)).all()),
         spells=list(session.exec(select(CharacterSpellRow).where(
             CharacterSpellRow.character_id == character_id)).all()),
+        possessions=list(session.exec(select(PossessionRow).where(
+            PossessionRow.character_id == character_id)).all()),
     )
     return _stored(row, children)
 

@@ -62,6 +62,8 @@ class CharacterRow(SQLModel, table=True):
     ready_weapon: str | None = Field(default=None, max_length=40)
     kind: str = Field(default="hero", max_length=10)
     memory_bought: int = 0
+    body_kg: float = 0.0
+    mount: str = Field(default="")  # JSON of the rules' Mount, "" for none
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -154,5 +156,40 @@ class XPEntryRow(SQLModel, table=True):
     week: int = 1
     played_on: str = Field(default="", max_length=10)
     attribute: str = Field(default="", max_length=4)
+    batch: str = Field(default="", max_length=36)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PossessionRow(SQLModel, table=True):
+    """An item a character owns, with its quality, wear and where it is."""
+
+    __tablename__ = "possession"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    position: int
+    kind: str = Field(max_length=10)
+    key: str = Field(max_length=60)
+    state: str = Field(default="carried", max_length=10)
+    fine_dx: int = 0
+    fine_damage: int = 0
+    silver: bool = False
+    good: bool = False
+    hits_taken: int = 0
+    quantity: int = 1
+    note: str = Field(default="", max_length=200)
+
+
+class MoneyEntryRow(SQLModel, table=True):
+    """One line of a character's money ledger (in $; balance = sum)."""
+
+    __tablename__ = "money_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    amount: int
+    kind: str = Field(max_length=20)
+    reason: str = Field(default="", max_length=300)
+    week: int = 1
     batch: str = Field(default="", max_length=36)
     created_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,264 @@
+"""Possessions and money: buy, sell, give, move, record hits on armor, repair.
+
+Each use case changes the character and its money ledger in one transaction
+and returns what is needed to undo it exactly: the character before and
+after, and the money entries it wrote.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import library_for
+from tftmanager.rules.character import Character, check_input
+from tftmanager.rules.equipment import Armor, Shield
+from tftmanager.rules.equipment_rules import EquipmentRules
+from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.money import MoneyKind, money_refusal, purchase_refusal
+from tftmanager.store import ledger, queries
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.tables import MoneyEntryRow
+
+REASON_MAX = 300
+
+
+class EquipmentRefused(ValueError):
+    """A purchase, sale or repair that cannot be made; the message says why."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One equipment action: the character before and after, and its money entries."""
+
+    character_id: int
+    before: Character
+    after: Character
+    batch: str
+    lines: tuple[LedgerLine, ...]
+    changes: Changes
+    note: str = ""
+
+
+def _rules(library: RulesLibrary) -> EquipmentRules:
+    if library.equipment_rules is None:
+        raise EquipmentRefused("This campaign's library has no equipment rules.")
+    return library.equipment_rules
+
+
+def entry_name(library: RulesLibrary, kind: ItemKind, key: str) -> str:
+    """The library name of an item."""
+    entry = library.item_entry(kind, key)
+    return entry.name if entry is not None else key
+
+
+def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
+             quantity: int = 1) -> int:
+    """What an item costs new, quality included; refuses illegal combinations."""
+    rules = _rules(library)
+    if kind is ItemKind.WEAPON:
+        weapon = library.weapons.get(key)
+        if weapon is None:
+            raise EquipmentRefused(f"'{key}' is not a weapon in this campaign.")
+        refusal = rules.quality_refusal(weapon, quality)
+        if refusal:
+            raise EquipmentRefused(refusal)
+        return rules.weapon_price(weapon, quality) * quantity
+    if quality != ORDINARY:
+        raise EquipmentRefused("Only weapons come in fine or good quality.")
+    entry = library.item_entry(kind, key)
+    if entry is None:
+        raise EquipmentRefused(f"'{key}' is not {kind.value} in this campaign.")
+    return entry.cost * quantity
+
+
+def _apply(store: CampaignStore, character_id: int, change: Callable[[Character], Character],
+           money: int,
+           kind: MoneyKind, reason: str, check_balance: bool = False, what: str = "") -> Deal:
+    """Run ``change(character) -> character`` and write ``money`` in one transaction."""
+    batch = str(uuid.uuid4())
+    with store.transaction() as session:
+        before = queries.get_character(session=session, character_id=character_id).character
+        after = change(before)
+        check_input(after)
+        lines: tuple[LedgerLine, ...] = ()
+        if money:
+            refusal = money_refusal(money, kind)
+            if refusal:
+                raise EquipmentRefused(refusal)
+            if check_balance:
+                balance = ledger.balance(session=session, character_id=character_id,
+                                         table=MoneyEntryRow)
+                refusal = purchase_refusal(-money, balance, what or reason)
+                if refusal:
+                    raise EquipmentRefused(refusal)
+            week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+            ledger.append(session=session, table=MoneyEntryRow, character_id=character_id,
+                          amount=money, kind=kind.value, reason=reason[:REASON_MAX], week=week,
+                          batch=batch)
+            lines = tuple(ledger.batch_lines(session=session, batch=batch,
+                                             table=MoneyEntryRow))
+        queries.update_character(session=session, character_id=character_id, character=after)
+    return Deal(character_id, before, after, batch, lines,
+                Changes(characters=frozenset({character_id}), ledger=bool(lines)))
+
+
+def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
+        quality: Quality = ORDINARY, quantity: int = 1,
+        state: ItemState = ItemState.CARRIED) -> Deal:
+    """Buy an item at its price (quality included) if the money is there."""
+    library = library_for(store)
+    price = price_of(library, kind, key, quality, quantity)
+    name = entry_name(library, kind, key)
+    label = f"{quality.label} {name}".strip()
+    item = Item(kind, key, state, quality, quantity=quantity)
+    if price == 0:
+        return _apply(store, character_id,
+                      lambda c: replace(c, items=(*c.items, item)), 0, MoneyKind.BUY, label)
+    return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)),
+                  -price, MoneyKind.BUY, f"Bought {label}" + (f" x{quantity}"
+                                                              if quantity > 1 else ""),
+                  check_balance=True, what=label[0].upper() + label[1:])
+
+
+def give(*, store: CampaignStore, character_id: int, item: Item) -> Deal:
+    """Add an item without paying (found, a gift, starting kit)."""
+    return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
+                  MoneyKind.FOUND, "")
+
+
+def _item_at(character: Character, index: int) -> Item:
+    if not 0 <= index < len(character.items):
+        raise EquipmentRefused("That item is no longer there.")
+    return character.items[index]
+
+
+def _without(character: Character, index: int) -> Character:
+    items = list(character.items)
+    del items[index]
+    return replace(character, items=tuple(items))
+
+
+def sell(*, store: CampaignStore, character_id: int, index: int, price: int) -> Deal:
+    """Sell an item for an agreed price (0 to simply get rid of it)."""
+    library = library_for(store)
+    with store.transaction() as session:
+        character = queries.get_character(session=session, character_id=character_id).character
+    item = _item_at(character, index)
+    name = entry_name(library, item.kind, item.key)
+    if price < 0:
+        raise EquipmentRefused("A sale cannot cost money; record a payment instead.")
+    return _apply(store, character_id, lambda c: _without(c, index), price, MoneyKind.SELL,
+                  f"Sold {name}" if price else "")
+
+
+def move(*, store: CampaignStore, character_id: int, index: int, state: ItemState) -> Deal:
+    """Ready, carry or store an item elsewhere."""
+    def change(c: Character) -> Character:
+        items = list(c.items)
+        items[index] = replace(_item_at(c, index), state=state)
+        return replace(c, items=tuple(items))
+    return _apply(store, character_id, change, 0, MoneyKind.PAY, "")
+
+
+def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: int) -> Deal:
+    """Add hits an armor or shield has stopped (entered after a fight)."""
+    if isinstance(hits, bool) or not isinstance(hits, int) or hits <= 0:
+        raise EquipmentRefused("Hits stopped must be a whole number above 0.")
+
+    def change(c: Character) -> Character:
+        item = _item_at(c, index)
+        if item.kind not in (ItemKind.ARMOR, ItemKind.SHIELD):
+            raise EquipmentRefused("Only armor and shields wear from the hits they stop.")
+        items = list(c.items)
+        items[index] = replace(item, hits_taken=item.hits_taken + hits)
+        return replace(c, items=tuple(items))
+    return _apply(store, character_id, change, 0, MoneyKind.PAY, "")
+
+
+def repair_quote(library: RulesLibrary, item: Item) -> tuple[int, str]:
+    """(cost, refusal): what repairing would cost, or why it cannot be done."""
+    rules = _rules(library)
+    if item.kind not in (ItemKind.ARMOR, ItemKind.SHIELD):
+        return 0, "Only armor and shields are repaired."
+    entry = library.item_entry(item.kind, item.key)
+    if not isinstance(entry, Armor | Shield):
+        return 0, f"'{item.key}' is not in this campaign's library."
+    refusal = rules.repair_refusal(entry)
+    if refusal:
+        return 0, refusal
+    if item.hits_taken == 0:
+        return 0, f"The {entry.name.lower()} has no wear to repair."
+    return rules.repair_cost(entry), ""
+
+
+def repair(*, store: CampaignStore, character_id: int, index: int) -> Deal:
+    """Repair a metal armor or shield: pay the cost, reset its hits."""
+    library = library_for(store)
+    with store.transaction() as session:
+        character = queries.get_character(session=session, character_id=character_id).character
+    item = _item_at(character, index)
+    cost, refusal = repair_quote(library, item)
+    if refusal:
+        raise EquipmentRefused(refusal)
+
+    def change(c: Character) -> Character:
+        items = list(c.items)
+        items[index] = replace(_item_at(c, index), hits_taken=0)
+        return replace(c, items=tuple(items))
+    name = entry_name(library, item.kind, item.key)
+    return _apply(store, character_id, change, -cost, MoneyKind.REPAIR, f"Repaired {name}",
+                  check_balance=True, what=f"Repairing the {name.lower()}")
+
+
+def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: MoneyKind,
+                 reason: str) -> Deal:
+    """A money entry with no item: starting money, pay, found, upkeep, a correction."""
+    text = " ".join(reason.split())
+    if not text:
+        raise EquipmentRefused("Give a reason for the entry.")
+    return _apply(store, character_id, lambda c: c, amount, kind, text,
+                  check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP))
+
+
+def take_back(*, store: CampaignStore, deal: Deal) -> Changes:
+    """Undo: the character as it was, and its money entries removed."""
+    with store.transaction() as session:
+        queries.update_character(session=session, character_id=deal.character_id,
+                                 character=deal.before)
+        ledger.remove_batch(session=session, batch=deal.batch, table=MoneyEntryRow)
+    return deal.changes
+
+
+def put_back(*, store: CampaignStore, deal: Deal) -> Changes:
+    """Redo exactly."""
+    with store.transaction() as session:
+        queries.update_character(session=session, character_id=deal.character_id,
+                                 character=deal.after)
+        for line in deal.lines:
+            ledger.append(session=session, table=MoneyEntryRow, line=line)
+    return deal.changes
+
+
+def money(*, store: CampaignStore, character_id: int) -> int:
+    """Money on hand."""
+    with store.transaction() as session:
+        return ledger.balance(session=session, character_id=character_id, table=MoneyEntryRow)
+
+
+def money_lines(*, store: CampaignStore, character_id: int) -> list[LedgerLine]:
+    """The money ledger, oldest first."""
+    with store.transaction() as session:
+        return ledger.lines_for(session=session, character_id=character_id,
+                                table=MoneyEntryRow)
+
+
+def money_balances(*, store: CampaignStore) -> dict[int, int]:
+    """Everyone's money."""
+    with store.transaction() as session:
+        return ledger.balances(session=session, campaign_id=store.campaign_id,
+                               table=MoneyEntryRow)

@@ -1,0 +1,80 @@
+"""What a character owns: items with their quality, wear and where they are."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class ItemKind(enum.Enum):
+    """What sort of library entry an item is."""
+
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    SHIELD = "shield"
+    GEAR = "gear"
+
+
+class ItemState(enum.Enum):
+    """Readied (worn, in hand, at the belt), carried, or stored elsewhere."""
+
+    READIED = "readied"
+    CARRIED = "carried"
+    STORED = "stored"
+
+
+@dataclass(frozen=True)
+class Quality:
+    """Fine (+DX, +damage, silver) or good workmanship; ordinary when all are off."""
+
+    fine_dx: int = 0
+    fine_damage: int = 0
+    silver: bool = False
+    good: bool = False
+
+    @property
+    def fine(self) -> bool:
+        """A fine weapon has a DX or damage bonus."""
+        return bool(self.fine_dx or self.fine_damage)
+
+    @property
+    def label(self) -> str:
+        """Short description: "fine +1 DX +1 dmg, silver", "good", or ""."""
+        if self.good:
+            return "good"
+        if not self.fine:
+            return ""
+        parts = ["fine"]
+        if self.fine_dx:
+            parts.append(f"+{self.fine_dx} DX")
+        if self.fine_damage:
+            parts.append(f"+{self.fine_damage} dmg")
+        text = " ".join(parts)
+        return text + (", silver" if self.silver else "")
+
+
+ORDINARY = Quality()
+
+
+@dataclass(frozen=True)
+class Item:
+    """One possession.  ``hits_taken`` counts hits an armor or shield has stopped."""
+
+    kind: ItemKind
+    key: str
+    state: ItemState = ItemState.CARRIED
+    quality: Quality = ORDINARY
+    hits_taken: int = 0
+    quantity: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A riding animal: a figure with ST, DX and MA that carries a load."""
+
+    name: str
+    st: int
+    dx: int
+    ma: int
+    extra_kg: float = 0.0
