@@ -93,6 +93,28 @@ def main() -> int:
         app.processEvents()
         ledger.grab().save(str(OUT / "ledger.png"))
         ledger.close()
+        # Flavius's possessions: worn chainmail, a fine sword, a horse.
+        from tftmanager.rules.items import ItemKind, Mount, Quality
+        from tftmanager.rules.money import MoneyKind
+
+        flavius = rows["Flavius Marcellus"]
+        window.party.select(flavius)
+        controller.record_money(flavius, 1500, MoneyKind.START, "Pay from the Legion")
+        controller.buy(flavius, ItemKind.ARMOR, "chainmail", Quality())
+        controller.buy(flavius, ItemKind.WEAPON, "shortsword", Quality(fine_dx=1))
+        controller.buy(flavius, ItemKind.GEAR, "heavy_wool_blanket", Quality())
+        panel = window.editor.possessions
+        panel.select(0)
+        panel.record_hits(55)
+        before = controller.character(flavius)
+        from dataclasses import replace
+
+        controller.edit(flavius, before, replace(before, body_kg=80.0,
+                                                 mount=Mount("Dapple", 23, 12, 24)), "mount")
+        window.editor.tabs.setCurrentIndex(2)
+        panel.select(0)
+        app.processEvents()
+        window.grab().save(str(OUT / "possessions.png"))
         window.close()
         app.quit()
 

@@ -50,6 +50,22 @@ class XPCostScheme(enum.Enum):
     ITL_RISING = "itl"
 
 
+class WeightUnit(enum.Enum):
+    """How weights are shown (they are always stored in kilograms)."""
+
+    KG = "kg"
+    LB = "lb"
+
+
+KG_PER_LB = 0.45359237
+
+
+def show_weight(kg: float, unit: WeightUnit) -> str:
+    """A weight in the campaign's unit, e.g. "12.5 kg" or "27.6 lb"."""
+    value = kg if unit is WeightUnit.KG else kg / KG_PER_LB
+    return f"{value:.1f} {unit.value}".replace(".0 ", " ")
+
+
 class LeatherMA(enum.Enum):
     """Leather armor's movement allowance (Melee says both 8 and 9)."""
 
@@ -146,6 +162,11 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "beyond IQ + 2 x SP. Off in the expansion's campaign.",
         {False: "Off", True: "On (Legacy)"},
     ),
+    "weight_unit": OptionInfo(
+        "Weights shown in",
+        "Weights are kept in kilograms (as the expansion gives them) and shown in this unit.",
+        {WeightUnit.KG: "Kilograms", WeightUnit.LB: "Pounds"},
+    ),
     "study_weeks_per_point": OptionInfo(
         "Study weeks per memory point",
         "Base time to learn a talent, per memory point it costs, before the "
@@ -171,6 +192,7 @@ class RuleProfile:
     wizard_talents_double: bool = True
     hero_spells_triple: bool = True
     legacy_memory_xp: bool = False
+    weight_unit: WeightUnit = WeightUnit.KG
     study_weeks_per_point: int = 4
 
     def to_dict(self) -> dict[str, Any]:

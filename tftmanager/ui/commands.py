@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from tftmanager.app import abilities, campaigns, characters, experience, library
+from tftmanager.app import abilities, campaigns, characters, equipment, experience, library
 from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character
 from tftmanager.rules.library_entries import Entry
@@ -277,3 +277,28 @@ class LedgerAction(_Command):
         written = self.written
         assert written is not None
         self._run(lambda: experience.take_back(store=self.controller.store, written=written))
+
+
+class DealAction(_Command):
+    """A purchase, sale, repair or money entry: run once, then undo/redo exactly."""
+
+    def __init__(self, controller: Controller, text: str,
+                 action: Callable[[], equipment.Deal]) -> None:
+        super().__init__(controller, text)
+        self.action = action
+        self.deal: equipment.Deal | None = None
+
+    def redo(self) -> None:
+        """Run the action the first time; afterwards put its result back."""
+        def run() -> Changes:
+            if self.deal is None:
+                self.deal = self.action()
+                return self.deal.changes
+            return equipment.put_back(store=self.controller.store, deal=self.deal)
+        self._run(run)
+
+    def undo(self) -> None:
+        """The character as it was and its money entries removed."""
+        deal = self.deal
+        assert deal is not None
+        self._run(lambda: equipment.take_back(store=self.controller.store, deal=deal))

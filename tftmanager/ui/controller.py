@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from tftmanager.app import abilities, campaigns, characters, experience
+from tftmanager.app import abilities, campaigns, characters, equipment, experience
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
@@ -20,8 +20,10 @@ from tftmanager.app.sheet import Sheet
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character
 from tftmanager.rules.experience import Attribute
+from tftmanager.rules.items import ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
@@ -234,6 +236,57 @@ class Controller:
             f"Raise {attribute.label}",
             lambda: experience.raise_attribute(store=self.store, character_id=character_id,
                                                attribute=attribute))
+
+    # Possessions and money
+
+    def money(self, character_id: int) -> int:
+        """Money on hand."""
+        return equipment.money(store=self.store, character_id=character_id)
+
+    def money_lines(self, character_id: int) -> list[LedgerLine]:
+        """The money ledger."""
+        return equipment.money_lines(store=self.store, character_id=character_id)
+
+    def _deal(self, text: str, action: Callable[[], equipment.Deal]) -> equipment.Deal | None:
+        command = commands.DealAction(self, text, action)
+        self.stack.push(command)
+        return None if command.failed else command.deal
+
+    def buy(self, character_id: int, kind: ItemKind, key: str, quality: Quality,
+            quantity: int = 1) -> equipment.Deal | None:
+        """Buy an item (undoable); None when refused."""
+        name = equipment.entry_name(self.library, kind, key)
+        return self._deal(f"Buy {name}", lambda: equipment.buy(
+            store=self.store, character_id=character_id, kind=kind, key=key, quality=quality,
+            quantity=quantity))
+
+    def sell(self, character_id: int, index: int, price: int) -> equipment.Deal | None:
+        """Sell (or drop, at $0) an item (undoable)."""
+        return self._deal("Sell" if price else "Drop", lambda: equipment.sell(
+            store=self.store, character_id=character_id, index=index, price=price))
+
+    def move_item(self, character_id: int, index: int,
+                  state: ItemState) -> equipment.Deal | None:
+        """Ready, carry or store an item (undoable)."""
+        return self._deal(f"Move to {state.value}", lambda: equipment.move(
+            store=self.store, character_id=character_id, index=index, state=state))
+
+    def record_hits(self, character_id: int, index: int, hits: int) -> equipment.Deal | None:
+        """Record hits an armor or shield stopped (undoable)."""
+        return self._deal(f"Record {hits} hits", lambda: equipment.record_hits(
+            store=self.store, character_id=character_id, index=index, hits=hits))
+
+    def repair(self, character_id: int, index: int) -> equipment.Deal | None:
+        """Repair a metal armor or shield (undoable)."""
+        return self._deal("Repair", lambda: equipment.repair(
+            store=self.store, character_id=character_id, index=index))
+
+    def record_money(self, character_id: int, amount: int, kind: MoneyKind,
+                     reason: str) -> equipment.Deal | None:
+        """A money entry (undoable)."""
+        return self._deal(f"{kind.label} ${abs(amount)}", lambda: equipment.record_money(
+            store=self.store, character_id=character_id, amount=amount, kind=kind,
+            reason=reason))
 
     def report_failure(self, action: str, exc: Exception) -> None:
         """Tell the user an action failed, in their terms."""

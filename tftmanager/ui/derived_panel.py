@@ -23,6 +23,7 @@ class DerivedPanel(QGroupBox):
 
     def __init__(self) -> None:
         super().__init__("Derived")
+        self.setMinimumWidth(270)
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
         for key, label in (
@@ -31,6 +32,7 @@ class DerivedPanel(QGroupBox):
             ("adj_dx_shield", "… with shield ready"),
             ("stops", "Hits stopped"),
             ("stops_shield", "… with shield"),
+            ("wear", "Wear"),
             ("total", "Attribute total"),
             ("injury", "Reactions to injury"),
         ):
@@ -70,6 +72,12 @@ class DerivedPanel(QGroupBox):
                                             else str(d.hits_stopped_shield))
         start = f" of {d.start_total} at start" if d.start_total is not None else ""
         self.values["total"].setText(f"{d.attribute_total}{start}")
+        wear = [
+            f"{what} {condition.state}"
+            for what, condition in (("armor", d.armor_condition), ("shield", d.shield_condition))
+            if condition is not None and condition.state != "sound"
+        ]
+        self.values["wear"].setText(", ".join(wear) or "sound")
         injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
                   f"down at {d.injury.knockdown_hits}")
         self.values["injury"].setText(injury + (" (assumed)" if d.injury.assumed else ""))

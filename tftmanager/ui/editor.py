@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -42,9 +43,12 @@ from tftmanager.rules.character import (
 from tftmanager.rules.experience import Attribute
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.award_dialog import AwardDialog
+from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.derived_panel import DerivedPanel
 from tftmanager.ui.ledger_dialog import LedgerDialog
+from tftmanager.ui.money_dialog import MoneyDialog
 from tftmanager.ui.picker import PickerDialog
+from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
 
@@ -96,6 +100,7 @@ class CharacterEditor(QWidget):
         self.kind.addItem("Wizard", CharacterKind.WIZARD)
         self.abilities = AbilitiesPanel()
         self.xp = XPPanel()
+        self.possessions = PossessionsPanel()
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(90)
         self.derived = DerivedPanel()
@@ -149,12 +154,22 @@ class CharacterEditor(QWidget):
         self.problems["notes"] = ProblemLabel(self.notes)
         notes_layout.addWidget(self.problems["notes"])
 
-        left = QVBoxLayout()
-        for box in (identity, attributes, self.xp, gear, self.abilities, notes):
+        character_page = QWidget()
+        left = QVBoxLayout(character_page)
+        for box in (identity, attributes, self.xp, gear, notes):
             left.addWidget(box)
         left.addStretch(1)
+        abilities_page = QWidget()
+        abilities_layout = QVBoxLayout(abilities_page)
+        abilities_layout.addWidget(self.abilities)
+        abilities_layout.addStretch(1)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Character sections")
+        self.tabs.addTab(character_page, "&Character")
+        self.tabs.addTab(abilities_page, "&Talents && Spells")
+        self.tabs.addTab(self.possessions, "P&ossessions && Money")
         columns = QHBoxLayout()
-        columns.addLayout(left, 3)
+        columns.addWidget(self.tabs, 3)
         columns.addWidget(self.derived, 2)
 
         inner = QWidget()
@@ -183,6 +198,9 @@ class CharacterEditor(QWidget):
             lambda _i: self._edit("kind", self.kind.currentData()))
         self.abilities.pick_requested.connect(self.open_picker)
         self.xp.raise_requested.connect(self._raise)
+        self.possessions.edited.connect(self._edit)
+        self.possessions.buy_requested.connect(self.open_buy)
+        self.possessions.money_requested.connect(self.open_money)
         self.xp.award_requested.connect(self.open_award)
         self.xp.ledger_requested.connect(self.open_ledger)
         self.abilities.forget_button.clicked.connect(self._forget_selected)
@@ -246,6 +264,7 @@ class CharacterEditor(QWidget):
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
             self.xp.show_character(None, None)
+            self.possessions.show_sheet(None, None)
             for label in [*self.problems.values(), *self.abilities.problems.values()]:
                 label.show_messages([])
             self.setEnabled(False)
@@ -315,6 +334,7 @@ class CharacterEditor(QWidget):
         self.derived.show_sheet(sheet)
         self.abilities.show_sheet(sheet, self.controller)
         self.xp.show_character(self.controller, sheet.id)
+        self.possessions.show_sheet(sheet, self.controller)
 
     # Editing
 
@@ -372,6 +392,24 @@ class CharacterEditor(QWidget):
         if self.controller is None or self.character_id is None:
             return None
         dialog = LedgerDialog(self.controller, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def open_buy(self) -> BuyDialog | None:
+        """The shop, for this character."""
+        if self.controller is None or self.character_id is None:
+            return None
+        dialog = BuyDialog(self.controller, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def open_money(self) -> MoneyDialog | None:
+        """Money entries and the ledger, for this character."""
+        if self.controller is None or self.character_id is None:
+            return None
+        dialog = MoneyDialog(self.controller, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog

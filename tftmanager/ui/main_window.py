@@ -118,7 +118,7 @@ class MainWindow(QMainWindow):
         if splitter is not None:
             self.splitter.restoreState(splitter)
         else:
-            self.splitter.setSizes([560, 720])
+            self.splitter.setSizes([470, 810])
         self.party.selection_changed.connect(self._on_selection)
 
     def _action(self, text: str, icon_name: str | None, slot: object, tip: str,

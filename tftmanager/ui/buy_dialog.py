@@ -1,0 +1,186 @@
+"""Buying: pick from the campaign's library, choose the workmanship, see the price."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.app.equipment import EquipmentRefused, price_of
+from tftmanager.rules.equipment import Armor, Gear, Shield, Weapon
+from tftmanager.rules.items import ItemKind, Quality
+from tftmanager.rules.money import purchase_refusal
+from tftmanager.rules.settings import show_weight
+from tftmanager.ui.problem_label import ProblemLabel
+
+if TYPE_CHECKING:
+    from tftmanager.ui.controller import Controller
+
+KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
+         (ItemKind.SHIELD, "Shields"), (ItemKind.GEAR, "Other equipment"))
+
+
+class BuyDialog(QDialog):
+    """Everything for sale, its price for the chosen quality, and whether it is affordable."""
+
+    def __init__(self, controller: Controller, character_id: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.character_id = character_id
+        self.setWindowTitle("Buy")
+        self.library = controller.library
+        self.unit = controller.profile().weight_unit
+        self.kind = QComboBox()
+        self.kind.setAccessibleName("What to buy")
+        for kind, text in KINDS:
+            self.kind.addItem(text, kind)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search")
+        self.search.setAccessibleName("Search items")
+        self.search.setClearButtonEnabled(True)
+        self.items = QListWidget()
+        self.items.setAccessibleName("Items for sale")
+        self.fine_dx = QCheckBox("Fine: +1 &DX")
+        self.fine_damage = QComboBox()
+        self.fine_damage.setAccessibleName("Fine: extra damage")
+        for n in range(3):
+            self.fine_damage.addItem("no extra damage" if n == 0 else f"+{n} damage", n)
+        self.silver = QCheckBox("&Silver")
+        self.good = QCheckBox("&Good (not fine)")
+        self.quantity = QSpinBox()
+        self.quantity.setRange(1, 1000)
+        self.quantity.setAccessibleName("Quantity")
+        self.price = QLabel()
+        self.price.setAccessibleName("Price")
+        font = self.price.font()
+        font.setBold(True)
+        self.price.setFont(font)
+        self.problem = ProblemLabel()
+        buttons = QDialogButtonBox()
+        self.buy_button = buttons.addButton("&Buy", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.accepted.connect(self.buy)
+        buttons.rejected.connect(self.reject)
+
+        top = QHBoxLayout()
+        top.addWidget(self.kind)
+        top.addWidget(self.search, 1)
+        quality = QHBoxLayout()
+        for widget in (self.fine_dx, self.fine_damage, self.silver, self.good):
+            quality.addWidget(widget)
+        quality.addStretch(1)
+        form = QFormLayout()
+        form.addRow("Workmanship:", quality)
+        quantity_label = QLabel("&Quantity:")
+        quantity_label.setBuddy(self.quantity)
+        form.addRow(quantity_label, self.quantity)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.items, 1)
+        layout.addLayout(form)
+        layout.addWidget(self.price)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        self.resize(560, 560)
+
+        self.kind.currentIndexChanged.connect(lambda _i: self._fill())
+        self.search.textChanged.connect(lambda _t: self._fill())
+        self.items.currentItemChanged.connect(lambda *_a: self.update_price())
+        for signal in (self.fine_dx.toggled, self.silver.toggled, self.good.toggled,
+                       self.fine_damage.currentIndexChanged, self.quantity.valueChanged):
+            signal.connect(lambda *_a: self.update_price())
+        self._fill()
+
+    def _entries(self) -> list[tuple[str, str, int, float]]:
+        kind: ItemKind = self.kind.currentData()
+        library = self.library
+        entries: list[Weapon | Armor | Shield | Gear] = list(
+            library.weapons.values() if kind is ItemKind.WEAPON
+            else library.armors.values() if kind is ItemKind.ARMOR
+            else library.shields.values() if kind is ItemKind.SHIELD
+            else library.gear.values())
+        return [(e.key, e.name, e.cost, e.weight_kg) for e in entries
+                if not library.is_retired(kind.value, e.key)]
+
+    def _fill(self) -> None:
+        text = self.search.text().strip().casefold()
+        self.items.clear()
+        for key, name, cost, weight in sorted(self._entries(), key=lambda e: e[1]):
+            if text and text not in name.casefold():
+                continue
+            item = QListWidgetItem(f"{name} — ${cost:,}, {show_weight(weight, self.unit)}")
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.items.addItem(item)
+        weapons = self.kind.currentData() is ItemKind.WEAPON
+        for widget in (self.fine_dx, self.fine_damage, self.silver, self.good):
+            widget.setEnabled(weapons)
+        self.items.setCurrentRow(0)
+        self.update_price()
+
+    def select(self, key: str) -> bool:
+        """Pick an entry by key (after choosing the kind)."""
+        for i in range(self.items.count()):
+            if self.items.item(i).data(Qt.ItemDataRole.UserRole) == key:
+                self.items.setCurrentRow(i)
+                return True
+        return False
+
+    def quality(self) -> Quality:
+        """The workmanship the form describes (ordinary for non-weapons)."""
+        if self.kind.currentData() is not ItemKind.WEAPON:
+            return Quality()
+        return Quality(int(self.fine_dx.isChecked()), int(self.fine_damage.currentData()),
+                       self.silver.isChecked(), self.good.isChecked())
+
+    def current_key(self) -> str | None:
+        """The selected entry's key."""
+        item = self.items.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else None
+
+    def update_price(self) -> str:
+        """Show the price and whether it can be bought; returns the refusal ("" if none)."""
+        key = self.current_key()
+        balance = self.controller.money(self.character_id)
+        if key is None:
+            self.price.setText(f"${balance:,} on hand")
+            self.buy_button.setEnabled(False)
+            return "Pick something to buy."
+        try:
+            price = price_of(self.library, self.kind.currentData(), key, self.quality(),
+                             self.quantity.value())
+        except EquipmentRefused as exc:
+            refusal = str(exc)
+            self.price.setText(f"${balance:,} on hand")
+        else:
+            self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
+            refusal = purchase_refusal(price, balance, "It")
+        self.problem.show_messages([refusal] if refusal else [])
+        self.buy_button.setEnabled(not refusal)
+        self.buy_button.setToolTip(refusal)
+        return refusal
+
+    def buy(self) -> bool:
+        """Buy the selected entry (one undoable step); stays open to buy more."""
+        key = self.current_key()
+        if key is None or self.update_price():
+            return False
+        deal = self.controller.buy(self.character_id, self.kind.currentData(), key,
+                                   self.quality(), self.quantity.value())
+        self.update_price()
+        return deal is not None
