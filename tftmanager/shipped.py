@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # imported lazily: the GUI reads icons before it needs any ru
     from tftmanager.rules.library_entries import Entry
 
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experience", "gear",
-             "equipment_rules")
+             "equipment_rules", "jobs")
 
 
 def resource(*parts: str) -> Traversable:
@@ -68,5 +68,5 @@ def shipped_library() -> RulesLibrary:
         races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
         experience=docs["experience"], gear=docs["gear"],
-        equipment_rules=docs["equipment_rules"],
+        equipment_rules=docs["equipment_rules"], jobs=docs["jobs"],
     )

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from sqlmodel import Session
+
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import spell_availability, talent_availability, talent_requirements
+from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import concurrent_conflict, study_weeks
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.tables import StudyRow
 
 
 class LearnRefused(ValueError):
@@ -171,42 +175,51 @@ class WeekReport:
     changes: Changes
 
 
-def advance_week(*, store: CampaignStore) -> WeekReport:
-    """Move the campaign one week on: every study progresses; finished ones are learned.
+def progress_studies(*, session: Session, library: RulesLibrary, profile: RuleProfile,
+                     studies: list[StudyRow]) -> tuple[list[str], list[str], set[int]]:
+    """One week of study for these studies: (learned, waiting, character ids touched).
 
     A finished study whose talent no longer fits in memory waits (and says so)
     until the character has room.
     """
-    library = library_for(store)
     learned: list[str] = []
     waiting: list[str] = []
     touched: set[int] = set()
+    for study in studies:
+        stored = queries.get_character(session=session, character_id=study.character_id)
+        character = stored.character
+        study.weeks_done = min(study.weeks_needed, study.weeks_done + 1)
+        session.add(study)
+        touched.add(stored.id)
+        if study.weeks_done < study.weeks_needed:
+            continue
+        if character.knows(study.talent):  # learned meanwhile: nothing left to add
+            session.delete(study)
+            continue
+        talent = library.talents.get(study.talent)
+        name = talent.name if talent else study.talent
+        after = replace(character, talents=(*character.talents, KnownTalent(study.talent)))
+        if memory(after, library, profile).free < 0:
+            waiting.append(f"{character.name}: {name} (memory full)")
+            continue
+        queries.update_character(session=session, character_id=stored.id, character=after)
+        session.delete(study)
+        learned.append(f"{character.name}: {name}")
+    return learned, waiting, touched
+
+
+def advance_week(*, store: CampaignStore) -> WeekReport:
+    """Move the campaign one week on with every study progressing (no jobs run)."""
+    library = library_for(store)
     with store.transaction() as session:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
         campaign.week += 1
         session.add(campaign)
-        for study in study_store.campaign_studies(session=session,
-                                                  campaign_id=store.campaign_id):
-            stored = queries.get_character(session=session, character_id=study.character_id)
-            character = stored.character
-            study.weeks_done = min(study.weeks_needed, study.weeks_done + 1)
-            session.add(study)
-            touched.add(stored.id)
-            if study.weeks_done < study.weeks_needed:
-                continue
-            if character.knows(study.talent):  # learned meanwhile: nothing left to add
-                session.delete(study)
-                continue
-            talent = library.talents.get(study.talent)
-            name = talent.name if talent else study.talent
-            after = replace(character, talents=(*character.talents, KnownTalent(study.talent)))
-            if memory(after, library, profile).free < 0:
-                waiting.append(f"{character.name}: {name} (memory full)")
-                continue
-            queries.update_character(session=session, character_id=stored.id, character=after)
-            session.delete(study)
-            learned.append(f"{character.name}: {name}")
+        learned, waiting, touched = progress_studies(
+            session=session, library=library, profile=profile,
+            studies=study_store.campaign_studies(session=session,
+                                                 campaign_id=store.campaign_id))
         week = campaign.week
     return WeekReport(week, tuple(learned), tuple(waiting),
                       Changes(characters=frozenset(touched), week=True))

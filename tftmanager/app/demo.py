@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from tftmanager.app.abilities import start_study
 from tftmanager.app.changes import Changes
 from tftmanager.app.interchange import Entry, loads
 from tftmanager.app.transfer import import_entries
+from tftmanager.app.weeks import assign, set_job_value
 from tftmanager.shipped import resource
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.weeks import AssignmentData
 
 
 def demo_entries() -> list[Entry]:
@@ -14,6 +17,29 @@ def demo_entries() -> list[Entry]:
     return loads(resource("demo", "party.json").read_text(encoding="utf-8"))
 
 
+# The demo campaign's own house values for job values the scan lost, so a new
+# user can run a week at once.  They live in the demo campaign's library
+# (marked "set by the GM"), never in the shipped rules.
+DEMO_JOB_VALUES = (("garrison", "xp_week", 1), ("guard_1", "xp_week", 1))
+DEMO_ASSIGNMENTS = (
+    ("Ragnar", AssignmentData(activity="job", job="garrison")),
+    ("Flavius Marcellus", AssignmentData(activity="job", job="guard_1")),
+    ("Wulf", AssignmentData(activity="job", job="garrison", own_lifestyle=True)),
+    ("Joe the Barbarian", AssignmentData(activity="study")),
+)
+
+
 def add_demo_party(*, store: CampaignStore) -> Changes:
-    """Add the demo party to a campaign (one transaction)."""
-    return import_entries(store=store, entries=demo_entries(), as_copies=True).changes
+    """Add the demo party, with jobs and a study assigned, ready to run a week."""
+    imported = import_entries(store=store, entries=demo_entries(), as_copies=True)
+    names = {e.character.name: cid for e, cid in zip(demo_entries(), imported.ids,
+                                                       strict=True)}
+    for job, field_name, value in DEMO_JOB_VALUES:
+        set_job_value(store=store, job=job, field_name=field_name, value=value)
+    for name, data in DEMO_ASSIGNMENTS:
+        if name in names:
+            assign(store=store, character_id=names[name], data=data)
+    if "Joe the Barbarian" in names:
+        start_study(store=store, character_id=names["Joe the Barbarian"], key="climbing",
+                    teacher=False)
+    return imported.changes

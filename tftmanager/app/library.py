@@ -17,6 +17,7 @@ import tomli_w
 from tftmanager.app.changes import Changes
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import (
+    JOB_RULES,
     KINDS,
     WHOLE,
     Entry,
@@ -30,6 +31,8 @@ from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 LIBRARY_FORMAT = "tftmanager.library"
+# Entries held whole (one table each in an exported library).
+SINGLE = (*WHOLE, JOB_RULES)
 LIBRARY_FORMAT_VERSION = 1
 # kind -> the top-level table name used in exported files
 TABLES = {kind: table for kind, (_doc, table) in KINDS.items()}
@@ -217,7 +220,7 @@ def export_library(*, store: CampaignStore, fmt: str = "toml") -> str:
     """The campaign's library as one TOML or JSON document."""
     doc: dict[str, Any] = {"format": LIBRARY_FORMAT, "version": LIBRARY_FORMAT_VERSION}
     for entry in entries(store=store):
-        if entry.kind in WHOLE:
+        if entry.kind in SINGLE:
             doc[entry.kind] = dict(entry.data)
             continue
         row = dict(entry.data)
@@ -242,7 +245,7 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
         raise LibraryError("the library has no valid version")
     if version > LIBRARY_FORMAT_VERSION:
         raise LibraryError(f"written by a newer TFT Manager (library format {version})")
-    known = {"format", "version", *WHOLE, *TABLES.values()}
+    known = {"format", "version", *SINGLE, *TABLES.values()}
     unknown = sorted(set(doc) - known)
     if unknown:
         raise LibraryError(f"unknown section(s): {', '.join(unknown)}")
@@ -260,7 +263,7 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
                     raise LibraryError(f"'{table}' entry '{data.get('key')}': retired must be "
                                        "true or false")
                 result.append(Entry(kind, entry_key(kind, data), data, retired))
-        for name in WHOLE:
+        for name in SINGLE:
             if name in doc:
                 if not isinstance(doc[name], dict):
                     raise LibraryError(f"'{name}' must be a table")

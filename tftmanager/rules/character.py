@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
@@ -20,6 +21,15 @@ ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
 BODY_KG_MAX = 2000.0
 MAX_ITEMS = 500
 NAME_MAX = 80
+
+
+class Status(enum.Enum):
+    """Whether a character can act between adventures."""
+
+    ACTIVE = "active"
+    DYING = "dying"
+    ARRESTED = "arrested"
+    DEAD = "dead"
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,14 @@ class Character:
     items: tuple[Item, ...] = field(default_factory=tuple)
     body_kg: float = 0.0
     mount: Mount | None = None
+    wounds: int = 0
+    recovery_weeks: int = 0
+    status: Status = Status.ACTIVE
+
+    @property
+    def current_st(self) -> int:
+        """ST after the hits not yet healed."""
+        return self.st - self.wounds
 
     def item_for(self, kind: ItemKind, key: str) -> Item | None:
         """The owned item behind a loadout key (readied first), if the character owns one."""
@@ -110,6 +128,8 @@ def check_input(character: Character) -> None:
             raise InputError("items", "Hits taken must be between 0 and 100,000.")
     if not 0 <= character.body_kg <= BODY_KG_MAX:
         raise InputError("body_kg", f"Body weight must be between 0 and {BODY_KG_MAX:.0f} kg.")
+    if not 0 <= character.wounds <= 1000 or not 0 <= character.recovery_weeks <= 52:
+        raise InputError("wounds", "Wounds must be 0-1000 and recovery 0-52 weeks.")
     mount = character.mount
     if mount is not None:
         if not mount.name.strip():

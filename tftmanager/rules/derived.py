@@ -124,7 +124,8 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     armor = library.armors.get(character.armor) if character.armor else None
     shield = library.shields.get(character.shield) if character.shield else None
     rules = library.equipment_rules
-    adj_dx = character.dx + (armor.dx if armor else 0)
+    # A survivor of the death roll is at -5 DX, 1 better for each week of rest.
+    adj_dx = character.dx + (armor.dx if armor else 0) - character.recovery_weeks
     armor_condition = shield_condition = None
     stops = armor.stops if armor else 0
     if armor and rules:

@@ -18,6 +18,7 @@ from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.items import ItemKind
+from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
 from tftmanager.rules.xp_tables import CostTables
@@ -45,6 +46,7 @@ class RulesLibrary:
     gear: dict[str, Gear] = field(default_factory=dict)
     magic_items: dict[str, MagicItem] = field(default_factory=dict)
     equipment_rules: EquipmentRules | None = None
+    jobs: JobCatalogue | None = None
 
     def item_entry(self, kind: ItemKind, key: str) -> Weapon | Armor | Shield | Gear | None:
         """The library entry an owned item refers to."""
@@ -77,6 +79,7 @@ class RulesLibrary:
         experience: Data | None = None,
         gear: Data | None = None,
         equipment_rules: Data | None = None,
+        jobs: Data | None = None,
     ) -> RulesLibrary:
         """Build the library from the shipped documents' contents."""
         talent_doc = talents or {}
@@ -97,6 +100,7 @@ class RulesLibrary:
             magic_items=_keyed(_magic(d) for d in _table(gear or {}, "magic_item")),
             equipment_rules=(EquipmentRules.from_data(equipment_rules)
                              if equipment_rules else None),
+            jobs=JobCatalogue.from_data(jobs) if jobs and "bonus_xp" in jobs else None,
         )
         library.check_references()
         return library

@@ -26,14 +26,18 @@ KINDS: dict[str, tuple[str, str]] = {
     "spell": ("spells", "spell"),
     "gear": ("gear", "gear"),
     "magic_item": ("gear", "magic_item"),
+    "job": ("jobs", "job"),
 }
+# The rest of jobs.toml (lifestyles, bonuses, officers, thieves, survival) is
+# held whole as one entry.
+JOB_RULES = "job_rules"
 INJURY = "injury"
 EXPERIENCE = "experience"
 EQUIPMENT_RULES = "equipment_rules"
 # Documents held whole as one entry each (key "table").
 WHOLE = (INJURY, EXPERIENCE, EQUIPMENT_RULES)
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
-             "experience", "gear", "equipment_rules")  # as in shipped.py
+             "experience", "gear", "equipment_rules", "jobs")  # as in shipped.py
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,9 @@ def entries_from_documents(docs: Mapping[str, Mapping[str, Any]]) -> list[Entry]
         doc = docs.get(name)
         if doc:
             entries.append(Entry(name, "table", dict(doc)))
+    jobs = docs.get("jobs")
+    if jobs:
+        entries.append(Entry(JOB_RULES, "table", {k: v for k, v in jobs.items() if k != "job"}))
     return entries
 
 
@@ -85,6 +92,9 @@ def documents_from_entries(entries: Iterable[Entry]) -> dict[str, dict[str, Any]
     for entry in entries:
         if entry.kind in WHOLE:
             docs[entry.kind] = dict(entry.data)
+            continue
+        if entry.kind == JOB_RULES:
+            docs["jobs"].update(entry.data)
             continue
         if entry.kind not in KINDS:
             raise RulesDataError(f"Unknown library entry kind '{entry.kind}'")
@@ -105,6 +115,7 @@ def library_from_entries(entries: Iterable[Entry]) -> RulesLibrary:
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
         experience=docs["experience"] or None,
         gear=docs["gear"], equipment_rules=docs["equipment_rules"] or None,
+        jobs=docs["jobs"] or None,
     )
     retired = frozenset((e.kind, e.key) for e in entries if e.retired)
     return library.with_retired(retired)

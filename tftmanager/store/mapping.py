@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
-from tftmanager.rules.character import Character
+from tftmanager.rules.character import Character, Status
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.store.tables import (
     CharacterRow,
@@ -20,6 +20,7 @@ from tftmanager.store.tables import (
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
     "armor", "shield", "shield_ready", "ready_weapon", "memory_bought", "body_kg",
+    "wounds", "recovery_weeks",
 )
 ChildRow = CharacterWeaponRow | CharacterTalentRow | CharacterSpellRow | PossessionRow
 
@@ -83,6 +84,9 @@ def to_character(row: CharacterRow, children: ChildRows) -> Character:
         items=tuple(_item(p) for p in sorted(children.possessions, key=lambda p: p.position)),
         body_kg=row.body_kg,
         mount=mount_from_text(row.mount),
+        wounds=row.wounds,
+        recovery_weeks=row.recovery_weeks,
+        status=Status(row.status),
     )
 
 
@@ -92,6 +96,7 @@ def apply_to_row(row: CharacterRow, character: Character) -> None:
         setattr(row, name, getattr(character, name))
     row.kind = character.kind.value
     row.mount = mount_to_text(character.mount)
+    row.status = character.status.value
 
 
 def child_rows(character_id: int, character: Character) -> list[ChildRow]:

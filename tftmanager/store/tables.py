@@ -64,6 +64,9 @@ class CharacterRow(SQLModel, table=True):
     memory_bought: int = 0
     body_kg: float = 0.0
     mount: str = Field(default="")  # JSON of the rules' Mount, "" for none
+    wounds: int = 0
+    recovery_weeks: int = 0
+    status: str = Field(default="active", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -192,4 +195,38 @@ class MoneyEntryRow(SQLModel, table=True):
     reason: str = Field(default="", max_length=300)
     week: int = 1
     batch: str = Field(default="", max_length=36)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class AssignmentRow(SQLModel, table=True):
+    """What a character does each week: a job (and how), study, rest, adventure or idle."""
+
+    __tablename__ = "assignment"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", unique=True)
+    activity: str = Field(default="idle", max_length=10)
+    job: str = Field(default="", max_length=60)
+    officer: str = Field(default="", max_length=20)
+    mounted: bool = False
+    flying_mount: bool = False
+    own_lifestyle: bool = False
+    self_employed: bool = False
+    found: bool = False
+    weeks_left: int = 0
+    lifestyle: str = Field(default="poor", max_length=30)
+    held: str = Field(default="[]")  # JSON list of jobs and ranks worked
+
+
+class WeekLogRow(SQLModel, table=True):
+    """A week that was run: its seed and the full report (JSON), for history and replay."""
+
+    __tablename__ = "week_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    week: int
+    seed: int
+    batch: str = Field(max_length=36)
+    report: str
     created_at: datetime = Field(default_factory=utcnow)

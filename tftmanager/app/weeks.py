@@ -1,0 +1,410 @@
+"""Job weeks: the campaign calendar, weekly activities, and running weeks.
+
+Running a week resolves the whole party at once with one seeded generator and
+writes everything (XP, money, wounds, study progress, upkeep, assignment
+progress, the log) in one transaction; the result holds the party as it was
+before, so one undo takes the whole week back.  A dry run rolls everything
+and writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+
+from sqlmodel import Session
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import library_for, save_entry
+from tftmanager.rules.calendar import Activity, rest, weekly_upkeep
+from tftmanager.rules.character import Character, Status
+from tftmanager.rules.derived import derive
+from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.experience import XPKind
+from tftmanager.rules.job_data import Job, JobCatalogue
+from tftmanager.rules.job_week import Assignment, eligibility, run_job_week
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.money import MoneyKind
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store import ledger, queries
+from tftmanager.store import study as study_store
+from tftmanager.store import weeks as week_store
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
+from tftmanager.store.weeks import AssignmentData, StudyData
+
+MAX_WEEKS = 520
+
+
+class WeekRefused(ValueError):
+    """A week that cannot be run as asked; the message says why."""
+
+
+class NeedsValues(WeekRefused):
+    """Assigned jobs have values the scan lost; the GM must supply them first."""
+
+    def __init__(self, missing: list[tuple[str, str, tuple[str, ...]]]) -> None:
+        self.missing = missing
+        names = "; ".join(f"{name}: {', '.join(fields)}" for _key, name, fields in missing)
+        super().__init__(f"Set these job values first (the scan lost them): {names}.")
+
+
+class _DryRun(Exception):
+    """Raised inside the transaction to roll a dry run back."""
+
+
+@dataclass
+class CharacterWeek:
+    """One character's week in the report."""
+
+    character_id: int
+    name: str
+    activity: str
+    lines: list[str] = field(default_factory=list)
+    rolls: list[str] = field(default_factory=list)
+    xp: int = 0
+    money: int = 0
+    wounds: int = 0
+    events: list[str] = field(default_factory=list)
+
+
+@dataclass
+class WeekReport:
+    """A week that was run (or dry-run): the seed and every character's week."""
+
+    week: int
+    seed: int
+    characters: list[CharacterWeek]
+    stop: str = ""
+
+    def text(self) -> str:
+        """The report as plain text (CLI, session log)."""
+        out = [f"Week {self.week} (seed {self.seed})"]
+        for cw in self.characters:
+            out.append(f"  {cw.name} — {cw.activity}")
+            out += [f"    roll {r}" for r in cw.rolls]
+            out += [f"    {line}" for line in cw.lines]
+        if self.stop:
+            out.append(f"  Stopped: {self.stop}")
+        return "\n".join(out)
+
+    def to_json(self) -> str:
+        """For the week log."""
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A character's state that a week can change."""
+
+    character: Character
+    assignment: AssignmentData
+    studies: tuple[StudyData, ...]
+
+
+@dataclass(frozen=True)
+class AppliedWeek:
+    """Everything needed to take a week back and put it back exactly."""
+
+    report: WeekReport
+    batch: str
+    week_before: int
+    before: dict[int, Snapshot]
+    after: dict[int, Snapshot]
+    xp_lines: tuple[LedgerLine, ...]
+    money_lines: tuple[LedgerLine, ...]
+    changes: Changes
+
+
+def catalogue_of(library: RulesLibrary) -> JobCatalogue:
+    """The campaign's job catalogue (refused when its library has none)."""
+    if library.jobs is None:
+        raise WeekRefused("This campaign's library has no job catalogue.")
+    return library.jobs
+
+
+# Assignments
+
+def get_assignment(*, store: CampaignStore, character_id: int) -> AssignmentData:
+    """What a character is set to do each week."""
+    with store.transaction() as session:
+        return week_store.get_assignment(session=session, character_id=character_id)
+
+
+def assign(*, store: CampaignStore, character_id: int, data: AssignmentData) -> Changes:
+    """Set a character's weekly activity (a new job starts unfound)."""
+    library = library_for(store)
+    catalogue = catalogue_of(library)
+    try:
+        activity = Activity(data.activity)
+    except ValueError:
+        raise WeekRefused(f"'{data.activity}' is not an activity.") from None
+    if activity is Activity.JOB and data.job not in catalogue.jobs:
+        raise WeekRefused(f"'{data.job}' is not a job in this campaign.")
+    if data.officer and data.officer not in catalogue.officers:
+        raise WeekRefused(f"'{data.officer}' is not an officer rank.")
+    if data.lifestyle not in catalogue.lifestyles:
+        raise WeekRefused(f"'{data.lifestyle}' is not a lifestyle.")
+    with store.transaction() as session:
+        current = week_store.get_assignment(session=session, character_id=character_id)
+        if (current.activity, current.job, current.officer) != (data.activity, data.job,
+                                                                data.officer):
+            data = replace(data, found=False, weeks_left=0, held=current.held)
+        week_store.set_assignment(session=session, character_id=character_id, data=data)
+    return Changes(characters=frozenset({character_id}))
+
+
+def missing_values(*, store: CampaignStore) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(job key, name, fields) for assigned jobs whose values the scan lost."""
+    catalogue = catalogue_of(library_for(store))
+    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    with store.transaction() as session:
+        for cid in week_store.character_ids(session=session, campaign_id=store.campaign_id):
+            data = week_store.get_assignment(session=session, character_id=cid)
+            job = catalogue.jobs.get(data.job) if data.activity == Activity.JOB.value else None
+            if job is not None and job.missing:
+                found[job.key] = (job.key, job.name, job.missing)
+    return list(found.values())
+
+
+def set_job_value(*, store: CampaignStore, job: str, field_name: str,
+                  value: int | str) -> Changes:
+    """Supply a value the scan lost; remembered in the campaign's library."""
+    entry = next((e for e in _entries(store) if e.kind == "job" and e.key == job), None)
+    if entry is None:
+        raise WeekRefused(f"'{job}' is not a job in this campaign.")
+    data = dict(entry.data)
+    data[field_name] = value
+    data["unset"] = [f for f in data.get("unset", []) if f != field_name]
+    notes = str(data.get("note", ""))
+    data["note"] = (notes + " " if notes else "") + f"{field_name} set by the GM."
+    return save_entry(store=store, entry=Entry("job", job, data, entry.retired))
+
+
+def _entries(store: CampaignStore) -> list[Entry]:
+    from tftmanager.app.library import entries  # noqa: PLC0415 - avoid a name clash
+
+    return entries(store=store)
+
+
+# Running weeks
+
+def run_weeks(
+    *, store: CampaignStore, weeks: int = 1, seed: int | None = None, dry_run: bool = False,
+    progress: Callable[[int, int], bool] | None = None,
+) -> list[AppliedWeek]:
+    """Run weeks one after another; stop early on an injury, an arrest or a dying figure.
+
+    ``progress(done, total)`` is called after each week and may return False
+    to cancel.  Each week is its own transaction (and its own undo step).
+    """
+    if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
+        raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
+    missing = missing_values(store=store)
+    if missing:
+        raise NeedsValues(missing)
+    base = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    results = []
+    for i in range(weeks):
+        applied = run_week(store=store, seed=base + i, dry_run=dry_run)
+        results.append(applied)
+        if progress is not None and progress(i + 1, weeks) is False:
+            break
+        if applied.report.stop:
+            break
+    return results
+
+
+def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:
+    """Resolve one week for the whole party."""
+    library = library_for(store)
+    catalogue = catalogue_of(library)
+    dice = Dice(random.Random(seed))
+    batch = str(uuid.uuid4())
+    holder: list[AppliedWeek] = []
+    try:
+        with store.transaction() as session:
+            holder.append(_resolve(session, store, library, catalogue, dice, seed, batch))
+            if dry_run:
+                raise _DryRun
+    except _DryRun:
+        pass
+    return holder[0]
+
+
+def _snapshot(session: Session, character_id: int) -> Snapshot:
+    return Snapshot(
+        queries.get_character(session=session, character_id=character_id).character,
+        week_store.get_assignment(session=session, character_id=character_id),
+        week_store.studies_data(session=session, character_id=character_id),
+    )
+
+
+def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
+             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str) -> AppliedWeek:
+    profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+    campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+    week = campaign.week
+    ids = week_store.character_ids(session=session, campaign_id=store.campaign_id)
+    before = {cid: _snapshot(session, cid) for cid in ids}
+    sections = []
+    stops = []
+    for cid in ids:
+        snap = before[cid]
+        section = CharacterWeek(cid, snap.character.name,
+                                Activity(snap.assignment.activity).label)
+        _one(session, store, library, catalogue, profile, dice, week, batch, cid, snap,
+             section)
+        sections.append(section)
+        stops += [f"{section.name} {event}" for event in section.events]
+    campaign.week = week + 1
+    session.add(campaign)
+    report = WeekReport(week, seed, sections, "; ".join(stops))
+    week_store.log_week(session=session, campaign_id=store.campaign_id, week=week, seed=seed,
+                        batch=batch, report=report.to_json())
+    after = {cid: _snapshot(session, cid) for cid in ids}
+    xp_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=XPEntryRow))
+    money_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=MoneyEntryRow))
+    changes = Changes(characters=frozenset(ids), ledger=True, week=True)
+    return AppliedWeek(report, batch, week, before, after, xp_lines, money_lines, changes)
+
+
+def _one(session: Session, store: CampaignStore, library: RulesLibrary,
+         catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int, batch: str,
+         cid: int, snap: Snapshot, section: CharacterWeek) -> None:
+    character = snap.character
+    data = snap.assignment
+    if character.status is not Status.ACTIVE:
+        section.lines.append(f"Cannot act this week ({character.status.value}).")
+        return
+    activity = Activity(data.activity)
+    if activity is Activity.JOB:
+        _job(session, library, catalogue, profile, dice, week, batch, cid, snap, section)
+    elif activity is Activity.STUDY:
+        from tftmanager.app.abilities import progress_studies  # noqa: PLC0415
+
+        learned, waiting, _ = progress_studies(
+            session=session, library=library, profile=profile,
+            studies=study_store.studies(session=session, character_id=cid))
+        section.lines += [f"Studied; learned {x.split(': ', 1)[1]}" for x in learned]
+        section.lines += [f"Finished studying {x.split(': ', 1)[1]}" for x in waiting]
+        if not learned and not waiting:
+            section.lines.append("Studied." if snap.studies else
+                                 "Meant to study, but is studying nothing.")
+    elif activity is Activity.REST:
+        wounds, recovery, lines = rest(character)
+        section.lines += lines
+        queries.update_character(session=session, character_id=cid, character=replace(
+            character, wounds=wounds, recovery_weeks=recovery))
+    elif activity is Activity.ADVENTURE:
+        section.lines.append("Adventuring (nothing happens automatically).")
+    else:
+        _upkeep(session, catalogue, week, batch, cid, data.lifestyle, section)
+
+
+def _upkeep(session: Session, catalogue: JobCatalogue, week: int, batch: str, cid: int,
+            lifestyle: str, section: CharacterWeek) -> None:
+    cost, text = weekly_upkeep(lifestyle, catalogue)
+    if cost:
+        ledger.append(session=session, table=MoneyEntryRow, character_id=cid, amount=-cost,
+                      kind=MoneyKind.UPKEEP.value, reason=text[:300], week=week, batch=batch)
+        section.money -= cost
+    balance = ledger.balance(session=session, character_id=cid, table=MoneyEntryRow)
+    section.lines.append(f"Idle: {text}" + (" (now in debt)" if balance < 0 else ""))
+
+
+def _job(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
+         profile: RuleProfile, dice: Dice, week: int, batch: str, cid: int, snap: Snapshot,
+         section: CharacterWeek) -> None:
+    character, data = snap.character, snap.assignment
+    job: Job = catalogue.jobs[data.job]
+    section.activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
+    assignment = Assignment(data.job, data.officer, data.mounted, data.flying_mount,
+                            data.own_lifestyle, data.self_employed, data.found,
+                            data.weeks_left)
+    reasons = eligibility(character, job, catalogue, library, assignment,
+                          frozenset(data.held))
+    if reasons:
+        section.lines.append(f"Not eligible for {job.name}: {'; '.join(reasons)}.")
+        _upkeep(session, catalogue, week, batch, cid, data.lifestyle, section)
+        return
+    derived = derive(character, library, profile)
+    result = run_job_week(character, derived, job, assignment, catalogue, library, dice)
+    section.rolls += [f"{label}: {roll} — {note}" for label, roll, note in result.rolls]
+    section.lines += result.lines
+    xp = result.bonus_xp + result.xp
+    if xp:
+        parts = []
+        if result.xp:
+            parts.append(f"{result.xp} for the week")
+        if result.bonus_xp:
+            parts.append(f"{result.bonus_xp} bonus")
+        ledger.append(session=session, character_id=cid, amount=xp, kind=XPKind.JOB.value,
+                      reason=f"{job.name}, week {week}: {', '.join(parts)}", week=week,
+                      batch=batch)
+        section.xp = xp
+        section.lines.append(f"XP +{xp} ({', '.join(parts)}).")
+    if result.worked and result.pay:
+        ledger.append(session=session, table=MoneyEntryRow, character_id=cid,
+                      amount=result.pay, kind=MoneyKind.JOB.value,
+                      reason=f"{job.name}, week {week}", week=week, batch=batch)
+        section.money += result.pay
+    status = character.status
+    wounds = character.wounds + result.damage
+    if result.damage:
+        section.wounds = result.damage
+        section.events.append(f"was injured ({result.damage} hits)")
+        if character.st - wounds <= 0:
+            status = Status.DYING
+            section.events.append("is dying (0 ST or below): use the survival calculator")
+    if result.arrested:
+        status = Status.ARRESTED
+        section.events.append("was arrested")
+    held = data.held if (not result.worked or data.job in data.held) else (*data.held,
+                                                                           data.job)
+    week_store.set_assignment(session=session, character_id=cid, data=replace(
+        data, found=result.found, weeks_left=result.weeks_left, held=held))
+    queries.update_character(session=session, character_id=cid, character=replace(
+        character, wounds=wounds, status=status))
+
+
+def _restore(session: Session, snapshots: dict[int, Snapshot]) -> None:
+    for cid, snap in snapshots.items():
+        queries.update_character(session=session, character_id=cid, character=snap.character)
+        week_store.set_assignment(session=session, character_id=cid, data=snap.assignment)
+        week_store.restore_studies(session=session, character_id=cid, studies=snap.studies)
+
+
+def take_back(*, store: CampaignStore, applied: AppliedWeek) -> Changes:
+    """Undo a week: the party, the ledgers, the log and the calendar as they were."""
+    with store.transaction() as session:
+        _restore(session, applied.before)
+        ledger.remove_batch(session=session, batch=applied.batch, table=XPEntryRow)
+        ledger.remove_batch(session=session, batch=applied.batch, table=MoneyEntryRow)
+        week_store.unlog_week(session=session, batch=applied.batch)
+        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        campaign.week = applied.week_before
+        session.add(campaign)
+    return applied.changes
+
+
+def put_back(*, store: CampaignStore, applied: AppliedWeek) -> Changes:
+    """Redo a week exactly as it was rolled."""
+    with store.transaction() as session:
+        _restore(session, applied.after)
+        for line in applied.xp_lines:
+            ledger.append(session=session, line=line)
+        for line in applied.money_lines:
+            ledger.append(session=session, table=MoneyEntryRow, line=line)
+        week_store.log_week(session=session, campaign_id=store.campaign_id,
+                            week=applied.week_before, seed=applied.report.seed,
+                            batch=applied.batch, report=applied.report.to_json())
+        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        campaign.week = applied.week_before + 1
+        session.add(campaign)
+    return applied.changes

@@ -1,0 +1,301 @@
+"""The documents' dice notation, parsed and rolled with an injected generator.
+
+Forms: ``3d``, ``2d-1``, ``1d+4``, ``2+1d``, ``$12+4d`` (a sum of dice and
+numbers, an optional leading ``$``); ``2x(2d+1)`` (roll the bracket twice and
+add); checks ``3d/IQ`` and ``3d/IQ-1`` (succeed at or under the attribute);
+and pay formulas with attributes, ``*`` and ``/`` (``IQ/2``, ``15+DX``).
+
+Faces are drawn from ``random()`` of the given generator only, which Python
+keeps stable across versions, and every roll is returned with its faces so it
+can be shown and recorded.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+MAX_DICE = 100
+MAX_REPEAT = 20
+ATTRIBUTES = ("ST", "DX", "IQ", "SP", "MA")
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z]+)|(\S))")
+
+
+class DiceError(ValueError):
+    """Text that is not in the documents' dice notation; the message says where."""
+
+
+class Random(Protocol):
+    """What a dice generator needs: Python's random.Random fits."""
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll made: the expression, every die's face, and the total."""
+
+    expression: str
+    faces: tuple[int, ...]
+    total: int
+
+    def __str__(self) -> str:
+        faces = "+".join(str(f) for f in self.faces)
+        return f"{self.expression} = {self.total}" + (f" [{faces}]" if faces else "")
+
+
+# The expression tree.
+
+@dataclass(frozen=True)
+class Const:
+    """A whole number."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    """N six-sided dice."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class AttrRef:
+    """An attribute of the character (pay formulas)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class BinOp:
+    """``+``, ``-``, ``*`` or ``/`` (integer division, rounding down)."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """``Nx(expr)``: roll the expression N times and add the results."""
+
+    times: int
+    body: Node
+
+
+Node = Const | DiceTerm | AttrRef | BinOp | Repeat
+
+
+@dataclass(frozen=True)
+class Check:
+    """``3d/IQ-1``: roll the dice; success when the total is at most the attribute + mod."""
+
+    dice: Node
+    attribute: str
+    modifier: int
+    text: str
+
+
+class _Parser:
+    def __init__(self, text: str, *, attributes: bool, arithmetic: bool) -> None:
+        self.text = text
+        self.tokens = self._tokenize(text)
+        self.pos = 0
+        self.attributes = attributes
+        self.arithmetic = arithmetic
+
+    @staticmethod
+    def _tokenize(text: str) -> list[str]:
+        tokens = []
+        for number, word, symbol in _TOKEN.findall(text):
+            tokens.append(number or word or symbol)
+        if not tokens:
+            raise DiceError("empty dice expression")
+        return tokens
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> str:
+        token = self.peek()
+        if token is None:
+            raise DiceError(f"'{self.text}' ends too soon")
+        self.pos += 1
+        return token
+
+    def done(self) -> None:
+        if self.peek() is not None:
+            raise DiceError(f"'{self.text}': unexpected '{self.peek()}'")
+
+    def expr(self) -> Node:
+        node = self.term()
+        while self.peek() in ("+", "-"):
+            op = self.take()
+            node = BinOp(op, node, self.term())
+        return node
+
+    def term(self) -> Node:
+        node = self.factor()
+        while self.arithmetic and self.peek() in ("*", "/"):
+            op = self.take()
+            node = BinOp(op, node, self.factor())
+        return node
+
+    def factor(self) -> Node:
+        token = self.take()
+        if token == "(":
+            node = self.expr()
+            if self.take() != ")":
+                raise DiceError(f"'{self.text}': missing ')'")
+            return node
+        if token.isdigit():
+            value = int(token)
+            nxt = self.peek()
+            if nxt is not None and nxt.lower() == "d":
+                self.take()
+                return self._dice(value)
+            if nxt is not None and nxt.lower().startswith("d") and nxt[1:].isdigit():
+                raise DiceError(f"'{self.text}': only six-sided dice ('d') are used")
+            if nxt is not None and nxt.lower() == "x":
+                self.take()
+                if self.take() != "(":
+                    raise DiceError(f"'{self.text}': '{value}x' must be followed by '('")
+                body = self.expr()
+                if self.take() != ")":
+                    raise DiceError(f"'{self.text}': missing ')'")
+                if not 1 <= value <= MAX_REPEAT:
+                    raise DiceError(f"'{self.text}': can repeat 1 to {MAX_REPEAT} times")
+                return Repeat(value, body)
+            return Const(value)
+        if token.lower() == "d":
+            return self._dice(1)
+        if token.upper() in ATTRIBUTES and self.attributes:
+            return AttrRef(token.upper())
+        raise DiceError(f"'{self.text}': '{token}' is not dice notation")
+
+    def _dice(self, count: int) -> DiceTerm:
+        if not 1 <= count <= MAX_DICE:
+            raise DiceError(f"'{self.text}': roll 1 to {MAX_DICE} dice, not {count}")
+        nxt = self.peek()
+        if nxt is not None and nxt.isdigit():
+            raise DiceError(f"'{self.text}': only six-sided dice ('d') are used")
+        return DiceTerm(count)
+
+
+def _strip_money(text: str) -> str:
+    text = text.strip()
+    return text[1:] if text.startswith("$") else text
+
+
+def parse_roll(text: str) -> Node:
+    """A roll (``3d``, ``2d-1``, ``2x(2d+1)``, ``$12+4d``); DiceError otherwise."""
+    if not isinstance(text, str):
+        raise DiceError("dice notation must be text")
+    parser = _Parser(_strip_money(text), attributes=False, arithmetic=False)
+    node = parser.expr()
+    parser.done()
+    return node
+
+
+def parse_formula(text: str) -> Node:
+    """A pay formula: numbers, dice and attributes with + - * / (``IQ/2``, ``15+DX``)."""
+    if not isinstance(text, str):
+        raise DiceError("a formula must be text")
+    parser = _Parser(_strip_money(text), attributes=True, arithmetic=True)
+    node = parser.expr()
+    parser.done()
+    return node
+
+
+def parse_check(text: str) -> Check:
+    """A check ``3d/IQ`` or ``3d/IQ-1``; DiceError otherwise."""
+    if not isinstance(text, str) or "/" not in text:
+        raise DiceError(f"'{text}' is not a check like 3d/IQ")
+    dice_text, _, target = text.partition("/")
+    match = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:([+-])\s*(\d+))?\s*", target)
+    if match is None or match.group(1).upper() not in ATTRIBUTES:
+        raise DiceError(f"'{text}': the check must be against ST, DX, IQ, SP or MA")
+    modifier = int(match.group(3) or 0) * (-1 if match.group(2) == "-" else 1)
+    return Check(parse_roll(dice_text), match.group(1).upper(), modifier, text.strip())
+
+
+class Dice:
+    """The seeded generator every roll goes through."""
+
+    def __init__(self, rng: Random | None = None, seed: int | None = None) -> None:
+        self.rng: Random = rng if rng is not None else random.Random(seed)
+
+    def die(self) -> int:
+        """One six-sided die, from random() only (stable across Python versions)."""
+        return 1 + int(self.rng.random() * 6)
+
+    def evaluate(self, node: Node, attributes: Mapping[str, int] | None = None,
+                 faces: list[int] | None = None) -> int:
+        """Roll a parsed expression; faces rolled are appended to ``faces``."""
+        faces = faces if faces is not None else []
+        if isinstance(node, Const):
+            return node.value
+        if isinstance(node, DiceTerm):
+            rolled = [self.die() for _ in range(node.count)]
+            faces.extend(rolled)
+            return sum(rolled)
+        if isinstance(node, AttrRef):
+            if attributes is None or node.name not in attributes:
+                raise DiceError(f"the formula needs {node.name}")
+            return attributes[node.name]
+        if isinstance(node, Repeat):
+            return sum(self.evaluate(node.body, attributes, faces) for _ in range(node.times))
+        left = self.evaluate(node.left, attributes, faces)
+        right = self.evaluate(node.right, attributes, faces)
+        if node.op == "+":
+            return left + right
+        if node.op == "-":
+            return left - right
+        if node.op == "*":
+            return left * right
+        if right == 0:
+            raise DiceError("division by zero in a formula")
+        return left // right
+
+    def roll(self, text: str, attributes: Mapping[str, int] | None = None) -> Roll:
+        """Roll dice notation (or a pay formula when attributes are given)."""
+        node = parse_formula(text) if attributes is not None else parse_roll(text)
+        faces: list[int] = []
+        total = self.evaluate(node, attributes, faces)
+        return Roll(text.strip(), tuple(faces), total)
+
+    def check(self, text: str, attributes: Mapping[str, int]) -> tuple[Roll, int, bool]:
+        """Roll a check; returns the roll, the target and whether it succeeded."""
+        check = parse_check(text)
+        faces: list[int] = []
+        total = self.evaluate(check.dice, None, faces)
+        target = attributes[check.attribute] + check.modifier
+        return Roll(check.text, tuple(faces), total), target, total <= target
+
+
+def bounds(node: Node, attributes: Mapping[str, int] | None = None) -> tuple[int, int]:
+    """Lowest and highest total an expression can give."""
+    if isinstance(node, Const):
+        return node.value, node.value
+    if isinstance(node, DiceTerm):
+        return node.count, 6 * node.count
+    if isinstance(node, AttrRef):
+        value = (attributes or {}).get(node.name, 0)
+        return value, value
+    if isinstance(node, Repeat):
+        low, high = bounds(node.body, attributes)
+        return low * node.times, high * node.times
+    (a, b), (c, d) = bounds(node.left, attributes), bounds(node.right, attributes)
+    if node.op == "+":
+        return a + c, b + d
+    if node.op == "-":
+        return a - d, b - c
+    candidates = [a * c, a * d, b * c, b * d] if node.op == "*" else \
+        [x // y for x in (a, b) for y in (c, d) if y != 0] or [0]
+    return min(candidates), max(candidates)

@@ -1,0 +1,341 @@
+"""One character's job week: find, minimum weeks, risk, disaster, arrest, pay, XP.
+
+Everything is rolled through the injected Dice and every roll is returned,
+so a week can be shown in full and replayed from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tftmanager.rules.character import Character
+from tftmanager.rules.derived import Derived
+from tftmanager.rules.dice_expr import Dice, Roll, parse_check
+from tftmanager.rules.job_data import Job, JobCatalogue
+from tftmanager.rules.library import RulesLibrary
+
+ATTRS = ("st", "dx", "iq", "sp")
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """How a character works a job."""
+
+    job: str
+    officer: str = ""
+    mounted: bool = False
+    flying_mount: bool = False
+    own_lifestyle: bool = False
+    self_employed: bool = False
+    found: bool = False
+    weeks_left: int = 0
+
+
+@dataclass
+class JobWeek:
+    """What happened: every roll with its meaning, and the effects."""
+
+    character: str
+    job: str
+    rolls: list[tuple[str, Roll, str]] = field(default_factory=list)
+    found: bool = False
+    weeks_left: int = 0
+    worked: bool = False
+    bonus_xp: int = 0
+    xp: int = 0
+    pay: int = 0
+    damage: int = 0
+    disaster: bool = False
+    arrested: bool = False
+    lifestyle: str = ""
+    lines: list[str] = field(default_factory=list)
+
+    def say(self, text: str) -> None:
+        """Add a line to the report."""
+        self.lines.append(text)
+
+
+def attributes(character: Character, derived: Derived | None = None) -> dict[str, int]:
+    """Attribute values the dice notation can name."""
+    values = {"ST": character.st, "DX": character.dx, "IQ": character.iq,
+              "SP": character.sp}
+    if derived is not None:
+        values["MA"] = derived.ma
+    return values
+
+
+def present_total(character: Character) -> int:
+    """ST + DX + IQ + SP (SP count as attributes)."""
+    return sum(getattr(character, a) for a in ATTRS)
+
+
+def _talents_in(character: Character, group: tuple[str, ...]) -> int:
+    return sum(1 for t in character.talents if t.key in group)
+
+
+def _skill_count(character: Character, catalogue: JobCatalogue, group: str) -> int:
+    count = _talents_in(character, catalogue.talent_groups.get(group, ()))
+    if group == "combat" and character.kind.value == "wizard":
+        per = int(catalogue.merc.get("wizard_spells_per_skill", 2) or 2)
+        count += len(character.spells) // per
+    return count
+
+
+def eligibility(character: Character, job: Job, catalogue: JobCatalogue,
+                library: RulesLibrary, assignment: Assignment,
+                held: frozenset[str] = frozenset()) -> list[str]:
+    """Every requirement the character does not meet, in words."""
+    reasons = []
+    req = job.requires
+    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
+    bonus = officer.min_attributes_bonus if officer else 0
+    st_dx = req.get("st_dx")
+    if st_dx and character.st + character.dx < int(st_dx) + bonus:
+        reasons.append(f"needs ST + DX {int(st_dx) + bonus} (has {character.st + character.dx})")
+    for name in ("weapon_talents", "combat_talents"):
+        needed = int(req.get(name, 0) or 0)
+        group = name.removesuffix("_talents")
+        have = _skill_count(character, catalogue, group)
+        if needed and have < needed:
+            reasons.append(f"needs {needed} {group} talent(s) (has {have})")
+    if req.get("iq") and character.iq < int(req["iq"]):
+        reasons.append(f"needs IQ {req['iq']} (has {character.iq})")
+    if req.get("attributes") and present_total(character) < int(req["attributes"]):
+        reasons.append(f"needs attributes totalling {req['attributes']} "
+                       f"(has {present_total(character)})")
+    for key in req.get("talents", []):
+        if not character.knows(key):
+            talent = library.talents.get(key)
+            reasons.append(f"needs {talent.name if talent else key}")
+    for key in req.get("spells", []):
+        if key not in character.spells:
+            spell = library.spells.get(key)
+            reasons.append(f"must know {spell.name if spell else key}")
+    if job.previous_rank and job.previous_rank not in held:
+        previous = catalogue.jobs.get(job.previous_rank)
+        name = previous.name if previous else job.previous_rank
+        reasons.append(f"must first hold the rank of {name}")
+    if officer:
+        for key in officer.requires_talents:
+            if not character.knows(key):
+                talent = library.talents.get(key)
+                reasons.append(f"{officer.name} needs {talent.name if talent else key}")
+    if job.family != "mercenary" and (assignment.officer or assignment.mounted
+                                      or assignment.flying_mount):
+        reasons.append("officer ranks and mounts apply to mercenaries only")
+    return reasons
+
+
+def find_roll(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> tuple[str, int]:
+    """The roll to find, with mounted, flying and officer modifiers: (check, IQ modifier)."""
+    check = parse_check(job.find)
+    extra_dice = 0
+    iq_mod = 0
+    if assignment.mounted:
+        iq_mod += int(catalogue.merc.get("mounted", {}).get("find_iq", -2))
+    if assignment.flying_mount:
+        extra_dice += int(catalogue.merc.get("flying_mount", {}).get("find_dice", 1))
+    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
+    if officer:
+        iq_mod += officer.find_iq
+        extra_dice += officer.find_dice
+    dice_text = job.find.partition("/")[0].strip()
+    if extra_dice:
+        count = int(dice_text.rstrip("dD") or 1) if dice_text.rstrip("dD").isdigit() else 3
+        dice_text = f"{count + extra_dice}d"
+    modifier = check.modifier + iq_mod
+    text = f"{dice_text}/{check.attribute}" + (f"{modifier:+d}" if modifier else "")
+    return text, iq_mod
+
+
+def risk_numbers(character: Character, derived: Derived, job: Job,
+                 catalogue: JobCatalogue) -> tuple[int, int, list[str]]:
+    """(x, y) with a thief's risk reductions added to y (fractions dropped, capped)."""
+    assert job.risk is not None
+    x, y = job.risk
+    notes: list[str] = []
+    if job.family != "thief":
+        return x, y, notes
+    total = Fraction(0)
+    for factor in catalogue.thief_factors:
+        if factor.talent:
+            if character.knows(factor.talent) and factor.reduction:
+                total += factor.reduction
+                notes.append(f"{factor.talent.replace('_', ' ')} {factor.reduction}")
+        elif factor.reduction and _ma_in(derived.ma, factor):
+            total += factor.reduction
+            notes.append(f"MA {derived.ma} {factor.reduction}")
+    if character.kind.value == "wizard":
+        spells = len(character.spells)
+        if spells:
+            total += catalogue.thief_spell_reduction * spells
+            notes.append(f"{spells} spells x {catalogue.thief_spell_reduction}")
+    adjusted = y + math.floor(total)
+    if job.risk_cap is not None:
+        adjusted = min(adjusted, job.risk_cap)
+    return x, adjusted, notes
+
+
+def _ma_in(ma: int, factor: object) -> bool:
+    low = getattr(factor, "ma_min", None)
+    high = getattr(factor, "ma_max", None)
+    return (low is None or ma >= low) and (high is None or ma <= high)
+
+
+def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Assignment,
+               catalogue: JobCatalogue, library: RulesLibrary, dice: Dice,
+               week: JobWeek) -> int:
+    """Base pay plus every bonus, capped; dice pay is rolled (and recorded)."""
+    if job.pay_formula:
+        roll = dice.roll(job.pay_formula, attributes(character, derived))
+        week.rolls.append(("pay", roll, f"pay {job.pay_formula}"))
+        base = roll.total
+    else:
+        base = job.pay or 0
+    cap = job.pay_max
+    bonus = 0
+    notes: list[str] = []
+    if job.family == "mercenary":
+        bonus, notes = _merc_bonus(character, derived, job, catalogue)
+    elif job.family == "thief":
+        raw = sum(f.pay for f in catalogue.thief_factors
+                  if f.pay and f.talent and character.knows(f.talent))
+        limit = math.floor(base * catalogue.thief_pay_cap)
+        bonus = min(raw, limit)
+        if raw:
+            notes.append(f"skills +${raw}" + (f" (capped at ${limit})" if raw > limit else ""))
+    for extra in job.pay_bonuses:
+        if character.knows(extra.talent):
+            bonus += extra.pay
+            notes.append(f"{extra.talent.replace('_', ' ')} +${extra.pay}")
+    pay = base + bonus
+    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
+    if officer:
+        pay = pay * (100 + officer.pay_percent) // 100
+        cap = cap * (100 + officer.pay_percent) // 100 if cap is not None else None
+        notes.append(f"{officer.name} +{officer.pay_percent}%")
+    for flag, name in ((assignment.mounted, "mounted"), (assignment.flying_mount,
+                                                         "flying_mount")):
+        if flag:
+            percent = int(catalogue.merc.get(name, {}).get("pay_percent", 0))
+            pay = pay * (100 + percent) // 100
+            notes.append(f"{name.replace('_', ' ')} +{percent}%")
+    if assignment.self_employed and catalogue.merchant:
+        raise_by = max(pay * int(catalogue.merchant.get("pay_percent", 25)) // 100,
+                       int(catalogue.merchant.get("pay_min_increase", 5)))
+        pay += raise_by
+        notes.append(f"self-employed +${raise_by}")
+    if cap is not None and pay > cap:
+        notes.append(f"capped at ${cap}")
+        pay = cap
+    if assignment.own_lifestyle:
+        lifestyle = catalogue.lifestyles.get(job.lifestyle)
+        if lifestyle:
+            own = lifestyle.total // 3 // max(1, catalogue.lifestyle_weeks)
+            pay += own
+            notes.append(f"own food and lodging +${own}")
+    week.say(f"Pay ${pay}" + (f" ({'; '.join(notes)})" if notes else ""))
+    return pay
+
+
+def _merc_bonus(character: Character, derived: Derived, job: Job,
+                catalogue: JobCatalogue) -> tuple[int, list[str]]:
+    merc = catalogue.merc
+    bonus, notes = 0, []
+    extra = _skill_count(character, catalogue, "combat") - int(
+        job.requires.get("combat_talents", 0) or 0)
+    per_two = int(merc.get("per_2_extra_combat_talents", 1))
+    if extra >= 2:
+        bonus += per_two * (extra // 2)
+        notes.append(f"{extra} extra combat talents +${per_two * (extra // 2)}")
+    over = character.st + character.dx - int(job.requires.get("st_dx", 0) or 0)
+    for step in sorted(merc.get("st_dx_over_min", []), key=lambda s: -int(s["over"])):
+        if over >= int(step["over"]):
+            bonus += int(step["pay"])
+            notes.append(f"ST + DX {over} over +${step['pay']}")
+            break
+    rapid = any(line.weapon.missile and line.weapon.fast_dx is not None
+                and derived.adj_dx >= line.weapon.fast_dx for line in derived.weapons)
+    if rapid:
+        bonus += int(merc.get("rapid_fire_missile", 1))
+        notes.append(f"rapid-fire missile weapon +${merc.get('rapid_fire_missile', 1)}")
+    race_bonus = int(merc.get("races", {}).get(character.race, 0))
+    if race_bonus:
+        bonus += race_bonus
+        notes.append(f"{character.race} +${race_bonus}")
+    stops = derived.hits_stopped_shield or derived.hits_stopped
+    for step in sorted(merc.get("armor_stops", []), key=lambda s: -int(s["min"])):
+        if stops >= int(step["min"]):
+            bonus += int(step["pay"])
+            notes.append(f"armor stopping {stops} +${step['pay']}")
+            break
+    if character.kind.value == "wizard" and merc.get("wizard_pay"):
+        bonus += int(merc["wizard_pay"])
+        notes.append(f"wizard +${merc['wizard_pay']}")
+    return bonus, notes
+
+
+def run_job_week(character: Character, derived: Derived, job: Job, assignment: Assignment,
+                 catalogue: JobCatalogue, library: RulesLibrary, dice: Dice) -> JobWeek:
+    """Resolve one week of a job for one character."""
+    week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
+                   found=assignment.found, lifestyle=job.lifestyle)
+    values = attributes(character, derived)
+    if not week.found:
+        if job.find:
+            text, _mod = find_roll(job, assignment, catalogue)
+            roll, target, ok = dice.check(text, values)
+            week.rolls.append(("find", roll, f"to find: {roll.total} vs {target}"))
+            if not ok:
+                week.say(f"Spent the week looking for work as {job.name}; found nothing.")
+                return week
+        week.found = True
+        if job.min_weeks:
+            roll = dice.roll(job.min_weeks)
+            week.rolls.append(("min_weeks", roll, f"minimum weeks {job.min_weeks}"))
+            week.weeks_left = roll.total
+        week.say(f"Found work as {job.name}" + (f" for at least {week.weeks_left} weeks"
+                                                if week.weeks_left else "") + ".")
+    week.worked = True
+    week.weeks_left = max(0, week.weeks_left - 1)
+    if job.risk is not None:
+        x, y, notes = risk_numbers(character, derived, job, catalogue)
+        roll = dice.roll("3d")
+        note = f"risk {x}/{y}" + (f" (thief: {', '.join(notes)})" if notes else "")
+        week.rolls.append(("risk", roll, note))
+        if roll.total <= x:
+            times = catalogue.bonus_times(roll.total)
+            week.bonus_xp = math.floor(times * present_total(character))
+            week.say(f"Something special happened: bonus {week.bonus_xp} XP "
+                     f"({times} x attributes {present_total(character)}).")
+        if roll.total >= y:
+            week.disaster = True
+            _disaster(character, job, dice, values, week)
+    if job.xp_week and not week.disaster:
+        week.xp = job.xp_week
+    week.pay = weekly_pay(character, derived, job, assignment, catalogue, library, dice, week)
+    return week
+
+
+def _disaster(character: Character, job: Job, dice: Dice, values: dict[str, int],
+              week: JobWeek) -> None:
+    highest = max(("ST", "DX", "IQ"), key=lambda a: values[a])
+    roll, target, saved = dice.check(f"3d/{highest}", values)
+    week.rolls.append(("disaster", roll, f"against {highest} {target}: "
+                                          f"{'saved' if saved else 'failed'}"))
+    damage_text = job.damage_save if saved else job.damage_fail
+    if damage_text:
+        damage = dice.roll(damage_text)
+        week.rolls.append(("damage", damage, f"damage {damage_text}"))
+        week.damage = max(0, damage.total)
+    week.say(f"Disaster! Takes {week.damage} hits ({'saved' if saved else 'failed'} the "
+             f"roll against {highest}).")
+    if job.family == "thief":
+        arrest, target, free = dice.check("3d/IQ", values)
+        week.rolls.append(("arrest", arrest, f"to avoid arrest: {arrest.total} vs {target}"))
+        if not free:
+            week.arrested = True
+            week.say("Arrested.")
+    del character

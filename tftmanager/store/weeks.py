@@ -1,0 +1,113 @@
+"""Weekly assignments and the week log."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlmodel import Session, col, select
+
+from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow
+
+
+@dataclass(frozen=True)
+class AssignmentData:
+    """A character's weekly activity, as stored (plain values, for snapshots and undo)."""
+
+    activity: str = "idle"
+    job: str = ""
+    officer: str = ""
+    mounted: bool = False
+    flying_mount: bool = False
+    own_lifestyle: bool = False
+    self_employed: bool = False
+    found: bool = False
+    weeks_left: int = 0
+    lifestyle: str = "poor"
+    held: tuple[str, ...] = ()
+
+
+def get_assignment(*, session: Session, character_id: int) -> AssignmentData:
+    """The character's assignment (idle when none was made)."""
+    row = session.exec(select(AssignmentRow).where(
+        AssignmentRow.character_id == character_id)).first()
+    if row is None:
+        return AssignmentData()
+    return AssignmentData(row.activity, row.job, row.officer, row.mounted, row.flying_mount,
+                          row.own_lifestyle, row.self_employed, row.found, row.weeks_left,
+                          row.lifestyle, tuple(json.loads(row.held or "[]")))
+
+
+def set_assignment(*, session: Session, character_id: int, data: AssignmentData) -> None:
+    """Store the character's assignment."""
+    row = session.exec(select(AssignmentRow).where(
+        AssignmentRow.character_id == character_id)).first()
+    if row is None:
+        row = AssignmentRow(character_id=character_id)
+    for name in ("activity", "job", "officer", "mounted", "flying_mount", "own_lifestyle",
+                 "self_employed", "found", "weeks_left", "lifestyle"):
+        setattr(row, name, getattr(data, name))
+    row.held = json.dumps(list(data.held))
+    session.add(row)
+
+
+@dataclass(frozen=True)
+class StudyData:
+    """A study's stored values (for snapshots)."""
+
+    id: int
+    talent: str
+    weeks_needed: int
+    weeks_done: int
+    teacher: bool
+    started_week: int
+
+
+def studies_data(*, session: Session, character_id: int) -> tuple[StudyData, ...]:
+    """A character's studies, as plain values."""
+    rows = session.exec(select(StudyRow).where(StudyRow.character_id == character_id)
+                        .order_by(col(StudyRow.id))).all()
+    return tuple(StudyData(r.id or 0, r.talent, r.weeks_needed, r.weeks_done, r.teacher,
+                           r.started_week) for r in rows)
+
+
+def restore_studies(*, session: Session, character_id: int,
+                    studies: tuple[StudyData, ...]) -> None:
+    """Make a character's studies exactly these (ids kept)."""
+    for row in session.exec(select(StudyRow).where(StudyRow.character_id == character_id)):
+        session.delete(row)
+    session.flush()
+    for s in studies:
+        session.add(StudyRow(id=s.id, character_id=character_id, talent=s.talent,
+                             weeks_needed=s.weeks_needed, weeks_done=s.weeks_done,
+                             teacher=s.teacher, started_week=s.started_week))
+
+
+def log_week(*, session: Session, campaign_id: int, week: int, seed: int, batch: str,
+             report: str) -> int:
+    """Record a week that was run."""
+    row = WeekLogRow(campaign_id=campaign_id, week=week, seed=seed, batch=batch, report=report)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return row.id
+
+
+def unlog_week(*, session: Session, batch: str) -> None:
+    """Remove a week's log entry (undo)."""
+    for row in session.exec(select(WeekLogRow).where(WeekLogRow.batch == batch)):
+        session.delete(row)
+
+
+def week_logs(*, session: Session, campaign_id: int) -> list[tuple[int, int, str]]:
+    """(week, seed, report JSON) of every week run, oldest first."""
+    rows = session.exec(select(WeekLogRow).where(WeekLogRow.campaign_id == campaign_id)
+                        .order_by(col(WeekLogRow.id))).all()
+    return [(r.week, r.seed, r.report) for r in rows]
+
+
+def character_ids(*, session: Session, campaign_id: int) -> list[int]:
+    """Every character id of a campaign, by name."""
+    return [i for i in session.exec(select(CharacterRow.id).where(
+        CharacterRow.campaign_id == campaign_id).order_by(col(CharacterRow.name))).all()
+        if i is not None]
