@@ -221,6 +221,9 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
     text = " ".join(reason.split())
     if not text:
         raise EquipmentRefused("Give a reason for the entry.")
+    refusal = money_refusal(amount, kind)  # _apply skips $0, which is still refused here
+    if refusal:
+        raise EquipmentRefused(refusal)
     return _apply(store, character_id, lambda c: c, amount, kind, text,
                   check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP))
 

@@ -7,6 +7,7 @@ from typing import Any
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import AttackLine
 from tftmanager.rules.equipment_rules import Condition
+from tftmanager.rules.items import ItemKind
 
 
 def _attack_text(attack: AttackLine) -> str:
@@ -44,7 +45,9 @@ def sheet_text(sheet: Sheet) -> str:
     for line in d.weapons:
         mark = "*" if line.ready else " "
         attacks = "; ".join(_attack_text(a) for a in line.attacks)
-        lines.append(f" {mark}{line.weapon.name}: {attacks}")
+        owned = c.item_for(ItemKind.WEAPON, line.weapon.key)
+        quality = f" ({owned.quality.label})" if owned and owned.quality.label else ""
+        lines.append(f" {mark}{line.weapon.name}{quality}: {attacks}")
     if sheet.problems:
         lines.append("  Problems:")
         lines += [f"   - [{p.severity.value}] {p.field}: {p.message}" for p in sheet.problems]

@@ -82,7 +82,7 @@ class EquipmentRules:
             return ""
         if (quality.fine_dx, quality.fine_damage) not in self.fine_times:
             return (f"Fine weapons come with +1 DX, +1 or +2 damage, or both; not "
-                    f"+{quality.fine_dx} DX and +{quality.fine_damage} damage.")
+                    f"{quality.fine_dx:+d} DX and {quality.fine_damage:+d} damage.")
         if weapon.tags & self.dx_only_tags:
             if quality.fine_damage:
                 return f"A {weapon.name.lower()} can only be made fine with +1 DX."
@@ -150,7 +150,8 @@ class EquipmentRules:
         if load_kg <= 0:
             return MountMove(times, mount.ma, mount.dx, 0, mount.ma, mount.dx, 0, False)
         band = next((b for b in self.bands if times <= b.max_times), None)
-        walk_only = band is None
+        # "A mount may carry STx7.5 or more, but only at a walk": the limit itself walks.
+        walk_only = band is None or times >= self.bands[-1].max_times
         if band is None:
             band = self.bands[-1]
         over_fatigue = 0
