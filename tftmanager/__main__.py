@@ -6,7 +6,8 @@ import sys
 
 # The command line's commands (cli.main.COMMANDS holds their functions); kept
 # here so starting the GUI does not import the command line and the store.
-COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library", "xp"})
+COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library", "xp", "week",
+                           "jobs", "cards"})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.survival import Outcome, Situation, can_survive, resolve
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -37,6 +38,8 @@ from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 from tftmanager.store.weeks import AssignmentData, StudyData
+
+__all__ = ["AppliedWeek", "AssignmentData", "NeedsValues", "WeekRefused", "run_weeks"]
 
 MAX_WEEKS = 520
 
@@ -408,3 +411,43 @@ def put_back(*, store: CampaignStore, applied: AppliedWeek) -> Changes:
         campaign.week = applied.week_before + 1
         session.add(campaign)
     return applied.changes
+
+
+# Death and dying
+
+@dataclass(frozen=True)
+class SurvivalResult:
+    """The roll, and the character as it now is (alive and recovering, or dead)."""
+
+    outcome: Outcome
+    before: Character
+    after: Character
+
+
+def survival_roll(*, store: CampaignStore, character_id: int, situation: Situation,
+                  seed: int | None = None, faces: tuple[int, int] | None = None
+                  ) -> SurvivalResult:
+    """Roll (or take the table's dice) for a dying character and record the result.
+
+    A survivor wakes at 0 ST and -5 DX and needs 5 weeks of rest to recover.
+    """
+    catalogue = catalogue_of(library_for(store))
+    rules = catalogue.survival
+    if rules is None:
+        raise WeekRefused("This campaign's library has no survival rules.")
+    refusal = can_survive(situation)
+    with store.transaction() as session:
+        before = queries.get_character(session=session, character_id=character_id).character
+        if faces is None:
+            dice = Dice(random.Random(seed))
+            faces = (dice.die(), dice.die())
+        elif not all(1 <= f <= 6 for f in faces):
+            raise WeekRefused("Dice faces are 1 to 6.")
+        outcome = resolve(faces, situation, rules)
+        if refusal or not outcome.survives:
+            after = replace(before, status=Status.DEAD)
+        else:
+            after = replace(before, status=Status.ACTIVE, wounds=before.st,
+                            recovery_weeks=rules.recovery_weeks)
+        queries.update_character(session=session, character_id=character_id, character=after)
+    return SurvivalResult(outcome, before, after)

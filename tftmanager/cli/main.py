@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tftmanager import __version__
-from tftmanager.app import campaigns, experience, library, transfer
+from tftmanager.app import campaigns, experience, library, transfer, weeks
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.cli.report import sheet_json, sheet_text
@@ -205,6 +205,51 @@ def cmd_xp(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_week(args: argparse.Namespace) -> int:
+    """Run job weeks for the party and print the report."""
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        try:
+            applied = weeks.run_weeks(store=store, weeks=args.weeks, seed=args.seed,
+                                      dry_run=args.dry_run)
+        except weeks.WeekRefused as exc:
+            raise UsageError(str(exc)) from None
+    for week in applied:
+        print(week.report.text())
+    if args.dry_run:
+        print("Dry run: nothing was written.")
+    return OK
+
+
+def cmd_jobs(args: argparse.Namespace) -> int:
+    """List jobs, assign a character's weekly activity, or supply a lost job value."""
+    with campaigns.open_existing(path=Path(args.campaign)) as store:
+        catalogue = weeks.catalogue_of(library.library_for(store))
+        if args.action == "list":
+            for job in catalogue.jobs.values():
+                missing = f"  [unset: {', '.join(job.missing)}]" if job.missing else ""
+                print(f"{job.key:<24} {job.family:<10} {job.name}{missing}")
+            return OK
+        if args.action == "set":
+            value: int | str = int(args.value) if args.value.lstrip("-").isdigit() \
+                else args.value
+            weeks.set_job_value(store=store, job=args.job, field_name=args.field, value=value)
+            print(f"{args.job}: {args.field} = {value}")
+            return OK
+        sheet = _find(store, args.name)
+        assert sheet.id is not None
+        data = weeks.AssignmentData(activity=args.activity, job=args.job or "",
+                                    officer=args.officer or "", mounted=args.mounted,
+                                    own_lifestyle=args.own_lifestyle,
+                                    lifestyle=args.lifestyle)
+        try:
+            weeks.assign(store=store, character_id=sheet.id, data=data)
+        except weeks.WeekRefused as exc:
+            raise UsageError(str(exc)) from None
+        print(f"{sheet.character.name}: {args.activity}" + (f" ({args.job})" if args.job
+                                                            else ""))
+    return OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "new": cmd_new,
     "list": cmd_list,
@@ -213,6 +258,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "import": cmd_import,
     "library": cmd_library,
     "xp": cmd_xp,
+    "week": cmd_week,
+    "jobs": cmd_jobs,
 }
 
 
@@ -281,6 +328,31 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("campaign")
     q.add_argument("name")
     q.add_argument("attribute", choices=[a.value for a in Attribute])
+
+    p = sub.add_parser("week", help="run job weeks for the party")
+    p.add_argument("campaign")
+    p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
+    p.add_argument("--seed", type=int, help="seed: the same seed gives the same report")
+    p.add_argument("--dry-run", action="store_true", help="roll everything, write nothing")
+
+    p = sub.add_parser("jobs", help="job catalogue and weekly assignments")
+    jobs = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = jobs.add_parser("list", help="every job, with values still unset")
+    q.add_argument("campaign")
+    q = jobs.add_parser("assign", help="set a character's weekly activity")
+    q.add_argument("campaign")
+    q.add_argument("name")
+    q.add_argument("activity", choices=["job", "study", "rest", "adventure", "idle"])
+    q.add_argument("--job", help="job key (see jobs list)")
+    q.add_argument("--officer", choices=["sergeant", "lieutenant", "captain"])
+    q.add_argument("--mounted", action="store_true")
+    q.add_argument("--own-lifestyle", action="store_true")
+    q.add_argument("--lifestyle", default="poor", help="lifestyle paid when idle")
+    q = jobs.add_parser("set", help="supply a job value the scan lost")
+    q.add_argument("campaign")
+    q.add_argument("job")
+    q.add_argument("field")
+    q.add_argument("value")
     return parser
 
 

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from tftmanager.app import abilities, campaigns, characters, equipment, experience, library
+from tftmanager.app import (
+    abilities,
+    campaigns,
+    characters,
+    equipment,
+    experience,
+    library,
+    weeks,
+)
 from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character
 from tftmanager.rules.library_entries import Entry
@@ -302,3 +310,57 @@ class DealAction(_Command):
         deal = self.deal
         assert deal is not None
         self._run(lambda: equipment.take_back(store=self.controller.store, deal=deal))
+
+
+class WeekAction(_Command):
+    """One campaign week: run once with its seed, then undo/redo exactly."""
+
+    def __init__(self, controller: Controller, seed: int) -> None:
+        super().__init__(controller, "Run week")
+        self.seed = seed
+        self.applied: weeks.AppliedWeek | None = None
+
+    def redo(self) -> None:
+        """Run the week the first time; afterwards put the same results back."""
+        def run() -> Changes:
+            if self.applied is None:
+                self.applied = weeks.run_week(store=self.controller.store, seed=self.seed)
+                self.setText(f"Run week {self.applied.report.week}")
+                return self.applied.changes
+            return weeks.put_back(store=self.controller.store, applied=self.applied)
+        self._run(run)
+
+    def undo(self) -> None:
+        """Take the whole week back."""
+        applied = self.applied
+        assert applied is not None
+        self._run(lambda: weeks.take_back(store=self.controller.store, applied=applied))
+
+
+class CharacterStateAction(_Command):
+    """A change computed by the rules (a survival roll): before/after, undone exactly."""
+
+    def __init__(self, controller: Controller, text: str, character_id: int,
+                 before: Character, after: Character) -> None:
+        super().__init__(controller, text)
+        self.character_id = character_id
+        self.before = before
+        self.after = after
+        self.first = True
+
+    def redo(self) -> None:
+        """Already written the first time; written again on redo."""
+        if self.first:
+            self.first = False
+            self.controller.signals.changes_applied.emit(
+                Changes(characters=frozenset({self.character_id})))
+            return
+        self._run(lambda: characters.edit_character(
+            store=self.controller.store, character_id=self.character_id,
+            character=self.after))
+
+    def undo(self) -> None:
+        """Put the character back as it was before the roll."""
+        self._run(lambda: characters.edit_character(
+            store=self.controller.store, character_id=self.character_id,
+            character=self.before))

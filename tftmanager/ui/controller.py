@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from tftmanager.app import abilities, campaigns, characters, equipment, experience
+from tftmanager.app import abilities, campaigns, characters, equipment, experience, weeks
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
@@ -25,8 +25,10 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.survival import Situation
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.weeks import AssignmentData
 from tftmanager.ui import commands
 from tftmanager.ui.signals import AppSignals
 
@@ -287,6 +289,65 @@ class Controller:
         return self._deal(f"{kind.label} ${abs(amount)}", lambda: equipment.record_money(
             store=self.store, character_id=character_id, amount=amount, kind=kind,
             reason=reason))
+
+    # Job weeks
+
+    def assignment(self, character_id: int) -> AssignmentData:
+        """A character's weekly activity."""
+        return weeks.get_assignment(store=self.store, character_id=character_id)
+
+    def assign(self, character_id: int, data: AssignmentData) -> bool:
+        """Set a character's weekly activity (saved at once; not an undo step)."""
+        try:
+            changes = weeks.assign(store=self.store, character_id=character_id, data=data)
+        except weeks.WeekRefused as exc:
+            self.report_failure("Assign", exc)
+            return False
+        self.signals.changes_applied.emit(changes)
+        return True
+
+    def missing_job_values(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """Assigned jobs whose lost values the GM must supply."""
+        return weeks.missing_values(store=self.store)
+
+    def set_job_value(self, job: str, field_name: str, value: int | str) -> None:
+        """Remember a value the GM supplied (in the campaign's library)."""
+        self.signals.changes_applied.emit(weeks.set_job_value(
+            store=self.store, job=job, field_name=field_name, value=value))
+
+    def run_weeks(self, count: int, seed: int,
+                  progress: Callable[[int, int], bool] | None = None
+                  ) -> list[weeks.AppliedWeek]:
+        """Run weeks as one undo step; stops early on injury, arrest or a dying figure."""
+        results: list[weeks.AppliedWeek] = []
+        self.stack.beginMacro(f"Run {count} week{'s' if count > 1 else ''}")
+        try:
+            for i in range(count):
+                command = commands.WeekAction(self, seed + i)
+                self.stack.push(command)
+                if command.failed or command.applied is None:
+                    break
+                results.append(command.applied)
+                if progress is not None and progress(i + 1, count) is False:
+                    break
+                if command.applied.report.stop:
+                    break
+        finally:
+            self.stack.endMacro()
+        return results
+
+    def survival_roll(self, character_id: int, situation: Situation,
+                      seed: int | None = None) -> weeks.SurvivalResult | None:
+        """Roll for a dying character (undoable)."""
+        try:
+            result = weeks.survival_roll(store=self.store, character_id=character_id,
+                                         situation=situation, seed=seed)
+        except weeks.WeekRefused as exc:
+            self.report_failure("Survival roll", exc)
+            return None
+        self.stack.push(commands.CharacterStateAction(
+            self, "Survival roll", character_id, result.before, result.after))
+        return result
 
     def report_failure(self, action: str, exc: Exception) -> None:
         """Tell the user an action failed, in their terms."""

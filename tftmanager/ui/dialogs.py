@@ -55,6 +55,14 @@ def info(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.information(parent, title, message)
 
 
+def ask_number(parent: QWidget | None, title: str, question: str) -> int | None:
+    """Ask the GM for a whole number (None if cancelled)."""
+    from PySide6.QtWidgets import QInputDialog  # noqa: PLC0415
+
+    value, ok = QInputDialog.getInt(parent, title, question, 1, 0, 100000)
+    return value if ok else None
+
+
 def about(parent: QWidget | None) -> None:
     """Version and the rules sources."""
     QMessageBox.about(

@@ -171,9 +171,12 @@ class MainWindow(QMainWindow):
         self.act_award = self._action("Award E&xperience…", None, self.award_experience,
                                       "Award XP to the party: a GM award or Melee's combat "
                                       "awards", [QKeySequence("Ctrl+E")])
-        self.act_week = self._action("Advance &Week", None, self.advance_week,
-                                     "Move the campaign one week on: studies progress",
+        self.act_week = self._action("Plan and Run &Weeks…", None, self.plan_weeks,
+                                     "Assign jobs, study, rest; run weeks with every roll shown",
                                      [QKeySequence("Ctrl+Shift+W")])
+        self.act_survival = self._action("&Survival Roll…", None, self.survival_roll,
+                                         "Death and dying: the chance, then the roll",
+                                         [])
         self.act_find = self._action("&Find Character", None, self._focus_filter,
                                      "Filter the party by name", _keys(sk.Find, "Ctrl+F"))
         self.act_about = self._action("&About TFT Manager", "about",
@@ -205,6 +208,7 @@ class MainWindow(QMainWindow):
         campaign_menu.addSeparator()
         campaign_menu.addAction(self.act_award)
         campaign_menu.addAction(self.act_week)
+        campaign_menu.addAction(self.act_survival)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
@@ -435,6 +439,7 @@ class MainWindow(QMainWindow):
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
                        self.act_library, self.act_week, self.act_award):
             action.setEnabled(has_campaign)
+        self.act_survival.setEnabled(has_selection)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
 
@@ -496,16 +501,28 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def advance_week(self) -> None:
-        """Move the campaign a week on and say what happened."""
+    def plan_weeks(self) -> QWidget | None:
+        """The week planner: activities, eligibility, running weeks, the report."""
         if self.controller is None:
-            return
-        report = self.controller.advance_week()
-        lines = [f"Week {report.week} begins."]
-        lines += [f"Learned: {item}" for item in report.learned]
-        lines += [f"Finished but waiting: {item}" for item in report.waiting]
-        self._show_week()
-        dialogs.info(self, "Advance Week", "\n".join(lines))
+            return None
+        from tftmanager.ui.week_planner import WeekPlanner  # noqa: PLC0415
+
+        planner = WeekPlanner(self.controller, self)
+        planner.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        planner.show()
+        return planner
+
+    def survival_roll(self) -> QWidget | None:
+        """The survival calculator for the selected character."""
+        selected = self.party.selected_id() if self._panels_built else None
+        if self.controller is None or selected is None:
+            return None
+        from tftmanager.ui.survival_dialog import SurvivalDialog  # noqa: PLC0415
+
+        dialog = SurvivalDialog(self.controller, selected, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def edit_settings(self) -> None:
         """Show the campaign rules dialog and apply what the GM chose."""

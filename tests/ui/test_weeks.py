@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import pytest
+
+from tftmanager.rules.character import Status
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.survival_dialog import SurvivalDialog
+from tftmanager.ui.week_planner import WeekPlanner
+
+pytestmark = pytest.mark.ui
+
+
+def _ids(window: MainWindow) -> dict[str, int]:
+    return {row.name: row.id for row in window.party_model.rows()}
+
+
+def _planner(window: MainWindow, qtbot) -> WeekPlanner:
+    planner = window.plan_weeks()
+    assert isinstance(planner, WeekPlanner)
+    qtbot.addWidget(planner)
+    return planner
+
+
+def test_assign_run_a_week_see_the_report_and_undo(main_window: MainWindow, qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    planner = _planner(main_window, qtbot)
+    rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
+    planner.set_row(rows["Wulf"], activity="job", job="war_1")
+    assert controller.assignment(_ids(main_window)["Wulf"]).job == "war_1"
+    assert "Eligible" in planner.table.item(rows["Wulf"], 7).text()
+    before = {cid: controller.character(cid) for cid in _ids(main_window).values()}
+    week = controller.week()
+    results = planner.run(1, seed=12345)
+    assert len(results) == 1 and controller.week() == week + 1
+    text = planner.report.toPlainText()
+    assert f"Week {week}" in text and "Wulf" in text and "risk" in text
+    assert main_window.week_label.text() == f"Week {week + 1}"
+    main_window.act_undo.trigger()
+    assert controller.week() == week
+    assert {cid: controller.character(cid) for cid in before} == before
+    assert controller.ledger(_ids(main_window)["Ragnar"]) == []
+    planner.close()
+
+
+def test_three_weeks_with_the_progress_bar(main_window: MainWindow, qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    planner = _planner(main_window, qtbot)
+    week = controller.week()
+    results = planner.run(3, seed=7)
+    assert 1 <= len(results) <= 3
+    assert planner.progress_dialog.maximum() == 3
+    assert controller.week() == week + len(results)
+    if len(results) < 3:
+        assert results[-1].report.stop  # stopped early, and says why
+    main_window.act_undo.trigger()  # one undo takes the whole run back
+    assert controller.week() == week
+    planner.close()
+
+
+def test_missing_job_values_are_asked_for(main_window: MainWindow, qtbot, monkeypatch,
+                                          dialog_log) -> None:
+    from tftmanager.ui import dialogs
+
+    asked: list[str] = []
+
+    def ask(_parent, _title, question):
+        asked.append(question)
+        return 2
+    monkeypatch.setattr(dialogs, "ask_number", ask)
+    planner = _planner(main_window, qtbot)
+    rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
+    planner.set_row(rows["Ragnar"], activity="job", job="caravan")
+    assert planner.dry_run(seed=3) is not None
+    assert asked and "Caravan" in asked[0]
+    assert "Dry run" in planner.report.toPlainText()
+    planner.close()
+
+
+def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
+                                                       qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    ragnar = _ids(main_window)["Ragnar"]
+    before = controller.character(ragnar)
+    from dataclasses import replace
+
+    controller.edit(ragnar, before, replace(before, wounds=11, status=Status.DYING), "wounds")
+    main_window.party.select(ragnar)
+    dialog = SurvivalDialog(controller, ragnar, main_window)
+    qtbot.addWidget(dialog)
+    # 0 ST, original ST 11 (no modifier), nobody helping: 2d >= 8 is 15 in 36.
+    assert "15 in 36" in dialog.breakdown.text()
+    dialog.helper.setCurrentIndex(dialog.helper.findData("physicker"))
+    assert "+2  helped by physicker" in dialog.breakdown.text()
+    alive = dialog.roll(seed=1)
+    after = controller.character(ragnar)
+    assert alive is not None
+    if alive:
+        assert after.status is Status.ACTIVE and after.recovery_weeks == 5
+    else:
+        assert after.status is Status.DEAD
+    main_window.act_undo.trigger()
+    assert controller.character(ragnar).status is Status.DYING
+    dialog.close()

@@ -1,0 +1,204 @@
+"""Print Preview, Print and Export PDF for character cards.
+
+Qt's own preview dialog gives zoom, paging, page setup and the system Print
+dialog; this adds the card choices (who, which size, duplex) and Export PDF.
+Every page it shows is painted by tftmanager.cards, exactly as the PDF and
+the printer get it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence, QPageSize
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLabel, QToolBar, QWidget
+
+from tftmanager.cards.errors import CardExportError
+from tftmanager.cards.layout import CardSize, Paper
+from tftmanager.ui import dialogs
+from tftmanager.ui.launch import register_fonts
+
+if TYPE_CHECKING:
+    from tftmanager.cards.content import CardContent
+    from tftmanager.ui.controller import Controller
+
+# The card modules (rules, painter) and the store are imported when first
+# used: the main window imports this module before its first paint.
+
+SIZE_LABELS = {
+    CardSize.THREE_BY_FIVE: "3 x 5 in",
+    CardSize.FOUR_BY_SIX: "4 x 6 in",
+    CardSize.A6: "A6",
+    CardSize.SHEET: "Full page",
+}
+PDF_FILTER = "PDF files (*.pdf)"
+DUPLEX_TIP = ("Print each card's back behind its front. Print both sides with "
+              "'flip on long edge'.")
+
+
+def paper_of(printer: QPrinter) -> Paper:
+    """The paper for a PDF export: A4 when the printer is set to A4, else Letter."""
+    is_a4 = printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.A4
+    return Paper.A4 if is_a4 else Paper.LETTER
+
+
+def _cards(controller: Controller, character_ids: Sequence[int] | None) -> list[CardContent]:
+    from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - see above
+
+    return campaign_cards(store=controller.store, ids=character_ids or None)
+
+
+class CardPreviewDialog(QPrintPreviewDialog):
+    """Qt's print preview with a card toolbar: who, size, duplex, Export PDF."""
+
+    def __init__(self, controller: Controller, character_ids: Sequence[int],
+                 parent: QWidget | None = None) -> None:
+        self._card_printer = QPrinter(QPrinter.PrinterMode.HighResolution)  # kept alive here
+        super().__init__(self._card_printer, parent)
+        self.setWindowTitle("Print Cards")
+        self.controller = controller
+        self.character_ids = list(character_ids)
+        self.family = register_fonts()[0]
+        self._contents: list[CardContent] | None = None
+        preview = self.findChild(QPrintPreviewWidget)
+        assert preview is not None
+        self.preview = preview
+        toolbar = self.findChild(QToolBar)
+        assert toolbar is not None
+        self._build_toolbar(toolbar)
+        self.paintRequested.connect(self.paint)
+
+    def _build_toolbar(self, toolbar: QToolBar) -> None:
+        for action in toolbar.actions():  # the card size decides the page's orientation
+            if action.text() in ("Portrait", "Landscape"):
+                action.setVisible(False)
+        toolbar.addSeparator()
+        self.scope_box = QComboBox()
+        self.scope_box.setAccessibleName("Characters to print")
+        if self.character_ids:
+            count = len(self.character_ids)
+            self.scope_box.addItem("Selected character" if count == 1
+                               else f"{count} selected characters", "selected")
+        self.scope_box.addItem("Whole party", "party")
+        self.size_box = QComboBox()
+        self.size_box.setAccessibleName("Card size")
+        for size, label in SIZE_LABELS.items():
+            self.size_box.addItem(label, size.value)
+        self.duplex_box = QCheckBox("Duplex")
+        self.duplex_box.setToolTip(DUPLEX_TIP)
+        toolbar.addWidget(QLabel(" Cards for "))
+        toolbar.addWidget(self.scope_box)
+        toolbar.addWidget(QLabel(" Size "))
+        toolbar.addWidget(self.size_box)
+        toolbar.addWidget(self.duplex_box)
+        self.export_action = toolbar.addAction("Export PDF…")
+        self.export_action.setToolTip("Save these cards as a PDF file")
+        self.export_action.triggered.connect(self.export)
+        self.scope_box.currentIndexChanged.connect(self._scope_changed)
+        self.size_box.currentIndexChanged.connect(self.preview.updatePreview)
+        self.duplex_box.toggled.connect(self.preview.updatePreview)
+
+    def card_size(self) -> CardSize:
+        """The size chosen in the toolbar."""
+        return CardSize(self.size_box.currentData())
+
+    def selected_ids(self) -> list[int] | None:
+        """The characters chosen: the selection, or None for the whole party."""
+        return self.character_ids if self.scope_box.currentData() == "selected" else None
+
+    def contents(self) -> list[CardContent]:
+        """The cards' words, read once per choice of characters."""
+        if self._contents is None:
+            self._contents = _cards(self.controller, self.selected_ids())
+        return self._contents
+
+    def _scope_changed(self) -> None:
+        self._contents = None
+        self.preview.updatePreview()
+
+    def paint(self, printer: QPrinter) -> None:
+        """Paint every page on the preview's (or the real) printer."""
+        from tftmanager.cards.export import paint_document, set_document  # noqa: PLC0415
+
+        size = printer.pageLayout().pageSize().size(QPageSize.Unit.Millimeter)
+        document = set_document(self.contents(), self.card_size(),
+                                (size.width(), size.height()),
+                                duplex=self.duplex_box.isChecked(), family=self.family)
+        if document.pages:
+            paint_document(printer, document, printer.pageLayout().pageSize(), self.family)
+
+    def export(self) -> Path | None:
+        """Export PDF with the choices made here."""
+        return export_pdf_dialog(self, self.controller, self.selected_ids() or [],
+                                 size=self.card_size(), paper=paper_of(self._card_printer),
+                                 duplex=self.duplex_box.isChecked())
+
+
+def open_print_preview(parent: QWidget | None, controller: Controller,
+                       character_ids: Sequence[int]) -> CardPreviewDialog | None:
+    """Print Preview for the characters given (none given: the whole party)."""
+    if not controller.sheets():
+        dialogs.error(parent, "Nothing to print", "This campaign has no characters yet.")
+        return None
+    dialog = CardPreviewDialog(controller, character_ids, parent)
+    dialog.exec()
+    return dialog
+
+
+def export_pdf_dialog(parent: QWidget | None, controller: Controller,
+                      character_ids: Sequence[int], *,
+                      size: CardSize = CardSize.THREE_BY_FIVE, paper: Paper | None = None,
+                      duplex: bool = False) -> Path | None:
+    """Ask where to save, then write the cards (none given: the whole party)."""
+    contents = _cards(controller, character_ids)
+    if not contents:
+        dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
+        return None
+    suggested = (controller.store.path.with_name(f"{contents[0].front.name} card.pdf")
+                 if len(contents) == 1 else controller.store.path.with_suffix(".cards.pdf"))
+    chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Cards to PDF",
+                                                  str(suggested), PDF_FILTER)
+    if not chosen:
+        return None
+    from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - see above
+
+    path = Path(chosen)
+    if path.suffix.lower() != ".pdf":
+        path = path.with_name(path.name + ".pdf")
+    try:
+        export_pdf(path, contents, size=size, duplex=duplex, family=register_fonts()[0],
+                   paper=paper if paper is not None else paper_of(QPrinter()))
+    except CardExportError as exc:
+        dialogs.error(parent, "Cards not exported", str(exc))
+        return None
+    return path
+
+
+def card_actions(parent: QWidget, controller_of: Callable[[], Controller | None],
+                 selected: Callable[[], int | Sequence[int] | None]) -> list[QAction]:
+    """File-menu actions: Print Cards… and Export Cards to PDF….
+
+    The callables are read when an action fires, so the actions can be made
+    before a campaign is open; ``selected`` gives the selected character id
+    (or ids, or None: then the preview starts on the whole party).
+    """
+    def run(action: Callable[[QWidget, Controller, Sequence[int]], object]) -> None:
+        controller = controller_of()
+        if controller is None:
+            return
+        chosen = selected()
+        ids = [] if chosen is None else [chosen] if isinstance(chosen, int) else list(chosen)
+        action(parent, controller, ids)
+
+    print_action = QAction("&Print Cards…", parent)
+    print_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Print)
+                              or [QKeySequence("Ctrl+P")])
+    print_action.setStatusTip("Preview and print character cards (the selected one or the party)")
+    print_action.triggered.connect(lambda: run(open_print_preview))
+    export_action = QAction("E&xport Cards to PDF…", parent)
+    export_action.setStatusTip("Save character cards as a PDF (the selected one or the party)")
+    export_action.triggered.connect(lambda: run(export_pdf_dialog))
+    return [print_action, export_action]

@@ -1,0 +1,275 @@
+"""The week planner: each character's activity, then run one week or several.
+
+Jobs show whether the character is eligible and why not; values the scan
+lost are asked for before the first week runs; a run of several weeks shows
+a progress bar with Cancel and stops early on an injury, an arrest or a
+dying figure.  The report shows every roll.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.app.changes import Changes
+from tftmanager.rules.calendar import Activity
+from tftmanager.rules.job_week import Assignment, eligibility
+from tftmanager.store.weeks import AssignmentData
+from tftmanager.ui import dialogs
+
+if TYPE_CHECKING:
+    from tftmanager.app.weeks import AppliedWeek, WeekReport
+    from tftmanager.ui.controller import Controller
+
+COLUMNS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own lodging",
+           "Lifestyle (idle)", "Eligibility")
+
+
+class WeekPlanner(QDialog):
+    """Assign the party's weeks and run them."""
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.catalogue = controller.library.jobs
+        assert self.catalogue is not None
+        self.setWindowTitle("Plan and Run Weeks")
+        self.sheets = [s for s in controller.sheets() if s.id is not None]
+        self.table = QTableWidget(len(self.sheets), len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setAccessibleName("Weekly activities")
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((150, 120, 170, 90, 70, 90, 110)):
+            self.table.setColumnWidth(column, width)
+        self.widgets: list[dict[str, QWidget]] = []
+        for row, sheet in enumerate(self.sheets):
+            self._fill_row(row, sheet.id or 0, sheet.character.name)
+        self.week_label = QLabel()
+        self.count = QSpinBox()
+        self.count.setRange(1, 52)
+        self.count.setPrefix("Weeks: ")
+        self.count.setAccessibleName("Weeks to run")
+        self.run_button = QPushButton("&Run")
+        self.dry_button = QPushButton("&Dry Run")
+        self.dry_button.setToolTip("Roll a week and show the report without writing anything")
+        self.report = QTextBrowser()
+        self.report.setAccessibleName("Week report")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        controls = QHBoxLayout()
+        controls.addWidget(self.week_label)
+        controls.addStretch(1)
+        controls.addWidget(self.count)
+        controls.addWidget(self.dry_button)
+        controls.addWidget(self.run_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 2)
+        layout.addLayout(controls)
+        layout.addWidget(self.report, 3)
+        layout.addWidget(buttons)
+        self.resize(1000, 680)
+        self.run_button.clicked.connect(lambda: self.run(self.count.value()))
+        self.dry_button.clicked.connect(self.dry_run)
+        controller.signals.changes_applied.connect(self._on_changes)
+        self._show_week()
+
+    def _fill_row(self, row: int, character_id: int, name: str) -> None:
+        assert self.catalogue is not None
+        data = self.controller.assignment(character_id)
+        item = QTableWidgetItem(name)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        item.setData(Qt.ItemDataRole.UserRole, character_id)
+        self.table.setItem(row, 0, item)
+        activity = QComboBox()
+        for a in Activity:
+            activity.addItem(a.label, a.value)
+        activity.setCurrentIndex(activity.findData(data.activity))
+        job = QComboBox()
+        job.addItem("(choose a job)", "")
+        for family in ("mercenary", "thief", "wizard", "misc"):
+            for j in self.catalogue.jobs.values():
+                if j.family == family:
+                    job.addItem(f"{j.name} ({family})", j.key)
+        job.setCurrentIndex(max(0, job.findData(data.job)))
+        officer = QComboBox()
+        officer.addItem("—", "")
+        for o in self.catalogue.officers.values():
+            officer.addItem(o.name, o.key)
+        officer.setCurrentIndex(max(0, officer.findData(data.officer)))
+        mounted = QCheckBox()
+        mounted.setChecked(data.mounted)
+        own = QCheckBox()
+        own.setChecked(data.own_lifestyle)
+        lifestyle = QComboBox()
+        for ls in self.catalogue.lifestyles.values():
+            lifestyle.addItem(f"{ls.name} (${ls.total})", ls.key)
+        lifestyle.setCurrentIndex(max(0, lifestyle.findData(data.lifestyle)))
+        widgets: dict[str, QWidget] = {"activity": activity, "job": job, "officer": officer,
+                                       "mounted": mounted, "own": own, "lifestyle": lifestyle}
+        for column, key in enumerate(("activity", "job", "officer", "mounted", "own",
+                                      "lifestyle"), start=1):
+            widgets[key].setAccessibleName(f"{COLUMNS[column]} for {name}")
+            self.table.setCellWidget(row, column, widgets[key])
+        self.widgets.append(widgets)
+        for signal in (activity.currentIndexChanged, job.currentIndexChanged,
+                       officer.currentIndexChanged, lifestyle.currentIndexChanged):
+            signal.connect(lambda _i, r=row: self._save(r))
+        for box in (mounted, own):
+            box.toggled.connect(lambda _on, r=row: self._save(r))
+        self._show_eligibility(row)
+
+    def data(self, row: int) -> AssignmentData:
+        """The row's assignment as the widgets show it."""
+        w = self.widgets[row]
+
+        def combo(key: str) -> str:
+            box = w[key]
+            assert isinstance(box, QComboBox)
+            return str(box.currentData() or "")
+
+        def ticked(key: str) -> bool:
+            box = w[key]
+            assert isinstance(box, QCheckBox)
+            return box.isChecked()
+        return AssignmentData(activity=combo("activity"), job=combo("job"),
+                              officer=combo("officer"), mounted=ticked("mounted"),
+                              own_lifestyle=ticked("own"), lifestyle=combo("lifestyle"))
+
+    def character_id(self, row: int) -> int:
+        """The row's character."""
+        item = self.table.item(row, 0)
+        assert item is not None
+        return int(item.data(Qt.ItemDataRole.UserRole))
+
+    def set_row(self, row: int, **values: object) -> None:
+        """Set widgets by name (activity, job, officer as data; mounted, own as bools)."""
+        for key, value in values.items():
+            widget = self.widgets[row][key]
+            if isinstance(widget, QComboBox):
+                widget.setCurrentIndex(widget.findData(value))
+            elif isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+
+    def _save(self, row: int) -> None:
+        data = self.data(row)
+        if data.activity == Activity.JOB.value and not data.job:
+            self._show_eligibility(row, "Choose a job.")
+            return
+        self.controller.assign(self.character_id(row), data)
+        self._show_eligibility(row)
+
+    def _show_eligibility(self, row: int, message: str = "") -> None:
+        assert self.catalogue is not None
+        data = self.data(row)
+        text = message
+        if not text and data.activity == Activity.JOB.value and data.job:
+            job = self.catalogue.jobs[data.job]
+            character = self.controller.character(self.character_id(row))
+            reasons = eligibility(character, job, self.catalogue, self.controller.library,
+                                  Assignment(data.job, data.officer, data.mounted),
+                                  frozenset(self.controller.assignment(
+                                      self.character_id(row)).held))
+            text = "Not eligible: " + "; ".join(reasons) if reasons else "Eligible"
+            if job.missing:
+                text += f" (needs values: {', '.join(job.missing)})"
+        item = QTableWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        item.setToolTip(text)
+        self.table.setItem(row, len(COLUMNS) - 1, item)
+
+    def _show_week(self) -> None:
+        self.week_label.setText(f"Campaign week {self.controller.week()}")
+
+    def _on_changes(self, changes: Changes) -> None:
+        if changes.week:
+            self._show_week()
+
+    # Running
+
+    def _ask_missing(self) -> bool:
+        for key, name, fields in self.controller.missing_job_values():
+            for field_name in fields:
+                value = dialogs.ask_number(
+                    self, "Job Value Needed",
+                    f"The scan lost {name}'s {field_name.replace('_', ' ')}. "
+                    "What does your table use? (remembered in this campaign)")
+                if value is None:
+                    return False
+                self.controller.set_job_value(key, field_name, value)
+        return True
+
+    def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
+        """Run weeks (one undo step) and show the report of each."""
+        if not self._ask_missing():
+            return []
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        progress = None
+        if count > 1:
+            dialog = QProgressDialog("Running weeks…", "Cancel", 0, count, self)
+            dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            dialog.setMinimumDuration(0)
+            self.progress_dialog = dialog
+
+            def progress(done: int, total: int) -> bool:
+                dialog.setValue(done)
+                return not dialog.wasCanceled()
+        results = self.controller.run_weeks(count, seed, progress)
+        if count > 1:
+            self.progress_dialog.close()
+        self.show_reports([r.report for r in results])
+        return results
+
+    def dry_run(self, seed: int | None = None) -> WeekReport | None:
+        """Roll a week and show it without writing anything."""
+        if not self._ask_missing():
+            return None
+        from tftmanager.app.weeks import run_week  # noqa: PLC0415
+
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        applied = run_week(store=self.controller.store, seed=seed, dry_run=True)
+        self.show_reports([applied.report], dry=True)
+        return applied.report
+
+    def show_reports(self, reports: list[WeekReport], dry: bool = False) -> None:
+        """Every roll of every character, week by week."""
+        parts = []
+        if dry:
+            parts.append("<p><b>Dry run: nothing was written.</b></p>")
+        for report in reports:
+            parts.append(f"<h3>Week {report.week} <small>(seed {report.seed})</small></h3>")
+            for cw in report.characters:
+                parts.append(f"<p><b>{escape(cw.name)}</b> — {escape(cw.activity)}<br>")
+                parts += [f"<tt>{escape(r)}</tt><br>" for r in cw.rolls]
+                parts += [f"{escape(line)}<br>" for line in cw.lines]
+                parts.append("</p>")
+            if report.stop:
+                parts.append(f"<p><b>Stopped early:</b> {escape(report.stop)}</p>")
+        self.report.setHtml("".join(parts))
+
+    def done(self, result: int) -> None:
+        """Stop listening when closed."""
+        import contextlib  # noqa: PLC0415
+
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.controller.signals.changes_applied.disconnect(self._on_changes)
+        super().done(result)
