@@ -106,6 +106,14 @@ def bench_open_list(count: int = 1000, runs: int = 5) -> Result:
     }
 
 
+def bench_job_weeks(args: argparse.Namespace) -> Result:
+    """52 job weeks for a party of 100, against the bare rules loop."""
+    from weeks import bench_weeks
+
+    del args
+    return bench_weeks(count=100, weeks_to_run=52)
+
+
 def bench_gui(args: argparse.Namespace) -> list[Result]:
     """Start-up and party-table benchmarks (each in its own Qt process)."""
     from gui import bench_party, bench_startup
@@ -119,6 +127,7 @@ def bench_gui(args: argparse.Namespace) -> list[Result]:
 
 BENCHMARKS: list[Callable[[argparse.Namespace], Result | list[Result]]] = [
     lambda args: bench_open_list(count=args.count, runs=args.runs),
+    bench_job_weeks,
     bench_gui,
 ]
 

@@ -13,7 +13,7 @@ import json
 import random
 import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
 
@@ -22,7 +22,7 @@ from tftmanager.app.library import library_for, save_entry
 from tftmanager.rules.calendar import Activity, rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.derived import derive
-from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.dice_expr import Dice, DiceError, parse_check, parse_formula, parse_roll
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.job_data import Job, JobCatalogue
 from tftmanager.rules.job_week import Assignment, eligibility, run_job_week
@@ -97,8 +97,11 @@ class WeekReport:
         return "\n".join(out)
 
     def to_json(self) -> str:
-        """For the week log."""
-        return json.dumps(asdict(self), ensure_ascii=False)
+        """For the week log (built by hand: asdict is slow for a big party)."""
+        return json.dumps({
+            "week": self.week, "seed": self.seed, "stop": self.stop,
+            "characters": [vars(c) for c in self.characters],
+        }, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -182,11 +185,47 @@ def set_job_value(*, store: CampaignStore, job: str, field_name: str,
     if entry is None:
         raise WeekRefused(f"'{job}' is not a job in this campaign.")
     data = dict(entry.data)
-    data[field_name] = value
+    data[field_name] = job_value(field_name, value)
     data["unset"] = [f for f in data.get("unset", []) if f != field_name]
     notes = str(data.get("note", ""))
     data["note"] = (notes + " " if notes else "") + f"{field_name} set by the GM."
     return save_entry(store=store, entry=Entry("job", job, data, entry.retired))
+
+
+_WHOLE_NUMBERS = ("pay", "pay_max", "xp_week", "risk_cap")
+_DICE: dict[str, Callable[[str], object]] = {
+    "find": parse_check, "min_weeks": parse_roll, "damage_fail": parse_roll,
+    "damage_save": parse_roll, "pay_formula": parse_formula}
+
+
+def job_value(field_name: str, value: object) -> object:
+    """A value the GM typed, as the job catalogue stores it; WeekRefused when unusable.
+
+    Risk is written ``x/y`` (``4/17``); dice fields in the documents' notation.
+    """
+    text = str(value).strip()
+    if field_name == "risk":
+        numbers = list(value) if isinstance(value, list | tuple) else text.split("/")
+        try:
+            x, y = (int(str(n).strip()) for n in numbers)
+        except ValueError:
+            raise WeekRefused(f"Risk is two whole numbers x/y (like 4/17), not '{text}'.") \
+                from None
+        return [x, y]
+    if field_name in _WHOLE_NUMBERS:
+        if isinstance(value, bool) or not (isinstance(value, int)
+                                           or (text.isascii() and text.isdigit())) \
+                or int(text) < 0:
+            raise WeekRefused(f"{field_name} must be a whole number (0 or more), "
+                              f"not '{text}'.")
+        return int(text)
+    if field_name in _DICE:
+        try:
+            _DICE[field_name](text)
+        except DiceError as exc:
+            raise WeekRefused(f"{field_name}: {exc}") from None
+        return text
+    raise WeekRefused(f"'{field_name}' is not a job value that can be set here.")
 
 
 def _entries(store: CampaignStore) -> list[Entry]:
@@ -212,9 +251,26 @@ def run_weeks(
     if missing:
         raise NeedsValues(missing)
     base = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    results = []
+    results: list[AppliedWeek] = []
+    if dry_run:  # every week on from the one before, all rolled back at the end
+        library = library_for(store)
+        catalogue = catalogue_of(library)
+        try:
+            with store.transaction() as session:
+                for i in range(weeks):
+                    applied = _resolve(session, store, library, catalogue,
+                                       Dice(random.Random(base + i)), base + i,
+                                       str(uuid.uuid4()))
+                    results.append(applied)
+                    if (progress is not None and progress(i + 1, weeks) is False) \
+                            or applied.report.stop:
+                        break
+                raise _DryRun
+        except _DryRun:
+            pass
+        return results
     for i in range(weeks):
-        applied = run_week(store=store, seed=base + i, dry_run=dry_run)
+        applied = run_week(store=store, seed=base + i)
         results.append(applied)
         if progress is not None and progress(i + 1, weeks) is False:
             break
@@ -240,12 +296,32 @@ def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> Appli
     return holder[0]
 
 
-def _snapshot(session: Session, character_id: int) -> Snapshot:
-    return Snapshot(
-        queries.get_character(session=session, character_id=character_id).character,
-        week_store.get_assignment(session=session, character_id=character_id),
-        week_store.studies_data(session=session, character_id=character_id),
-    )
+@dataclass
+class _Writes:
+    """What a week will write, gathered first and written in bulk at the end."""
+
+    week: int
+    batch: str
+    characters: dict[int, Character] = field(default_factory=dict)
+    full_update: set[int] = field(default_factory=set)
+    assignments: dict[int, AssignmentData] = field(default_factory=dict)
+    xp: list[dict[str, object]] = field(default_factory=list)
+    money: list[dict[str, object]] = field(default_factory=list)
+    balances: dict[int, int] = field(default_factory=dict)
+
+    def entry(self, rows: list[dict[str, object]], cid: int, amount: int, kind: str,
+              reason: str) -> None:
+        rows.append({"character_id": cid, "amount": amount, "kind": kind,
+                     "reason": reason[:300], "week": self.week, "batch": self.batch})
+
+
+def _party(session: Session, campaign_id: int) -> dict[int, Snapshot]:
+    """Everyone's state in a handful of queries, whatever the party size."""
+    stored = queries.list_characters(session=session, campaign_id=campaign_id)
+    assignments = week_store.all_assignments(session=session, campaign_id=campaign_id)
+    studies = week_store.all_studies(session=session, campaign_id=campaign_id)
+    return {s.id: Snapshot(s.character, assignments.get(s.id, AssignmentData()),
+                           studies.get(s.id, ())) for s in stored}
 
 
 def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
@@ -253,41 +329,61 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
     profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
     campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
     week = campaign.week
-    ids = week_store.character_ids(session=session, campaign_id=store.campaign_id)
-    before = {cid: _snapshot(session, cid) for cid in ids}
+    before = _party(session, store.campaign_id)
+    writes = _Writes(week, batch)
+    writes.balances = ledger.balances(session=session, campaign_id=store.campaign_id,
+                                      table=MoneyEntryRow)
     sections = []
     stops = []
-    for cid in ids:
-        snap = before[cid]
+    studied: set[int] = set()
+    for cid, snap in sorted(before.items(), key=lambda kv: kv[1].character.name.casefold()):
         section = CharacterWeek(cid, snap.character.name,
                                 Activity(snap.assignment.activity).label)
-        _one(session, store, library, catalogue, profile, dice, week, batch, cid, snap,
-             section)
+        if _one(session, library, catalogue, profile, dice, writes, cid, snap, section):
+            studied.add(cid)
         sections.append(section)
         stops += [f"{section.name} {event}" for event in section.events]
+    queries.update_scalars(session=session, changed={
+        cid: c for cid, c in writes.characters.items() if cid not in writes.full_update})
+    for cid in writes.full_update:
+        queries.update_character(session=session, character_id=cid,
+                                 character=writes.characters[cid])
+    week_store.set_assignments(session=session, campaign_id=store.campaign_id,
+                               changed=writes.assignments)
+    ledger.append_many(session=session, table=XPEntryRow, rows=writes.xp)
+    ledger.append_many(session=session, table=MoneyEntryRow, rows=writes.money)
     campaign.week = week + 1
     session.add(campaign)
     report = WeekReport(week, seed, sections, "; ".join(stops))
     week_store.log_week(session=session, campaign_id=store.campaign_id, week=week, seed=seed,
                         batch=batch, report=report.to_json())
-    after = {cid: _snapshot(session, cid) for cid in ids}
+    after = {}
+    for cid, snap in before.items():
+        character = writes.characters.get(cid, snap.character)
+        if cid in studied:
+            character = queries.get_character(session=session, character_id=cid).character
+            studies = week_store.studies_data(session=session, character_id=cid)
+        else:
+            studies = snap.studies
+        after[cid] = Snapshot(character, writes.assignments.get(cid, snap.assignment), studies)
     xp_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=XPEntryRow))
     money_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=MoneyEntryRow))
-    changes = Changes(characters=frozenset(ids), ledger=True, week=True)
+    changes = Changes(characters=frozenset(before), ledger=True, week=True)
     return AppliedWeek(report, batch, week, before, after, xp_lines, money_lines, changes)
 
 
-def _one(session: Session, store: CampaignStore, library: RulesLibrary,
-         catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int, batch: str,
-         cid: int, snap: Snapshot, section: CharacterWeek) -> None:
+def _one(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
+         profile: RuleProfile, dice: Dice, writes: _Writes, cid: int, snap: Snapshot,
+         section: CharacterWeek) -> bool:
+    """Resolve one character's week; True when studies moved (they are written at once)."""
     character = snap.character
     data = snap.assignment
     if character.status is not Status.ACTIVE:
         section.lines.append(f"Cannot act this week ({character.status.value}).")
-        return
+        return False
     activity = Activity(data.activity)
     if activity is Activity.JOB:
-        _job(session, library, catalogue, profile, dice, week, batch, cid, snap, section)
+        _job(library, catalogue, profile, dice, writes, cid, snap, section)
     elif activity is Activity.STUDY:
         from tftmanager.app.abilities import progress_studies  # noqa: PLC0415
 
@@ -299,31 +395,33 @@ def _one(session: Session, store: CampaignStore, library: RulesLibrary,
         if not learned and not waiting:
             section.lines.append("Studied." if snap.studies else
                                  "Meant to study, but is studying nothing.")
+        return True
     elif activity is Activity.REST:
         wounds, recovery, lines = rest(character)
         section.lines += lines
-        queries.update_character(session=session, character_id=cid, character=replace(
-            character, wounds=wounds, recovery_weeks=recovery))
+        if (wounds, recovery) != (character.wounds, character.recovery_weeks):
+            writes.characters[cid] = replace(character, wounds=wounds,
+                                             recovery_weeks=recovery)
     elif activity is Activity.ADVENTURE:
         section.lines.append("Adventuring (nothing happens automatically).")
     else:
-        _upkeep(session, catalogue, week, batch, cid, data.lifestyle, section)
+        _upkeep(catalogue, writes, cid, data.lifestyle, section)
+    return False
 
 
-def _upkeep(session: Session, catalogue: JobCatalogue, week: int, batch: str, cid: int,
-            lifestyle: str, section: CharacterWeek) -> None:
+def _upkeep(catalogue: JobCatalogue, writes: _Writes, cid: int, lifestyle: str,
+            section: CharacterWeek) -> None:
     cost, text = weekly_upkeep(lifestyle, catalogue)
     if cost:
-        ledger.append(session=session, table=MoneyEntryRow, character_id=cid, amount=-cost,
-                      kind=MoneyKind.UPKEEP.value, reason=text[:300], week=week, batch=batch)
+        writes.entry(writes.money, cid, -cost, MoneyKind.UPKEEP.value, text)
+        writes.balances[cid] = writes.balances.get(cid, 0) - cost
         section.money -= cost
-    balance = ledger.balance(session=session, character_id=cid, table=MoneyEntryRow)
-    section.lines.append(f"Idle: {text}" + (" (now in debt)" if balance < 0 else ""))
+    debt = writes.balances.get(cid, 0) < 0
+    section.lines.append(f"Idle: {text}" + (" (now in debt)" if debt else ""))
 
 
-def _job(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
-         profile: RuleProfile, dice: Dice, week: int, batch: str, cid: int, snap: Snapshot,
-         section: CharacterWeek) -> None:
+def _job(library: RulesLibrary, catalogue: JobCatalogue, profile: RuleProfile, dice: Dice,
+         writes: _Writes, cid: int, snap: Snapshot, section: CharacterWeek) -> None:
     character, data = snap.character, snap.assignment
     job: Job = catalogue.jobs[data.job]
     section.activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
@@ -334,7 +432,7 @@ def _job(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
                           frozenset(data.held))
     if reasons:
         section.lines.append(f"Not eligible for {job.name}: {'; '.join(reasons)}.")
-        _upkeep(session, catalogue, week, batch, cid, data.lifestyle, section)
+        _upkeep(catalogue, writes, cid, data.lifestyle, section)
         return
     derived = derive(character, library, profile)
     result = run_job_week(character, derived, job, assignment, catalogue, library, dice)
@@ -347,15 +445,13 @@ def _job(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
             parts.append(f"{result.xp} for the week")
         if result.bonus_xp:
             parts.append(f"{result.bonus_xp} bonus")
-        ledger.append(session=session, character_id=cid, amount=xp, kind=XPKind.JOB.value,
-                      reason=f"{job.name}, week {week}: {', '.join(parts)}", week=week,
-                      batch=batch)
+        writes.entry(writes.xp, cid, xp, XPKind.JOB.value,
+                     f"{job.name}, week {writes.week}: {', '.join(parts)}")
         section.xp = xp
         section.lines.append(f"XP +{xp} ({', '.join(parts)}).")
     if result.worked and result.pay:
-        ledger.append(session=session, table=MoneyEntryRow, character_id=cid,
-                      amount=result.pay, kind=MoneyKind.JOB.value,
-                      reason=f"{job.name}, week {week}", week=week, batch=batch)
+        writes.entry(writes.money, cid, result.pay, MoneyKind.JOB.value,
+                     f"{job.name}, week {writes.week}")
         section.money += result.pay
     status = character.status
     wounds = character.wounds + result.damage
@@ -370,10 +466,11 @@ def _job(session: Session, library: RulesLibrary, catalogue: JobCatalogue,
         section.events.append("was arrested")
     held = data.held if (not result.worked or data.job in data.held) else (*data.held,
                                                                            data.job)
-    week_store.set_assignment(session=session, character_id=cid, data=replace(
-        data, found=result.found, weeks_left=result.weeks_left, held=held))
-    queries.update_character(session=session, character_id=cid, character=replace(
-        character, wounds=wounds, status=status))
+    new = replace(data, found=result.found, weeks_left=result.weeks_left, held=held)
+    if new != data:
+        writes.assignments[cid] = new
+    if (wounds, status) != (character.wounds, character.status):
+        writes.characters[cid] = replace(character, wounds=wounds, status=status)
 
 
 def _restore(session: Session, snapshots: dict[int, Snapshot]) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, delete, func, select
 
-from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow
+from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
 
@@ -53,6 +54,13 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
     return row.id
 
 
+def append_many(*, session: Session, table: LedgerTable, rows: list[dict[str, Any]]) -> None:
+    """Add many entries in one statement (a week's job pay for a whole party)."""
+    if rows:
+        now = utcnow()
+        session.execute(insert(table), [{"created_at": now, **values} for values in rows])
+
+
 def lines_for(*, session: Session, character_id: int,
               table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
     """A character's entries, oldest first."""
@@ -63,10 +71,15 @@ def lines_for(*, session: Session, character_id: int,
 
 def batch_lines(*, session: Session, batch: str,
                 table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
-    """The entries one action wrote."""
-    rows = session.exec(select(table).where(table.batch == batch)
-                        .order_by(col(table.id))).all()
-    return [_line(r) for r in rows]
+    """The entries one action wrote (read as plain rows: no ORM objects needed)."""
+    columns = [table.id, table.character_id, table.amount, table.kind, table.reason,
+               table.week, table.batch]
+    xp = table is XPEntryRow
+    if xp:
+        columns += [XPEntryRow.played_on, XPEntryRow.attribute]
+    rows = session.execute(select(*columns).where(table.batch == batch)  # type: ignore[type-var]
+                           .order_by(col(table.id))).all()
+    return [LedgerLine(*row) for row in rows]
 
 
 def remove_batch(*, session: Session, batch: str, table: LedgerTable = XPEntryRow) -> None:

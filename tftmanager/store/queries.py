@@ -62,34 +62,26 @@ def set_rule_profile(*, session: Session, campaign_id: int, profile: RuleProfile
 
 
 def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharacter]:
-    """Every character of the campaign, by name; two queries whatever the party size."""
-    rows = session.exec(
-        select(CharacterRow)
-        .where(CharacterRow.campaign_id == campaign_id)
-        .order_by(col(CharacterRow.name), col(CharacterRow.id))
+    """Every character of the campaign, by name; five queries whatever the party size.
+
+    Read as plain rows rather than ORM objects: the party view and a week for
+    a large party read everyone often, and nothing here is written back.
+    """
+    table = CharacterRow.__table__  # type: ignore[attr-defined]
+    rows = session.execute(
+        select(table).where(table.c.campaign_id == campaign_id)
+        .order_by(table.c.name, table.c.id)
     ).all()
     children: dict[int, ChildRows] = defaultdict(ChildRows)
-    for weapon in session.exec(
-        select(CharacterWeaponRow).join(CharacterRow)
-        .where(CharacterRow.campaign_id == campaign_id)
-    ).all():
-        children[weapon.character_id].weapons.append(weapon)
-    for talent in session.exec(
-        select(CharacterTalentRow).join(CharacterRow)
-        .where(CharacterRow.campaign_id == campaign_id)
-    ).all():
-        children[talent.character_id].talents.append(talent)
-    for spell in session.exec(
-        select(CharacterSpellRow).join(CharacterRow)
-        .where(CharacterRow.campaign_id == campaign_id)
-    ).all():
-        children[spell.character_id].spells.append(spell)
-    for item in session.exec(
-        select(PossessionRow).join(CharacterRow)
-        .where(CharacterRow.campaign_id == campaign_id)
-    ).all():
-        children[item.character_id].possessions.append(item)
-    return [_stored(row, children[row.id or 0]) for row in rows]
+    for model, attr in ((CharacterWeaponRow, "weapons"), (CharacterTalentRow, "talents"),
+                        (CharacterSpellRow, "spells"), (PossessionRow, "possessions")):
+        child = model.__table__  # type: ignore[union-attr]
+        for row in session.execute(
+            select(child).join(table, child.c.character_id == table.c.id)
+            .where(table.c.campaign_id == campaign_id)
+        ).all():
+            getattr(children[row.character_id], attr).append(row)
+    return [_stored(row, children[row.id]) for row in rows]  # type: ignore[arg-type]
 
 
 def _stored(row: CharacterRow, children: ChildRows) -> StoredCharacter:
@@ -170,3 +162,19 @@ def delete_character(*, session: Session, character_id: int) -> None:
     if row is None:
         raise NotFound(f"character {character_id}")
     session.delete(row)
+
+
+def update_scalars(*, session: Session, changed: dict[int, Character]) -> None:
+    """Write characters whose lists (weapons, talents, items...) did not change.
+
+    One query loads the rows; one flush writes them: a week's wounds and
+    statuses for a whole party.
+    """
+    if not changed:
+        return
+    rows = session.exec(select(CharacterRow).where(col(CharacterRow.id).in_(list(changed))))
+    for row in rows:
+        assert row.id is not None
+        apply_to_row(row, changed[row.id])
+        row.updated_at = utcnow()
+        session.add(row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
 from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow
@@ -27,15 +28,62 @@ class AssignmentData:
     held: tuple[str, ...] = ()
 
 
+def _data(row: AssignmentRow) -> AssignmentData:
+    return AssignmentData(row.activity, row.job, row.officer, row.mounted, row.flying_mount,
+                          row.own_lifestyle, row.self_employed, row.found, row.weeks_left,
+                          row.lifestyle, tuple(json.loads(row.held or "[]")))
+
+
+def all_assignments(*, session: Session, campaign_id: int) -> dict[int, AssignmentData]:
+    """Every character's assignment in one query (idle ones are absent)."""
+    table = AssignmentRow.__table__  # type: ignore[attr-defined]
+    rows = session.execute(select(table).join(CharacterRow)
+                           .where(CharacterRow.campaign_id == campaign_id)).all()
+    return {r.character_id: _data(r) for r in rows}  # type: ignore[arg-type]
+
+
+def all_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyData, ...]]:
+    """Every character's studies in one query."""
+    rows = session.exec(select(StudyRow).join(CharacterRow)
+                        .where(CharacterRow.campaign_id == campaign_id)
+                        .order_by(col(StudyRow.id))).all()
+    found: dict[int, list[StudyData]] = {}
+    for r in rows:
+        found.setdefault(r.character_id, []).append(
+            StudyData(r.id or 0, r.talent, r.weeks_needed, r.weeks_done, r.teacher,
+                      r.started_week))
+    return {cid: tuple(items) for cid, items in found.items()}
+
+
+def set_assignments(*, session: Session, campaign_id: int,
+                    changed: dict[int, AssignmentData]) -> None:
+    """Store several assignments at once (one query to load, one flush to write)."""
+    if not changed:
+        return
+    ids = dict(session.execute(
+        select(AssignmentRow.character_id, AssignmentRow.id).join(CharacterRow)
+        .where(CharacterRow.campaign_id == campaign_id)).all())
+    updates, inserts = [], []
+    for cid, data in changed.items():
+        values = {name: getattr(data, name) for name in (
+            "activity", "job", "officer", "mounted", "flying_mount", "own_lifestyle",
+            "self_employed", "found", "weeks_left", "lifestyle")}
+        values["held"] = json.dumps(list(data.held))
+        if cid in ids:
+            updates.append({"id": ids[cid], **values})
+        else:
+            inserts.append({"character_id": cid, **values})
+    if updates:
+        session.execute(update(AssignmentRow), updates)
+    if inserts:
+        session.execute(insert(AssignmentRow), inserts)
+
+
 def get_assignment(*, session: Session, character_id: int) -> AssignmentData:
     """The character's assignment (idle when none was made)."""
     row = session.exec(select(AssignmentRow).where(
         AssignmentRow.character_id == character_id)).first()
-    if row is None:
-        return AssignmentData()
-    return AssignmentData(row.activity, row.job, row.officer, row.mounted, row.flying_mount,
-                          row.own_lifestyle, row.self_employed, row.found, row.weeks_left,
-                          row.lifestyle, tuple(json.loads(row.held or "[]")))
+    return AssignmentData() if row is None else _data(row)
 
 
 def set_assignment(*, session: Session, character_id: int, data: AssignmentData) -> None:

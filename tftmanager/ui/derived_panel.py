@@ -32,6 +32,7 @@ class DerivedPanel(QGroupBox):
             ("adj_dx_shield", "… with shield ready"),
             ("stops", "Hits stopped"),
             ("stops_shield", "… with shield"),
+            ("condition", "Condition"),
             ("wear", "Wear"),
             ("total", "Attribute total"),
             ("injury", "Reactions to injury"),
@@ -78,6 +79,14 @@ class DerivedPanel(QGroupBox):
             if condition is not None and condition.state != "sound"
         ]
         self.values["wear"].setText(", ".join(wear) or "sound")
+        c = sheet.character
+        condition = [] if c.status.value == "active" else [c.status.value]
+        if c.wounds:
+            condition.append(f"{c.wounds} hits (ST {c.current_st} now)")
+        if c.recovery_weeks:
+            condition.append(f"recovering: -{c.recovery_weeks} DX, "
+                             f"{c.recovery_weeks} week(s) of rest")
+        self.values["condition"].setText(", ".join(condition) or "well")
         injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
                   f"down at {d.injury.knockdown_hits}")
         self.values["injury"].setText(injury + (" (assumed)" if d.injury.assumed else ""))
