@@ -115,6 +115,14 @@ def main() -> int:
         panel.select(0)
         app.processEvents()
         window.grab().save(str(OUT / "possessions.png"))
+        # A week's report: the demo party's assignments, one week run.
+        planner = window.plan_weeks()
+        assert planner is not None
+        planner.resize(1100, 760)
+        planner.run(1, seed=20261122)
+        app.processEvents()
+        planner.grab().save(str(OUT / "week-report.png"))
+        planner.close()
         window.close()
         app.quit()
 
