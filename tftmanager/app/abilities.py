@@ -10,7 +10,12 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
-from tftmanager.rules.learning import spell_availability, talent_availability, talent_requirements
+from tftmanager.rules.learning import (
+    Availability,
+    spell_availability,
+    talent_availability,
+    talent_requirements,
+)
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory
 from tftmanager.rules.settings import RuleProfile
@@ -42,6 +47,14 @@ def _profile(store: CampaignStore) -> RuleProfile:
         return queries.rule_profile(session=session, campaign_id=store.campaign_id)
 
 
+def _refuse_unless_available(character: Character, availability: Availability) -> None:
+    if availability.known:
+        raise LearnRefused(f"{character.name} already knows {availability.name}.")
+    if availability.reasons:
+        raise LearnRefused(f"{character.name} cannot learn {availability.name}: "
+                           + "; ".join(availability.reasons) + ".")
+
+
 def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Add a talent the character can learn now; otherwise refuse with the reasons."""
     character = _load(store, character_id)
@@ -49,12 +62,8 @@ def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Change
     talent = library.talents.get(key)
     if talent is None:
         raise LearnRefused(f"'{key}' is not a talent in this campaign.")
-    availability = talent_availability(talent, character, library, _profile(store))
-    if availability.known:
-        raise LearnRefused(f"{character.name} already knows {talent.name}.")
-    if availability.reasons:
-        raise LearnRefused(f"{character.name} cannot learn {talent.name}: "
-                           + "; ".join(availability.reasons) + ".")
+    _refuse_unless_available(
+        character, talent_availability(talent, character, library, _profile(store)))
     return _save(store, character_id,
                  replace(character, talents=(*character.talents, KnownTalent(key))))
 
@@ -66,12 +75,8 @@ def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes
     spell = library.spells.get(key)
     if spell is None:
         raise LearnRefused(f"'{key}' is not a spell in this campaign.")
-    availability = spell_availability(spell, character, library, _profile(store))
-    if availability.known:
-        raise LearnRefused(f"{character.name} already knows {spell.name}.")
-    if availability.reasons:
-        raise LearnRefused(f"{character.name} cannot learn {spell.name}: "
-                           + "; ".join(availability.reasons) + ".")
+    _refuse_unless_available(
+        character, spell_availability(spell, character, library, _profile(store)))
     return _save(store, character_id, replace(character, spells=(*character.spells, key)))
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.ui.icons import icon
 from tftmanager.ui.library_fields import COLUMNS
+from tftmanager.ui.table_model import RowTableModel
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -24,46 +25,27 @@ def _text(value: object) -> str:
     return str(value)
 
 
-class LibraryModel(QAbstractTableModel):
+class LibraryModel(RowTableModel[Entry]):
     """Entries of one kind; retired ones in italics, uncertain ones marked."""
 
     def __init__(self, kind: str) -> None:
-        super().__init__()
+        super().__init__(tuple(header for _field, header in COLUMNS[kind]))
         self.kind = kind
         self.columns = COLUMNS[kind]
-        self._entries: list[Entry] = []
 
     def set_entries(self, entries: list[Entry]) -> None:
-        """Replace the rows."""
-        self.beginResetModel()
-        self._entries = [e for e in entries if e.kind == self.kind]
-        self.endResetModel()
+        """Show the entries of this model's kind."""
+        self.set_rows([e for e in entries if e.kind == self.kind])
 
     def entries(self) -> list[Entry]:
         """The rows."""
-        return list(self._entries)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Entries (a table has no children)."""
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Columns for this kind."""
-        return 0 if parent.isValid() else len(self.columns)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section][1] if 0 <= section < len(self.columns) else None
-        return None
+        return self.rows()
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Text, sort keys, the entry, retired and uncertain marks."""
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+        entry = self.row_value(index)
+        if entry is None:
             return None
-        entry = self._entries[index.row()]
         field = self.columns[index.column()][0]
         value = entry.data.get(field)
         if role == ENTRY_ROLE:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from tftmanager.ui.icons import icon
 from tftmanager.ui.party_rows import PartyRow
+from tftmanager.ui.table_model import RowTableModel
 
 COLUMNS = ("Name", "Race", "ST", "DX (adj)", "IQ", "SP", "MA", "XP", "Problems", "Player")
 PROBLEMS_COLUMN = 8
@@ -16,34 +17,17 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-class PartyModel(QAbstractTableModel):
+class PartyModel(RowTableModel[PartyRow]):
     """A thin adapter over a list of PartyRow."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self._rows: list[PartyRow] = []
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Number of characters (a table has no children)."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Fixed columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
+        super().__init__(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display text, sort keys, the id, and problem icons and tooltips."""
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        row = self.row_value(index)
+        if row is None:
             return None
-        row = self._rows[index.row()]
         column = index.column()
         if role == ID_ROLE:
             return row.id
@@ -87,12 +71,6 @@ class PartyModel(QAbstractTableModel):
 
     # Updates from the controller.
 
-    def set_rows(self, rows: list[PartyRow]) -> None:
-        """Replace every row (opening a campaign, a change to the party)."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
     def update_row(self, row: PartyRow) -> None:
         """Refresh one character in place (an edit)."""
         for i, existing in enumerate(self._rows):
@@ -107,7 +85,3 @@ class PartyModel(QAbstractTableModel):
             if row.id == character_id:
                 return i
         return -1
-
-    def rows(self) -> list[PartyRow]:
-        """The current rows (a copy)."""
-        return list(self._rows)

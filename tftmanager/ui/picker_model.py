@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
 from tftmanager.ui.icons import icon
 from tftmanager.ui.picker_rows import PickerRow
+from tftmanager.ui.table_model import RowTableModel
 
 COLUMNS = ("Name", "Type", "IQ", "Cat.", "Cost", "Status")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -21,44 +16,17 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-class PickerModel(QAbstractTableModel):
+class PickerModel(RowTableModel[PickerRow]):
     """A flat table of PickerRow."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self._rows: list[PickerRow] = []
-
-    def set_rows(self, rows: list[PickerRow]) -> None:
-        """Replace the rows."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def rows(self) -> list[PickerRow]:
-        """The current rows."""
-        return list(self._rows)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Entries (a table has no children)."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        """Fixed columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
+        super().__init__(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Text, sort keys, the row itself, status icons and tooltips."""
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        row = self.row_value(index)
+        if row is None:
             return None
-        row = self._rows[index.row()]
         column = index.column()
         if role == ROW_ROLE:
             return row
