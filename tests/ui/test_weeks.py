@@ -104,3 +104,21 @@ def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
     main_window.act_undo.trigger()
     assert controller.character(ragnar).status is Status.DYING
     dialog.close()
+
+
+def test_gm_sets_the_lifestyle_period_in_campaign_rules(main_window: MainWindow) -> None:
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    controller = main_window.controller
+    assert controller is not None
+    entries = controller.library_entries()
+    xp = next(e for e in entries if e.kind == "experience")
+    jobs = next(e for e in entries if e.kind == "job_rules")
+    dialog = CampaignSettingsDialog(controller.profile(), main_window, xp, jobs)
+    assert dialog.lifestyle_weeks.value() == 4
+    dialog.lifestyle_weeks.setValue(1)
+    main_window.apply_settings(dialog)
+    assert controller.library.jobs is not None and controller.library.jobs.lifestyle_weeks == 1
+    main_window.act_undo.trigger()
+    assert controller.library.jobs.lifestyle_weeks == 4
+    dialog.close()

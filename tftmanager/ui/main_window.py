@@ -531,8 +531,10 @@ class MainWindow(QMainWindow):
         from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
 
         controller = self.controller
-        xp = next((e for e in controller.library_entries() if e.kind == "experience"), None)
-        dialog = CampaignSettingsDialog(controller.profile(), self, xp)
+        entries = controller.library_entries()
+        xp = next((e for e in entries if e.kind == "experience"), None)
+        jobs = next((e for e in entries if e.kind == "job_rules"), None)
+        dialog = CampaignSettingsDialog(controller.profile(), self, xp, jobs)
         if dialog.exec():
             self.apply_settings(dialog)
 
@@ -541,14 +543,16 @@ class MainWindow(QMainWindow):
         controller = self.controller
         if controller is None:
             return
-        profile, edited = dialog.profile(), dialog.xp_entry()
-        if profile == controller.profile() and edited is None:
+        profile, edited, jobs = dialog.profile(), dialog.xp_entry(), dialog.job_rules_entry()
+        if profile == controller.profile() and edited is None and jobs is None:
             return
         self.stack.beginMacro("Change campaign rules")
         controller.set_profile(profile)
-        if edited is not None:
-            xp = next((e for e in controller.library_entries() if e.kind == "experience"), None)
-            controller.save_library_entry(xp, edited)
+        entries = controller.library_entries()
+        for new, kind in ((edited, "experience"), (jobs, "job_rules")):
+            if new is not None:
+                old = next((e for e in entries if e.kind == kind), None)
+                controller.save_library_entry(old, new)
         self.stack.endMacro()
 
     # Closing

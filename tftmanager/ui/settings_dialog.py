@@ -27,11 +27,12 @@ class CampaignSettingsDialog(QDialog):
     """Edit a RuleProfile; the result is read with profile()."""
 
     def __init__(self, profile: RuleProfile, parent: QWidget | None = None,
-                 xp_entry: Entry | None = None) -> None:
+                 xp_entry: Entry | None = None, job_rules: Entry | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Campaign Rules")
         self._profile = profile
         self._xp_entry = xp_entry
+        self._job_rules = job_rules
         self.fields: dict[str, QComboBox | QSpinBox] = {}
         form = QFormLayout()
         for field in fields(RuleProfile):
@@ -62,6 +63,24 @@ class CampaignSettingsDialog(QDialog):
             form.addRow(label, column)
             self.fields[field.name] = combo
         self.xp_box = self._xp_table(xp_entry) if xp_entry is not None else None
+        self.lifestyle_weeks = QSpinBox()
+        self.lifestyle_weeks.setRange(1, 52)
+        self.lifestyle_weeks.setSuffix(" weeks")
+        self.lifestyle_weeks.setAccessibleName("Lifestyle cost period")
+        period = job_rules.data.get("lifestyle_period", {}) if job_rules else {}
+        self.lifestyle_weeks.setValue(int(period.get("weeks", 4)))
+        self.lifestyle_weeks.setToolTip(str(period.get("assumed", "")))
+        self.lifestyle_weeks.setEnabled(job_rules is not None)
+        period_label = QLabel("Lifestyle costs are for:")
+        period_label.setBuddy(self.lifestyle_weeks)
+        period_note = QLabel("The expansion gives lifestyle costs without saying over what "
+                             "period; idle weeks pay the cost divided by this many weeks.")
+        period_note.setWordWrap(True)
+        period_note.setEnabled(False)
+        period_column = QVBoxLayout()
+        period_column.addWidget(self.lifestyle_weeks)
+        period_column.addWidget(period_note)
+        form.addRow(period_label, period_column)
         note = QLabel("Changing an option re-checks every character; none is changed. "
                       "Characters that break the new rules are flagged in the party.")
         note.setWordWrap(True)
@@ -123,6 +142,19 @@ class CampaignSettingsDialog(QDialog):
         data["itl"] = {**data.get("itl", {}), "steps": sorted(steps, key=lambda s: s["total"])}
         edited = Entry(entry.kind, entry.key, data, entry.retired)
         return None if edited == entry else edited
+
+    def job_rules_entry(self) -> Entry | None:
+        """The job rules with the new lifestyle period, or None if unchanged."""
+        entry = self._job_rules
+        if entry is None:
+            return None
+        period = dict(entry.data.get("lifestyle_period", {}))
+        if int(period.get("weeks", 4)) == self.lifestyle_weeks.value():
+            return None
+        period["weeks"] = self.lifestyle_weeks.value()
+        period["assumed"] = "Set by the GM in the campaign rules"
+        return Entry(entry.kind, entry.key, {**entry.data, "lifestyle_period": period},
+                     entry.retired)
 
     def accept(self) -> None:
         """Refuse a malformed cost table in place; otherwise close."""
