@@ -135,3 +135,24 @@ def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -
     dialog.close()
     main_window.act_undo.trigger()
     assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"
+
+
+def test_legacy_memory_purchase_only_under_the_setting(main_window: MainWindow) -> None:
+    from dataclasses import replace
+
+    controller = main_window.controller
+    assert controller is not None
+    joe = _ids(main_window)["Joe the Barbarian"]
+    main_window.party.select(joe)
+    panel = main_window.editor.xp
+    assert not panel.memory_button.isVisibleTo(main_window)
+    controller.set_profile(replace(controller.profile(), legacy_memory_xp=True))
+    controller.award([joe], 600, "Legacy test")
+    assert panel.memory_button.isVisibleTo(main_window)
+    assert panel.memory_button.text() == "Buy &Memory (500 XP)"
+    panel.memory_button.click()
+    assert controller.character(joe).memory_bought == 1
+    assert panel.balance.text() == "100 XP"
+    assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 12")
+    main_window.act_undo.trigger()
+    assert controller.character(joe).memory_bought == 0

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.rules.awards import Award, split_evenly
+from tftmanager.rules.character import Character
 from tftmanager.rules.experience import (
     Attribute,
     XPKind,
@@ -160,6 +161,45 @@ def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attri
     return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
 
 
+MEMORY = "mem"  # the attribute column of a memory purchase
+
+
+def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
+    """Legacy rule: buy one memory point with experience (only when the setting is on)."""
+    tables = _tables(store)
+    batch = str(uuid.uuid4())
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        if not profile.legacy_memory_xp:
+            raise XPRefused("This campaign does not buy memory with experience (a campaign "
+                            "rule).")
+        character = queries.get_character(session=session, character_id=character_id).character
+        balance = ledger.balance(session=session, character_id=character_id)
+        if balance < tables.memory_cost:
+            raise XPRefused(f"A memory point costs {tables.memory_cost} XP; "
+                            f"{character.name} has {balance}.")
+        after = replace(character, memory_bought=character.memory_bought + 1)
+        queries.update_character(session=session, character_id=character_id, character=after)
+        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        ledger.append(session=session, character_id=character_id, amount=-tables.memory_cost,
+                      kind=XPKind.SPEND.value,
+                      reason=f"Memory {character.memory_bought} → {after.memory_bought}",
+                      week=week, attribute=MEMORY, batch=batch)
+        lines = tuple(ledger.batch_lines(session=session, batch=batch))
+    return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
+
+
+def _bought(character: Character, attribute: str, step: int) -> Character:
+    """The character with one point more (step 1) or less (-1) of what a spend bought."""
+    if attribute == MEMORY:
+        return replace(character, memory_bought=max(0, character.memory_bought + step))
+    if step > 0:
+        return raised(character, Attribute(attribute))
+    name = Attribute(attribute).value
+    return replace(character, **{name: getattr(character, name) - 1},
+                   bought_points=max(0, character.bought_points - 1))
+
+
 def take_back(*, store: CampaignStore, written: Written) -> Changes:
     """Undo an action: remove its entries, and lower what a purchase raised."""
     ids = frozenset(line.character_id for line in written.lines)
@@ -168,12 +208,8 @@ def take_back(*, store: CampaignStore, written: Written) -> Changes:
             if line.kind == XPKind.SPEND.value and line.attribute:
                 character = queries.get_character(session=session,
                                                   character_id=line.character_id).character
-                attribute = Attribute(line.attribute)
-                lowered = getattr(character, attribute.value) - 1
-                queries.update_character(
-                    session=session, character_id=line.character_id,
-                    character=replace(character, **{attribute.value: lowered},
-                                      bought_points=max(0, character.bought_points - 1)))
+                queries.update_character(session=session, character_id=line.character_id,
+                                         character=_bought(character, line.attribute, -1))
         ledger.remove_batch(session=session, batch=written.batch)
     return Changes(characters=ids, ledger=True)
 
@@ -187,7 +223,7 @@ def put_back(*, store: CampaignStore, written: Written) -> Changes:
                 character = queries.get_character(session=session,
                                                   character_id=line.character_id).character
                 queries.update_character(session=session, character_id=line.character_id,
-                                         character=raised(character, Attribute(line.attribute)))
+                                         character=_bought(character, line.attribute, 1))
             ledger.append(session=session, line=line)
     return Changes(characters=ids, ledger=True)
 

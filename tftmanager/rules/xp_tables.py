@@ -24,6 +24,7 @@ class CostTables:
     melee_cost: int
     itl_steps: tuple[CostStep, ...]
     double_after_last: bool = True
+    memory_cost: int = 500
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> CostTables:
@@ -33,11 +34,12 @@ class CostTables:
             steps = tuple(sorted((CostStep(int(s["total"]), int(s["cost"]))
                                   for s in doc["itl"]["steps"]), key=lambda s: s.total))
             double = bool(doc["itl"].get("double_after_last", True))
+            memory = int(doc.get("memory", {}).get("cost", 500))
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Experience table is malformed: {exc}") from exc
         if melee <= 0 or not steps or any(s.cost <= 0 for s in steps):
             raise RulesDataError("Experience costs must be positive")
-        return cls(melee, steps, double)
+        return cls(melee, steps, double, memory)
 
     def itl_cost(self, new_total: int) -> int:
         """Cost of the point that brings the attribute total to ``new_total``."""

@@ -231,6 +231,11 @@ class Controller:
             "Combat experience",
             lambda: experience.award_each(store=self.store, awards=awards))
 
+    def buy_memory(self, character_id: int) -> experience.Written | None:
+        """Legacy rule: a memory point for XP (undoable)."""
+        return self._ledger_action("Buy memory", lambda: experience.buy_memory(
+            store=self.store, character_id=character_id))
+
     def raise_attribute(self, character_id: int,
                         attribute: Attribute) -> experience.Written | None:
         """Spend XP on a point (undoable); None when refused."""

@@ -202,6 +202,7 @@ class CharacterEditor(QWidget):
         self.possessions.buy_requested.connect(self.open_buy)
         self.possessions.money_requested.connect(self.open_money)
         self.xp.award_requested.connect(self.open_award)
+        self.xp.memory_requested.connect(self._buy_memory)
         self.xp.ledger_requested.connect(self.open_ledger)
         self.abilities.forget_button.clicked.connect(self._forget_selected)
         self.abilities.cancel_study_button.clicked.connect(self._cancel_study)
@@ -377,6 +378,10 @@ class CharacterEditor(QWidget):
     def _raise(self, attribute: Attribute) -> None:
         if self.controller is not None and self.character_id is not None:
             self.controller.raise_attribute(self.character_id, attribute)
+
+    def _buy_memory(self) -> None:
+        if self.controller is not None and self.character_id is not None:
+            self.controller.buy_memory(self.character_id)
 
     def open_award(self) -> AwardDialog | None:
         """The award form, with this character ticked."""

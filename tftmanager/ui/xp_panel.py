@@ -19,6 +19,7 @@ class XPPanel(QGroupBox):
     # Attribute: the user asked to raise it
     raise_requested = Signal(object)
     award_requested = Signal()
+    memory_requested = Signal()
     ledger_requested = Signal()
 
     def __init__(self) -> None:
@@ -38,6 +39,9 @@ class XPPanel(QGroupBox):
             button.clicked.connect(lambda _c=False, a=attribute: self.raise_requested.emit(a))
             self.buttons[attribute] = button
             grid.addWidget(button, 0, column)
+        self.memory_button = QPushButton("Buy &Memory")
+        self.memory_button.setAccessibleName("Buy a memory point with experience")
+        self.memory_button.clicked.connect(self.memory_requested)
         self.award_button = QPushButton("&Award XP…")
         self.ledger_button = QPushButton("Ledger and &Chart…")
         self.award_button.clicked.connect(self.award_requested)
@@ -49,6 +53,7 @@ class XPPanel(QGroupBox):
         actions = QHBoxLayout()
         actions.addWidget(self.award_button)
         actions.addWidget(self.ledger_button)
+        actions.addWidget(self.memory_button)
         actions.addStretch(1)
         layout = QGridLayout(self)
         layout.addLayout(row, 0, 0)
@@ -62,10 +67,20 @@ class XPPanel(QGroupBox):
             self.next_cost.setText("")
             for button in self.buttons.values():
                 button.setEnabled(False)
+            self.memory_button.setVisible(False)
             return
         status = controller.xp_status(character_id)
         self.balance.setText(f"{status.balance} XP")
         self.next_cost.setText(f"Next point costs {status.next_cost} XP")
+        legacy = controller.profile().legacy_memory_xp
+        self.memory_button.setVisible(legacy)
+        tables = controller.library.xp_costs
+        if legacy and tables is not None:
+            cost = tables.memory_cost
+            self.memory_button.setText(f"Buy &Memory ({cost} XP)")
+            self.memory_button.setEnabled(status.balance >= cost)
+            self.memory_button.setToolTip(
+                "" if status.balance >= cost else f"Needs {cost} XP; has {status.balance}.")
         for attribute, button in self.buttons.items():
             refusal = status.refusals[attribute]
             button.setEnabled(not refusal)
