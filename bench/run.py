@@ -114,6 +114,18 @@ def bench_job_weeks(args: argparse.Namespace) -> Result:
     return bench_weeks(count=100, weeks_to_run=52)
 
 
+def bench_card_pdf(args: argparse.Namespace) -> Result:
+    """A PDF of 100 characters' cards (in its own process: it needs Qt)."""
+    import subprocess
+    import sys
+
+    del args
+    code = "import json; from cards import bench_cards; print(json.dumps(bench_cards()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).parent, timeout=300)
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
 def bench_gui(args: argparse.Namespace) -> list[Result]:
     """Start-up and party-table benchmarks (each in its own Qt process)."""
     from gui import bench_party, bench_startup
@@ -128,6 +140,7 @@ def bench_gui(args: argparse.Namespace) -> list[Result]:
 BENCHMARKS: list[Callable[[argparse.Namespace], Result | list[Result]]] = [
     lambda args: bench_open_list(count=args.count, runs=args.runs),
     bench_job_weeks,
+    bench_card_pdf,
     bench_gui,
 ]
 

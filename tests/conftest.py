@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 
 from tftmanager.app.campaigns import new_campaign
+from tftmanager.cards.none_refcount import keep_none_alive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import shipped_library
 from tftmanager.store.campaign import CampaignStore
+
+keep_none_alive()  # a PySide6 release that leaks None would abort a long run
 
 
 @pytest.fixture

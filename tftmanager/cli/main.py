@@ -17,6 +17,7 @@ from tftmanager import __version__
 from tftmanager.app import campaigns, experience, library, transfer, weeks
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
+from tftmanager.cli import cards_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -230,10 +231,12 @@ def cmd_jobs(args: argparse.Namespace) -> int:
                 print(f"{job.key:<24} {job.family:<10} {job.name}{missing}")
             return OK
         if args.action == "set":
-            value: int | str = int(args.value) if args.value.lstrip("-").isdigit() \
-                else args.value
-            weeks.set_job_value(store=store, job=args.job, field_name=args.field, value=value)
-            print(f"{args.job}: {args.field} = {value}")
+            try:  # the value as typed: set_job_value reads numbers, x/y and dice
+                weeks.set_job_value(store=store, job=args.job, field_name=args.field,
+                                    value=args.value)
+            except weeks.WeekRefused as exc:
+                raise UsageError(str(exc)) from None
+            print(f"{args.job}: {args.field} = {args.value}")
             return OK
         sheet = _find(store, args.name)
         assert sheet.id is not None
@@ -260,6 +263,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "xp": cmd_xp,
     "week": cmd_week,
     "jobs": cmd_jobs,
+    "cards": cards_command.run,
 }
 
 
@@ -351,8 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     q = jobs.add_parser("set", help="supply a job value the scan lost")
     q.add_argument("campaign")
     q.add_argument("job")
-    q.add_argument("field")
-    q.add_argument("value")
+    q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
+    q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")
     return parser
 
 

@@ -20,8 +20,14 @@ from typing import Protocol
 
 MAX_DICE = 100
 MAX_REPEAT = 20
+MAX_LENGTH = 200  # keeps nesting (and so recursion) and numbers small
 ATTRIBUTES = ("ST", "DX", "IQ", "SP", "MA")
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z]+)|(\S))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|([A-Za-z]+)|(\S))")
+
+
+def _is_number(token: str | None) -> bool:
+    """ASCII digits only ("²" and other Unicode digits are not numbers here)."""
+    return token is not None and token.isascii() and token.isdigit()
 
 
 class DiceError(ValueError):
@@ -104,6 +110,8 @@ class Check:
 
 class _Parser:
     def __init__(self, text: str, *, attributes: bool, arithmetic: bool) -> None:
+        if len(text) > MAX_LENGTH:
+            raise DiceError(f"a dice expression can be at most {MAX_LENGTH} characters")
         self.text = text
         self.tokens = self._tokenize(text)
         self.pos = 0
@@ -154,13 +162,13 @@ class _Parser:
             if self.take() != ")":
                 raise DiceError(f"'{self.text}': missing ')'")
             return node
-        if token.isdigit():
+        if _is_number(token):
             value = int(token)
             nxt = self.peek()
             if nxt is not None and nxt.lower() == "d":
                 self.take()
                 return self._dice(value)
-            if nxt is not None and nxt.lower().startswith("d") and nxt[1:].isdigit():
+            if nxt is not None and nxt.lower().startswith("d") and _is_number(nxt[1:]):
                 raise DiceError(f"'{self.text}': only six-sided dice ('d') are used")
             if nxt is not None and nxt.lower() == "x":
                 self.take()
@@ -182,8 +190,7 @@ class _Parser:
     def _dice(self, count: int) -> DiceTerm:
         if not 1 <= count <= MAX_DICE:
             raise DiceError(f"'{self.text}': roll 1 to {MAX_DICE} dice, not {count}")
-        nxt = self.peek()
-        if nxt is not None and nxt.isdigit():
+        if _is_number(self.peek()):
             raise DiceError(f"'{self.text}': only six-sided dice ('d') are used")
         return DiceTerm(count)
 
@@ -217,8 +224,10 @@ def parse_check(text: str) -> Check:
     """A check ``3d/IQ`` or ``3d/IQ-1``; DiceError otherwise."""
     if not isinstance(text, str) or "/" not in text:
         raise DiceError(f"'{text}' is not a check like 3d/IQ")
+    if len(text) > MAX_LENGTH:
+        raise DiceError(f"a check can be at most {MAX_LENGTH} characters")
     dice_text, _, target = text.partition("/")
-    match = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:([+-])\s*(\d+))?\s*", target)
+    match = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:([+-])\s*([0-9]+))?\s*", target)
     if match is None or match.group(1).upper() not in ATTRIBUTES:
         raise DiceError(f"'{text}': the check must be against ST, DX, IQ, SP or MA")
     modifier = int(match.group(3) or 0) * (-1 if match.group(2) == "-" else 1)

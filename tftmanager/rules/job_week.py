@@ -143,8 +143,11 @@ def find_roll(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> tupl
         extra_dice += officer.find_dice
     dice_text = job.find.partition("/")[0].strip()
     if extra_dice:
-        count = int(dice_text.rstrip("dD") or 1) if dice_text.rstrip("dD").isdigit() else 3
-        dice_text = f"{count + extra_dice}d"
+        head = dice_text[:-1] if dice_text[-1:] in ("d", "D") else None
+        if head == "" or (head and head.isascii() and head.isdigit()):
+            dice_text = f"{int(head or 1) + extra_dice}d"
+        else:  # "2d+1" and the like: add the dice rather than lose the rest
+            dice_text = f"{dice_text}+{extra_dice}d"
     modifier = check.modifier + iq_mod
     text = f"{dice_text}/{check.attribute}" + (f"{modifier:+d}" if modifier else "")
     return text, iq_mod
@@ -197,8 +200,14 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
     cap = job.pay_max
     bonus = 0
     notes: list[str] = []
+    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
+    if officer:  # "+25% base and max. pay": bonuses are added to the raised base
+        base = base * (100 + officer.pay_percent) // 100
+        cap = cap * (100 + officer.pay_percent) // 100 if cap is not None else None
+        notes.append(f"{officer.name} +{officer.pay_percent}%")
     if job.family == "mercenary":
-        bonus, notes = _merc_bonus(character, derived, job, catalogue)
+        bonus, merc_notes = _merc_bonus(character, derived, job, catalogue)
+        notes += merc_notes
     elif job.family == "thief":
         raw = sum(f.pay for f in catalogue.thief_factors
                   if f.pay and f.talent and character.knows(f.talent))
@@ -211,11 +220,6 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
             bonus += extra.pay
             notes.append(f"{extra.talent.replace('_', ' ')} +${extra.pay}")
     pay = base + bonus
-    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
-    if officer:
-        pay = pay * (100 + officer.pay_percent) // 100
-        cap = cap * (100 + officer.pay_percent) // 100 if cap is not None else None
-        notes.append(f"{officer.name} +{officer.pay_percent}%")
     for flag, name in ((assignment.mounted, "mounted"), (assignment.flying_mount,
                                                          "flying_mount")):
         if flag:
@@ -231,13 +235,19 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
         notes.append(f"capped at ${cap}")
         pay = cap
     if assignment.own_lifestyle:
-        lifestyle = catalogue.lifestyles.get(job.lifestyle)
+        lifestyle = catalogue.lifestyles.get(provided_lifestyle(job, assignment, catalogue))
         if lifestyle:
             own = lifestyle.total // 3 // max(1, catalogue.lifestyle_weeks)
             pay += own
             notes.append(f"own food and lodging +${own}")
     week.say(f"Pay ${pay}" + (f" ({'; '.join(notes)})" if notes else ""))
     return pay
+
+
+def provided_lifestyle(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> str:
+    """The lifestyle the job provides (an officer's rank sets its own)."""
+    officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
+    return officer.lifestyle if officer and officer.lifestyle else job.lifestyle
 
 
 def _merc_bonus(character: Character, derived: Derived, job: Job,
@@ -281,7 +291,8 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
                  catalogue: JobCatalogue, library: RulesLibrary, dice: Dice) -> JobWeek:
     """Resolve one week of a job for one character."""
     week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
-                   found=assignment.found, lifestyle=job.lifestyle)
+                   found=assignment.found,
+                   lifestyle=provided_lifestyle(job, assignment, catalogue))
     values = attributes(character, derived)
     if not week.found:
         if job.find:

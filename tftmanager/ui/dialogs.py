@@ -63,6 +63,14 @@ def ask_number(parent: QWidget | None, title: str, question: str) -> int | None:
     return value if ok else None
 
 
+def ask_text(parent: QWidget | None, title: str, question: str) -> str | None:
+    """Ask the GM for a short text (None if cancelled or empty)."""
+    from PySide6.QtWidgets import QInputDialog  # noqa: PLC0415
+
+    value, ok = QInputDialog.getText(parent, title, question)
+    return value.strip() if ok and value.strip() else None
+
+
 def about(parent: QWidget | None) -> None:
     """Version and the rules sources."""
     QMessageBox.about(

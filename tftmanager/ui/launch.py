@@ -75,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication([sys.argv[0], *args])
     assert isinstance(app, QApplication)
+    from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
+
+    keep_none_alive()  # a guard against a PySide6 release that leaks None
     configure_application(app)
     from tftmanager.ui.main_window import MainWindow  # noqa: PLC0415 - after the app exists
 

@@ -192,6 +192,13 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
+        from tftmanager.ui.print_preview import card_actions  # noqa: PLC0415
+
+        self.card_actions = card_actions(
+            self, lambda: self.controller,
+            lambda: self.party.selected_id() if self._panels_built else None)
+        file_menu.addActions(self.card_actions)
+        file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.act_undo)

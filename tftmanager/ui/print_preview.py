@@ -17,23 +17,18 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewW
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLabel, QToolBar, QWidget
 
 from tftmanager.cards.errors import CardExportError
-from tftmanager.cards.layout import CardSize, Paper
 from tftmanager.ui import dialogs
 from tftmanager.ui.launch import register_fonts
 
 if TYPE_CHECKING:
     from tftmanager.cards.content import CardContent
+    from tftmanager.cards.layout import CardSize, Paper
     from tftmanager.ui.controller import Controller
 
-# The card modules (rules, painter) and the store are imported when first
-# used: the main window imports this module before its first paint.
+# The card modules (layout, rules, painter) and the store are imported when
+# first used: the main window imports this module before its first paint.
 
-SIZE_LABELS = {
-    CardSize.THREE_BY_FIVE: "3 x 5 in",
-    CardSize.FOUR_BY_SIX: "4 x 6 in",
-    CardSize.A6: "A6",
-    CardSize.SHEET: "Full page",
-}
+SIZE_LABELS = {"3x5": "3 x 5 in", "4x6": "4 x 6 in", "a6": "A6", "sheet": "Full page"}
 PDF_FILTER = "PDF files (*.pdf)"
 DUPLEX_TIP = ("Print each card's back behind its front. Print both sides with "
               "'flip on long edge'.")
@@ -41,6 +36,8 @@ DUPLEX_TIP = ("Print each card's back behind its front. Print both sides with "
 
 def paper_of(printer: QPrinter) -> Paper:
     """The paper for a PDF export: A4 when the printer is set to A4, else Letter."""
+    from tftmanager.cards.layout import Paper  # noqa: PLC0415 - see above
+
     is_a4 = printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.A4
     return Paper.A4 if is_a4 else Paper.LETTER
 
@@ -86,7 +83,7 @@ class CardPreviewDialog(QPrintPreviewDialog):
         self.size_box = QComboBox()
         self.size_box.setAccessibleName("Card size")
         for size, label in SIZE_LABELS.items():
-            self.size_box.addItem(label, size.value)
+            self.size_box.addItem(label, size)
         self.duplex_box = QCheckBox("Duplex")
         self.duplex_box.setToolTip(DUPLEX_TIP)
         toolbar.addWidget(QLabel(" Cards for "))
@@ -103,6 +100,8 @@ class CardPreviewDialog(QPrintPreviewDialog):
 
     def card_size(self) -> CardSize:
         """The size chosen in the toolbar."""
+        from tftmanager.cards.layout import CardSize  # noqa: PLC0415 - see above
+
         return CardSize(self.size_box.currentData())
 
     def selected_ids(self) -> list[int] | None:
@@ -127,6 +126,8 @@ class CardPreviewDialog(QPrintPreviewDialog):
         document = set_document(self.contents(), self.card_size(),
                                 (size.width(), size.height()),
                                 duplex=self.duplex_box.isChecked(), family=self.family)
+        if self.duplex_box.isChecked():  # backs are placed for a long-edge flip
+            printer.setDuplex(QPrinter.DuplexMode.DuplexLongSide)
         if document.pages:
             paint_document(printer, document, printer.pageLayout().pageSize(), self.family)
 
@@ -150,9 +151,12 @@ def open_print_preview(parent: QWidget | None, controller: Controller,
 
 def export_pdf_dialog(parent: QWidget | None, controller: Controller,
                       character_ids: Sequence[int], *,
-                      size: CardSize = CardSize.THREE_BY_FIVE, paper: Paper | None = None,
+                      size: CardSize | None = None, paper: Paper | None = None,
                       duplex: bool = False) -> Path | None:
-    """Ask where to save, then write the cards (none given: the whole party)."""
+    """Ask where to save, then write the cards (none given: the whole party).
+
+    Without a size, 3x5 cards; without a paper, the printer's default paper.
+    """
     contents = _cards(controller, character_ids)
     if not contents:
         dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
@@ -164,12 +168,14 @@ def export_pdf_dialog(parent: QWidget | None, controller: Controller,
     if not chosen:
         return None
     from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - see above
+    from tftmanager.cards.layout import CardSize  # noqa: PLC0415
 
     path = Path(chosen)
     if path.suffix.lower() != ".pdf":
         path = path.with_name(path.name + ".pdf")
     try:
-        export_pdf(path, contents, size=size, duplex=duplex, family=register_fonts()[0],
+        export_pdf(path, contents, size=size or CardSize.THREE_BY_FIVE, duplex=duplex,
+                   family=register_fonts()[0],
                    paper=paper if paper is not None else paper_of(QPrinter()))
     except CardExportError as exc:
         dialogs.error(parent, "Cards not exported", str(exc))

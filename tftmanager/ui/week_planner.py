@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from tftmanager.app.weeks import AppliedWeek, WeekReport
     from tftmanager.ui.controller import Controller
 
+NUMBER_FIELDS = frozenset({"xp_week", "pay", "pay_max", "risk_cap"})
+TEXT_HINTS = {"risk": "(x/y, e.g. 4/17)", "find": "(e.g. 3d/IQ-1)",
+              "min_weeks": "(dice, e.g. 1d+2)", "damage_fail": "(dice, e.g. 2x(2d))",
+              "damage_save": "(dice, e.g. 1d+1)", "pay_formula": "(e.g. 12+4d or IQ/2)"}
 COLUMNS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own lodging",
            "Lifestyle (idle)", "Eligibility")
 
@@ -207,15 +211,27 @@ class WeekPlanner(QDialog):
     # Running
 
     def _ask_missing(self) -> bool:
+        """Ask for every value the scan lost; False if the GM cancels or it is refused."""
+        from tftmanager.app.weeks import WeekRefused  # noqa: PLC0415
+
         for key, name, fields in self.controller.missing_job_values():
             for field_name in fields:
-                value = dialogs.ask_number(
-                    self, "Job Value Needed",
-                    f"The scan lost {name}'s {field_name.replace('_', ' ')}. "
-                    "What does your table use? (remembered in this campaign)")
+                label = field_name.replace("_", " ")
+                question = (f"The scan lost {name}'s {label}. What does your table use? "
+                            "(remembered in this campaign)")
+                value: int | str | None
+                if field_name in NUMBER_FIELDS:
+                    value = dialogs.ask_number(self, "Job Value Needed", question)
+                else:
+                    value = dialogs.ask_text(self, "Job Value Needed",
+                                             question + f" {TEXT_HINTS.get(field_name, '')}")
                 if value is None:
                     return False
-                self.controller.set_job_value(key, field_name, value)
+                try:
+                    self.controller.set_job_value(key, field_name, value)
+                except WeekRefused as exc:
+                    dialogs.error(self, "Job Value Refused", str(exc))
+                    return False
         return True
 
     def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:

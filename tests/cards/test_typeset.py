@@ -1,0 +1,128 @@
+"""Fitting: nothing outside the card, shrink first, then continue; no word lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from tftmanager.cards.content import CardContent, CardFace, Section, SectionKind, Side, build_card
+from tftmanager.cards.fonts import metrics_for
+from tftmanager.cards.layout import CARD_MM, CardSize
+from tftmanager.cards.typeset import (
+    MIN_PT,
+    PT,
+    SMALL_MIN_PT,
+    Frame,
+    Text,
+    Typeset,
+    base_pt,
+    fit,
+    typeset,
+    wrap,
+)
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+
+from .conftest import many_talents, sheet_of
+
+pytestmark = pytest.mark.ui
+
+W, H = CARD_MM[CardSize.THREE_BY_FIVE]
+
+
+def texts(cards: list[Typeset]) -> str:
+    return " ".join(op.text for card in cards for op in card.ops if isinstance(op, Text))
+
+
+def assert_inside(card: Typeset, family: str, w: float, h: float) -> None:
+    metrics = metrics_for(family)
+    for op in card.ops:
+        if isinstance(op, Text):
+            assert op.x >= 0 and op.x + metrics.width(op.text, op.size, op.bold) <= w + 1e-6, op
+            assert 0 < op.y <= h, op
+            assert op.size >= SMALL_MIN_PT * PT - 1e-9, op
+        elif isinstance(op, Frame):
+            assert op.x >= 0 and op.y >= 0 and op.x + op.w <= w and op.y + op.h <= h, op
+    assert card.scale * base_pt(w) >= MIN_PT - 1e-9
+
+
+@pytest.mark.parametrize("size", [CardSize.THREE_BY_FIVE, CardSize.FOUR_BY_SIX, CardSize.A6])
+def test_demo_cards_fit_inside_their_card(demo_cards: list[CardContent], family: str,
+                                          size: CardSize) -> None:
+    w, h = CARD_MM[size]
+    for content in demo_cards:
+        for face in (content.front, content.back):
+            cards = fit(face, w, h, metrics_for(family))
+            assert len(cards) == 1  # every demo character fits one card a side
+            assert_inside(cards[0], family, w, h)
+
+
+def test_wrap_keeps_every_character(family: str) -> None:
+    text = "Hits to recover ________   Fatigue ________ and a Supercalifragilisticexpialidocious"
+    lines = wrap(metrics_for(family), text, 20.0, 3.0)
+    assert len(lines) > 2
+    assert "".join(line for line, _ in lines).replace(" ", "") == text.replace(" ", "")
+    for line, _ in lines:
+        assert metrics_for(family).width(line, 3.0) <= 20.0 + 1e-6
+
+
+def _prose(rows: int, words: int = 12) -> CardFace:
+    paragraphs = tuple((" ".join(f"w{r}x{i}" for i in range(words)),) for r in range(rows))
+    return CardFace("Test", "Human hero", Side.BACK,
+                    sections=(Section("Notes", SectionKind.PROSE, paragraphs),))
+
+
+def test_a_little_too_much_shrinks_instead_of_splitting(family: str) -> None:
+    metrics = metrics_for(family)
+    rows = 1
+    while typeset(_prose(rows + 1), W, H, metrics).scale == 1.0:
+        rows += 1
+    shrunk = typeset(_prose(rows + 1), W, H, metrics)
+    assert shrunk.remainder is None and shrunk.scale < 1.0
+
+
+def test_too_much_continues_mid_paragraph_without_losing_a_word(family: str) -> None:
+    face = _prose(30, words=25)
+    cards = fit(face, W, H, metrics_for(family))
+    assert len(cards) >= 2
+    assert cards[0].scale == pytest.approx(MIN_PT / base_pt(W))
+    assert all(c.scale <= cards[0].scale for c in cards)
+    printed = texts(cards).split()
+    for r in range(30):
+        for i in range(25):
+            assert f"w{r}x{i}" in printed
+    assert cards[1].face.part == 2
+    assert cards[1].face.sections[0].title == "Notes (continued)"
+    assert "continued, card 2" in texts(cards[1:2])
+    for card in cards:
+        assert_inside(card, family, W, H)
+
+
+def test_forty_talents_continue_on_a_second_card(library: RulesLibrary, family: str) -> None:
+    figure = many_talents(library, 40)
+    back = build_card(sheet_of(figure, library), library, RuleProfile()).back
+    cards = fit(back, W, H, metrics_for(family))
+    assert len(cards) >= 2
+    printed = texts(cards)
+    for known in figure.talents:
+        assert library.talents[known.key].name in printed
+    for card in cards:
+        assert_inside(card, family, W, H)
+    assert cards[-1].remainder is None
+
+
+@pytest.mark.parametrize("size", list(CardSize))
+def test_outsized_entries_wrap_inside_the_card(family: str, size: CardSize) -> None:
+    """A GM's 150-letter talent, an 80-letter name and ST 300 still stay on the card."""
+    w, h = CARD_MM.get(size, (198.0, 285.0))
+    long_name = "Extraordinarily " * 9
+    face = CardFace(
+        "N" * 80, "P" * 80, Side.FRONT, stats=(), tally=300,
+        sections=(Section("Talents", SectionKind.TABLE,
+                          tuple((long_name + str(i), "3", "does " * 40) for i in range(6)),
+                          ("Talent", "Mem.", "What it gives")),))
+    cards = fit(face, w, h, metrics_for(family))
+    for card in cards:
+        assert_inside(card, family, w, h)
+    printed = texts(cards).replace(" ", "")
+    for i in range(6):
+        assert (long_name + str(i)).replace(" ", "") in printed

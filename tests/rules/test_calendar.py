@@ -1,0 +1,85 @@
+"""Weekly activities: rest heals and recovers, an idle week costs the lifestyle's upkeep."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tftmanager.rules.calendar import Activity, rest, weekly_upkeep
+from tftmanager.rules.character import Character
+from tftmanager.rules.derived import derive
+from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+
+pytestmark = pytest.mark.rules
+
+HERO = Character(name="Hero", race="human", st=12, dx=11, iq=9)
+
+
+@pytest.fixture
+def catalogue(library: RulesLibrary) -> JobCatalogue:
+    assert library.jobs is not None
+    return library.jobs
+
+
+def test_activities_and_labels() -> None:
+    assert [a.value for a in Activity] == ["job", "study", "rest", "adventure", "idle"]
+    assert Activity("rest").label == "Rest and recovery"
+    assert all(a.label for a in Activity)
+    with pytest.raises(ValueError):
+        Activity("sleep")
+
+
+def test_rest_heals_wounds() -> None:
+    wounds, recovery, lines = rest(replace(HERO, wounds=7))
+    assert (wounds, recovery) == (0, 0)
+    assert lines == ["Rested: 7 hits healed (assumed: a week of rest heals all wounds)."]
+
+
+@pytest.mark.parametrize(("weeks", "after"), [(5, 4), (1, 0), (0, 0)])
+def test_rest_reduces_recovery_weeks(weeks: int, after: int) -> None:
+    _wounds, recovery, lines = rest(replace(HERO, recovery_weeks=weeks))
+    assert recovery == after
+    if weeks:
+        assert lines == [f"Recovering: DX penalty {-weeks} → {-after}."]
+    else:
+        assert lines == ["Rested."]
+
+
+def test_a_survivor_recovers_over_five_weeks_of_rest(library: RulesLibrary) -> None:
+    # Wakes at 0 ST (wounds = ST) and -5 DX; each week of rest takes 1 off.
+    survivor = replace(HERO, wounds=HERO.st, recovery_weeks=5)
+    assert derive(survivor, library, RuleProfile()).adj_dx == HERO.dx - 5
+    penalties = []
+    for _ in range(6):
+        wounds, recovery, _lines = rest(survivor)
+        survivor = replace(survivor, wounds=wounds, recovery_weeks=recovery)
+        penalties.append(derive(survivor, library, RuleProfile()).adj_dx - HERO.dx)
+    assert penalties == [-4, -3, -2, -1, 0, 0]
+    assert survivor.current_st == HERO.st
+
+
+@pytest.mark.parametrize(("key", "cost"), [
+    ("bare_subsistence", 4), ("poor", 8), ("low_middle", 12), ("middle", 17),
+    ("high_middle", 25), ("high", 35), ("very_high", 50),
+])
+def test_weekly_upkeep_spreads_the_period_cost(catalogue: JobCatalogue, key: str,
+                                               cost: int) -> None:
+    paid, text = weekly_upkeep(key, catalogue)
+    assert paid == cost  # the period's total over 4 weeks, rounded up
+    total = catalogue.lifestyles[key].total
+    assert f"${total} per 4 weeks, ${cost} this week" in text
+
+
+def test_upkeep_follows_the_lifestyle_period(catalogue: JobCatalogue) -> None:
+    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=1))[0] == 30
+    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=7))[0] == 5
+    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=0))[0] == 30
+
+
+def test_an_unknown_lifestyle_costs_nothing_and_says_so(catalogue: JobCatalogue) -> None:
+    paid, text = weekly_upkeep("palace", catalogue)
+    assert paid == 0
+    assert "'palace' is not a lifestyle" in text

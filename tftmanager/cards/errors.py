@@ -1,0 +1,7 @@
+"""Errors the card commands report to the user (no Qt, so the CLI can catch them cheaply)."""
+
+from __future__ import annotations
+
+
+class CardExportError(RuntimeError):
+    """Cards could not be written; the message is one line for the user."""

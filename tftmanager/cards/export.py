@@ -1,0 +1,163 @@
+"""Cards onto pages: the PDF file, and any paged device (a printer, the preview).
+
+Every card is set (fitted and split) before the first page is painted, so
+the number of cards, and with duplex printing the place of every back, is
+known up front.  The PDF is written through QSaveFile: a failed export never
+leaves half a file where the old one was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QIODevice, QMarginsF, QRectF, QSaveFile, Qt
+from PySide6.QtGui import (
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+)
+from PySide6.QtPrintSupport import QPrinter
+
+from tftmanager import APP_NAME
+from tftmanager.cards.content import CardContent
+from tftmanager.cards.errors import CardExportError
+from tftmanager.cards.fonts import card_family, metrics_for
+from tftmanager.cards.layout import (
+    PAPER_MM,
+    CardSize,
+    Page,
+    PagePlan,
+    Paper,
+    arrange,
+    arrange_duplex,
+    pair_faces,
+    plan_page,
+)
+from tftmanager.cards.painter import MM_PER_INCH, paint_page, paint_typeset
+from tftmanager.cards.typeset import Typeset, fit
+
+PDF_DPI = 1200
+PAGE_SIZE_IDS = {Paper.LETTER: QPageSize.PageSizeId.Letter, Paper.A4: QPageSize.PageSizeId.A4}
+
+
+@dataclass(frozen=True)
+class CardDocument:
+    """Cards set and placed on pages, ready to paint on any paged device."""
+
+    plan: PagePlan
+    pages: tuple[Page[Typeset], ...]
+
+    @property
+    def card_count(self) -> int:
+        """Faces placed (continuation cards included)."""
+        return sum(len(p.placed) for p in self.pages)
+
+
+def set_document(contents: Sequence[CardContent], size: CardSize,
+                 paper_mm: tuple[float, float], *, duplex: bool = False,
+                 family: str | None = None) -> CardDocument:
+    """Fit every face (continuations included) and place them on pages.
+
+    Single-sided, a character's faces run front, front continuations, back,
+    back continuations.  Duplex, each back is printed behind its front.
+    """
+    plan = plan_page(size, paper_mm)
+    metrics = metrics_for(family or card_family())
+    faces: list[Typeset] = []
+    pairs: list[tuple[Typeset, Typeset | None]] = []
+    for content in contents:
+        fronts = fit(content.front, plan.card_w, plan.card_h, metrics)
+        backs = fit(content.back, plan.card_w, plan.card_h, metrics)
+        faces += [*fronts, *backs]
+        pairs += pair_faces(fronts, backs)
+    pages = arrange_duplex(pairs, plan) if duplex else arrange(faces, plan)
+    return CardDocument(plan, tuple(pages))
+
+
+def paint_document(device: QPagedPaintDevice, document: CardDocument, page_size: QPageSize,
+                   family: str | None = None) -> None:
+    """Paint all pages on a PDF writer or printer (the preview's printer too).
+
+    The page is set to the plan's orientation with no margins: the plan's own
+    margin is where cut marks go, measured from the paper's edge.
+    """
+    family = family or card_family()
+    plan = document.plan
+    orientation = (QPageLayout.Orientation.Landscape if plan.landscape
+                   else QPageLayout.Orientation.Portrait)
+    if isinstance(device, QPrinter):
+        device.setFullPage(True)
+    device.setPageLayout(QPageLayout(page_size, orientation, QMarginsF(0, 0, 0, 0),
+                                     QPageLayout.Unit.Millimeter))
+    painter = QPainter()
+    if not painter.begin(device):
+        raise CardExportError("The printer or file could not be opened for painting.")
+    try:
+        dpi = float(device.logicalDpiX())
+        for number, page in enumerate(document.pages):
+            if number:
+                device.newPage()
+            paint_page(painter, page, plan, dpi, family)
+    finally:
+        painter.end()
+
+
+def card_image(card: Typeset, w: float, h: float, dpi: float = 150,
+               family: str | None = None) -> QImage:
+    """One set card as a white image (for docs, tests and thumbnails)."""
+    k = dpi / MM_PER_INCH
+    image = QImage(round(w * k), round(h * k), QImage.Format.Format_RGB32)
+    dots_per_metre = round(dpi / MM_PER_INCH * 1000)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    try:
+        paint_typeset(painter, QRectF(0, 0, image.width() - 1, image.height() - 1), card, dpi,
+                      family)
+    finally:
+        painter.end()
+    return image
+
+
+def _check_target(path: Path) -> None:
+    """Say plainly what is wrong with the usual bad paths (Qt's wording is vaguer)."""
+    if path.is_dir():
+        raise CardExportError(f"{path}: is a folder, not a file")
+    if not path.parent.is_dir():
+        raise CardExportError(f"{path}: cannot write, the folder {path.parent} does not exist")
+
+
+def export_pdf(path: Path, contents: Sequence[CardContent], *,
+               size: CardSize = CardSize.THREE_BY_FIVE, paper: Paper = Paper.LETTER,
+               duplex: bool = False, family: str | None = None) -> int:
+    """Write the cards to a PDF (vector, fonts embedded); returns the page count.
+
+    Needs a QGuiApplication.  Raises CardExportError for nothing to print or
+    a file that cannot be written (the message names the file and the reason).
+    """
+    if not contents:
+        raise CardExportError("There are no characters to make cards for.")
+    _check_target(path)
+    document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
+    target = QSaveFile(str(path))
+    if not target.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise CardExportError(f"{path}: cannot write ({target.errorString()})")
+    writer = QPdfWriter(target)
+    writer.setResolution(PDF_DPI)
+    writer.setCreator(APP_NAME)
+    writer.setTitle("Character cards")
+    try:
+        paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
+    except BaseException:
+        target.cancelWriting()
+        raise
+    del writer  # flushes the PDF trailer into the save file before commit
+    if not target.commit():
+        raise CardExportError(f"{path}: cannot write ({target.errorString()})")
+    return len(document.pages)

@@ -1,0 +1,80 @@
+"""Cards for characters of an open campaign: the sheets plus ledgers and studies.
+
+Ledger balances are read once for the whole campaign rather than per
+character, so a hundred cards cost a handful of queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tftmanager.app import abilities, campaigns, equipment, experience
+from tftmanager.app.library import library_for
+from tftmanager.app.sheet import Sheet
+from tftmanager.cards.content import CardContent, CardExtras, build_card
+from tftmanager.rules.experience import next_cost
+from tftmanager.store.campaign import CampaignStore
+
+
+class UnknownCharacters(LookupError):
+    """Names asked for that the campaign does not have; the message lists who it has."""
+
+    def __init__(self, unknown: Sequence[str], available: Sequence[str]) -> None:
+        self.unknown = list(unknown)
+        self.available = list(available)
+        names = ", ".join(f"'{n}'" for n in unknown)
+        which = "No character named" if len(unknown) == 1 else "No characters named"
+        have = ", ".join(available) if available else "no characters at all"
+        super().__init__(f"{which} {names} in this campaign; it has: {have}.")
+
+
+def select_sheets(sheets: Sequence[Sheet], names: Sequence[str]) -> list[Sheet]:
+    """The sheets named (case and surrounding spaces ignored), in the order asked.
+
+    Every unknown name is reported at once, with the names available.
+    """
+    if not names:
+        return list(sheets)
+    by_name: dict[str, list[Sheet]] = {}
+    for sheet in sheets:
+        by_name.setdefault(sheet.character.name.strip().casefold(), []).append(sheet)
+    unknown = [n for n in names if n.strip().casefold() not in by_name]
+    if unknown:
+        raise UnknownCharacters(unknown, [s.character.name for s in sheets])
+    chosen: dict[int, Sheet] = {}
+    for name in names:
+        for sheet in by_name[name.strip().casefold()]:
+            chosen.setdefault(id(sheet), sheet)
+    return list(chosen.values())
+
+
+def _studies(store: CampaignStore, character_id: int) -> tuple[str, ...]:
+    views = abilities.studies_of(store=store, character_id=character_id)
+    return tuple(f"{v.name}: week {v.weeks_done} of {v.weeks_needed}"
+                 + (" (with a teacher)" if v.teacher else "") for v in views)
+
+
+def campaign_cards(*, store: CampaignStore, names: Sequence[str] = (),
+                   ids: Sequence[int] | None = None) -> list[CardContent]:
+    """Cards for the named characters, the given ids, or (neither) the whole party."""
+    sheets = campaigns.party_sheets(store=store)
+    if ids is not None:
+        wanted = set(ids)
+        sheets = [s for s in sheets if s.id in wanted]
+    sheets = select_sheets(sheets, names)
+    library = library_for(store)
+    profile = campaigns.get_profile(store=store)
+    xp = experience.balances(store=store)
+    money = equipment.money_balances(store=store)
+    cards = []
+    for sheet in sheets:
+        extras = CardExtras()
+        if sheet.id is not None:
+            tables = library.xp_costs
+            extras = CardExtras(
+                xp_balance=xp.get(sheet.id, 0),
+                next_cost=next_cost(sheet.character, tables, profile) if tables else None,
+                memory_cost=tables.memory_cost if tables and profile.legacy_memory_xp else None,
+                money=money.get(sheet.id, 0), studies=_studies(store, sheet.id))
+        cards.append(build_card(sheet, library, profile, extras))
+    return cards

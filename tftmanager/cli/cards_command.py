@@ -1,0 +1,82 @@
+"""``tftmanager cards CAMPAIGN --out FILE.pdf``: character cards as a PDF.
+
+Kept apart from cli/main.py so the card command can grow without touching
+the other commands; main.py only registers it.  Exit codes follow main.py:
+0 written, 2 the input could not be used (one line on stderr says why).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from tftmanager.app import campaigns
+from tftmanager.cards.errors import CardExportError
+from tftmanager.cards.gather import UnknownCharacters, campaign_cards
+from tftmanager.cards.layout import CardSize, Paper
+from tftmanager.store.errors import CampaignError
+
+OK, UNUSABLE = 0, 2
+SIZE_HELP = "3x5 or 4x6 inch index cards, A6, or a full-page sheet (default: 3x5)"
+
+# The application object must outlive every font and PDF object made with it.
+_APP: Any = None
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``cards`` sub-command to main.py's sub-parsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "cards", help="print character cards to a PDF",
+        description="Write character cards (front and back) to a PDF for printing.")
+    p.add_argument("campaign")
+    p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.add_argument("--name", action="extend", nargs="+", default=[], metavar="NAME",
+                   help="only these characters (repeatable; default: the whole party)")
+    p.add_argument("--size", choices=[s.value for s in CardSize], default="3x5",
+                   help=SIZE_HELP)
+    p.add_argument("--paper", choices=[s.value for s in Paper], default="letter",
+                   help="paper the cards are printed on (default: letter)")
+    p.add_argument("--duplex", action="store_true",
+                   help="print each back behind its front (print with 'flip on long edge')")
+    return p
+
+
+def ensure_gui_application() -> None:
+    """Qt needs a QGuiApplication before any font or PDF work (or it aborts).
+
+    With no display to talk to, the offscreen platform does: a PDF needs none.
+    """
+    global _APP
+    from PySide6.QtGui import QGuiApplication  # noqa: PLC0415 - Qt only for this command
+
+    if QGuiApplication.instance() is not None:
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    _APP = QGuiApplication(["tftmanager"])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the cards; every expected failure is one line on stderr and exit 2."""
+    out = Path(args.out)
+    try:
+        ensure_gui_application()
+        from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - Qt, loaded late
+
+        with campaigns.open_existing(path=Path(args.campaign)) as store:
+            contents = campaign_cards(store=store, names=args.name)
+        pages = export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
+                           duplex=args.duplex)
+    except (UnknownCharacters, CardExportError) as exc:
+        print(f"tftmanager cards: {exc}", file=sys.stderr)
+        return UNUSABLE
+    except CampaignError as exc:
+        print(f"tftmanager cards: {exc.message}", file=sys.stderr)
+        return UNUSABLE
+    count = len(contents)
+    people = "character" if count == 1 else "characters"
+    print(f"Wrote {out}: cards for {count} {people} on {pages} page{'s' if pages != 1 else ''}")
+    return OK
