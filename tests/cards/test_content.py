@@ -181,3 +181,19 @@ def test_names_pick_in_the_order_asked(demo_store: CampaignStore) -> None:
     cards = campaign_cards(store=demo_store, names=["wulf ", "RAGNAR", "Wulf"])
     assert [c.front.name for c in cards] == ["Wulf", "Ragnar"]
     assert select_sheets([], []) == []
+
+
+def test_back_shows_wounds_and_recovery_from_the_calendar(demo_store) -> None:
+    from dataclasses import replace
+
+    from tftmanager.app.campaigns import party_sheets
+    from tftmanager.app.library import library_for
+    from tftmanager.cards.content import recovery_rows
+    from tftmanager.rules.character import Status
+
+    sheet = next(s for s in party_sheets(store=demo_store) if s.character.name == "Ragnar")
+    hurt = replace(sheet, character=replace(sheet.character, wounds=4, recovery_weeks=3,
+                                            status=Status.ACTIVE))
+    text = " ".join(row[0] for row in recovery_rows(hurt, library_for(demo_store)))
+    assert "Wounded: 4 hits, ST 7 now" in text
+    assert "Recovering: -3 DX; 3 more week(s) of rest" in text

@@ -314,13 +314,21 @@ def possession_rows(sheet: Sheet, library: RulesLibrary,
 
 
 def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
-    """Wear on armor and shield, and write-in lines for wounds between fights.
+    """Wounds and recovery kept by the calendar, wear on armor and shield, write-in lines.
 
-    Wounds are not kept in the campaign file (Melee erases the tally after a
-    fight), so the card leaves room to write them.
+    The campaign keeps wounds from job weeks and a survivor's weeks of
+    recovery (-5 DX, 1 better per week of rest); a fight's own tally is
+    written on the card.
     """
     c, d = sheet.character, sheet.derived
     rows: list[tuple[str, ...]] = []
+    if c.status.value != "active":
+        rows.append((f"Status: {c.status.value}",))
+    if c.wounds:
+        rows.append((f"Wounded: {c.wounds} hits, ST {c.current_st} now",))
+    if c.recovery_weeks:
+        rows.append((f"Recovering: -{c.recovery_weeks} DX; {c.recovery_weeks} more week(s) "
+                     "of rest",))
     for key, condition, names in ((c.armor, d.armor_condition, library.armors),
                                   (c.shield, d.shield_condition, library.shields)):
         entry = names.get(key) if key else None
