@@ -143,6 +143,12 @@ class MainWindow(QMainWindow):
                                      "Open a campaign file", _keys(sk.Open, "Ctrl+O"))
         self.act_close = self._action("&Close Campaign", "close", self.close_campaign,
                                       "Close the campaign", _keys(sk.Close, "Ctrl+W"))
+        self.act_print = self._action("&Print Cards…", None, lambda: self.cards("preview"),
+                                      "Preview and print character cards (the selected "
+                                      "one or the party)", _keys(sk.Print, "Ctrl+P"))
+        self.act_export_pdf = self._action("E&xport Cards to PDF…", None,
+                                           lambda: self.cards("pdf"),
+                                           "Save character cards as a PDF", [])
         self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
                                      _keys(sk.Quit, "Ctrl+Q"))
         self.act_undo = self.stack.createUndoAction(self, "&Undo")
@@ -192,12 +198,8 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
-        from tftmanager.ui.print_preview import card_actions  # noqa: PLC0415
-
-        self.card_actions = card_actions(
-            self, lambda: self.controller,
-            lambda: self.party.selected_id() if self._panels_built else None)
-        file_menu.addActions(self.card_actions)
+        file_menu.addAction(self.act_print)
+        file_menu.addAction(self.act_export_pdf)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
@@ -444,6 +446,7 @@ class MainWindow(QMainWindow):
         has_selection = (has_campaign and self._panels_built
                          and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
+                       self.act_print, self.act_export_pdf,
                        self.act_library, self.act_week, self.act_award):
             action.setEnabled(has_campaign)
         self.act_survival.setEnabled(has_selection)
@@ -507,6 +510,24 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
+
+    def cards(self, how: str) -> object:
+        """Print Preview or Export PDF for the selected character (or the whole party).
+
+        The print support module loads only now, not at start-up.
+        """
+        if self.controller is None:
+            return None
+        from tftmanager.ui.print_preview import (  # noqa: PLC0415
+            export_pdf_dialog,
+            open_print_preview,
+        )
+
+        selected = self.party.selected_id() if self._panels_built else None
+        ids = [] if selected is None else [selected]
+        if how == "pdf":
+            return export_pdf_dialog(self, self.controller, ids)
+        return open_print_preview(self, self.controller, ids)
 
     def plan_weeks(self) -> QWidget | None:
         """The week planner: activities, eligibility, running weeks, the report."""
