@@ -237,3 +237,19 @@ def test_standard_shortcuts_and_accessible_buttons(main_window: MainWindow) -> N
 def test_icons_are_bundled(main_window: MainWindow) -> None:
     for action in (main_window.act_new, main_window.act_undo, main_window.act_delete):
         assert not action.icon().isNull()
+
+
+def test_file_menu_prints_the_selected_characters_cards(main_window: MainWindow,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.ui import print_preview
+
+    calls = []
+    monkeypatch.setattr(print_preview, "export_pdf_dialog",
+                        lambda _parent, _controller, ids: calls.append(("pdf", ids)))
+    monkeypatch.setattr(print_preview, "open_print_preview",
+                        lambda _parent, _controller, ids: calls.append(("preview", ids)))
+    ragnar = _ids(main_window)["Ragnar"]
+    main_window.party.select(ragnar)
+    main_window.act_export_pdf.trigger()
+    main_window.act_print.trigger()
+    assert calls == [("pdf", [ragnar]), ("preview", [ragnar])]
