@@ -809,3 +809,13 @@ def test_extra_find_dice_keep_the_rest_of_the_roll(catalogue: JobCatalogue, find
     job = replace(catalogue.jobs["garrison"], find=find)
     text, _mod = find_roll(job, Assignment("garrison", flying_mount=True), catalogue)
     assert text == flying
+
+
+def test_a_self_employed_merchant_lives_a_level_better(library) -> None:  # noqa: ANN001
+    from tftmanager.rules.job_week import provided_lifestyle
+
+    catalogue = library.jobs
+    job = catalogue.jobs["scribe"]  # provides a poor lifestyle
+    assert provided_lifestyle(job, Assignment("scribe"), catalogue) == job.lifestyle
+    better = provided_lifestyle(job, Assignment("scribe", self_employed=True), catalogue)
+    assert catalogue.lifestyles[better].level == catalogue.lifestyles[job.lifestyle].level + 1

@@ -242,6 +242,8 @@ def cmd_jobs(args: argparse.Namespace) -> int:
         assert sheet.id is not None
         data = weeks.AssignmentData(activity=args.activity, job=args.job or "",
                                     officer=args.officer or "", mounted=args.mounted,
+                                    flying_mount=args.flying_mount,
+                                    self_employed=args.self_employed,
                                     own_lifestyle=args.own_lifestyle,
                                     lifestyle=args.lifestyle)
         try:
@@ -350,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--job", help="job key (see jobs list)")
     q.add_argument("--officer", choices=["sergeant", "lieutenant", "captain"])
     q.add_argument("--mounted", action="store_true")
+    q.add_argument("--flying-mount", action="store_true")
+    q.add_argument("--self-employed", action="store_true", help="a merchant with a shop")
     q.add_argument("--own-lifestyle", action="store_true")
     q.add_argument("--lifestyle", default="poor", help="lifestyle paid when idle")
     q = jobs.add_parser("set", help="supply a job value the scan lost")

@@ -245,9 +245,19 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
 
 
 def provided_lifestyle(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> str:
-    """The lifestyle the job provides (an officer's rank sets its own)."""
+    """The lifestyle the job provides (an officer's rank sets its own).
+
+    A self-employed merchant lives a level better (the expansion's merchants).
+    """
     officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
-    return officer.lifestyle if officer and officer.lifestyle else job.lifestyle
+    key = officer.lifestyle if officer and officer.lifestyle else job.lifestyle
+    if assignment.self_employed and catalogue.merchant and key in catalogue.lifestyles:
+        levels = int(catalogue.merchant.get("lifestyle_levels", 1))
+        level = catalogue.lifestyles[key].level + levels
+        better = [ls.key for ls in catalogue.lifestyles.values() if ls.level == level]
+        if better:
+            return better[0]
+    return key
 
 
 def _merc_bonus(character: Character, derived: Derived, job: Job,
