@@ -811,7 +811,7 @@ def test_extra_find_dice_keep_the_rest_of_the_roll(catalogue: JobCatalogue, find
     assert text == flying
 
 
-def test_a_self_employed_merchant_lives_a_level_better(library) -> None:  # noqa: ANN001
+def test_a_self_employed_merchant_lives_a_level_better(library) -> None:
     from tftmanager.rules.job_week import provided_lifestyle
 
     catalogue = library.jobs
