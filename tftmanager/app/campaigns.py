@@ -73,3 +73,15 @@ def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         stored = queries.get_character(session=session, character_id=character_id)
     return evaluate(stored.character, library, profile, id=stored.id, uid=stored.uid)
+
+
+def copy_of_backup(*, path: Path, backup: Path) -> Path:
+    """Write a backup beside a refused campaign as a new file (the original is left alone)."""
+    from tftmanager.store.backup import backup_file  # noqa: PLC0415
+
+    target = path.with_name(f"{path.stem} (restored){path.suffix or '.tftcampaign'}")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{path.stem} (restored {n}){path.suffix}")
+        n += 1
+    return backup_file(backup, target)

@@ -17,6 +17,7 @@ from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
+from tftmanager.app.weeks import AssignmentData
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character
 from tftmanager.rules.experience import Attribute
@@ -28,7 +29,6 @@ from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.survival import Situation
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
-from tftmanager.store.weeks import AssignmentData
 from tftmanager.ui import commands
 from tftmanager.ui.signals import AppSignals
 
@@ -340,6 +340,10 @@ class Controller:
         finally:
             self.stack.endMacro()
         return results
+
+    def dry_run_week(self, seed: int) -> weeks.AppliedWeek:
+        """Roll a week and write nothing."""
+        return weeks.run_week(store=self.store, seed=seed, dry_run=True)
 
     def survival_roll(self, character_id: int, situation: Situation,
                       seed: int | None = None) -> weeks.SurvivalResult | None:

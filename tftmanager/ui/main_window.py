@@ -343,15 +343,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _open_backup_copy(self, path: Path, backup: Path) -> bool:
-        from tftmanager.store.backup import backup_file  # noqa: PLC0415
+        from tftmanager.app.campaigns import copy_of_backup  # noqa: PLC0415
 
-        target = path.with_name(f"{path.stem} (restored){path.suffix or '.tftcampaign'}")
-        n = 2
-        while target.exists():
-            target = path.with_name(f"{path.stem} (restored {n}){path.suffix}")
-            n += 1
-        backup_file(backup, target)
-        return self.open_campaign(target)
+        return self.open_campaign(copy_of_backup(path=path, backup=backup))
 
     def close_campaign(self) -> None:
         """Close the open campaign, if any."""

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.weeks import AssignmentData
 from tftmanager.rules.calendar import Activity
 from tftmanager.rules.job_week import Assignment, eligibility
-from tftmanager.store.weeks import AssignmentData
 from tftmanager.ui import dialogs
 
 if TYPE_CHECKING:
@@ -259,10 +259,8 @@ class WeekPlanner(QDialog):
         """Roll a week and show it without writing anything."""
         if not self._ask_missing():
             return None
-        from tftmanager.app.weeks import run_week  # noqa: PLC0415
-
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        applied = run_week(store=self.controller.store, seed=seed, dry_run=True)
+        applied = self.controller.dry_run_week(seed)
         self.show_reports([applied.report], dry=True)
         return applied.report
 
