@@ -161,8 +161,8 @@ def export_pdf_dialog(parent: QWidget | None, controller: Controller,
     if not contents:
         dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
         return None
-    suggested = (controller.store.path.with_name(f"{contents[0].front.name} card.pdf")
-                 if len(contents) == 1 else controller.store.path.with_suffix(".cards.pdf"))
+    suggested = (controller.path.with_name(f"{contents[0].front.name} card.pdf")
+                 if len(contents) == 1 else controller.path.with_suffix(".cards.pdf"))
     chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Cards to PDF",
                                                   str(suggested), PDF_FILTER)
     if not chosen:
