@@ -573,3 +573,22 @@ def test_xp_ledger_rows_are_written_to_the_xp_table(store: CampaignStore) -> Non
     run_weeks(store=store, seed=1)
     with store.transaction() as session:
         assert ledger.balance(session=session, character_id=cid, table=XPEntryRow) >= 4
+
+
+def test_jobs_of_characters_who_cannot_work_do_not_block_the_week(demo_store) -> None:
+    from dataclasses import replace as _replace
+
+    from tftmanager.app import characters as _characters
+    from tftmanager.app import weeks as _weeks
+    from tftmanager.app.campaigns import party_sheets as _sheets
+    from tftmanager.rules.character import Status as _Status
+
+    ids = {s.character.name: s.id for s in _sheets(store=demo_store)}
+    wulf = ids["Wulf"]
+    _weeks.assign(store=demo_store, character_id=wulf,
+                  data=_weeks.AssignmentData(activity="job", job="caravan"))
+    assert any(key == "caravan" for key, _n, _f in _weeks.missing_values(store=demo_store))
+    before = _characters.get_character(store=demo_store, character_id=wulf)
+    _characters.edit_character(store=demo_store, character_id=wulf,
+                               character=_replace(before, status=_Status.ARRESTED))
+    assert all(key != "caravan" for key, _n, _f in _weeks.missing_values(store=demo_store))

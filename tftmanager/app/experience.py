@@ -259,6 +259,6 @@ def ledger_lines(*, store: CampaignStore, character_id: int) -> list[LedgerLine]
 
 
 def balances(*, store: CampaignStore) -> dict[int, int]:
-    """Every character's balance (characters without entries have 0)."""
+    """Every character's balance (characters without entries are absent: read as 0)."""
     with store.transaction() as session:
         return ledger.balances(session=session, campaign_id=store.campaign_id)

@@ -166,12 +166,18 @@ def assign(*, store: CampaignStore, character_id: int, data: AssignmentData) -> 
 
 
 def missing_values(*, store: CampaignStore) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(job key, name, fields) for assigned jobs whose values the scan lost."""
+    """(job key, name, fields) for jobs assigned to active characters whose values were lost.
+
+    Dead, dying and arrested characters do not work, so their jobs do not block a week.
+    """
     catalogue = catalogue_of(library_for(store))
     found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     with store.transaction() as session:
-        for cid in week_store.character_ids(session=session, campaign_id=store.campaign_id):
-            data = week_store.get_assignment(session=session, character_id=cid)
+        party = _party(session, store.campaign_id)
+        for snap in party.values():
+            data = snap.assignment
+            if snap.character.status is not Status.ACTIVE:
+                continue
             job = catalogue.jobs.get(data.job) if data.activity == Activity.JOB.value else None
             if job is not None and job.missing:
                 found[job.key] = (job.key, job.name, job.missing)
