@@ -142,3 +142,14 @@ def test_runs_headless_and_exits_cleanly(demo: Path, tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert "none_dealloc" not in done.stderr
     assert out_pdf.stat().st_size > 1000
+
+
+def test_the_main_command_line_knows_cards(tmp_path) -> None:
+    """Through tftmanager.cli.main, as `tftmanager cards` runs it."""
+    from tftmanager.cli.main import run
+
+    campaign = tmp_path / "c.tftcampaign"
+    assert run(["new", str(campaign), "--demo"]) == 0
+    out = tmp_path / "cards.pdf"
+    assert run(["cards", str(campaign), "--out", str(out), "--name", "Ragnar"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")

@@ -361,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("job")
     q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
     q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")
+    cards_command.add_parser(sub)
     return parser
 
 
