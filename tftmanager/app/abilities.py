@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
-from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -17,7 +17,7 @@ from tftmanager.rules.learning import (
     talent_requirements,
 )
 from tftmanager.rules.library import RulesLibrary
-from tftmanager.rules.memory import memory
+from tftmanager.rules.memory import memory, with_talent
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import concurrent_conflict, study_weeks
 from tftmanager.store import queries
@@ -28,11 +28,6 @@ from tftmanager.store.tables import StudyRow
 
 class LearnRefused(ValueError):
     """A talent or spell the character cannot take now; the message gives every reason."""
-
-
-def _load(store: CampaignStore, character_id: int) -> Character:
-    with store.transaction() as session:
-        return queries.get_character(session=session, character_id=character_id).character
 
 
 def _save(store: CampaignStore, character_id: int, character: Character) -> Changes:
@@ -57,7 +52,7 @@ def _refuse_unless_available(character: Character, availability: Availability) -
 
 def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Add a talent the character can learn now; otherwise refuse with the reasons."""
-    character = _load(store, character_id)
+    character = get_character(store=store, character_id=character_id)
     library = library_for(store)
     talent = library.talents.get(key)
     if talent is None:
@@ -65,12 +60,12 @@ def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Change
     _refuse_unless_available(
         character, talent_availability(talent, character, library, _profile(store)))
     return _save(store, character_id,
-                 replace(character, talents=(*character.talents, KnownTalent(key))))
+                 with_talent(character, key))
 
 
 def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Add a spell the character can learn now; otherwise refuse with the reasons."""
-    character = _load(store, character_id)
+    character = get_character(store=store, character_id=character_id)
     library = library_for(store)
     spell = library.spells.get(key)
     if spell is None:
@@ -82,14 +77,14 @@ def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes
 
 def forget_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Remove a talent (the inverse of learn_talent)."""
-    character = _load(store, character_id)
+    character = get_character(store=store, character_id=character_id)
     talents = tuple(t for t in character.talents if t.key != key)
     return _save(store, character_id, replace(character, talents=talents))
 
 
 def forget_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Remove a spell (the inverse of learn_spell)."""
-    character = _load(store, character_id)
+    character = get_character(store=store, character_id=character_id)
     spells = tuple(s for s in character.spells if s != key)
     return _save(store, character_id, replace(character, spells=spells))
 
@@ -108,7 +103,7 @@ class Started:
 def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: bool,
                 on_the_job: bool = False) -> Started:
     """Begin studying a talent; refused with the reason when the rules do not allow it."""
-    character = _load(store, character_id)
+    character = get_character(store=store, character_id=character_id)
     library = library_for(store)
     profile = _profile(store)
     talent = library.talents.get(key)
@@ -203,7 +198,7 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
             continue
         talent = library.talents.get(study.talent)
         name = talent.name if talent else study.talent
-        after = replace(character, talents=(*character.talents, KnownTalent(study.talent)))
+        after = with_talent(character, study.talent)
         if memory(after, library, profile).free < 0:
             waiting.append(f"{character.name}: {name} (memory full)")
             continue

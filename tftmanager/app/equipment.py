@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.rules.character import Character, check_input
 from tftmanager.rules.equipment import Armor, Shield
@@ -146,8 +147,7 @@ def _without(character: Character, index: int) -> Character:
 def sell(*, store: CampaignStore, character_id: int, index: int, price: int) -> Deal:
     """Sell an item for an agreed price (0 to simply get rid of it)."""
     library = library_for(store)
-    with store.transaction() as session:
-        character = queries.get_character(session=session, character_id=character_id).character
+    character = get_character(store=store, character_id=character_id)
     item = _item_at(character, index)
     name = entry_name(library, item.kind, item.key)
     if price < 0:
@@ -156,13 +156,17 @@ def sell(*, store: CampaignStore, character_id: int, index: int, price: int) -> 
                   f"Sold {name}" if price else "")
 
 
+def _with_item(character: Character, index: int, **changes: object) -> Character:
+    """The character with one possession changed."""
+    items = list(character.items)
+    items[index] = replace(_item_at(character, index), **changes)  # type: ignore[arg-type]
+    return replace(character, items=tuple(items))
+
+
 def move(*, store: CampaignStore, character_id: int, index: int, state: ItemState) -> Deal:
     """Ready, carry or store an item elsewhere."""
-    def change(c: Character) -> Character:
-        items = list(c.items)
-        items[index] = replace(_item_at(c, index), state=state)
-        return replace(c, items=tuple(items))
-    return _apply(store, character_id, change, 0, MoneyKind.PAY, "")
+    return _apply(store, character_id, lambda c: _with_item(c, index, state=state), 0,
+                  MoneyKind.PAY, "")
 
 
 def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: int) -> Deal:
@@ -174,9 +178,7 @@ def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: in
         item = _item_at(c, index)
         if item.kind not in (ItemKind.ARMOR, ItemKind.SHIELD):
             raise EquipmentRefused("Only armor and shields wear from the hits they stop.")
-        items = list(c.items)
-        items[index] = replace(item, hits_taken=item.hits_taken + hits)
-        return replace(c, items=tuple(items))
+        return _with_item(c, index, hits_taken=item.hits_taken + hits)
     return _apply(store, character_id, change, 0, MoneyKind.PAY, "")
 
 
@@ -199,17 +201,14 @@ def repair_quote(library: RulesLibrary, item: Item) -> tuple[int, str]:
 def repair(*, store: CampaignStore, character_id: int, index: int) -> Deal:
     """Repair a metal armor or shield: pay the cost, reset its hits."""
     library = library_for(store)
-    with store.transaction() as session:
-        character = queries.get_character(session=session, character_id=character_id).character
+    character = get_character(store=store, character_id=character_id)
     item = _item_at(character, index)
     cost, refusal = repair_quote(library, item)
     if refusal:
         raise EquipmentRefused(refusal)
 
     def change(c: Character) -> Character:
-        items = list(c.items)
-        items[index] = replace(_item_at(c, index), hits_taken=0)
-        return replace(c, items=tuple(items))
+        return _with_item(c, index, hits_taken=0)
     name = entry_name(library, item.kind, item.key)
     return _apply(store, character_id, change, -cost, MoneyKind.REPAIR, f"Repaired {name}",
                   check_balance=True, what=f"Repairing the {name.lower()}")

@@ -20,6 +20,7 @@ from tftmanager.rules.experience import (
     Attribute,
     XPKind,
     entry_refusal,
+    memory_refusal,
     next_cost,
     raise_refusal,
     raised,
@@ -170,14 +171,11 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
     batch = str(uuid.uuid4())
     with store.transaction() as session:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
-        if not profile.legacy_memory_xp:
-            raise XPRefused("This campaign does not buy memory with experience (a campaign "
-                            "rule).")
         character = queries.get_character(session=session, character_id=character_id).character
         balance = ledger.balance(session=session, character_id=character_id)
-        if balance < tables.memory_cost:
-            raise XPRefused(f"A memory point costs {tables.memory_cost} XP; "
-                            f"{character.name} has {balance}.")
+        refusal = memory_refusal(character, balance, tables, profile)
+        if refusal:
+            raise XPRefused(refusal)
         after = replace(character, memory_bought=character.memory_bought + 1)
         queries.update_character(session=session, character_id=character_id, character=after)
         week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
@@ -200,32 +198,31 @@ def _bought(character: Character, attribute: str, step: int) -> Character:
                    bought_points=max(0, character.bought_points - 1))
 
 
-def take_back(*, store: CampaignStore, written: Written) -> Changes:
-    """Undo an action: remove its entries, and lower what a purchase raised."""
-    ids = frozenset(line.character_id for line in written.lines)
+def _replay(store: CampaignStore, written: Written, step: int) -> Changes:
+    """Undo (step -1: remove the entries, lower what was bought) or redo (+1) an action."""
     with store.transaction() as session:
         for line in written.lines:
             if line.kind == XPKind.SPEND.value and line.attribute:
                 character = queries.get_character(session=session,
                                                   character_id=line.character_id).character
                 queries.update_character(session=session, character_id=line.character_id,
-                                         character=_bought(character, line.attribute, -1))
-        ledger.remove_batch(session=session, batch=written.batch)
-    return Changes(characters=ids, ledger=True)
+                                         character=_bought(character, line.attribute, step))
+            if step > 0:
+                ledger.append(session=session, line=line)
+        if step < 0:
+            ledger.remove_batch(session=session, batch=written.batch)
+    return Changes(characters=frozenset(line.character_id for line in written.lines),
+                   ledger=True)
+
+
+def take_back(*, store: CampaignStore, written: Written) -> Changes:
+    """Undo an action: remove its entries, and lower what a purchase raised."""
+    return _replay(store, written, -1)
 
 
 def put_back(*, store: CampaignStore, written: Written) -> Changes:
     """Redo an undone action exactly: the same entries, and the same raise."""
-    ids = frozenset(line.character_id for line in written.lines)
-    with store.transaction() as session:
-        for line in written.lines:
-            if line.kind == XPKind.SPEND.value and line.attribute:
-                character = queries.get_character(session=session,
-                                                  character_id=line.character_id).character
-                queries.update_character(session=session, character_id=line.character_id,
-                                         character=_bought(character, line.attribute, 1))
-            ledger.append(session=session, line=line)
-    return Changes(characters=ids, ledger=True)
+    return _replay(store, written, 1)
 
 
 # Reading

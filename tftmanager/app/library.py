@@ -15,6 +15,7 @@ from typing import Any
 import tomli_w
 
 from tftmanager.app.changes import Changes
+from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import (
     JOB_RULES,
@@ -47,10 +48,7 @@ def library_for(store: CampaignStore) -> RulesLibrary:
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    with store.transaction() as session:
-        entries = [s.entry for s in stored.load_entries(session=session,
-                                                        campaign_id=store.campaign_id)]
-    library = library_from_entries(entries)
+    library = library_from_entries(entries(store=store))
     store.library_cache = library
     return library
 
@@ -79,12 +77,16 @@ def _check(candidate: list[Entry]) -> None:
         raise LibraryError(str(exc)) from exc
 
 
+def _replacing(store: CampaignStore, entry: Entry) -> list[Entry]:
+    """The library as it would be with this entry added or replaced."""
+    current = entries(store=store)
+    return [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
+
+
 def entry_error(*, store: CampaignStore, entry: Entry) -> str:
     """Why saving this entry would break the library ("" when it would not)."""
-    current = entries(store=store)
-    candidate = [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
     try:
-        _check(candidate)
+        _check(_replacing(store, entry))
     except LibraryError as exc:
         return str(exc)
     return ""
@@ -92,9 +94,7 @@ def entry_error(*, store: CampaignStore, entry: Entry) -> str:
 
 def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     """Add or edit one entry; the result must still be a usable library."""
-    current = entries(store=store)
-    candidate = [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
-    _check(candidate)
+    _check(_replacing(store, entry))
     with store.transaction() as session:
         stored.put_entry(session=session, campaign_id=store.campaign_id, entry=entry)
     return _changed(store)
@@ -110,22 +110,17 @@ def set_retired(*, store: CampaignStore, kind: str, key: str, retired: bool) -> 
 
 def users_of(*, store: CampaignStore, kind: str, key: str) -> list[str]:
     """Names of the characters that use an entry."""
+    return _users(_party(store), kind, key)
+
+
+def _party(store: CampaignStore) -> list[Character]:
     with store.transaction() as session:
-        party = queries.list_characters(session=session, campaign_id=store.campaign_id)
-    names = []
-    for s in party:
-        c = s.character
-        used = {
-            "race": c.race == key,
-            "weapon": key in c.weapons,
-            "armor": c.armor == key,
-            "shield": c.shield == key,
-            "talent": c.knows(key),
-            "spell": key in c.spells,
-        }.get(kind, False)
-        if used:
-            names.append(c.name)
-    return names
+        return [s.character for s in
+                queries.list_characters(session=session, campaign_id=store.campaign_id)]
+
+
+def _users(party: list[Character], kind: str, key: str) -> list[str]:
+    return [c.name for c in party if c.uses(kind, key)]
 
 
 def delete_entry(*, store: CampaignStore, kind: str, key: str) -> Changes:
@@ -295,10 +290,9 @@ def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:
     """
     new = parse_library(text, fmt)
     present = {(e.kind, e.key) for e in new}
-    missing = []
-    for e in entries(store=store):
-        if (e.kind, e.key) not in present and users_of(store=store, kind=e.kind, key=e.key):
-            missing.append(f"{e.kind} '{e.key}'")
+    party = _party(store)
+    missing = [f"{e.kind} '{e.key}'" for e in entries(store=store)
+               if (e.kind, e.key) not in present and _users(party, e.kind, e.key)]
     if missing:
         raise LibraryError(f"it lacks entries characters use: {', '.join(missing[:5])}")
     with store.transaction() as session:

@@ -30,7 +30,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.survival import Outcome, Situation, can_survive, resolve
+from tftmanager.rules.survival import Outcome, Situation, after_roll, is_dying, resolve
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -464,7 +464,7 @@ def _job(library: RulesLibrary, catalogue: JobCatalogue, profile: RuleProfile, d
     if result.damage:
         section.wounds = result.damage
         section.events.append(f"was injured ({result.damage} hits)")
-        if character.st - wounds <= 0:
+        if is_dying(character.st - wounds):
             status = Status.DYING
             section.events.append("is dying (0 ST or below): use the survival calculator")
     if result.arrested:
@@ -538,7 +538,6 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
     rules = catalogue.survival
     if rules is None:
         raise WeekRefused("This campaign's library has no survival rules.")
-    refusal = can_survive(situation)
     with store.transaction() as session:
         before = queries.get_character(session=session, character_id=character_id).character
         if faces is None:
@@ -546,11 +545,7 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
             faces = (dice.die(), dice.die())
         elif not all(1 <= f <= 6 for f in faces):
             raise WeekRefused("Dice faces are 1 to 6.")
-        outcome = resolve(faces, situation, rules)
-        if refusal or not outcome.survives:
-            after = replace(before, status=Status.DEAD)
-        else:
-            after = replace(before, status=Status.ACTIVE, wounds=before.st,
-                            recovery_weeks=rules.recovery_weeks)
+        outcome = resolve(faces, situation, rules)  # no chance (refusal) never survives
+        after = after_roll(before, outcome, rules)
         queries.update_character(session=session, character_id=character_id, character=after)
     return SurvivalResult(outcome, before, after)

@@ -19,7 +19,7 @@ from tftmanager.rules.derived import AttackLine, Derived, WeaponLine
 from tftmanager.rules.equipment_rules import Condition
 from tftmanager.rules.items import Item, ItemState
 from tftmanager.rules.library import RulesLibrary
-from tftmanager.rules.memory import memory, spell_cost, talent_cost
+from tftmanager.rules.memory import memory, spell_cost, talent_costs
 from tftmanager.rules.races import AttackMode
 from tftmanager.rules.settings import (
     CriticalHits,
@@ -260,19 +260,13 @@ def talent_rows(sheet: Sheet, library: RulesLibrary,
 
     In learning order, since a cost can depend on what was known before.
     """
-    c = sheet.character
     rows: list[tuple[str, ...]] = []
-    earlier: set[str] = set()
-    for known in c.talents:
-        talent = library.talents.get(known.key)
+    for known, talent, cost in talent_costs(sheet.character, library, profile):
         if talent is None:
             rows.append((known.key, "?", "not in this campaign's library"))
         else:
-            cost = talent_cost(talent, c, library, profile, extra_points=known.extra_points,
-                               known_before=frozenset(earlier))
             extra = f" +{known.extra_points}" if known.extra_points else ""
             rows.append((f"{talent.name}{extra}", str(cost), talent.summary))
-        earlier.add(known.key)
     return rows
 
 

@@ -78,6 +78,21 @@ class Character:
         matches.sort(key=lambda i: i.state is not ItemState.READIED)
         return matches[0] if matches else None
 
+    def uses(self, kind: str, key: str) -> bool:
+        """Whether the character uses a library entry (so it can be retired, not deleted)."""
+        return {
+            "race": self.race == key,
+            "weapon": key in self.weapons or any(
+                i.kind is ItemKind.WEAPON and i.key == key for i in self.items),
+            "armor": self.armor == key or any(
+                i.kind is ItemKind.ARMOR and i.key == key for i in self.items),
+            "shield": self.shield == key or any(
+                i.kind is ItemKind.SHIELD and i.key == key for i in self.items),
+            "gear": any(i.kind is ItemKind.GEAR and i.key == key for i in self.items),
+            "talent": self.knows(key),
+            "spell": key in self.spells,
+        }.get(kind, False)
+
     def knows(self, talent_key: str) -> bool:
         """Whether the character knows a talent."""
         return any(t.key == talent_key for t in self.talents)

@@ -148,7 +148,8 @@ class EquipmentRules:
         """MA and DX under a load, and the half-penalty option (more fatigue)."""
         times = load_kg / mount.st if mount.st > 0 else math.inf
         if load_kg <= 0:
-            return MountMove(times, mount.ma, mount.dx, 0, mount.ma, mount.dx, 0, False)
+            return MountMove(times, mount.ma, mount.dx, 0, mount.ma, mount.dx, 0, False,
+                             load_kg=load_kg)
         band = next((b for b in self.bands if times <= b.max_times), None)
         # "A mount may carry STx7.5 or more, but only at a walk": the limit itself walks.
         walk_only = band is None or times >= self.bands[-1].max_times
@@ -164,7 +165,7 @@ class EquipmentRules:
             times=times, ma=ma, adj_dx=mount.dx + band.dx, fatigue=over_fatigue,
             half_ma=half_ma, half_adj_dx=mount.dx + band.dx,
             half_fatigue=over_fatigue + self.half_penalty_fatigue, walk_only=walk_only,
-            walk_ma=self.walk_only_ma)
+            walk_ma=self.walk_only_ma, load_kg=load_kg)
 
 
 @dataclass(frozen=True)
@@ -195,3 +196,4 @@ class MountMove:
     half_fatigue: int
     walk_only: bool
     walk_ma: int = 4
+    load_kg: float = 0.0

@@ -68,6 +68,16 @@ def raise_refusal(character: Character, attribute: Attribute, balance: int,
     return ""
 
 
+def memory_refusal(character: Character, balance: int, tables: CostTables,
+                   profile: RuleProfile) -> str:
+    """Why a memory point cannot be bought with experience ("" when it can; Legacy rule)."""
+    if not profile.legacy_memory_xp:
+        return "This campaign does not buy memory with experience (a campaign rule)."
+    if balance < tables.memory_cost:
+        return f"A memory point costs {tables.memory_cost} XP; {character.name} has {balance}."
+    return ""
+
+
 def lowering_refusal(before: Character, after: Character, library: RulesLibrary,
                      profile: RuleProfile) -> str:
     """Why an IQ reduction is refused ("" when it is not a reduction or is allowed).

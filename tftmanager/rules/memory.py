@@ -76,17 +76,28 @@ def spell_cost(spell: Spell, character: Character, profile: RuleProfile) -> int:
     return 1
 
 
-def memory(character: Character, library: RulesLibrary, profile: RuleProfile) -> Memory:
-    """Points used by what the character knows, against its capacity."""
-    used = 0
+def talent_costs(character: Character, library: RulesLibrary, profile: RuleProfile
+                 ) -> list[tuple[KnownTalent, Talent | None, int]]:
+    """Each known talent (in learning order), its library entry, and what it cost.
+
+    A cost exception counts only for talents learned earlier, so the order
+    matters; a talent missing from the library costs 0 here.
+    """
+    rows: list[tuple[KnownTalent, Talent | None, int]] = []
     earlier: set[str] = set()
     for known in character.talents:
         talent = library.talents.get(known.key)
-        if talent is not None:
-            used += talent_cost(talent, character, library, profile,
-                                extra_points=known.extra_points,
-                                known_before=frozenset(earlier))
+        cost = 0 if talent is None else talent_cost(
+            talent, character, library, profile, extra_points=known.extra_points,
+            known_before=frozenset(earlier))
+        rows.append((known, talent, cost))
         earlier.add(known.key)
+    return rows
+
+
+def memory(character: Character, library: RulesLibrary, profile: RuleProfile) -> Memory:
+    """Points used by what the character knows, against its capacity."""
+    used = sum(cost for _known, _talent, cost in talent_costs(character, library, profile))
     for key in character.spells:
         spell = library.spells.get(key)
         if spell is not None:

@@ -29,6 +29,13 @@ EARNING = frozenset({MoneyKind.START, MoneyKind.SELL, MoneyKind.FOUND, MoneyKind
 MAX_MONEY = 10_000_000
 
 
+def signed_amount(amount: int, kind: MoneyKind) -> int:
+    """An amount as entered, signed for its kind: pay, upkeep and the like take money away."""
+    if kind not in EARNING and kind is not MoneyKind.CORRECTION:
+        return -abs(amount)
+    return amount
+
+
 def money_refusal(amount: int, kind: MoneyKind) -> str:
     """Why a money entry is not acceptable ("" when it is); spending is negative."""
     if isinstance(amount, bool) or not isinstance(amount, int):

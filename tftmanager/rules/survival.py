@@ -8,11 +8,12 @@ better after every modifier; a 2 always dies.  A survivor wakes weak (0 ST,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from tftmanager.rules.character import Character, Status
 from tftmanager.rules.problems import RulesDataError
 
 
@@ -86,6 +87,11 @@ class Modifier:
     amount: int
 
 
+def is_dying(current_st: int) -> bool:
+    """A figure at 0 ST or below is unconscious and dying (it needs the survival roll)."""
+    return current_st <= 0
+
+
 def can_survive(situation: Situation) -> str:
     """Why no roll is allowed ("" when one is): below 0 ST needs a friend helping."""
     if situation.st_now > 0:
@@ -150,3 +156,11 @@ def resolve(faces: tuple[int, int], situation: Situation, rules: SurvivalRules) 
     total = natural + sum(m.amount for m in modifiers(situation, rules))
     survives = natural != rules.always_dies_on and total >= rules.target
     return Outcome(faces, total, survives)
+
+
+def after_roll(character: Character, outcome: Outcome, rules: SurvivalRules) -> Character:
+    """The character after the roll: dead, or awake at 0 ST and -5 DX with weeks to recover."""
+    if not outcome.survives:
+        return replace(character, status=Status.DEAD)
+    return replace(character, status=Status.ACTIVE, wounds=character.st,
+                   recovery_weeks=rules.recovery_weeks)

@@ -49,9 +49,7 @@ def all_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyD
                         .order_by(col(StudyRow.id))).all()
     found: dict[int, list[StudyData]] = {}
     for r in rows:
-        found.setdefault(r.character_id, []).append(
-            StudyData(r.id or 0, r.talent, r.weeks_needed, r.weeks_done, r.teacher,
-                      r.started_week))
+        found.setdefault(r.character_id, []).append(_study(r))
     return {cid: tuple(items) for cid, items in found.items()}
 
 
@@ -115,8 +113,12 @@ def studies_data(*, session: Session, character_id: int) -> tuple[StudyData, ...
     """A character's studies, as plain values."""
     rows = session.exec(select(StudyRow).where(StudyRow.character_id == character_id)
                         .order_by(col(StudyRow.id))).all()
-    return tuple(StudyData(r.id or 0, r.talent, r.weeks_needed, r.weeks_done, r.teacher,
-                           r.started_week) for r in rows)
+    return tuple(_study(r) for r in rows)
+
+
+def _study(row: StudyRow) -> StudyData:
+    return StudyData(row.id or 0, row.talent, row.weeks_needed, row.weeks_done, row.teacher,
+                     row.started_week)
 
 
 def restore_studies(*, session: Session, character_id: int,

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.sheet import Sheet
-from tftmanager.rules.memory import memory, spell_cost, talent_cost
+from tftmanager.rules.memory import memory, spell_cost, talent_costs
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
@@ -90,17 +90,9 @@ class AbilitiesPanel(QGroupBox):
         self.memory_label.setText(
             f"Memory: {mem.used} of {mem.capacity} used "
             f"(IQ {character.iq} + 2 × SP {character.sp})")
-        earlier: set[str] = set()
-        for known in character.talents:
-            talent = library.talents.get(known.key)
-            if talent is None:
-                text = f"{known.key} (not in library)"
-            else:
-                cost = talent_cost(talent, character, library, profile,
-                                   extra_points=known.extra_points,
-                                   known_before=frozenset(earlier))
-                text = f"{talent.name} ({cost})"
-            earlier.add(known.key)
+        for known, talent, cost in talent_costs(character, library, profile):
+            text = (f"{known.key} (not in library)" if talent is None
+                    else f"{talent.name} ({cost})")
             self._add_item(text, "talent", known.key)
         for key in character.spells:
             spell = library.spells.get(key)

@@ -59,6 +59,11 @@ class Controller:
         return self.store.path
 
     @property
+    def backup_path(self) -> Path | None:
+        """The copy made before this campaign was upgraded, if it was."""
+        return self.store.backup_path
+
+    @property
     def library(self) -> RulesLibrary:
         """The rules library the campaign plays by."""
         return library_for(self.store)

@@ -27,6 +27,7 @@ from tftmanager.ui.progress_chart import ProgressChart
 if TYPE_CHECKING:
     from tftmanager.ui.controller import Controller
 
+_KINDS = frozenset(k.value for k in XPKind)
 HEADERS = ("Week", "Played", "Kind", "Amount", "Balance", "Reason")
 
 
@@ -99,8 +100,7 @@ class LedgerDialog(QDialog):
                 shown.append((line, running))
         self.table.setRowCount(len(shown))
         for row, (line, balance) in enumerate(shown):
-            label = XPKind(line.kind).label if line.kind in {k.value for k in XPKind} \
-                else line.kind
+            label = XPKind(line.kind).label if line.kind in _KINDS else line.kind
             cells = (str(line.week), line.played_on, label, f"{line.amount:+d}",
                      str(balance), line.reason)
             for column, text in enumerate(cells):

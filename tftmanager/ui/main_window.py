@@ -336,10 +336,10 @@ class MainWindow(QMainWindow):
                 return self._open_backup_copy(path, backup)
             return False
         self._attach(controller)
-        if controller.store.backup_path is not None:
+        if controller.backup_path is not None:
             self.statusBar().showMessage(
                 f"Upgraded to the current format; the old file was kept as "
-                f"{controller.store.backup_path.name}", 10000)
+                f"{controller.backup_path.name}", 10000)
         return True
 
     def _open_backup_copy(self, path: Path, backup: Path) -> bool:
@@ -586,7 +586,3 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         super().closeEvent(event)
 
-
-def central_widgets(window: MainWindow) -> list[QWidget]:
-    """The main panels (used by screenshot and accessibility checks)."""
-    return [window.party, window.editor]

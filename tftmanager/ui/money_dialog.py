@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.rules.money import EARNING, MAX_MONEY, MoneyKind, money_refusal
+from tftmanager.rules.money import MAX_MONEY, MoneyKind, money_refusal, signed_amount
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 ENTRY_KINDS = (MoneyKind.START, MoneyKind.FOUND, MoneyKind.JOB, MoneyKind.PAY,
                MoneyKind.UPKEEP, MoneyKind.CORRECTION)
+_KINDS = frozenset(k.value for k in MoneyKind)
 HEADERS = ("Week", "Kind", "Amount", "Balance", "Reason")
 
 
@@ -95,8 +96,7 @@ class MoneyDialog(QDialog):
         running = 0
         for row, line in enumerate(lines):
             running += line.amount
-            label = (MoneyKind(line.kind).label if line.kind in {k.value for k in MoneyKind}
-                     else line.kind)
+            label = MoneyKind(line.kind).label if line.kind in _KINDS else line.kind
             for column, text in enumerate((str(line.week), label, f"{line.amount:+,}",
                                            f"{running:,}", line.reason)):
                 cell = QTableWidgetItem(text)
@@ -109,9 +109,7 @@ class MoneyDialog(QDialog):
     def record(self) -> bool:
         """Write the entry (undoable); bad input is explained and writes nothing."""
         kind: MoneyKind = self.kind.currentData()
-        amount = self.amount.value()
-        if kind not in EARNING and kind is not MoneyKind.CORRECTION:
-            amount = -abs(amount)  # pay and upkeep take money away
+        amount = signed_amount(self.amount.value(), kind)
         refusal = money_refusal(amount, kind)
         if not refusal and not self.reason.text().strip():
             refusal = "Give a reason for the entry."

@@ -217,8 +217,7 @@ class PossessionsPanel(QWidget):
         if m is None or c.mount is None:
             self.mount_result.setText("Name a mount to see how its load slows it.")
             return
-        load = c.body_kg + sheet.derived.carried_kg + c.mount.extra_kg
-        text = (f"Carrying {load:.1f} kg ({m.times:.1f} x ST): MA {m.ma}, adjDX {m.adj_dx}"
+        text = (f"Carrying {m.load_kg:.1f} kg ({m.times:.1f} x ST): MA {m.ma}, adjDX {m.adj_dx}"
                 + (f", {m.fatigue} fatigue a turn" if m.fatigue else "")
                 + f". Pushed: MA {m.half_ma} at {m.half_fatigue} fatigue a turn.")
         if m.walk_only:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton
 
-from tftmanager.rules.experience import Attribute
+from tftmanager.rules.experience import Attribute, memory_refusal
 
 if TYPE_CHECKING:
     from tftmanager.ui.controller import Controller
@@ -78,9 +78,10 @@ class XPPanel(QGroupBox):
         if legacy and tables is not None:
             cost = tables.memory_cost
             self.memory_button.setText(f"Buy &Memory ({cost} XP)")
-            self.memory_button.setEnabled(status.balance >= cost)
-            self.memory_button.setToolTip(
-                "" if status.balance >= cost else f"Needs {cost} XP; has {status.balance}.")
+            refusal = memory_refusal(controller.character(character_id), status.balance,
+                                     tables, controller.profile())
+            self.memory_button.setEnabled(not refusal)
+            self.memory_button.setToolTip(refusal)
         for attribute, button in self.buttons.items():
             refusal = status.refusals[attribute]
             button.setEnabled(not refusal)
