@@ -23,8 +23,8 @@ from tftmanager.app.characters import (
     duplicate_character,
     edit_character,
     get_character,
-    restore_character,
 )
+from tftmanager.app.journal import undo
 from tftmanager.rules.character import Character, InputError
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -96,15 +96,15 @@ def test_duplicate_of_a_long_name_is_still_marked_as_a_copy(store: CampaignStore
 def test_delete_and_restore(store: CampaignStore) -> None:
     keep = create_character(store=store, character=replace(WULF, name="Flavius"))
     gone = create_character(store=store, character=WULF)
-    removed = delete_character(store=store, character_id=gone.id)
-    assert removed.changes == Changes(party=True, removed=frozenset({gone.id}))
-    assert (removed.id, removed.uid, removed.character) == (gone.id, gone.uid, WULF)
+    changes = delete_character(store=store, character_id=gone.id)
+    assert changes == Changes(party=True, removed=frozenset({gone.id}))
     assert [row[0] for row in party(store)] == [keep.id]
     with pytest.raises(NotFound):
         get_character(store=store, character_id=gone.id)
 
-    changes = restore_character(store=store, removed=removed)
-    assert changes == Changes(party=True, characters=frozenset({gone.id}))
+    replayed = undo(store=store)
+    assert replayed.operation.label == "Deleted Wulf"
+    assert replayed.changes.party and gone.id in replayed.changes.characters
     assert party(store) == [
         (keep.id, keep.uid, replace(WULF, name="Flavius")),
         (gone.id, gone.uid, WULF),
@@ -117,9 +117,10 @@ def test_delete_and_restore(store: CampaignStore) -> None:
 def test_restore_survives_reopening(campaign_path: Path) -> None:
     store = new_campaign(path=campaign_path, name="Undo")
     created = create_character(store=store, character=WULF)
-    removed = delete_character(store=store, character_id=created.id)
-    restore_character(store=store, removed=removed)
+    delete_character(store=store, character_id=created.id)
     store.close()
+    with open_existing(path=campaign_path) as again:
+        undo(store=again)
     with open_existing(path=campaign_path) as again:
         assert party(again) == [(created.id, created.uid, WULF)]
 

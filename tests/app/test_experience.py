@@ -24,9 +24,9 @@ from tftmanager.app.characters import (
     delete_character,
     edit_character,
     get_character,
-    restore_character,
 )
 from tftmanager.app.experience import XPRefused
+from tftmanager.app.journal import redo, undo
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.awards import Award, CombatType, Outcome, combat_awards
 from tftmanager.rules.character import Character, InputError
@@ -292,28 +292,28 @@ def test_joe_buys_his_second_skill_point(demo_store: CampaignStore) -> None:
 
 def test_take_back_and_put_back_a_raise(store: CampaignStore) -> None:
     cid = add(store, HERO)
-    award = xp.award(store=store, character_ids=[cid], amount=250, reason="Loot")
-    bought = xp.raise_attribute(store=store, character_id=cid, attribute=Attribute.DX)
+    xp.award(store=store, character_ids=[cid], amount=250, reason="Loot")
+    xp.raise_attribute(store=store, character_id=cid, attribute=Attribute.DX)
     raised_state = snapshot(store)
-    changes = xp.take_back(store=store, written=bought)
+    changes = undo(store=store).changes
     assert changes.ledger and changes.characters == frozenset({cid})
     assert get_character(store=store, character_id=cid) == HERO
     assert xp.status(store=store, character_id=cid).balance == 250
-    xp.put_back(store=store, written=bought)
+    redo(store=store)
     assert snapshot(store) == raised_state   # the same entry, with the same id
-    xp.take_back(store=store, written=bought)
-    xp.take_back(store=store, written=award)
+    undo(store=store)
+    undo(store=store)
     assert xp.ledger_lines(store=store, character_id=cid) == []
     assert xp.balances(store=store) == {}
-    xp.put_back(store=store, written=award)
+    redo(store=store)
     assert xp.status(store=store, character_id=cid).balance == 250
 
 
 def test_undo_of_a_party_award_takes_back_every_entry(demo_store: CampaignStore) -> None:
     ids = [s.id for s in party_sheets(store=demo_store) if s.id is not None]
-    first = xp.award(store=demo_store, character_ids=ids, amount=100, reason="One")
-    xp.award(store=demo_store, character_ids=ids[:1], amount=7, reason="Two")
-    xp.take_back(store=demo_store, written=first)
+    xp.award(store=demo_store, character_ids=ids[:1], amount=7, reason="One")
+    xp.award(store=demo_store, character_ids=ids, amount=100, reason="Two")
+    assert undo(store=demo_store).operation.label == "Party award: +100 XP, Two"
     assert xp.balances(store=demo_store) == {ids[0]: 7}
 
 
@@ -322,15 +322,13 @@ def test_undoing_a_delete_brings_the_ledger_back(demo_store: CampaignStore) -> N
     xp.award(store=demo_store, character_ids=ids, amount=300, reason="Session")
     xp.raise_attribute(store=demo_store, character_id=ids[0], attribute=Attribute.DX)
     before = snapshot(demo_store)
-    removed = delete_character(store=demo_store, character_id=ids[0])
+    delete_character(store=demo_store, character_id=ids[0])
     assert ids[0] not in xp.balances(store=demo_store)
-    changes = restore_character(store=demo_store, removed=removed)
+    changes = undo(store=demo_store).changes
     assert changes.ledger
     assert snapshot(demo_store) == before
     # The restored purchase can still be undone as one action.
-    [spend] = [line for line in before.lines[ids[0]] if line.kind == "spend"]
-    undo = xp.Written(spend.batch, (spend,), changes)
-    xp.take_back(store=demo_store, written=undo)
+    undo(store=demo_store)
     assert xp.status(store=demo_store, character_id=ids[0]).balance == 300
 
 
@@ -442,13 +440,13 @@ START = {
 amounts = st.integers(min_value=1, max_value=2500)
 who = st.sampled_from(NAMES)
 raises = st.tuples(st.just("raise"), who, st.sampled_from(list(Attribute)))
-undo, redo = st.tuples(st.just("undo")), st.tuples(st.just("redo"))
+undos, redos = st.tuples(st.just("undo")), st.tuples(st.just("redo"))
 # Repeated branches weight the choice towards raising, undoing and redoing.
 operations = st.lists(st.one_of(
     st.tuples(st.just("party"), amounts),
     st.tuples(st.just("single"), who, amounts),
     st.tuples(st.just("correct"), who, st.integers(-800, -1) | st.integers(1, 800)),
-    raises, raises, raises, undo, undo, redo, redo,
+    raises, raises, raises, undos, undos, redos, redos,
 ), min_size=6, max_size=30)
 
 
@@ -512,13 +510,13 @@ def test_balance_always_equals_the_ledger(first: int, ops: list[tuple[Any, ...]]
                     assert snapshot(store) == before
             elif op[0] == "undo" and done:
                 last = done.pop()
-                xp.take_back(store=store, written=last)
+                undo(store=store)
                 event("undo")
                 apply(last, -1)
                 undone.append(last)
             elif op[0] == "redo" and undone:
                 again = undone.pop()
-                xp.put_back(store=store, written=again)
+                redo(store=store)
                 event("redo")
                 apply(again, +1)
                 done.append(again)
@@ -530,7 +528,8 @@ def test_balance_always_equals_the_ledger(first: int, ops: list[tuple[Any, ...]]
             _check(store, ids, expected)
         # Undoing everything brings every character back to its start.
         while done:
-            xp.take_back(store=store, written=done.pop())
+            done.pop()
+            undo(store=store)
         assert xp.balances(store=store) == {}
         for name, cid in ids.items():
             assert get_character(store=store, character_id=cid) == START[name]

@@ -19,6 +19,7 @@ from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
 from tftmanager.app.campaigns import new_campaign, open_existing
 from tftmanager.app.characters import create_character, get_character
+from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.weeks import (
     AssignmentData,
@@ -27,12 +28,10 @@ from tftmanager.app.weeks import (
     assign,
     get_assignment,
     missing_values,
-    put_back,
     run_week,
     run_weeks,
     set_job_value,
     survival_roll,
-    take_back,
 )
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, Status
@@ -251,7 +250,7 @@ def test_another_seed_gives_another_report(
 # --- undo and redo ------------------------------------------------------------------------------
 
 
-def test_take_back_and_put_back_a_week_exactly(demo_store: CampaignStore) -> None:
+def test_undo_and_redo_a_week_exactly(demo_store: CampaignStore) -> None:
     joe = next(cid for cid, c in state(demo_store)["characters"].items()
                if c.name == "Joe the Barbarian")
     add(demo_store, replace(SOLDIER, name="Sleepy", wounds=4, recovery_weeks=2),
@@ -266,16 +265,16 @@ def test_take_back_and_put_back_a_week_exactly(demo_store: CampaignStore) -> Non
     assert after["studies"][stu] == ()
     assert get_character(store=demo_store, character_id=stu).knows("climbing")
     assert after["studies"][joe][0].weeks_done == before["studies"][joe][0].weeks_done + 1
-    take_back(store=demo_store, applied=applied)
+    assert undo(store=demo_store).operation.label == f"Ran week {applied.report.week} (seed 42)"
     assert state(demo_store) == before
     assert not get_character(store=demo_store, character_id=stu).knows("climbing")
-    put_back(store=demo_store, applied=applied)
+    redo(store=demo_store)
     assert state(demo_store) == after
-    take_back(store=demo_store, applied=applied)
+    undo(store=demo_store)
     assert state(demo_store) == before
 
 
-def test_take_back_restores_an_injured_and_found_character(store: CampaignStore) -> None:
+def test_undo_restores_an_injured_and_found_character(store: CampaignStore) -> None:
     force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1d",
           damage_save="1d")
     cid = add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
@@ -284,9 +283,9 @@ def test_take_back_restores_an_injured_and_found_character(store: CampaignStore)
     assert "was injured" in applied.report.stop
     hurt = get_character(store=store, character_id=cid)
     assert hurt.wounds > 0
-    take_back(store=store, applied=applied)
+    undo(store=store)
     assert state(store) == before
-    put_back(store=store, applied=applied)
+    redo(store=store)
     assert get_character(store=store, character_id=cid) == hurt
     assert get_assignment(store=store, character_id=cid).found
 

@@ -39,10 +39,10 @@ WULF = Character(
 
 
 def names(store: CampaignStore) -> list[str]:
-    with store.transaction() as session:
+    with store.operation("test") as op:
         return [
             s.character.name
-            for s in queries.list_characters(session=session, campaign_id=store.campaign_id)
+            for s in queries.list_characters(session=op.session, campaign_id=store.campaign_id)
         ]
 
 
@@ -50,39 +50,40 @@ def test_create_and_reopen_round_trip(campaign_path: Path) -> None:
     profile = RuleProfile(creation=CreationScheme.MELEE)
     with (
         create_campaign(campaign_path, "Northmen", profile) as store,
-        store.transaction() as session,
+        store.operation("test") as op,
     ):
         ragnar = queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=RAGNAR
+            session=op.session, campaign_id=store.campaign_id, character=RAGNAR
         )
         wulf = queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=WULF
+            session=op.session, campaign_id=store.campaign_id, character=WULF
         )
     assert not lock_path(campaign_path).exists()
     with open_campaign(campaign_path) as store:
         assert store.backup_path is None
-        with store.transaction() as session:
-            row = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        with store.operation("test") as op:
+            row = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
             assert row.name == "Northmen"
-            assert queries.rule_profile(session=session, campaign_id=store.campaign_id) == profile
-            stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+            stored = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
+            assert stored == profile
+            stored = queries.list_characters(session=op.session, campaign_id=store.campaign_id)
             assert [(s.id, s.uid) for s in stored] == [(ragnar.id, ragnar.uid), (wulf.id, wulf.uid)]
             assert [s.character for s in stored] == [RAGNAR, WULF]
             assert stored[1].character.weapons == ("two_handed_sword", "longbow", "dagger")
-            again = queries.get_character(session=session, character_id=wulf.id)
+            again = queries.get_character(session=op.session, character_id=wulf.id)
             assert again.character == WULF
 
 
 def test_update_keeps_weapon_order(store: CampaignStore) -> None:
-    with store.transaction() as session:
+    with store.operation("test") as op:
         stored = queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=WULF
+            session=op.session, campaign_id=store.campaign_id, character=WULF
         )
     reordered = replace(WULF, weapons=("dagger", "longbow", "two_handed_sword"))
-    with store.transaction() as session:
-        queries.update_character(session=session, character_id=stored.id, character=reordered)
-    with store.transaction() as session:
-        got = queries.get_character(session=session, character_id=stored.id).character
+    with store.operation("test") as op:
+        queries.update_character(session=op.session, character_id=stored.id, character=reordered)
+    with store.operation("test") as op:
+        got = queries.get_character(session=op.session, character_id=stored.id).character
     assert got.weapons == ("dagger", "longbow", "two_handed_sword")
 
 
@@ -99,19 +100,19 @@ def test_header_identifies_the_file(store: CampaignStore, campaign_path: Path) -
 
 
 def test_session_pragmas(store: CampaignStore) -> None:
-    with store.transaction() as session:
-        conn = session.connection()
+    with store.operation("test") as op:
+        conn = op.session.connection()
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "delete"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
 
 
 def test_failed_transaction_writes_nothing(store: CampaignStore) -> None:
-    with pytest.raises(RuntimeError, match="midway"), store.transaction() as session:
+    with pytest.raises(RuntimeError, match="midway"), store.operation("test") as op:
         queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=RAGNAR
+            session=op.session, campaign_id=store.campaign_id, character=RAGNAR
         )
-        queries.insert_character(session=session, campaign_id=store.campaign_id, character=WULF)
+        queries.insert_character(session=op.session, campaign_id=store.campaign_id, character=WULF)
         raise RuntimeError("midway")
     assert names(store) == []
     # The file itself holds nothing either (not just this connection).
@@ -124,12 +125,12 @@ def test_failed_transaction_writes_nothing(store: CampaignStore) -> None:
 
 
 def test_deleting_a_character_deletes_its_weapons(store: CampaignStore) -> None:
-    with store.transaction() as session:
+    with store.operation("test") as op:
         stored = queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=WULF
+            session=op.session, campaign_id=store.campaign_id, character=WULF
         )
-    with store.transaction() as session:
-        queries.delete_character(session=session, character_id=stored.id)
+    with store.operation("test") as op:
+        queries.delete_character(session=op.session, character_id=stored.id)
     con = sqlite3.connect(store.path)
     try:
         assert con.execute("SELECT count(*) FROM character_weapon").fetchone()[0] == 0
@@ -164,6 +165,7 @@ import os, sqlite3, sys
 con = sqlite3.connect(sys.argv[1], isolation_level=None)
 con.execute("PRAGMA cache_size = 1")  # spill changed pages to the file early
 con.execute("BEGIN IMMEDIATE")
+con.execute("UPDATE journal_state SET replaying = 1")  # a raw writer, not a user action
 for i in range(2000):
     con.execute("UPDATE character SET notes = ?", ("x" * 900 + str(i),))
     con.execute("INSERT INTO character_weapon (character_id, position, weapon)"
@@ -181,8 +183,8 @@ def test_write_interrupted_by_a_crash_is_rolled_back(tmp_path: Path) -> None:
     assert path.read_bytes() != before  # the file really holds half a transaction
     with open_campaign(path) as store:
         assert names(store) == ["Ragnar", "Wulf"]
-        with store.transaction() as session:
-            wulf = queries.list_characters(session=session, campaign_id=store.campaign_id)[1]
+        with store.operation("test") as op:
+            wulf = queries.list_characters(session=op.session, campaign_id=store.campaign_id)[1]
         assert wulf.character == WULF
     assert not journal.exists()
 
@@ -191,9 +193,10 @@ def test_write_interrupted_by_a_crash_is_rolled_back(tmp_path: Path) -> None:
 
 
 def make_real_campaign(path: Path) -> Path:
-    with create_campaign(path, "Real") as store, store.transaction() as session:
-        queries.insert_character(session=session, campaign_id=store.campaign_id, character=RAGNAR)
-        queries.insert_character(session=session, campaign_id=store.campaign_id, character=WULF)
+    with create_campaign(path, "Real") as store, store.operation("test") as op:
+        for character in (RAGNAR, WULF):
+            queries.insert_character(session=op.session, campaign_id=store.campaign_id,
+                                     character=character)
     return path
 
 

@@ -9,6 +9,7 @@ from sqlmodel import Session
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -30,9 +31,9 @@ class LearnRefused(ValueError):
     """A talent or spell the character cannot take now; the message gives every reason."""
 
 
-def _save(store: CampaignStore, character_id: int, character: Character) -> Changes:
-    with store.transaction() as session:
-        queries.update_character(session=session, character_id=character_id,
+def _save(store: CampaignStore, character_id: int, character: Character, label: str) -> Changes:
+    with store.operation(OpKind.ABILITIES, f"{character.name}: {label}") as op:
+        queries.update_character(session=op.session, character_id=character_id,
                                  character=character)
     return Changes(characters=frozenset({character_id}))
 
@@ -59,8 +60,7 @@ def learn_talent(*, store: CampaignStore, character_id: int, key: str) -> Change
         raise LearnRefused(f"'{key}' is not a talent in this campaign.")
     _refuse_unless_available(
         character, talent_availability(talent, character, library, _profile(store)))
-    return _save(store, character_id,
-                 with_talent(character, key))
+    return _save(store, character_id, with_talent(character, key), f"learned {talent.name}")
 
 
 def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
@@ -72,21 +72,30 @@ def learn_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes
         raise LearnRefused(f"'{key}' is not a spell in this campaign.")
     _refuse_unless_available(
         character, spell_availability(spell, character, library, _profile(store)))
-    return _save(store, character_id, replace(character, spells=(*character.spells, key)))
+    return _save(store, character_id, replace(character, spells=(*character.spells, key)),
+                 f"learned {spell.name}")
 
 
 def forget_talent(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Remove a talent (the inverse of learn_talent)."""
     character = get_character(store=store, character_id=character_id)
     talents = tuple(t for t in character.talents if t.key != key)
-    return _save(store, character_id, replace(character, talents=talents))
+    return _save(store, character_id, replace(character, talents=talents),
+                 f"forgot {_name_of(store, 'talent', key)}")
 
 
 def forget_spell(*, store: CampaignStore, character_id: int, key: str) -> Changes:
     """Remove a spell (the inverse of learn_spell)."""
     character = get_character(store=store, character_id=character_id)
     spells = tuple(s for s in character.spells if s != key)
-    return _save(store, character_id, replace(character, spells=spells))
+    return _save(store, character_id, replace(character, spells=spells),
+                 f"forgot {_name_of(store, 'spell', key)}")
+
+
+def _name_of(store: CampaignStore, kind: str, key: str) -> str:
+    library = library_for(store)
+    entry = (library.talents if kind == "talent" else library.spells).get(key)
+    return entry.name if entry is not None else key
 
 
 # Study
@@ -125,9 +134,11 @@ def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: b
                         on_the_job=on_the_job)
     if terms.weeks is None:
         raise LearnRefused(terms.refusal)
-    with store.transaction() as session:
-        study_id = study_store.add_study(session=session, character_id=character_id,
-                                         talent=key, weeks_needed=terms.weeks,
+    weeks = terms.weeks
+    label = f"{character.name}: began studying {talent.name} ({weeks} weeks)"
+    with store.operation(OpKind.ABILITIES, label) as op:
+        study_id = study_store.add_study(session=op.session, character_id=character_id,
+                                         talent=key, weeks_needed=weeks,
                                          teacher=teacher, started_week=week)
     return Started(study_id, terms.weeks, Changes(characters=frozenset({character_id})))
 
@@ -160,8 +171,10 @@ def studies_of(*, store: CampaignStore, character_id: int) -> list[StudyView]:
 
 def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
     """Stop a study (its progress is lost)."""
-    with store.transaction() as session:
-        character_id = study_store.remove_study(session=session, study_id=study_id)
+    with store.operation(OpKind.ABILITIES, "Cancelled a study") as op:
+        character_id = study_store.remove_study(session=op.session, study_id=study_id)
+        name = queries.get_character(session=op.session, character_id=character_id)
+        op.label = f"{name.character.name}: cancelled a study"
     return Changes(characters=frozenset({character_id}))
 
 
@@ -211,9 +224,11 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
 def advance_week(*, store: CampaignStore) -> WeekReport:
     """Move the campaign one week on with every study progressing (no jobs run)."""
     library = library_for(store)
-    with store.transaction() as session:
+    with store.operation(OpKind.WEEK) as op:
+        session = op.session
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        op.label = f"Advanced to week {campaign.week + 1} (studies only)"
         campaign.week += 1
         session.add(campaign)
         learned, waiting, touched = progress_studies(

@@ -5,9 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.library import initial_library, library_for
+from tftmanager.app.library import (
+    check_replacements,
+    forget_library,
+    initial_library,
+    library_for,
+)
+from tftmanager.app.opkind import OpKind
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.settings import RuleProfile, profile_label
+from tftmanager.store import library as stored_library
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
 
@@ -52,9 +60,30 @@ def get_profile(*, store: CampaignStore) -> RuleProfile:
 
 def set_profile(*, store: CampaignStore, profile: RuleProfile) -> Changes:
     """Change the rules profile; every character is re-checked, none is changed."""
-    with store.transaction() as session:
-        queries.set_rule_profile(session=session, campaign_id=store.campaign_id, profile=profile)
+    with store.operation(OpKind.SETTINGS) as op:
+        before = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
+        op.label = profile_label(before, profile)
+        queries.set_rule_profile(session=op.session, campaign_id=store.campaign_id,
+                                 profile=profile)
     return Changes(settings=True, party=True)
+
+
+def change_rules(*, store: CampaignStore, profile: RuleProfile,
+                 entries: list[Entry]) -> Changes:
+    """The Campaign Rules dialog's choices as one operation: options and the tables it edits."""
+    check_replacements(store=store, new=entries)
+    with store.operation(OpKind.SETTINGS) as op:
+        before = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
+        parts = [profile_label(before, profile)] if before != profile else []
+        queries.set_rule_profile(session=op.session, campaign_id=store.campaign_id,
+                                 profile=profile)
+        for entry in entries:
+            stored_library.put_entry(session=op.session, campaign_id=store.campaign_id,
+                                     entry=entry)
+            parts.append(f"{entry.kind.replace('_', ' ')} table edited")
+        op.label = "; ".join(parts) or "Campaign rules: no change"
+    forget_library(store)
+    return Changes(settings=True, party=True, library=bool(entries))
 
 
 def party_sheets(*, store: CampaignStore) -> list[Sheet]:

@@ -12,11 +12,13 @@ from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import NAME_MAX, Character, InputError, check_input
+from tftmanager.rules.describe import changed_fields, edit_label
 from tftmanager.rules.experience import lowering_refusal
-from tftmanager.store import ledger, queries
+from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.journal import OpenOperation
 
 
 @dataclass(frozen=True)
@@ -28,27 +30,12 @@ class Created:
     changes: Changes
 
 
-@dataclass(frozen=True)
-class Removed:
-    """What a delete took away, enough to put it back exactly (undo).
-
-    The character's experience ledger goes with it (the rows cascade), so it
-    is kept here and put back too.
-    """
-
-    id: int
-    uid: str
-    character: Character
-    changes: Changes
-    ledger: tuple[LedgerLine, ...] = ()
-
-
 def create_character(*, store: CampaignStore, character: Character) -> Created:
     """Add a character to the campaign."""
     check_input(character)
-    with store.transaction() as session:
+    with store.operation(OpKind.CHARACTER, f"Added {character.name.strip()}") as op:
         stored = queries.insert_character(
-            session=session, campaign_id=store.campaign_id, character=character
+            session=op.session, campaign_id=store.campaign_id, character=character
         )
     return Created(stored.id, stored.uid, Changes(party=True, characters=frozenset({stored.id})))
 
@@ -61,14 +48,25 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
     """
     check_input(character)
     library = library_for(store)
-    with store.transaction() as session:
+    with store.operation(OpKind.CHARACTER) as op:
+        session = op.session
         before = queries.get_character(session=session, character_id=character_id).character
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         refusal = lowering_refusal(before, character, library, profile)
         if refusal:
             raise InputError("iq", refusal)
         queries.update_character(session=session, character_id=character_id, character=character)
+        _label_edit(op, character_id, character.name, changed_fields(before, character))
     return Changes(characters=frozenset({character_id}))
+
+
+def _label_edit(op: OpenOperation, character_id: int, name: str,
+                fields: dict[str, tuple[str, str]]) -> None:
+    """Label an edit, and let typing in the same fields merge into one operation."""
+    op.meta = {"fields": {k: list(v) for k, v in fields.items()}}
+    op.merge_key = f"edit:{character_id}:{','.join(sorted(fields))}"
+    op.label = edit_label(name, fields)
+    op.relabel = lambda meta: edit_label(name, meta["fields"])
 
 
 def get_character(*, store: CampaignStore, character_id: int) -> Character:
@@ -91,7 +89,8 @@ def _copy_name(name: str, taken: set[str]) -> str:
 
 def duplicate_character(*, store: CampaignStore, character_id: int) -> Created:
     """Add a copy of a character under a new name and identity."""
-    with store.transaction() as session:
+    with store.operation(OpKind.CHARACTER) as op:
+        session = op.session
         original = queries.get_character(session=session, character_id=character_id)
         taken = {
             s.character.name
@@ -101,34 +100,14 @@ def duplicate_character(*, store: CampaignStore, character_id: int) -> Created:
         stored = queries.insert_character(
             session=session, campaign_id=store.campaign_id, character=copy
         )
+        op.label = f"Duplicated {original.character.name} as {copy.name}"
     return Created(stored.id, stored.uid, Changes(party=True, characters=frozenset({stored.id})))
 
 
-def delete_character(*, store: CampaignStore, character_id: int) -> Removed:
-    """Remove a character; the result holds everything needed to restore it."""
-    with store.transaction() as session:
-        stored = queries.get_character(session=session, character_id=character_id)
-        lines = tuple(ledger.lines_for(session=session, character_id=character_id))
-        queries.delete_character(session=session, character_id=character_id)
-    return Removed(
-        stored.id,
-        stored.uid,
-        stored.character,
-        Changes(party=True, removed=frozenset({character_id})),
-        lines,
-    )
-
-
-def restore_character(*, store: CampaignStore, removed: Removed) -> Changes:
-    """Put a deleted character back with its old id and uid (the inverse of delete)."""
-    with store.transaction() as session:
-        queries.insert_character(
-            session=session,
-            campaign_id=store.campaign_id,
-            character=removed.character,
-            uid=removed.uid,
-            character_id=removed.id,
-        )
-        for line in removed.ledger:
-            ledger.append(session=session, line=line)
-    return Changes(party=True, characters=frozenset({removed.id}), ledger=bool(removed.ledger))
+def delete_character(*, store: CampaignStore, character_id: int) -> Changes:
+    """Remove a character with its ledgers and gear (undo puts everything back)."""
+    with store.operation(OpKind.CHARACTER) as op:
+        stored = queries.get_character(session=op.session, character_id=character_id)
+        op.label = f"Deleted {stored.character.name}"
+        queries.delete_character(session=op.session, character_id=character_id)
+    return Changes(party=True, removed=frozenset({character_id}))

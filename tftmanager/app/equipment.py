@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character, check_input
 from tftmanager.rules.equipment import Armor, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
@@ -78,12 +79,17 @@ def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
 
 
 def _apply(store: CampaignStore, character_id: int, change: Callable[[Character], Character],
-           money: int,
-           kind: MoneyKind, reason: str, check_balance: bool = False, what: str = "") -> Deal:
-    """Run ``change(character) -> character`` and write ``money`` in one transaction."""
+           money: int, kind: MoneyKind, reason: str, *, label: str,
+           check_balance: bool = False, what: str = "") -> Deal:
+    """Run ``change(character) -> character`` and write ``money`` as one operation.
+
+    ``label`` says what happened; the character's name is put in front of it.
+    """
     batch = str(uuid.uuid4())
-    with store.transaction() as session:
+    with store.operation(OpKind.EQUIPMENT) as op:
+        session = op.session
         before = queries.get_character(session=session, character_id=character_id).character
+        op.label = f"{before.name}: {label}"
         after = change(before)
         check_input(after)
         lines: tuple[LedgerLine, ...] = ()
@@ -117,19 +123,21 @@ def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
     name = entry_name(library, kind, key)
     label = f"{quality.label} {name}".strip()
     item = Item(kind, key, state, quality, quantity=quantity)
+    count = f" x{quantity}" if quantity > 1 else ""
     if price == 0:
-        return _apply(store, character_id,
-                      lambda c: replace(c, items=(*c.items, item)), 0, MoneyKind.BUY, label)
+        return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
+                      MoneyKind.BUY, label, label=f"took {label}{count} ($0)")
     return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)),
-                  -price, MoneyKind.BUY, f"Bought {label}" + (f" x{quantity}"
-                                                              if quantity > 1 else ""),
+                  -price, MoneyKind.BUY, f"Bought {label}{count}",
+                  label=f"bought {label}{count} (${price:,})",
                   check_balance=True, what=label[0].upper() + label[1:])
 
 
 def give(*, store: CampaignStore, character_id: int, item: Item) -> Deal:
     """Add an item without paying (found, a gift, starting kit)."""
+    name = entry_name(library_for(store), item.kind, item.key)
     return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
-                  MoneyKind.FOUND, "")
+                  MoneyKind.FOUND, "", label=f"given {name}")
 
 
 def _item_at(character: Character, index: int) -> Item:
@@ -153,7 +161,8 @@ def sell(*, store: CampaignStore, character_id: int, index: int, price: int) -> 
     if price < 0:
         raise EquipmentRefused("A sale cannot cost money; record a payment instead.")
     return _apply(store, character_id, lambda c: _without(c, index), price, MoneyKind.SELL,
-                  f"Sold {name}" if price else "")
+                  f"Sold {name}" if price else "",
+                  label=f"sold {name} for ${price:,}" if price else f"got rid of {name}")
 
 
 def _with_item(character: Character, index: int, **changes: object) -> Character:
@@ -165,8 +174,11 @@ def _with_item(character: Character, index: int, **changes: object) -> Character
 
 def move(*, store: CampaignStore, character_id: int, index: int, state: ItemState) -> Deal:
     """Ready, carry or store an item elsewhere."""
+    library = library_for(store)
+    item = _item_at(get_character(store=store, character_id=character_id), index)
+    name = entry_name(library, item.kind, item.key)
     return _apply(store, character_id, lambda c: _with_item(c, index, state=state), 0,
-                  MoneyKind.PAY, "")
+                  MoneyKind.PAY, "", label=f"{name} {state.value}")
 
 
 def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: int) -> Deal:
@@ -179,7 +191,11 @@ def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: in
         if item.kind not in (ItemKind.ARMOR, ItemKind.SHIELD):
             raise EquipmentRefused("Only armor and shields wear from the hits they stop.")
         return _with_item(c, index, hits_taken=item.hits_taken + hits)
-    return _apply(store, character_id, change, 0, MoneyKind.PAY, "")
+    item = _item_at(get_character(store=store, character_id=character_id), index)
+    name = entry_name(library_for(store), item.kind, item.key)
+    plural = "s" if hits != 1 else ""
+    return _apply(store, character_id, change, 0, MoneyKind.PAY, "",
+                  label=f"{name} stopped {hits} more hit{plural}")
 
 
 def repair_quote(library: RulesLibrary, item: Item) -> tuple[int, str]:
@@ -211,7 +227,8 @@ def repair(*, store: CampaignStore, character_id: int, index: int) -> Deal:
         return _with_item(c, index, hits_taken=0)
     name = entry_name(library, item.kind, item.key)
     return _apply(store, character_id, change, -cost, MoneyKind.REPAIR, f"Repaired {name}",
-                  check_balance=True, what=f"Repairing the {name.lower()}")
+                  label=f"repaired {name} (${cost:,})", check_balance=True,
+                  what=f"Repairing the {name.lower()}")
 
 
 def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: MoneyKind,
@@ -224,26 +241,8 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
     if refusal:
         raise EquipmentRefused(refusal)
     return _apply(store, character_id, lambda c: c, amount, kind, text,
+                  label=f"{'+' if amount > 0 else '-'}${abs(amount):,}, {text}",
                   check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP))
-
-
-def take_back(*, store: CampaignStore, deal: Deal) -> Changes:
-    """Undo: the character as it was, and its money entries removed."""
-    with store.transaction() as session:
-        queries.update_character(session=session, character_id=deal.character_id,
-                                 character=deal.before)
-        ledger.remove_batch(session=session, batch=deal.batch, table=MoneyEntryRow)
-    return deal.changes
-
-
-def put_back(*, store: CampaignStore, deal: Deal) -> Changes:
-    """Redo exactly."""
-    with store.transaction() as session:
-        queries.update_character(session=session, character_id=deal.character_id,
-                                 character=deal.after)
-        for line in deal.lines:
-            ledger.append(session=session, table=MoneyEntryRow, line=line)
-    return deal.changes
 
 
 def money(*, store: CampaignStore, character_id: int) -> int:

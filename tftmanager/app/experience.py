@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.awards import Award, split_evenly
-from tftmanager.rules.character import Character
 from tftmanager.rules.experience import (
     Attribute,
     XPKind,
@@ -123,16 +123,32 @@ def correct(*, store: CampaignStore, character_id: int, amount: int, reason: str
 def _write(store: CampaignStore, rows: list[tuple[int, int, str]], kind: XPKind,
            played_on: dt.date | None, note: str) -> Written:
     batch = str(uuid.uuid4())
-    with store.transaction() as session:
+    with store.operation(OpKind.EXPERIENCE) as op:
+        session = op.session
         week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        names = []
         for character_id, amount, reason in rows:
-            queries.get_character(session=session, character_id=character_id)  # exists
+            names.append(queries.get_character(session=session,
+                                               character_id=character_id).character.name)
             ledger.append(session=session, character_id=character_id, amount=amount,
                           kind=kind.value, reason=reason, week=week,
                           played_on=_played_on(played_on), batch=batch)
         lines = tuple(ledger.batch_lines(session=session, batch=batch))
+        op.label = _award_label(kind, names, rows)
     ids = frozenset(cid for cid, _a, _r in rows)
     return Written(batch, lines, Changes(characters=ids, ledger=True), note)
+
+
+def _award_label(kind: XPKind, names: list[str], rows: list[tuple[int, int, str]]) -> str:
+    """"Party award: 500 XP, Cleared the warren" or "Ragnar: 40 XP, combat"."""
+    amounts = {amount for _cid, amount, _r in rows}
+    reasons = {reason for _cid, _a, reason in rows}
+    what = f"{amounts.pop():+,} XP" if len(amounts) == 1 else "XP"
+    why = reasons.pop() if len(reasons) == 1 else kind.value
+    who = names[0] if len(names) == 1 else f"{kind.value.capitalize()} to {len(names)}"
+    if len(names) > 1 and kind is XPKind.AWARD:
+        who = "Party award"
+    return f"{who}: {what}, {why}"
 
 
 def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attribute,
@@ -140,7 +156,8 @@ def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attri
     """Spend XP on one point of ST, DX, IQ or SP (refused with the reason)."""
     tables = _tables(store)
     batch = str(uuid.uuid4())
-    with store.transaction() as session:
+    with store.operation(OpKind.EXPERIENCE) as op:
+        session = op.session
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         stored = queries.get_character(session=session, character_id=character_id)
         character = stored.character
@@ -159,6 +176,8 @@ def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attri
                       week=week, played_on=_played_on(played_on),
                       attribute=attribute.value, batch=batch)
         lines = tuple(ledger.batch_lines(session=session, batch=batch))
+        op.label = (f"{character.name}: {attribute.label} {getattr(character, attribute.value)}"
+                    f" -> {getattr(after, attribute.value)} ({cost:,} XP)")
     return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
 
 
@@ -169,7 +188,8 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
     """Legacy rule: buy one memory point with experience (only when the setting is on)."""
     tables = _tables(store)
     batch = str(uuid.uuid4())
-    with store.transaction() as session:
+    with store.operation(OpKind.EXPERIENCE) as op:
+        session = op.session
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         character = queries.get_character(session=session, character_id=character_id).character
         balance = ledger.balance(session=session, character_id=character_id)
@@ -184,45 +204,9 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
                       reason=f"Memory {character.memory_bought} → {after.memory_bought}",
                       week=week, attribute=MEMORY, batch=batch)
         lines = tuple(ledger.batch_lines(session=session, batch=batch))
+        op.label = (f"{character.name}: memory {character.memory_bought} -> "
+                    f"{after.memory_bought} ({tables.memory_cost:,} XP)")
     return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
-
-
-def _bought(character: Character, attribute: str, step: int) -> Character:
-    """The character with one point more (step 1) or less (-1) of what a spend bought."""
-    if attribute == MEMORY:
-        return replace(character, memory_bought=max(0, character.memory_bought + step))
-    if step > 0:
-        return raised(character, Attribute(attribute))
-    name = Attribute(attribute).value
-    return replace(character, **{name: getattr(character, name) - 1},
-                   bought_points=max(0, character.bought_points - 1))
-
-
-def _replay(store: CampaignStore, written: Written, step: int) -> Changes:
-    """Undo (step -1: remove the entries, lower what was bought) or redo (+1) an action."""
-    with store.transaction() as session:
-        for line in written.lines:
-            if line.kind == XPKind.SPEND.value and line.attribute:
-                character = queries.get_character(session=session,
-                                                  character_id=line.character_id).character
-                queries.update_character(session=session, character_id=line.character_id,
-                                         character=_bought(character, line.attribute, step))
-            if step > 0:
-                ledger.append(session=session, line=line)
-        if step < 0:
-            ledger.remove_batch(session=session, batch=written.batch)
-    return Changes(characters=frozenset(line.character_id for line in written.lines),
-                   ledger=True)
-
-
-def take_back(*, store: CampaignStore, written: Written) -> Changes:
-    """Undo an action: remove its entries, and lower what a purchase raised."""
-    return _replay(store, written, -1)
-
-
-def put_back(*, store: CampaignStore, written: Written) -> Changes:
-    """Redo an undone action exactly: the same entries, and the same raise."""
-    return _replay(store, written, 1)
 
 
 # Reading

@@ -15,6 +15,7 @@ from typing import Any
 import tomli_w
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import (
@@ -53,8 +54,13 @@ def library_for(store: CampaignStore) -> RulesLibrary:
     return library
 
 
-def _changed(store: CampaignStore) -> Changes:
+def forget_library(store: CampaignStore) -> None:
+    """Drop the cached library after its entries changed (an edit, an undo)."""
     store.library_cache = None
+
+
+def _changed(store: CampaignStore) -> Changes:
+    forget_library(store)
     return Changes(library=True, party=True, settings=True)
 
 
@@ -83,6 +89,12 @@ def _replacing(store: CampaignStore, entry: Entry) -> list[Entry]:
     return [e for e in current if (e.kind, e.key) != (entry.kind, entry.key)] + [entry]
 
 
+def check_replacements(*, store: CampaignStore, new: list[Entry]) -> None:
+    """Refuse (LibraryError) entries that would leave the library unusable."""
+    keys = {(e.kind, e.key) for e in new}
+    _check([e for e in entries(store=store) if (e.kind, e.key) not in keys] + new)
+
+
 def entry_error(*, store: CampaignStore, entry: Entry) -> str:
     """Why saving this entry would break the library ("" when it would not)."""
     try:
@@ -95,9 +107,13 @@ def entry_error(*, store: CampaignStore, entry: Entry) -> str:
 def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     """Add or edit one entry; the result must still be a usable library."""
     _check(_replacing(store, entry))
-    with store.transaction() as session:
-        stored.put_entry(session=session, campaign_id=store.campaign_id, entry=entry)
+    with store.operation(OpKind.LIBRARY, f"Library: saved {_entry_name(entry)}") as op:
+        stored.put_entry(session=op.session, campaign_id=store.campaign_id, entry=entry)
     return _changed(store)
+
+
+def _entry_name(entry: Entry) -> str:
+    return f"{entry.kind.replace('_', ' ')} {entry.data.get('name', entry.key)}"
 
 
 def set_retired(*, store: CampaignStore, kind: str, key: str, retired: bool) -> Changes:
@@ -132,8 +148,9 @@ def delete_entry(*, store: CampaignStore, kind: str, key: str) -> Changes:
             "not deleted.")
     candidate = [e for e in entries(store=store) if (e.kind, e.key) != (kind, key)]
     _check(candidate)
-    with store.transaction() as session:
-        stored.remove_entry(session=session, campaign_id=store.campaign_id, kind=kind, key=key)
+    with store.operation(OpKind.LIBRARY, f"Library: deleted {kind} {key}") as op:
+        stored.remove_entry(session=op.session, campaign_id=store.campaign_id, kind=kind,
+                            key=key)
     return _changed(store)
 
 
@@ -185,7 +202,9 @@ def review_differences(*, store: CampaignStore, accept: list[Difference],
     candidate += [Entry(d.kind, d.key, d.shipped.data, retired=True)
                   for d in skip if d.current is None]
     _check(candidate)
-    with store.transaction() as session:
+    label = f"Library update: took {len(accept)}, skipped {len(skip)}"
+    with store.operation(OpKind.LIBRARY, label) as op:
+        session = op.session
         for d in accept:
             stored.put_entry(session=session, campaign_id=store.campaign_id, entry=d.shipped,
                              shipped=d.shipped.canonical())
@@ -295,7 +314,7 @@ def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:
                if (e.kind, e.key) not in present and _users(party, e.kind, e.key)]
     if missing:
         raise LibraryError(f"it lacks entries characters use: {', '.join(missing[:5])}")
-    with store.transaction() as session:
-        stored.replace_library(session=session, campaign_id=store.campaign_id, entries=new,
+    with store.operation(OpKind.LIBRARY, f"Library imported ({len(new)} entries)") as op:
+        stored.replace_library(session=op.session, campaign_id=store.campaign_id, entries=new,
                                version="", shipped=False)
     return _changed(store)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.interchange import Entry, dump_character
+from tftmanager.app.opkind import OpKind
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
@@ -31,7 +32,10 @@ def import_entries(
     ``as_copies`` gives each a new identity.
     """
     ids = []
-    with store.transaction() as session:
+    names = [e.character.name for e in entries]
+    label = f"Imported {names[0]}" if len(names) == 1 else f"Imported {len(names)} characters"
+    with store.operation(OpKind.IMPORT, label) as op:
+        session = op.session
         for entry in entries:
             uid = None if as_copies else entry.uid
             if uid and queries.find_by_uid(session=session, campaign_id=store.campaign_id,

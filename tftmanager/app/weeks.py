@@ -19,6 +19,7 @@ from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for, save_entry
+from tftmanager.app.opkind import OpKind
 from tftmanager.rules.calendar import Activity, rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.derived import derive
@@ -156,7 +157,10 @@ def assign(*, store: CampaignStore, character_id: int, data: AssignmentData) -> 
         raise WeekRefused(f"'{data.officer}' is not an officer rank.")
     if data.lifestyle not in catalogue.lifestyles:
         raise WeekRefused(f"'{data.lifestyle}' is not a lifestyle.")
-    with store.transaction() as session:
+    with store.operation(OpKind.JOBS) as op:
+        session = op.session
+        name = queries.get_character(session=session, character_id=character_id).character.name
+        op.label = f"{name}: {assignment_label(data, catalogue)}"
         current = week_store.get_assignment(session=session, character_id=character_id)
         if (current.activity, current.job, current.officer) != (data.activity, data.job,
                                                                 data.officer):
@@ -182,6 +186,14 @@ def missing_values(*, store: CampaignStore) -> list[tuple[str, str, tuple[str, .
             if job is not None and job.missing:
                 found[job.key] = (job.key, job.name, job.missing)
     return list(found.values())
+
+
+def assignment_label(data: AssignmentData, catalogue: JobCatalogue) -> str:
+    """"works as Garrison soldier" / "studies" / "rests", for the history."""
+    if data.activity == Activity.JOB.value:
+        job = catalogue.jobs.get(data.job)
+        return f"works as {job.name if job else data.job}"
+    return f"assigned to {data.activity}"
 
 
 def set_job_value(*, store: CampaignStore, job: str, field_name: str,
@@ -262,7 +274,8 @@ def run_weeks(
         library = library_for(store)
         catalogue = catalogue_of(library)
         try:
-            with store.transaction() as session:
+            with store.operation(OpKind.WEEK, "Dry run") as op:
+                session = op.session
                 for i in range(weeks):
                     applied = _resolve(session, store, library, catalogue,
                                        Dice(random.Random(base + i)), base + i,
@@ -293,8 +306,10 @@ def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> Appli
     batch = str(uuid.uuid4())
     holder: list[AppliedWeek] = []
     try:
-        with store.transaction() as session:
-            holder.append(_resolve(session, store, library, catalogue, dice, seed, batch))
+        with store.operation(OpKind.WEEK) as op:
+            applied = _resolve(op.session, store, library, catalogue, dice, seed, batch)
+            op.label = f"Ran week {applied.report.week} (seed {seed})"
+            holder.append(applied)
             if dry_run:
                 raise _DryRun
     except _DryRun:
@@ -479,43 +494,6 @@ def _job(library: RulesLibrary, catalogue: JobCatalogue, profile: RuleProfile, d
         writes.characters[cid] = replace(character, wounds=wounds, status=status)
 
 
-def _restore(session: Session, snapshots: dict[int, Snapshot]) -> None:
-    for cid, snap in snapshots.items():
-        queries.update_character(session=session, character_id=cid, character=snap.character)
-        week_store.set_assignment(session=session, character_id=cid, data=snap.assignment)
-        week_store.restore_studies(session=session, character_id=cid, studies=snap.studies)
-
-
-def take_back(*, store: CampaignStore, applied: AppliedWeek) -> Changes:
-    """Undo a week: the party, the ledgers, the log and the calendar as they were."""
-    with store.transaction() as session:
-        _restore(session, applied.before)
-        ledger.remove_batch(session=session, batch=applied.batch, table=XPEntryRow)
-        ledger.remove_batch(session=session, batch=applied.batch, table=MoneyEntryRow)
-        week_store.unlog_week(session=session, batch=applied.batch)
-        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
-        campaign.week = applied.week_before
-        session.add(campaign)
-    return applied.changes
-
-
-def put_back(*, store: CampaignStore, applied: AppliedWeek) -> Changes:
-    """Redo a week exactly as it was rolled."""
-    with store.transaction() as session:
-        _restore(session, applied.after)
-        for line in applied.xp_lines:
-            ledger.append(session=session, line=line)
-        for line in applied.money_lines:
-            ledger.append(session=session, table=MoneyEntryRow, line=line)
-        week_store.log_week(session=session, campaign_id=store.campaign_id,
-                            week=applied.week_before, seed=applied.report.seed,
-                            batch=applied.batch, report=applied.report.to_json())
-        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
-        campaign.week = applied.week_before + 1
-        session.add(campaign)
-    return applied.changes
-
-
 # Death and dying
 
 @dataclass(frozen=True)
@@ -538,7 +516,8 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
     rules = catalogue.survival
     if rules is None:
         raise WeekRefused("This campaign's library has no survival rules.")
-    with store.transaction() as session:
+    with store.operation(OpKind.WEEK) as op:
+        session = op.session
         before = queries.get_character(session=session, character_id=character_id).character
         if faces is None:
             dice = Dice(random.Random(seed))
@@ -546,6 +525,8 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
         elif not all(1 <= f <= 6 for f in faces):
             raise WeekRefused("Dice faces are 1 to 6.")
         outcome = resolve(faces, situation, rules)  # no chance (refusal) never survives
+        op.label = (f"{before.name}: survival roll {faces[0]}+{faces[1]} = {outcome.total}, "
+                    f"{'survived' if outcome.survives else 'died'}")
         after = after_roll(before, outcome, rules)
         queries.update_character(session=session, character_id=character_id, character=after)
     return SurvivalResult(outcome, before, after)

@@ -230,3 +230,24 @@ class RuleProfile:
                 ) from exc
             profile = replace(profile, **{field.name: value})
         return profile
+
+
+def _choice_text(name: str, value: Any) -> str:
+    info = OPTION_INFO.get(name)
+    if info is None:
+        return str(value)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(info.choices.get(value, value)).split(":")[0]
+
+
+def profile_label(before: RuleProfile, after: RuleProfile) -> str:
+    """"Campaign rules: Reactions to injury Melee -> House..." for the history."""
+    changed = [
+        f"{OPTION_INFO[f.name].label if f.name in OPTION_INFO else f.name} "
+        f"{_choice_text(f.name, getattr(before, f.name))} -> "
+        f"{_choice_text(f.name, getattr(after, f.name))}"
+        for f in fields(RuleProfile)
+        if getattr(before, f.name) != getattr(after, f.name)
+    ]
+    return "Campaign rules: " + ("; ".join(changed) if changed else "no change")

@@ -18,14 +18,18 @@ from sqlmodel import Session, col, select
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.store import journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
 from tftmanager.store.errors import CampaignError, MigrationFailed, NotACampaign
 from tftmanager.store.inspect import inspect_file
+from tftmanager.store.journal import OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import CampaignRow
+
+DEFAULT_UNDO_LIMIT = 100
 
 
 class CampaignStore:
@@ -45,6 +49,21 @@ class CampaignStore:
         """One session in one transaction: committed at the end, rolled back on error."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextmanager
+    def operation(self, kind: str, label: str = "") -> Iterator[OpenOperation]:
+        """One user action: one transaction, recorded in the journal as it commits.
+
+        The use case may refine ``label`` (and set ``merge_key``) before the
+        block ends; an exception rolls back the change and its record alike.
+        """
+        with self.transaction() as session:
+            op = journal.begin(session, campaign_id=self.campaign_id, kind=kind)
+            op.label = label
+            yield op
+            campaign = session.get(CampaignRow, self.campaign_id)
+            limit = campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT
+            journal.finish(session, op, campaign_id=self.campaign_id, limit=limit)
 
     def close(self) -> None:
         """Dispose of connections and release the lock."""
@@ -129,7 +148,7 @@ def create_campaign(
         from tftmanager.store.migrate import upgrade_to_head  # noqa: PLC0415
 
         upgrade_to_head(engine)
-        with Session(engine) as session, session.begin():
+        with Session(engine) as session, session.begin(), journal.unrecorded(session):
             row = CampaignRow(
                 name=name.strip() or path.stem,
                 rules_profile=json.dumps((profile or RuleProfile()).to_dict()),

@@ -13,6 +13,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
 from tftmanager.shipped import migrations_dir
+from tftmanager.store.journal_triggers import drop_triggers, install_triggers
 
 
 def alembic_config() -> Config:
@@ -32,7 +33,9 @@ def upgrade_to_head(engine: Engine) -> None:
         raw.execute("PRAGMA foreign_keys=OFF")
         cfg.attributes["connection"] = conn
         with conn.begin():
+            drop_triggers(conn)  # batch mode rebuilds tables; the triggers come back after
             command.upgrade(cfg, "head")
+            install_triggers(conn)
         raw.execute("PRAGMA foreign_keys=ON")
         bad = raw.execute("PRAGMA foreign_key_check").fetchall()
         if bad:

@@ -37,6 +37,7 @@ class CampaignRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     week: int = 1
     library_version: str = Field(default="", max_length=40)
+    undo_limit: int = 100
 
 
 class CharacterRow(SQLModel, table=True):
@@ -230,3 +231,62 @@ class WeekLogRow(SQLModel, table=True):
     batch: str = Field(max_length=36)
     report: str
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class OperationRow(SQLModel, table=True):
+    """One user action, as the journal records it (undo, redo, history, the story).
+
+    ``characters`` is a JSON list of the character ids the action touched;
+    ``meta`` is JSON the application keeps for merging (the first values of
+    fields typed into).  ``undone`` operations form the redo tail; an
+    operation whose row changes were dropped past the undo limit keeps its
+    line in the history but is no longer ``undoable``.
+    """
+
+    __tablename__ = "operation"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    kind: str = Field(max_length=20)
+    label: str = Field(default="", max_length=300)
+    week: int = 1
+    characters: str = Field(default="[]")
+    merge_key: str = Field(default="", max_length=120)
+    meta: str = Field(default="{}")
+    undone: bool = False
+    undoable: bool = True
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class RowChangeRow(SQLModel, table=True):
+    """One row an operation inserted (I), updated (U) or deleted (D), before and after.
+
+    Written by the journal triggers, never by Python, so no write can slip
+    past the journal.  ``old`` and ``new`` are JSON objects of every column.
+    """
+
+    __tablename__ = "row_change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    operation_id: int = Field(foreign_key="operation.id", ondelete="CASCADE", index=True)
+    table_name: str = Field(max_length=40)
+    action: str = Field(max_length=1)
+    row_key: int
+    old: str | None = None
+    new: str | None = None
+
+
+class JournalStateRow(SQLModel, table=True):
+    """The journal's one-row switchboard, read by the triggers.
+
+    ``current_op`` is set only inside an operation's transaction; ``replaying``
+    only while undo or redo (or a migration) rewrites rows, which are then
+    not recorded again.  A write with neither set is refused by the triggers.
+    """
+
+    __tablename__ = "journal_state"
+
+    id: int | None = Field(default=None, primary_key=True)
+    current_op: int | None = None
+    replaying: bool = False

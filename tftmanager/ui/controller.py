@@ -7,14 +7,13 @@ application functions (reads) or pushes undo commands (writes).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
-from PySide6.QtGui import QUndoStack
-
-from tftmanager.app import abilities, campaigns, characters, equipment, experience, weeks
+from tftmanager.app import abilities, campaigns, characters, equipment, experience, journal, weeks
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
+from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
 from tftmanager.app.weeks import AssignmentData
@@ -29,29 +28,62 @@ from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.survival import Situation
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
-from tftmanager.ui import commands
 from tftmanager.ui.signals import AppSignals
+
+T = TypeVar("T")
 
 
 class Controller:
     """Everything the windows need to read and change one open campaign."""
 
-    def __init__(self, store: CampaignStore, signals: AppSignals, stack: QUndoStack) -> None:
+    def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
-        self.stack = stack
 
     @classmethod
-    def open(cls, path: Path, signals: AppSignals, stack: QUndoStack) -> Controller:
+    def open(cls, path: Path, signals: AppSignals) -> Controller:
         """Open a campaign file (raises CampaignError with a message for the user)."""
-        return cls(campaigns.open_existing(path=path), signals, stack)
+        return cls(campaigns.open_existing(path=path), signals)
 
     @classmethod
-    def create(
-        cls, path: Path, signals: AppSignals, stack: QUndoStack, *, demo: bool = False
-    ) -> Controller:
+    def create(cls, path: Path, signals: AppSignals, *, demo: bool = False) -> Controller:
         """Create a campaign file and open it."""
-        return cls(campaigns.new_campaign(path=path, demo=demo), signals, stack)
+        return cls(campaigns.new_campaign(path=path, demo=demo), signals)
+
+    def _do(self, action_name: str, action: Callable[[], T]) -> T | None:
+        """Run one operation: its changes are signalled, a refusal is reported, not raised."""
+        try:
+            result = action()
+        except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
+            self.report_failure(action_name, exc)
+            return None
+        changes = result if isinstance(result, Changes) else getattr(result, "changes", None)
+        if isinstance(changes, Changes):
+            self.signals.changes_applied.emit(changes)
+        self.signals.journal_changed.emit()
+        return result
+
+    # Undo and redo read the campaign's journal, so they survive a restart.
+
+    def undo(self) -> None:
+        """Take back the newest operation."""
+        self._do("Undo", lambda: journal.undo(store=self.store))
+
+    def redo(self) -> None:
+        """Do the newest undone operation again."""
+        self._do("Redo", lambda: journal.redo(store=self.store))
+
+    def next_undo(self) -> journal.Operation | None:
+        """What Undo would take back."""
+        return journal.next_undo(store=self.store)
+
+    def next_redo(self) -> journal.Operation | None:
+        """What Redo would do again."""
+        return journal.next_redo(store=self.store)
+
+    def history(self, limit: int | None = None) -> list[journal.Operation]:
+        """The journal, newest first."""
+        return journal.history(store=self.store, limit=limit)
 
     @property
     def path(self) -> Path:
@@ -90,63 +122,66 @@ class Controller:
 
     # Writes: each is an undo command.
 
-    def edit(self, character_id: int, before: Character, after: Character, field: str) -> None:
-        """Save an edit of one field."""
-        self.stack.push(commands.EditCharacter(self, character_id, before, after, field))
+    def edit(self, character_id: int, after: Character) -> None:
+        """Save an edit; typing in one field merges into one operation in the journal."""
+        self._do(f"Edit {after.name}", lambda: characters.edit_character(
+            store=self.store, character_id=character_id, character=after))
 
     def add(self, character: Character) -> int | None:
         """Add a character; returns its id (None if it failed)."""
-        command = commands.AddCharacter(self, character)
-        self.stack.push(command)
-        return command.created_id
+        created = self._do(f"Add {character.name}", lambda: characters.create_character(
+            store=self.store, character=character))
+        return created.id if created else None
 
     def duplicate(self, character_id: int, name: str) -> int | None:
         """Duplicate a character; returns the copy's id."""
-        command = commands.AddCharacter(self, Character(name=name, race="", st=0, dx=0),
-                                        duplicate_of=character_id)
-        self.stack.push(command)
-        return command.created_id
+        created = self._do(f"Duplicate {name}", lambda: characters.duplicate_character(
+            store=self.store, character_id=character_id))
+        return created.id if created else None
 
     def delete(self, character_id: int, name: str) -> None:
         """Delete a character (undoable)."""
-        self.stack.push(commands.DeleteCharacter(self, character_id, name))
+        self._do(f"Delete {name}", lambda: characters.delete_character(
+            store=self.store, character_id=character_id))
 
     def set_profile(self, profile: RuleProfile) -> None:
         """Change the rules profile (undoable)."""
-        before = self.profile()
-        if before != profile:
-            self.stack.push(commands.ChangeProfile(self, before, profile))
+        if self.profile() != profile:
+            self._do("Change campaign rules", lambda: campaigns.set_profile(
+                store=self.store, profile=profile))
+
+    def change_rules(self, profile: RuleProfile, entries: list[Entry]) -> None:
+        """The Campaign Rules dialog's choices, as one operation."""
+        self._do("Change campaign rules", lambda: campaigns.change_rules(
+            store=self.store, profile=profile, entries=entries))
 
     def learn(self, character_id: int, kind: str, key: str, name: str) -> bool:
         """Learn a talent or spell (undoable); False when the rules refused it."""
-        command = commands.LearnAbility(self, character_id, kind, key, name)
-        self.stack.push(command)
-        return not command.failed
+        learn = abilities.learn_talent if kind == "talent" else abilities.learn_spell
+        return self._do(f"Learn {name}", lambda: learn(
+            store=self.store, character_id=character_id, key=key)) is not None
 
     def forget(self, character_id: int, kind: str, key: str) -> None:
-        """Forget a talent or spell (an undoable edit)."""
-        before = self.character(character_id)
-        if kind == "talent":
-            after = replace(before, talents=tuple(t for t in before.talents if t.key != key))
-        else:
-            after = replace(before, spells=tuple(s for s in before.spells if s != key))
-        self.edit(character_id, before, after, f"forget {key}")
+        """Forget a talent or spell (undoable)."""
+        forget = abilities.forget_talent if kind == "talent" else abilities.forget_spell
+        self._do("Forget", lambda: forget(store=self.store, character_id=character_id,
+                                          key=key))
 
     def start_study(self, character_id: int, key: str, name: str, *, teacher: bool,
                     on_the_job: bool) -> bool:
         """Begin a study (undoable); False when the rules refused it."""
-        command = commands.StartStudy(self, character_id, key, name, teacher, on_the_job)
-        self.stack.push(command)
-        return not command.failed
+        return self._do(f"Study {name}", lambda: abilities.start_study(
+            store=self.store, character_id=character_id, key=key, teacher=teacher,
+            on_the_job=on_the_job)) is not None
 
     def studies(self, character_id: int) -> list[StudyView]:
         """A character's studies in progress."""
         return abilities.studies_of(store=self.store, character_id=character_id)
 
     def cancel_study(self, study_id: int) -> None:
-        """Stop a study (not undoable: its progress is gone)."""
-        self.signals.changes_applied.emit(
-            abilities.cancel_study(store=self.store, study_id=study_id))
+        """Stop a study (undoable: its progress comes back)."""
+        self._do("Cancel study", lambda: abilities.cancel_study(
+            store=self.store, study_id=study_id))
 
     def week(self) -> int:
         """The campaign's current week."""
@@ -155,8 +190,8 @@ class Controller:
     def advance_week(self) -> abilities.WeekReport:
         """Move the campaign a week on (studies progress)."""
         report = abilities.advance_week(store=self.store)
-        self.stack.clear()  # earlier edits' inverses no longer fit the new week
         self.signals.changes_applied.emit(report.changes)
+        self.signals.journal_changed.emit()
         return report
 
     # The campaign's rules library
@@ -171,22 +206,16 @@ class Controller:
 
     def save_library_entry(self, before: Entry | None, after: Entry) -> bool:
         """Add or edit an entry (undoable); False when refused."""
+        del before  # the journal keeps what undo needs
         name = after.data.get("name", after.key)
-        if before is None:
-            text = f"Add {name} to the library"
-        elif before.retired != after.retired:
-            text = f"{'Retire' if after.retired else 'Restore'} {name}"
-        else:
-            text = f"Edit {name} in the library"
-        command = commands.SaveLibraryEntry(self, before, after, text)
-        self.stack.push(command)
-        return not command.failed
+        return self._do(f"Save {name}", lambda: library_app.save_entry(
+            store=self.store, entry=after)) is not None
 
     def delete_library_entry(self, entry: Entry) -> bool:
         """Delete an unused entry (undoable); False when refused (someone uses it)."""
-        command = commands.DeleteLibraryEntry(self, entry)
-        self.stack.push(command)
-        return not command.failed
+        return self._do(f"Delete {entry.data.get('name', entry.key)}", lambda:
+                        library_app.delete_entry(store=self.store, kind=entry.kind,
+                                                 key=entry.key)) is not None
 
     def library_differences(self) -> list[library_app.Difference]:
         """Shipped library changes to review, if a newer library shipped."""
@@ -196,10 +225,9 @@ class Controller:
 
     def review_library(self, accept: list[library_app.Difference],
                        skip: list[library_app.Difference]) -> None:
-        """Apply the GM's choices on shipped changes (a review cannot be undone)."""
-        changes = library_app.review_differences(store=self.store, accept=accept, skip=skip)
-        self.stack.clear()
-        self.signals.changes_applied.emit(changes)
+        """Apply the GM's choices on shipped changes (undoable)."""
+        self._do("Library update", lambda: library_app.review_differences(
+            store=self.store, accept=accept, skip=skip))
 
     # Experience
 
@@ -217,9 +245,7 @@ class Controller:
 
     def _ledger_action(self, text: str,
                        action: Callable[[], experience.Written]) -> experience.Written | None:
-        command = commands.LedgerAction(self, text, action)
-        self.stack.push(command)
-        return None if command.failed else command.written
+        return self._do(text, action)
 
     def award(self, character_ids: list[int], amount: int, reason: str, *,
               split: bool = False) -> experience.Written | None:
@@ -260,9 +286,7 @@ class Controller:
         return equipment.money_lines(store=self.store, character_id=character_id)
 
     def _deal(self, text: str, action: Callable[[], equipment.Deal]) -> equipment.Deal | None:
-        command = commands.DealAction(self, text, action)
-        self.stack.push(command)
-        return None if command.failed else command.deal
+        return self._do(text, action)
 
     def buy(self, character_id: int, kind: ItemKind, key: str, quality: Quality,
             quantity: int = 1) -> equipment.Deal | None:
@@ -307,14 +331,9 @@ class Controller:
         return weeks.get_assignment(store=self.store, character_id=character_id)
 
     def assign(self, character_id: int, data: AssignmentData) -> bool:
-        """Set a character's weekly activity (saved at once; not an undo step)."""
-        try:
-            changes = weeks.assign(store=self.store, character_id=character_id, data=data)
-        except weeks.WeekRefused as exc:
-            self.report_failure("Assign", exc)
-            return False
-        self.signals.changes_applied.emit(changes)
-        return True
+        """Set a character's weekly activity (undoable)."""
+        return self._do("Assign", lambda: weeks.assign(
+            store=self.store, character_id=character_id, data=data)) is not None
 
     def missing_job_values(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """Assigned jobs whose lost values the GM must supply."""
@@ -322,29 +341,18 @@ class Controller:
 
     def set_job_value(self, job: str, field_name: str, value: int | str) -> None:
         """Remember a value the GM supplied (in the campaign's library)."""
-        self.signals.changes_applied.emit(weeks.set_job_value(
+        self._do("Set job value", lambda: weeks.set_job_value(
             store=self.store, job=job, field_name=field_name, value=value))
 
     def run_weeks(self, count: int, seed: int,
                   progress: Callable[[int, int], bool] | None = None
                   ) -> list[weeks.AppliedWeek]:
-        """Run weeks as one undo step; stops early on injury, arrest or a dying figure."""
-        results: list[weeks.AppliedWeek] = []
-        self.stack.beginMacro(f"Run {count} week{'s' if count > 1 else ''}")
-        try:
-            for i in range(count):
-                command = commands.WeekAction(self, seed + i)
-                self.stack.push(command)
-                if command.failed or command.applied is None:
-                    break
-                results.append(command.applied)
-                if progress is not None and progress(i + 1, count) is False:
-                    break
-                if command.applied.report.stop:
-                    break
-        finally:
-            self.stack.endMacro()
-        return results
+        """Run weeks (the same use case as the command line's ``week``)."""
+        results = self._do("Run weeks", lambda: weeks.run_weeks(
+            store=self.store, weeks=count, seed=seed, progress=progress))
+        for applied in results or []:
+            self.signals.changes_applied.emit(applied.changes)
+        return results or []
 
     def dry_run_week(self, seed: int) -> weeks.AppliedWeek:
         """Roll a week and write nothing."""
@@ -353,14 +361,10 @@ class Controller:
     def survival_roll(self, character_id: int, situation: Situation,
                       seed: int | None = None) -> weeks.SurvivalResult | None:
         """Roll for a dying character (undoable)."""
-        try:
-            result = weeks.survival_roll(store=self.store, character_id=character_id,
-                                         situation=situation, seed=seed)
-        except weeks.WeekRefused as exc:
-            self.report_failure("Survival roll", exc)
-            return None
-        self.stack.push(commands.CharacterStateAction(
-            self, "Survival roll", character_id, result.before, result.after))
+        result = self._do("Survival roll", lambda: weeks.survival_roll(
+            store=self.store, character_id=character_id, situation=situation, seed=seed))
+        if result is not None:
+            self.signals.changes_applied.emit(Changes(characters=frozenset({character_id})))
         return result
 
     def report_failure(self, action: str, exc: Exception) -> None:
@@ -369,6 +373,5 @@ class Controller:
         self.signals.action_failed.emit(f"{action} failed: {message}")
 
     def close(self) -> None:
-        """Forget the undo history and release the campaign file."""
-        self.stack.clear()
+        """Release the campaign file (its journal stays in it for next time)."""
         self.store.close()

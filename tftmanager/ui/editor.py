@@ -364,7 +364,7 @@ class CharacterEditor(QWidget):
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])
             return
-        self.controller.edit(self.character_id, self.stored, edited, field)
+        self.controller.edit(self.character_id, edited)
 
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSplitter,
-    QUndoView,
     QWidget,
 )
 
@@ -58,7 +57,6 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self.signals = AppSignals(self)
-        self.stack = QUndoStack(self)
         self.controller: Controller | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
@@ -69,12 +67,8 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
-        self.history = QUndoView(self.stack)
-        self.history.setEmptyLabel("Campaign opened")
-        self.history.setAccessibleName("Undo history")
         self.history_dock = QDockWidget("History", self)
         self.history_dock.setObjectName("history_dock")
-        self.history_dock.setWidget(self.history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
 
@@ -86,6 +80,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
 
         self.signals.changes_applied.connect(self._on_changes)
+        self.signals.journal_changed.connect(self._show_journal)
         self.signals.action_failed.connect(
             lambda message: dialogs.error(self, "Not saved", message))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
@@ -102,10 +97,13 @@ class MainWindow(QMainWindow):
         if self._panels_built:
             return
         from tftmanager.ui.editor import CharacterEditor  # noqa: PLC0415 - after first paint
+        from tftmanager.ui.history_panel import HistoryPanel  # noqa: PLC0415
         from tftmanager.ui.party import PartyPanel  # noqa: PLC0415
         from tftmanager.ui.party_model import PartyModel  # noqa: PLC0415
 
         self._panels_built = True
+        self.history = HistoryPanel()
+        self.history_dock.setWidget(self.history)
         self.party_model = PartyModel()
         self.party = PartyPanel(
             self.party_model, [self.act_add, self.act_duplicate, self.act_delete])
@@ -151,14 +149,12 @@ class MainWindow(QMainWindow):
                                            "Save character cards as a PDF", [])
         self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
                                      _keys(sk.Quit, "Ctrl+Q"))
-        self.act_undo = self.stack.createUndoAction(self, "&Undo")
-        self.act_undo.setIcon(icon("undo"))
-        self._icons.append((self.act_undo, "undo"))
-        self.act_undo.setShortcuts(_keys(sk.Undo, "Ctrl+Z"))
-        self.act_redo = self.stack.createRedoAction(self, "&Redo")
-        self.act_redo.setIcon(icon("redo"))
-        self._icons.append((self.act_redo, "redo"))
-        self.act_redo.setShortcuts(_keys(sk.Redo, "Ctrl+Shift+Z"))
+        self.act_undo = self._action("&Undo", "undo", self.undo,
+                                     "Take back the last change (even from an earlier "
+                                     "session)", _keys(sk.Undo, "Ctrl+Z"))
+        self.act_redo = self._action("&Redo", "redo", self.redo,
+                                     "Make the last undone change again",
+                                     _keys(sk.Redo, "Ctrl+Shift+Z"))
         self.act_add = self._action("&Add Character", "add-character", self.add_character,
                                     "Add a character to the party", [QKeySequence("Ctrl+Shift+N")])
         self.act_duplicate = self._action("D&uplicate Character", "duplicate",
@@ -311,7 +307,7 @@ class MainWindow(QMainWindow):
         self.close_campaign()
         self.ensure_panels()
         try:
-            controller = Controller.create(path, self.signals, self.stack, demo=demo)
+            controller = Controller.create(path, self.signals, demo=demo)
         except CampaignError as exc:
             dialogs.error(self, "Cannot Create Campaign", exc.message)
             return False
@@ -328,7 +324,7 @@ class MainWindow(QMainWindow):
         self.close_campaign()
         self.ensure_panels()
         try:
-            controller = Controller.open(path, self.signals, self.stack)
+            controller = Controller.open(path, self.signals)
         except CampaignError as exc:
             backup = dialogs.campaign_error(
                 self, "Cannot Open Campaign", exc.message, dialogs.backups_for(path.resolve()))
@@ -363,7 +359,6 @@ class MainWindow(QMainWindow):
 
     def _attach(self, controller: Controller) -> None:
         self.controller = controller
-        self.stack.clear()
         self.editor.set_controller(controller)
         self._remember(controller.path)
         self._refresh_party()
@@ -446,6 +441,33 @@ class MainWindow(QMainWindow):
         self.act_survival.setEnabled(has_selection)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
+        self._show_journal()
+
+    # Undo, redo and history: the campaign's journal
+
+    def undo(self) -> None:
+        """Take back the newest change (it may have been made in an earlier session)."""
+        if self.controller is not None:
+            self.controller.undo()
+
+    def redo(self) -> None:
+        """Make the newest undone change again."""
+        if self.controller is not None:
+            self.controller.redo()
+
+    def _show_journal(self) -> None:
+        """Undo and Redo name what they would do; the History panel lists the journal."""
+        controller = self.controller
+        next_undo = controller.next_undo() if controller else None
+        next_redo = controller.next_redo() if controller else None
+        self.act_undo.setEnabled(next_undo is not None)
+        self.act_undo.setText(f"&Undo {next_undo.label}" if next_undo else "&Undo")
+        self.act_redo.setEnabled(next_redo is not None)
+        self.act_redo.setText(f"&Redo {next_redo.label}" if next_redo else "&Redo")
+        if self._panels_built:
+            from tftmanager.ui.history_panel import SHOWN  # noqa: PLC0415 - after first paint
+
+            self.history.show_operations(controller.history(SHOWN) if controller else [])
 
     def _focus_filter(self) -> None:
         self.party.filter_edit.setFocus()
@@ -568,14 +590,7 @@ class MainWindow(QMainWindow):
         profile, edited, jobs = dialog.profile(), dialog.xp_entry(), dialog.job_rules_entry()
         if profile == controller.profile() and edited is None and jobs is None:
             return
-        self.stack.beginMacro("Change campaign rules")
-        controller.set_profile(profile)
-        entries = controller.library_entries()
-        for new, kind in ((edited, "experience"), (jobs, "job_rules")):
-            if new is not None:
-                old = next((e for e in entries if e.kind == kind), None)
-                controller.save_library_entry(old, new)
-        self.stack.endMacro()
+        controller.change_rules(profile, [e for e in (edited, jobs) if e is not None])
 
     # Closing
 

@@ -16,3 +16,5 @@ class AppSignals(QObject):
     campaign_closed = Signal()
     # str: a use case failed; the message is for the user
     action_failed = Signal(str)
+    # (no payload): an operation was recorded, undone or redone
+    journal_changed = Signal()

@@ -1,0 +1,168 @@
+"""Undo, redo and history: application functions over the campaign's journal.
+
+Every use case that writes runs as one operation (``CampaignStore.operation``)
+whose rows the journal records in the same transaction.  These functions are
+what Edit > Undo, Edit > Redo, the History panel and ``tftmanager undo``,
+``redo`` and ``history`` all call, so they do the same thing and survive
+closing the campaign.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import forget_library
+from tftmanager.app.opkind import OpKind
+from tftmanager.store import journal, queries
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.journal import RowChange
+from tftmanager.store.tables import CharacterRow, OperationRow
+
+UNDO_LIMIT_RANGE = (1, 10_000)
+
+
+class JournalRefused(ValueError):
+    """An undo, redo or journal setting that cannot be done; the message says why."""
+
+
+class NothingToUndo(JournalRefused):
+    """Undo or redo with nothing to take back or do again."""
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One line of the journal, in the user's words."""
+
+    id: int
+    label: str
+    kind: str
+    week: int
+    when: datetime
+    characters: tuple[int, ...]
+    undone: bool
+    undoable: bool
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """An operation undone or redone, and what the views must refresh."""
+
+    operation: Operation
+    changes: Changes
+
+
+def _operation(row: OperationRow) -> Operation:
+    return Operation(
+        id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
+        characters=tuple(json.loads(row.characters)), undone=row.undone,
+        undoable=row.undoable,
+    )
+
+
+_TABLE_FLAGS = {
+    "xp_entry": "ledger",
+    "money_entry": "ledger",
+    "library_entry": "library",
+    "assignment": "week",
+    "week_log": "week",
+}
+
+
+def changes_from(session: Session, rows: list[RowChange]) -> Changes:
+    """What a replay touched, as the change-set the views already understand."""
+    characters: set[int] = set()
+    flags = {"party": False, "ledger": False, "library": False, "week": False,
+             "settings": False}
+    for row in rows:
+        image = row.new or row.old or {}
+        if row.table == "character":
+            characters.add(row.row_key)
+            flags["party"] = flags["party"] or row.action in "ID"
+        elif isinstance(image.get("character_id"), int):
+            characters.add(image["character_id"])
+        if row.table == "campaign":
+            flags["settings"] = flags["week"] = flags["party"] = True
+        if row.table in _TABLE_FLAGS:
+            flags[_TABLE_FLAGS[row.table]] = True
+    removed = {cid for cid in characters if session.get(CharacterRow, cid) is None}
+    return Changes(characters=frozenset(characters - removed), removed=frozenset(removed),
+                   campaign=flags["settings"], **flags)
+
+
+def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
+    with store.transaction() as session:
+        find = journal.last_done if backwards else journal.first_undone
+        row = find(session, store.campaign_id)
+        if row is None:
+            raise NothingToUndo("Nothing to undo." if backwards else "Nothing to redo.")
+        if not row.undoable:
+            raise NothingToUndo(
+                f"\u201c{row.label}\u201d is older than the campaign's undo limit "
+                "and can no longer be undone.")
+        rows = journal.changes_of(session, row.id or 0)
+        journal.replay(session, rows, backwards=backwards)
+        row.undone = backwards
+        session.add(row)
+        session.flush()
+        changes = changes_from(session, rows)
+        result = Replayed(_operation(row), changes)
+    if changes.library:
+        forget_library(store)
+    return result
+
+
+def undo(*, store: CampaignStore) -> Replayed:
+    """Take back the newest operation, exactly (raises NothingToUndo)."""
+    return _replay(store, backwards=True)
+
+
+def redo(*, store: CampaignStore) -> Replayed:
+    """Do the newest undone operation again, exactly (raises NothingToUndo)."""
+    return _replay(store, backwards=False)
+
+
+def next_undo(*, store: CampaignStore) -> Operation | None:
+    """What Undo would take back (for the menu's text), if anything."""
+    with store.transaction() as session:
+        row = journal.last_done(session, store.campaign_id)
+        return _operation(row) if row is not None and row.undoable else None
+
+
+def next_redo(*, store: CampaignStore) -> Operation | None:
+    """What Redo would do again, if anything."""
+    with store.transaction() as session:
+        row = journal.first_undone(session, store.campaign_id)
+        return _operation(row) if row is not None else None
+
+
+def history(*, store: CampaignStore, limit: int | None = None,
+            character_id: int | None = None) -> list[Operation]:
+    """The campaign's operations, newest first; undone ones are the redo tail."""
+    with store.transaction() as session:
+        rows = journal.operations(session, store.campaign_id, limit=limit,
+                                  character_id=character_id)
+        return [_operation(r) for r in rows]
+
+
+def undo_limit(*, store: CampaignStore) -> int:
+    """How many operations the campaign keeps undoable."""
+    with store.transaction() as session:
+        return queries.campaign_row(session=session, campaign_id=store.campaign_id).undo_limit
+
+
+def set_undo_limit(*, store: CampaignStore, limit: int) -> Changes:
+    """Change how far back undo reaches; older operations stay in the history."""
+    low, high = UNDO_LIMIT_RANGE
+    if isinstance(limit, bool) or not isinstance(limit, int) or not low <= limit <= high:
+        raise JournalRefused(f"The undo limit is {low} to {high:,} operations.")
+    with store.operation(OpKind.SETTINGS) as op:
+        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        op.label = f"Undo limit: {campaign.undo_limit} -> {limit} operations"
+        campaign.undo_limit = limit
+        op.session.add(campaign)
+    return Changes(settings=True)

@@ -1,0 +1,63 @@
+"""Edits in the player's words: "Ragnar: ST 11 -> 12", for the history and undo menu.
+
+The journal keeps the first and last value of each field a run of typing
+changed, so a merged edit still reads from where it started.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
+from tftmanager.rules.character import Character
+
+# Fields shown with their values; the others are named only ("notes edited").
+_SHOWN = {
+    "name": "name", "race": "race", "st": "ST", "dx": "DX", "iq": "IQ", "sp": "SP",
+    "player": "player", "armor": "armor", "shield": "shield", "ready_weapon": "ready weapon",
+    "kind": "kind", "body_kg": "body weight", "wounds": "wounds",
+    "recovery_weeks": "recovery weeks", "status": "status", "shield_ready": "shield ready",
+    "bought_points": "points bought", "memory_bought": "memory bought",
+}
+_NAMED = {
+    "notes": "notes edited", "weapons": "weapons changed", "talents": "talents changed",
+    "spells": "spells changed", "items": "possessions changed", "mount": "mount changed",
+}
+_TEXT_MAX = 24
+
+
+def _shown(value: Any) -> str:
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, float):
+        return f"{value:g}"
+    text = " ".join(str(value).split())
+    return text if len(text) <= _TEXT_MAX else text[: _TEXT_MAX - 1] + "\u2026"
+
+
+def changed_fields(before: Character, after: Character) -> dict[str, tuple[str, str]]:
+    """Each changed field with its old and new value as the user reads them."""
+    return {
+        f.name: (_shown(getattr(before, f.name)), _shown(getattr(after, f.name)))
+        for f in fields(Character)
+        if getattr(before, f.name) != getattr(after, f.name)
+    }
+
+
+def edit_label(name: str, changes: Mapping[str, tuple[str, str] | list[str]]) -> str:
+    """"Ragnar: ST 11 -> 12; DX 13 -> 12" (the name is the character's current one)."""
+    parts = []
+    for field_name, (old, new) in changes.items():
+        if field_name in _NAMED:
+            parts.append(_NAMED[field_name])
+        elif field_name == "name":
+            parts.append(f"renamed from {old}")
+        else:
+            parts.append(f"{_SHOWN.get(field_name, field_name)} {old} -> {new}")
+    return f"{name}: " + ("; ".join(parts) if parts else "no change")

@@ -1,0 +1,254 @@
+"""The operations journal: record each user action, and take it back or again.
+
+An operation is opened inside the transaction that makes the change; the
+triggers (``journal_triggers``) record every row it writes, before and after.
+Undo applies the recorded rows' old images newest first, redo their new
+images oldest first, both with the triggers told to stay quiet, so the file
+passes back through exactly the states it had.  Foreign keys are deferred to
+the commit while replaying, since a cascade may have deleted children after
+their parent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import bindparam, text
+from sqlmodel import Session, col, select
+
+from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
+
+# Edits of the same fields closer together than this become one operation.
+MERGE_WINDOW = timedelta(minutes=5)
+
+
+@dataclass
+class OpenOperation:
+    """An operation being recorded: the use case sets its label before it ends."""
+
+    session: Session
+    id: int
+    kind: str
+    label: str = ""
+    merge_key: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    # Rebuilds the label from merged ``meta`` when this operation folds into the one before.
+    relabel: Callable[[dict[str, Any]], str] | None = None
+    # Set when the operation was folded into the one before it (typing in a field).
+    merged_into: int | None = None
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """One recorded row: which table, what happened, and its images as JSON."""
+
+    table: str
+    action: str
+    row_key: int
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+
+def _state(session: Session, *, current_op: int | None, replaying: bool) -> None:
+    session.execute(
+        text("UPDATE journal_state SET current_op = :op, replaying = :r WHERE id = 1"),
+        {"op": current_op, "r": int(replaying)},
+    )
+
+
+@contextmanager
+def unrecorded(session: Session) -> Iterator[None]:
+    """Writes that are not a user's action (creating the file, replaying undo)."""
+    session.flush()
+    _state(session, current_op=None, replaying=True)
+    try:
+        yield
+        session.flush()
+    finally:
+        _state(session, current_op=None, replaying=False)
+
+
+def begin(session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
+    """Open an operation: the redo tail is dropped, as in every editor's history."""
+    session.execute(
+        text("DELETE FROM operation WHERE campaign_id = :c AND undone = 1"), {"c": campaign_id}
+    )
+    campaign = session.get(CampaignRow, campaign_id)
+    row = OperationRow(campaign_id=campaign_id, kind=kind, week=campaign.week if campaign else 1)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    _state(session, current_op=row.id, replaying=False)
+    return OpenOperation(session=session, id=row.id, kind=kind)
+
+
+def _touched_characters(session: Session, operation_id: int) -> list[int]:
+    rows = session.execute(text(
+        "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
+        "ELSE json_extract(coalesce(new, old), '$.character_id') END "
+        "FROM row_change WHERE operation_id = :op"), {"op": operation_id})
+    return sorted(int(r[0]) for r in rows if r[0] is not None)
+
+
+def _touched_any(session: Session, operation_id: int) -> bool:
+    return session.execute(text("SELECT 1 FROM row_change WHERE operation_id = :op LIMIT 1"),
+                           {"op": operation_id}).first() is not None
+
+
+def _previous(session: Session, op: OpenOperation, campaign_id: int) -> OperationRow | None:
+    return session.exec(
+        select(OperationRow)
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.id) < op.id,
+               col(OperationRow.undone).is_(False))
+        .order_by(col(OperationRow.id).desc())
+    ).first()
+
+
+def _merged_meta(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    """Keep each field's first old value and its last new one."""
+    merged = {**first, **then}
+    old_fields, new_fields = first.get("fields", {}), then.get("fields", {})
+    merged["fields"] = {
+        name: [old_fields.get(name, values)[0], values[1]] for name, values in new_fields.items()
+    } | {name: values for name, values in old_fields.items() if name not in new_fields}
+    return merged
+
+
+def _merges_with(op: OpenOperation, previous: OperationRow | None) -> bool:
+    if previous is None or not op.merge_key or not previous.undoable:
+        return False
+    age = utcnow().replace(tzinfo=None) - previous.updated_at.replace(tzinfo=None)
+    return previous.merge_key == op.merge_key and age <= MERGE_WINDOW
+
+
+def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int) -> None:
+    """Close the operation: label it, merge it into the one before, keep the limit."""
+    session.flush()
+    _state(session, current_op=None, replaying=False)
+    row = session.get(OperationRow, op.id)
+    assert row is not None
+    if not _touched_any(session, op.id):  # nothing changed: nothing to undo or tell
+        session.delete(row)
+        session.flush()
+        return
+    previous = _previous(session, op, campaign_id) if op.merge_key else None
+    if previous is not None and _merges_with(op, previous):
+        session.execute(text("UPDATE row_change SET operation_id = :p WHERE operation_id = :o"),
+                        {"p": previous.id, "o": op.id})
+        session.delete(row)
+        row = previous
+        op.merged_into = previous.id
+        op.meta = _merged_meta(json.loads(previous.meta), op.meta)
+        if op.relabel is not None:
+            op.label = op.relabel(op.meta)
+    row.label = op.label[:300] or op.kind
+    row.merge_key = op.merge_key
+    row.meta = json.dumps(op.meta, sort_keys=True)
+    row.characters = json.dumps(_touched_characters(session, row.id or 0))
+    row.updated_at = utcnow()
+    session.add(row)
+    session.flush()
+    _keep_limit(session, campaign_id, limit)
+
+
+def _keep_limit(session: Session, campaign_id: int, limit: int) -> None:
+    """Past the limit the oldest operations stay in the history but lose their undo."""
+    ids = session.exec(
+        select(OperationRow.id)
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True))
+        .order_by(col(OperationRow.id).desc())
+        .offset(max(limit, 0))
+    ).all()
+    if not ids:
+        return
+    params = {"ids": list(ids)}
+    session.execute(
+        text("DELETE FROM row_change WHERE operation_id IN :ids").bindparams(
+            bindparam("ids", expanding=True)), params)
+    session.execute(
+        text("UPDATE operation SET undoable = 0 WHERE id IN :ids").bindparams(
+            bindparam("ids", expanding=True)), params)
+
+
+def changes_of(session: Session, operation_id: int) -> list[RowChange]:
+    """The rows an operation changed, in the order it changed them."""
+    rows = session.execute(text(
+        "SELECT table_name, action, row_key, old, new FROM row_change "
+        "WHERE operation_id = :op ORDER BY id"), {"op": operation_id})
+    return [RowChange(t, a, int(k), json.loads(o) if o else None, json.loads(n) if n else None)
+            for t, a, k, o, n in rows]
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
+    columns = list(image)
+    names = ", ".join(_quote(c) for c in columns)
+    values = ", ".join(f":v{i}" for i in range(len(columns)))
+    params = {f"v{i}": image[c] for i, c in enumerate(columns)}
+    params["rowid"] = row_key
+    session.execute(
+        text(f"INSERT INTO {_quote(table)} (rowid, {names}) VALUES (:rowid, {values})"), params)
+
+
+def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
+    assignments = ", ".join(f"{_quote(c)} = :v{i}" for i, c in enumerate(image))
+    params = {f"v{i}": v for i, v in enumerate(image.values())}
+    params["rowid"] = row_key
+    session.execute(text(f"UPDATE {_quote(table)} SET {assignments} WHERE rowid = :rowid"),
+                    params)
+
+
+def _delete_row(session: Session, table: str, row_key: int) -> None:
+    session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :rowid"),
+                    {"rowid": row_key})
+
+
+def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> None:
+    """Put rows back to their old images (undo) or forward to their new ones (redo)."""
+    session.execute(text("PRAGMA defer_foreign_keys = ON"))
+    with unrecorded(session):
+        for change in reversed(changes) if backwards else changes:
+            image = change.old if backwards else change.new
+            if image is None:
+                _delete_row(session, change.table, change.row_key)
+            elif change.action == "U":
+                _set_row(session, change.table, change.row_key, image)
+            else:
+                _put_row(session, change.table, change.row_key, image)
+
+
+def last_done(session: Session, campaign_id: int) -> OperationRow | None:
+    """The operation undo would take back."""
+    return session.exec(
+        select(OperationRow)
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False))
+        .order_by(col(OperationRow.id).desc())
+    ).first()
+
+
+def first_undone(session: Session, campaign_id: int) -> OperationRow | None:
+    """The operation redo would do again."""
+    return session.exec(
+        select(OperationRow)
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True))
+        .order_by(col(OperationRow.id))
+    ).first()
+
+
+def operations(session: Session, campaign_id: int, *, limit: int | None = None,
+               character_id: int | None = None) -> list[OperationRow]:
+    """The journal, newest first (the redo tail included, marked undone)."""
+    query = (select(OperationRow).where(OperationRow.campaign_id == campaign_id)
+             .order_by(col(OperationRow.id).desc()))
+    rows = list(session.exec(query).all())
+    if character_id is not None:
+        rows = [r for r in rows if character_id in json.loads(r.characters)]
+    return rows[:limit] if limit is not None else rows

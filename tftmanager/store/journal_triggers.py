@@ -1,0 +1,84 @@
+"""The journal's triggers: every row written inside an operation is recorded.
+
+The triggers are generated from the file's own tables (``PRAGMA table_info``)
+rather than written out per table, so a later schema that adds a table or a
+column is journalled as soon as the upgrade reinstalls them.  Recording in
+SQLite itself, in the same transaction as the change (SQLite's "Automatic
+Undo/Redo Using SQLite" recipe), means no use case can change the campaign
+without the journal knowing: a write outside an operation is refused.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection
+
+# Tables that are the journal itself, or Alembic's: never recorded.
+UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version"})
+PREFIX = "journal_"
+OUTSIDE_AN_OPERATION = "write outside an operation"
+
+_EVENTS = (("insert", "INSERT", "I"), ("update", "UPDATE", "U"), ("delete", "DELETE", "D"))
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _row_json(alias: str, columns: list[str]) -> str:
+    parts = ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in columns)
+    return f"json_object({parts})"
+
+
+def trigger_sql(table: str, columns: list[str]) -> list[str]:
+    """CREATE TRIGGER statements recording inserts, updates and deletes of ``table``."""
+    statements = []
+    for suffix, event, action in _EVENTS:
+        old = _row_json("OLD", columns) if action in "UD" else "NULL"
+        new = _row_json("NEW", columns) if action in "IU" else "NULL"
+        key = "OLD.rowid" if action == "D" else "NEW.rowid"
+        statements.append(
+            f"CREATE TRIGGER {PREFIX}{table}_{suffix} AFTER {event} ON {_quote(table)} BEGIN "
+            f"SELECT RAISE(ABORT, '{OUTSIDE_AN_OPERATION}') FROM journal_state "
+            "WHERE id = 1 AND current_op IS NULL AND replaying = 0; "
+            "INSERT INTO row_change (operation_id, table_name, action, row_key, old, new) "
+            f"SELECT current_op, '{table}', '{action}', {key}, {old}, {new} "
+            "FROM journal_state WHERE id = 1 AND current_op IS NOT NULL AND replaying = 0; "
+            "END"
+        )
+    return statements
+
+
+def _journal_triggers(conn: Connection) -> list[str]:
+    rows = conn.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?",
+        (PREFIX + "%",),
+    )
+    return [r[0] for r in rows]
+
+
+def recorded_tables(conn: Connection) -> list[str]:
+    """The file's tables whose rows the journal records."""
+    rows = conn.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    )
+    return sorted(r[0] for r in rows if r[0] not in UNRECORDED)
+
+
+def drop_triggers(conn: Connection) -> None:
+    """Remove every journal trigger (before a migration rebuilds tables)."""
+    for name in _journal_triggers(conn):
+        conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_quote(name)}")
+
+
+def install_triggers(conn: Connection) -> None:
+    """(Re)create the journal triggers for every recorded table, inside the caller's transaction."""
+    drop_triggers(conn)
+    exists = conn.exec_driver_sql(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'journal_state'"
+    ).first()
+    if exists is None:
+        return  # a file older than the journal: nothing to record into yet
+    for table in recorded_tables(conn):
+        columns = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({_quote(table)})")]
+        for statement in trigger_sql(table, columns):
+            conn.exec_driver_sql(statement)

@@ -1,0 +1,62 @@
+"""The History panel: the campaign's journal in plain words, newest first.
+
+It only shows what ``app.journal.history`` returns; undone operations (the
+redo tail) are greyed, and those past the undo limit are marked, so the GM
+can see how far Undo reaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from tftmanager.app.journal import Operation
+
+SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further back
+
+
+def operation_text(operation: Operation) -> str:
+    """One line of the history: week, label, and what undo can still do with it."""
+    when = operation.when.strftime("%d %b %H:%M")
+    suffix = " (undone)" if operation.undone else ""
+    if not operation.undoable:
+        suffix = " (past the undo limit)"
+    return f"Week {operation.week} · {when} — {operation.label}{suffix}"
+
+
+class HistoryPanel(QWidget):
+    """A read-only list of the journal's operations."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Campaign history")
+        self.list.setAccessibleDescription(
+            "Every change made to the campaign, newest first; Edit > Undo takes back the top one")
+        self.list.setAlternatingRowColors(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list)
+
+    def show_operations(self, operations: Sequence[Operation]) -> None:
+        """Replace the list with these operations (newest first)."""
+        self.list.clear()
+        if not operations:
+            self.list.addItem("No changes yet")
+            return
+        muted = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        for operation in operations:
+            item = QListWidgetItem(operation_text(operation))
+            item.setToolTip(operation.label)
+            if operation.undone or not operation.undoable:
+                font = QFont(item.font())
+                font.setItalic(True)
+                item.setFont(font)
+                item.setForeground(muted)
+            self.list.addItem(item)
+
+    def lines(self) -> list[str]:
+        """What the list shows, top to bottom (for tests and screen readers)."""
+        return [self.list.item(i).text() for i in range(self.list.count())]
