@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 # The command line's commands (cli.main.COMMANDS holds their functions); kept
 # here so starting the GUI does not import the command line and the store.
 COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library", "xp", "week",
-                           "jobs", "cards"})
+                           "jobs", "cards", "history", "undo", "redo"})
+CAMPAIGN_SUFFIX = ".tftcampaign"
+
+
+def _is_for_the_app(args: list[str]) -> bool:
+    """No arguments, or a campaign file to open: anything else is a command (or a typo)."""
+    if not args:
+        return True
+    first = args[0]
+    if first in COMMAND_NAMES or first.startswith("-"):
+        return False
+    return first.endswith(CAMPAIGN_SUFFIX) or Path(first).is_file()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a command; with no command (or only a campaign path) open the app."""
+    """Run a command; with no command (or only a campaign path) open the app.
+
+    A word that is neither a command nor a campaign file goes to the command
+    line, which names the commands and exits 2, rather than opening a window.
+    """
     args = sys.argv[1:] if argv is None else argv
-    if args and (args[0] in COMMAND_NAMES or args[0] in ("-h", "--help", "--version")):
+    if not _is_for_the_app(args):
         from tftmanager.cli.main import run  # noqa: PLC0415 - keep GUI start-up light
 
         return run(args)

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -30,7 +29,7 @@ pytestmark = pytest.mark.ui
 
 @pytest.fixture
 def controller(demo_store: CampaignStore, qapp: object) -> Controller:
-    return Controller(demo_store, AppSignals(), QUndoStack())
+    return Controller(demo_store, AppSignals())
 
 
 @pytest.fixture
@@ -124,7 +123,7 @@ def test_nothing_to_print_in_an_empty_campaign(tmp_path: Path, qapp: object,
                                                errors: list[tuple[str, str]]) -> None:
     store = new_campaign(path=tmp_path / "empty.tftcampaign")
     try:
-        empty = Controller(store, AppSignals(), QUndoStack())
+        empty = Controller(store, AppSignals())
         assert open_print_preview(None, empty, []) is None
         assert export_pdf_dialog(None, empty, []) is None
     finally:

@@ -52,6 +52,7 @@ def set_talent_cost(path: Path, key: str, cost: int) -> None:
                               (key,)).fetchone()
         row = json.loads(data)
         row["cost"] = cost
+        con.execute("UPDATE journal_state SET replaying = 1")  # a raw edit, not an operation
         con.execute("UPDATE library_entry SET data=? WHERE kind='talent' AND key=?",
                     (json.dumps(row, sort_keys=True), key))
         con.commit()

@@ -104,7 +104,8 @@ def test_delete_cancelled_keeps_the_character(main_window: MainWindow, dialog_lo
     main_window.party.select(_ids(main_window)["Wulf"])
     main_window.act_delete.trigger()
     assert "Wulf" in _ids(main_window)
-    assert main_window.stack.count() == 0
+    assert main_window.history.lines() == ["No changes yet"]
+    assert not main_window.act_undo.isEnabled()
 
 
 def test_duplicate_and_filter(main_window: MainWindow, qtbot) -> None:
@@ -120,9 +121,10 @@ def test_duplicate_and_filter(main_window: MainWindow, qtbot) -> None:
 def test_history_view_lists_edits(main_window: MainWindow) -> None:
     main_window.party.select(_ids(main_window)["Ragnar"])
     main_window.editor.spins["dx"].setValue(12)
-    assert main_window.stack.count() == 1
-    assert "Ragnar" in main_window.stack.text(0)
-    assert main_window.history.model().rowCount() == 2  # "Campaign opened" + the edit
+    main_window.editor.spins["dx"].setValue(11)  # typing in one field: one operation
+    [line] = main_window.history.lines()
+    assert line.endswith("Ragnar: DX 13 -> 11")
+    assert main_window.act_undo.text() == "&Undo Ragnar: DX 13 -> 11"
 
 
 def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,

@@ -60,7 +60,7 @@ def test_buy_sp_then_learn_running_and_undo(main_window: MainWindow, joe: int,
     controller = main_window.controller
     assert controller is not None
     before = controller.character(joe)
-    controller.edit(joe, before, replace(before, sp=1, bought_points=1), "sp")
+    controller.edit(joe, replace(before, sp=1, bought_points=1))
     dialog = _picker(main_window, joe, qtbot)
     assert "memory 9 of 11 used" in dialog.memory_label.text()
     qtbot.keyClicks(dialog.search, "running")

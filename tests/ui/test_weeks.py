@@ -86,7 +86,7 @@ def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
     before = controller.character(ragnar)
     from dataclasses import replace
 
-    controller.edit(ragnar, before, replace(before, wounds=11, status=Status.DYING), "wounds")
+    controller.edit(ragnar, replace(before, wounds=11, status=Status.DYING))
     main_window.party.select(ragnar)
     dialog = SurvivalDialog(controller, ragnar, main_window)
     qtbot.addWidget(dialog)

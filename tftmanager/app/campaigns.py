@@ -15,8 +15,8 @@ from tftmanager.app.opkind import OpKind
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile, profile_label
+from tftmanager.store import journal, queries
 from tftmanager.store import library as stored_library
-from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
 
 
@@ -28,6 +28,8 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignS
 
         try:
             add_demo_party(store=store)
+            with store.transaction() as session:  # the demo as created is where undo stops
+                journal.forget_all(session, store.campaign_id)
         except BaseException:
             store.close()
             path.unlink(missing_ok=True)

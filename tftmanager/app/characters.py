@@ -51,6 +51,8 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
     with store.operation(OpKind.CHARACTER) as op:
         session = op.session
         before = queries.get_character(session=session, character_id=character_id).character
+        if before == character:
+            return Changes()  # nothing written, so nothing in the history
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         refusal = lowering_refusal(before, character, library, profile)
         if refusal:

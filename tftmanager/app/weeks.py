@@ -258,10 +258,13 @@ def run_weeks(
     *, store: CampaignStore, weeks: int = 1, seed: int | None = None, dry_run: bool = False,
     progress: Callable[[int, int], bool] | None = None,
 ) -> list[AppliedWeek]:
-    """Run weeks one after another; stop early on an injury, an arrest or a dying figure.
+    """Run weeks one after another as one operation; stop early on a figure in trouble.
 
+    Week ``i`` rolls with ``seed + i``, so a run can be replayed.  The run is
+    one transaction: a failure part-way leaves no week applied.
     ``progress(done, total)`` is called after each week and may return False
-    to cancel.  Each week is its own transaction (and its own undo step).
+    to stop; the weeks finished by then are kept, and reported.  A dry run
+    rolls every week on from the one before and writes nothing.
     """
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
@@ -269,52 +272,36 @@ def run_weeks(
     if missing:
         raise NeedsValues(missing)
     base = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    results: list[AppliedWeek] = []
-    if dry_run:  # every week on from the one before, all rolled back at the end
-        library = library_for(store)
-        catalogue = catalogue_of(library)
-        try:
-            with store.operation(OpKind.WEEK, "Dry run") as op:
-                session = op.session
-                for i in range(weeks):
-                    applied = _resolve(session, store, library, catalogue,
-                                       Dice(random.Random(base + i)), base + i,
-                                       str(uuid.uuid4()))
-                    results.append(applied)
-                    if (progress is not None and progress(i + 1, weeks) is False) \
-                            or applied.report.stop:
-                        break
-                raise _DryRun
-        except _DryRun:
-            pass
-        return results
-    for i in range(weeks):
-        applied = run_week(store=store, seed=base + i)
-        results.append(applied)
-        if progress is not None and progress(i + 1, weeks) is False:
-            break
-        if applied.report.stop:
-            break
-    return results
-
-
-def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:
-    """Resolve one week for the whole party."""
     library = library_for(store)
     catalogue = catalogue_of(library)
-    dice = Dice(random.Random(seed))
-    batch = str(uuid.uuid4())
-    holder: list[AppliedWeek] = []
+    results: list[AppliedWeek] = []
     try:
         with store.operation(OpKind.WEEK) as op:
-            applied = _resolve(op.session, store, library, catalogue, dice, seed, batch)
-            op.label = f"Ran week {applied.report.week} (seed {seed})"
-            holder.append(applied)
+            for i in range(weeks):
+                applied = _resolve(op.session, store, library, catalogue,
+                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()))
+                results.append(applied)
+                if (progress is not None and progress(i + 1, weeks) is False) \
+                        or applied.report.stop:
+                    break
+            op.label = _run_label(results, base)
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
-    return holder[0]
+    return results
+
+
+def _run_label(results: list[AppliedWeek], seed: int) -> str:
+    """"Ran week 5 (seed 123)" or "Ran weeks 5-8 (seed 123)"."""
+    first, last = results[0].report.week, results[-1].report.week
+    weeks = f"week {first}" if first == last else f"weeks {first}-{last}"
+    return f"Ran {weeks} (seed {seed})"
+
+
+def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:
+    """Resolve one week for the whole party."""
+    return run_weeks(store=store, weeks=1, seed=seed, dry_run=dry_run)[0]
 
 
 @dataclass

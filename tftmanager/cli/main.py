@@ -17,7 +17,7 @@ from tftmanager import __version__
 from tftmanager.app import campaigns, experience, library, transfer, weeks
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.cli import cards_command
+from tftmanager.cli import cards_command, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -266,6 +266,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "week": cmd_week,
     "jobs": cmd_jobs,
     "cards": cards_command.run,
+    "history": journal_command.run_history,
+    "undo": journal_command.run_undo,
+    "redo": journal_command.run_redo,
 }
 
 
@@ -362,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
     q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")
     cards_command.add_parser(sub)
+    journal_command.add_parsers(sub)
     return parser
 
 

@@ -252,3 +252,8 @@ def operations(session: Session, campaign_id: int, *, limit: int | None = None,
     if character_id is not None:
         rows = [r for r in rows if character_id in json.loads(r.characters)]
     return rows[:limit] if limit is not None else rows
+
+
+def forget_all(session: Session, campaign_id: int) -> None:
+    """Empty the journal (only for a file being created: its set-up is its starting point)."""
+    session.execute(text("DELETE FROM operation WHERE campaign_id = :c"), {"c": campaign_id})
