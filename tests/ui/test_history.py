@@ -1,0 +1,119 @@
+"""The History panel and Edit > Undo read the campaign's journal: every action, plain words."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tftmanager.rules.character import Status
+from tftmanager.rules.experience import Attribute
+from tftmanager.rules.items import ItemKind, Quality
+from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.money import MoneyKind
+from tftmanager.store.journal_triggers import UNRECORDED
+from tftmanager.ui.award_dialog import AwardDialog
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.survival_dialog import SurvivalDialog
+from tftmanager.ui.week_planner import WeekPlanner
+
+pytestmark = pytest.mark.ui
+
+
+def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {t: con.execute(f'SELECT rowid, * FROM "{t}" ORDER BY rowid').fetchall()
+                for t in tables if t not in UNRECORDED}
+    finally:
+        con.close()
+
+
+def _ids(window: MainWindow) -> dict[str, int]:
+    return {row.name: row.id for row in window.party_model.rows()}
+
+
+def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
+        main_window: MainWindow, qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    start = dump(controller.path)
+    ids = _ids(main_window)
+    main_window.history_dock.show()
+
+    # Edit: typing in a spin box, three steps, is one operation.
+    main_window.party.select(ids["Ragnar"])
+    for dx in (12, 11, 10):
+        main_window.editor.spins["dx"].setValue(dx)
+    # Award, from the dialog.
+    dialog = AwardDialog(controller, None, main_window)
+    qtbot.addWidget(dialog)
+    dialog.amount.setValue(500)
+    qtbot.keyClicks(dialog.reason, "Cleared the warren")
+    assert dialog.submit()
+    # Raise, from the XP panel.
+    main_window.editor.xp.buttons[Attribute.ST].click()
+    # Buy.
+    controller.record_money(ids["Ragnar"], 100, MoneyKind.FOUND, "Loot")
+    assert controller.buy(ids["Ragnar"], ItemKind.WEAPON, "dagger", Quality()) is not None
+    # Assign a job and run three weeks in the planner.
+    planner = main_window.plan_weeks()
+    assert isinstance(planner, WeekPlanner)
+    qtbot.addWidget(planner)
+    rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
+    planner.set_row(rows["Wulf"], activity="rest")
+    planner.run(3, seed=7)
+    # A survival roll.
+    wulf = controller.character(ids["Wulf"])
+    controller.edit(ids["Wulf"], replace(wulf, wounds=wulf.st, status=Status.DYING))
+    survival = SurvivalDialog(controller, ids["Wulf"], main_window)
+    qtbot.addWidget(survival)
+    assert survival.roll(seed=1) is not None
+    # A library edit.
+    [running] = [e for e in controller.library_entries() if (e.kind, e.key) == ("talent",
+                                                                                 "running")]
+    assert controller.save_library_entry(running, Entry(
+        "talent", "running", {**running.data, "cost": 3}, running.retired))
+
+    labels = [line.split(" — ", 1)[1] for line in main_window.history.lines()]
+    assert labels[-1] == "Ragnar: DX 13 -> 10"
+    assert labels[-2] == "Party award: +500 XP, Cleared the warren"
+    assert labels[-3] == "Ragnar: ST 11 -> 12 (100 XP)"
+    assert labels[-4] == "Ragnar: +$100, Loot"
+    assert labels[-5] == "Ragnar: bought Dagger ($10)"
+    assert labels[-6] == "Wulf: assigned to rest"
+    assert labels[-7].startswith("Ran weeks ") and labels[-7].endswith("(seed 7)")
+    assert labels[-8] == "Wulf: wounds 0 -> 14; status active -> dying"
+    assert labels[-9].startswith("Wulf: survival roll")
+    assert labels[0] == "Library: saved talent Running"
+    assert len(labels) == 10
+    assert main_window.act_undo.text() == "&Undo Library: saved talent Running"
+
+    while main_window.act_undo.isEnabled():
+        main_window.act_undo.trigger()
+    assert dump(controller.path) == start
+    assert all(line.endswith("(undone)") for line in main_window.history.lines())
+    assert main_window.act_redo.text() == "&Redo Ragnar: DX 13 -> 10"
+    planner.close()
+
+
+def test_undo_reaches_a_change_made_before_the_campaign_was_closed(
+        main_window: MainWindow, make_window) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    path = controller.path
+    ragnar = _ids(main_window)["Ragnar"]
+    main_window.party.select(ragnar)
+    main_window.editor.spins["st"].setValue(12)
+    main_window.close_campaign()
+    again = make_window()
+    assert again.open_campaign(path)
+    assert again.act_undo.isEnabled()
+    assert again.act_undo.text() == "&Undo Ragnar: ST 11 -> 12"
+    again.act_undo.trigger()
+    assert again.controller is not None and again.controller.character(ragnar).st == 11
