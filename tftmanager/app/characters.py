@@ -14,6 +14,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import NAME_MAX, Character, InputError, check_input
+from tftmanager.rules.creation import starting_figure
 from tftmanager.rules.describe import changed_fields, edit_label
 from tftmanager.rules.experience import lowering_refusal
 from tftmanager.store import queries
@@ -38,6 +39,23 @@ def create_character(*, store: CampaignStore, character: Character) -> Created:
             session=op.session, campaign_id=store.campaign_id, character=character
         )
     return Created(stored.id, stored.uid, Changes(party=True, characters=frozenset({stored.id})))
+
+
+DEFAULT_RACE = "human"
+
+
+def add_new_character(*, store: CampaignStore) -> Created:
+    """Add a figure at the race minimums (a human where the library has one) to build on."""
+    library = library_for(store)
+    if not library.races:
+        raise InputError("race", "This campaign's library has no races.")
+    race = library.races.get(DEFAULT_RACE) or next(iter(library.races.values()))
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        taken = {s.character.name for s in
+                 queries.list_characters(session=session, campaign_id=store.campaign_id)}
+    return create_character(store=store,
+                            character=starting_figure(race, profile.creation, taken))
 
 
 def edit_character(*, store: CampaignStore, character_id: int, character: Character) -> Changes:

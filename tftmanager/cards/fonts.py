@@ -2,7 +2,7 @@
 
 Cards must look the same on every machine and a PDF written where no system
 font is visible would silently have no text (ECOSYSTEM.md 1.2), so cards use
-the bundled DejaVu Sans.  tftmanager.ui.launch.register_fonts() loads the same
+the bundled DejaVu Sans.  tftmanager.ui.fonts.register_fonts() loads the same
 files for the GUI, but the cards package sits below ui and cli in the layers,
 so it loads them itself; Qt accepts the same file twice without harm.
 """

@@ -133,6 +133,12 @@ class Controller:
             store=self.store, character=character))
         return created.id if created else None
 
+    def add_new(self) -> int | None:
+        """Add a figure at the race minimums; returns its id (None if it failed)."""
+        created = self._do("Add character", lambda: characters.add_new_character(
+            store=self.store))
+        return created.id if created else None
+
     def duplicate(self, character_id: int, name: str) -> int | None:
         """Duplicate a character; returns the copy's id."""
         created = self._do(f"Duplicate {name}", lambda: characters.duplicate_character(

@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from tftmanager import APP_NAME, ORG_NAME
+from tftmanager.ui.fonts import register_fonts
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
 DEMO_FILE = "Demo Campaign.tftcampaign"
@@ -29,23 +30,6 @@ def configure_application(app: QApplication) -> None:
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     app.setStyle("Fusion")  # follows the system light/dark scheme
-
-
-_FONTS: list[str] = []
-
-
-def register_fonts() -> list[str]:
-    """Load the bundled fonts once (cards and PDFs need them; a machine may have none).
-
-    Returns the family names.
-    """
-    if not _FONTS:
-        from tftmanager.shipped import resource  # noqa: PLC0415
-
-        for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
-            font_id = QFontDatabase.addApplicationFont(str(resource("fonts", font)))
-            _FONTS.extend(QFontDatabase.applicationFontFamilies(font_id))
-    return sorted(set(_FONTS))
 
 
 def data_folder() -> Path:

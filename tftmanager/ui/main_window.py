@@ -477,19 +477,7 @@ class MainWindow(QMainWindow):
         """Add a new character at the race minimums and select it."""
         if self.controller is None:
             return None
-        from tftmanager.rules.character import Character  # noqa: PLC0415
-
-        profile = self.controller.profile()
-        race = self.controller.library.races.get("human") or next(
-            iter(self.controller.library.races.values()))
-        limits = race.limits(profile.creation)
-        names = {row.name for row in self.party_model.rows()}
-        name, n = "New character", 2
-        while name in names:
-            name, n = f"New character {n}", n + 1
-        character = Character(name=name, race=race.key, st=limits.min_st, dx=limits.min_dx,
-                              iq=limits.min_iq or 8)
-        return self.controller.add(character)
+        return self.controller.add_new()
 
     def duplicate_character(self) -> None:
         """Copy the selected character."""

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLabel, QToolBa
 
 from tftmanager.cards.errors import CardExportError
 from tftmanager.ui import dialogs
-from tftmanager.ui.launch import register_fonts
+from tftmanager.ui.fonts import register_fonts
 
 if TYPE_CHECKING:
     from tftmanager.cards.content import CardContent
