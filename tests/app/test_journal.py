@@ -23,7 +23,7 @@ from tftmanager.app import (
     weeks,
 )
 from tftmanager.app.interchange import loads
-from tftmanager.app.journal import JournalRefused, NothingToUndo
+from tftmanager.app.journal import NothingToUndo, UndoLimitRefused
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character, InputError, Status
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -244,7 +244,7 @@ def test_the_undo_limit_keeps_history_but_not_its_undo(demo_store: CampaignStore
         journal.undo(store=demo_store)
     assert experience.balances(store=demo_store)[ids[0]] == 1
     for bad in (0, -1, 10_001, True):
-        with pytest.raises(JournalRefused, match="undo limit is 1 to 10,000"):
+        with pytest.raises(UndoLimitRefused, match="undo limit is 1 to 10,000"):
             journal.set_undo_limit(store=demo_store, limit=bad)
 
 

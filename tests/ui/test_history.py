@@ -117,3 +117,20 @@ def test_undo_reaches_a_change_made_before_the_campaign_was_closed(
     assert again.act_undo.text() == "&Undo Ragnar: ST 11 -> 12"
     again.act_undo.trigger()
     assert again.controller is not None and again.controller.character(ragnar).st == 11
+
+
+def test_campaign_rules_set_how_far_undo_reaches(main_window: MainWindow) -> None:
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    controller = main_window.controller
+    assert controller is not None
+    dialog = CampaignSettingsDialog(controller.profile(), main_window, None, None,
+                                    controller.undo_limit())
+    assert dialog.undo_limit.value() == 100
+    dialog.undo_limit.setValue(50)
+    main_window.apply_settings(dialog)
+    assert controller.undo_limit() == 50
+    assert main_window.history.lines()[0].endswith("Undo limit: 100 -> 50 operations")
+    main_window.act_undo.trigger()
+    assert controller.undo_limit() == 100
+    dialog.close()

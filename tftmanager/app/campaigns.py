@@ -11,7 +11,7 @@ from tftmanager.app.library import (
     initial_library,
     library_for,
 )
-from tftmanager.app.opkind import OpKind
+from tftmanager.app.opkind import OpKind, check_undo_limit
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile, profile_label
@@ -70,13 +70,20 @@ def set_profile(*, store: CampaignStore, profile: RuleProfile) -> Changes:
     return Changes(settings=True, party=True)
 
 
-def change_rules(*, store: CampaignStore, profile: RuleProfile,
-                 entries: list[Entry]) -> Changes:
+def change_rules(*, store: CampaignStore, profile: RuleProfile, entries: list[Entry],
+                 undo_limit: int | None = None) -> Changes:
     """The Campaign Rules dialog's choices as one operation: options and the tables it edits."""
     check_replacements(store=store, new=entries)
+    if undo_limit is not None:
+        check_undo_limit(undo_limit)
     with store.operation(OpKind.SETTINGS) as op:
         before = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
         parts = [profile_label(before, profile)] if before != profile else []
+        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        if undo_limit is not None and undo_limit != campaign.undo_limit:
+            parts.append(f"Undo limit: {campaign.undo_limit} -> {undo_limit} operations")
+            campaign.undo_limit = undo_limit
+            op.session.add(campaign)
         queries.set_rule_profile(session=op.session, campaign_id=store.campaign_id,
                                  profile=profile)
         for entry in entries:

@@ -17,17 +17,18 @@ from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import forget_library
-from tftmanager.app.opkind import OpKind
+from tftmanager.app.opkind import UNDO_LIMIT_RANGE, OpKind, UndoLimitRefused, check_undo_limit
+
+__all__ = ["UNDO_LIMIT_RANGE", "JournalRefused", "NothingToUndo", "Operation", "Replayed",
+           "UndoLimitRefused", "history", "redo", "set_undo_limit", "undo"]
 from tftmanager.store import journal, queries
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.journal import RowChange
 from tftmanager.store.tables import CharacterRow, OperationRow
 
-UNDO_LIMIT_RANGE = (1, 10_000)
-
 
 class JournalRefused(ValueError):
-    """An undo, redo or journal setting that cannot be done; the message says why."""
+    """An undo or redo that cannot be done; the message says why."""
 
 
 class NothingToUndo(JournalRefused):
@@ -157,9 +158,7 @@ def undo_limit(*, store: CampaignStore) -> int:
 
 def set_undo_limit(*, store: CampaignStore, limit: int) -> Changes:
     """Change how far back undo reaches; older operations stay in the history."""
-    low, high = UNDO_LIMIT_RANGE
-    if isinstance(limit, bool) or not isinstance(limit, int) or not low <= limit <= high:
-        raise JournalRefused(f"The undo limit is {low} to {high:,} operations.")
+    check_undo_limit(limit)
     with store.operation(OpKind.SETTINGS) as op:
         campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
         op.label = f"Undo limit: {campaign.undo_limit} -> {limit} operations"

@@ -1,4 +1,8 @@
-"""What sort of action an operation is: the history's filter, and the journal's kind column."""
+"""What sort of action an operation is, and the bounds of the journal's undo limit.
+
+Kept apart from ``app.journal`` so every use case can name its kind without
+importing undo itself.
+"""
 
 from __future__ import annotations
 
@@ -17,3 +21,17 @@ class OpKind(StrEnum):
     WEEK = "week"
     SETTINGS = "settings"
     IMPORT = "import"
+
+
+UNDO_LIMIT_RANGE = (1, 10_000)
+
+
+class UndoLimitRefused(ValueError):
+    """An undo limit outside its bounds; the message says what they are."""
+
+
+def check_undo_limit(limit: int) -> None:
+    """Refuse an undo limit that is not a whole number within the bounds."""
+    low, high = UNDO_LIMIT_RANGE
+    if isinstance(limit, bool) or not isinstance(limit, int) or not low <= limit <= high:
+        raise UndoLimitRefused(f"The undo limit is {low} to {high:,} operations.")

@@ -156,10 +156,15 @@ class Controller:
             self._do("Change campaign rules", lambda: campaigns.set_profile(
                 store=self.store, profile=profile))
 
-    def change_rules(self, profile: RuleProfile, entries: list[Entry]) -> None:
+    def change_rules(self, profile: RuleProfile, entries: list[Entry],
+                     undo_limit: int | None = None) -> None:
         """The Campaign Rules dialog's choices, as one operation."""
         self._do("Change campaign rules", lambda: campaigns.change_rules(
-            store=self.store, profile=profile, entries=entries))
+            store=self.store, profile=profile, entries=entries, undo_limit=undo_limit))
+
+    def undo_limit(self) -> int:
+        """How many changes Undo reaches back."""
+        return journal.undo_limit(store=self.store)
 
     def learn(self, character_id: int, kind: str, key: str, name: str) -> bool:
         """Learn a talent or spell (undoable); False when the rules refused it."""

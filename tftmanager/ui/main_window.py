@@ -566,7 +566,8 @@ class MainWindow(QMainWindow):
         entries = controller.library_entries()
         xp = next((e for e in entries if e.kind == "experience"), None)
         jobs = next((e for e in entries if e.kind == "job_rules"), None)
-        dialog = CampaignSettingsDialog(controller.profile(), self, xp, jobs)
+        dialog = CampaignSettingsDialog(controller.profile(), self, xp, jobs,
+                                        controller.undo_limit())
         if dialog.exec():
             self.apply_settings(dialog)
 
@@ -576,9 +577,11 @@ class MainWindow(QMainWindow):
         if controller is None:
             return
         profile, edited, jobs = dialog.profile(), dialog.xp_entry(), dialog.job_rules_entry()
-        if profile == controller.profile() and edited is None and jobs is None:
+        limit = dialog.undo_limit.value()
+        if (profile == controller.profile() and edited is None and jobs is None
+                and limit == controller.undo_limit()):
             return
-        controller.change_rules(profile, [e for e in (edited, jobs) if e is not None])
+        controller.change_rules(profile, [e for e in (edited, jobs) if e is not None], limit)
 
     # Closing
 

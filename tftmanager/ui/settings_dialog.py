@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app.journal import UNDO_LIMIT_RANGE
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile
 from tftmanager.ui.problem_label import ProblemLabel
@@ -27,7 +28,8 @@ class CampaignSettingsDialog(QDialog):
     """Edit a RuleProfile; the result is read with profile()."""
 
     def __init__(self, profile: RuleProfile, parent: QWidget | None = None,
-                 xp_entry: Entry | None = None, job_rules: Entry | None = None) -> None:
+                 xp_entry: Entry | None = None, job_rules: Entry | None = None,
+                 undo_limit: int = 100) -> None:
         super().__init__(parent)
         self.setWindowTitle("Campaign Rules")
         self._profile = profile
@@ -81,6 +83,16 @@ class CampaignSettingsDialog(QDialog):
         period_column.addWidget(self.lifestyle_weeks)
         period_column.addWidget(period_note)
         form.addRow(period_label, period_column)
+        self.undo_limit = QSpinBox()
+        self.undo_limit.setRange(*UNDO_LIMIT_RANGE)
+        self.undo_limit.setSuffix(" changes")
+        self.undo_limit.setValue(undo_limit)
+        self.undo_limit.setAccessibleName("Undo reaches back")
+        self.undo_limit.setToolTip("Older changes stay in the history but can no longer be "
+                                   "undone.")
+        undo_label = QLabel("Undo reaches back:")
+        undo_label.setBuddy(self.undo_limit)
+        form.addRow(undo_label, self.undo_limit)
         note = QLabel("Changing an option re-checks every character; none is changed. "
                       "Characters that break the new rules are flagged in the party.")
         note.setWordWrap(True)
