@@ -39,7 +39,8 @@ def bench_weeks(count: int = 100, weeks_to_run: int = 52) -> dict[str, Any]:
         store = new_campaign(path=Path(tmp) / "weeks.tftcampaign", name="Bench weeks")
         for job in ("garrison", "guard_1"):
             weeks.set_job_value(store=store, job=job, field_name="xp_week", value=1)
-        with store.transaction() as session:
+        with store.operation("bench", "Bench party") as op:
+            session = op.session
             for i in range(count):
                 stored = queries.insert_character(session=session,
                                                   campaign_id=store.campaign_id,

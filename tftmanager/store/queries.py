@@ -8,11 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, select
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.store.mapping import ChildRows, apply_to_row, child_rows, to_character
+from tftmanager.store.mapping import ChildRow, ChildRows, apply_to_row, child_rows, to_character
 from tftmanager.store.tables import (
     CampaignRow,
     CharacterRow,
@@ -151,9 +151,29 @@ def update_character(*, session: Session, character_id: int, character: Characte
     apply_to_row(row, character)
     row.updated_at = utcnow()
     session.add(row)
+    _sync_children(session, character_id, child_rows(character_id, character))
+
+
+def _sync_children(session: Session, character_id: int, wanted: list[ChildRow]) -> None:
+    """Rewrite only the list rows that differ, position by position.
+
+    An edit then changes (and the journal records) only what it changed,
+    rather than every talent and possession of the character.
+    """
     for table in CHILD_TABLES:
-        session.exec(delete(table).where(col(table.character_id) == character_id))
-    session.add_all(child_rows(character_id, character))
+        existing = list(session.exec(
+            select(table).where(col(table.character_id) == character_id)
+            .order_by(col(table.position))))
+        new = [r for r in wanted if isinstance(r, table)]
+        for old_row, new_row in zip(existing, new, strict=False):
+            values = new_row.model_dump(exclude={"id"})
+            if any(getattr(old_row, name) != value for name, value in values.items()):
+                for name, value in values.items():
+                    setattr(old_row, name, value)
+                session.add(old_row)
+        for surplus in existing[len(new):]:
+            session.delete(surplus)
+        session.add_all(new[len(existing):])
 
 
 def delete_character(*, session: Session, character_id: int) -> None:
