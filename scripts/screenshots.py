@@ -43,8 +43,10 @@ def main() -> int:
         wulf = window.controller.character(rows["Wulf"])
         from dataclasses import replace
 
-        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, shield="large_shield",
-                                                            shield_ready=True), "st")
+        from tftmanager.rules.loadout import take_shield
+
+        armed = take_shield(wulf.items, "large_shield", ready=True)
+        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, items=armed), "st")
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
         # The picker for Joe, with Running selected (memory full before his SP).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import counted_total
 from tftmanager.rules.equipment import CarryFree, Weapon
-from tftmanager.rules.items import ORDINARY, ItemKind, ItemState
+from tftmanager.rules.items import ORDINARY, Item
 from tftmanager.rules.learning import ability_problems
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
@@ -106,39 +106,24 @@ def _skill_points(character: Character) -> list[Problem]:
 
 
 def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
-    problems = []
-    armor_known = character.armor is None or character.armor in library.armors
-    if not armor_known:
-        problems.append(Problem("armor", f"'{character.armor}' is not armor in this campaign."))
-    shield = library.shields.get(character.shield) if character.shield else None
-    if character.shield and shield is None:
-        problems.append(
-            Problem("shield", f"'{character.shield}' is not a shield in this campaign.")
-        )
+    """What is worn and carried: one armor, weapons the figure can lift and may carry.
+
+    Unknown keys are reported by ``_items``; here they are simply skipped.
+    """
+    gear = character.loadout
+    problems = [Problem("armor", f"Only one armor can be worn; take off the "
+                        f"{_name(library, i)}.", item=i.key) for i in gear.extra_armor]
+    shield = library.shields.get(gear.shield.key) if gear.shield else None
     counted = 1 if shield else 0
     free_dagger_used = False
-    # Weapons carried besides the loadout count too (a spare sword on the belt).
-    extra = [i.key for i in character.items if i.kind is ItemKind.WEAPON
-             and i.state is not ItemState.STORED]
-    for key in character.weapons:
-        if key in extra:
-            extra.remove(key)
-    for key in [*character.weapons, *extra]:
-        weapon = library.weapons.get(key)
+    for item in gear.weapons:
+        weapon = library.weapons.get(item.key)
         if weapon is None:
-            problems.append(
-                Problem("weapons", f"'{key}' is not a weapon in this campaign.", item=key)
-            )
             continue
         if character.st < weapon.st:
-            problems.append(
-                Problem(
-                    "weapons",
-                    f"{weapon.name} needs ST {weapon.st}; {character.name or 'this figure'} "
-                    f"has ST {character.st}.",
-                    item=key,
-                )
-            )
+            problems.append(Problem(
+                "weapons", f"{weapon.name} needs ST {weapon.st}; "
+                f"{character.name or 'this figure'} has ST {character.st}.", item=item.key))
         if weapon.carry_free is CarryFree.ALWAYS:
             continue
         if weapon.carry_free is CarryFree.DAGGER and not free_dagger_used:
@@ -146,27 +131,19 @@ def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
             continue
         counted += 1
     if counted > CARRY_LIMIT:
-        problems.append(
-            Problem(
-                "weapons",
-                f"Carrying {counted} weapons{' (the shield counts as one)' if shield else ''}: "
-                f"a figure may carry only {CARRY_LIMIT} plus one dagger or main-gauche.",
-            )
-        )
-    ready = character.ready_weapon
-    if ready is not None:
-        if ready not in character.weapons:
-            problems.append(
-                Problem("ready_weapon", "The ready weapon must be one the figure carries.")
-            )
-        else:
-            weapon = library.weapons.get(ready)
-            if weapon and weapon.two_handed and shield and character.shield_ready:
-                problems.append(
-                    Problem(
-                        "shield",
-                        f"{weapon.name} is two-handed: the {shield.name.lower()} must be "
-                        "slung on the back while it is ready.",
-                    )
-                )
+        problems.append(Problem(
+            "weapons",
+            f"Carrying {counted} weapons{' (the shield counts as one)' if shield else ''}: "
+            f"a figure may carry only {CARRY_LIMIT} plus one dagger or main-gauche."))
+    two_handed = [w for w in (library.weapons.get(i.key) for i in gear.ready_weapons)
+                  if w is not None and w.two_handed]
+    if two_handed and shield and gear.shield_ready:
+        problems.append(Problem(
+            "shield", f"{two_handed[0].name} is two-handed: the {shield.name.lower()} must "
+            "be slung on the back while it is ready."))
     return problems
+
+
+def _name(library: RulesLibrary, item: Item) -> str:
+    entry = library.item_entry(item.kind, item.key)
+    return entry.name.lower() if entry else item.key
