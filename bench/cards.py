@@ -62,7 +62,7 @@ def generated_character(i: int, talent_keys: list[str]) -> Character:
         iq=9 + i % 4, items=outfit(
             armor=ARMORS[i % len(ARMORS)],
             shield="small_shield" if len(weapons) == 1 and i % 2 else None,
-            weapons=weapons, ready=weapons[0]), talents=talents,
+            weapons=weapons, ready_weapon=weapons[0]), talents=talents,
         notes="Generated for the benchmark.")
 
 

@@ -49,7 +49,7 @@ def generated_character(i: int) -> Character:
             armor=ARMORS[i % len(ARMORS)],
             shield="small_shield" if len(weapons) == 1 and i % 2 else None,
             weapons=weapons,
-            ready=weapons[0],
+            ready_weapon=weapons[0],
         ),
         notes="Generated for the benchmark.",
     )

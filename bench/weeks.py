@@ -31,7 +31,7 @@ JOBS = ("garrison", "guard_1", "war_1")
 def _character(i: int) -> Character:
     return Character(name=f"Soldier {i:03d}", race="human", st=12 + i % 3, dx=12, iq=8,
                      items=outfit(armor="leather", weapons=("broadsword",),
-                                  ready="broadsword"),
+                                  ready_weapon="broadsword"),
                      talents=(KnownTalent("sword"), KnownTalent("shield")))
 
 

@@ -80,33 +80,37 @@ def _wanted(bind: sa.Connection, row: Any) -> list[tuple[str, str, str]]:
 
 
 def _possessions_from_keys(bind: sa.Connection, row: Any) -> None:
-    """Give one character its keyed gear as possessions, reusing those it owns."""
+    """Give one character its keyed gear as possessions, reusing those it owns.
+
+    The gear comes first (armor, shield, weapons), then the other possessions
+    in their old order, so the named shield is the one the figure uses.
+    """
     character_id = row[0]
     owned = bind.execute(sa.text(
         "SELECT id, kind, key, state FROM possession WHERE character_id = :c "
         "ORDER BY position, id"), {"c": character_id}).fetchall()
-    states = {pid: state for pid, _kind, _key, state in owned}
-    for pid, kind, _key, state in owned:
-        if kind != "gear" and state == READIED:
-            states[pid] = CARRIED
-    claimed: set[int] = set()
-    position = bind.execute(sa.text(
-        "SELECT coalesce(max(position) + 1, 0) FROM possession WHERE character_id = :c"),
-        {"c": character_id}).scalar_one()
+    states = {pid: (CARRIED if kind != "gear" and state == READIED else state)
+              for pid, kind, _key, state in owned}
+    gear: list[int | tuple[str, str, str]] = []  # a kept possession's id, or a new one
     for kind, key, state in _wanted(bind, row):
         matches = [(pid, s) for pid, k, kk, s in owned
-                   if k == kind and kk == key and pid not in claimed]
+                   if k == kind and kk == key and pid not in gear]
         matches.sort(key=lambda m: STATE_ORDER.index(m[1]) if m[1] in STATE_ORDER else 3)
         if matches:
-            claimed.add(matches[0][0])
+            gear.append(matches[0][0])
             states[matches[0][0]] = state
-            continue
-        bind.execute(NEW_POSSESSION, {"c": character_id, "p": position, "kind": kind,
-                                      "key": key, "state": state})
-        position += 1
-    for pid, state in states.items():
-        bind.execute(sa.text("UPDATE possession SET state = :s WHERE id = :id"),
-                     {"s": state, "id": pid})
+        else:
+            gear.append((kind, key, state))
+    rest = [pid for pid, *_ in owned if pid not in gear]
+    for position, entry in enumerate([*gear, *rest]):
+        if isinstance(entry, tuple):
+            kind, key, state = entry
+            bind.execute(NEW_POSSESSION, {"c": character_id, "p": position, "kind": kind,
+                                          "key": key, "state": state})
+        else:
+            bind.execute(sa.text("UPDATE possession SET state = :s, position = :p "
+                                 "WHERE id = :id"),
+                         {"s": states[entry], "p": position, "id": entry})
 
 
 def downgrade() -> None:

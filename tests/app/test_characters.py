@@ -26,6 +26,7 @@ from tftmanager.app.characters import (
     restore_character,
 )
 from tftmanager.rules.character import Character, InputError
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.store.campaign import CampaignStore
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.app
 
 WULF = Character(
     name="Wulf", race="human", st=14, dx=10, iq=8,
-    weapons=("longbow", "two_handed_sword"), ready_weapon="longbow",
+    items=outfit(weapons=("longbow", "two_handed_sword"), ready_weapon="longbow"),
 )
 
 
@@ -53,7 +54,7 @@ def test_create(store: CampaignStore) -> None:
 
 def test_edit(store: CampaignStore) -> None:
     created = create_character(store=store, character=WULF)
-    edited = replace(WULF, st=15, weapons=("battleaxe", "longbow"), ready_weapon="battleaxe")
+    edited = replace(WULF, st=15, items=outfit(weapons=("battleaxe", "longbow"), ready_weapon="battleaxe"))
     changes = edit_character(store=store, character_id=created.id, character=edited)
     assert changes == Changes(characters=frozenset({created.id}))
     assert not changes.party

@@ -23,6 +23,7 @@ from tftmanager.app.interchange import (
 )
 from tftmanager.app.transfer import TransferError, export_by_name, import_entries
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.store.campaign import CampaignStore
 
 pytestmark = pytest.mark.app
@@ -30,8 +31,8 @@ pytestmark = pytest.mark.app
 RAGNAR = Character(
     name="Ragnar", race="human", st=11, dx=13, iq=8, player="Sven",
     notes="Viking — «ünïcode» notes\nover two lines",
-    armor="leather", shield="large_shield", shield_ready=False,
-    weapons=("spear", "dagger"), ready_weapon="spear",
+    items=outfit(armor="leather", shield="large_shield", shield_ready=False,
+    weapons=("spear", "dagger"), ready_weapon="spear"),
 )
 JOE = Character(
     name="Joe the Barbarian", race="human", st=11, dx=12, iq=9, sp=1, bought_points=1,

@@ -20,6 +20,7 @@ from tftmanager.cards.three_d import height_for
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CriticalHits, PoleCharge, RuleProfile
 from tftmanager.store.campaign import CampaignStore
 
@@ -66,7 +67,7 @@ def test_every_demo_card_has_its_figures(demo_store: CampaignStore) -> None:
 @pytest.mark.parametrize("option", list(PoleCharge))
 def test_pole_charge_note_follows_the_campaign(library: RulesLibrary,
                                               option: PoleCharge) -> None:
-    ragnar = Character("Ragnar", "human", 11, 13, weapons=("spear",))
+    ragnar = Character("Ragnar", "human", 11, 13, items=outfit(weapons=("spear",)))
     profile = replace(RuleProfile(), pole_charge=option)
     card = build_card(sheet_of(ragnar, library, profile), library, profile)
     assert f"pole: {POLE_CHARGE[option]}" in words(card.front)
@@ -141,10 +142,10 @@ def test_back_lists_talents_spells_memory_and_ledgers(library: RulesLibrary) -> 
 
 def test_possessions_and_wear(library: RulesLibrary) -> None:
     gear = sorted(library.gear)[0]
-    owner = Character("Ann", "human", 12, 12, armor="leather", items=(
+    owner = Character("Ann", "human", 12, 12, items=outfit((
         Item(ItemKind.GEAR, gear, quantity=2),
         Item(ItemKind.WEAPON, "dagger", ItemState.STORED, Quality(fine_dx=1)),
-        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)))
+        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)), armor="leather"), )
     back = build_card(sheet_of(owner, library), library, RuleProfile()).back
     text = words(back)
     assert f"2 x {library.gear[gear].name}" in text

@@ -17,6 +17,7 @@ from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 
 pytestmark = pytest.mark.cli
@@ -174,7 +175,7 @@ def test_list_shows_a_campaign_characters_wear(tmp_path: Path,
     assert cli(capsys, "new", path)[0] == 0
     with open_existing(path=path) as store:
         cid = create_character(store=store, character=Character(
-            name="Robin", race="human", st=12, dx=12, armor="plate")).id
+            name="Robin", race="human", st=12, dx=12, items=outfit(armor="plate"))).id
         eq.give(store=store, character_id=cid,
                 item=Item(ItemKind.ARMOR, "plate", ItemState.READIED, hits_taken=120))
     code, out, _ = cli(capsys, "list", "--json", path)
@@ -186,11 +187,11 @@ def test_list_shows_a_campaign_characters_wear(tmp_path: Path,
 
 def test_sheet_text_names_the_quality(library: RulesLibrary) -> None:
     figure = Character(name="Bjorn", race="human", st=12, dx=12, iq=8,
-                       weapons=("broadsword", "dagger"), ready_weapon="broadsword", items=(
+                       items=outfit((
                            Item(ItemKind.WEAPON, "broadsword", ItemState.READIED,
                                 Quality(fine_dx=1, fine_damage=2, silver=True)),
                            Item(ItemKind.WEAPON, "dagger", quality=Quality(good=True)),
-                       ))
+                       ), weapons=("broadsword", "dagger"), ready_weapon="broadsword"), )
     sheet = evaluate(figure, library, RuleProfile(creation=CreationScheme.MELEE))
     assert sheet.legal
     lines = sheet_text(sheet).splitlines()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
@@ -28,13 +29,13 @@ from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
 pytestmark = pytest.mark.store
 
 RAGNAR = Character(
-    name="Ragnar", race="human", st=11, dx=13, iq=8, armor="leather",
-    shield="large_shield", weapons=("spear",), ready_weapon="spear",
+    name="Ragnar", race="human", st=11, dx=13, iq=8, items=outfit(armor="leather",
+    shield="large_shield", weapons=("spear",), ready_weapon="spear"),
 )
 # Order matters: the player lists weapons in the order they want them shown.
 WULF = Character(
     name="Wulf", race="human", st=14, dx=10, player="Anna", notes="Germanic tribesman",
-    weapons=("two_handed_sword", "longbow", "dagger"), ready_weapon="longbow",
+    items=outfit(weapons=("two_handed_sword", "longbow", "dagger"), ready_weapon="longbow"),
 )
 
 
@@ -78,7 +79,7 @@ def test_update_keeps_weapon_order(store: CampaignStore) -> None:
         stored = queries.insert_character(
             session=session, campaign_id=store.campaign_id, character=WULF
         )
-    reordered = replace(WULF, weapons=("dagger", "longbow", "two_handed_sword"))
+    reordered = replace(WULF, items=outfit(weapons=("dagger", "longbow", "two_handed_sword")))
     with store.transaction() as session:
         queries.update_character(session=session, character_id=stored.id, character=reordered)
     with store.transaction() as session:

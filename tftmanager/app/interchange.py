@@ -203,7 +203,7 @@ def _old_gear(data: dict[str, Any], items: tuple[Item, ...], where: str) -> tupl
     if not isinstance(ready, bool):
         raise FormatError(f"{where}: \"shield_ready\" must be true or false")
     return outfit(items, armor=keys["armor"], shield=keys["shield"], shield_ready=ready,
-                  weapons=weapons, ready=keys["ready_weapon"])
+                  weapons=weapons, ready_weapon=keys["ready_weapon"])
 
 
 def _talents(items: object, where: str) -> tuple[KnownTalent, ...]:

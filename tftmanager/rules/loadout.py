@@ -20,6 +20,9 @@ from dataclasses import dataclass, replace
 from tftmanager.rules.items import Item, ItemKind, ItemState
 
 Items = tuple[Item, ...]
+# The editor's gear choices, which edit possessions; validation reports
+# problems with what is worn and carried under these names.
+GEAR_FIELDS = ("armor", "shield", "shield_ready", "weapons", "ready_weapon")
 
 _WHERE = {
     ItemKind.ARMOR: {ItemState.READIED: "Worn", ItemState.CARRIED: "In the pack"},
@@ -185,15 +188,16 @@ def outfit(
     shield: str | None = None,
     shield_ready: bool = False,
     weapons: Iterable[str] = (),
-    ready: str | None = None,
+    ready_weapon: str | None = None,
 ) -> Items:
     """Possessions for gear named by keys, as the first figures and old files give it.
 
     The keys say what is on the figure and how: the armor is worn, the shield
-    ready or slung, the ``ready`` weapon in hand and the other weapons carried.
+    ready or slung, the ``ready_weapon`` in hand and the other weapons carried.
     An owned item of the same key becomes that piece (keeping its quality and
     wear) instead of a second one being added; anything else marked worn or
-    in hand is put back in the pack, since the keys were what counted.
+    in hand is put back in the pack, since the keys were what counted.  The
+    named gear is listed first, then the other possessions in their order.
     """
     wanted: list[tuple[ItemKind, str, ItemState]] = []
     if armor:
@@ -202,27 +206,29 @@ def outfit(
         wanted.append((ItemKind.SHIELD, shield,
                        ItemState.READIED if shield_ready else ItemState.CARRIED))
     weapon_keys = list(weapons)
-    if ready and ready not in weapon_keys:
-        weapon_keys.append(ready)
+    if ready_weapon and ready_weapon not in weapon_keys:
+        weapon_keys.append(ready_weapon)
     done_ready = False
     for key in weapon_keys:
-        in_hand = key == ready and not done_ready
+        in_hand = key == ready_weapon and not done_ready
         done_ready = done_ready or in_hand
         wanted.append((ItemKind.WEAPON, key,
                        ItemState.READIED if in_hand else ItemState.CARRIED))
-    result = [replace(i, state=ItemState.CARRIED)
-              if i.state is ItemState.READIED and i.kind is not ItemKind.GEAR else i
-              for i in items]
+    rest = [replace(i, state=ItemState.CARRIED)
+            if i.state is ItemState.READIED and i.kind is not ItemKind.GEAR else i
+            for i in items]
+    gear: list[Item] = []
     claimed: set[int] = set()
+    order = (ItemState.READIED, ItemState.CARRIED, ItemState.STORED)
     for kind, key, state in wanted:
         owned = [n for n, i in enumerate(items) if i.kind is kind and i.key == key
                  and n not in claimed]
-        # The item the old fields meant: the one in use, else carried, else stored.
-        order = (ItemState.READIED, ItemState.CARRIED, ItemState.STORED)
+        # The item the keys meant: the one in use, else carried, else stored.
         owned.sort(key=lambda n: order.index(items[n].state))
         if owned:
             claimed.add(owned[0])
-            result[owned[0]] = replace(items[owned[0]], state=state)
+            gear.append(replace(items[owned[0]], state=state))
         else:
-            result.append(Item(kind, key, state))
-    return tuple(result)
+            gear.append(Item(kind, key, state))
+    # The named gear comes first, so it is what ``loadout_of`` picks.
+    return (*gear, *(i for n, i in enumerate(rest) if n not in claimed))

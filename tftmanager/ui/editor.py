@@ -43,6 +43,7 @@ from tftmanager.rules.character import (
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import Item
 from tftmanager.rules.loadout import (
+    GEAR_FIELDS,
     carry_weapons,
     ready_shield,
     ready_weapon,
@@ -64,8 +65,6 @@ if TYPE_CHECKING:
     from tftmanager.ui.controller import Controller
 
 NO_ITEM = "(none)"
-# Choices on the Character tab that edit the possessions rather than a field.
-GEAR_FIELDS = ("armor", "shield", "shield_ready", "weapons", "ready_weapon")
 
 
 class CharacterEditor(QWidget):
