@@ -54,7 +54,8 @@ def test_create(store: CampaignStore) -> None:
 
 def test_edit(store: CampaignStore) -> None:
     created = create_character(store=store, character=WULF)
-    edited = replace(WULF, st=15, items=outfit(weapons=("battleaxe", "longbow"), ready_weapon="battleaxe"))
+    edited = replace(WULF, st=15, items=outfit(weapons=("battleaxe", "longbow"),
+                                               ready_weapon="battleaxe"))
     changes = edit_character(store=store, character_id=created.id, character=edited)
     assert changes == Changes(characters=frozenset({created.id}))
     assert not changes.party

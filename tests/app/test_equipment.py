@@ -490,7 +490,7 @@ KIT = (
     Item(ItemKind.GEAR, "ski_poles", ItemState.CARRIED, quantity=3, note="spare pair"),
 )
 ROBIN = replace(BJORN, name="Robin", items=outfit(KIT, armor="chainmail", weapons=("broadsword",),
-                ready_weapon="broadsword"), body_kg=80.5,
+                                                  ready_weapon="broadsword"), body_kg=80.5,
                 mount=Mount("Dobbin", st=23, dx=12, ma=24, extra_kg=12.5))
 
 

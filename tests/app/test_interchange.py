@@ -32,7 +32,7 @@ RAGNAR = Character(
     name="Ragnar", race="human", st=11, dx=13, iq=8, player="Sven",
     notes="Viking — «ünïcode» notes\nover two lines",
     items=outfit(armor="leather", shield="large_shield", shield_ready=False,
-    weapons=("spear", "dagger"), ready_weapon="spear"),
+                 weapons=("spear", "dagger"), ready_weapon="spear"),
 )
 JOE = Character(
     name="Joe the Barbarian", race="human", st=11, dx=12, iq=9, sp=1, bought_points=1,

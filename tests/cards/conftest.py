@@ -36,7 +36,8 @@ def many_talents(library: RulesLibrary, count: int = 40) -> Character:
     keys = sorted(k for k, t in library.talents.items() if not t.retired)[:count]
     assert len(keys) == count
     return Character(name="Polymath", race="elf", st=10, dx=12, iq=40,
-                     talents=tuple(KnownTalent(k) for k in keys), items=outfit(weapons=("dagger",)))
+                     talents=tuple(KnownTalent(k) for k in keys),
+                     items=outfit(weapons=("dagger",)))
 
 
 def sheet_of(character: Character, library: RulesLibrary,

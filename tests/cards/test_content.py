@@ -145,7 +145,7 @@ def test_possessions_and_wear(library: RulesLibrary) -> None:
     owner = Character("Ann", "human", 12, 12, items=outfit((
         Item(ItemKind.GEAR, gear, quantity=2),
         Item(ItemKind.WEAPON, "dagger", ItemState.STORED, Quality(fine_dx=1)),
-        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)), armor="leather"), )
+        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)), armor="leather"))
     back = build_card(sheet_of(owner, library), library, RuleProfile()).back
     text = words(back)
     assert f"2 x {library.gear[gear].name}" in text

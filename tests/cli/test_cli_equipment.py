@@ -191,7 +191,7 @@ def test_sheet_text_names_the_quality(library: RulesLibrary) -> None:
                            Item(ItemKind.WEAPON, "broadsword", ItemState.READIED,
                                 Quality(fine_dx=1, fine_damage=2, silver=True)),
                            Item(ItemKind.WEAPON, "dagger", quality=Quality(good=True)),
-                       ), weapons=("broadsword", "dagger"), ready_weapon="broadsword"), )
+                       ), weapons=("broadsword", "dagger"), ready_weapon="broadsword"))
     sheet = evaluate(figure, library, RuleProfile(creation=CreationScheme.MELEE))
     assert sheet.legal
     lines = sheet_text(sheet).splitlines()

@@ -29,8 +29,9 @@ from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
 pytestmark = pytest.mark.store
 
 RAGNAR = Character(
-    name="Ragnar", race="human", st=11, dx=13, iq=8, items=outfit(armor="leather",
-    shield="large_shield", weapons=("spear",), ready_weapon="spear"),
+    name="Ragnar", race="human", st=11, dx=13, iq=8,
+    items=outfit(armor="leather", shield="large_shield", weapons=("spear",),
+                 ready_weapon="spear"),
 )
 # Order matters: the player lists weapons in the order they want them shown.
 WULF = Character(
@@ -69,7 +70,8 @@ def test_create_and_reopen_round_trip(campaign_path: Path) -> None:
             stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
             assert [(s.id, s.uid) for s in stored] == [(ragnar.id, ragnar.uid), (wulf.id, wulf.uid)]
             assert [s.character for s in stored] == [RAGNAR, WULF]
-            assert stored[1].character.weapons == ("two_handed_sword", "longbow", "dagger")
+            assert [w.key for w in stored[1].character.loadout.weapons] == [
+                "two_handed_sword", "longbow", "dagger"]
             again = queries.get_character(session=session, character_id=wulf.id)
             assert again.character == WULF
 
@@ -84,7 +86,7 @@ def test_update_keeps_weapon_order(store: CampaignStore) -> None:
         queries.update_character(session=session, character_id=stored.id, character=reordered)
     with store.transaction() as session:
         got = queries.get_character(session=session, character_id=stored.id).character
-    assert got.weapons == ("dagger", "longbow", "two_handed_sword")
+    assert [w.key for w in got.loadout.weapons] == ["dagger", "longbow", "two_handed_sword"]
 
 
 def test_header_identifies_the_file(store: CampaignStore, campaign_path: Path) -> None:
@@ -119,12 +121,12 @@ def test_failed_transaction_writes_nothing(store: CampaignStore) -> None:
     con = sqlite3.connect(store.path)
     try:
         assert con.execute("SELECT count(*) FROM character").fetchone()[0] == 0
-        assert con.execute("SELECT count(*) FROM character_weapon").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM possession").fetchone()[0] == 0
     finally:
         con.close()
 
 
-def test_deleting_a_character_deletes_its_weapons(store: CampaignStore) -> None:
+def test_deleting_a_character_deletes_its_possessions(store: CampaignStore) -> None:
     with store.transaction() as session:
         stored = queries.insert_character(
             session=session, campaign_id=store.campaign_id, character=WULF
@@ -133,7 +135,7 @@ def test_deleting_a_character_deletes_its_weapons(store: CampaignStore) -> None:
         queries.delete_character(session=session, character_id=stored.id)
     con = sqlite3.connect(store.path)
     try:
-        assert con.execute("SELECT count(*) FROM character_weapon").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM possession").fetchone()[0] == 0
     finally:
         con.close()
 
@@ -167,8 +169,9 @@ con.execute("PRAGMA cache_size = 1")  # spill changed pages to the file early
 con.execute("BEGIN IMMEDIATE")
 for i in range(2000):
     con.execute("UPDATE character SET notes = ?", ("x" * 900 + str(i),))
-    con.execute("INSERT INTO character_weapon (character_id, position, weapon)"
-                " VALUES (1, 99, 'junk')")
+    con.execute("INSERT INTO possession (character_id, position, kind, key, state, fine_dx,"
+                " fine_damage, silver, good, hits_taken, quantity, note)"
+                " VALUES (1, 99, 'weapon', 'junk', 'carried', 0, 0, 0, 0, 0, 1, '')")
 os._exit(0)  # no commit, no close: as if the power went
 """
 
