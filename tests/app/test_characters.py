@@ -111,9 +111,8 @@ def test_delete_and_restore(store: CampaignStore) -> None:
         (keep.id, keep.uid, replace(WULF, name="Flavius")),
         (gone.id, gone.uid, WULF),
     ]
-    assert get_character(store=store, character_id=gone.id).weapons == (
-        "longbow", "two_handed_sword",
-    )
+    restored = get_character(store=store, character_id=gone.id)
+    assert [w.key for w in restored.loadout.weapons] == ["longbow", "two_handed_sword"]
 
 
 def test_restore_survives_reopening(campaign_path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tftmanager.app import equipment as eq
-from tftmanager.app.campaigns import character_sheet, new_campaign, open_existing
+from tftmanager.app.campaigns import character_sheet, new_campaign, open_existing, party_sheets
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.interchange import (
     CHARACTER_FORMAT,
@@ -243,7 +243,7 @@ def test_storing_a_weapon_frees_the_carry_limit(store: CampaignStore) -> None:
 
 
 def test_record_hits_adds_up_and_wears_the_armor(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, items=outfit(armor="chainmail")))
+    cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED))
     eq.record_hits(store=store, character_id=cid, index=0, hits=30)
@@ -278,13 +278,42 @@ def test_record_hits_only_on_armor_and_shields(store: CampaignStore, kind: ItemK
 
 
 def test_shields_take_hits_too(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, items=outfit(shield="large_shield")))
+    cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.SHIELD, "large_shield", ItemState.READIED))
     eq.record_hits(store=store, character_id=cid, index=0, hits=30)
     derived = character_sheet(store=store, character_id=cid).derived
     assert derived.hits_stopped_shield == 0
     assert derived.shield_condition is not None and derived.shield_condition.broken
+
+
+def test_demo_flavius_wears_his_gear_and_it_wears(demo_store: CampaignStore,
+                                                  library: RulesLibrary) -> None:
+    # Melee's Flavius: chainmail, a large shield ready and a shortsword in hand, all
+    # of them possessions, so Record Hits reaches the armor he wears.
+    flavius = next(s for s in party_sheets(store=demo_store)
+                   if s.character.name == "Flavius Marcellus")
+    assert flavius.id is not None
+    assert [(i.kind, i.key, i.state) for i in flavius.character.items] == [
+        (ItemKind.ARMOR, "chainmail", ItemState.READIED),
+        (ItemKind.SHIELD, "large_shield", ItemState.READIED),
+        (ItemKind.WEAPON, "shortsword", ItemState.READIED),
+    ]
+    assert flavius.derived.hits_stopped == 3
+    eq.record_hits(store=demo_store, character_id=flavius.id, index=0, hits=60)
+    sheet = character_sheet(store=demo_store, character_id=flavius.id)
+    assert sheet.character.loadout.armor is not None
+    assert sheet.character.loadout.armor.hits_taken == 60
+    # Past the rules data's first threshold for chainmail, short of its second.
+    rules, chainmail = library.equipment_rules, library.armors["chainmail"]
+    assert rules is not None
+    first = rules.armor_first[0] + rules.armor_first[1] * chainmail.stops
+    second = rules.armor_second[0] + rules.armor_second[1] * chainmail.stops
+    assert first <= 60 < second
+    assert sheet.derived.hits_stopped == chainmail.stops - rules.armor_first[2] == 2
+    assert sheet.derived.hits_stopped_shield == 4
+    assert sheet.derived.armor_condition is not None
+    assert sheet.derived.armor_condition.state == "falling apart"
 
 
 # --- Repair ---------------------------------------------------------------
@@ -322,7 +351,7 @@ def test_repair_quote_refusals(library: RulesLibrary, item: Item, words: str) ->
 
 
 def test_repair_pays_and_resets_the_wear(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, items=outfit(armor="chainmail")), money=100)
+    cid = hero(store, money=100)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=80))
     assert character_sheet(store=store, character_id=cid).derived.hits_stopped == 1
@@ -375,7 +404,7 @@ def test_repair_refusals_change_nothing(store: CampaignStore, item: Item, words:
 
 
 def test_take_back_and_put_back_are_exact(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, items=outfit(armor="chainmail")), money=1000)
+    cid = hero(store, money=1000)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=60))
     actions: list[Callable[[], eq.Deal]] = [
@@ -489,8 +518,8 @@ KIT = (
     Item(ItemKind.SHIELD, "small_metal_shield", ItemState.STORED, hits_taken=3),
     Item(ItemKind.GEAR, "ski_poles", ItemState.CARRIED, quantity=3, note="spare pair"),
 )
-ROBIN = replace(BJORN, name="Robin", items=outfit(KIT, armor="chainmail", weapons=("broadsword",),
-                                                  ready_weapon="broadsword"), body_kg=80.5,
+# Chainmail worn and the broadsword in hand: the possessions say what he uses.
+ROBIN = replace(BJORN, name="Robin", items=KIT, body_kg=80.5,
                 mount=Mount("Dobbin", st=23, dx=12, ma=24, extra_kg=12.5))
 
 
@@ -502,11 +531,11 @@ def test_possessions_body_and_mount_are_stored(campaign_path: Path) -> None:
         assert get_character(store=store, character_id=cid) == ROBIN
 
 
-# --- The JSON format, version 3 -------------------------------------------
+# --- The JSON format, version 4 -------------------------------------------
 
 
-def test_format_3_round_trip() -> None:
-    assert FORMAT_VERSION == 3
+def test_format_4_round_trip() -> None:
+    assert FORMAT_VERSION == 4
     text = dump_character(ROBIN, "u-1")
     assert loads(text) == [Entry("u-1", ROBIN)]
     data = json.loads(text)["character"]
@@ -549,10 +578,11 @@ def test_version_2_files_still_read() -> None:
     text = doc({"kind": "hero", "talents": ["sword"], "armor": "leather",
                 "weapons": ["broadsword"]}, version=2)
     [entry] = loads(text)
-    assert entry.character.items == ()
+    # The version-2 keys arrive as possessions: leather worn, the broadsword carried.
+    assert entry.character.items == (Item(ItemKind.ARMOR, "leather", ItemState.READIED),
+                                     Item(ItemKind.WEAPON, "broadsword", ItemState.CARRIED))
     assert entry.character.body_kg == 0.0
     assert entry.character.mount is None
-    assert entry.character.armor == "leather"
 
 
 def test_an_illegal_quality_still_reads() -> None:

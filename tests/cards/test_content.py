@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tftmanager.app import experience
+from tftmanager.app import equipment, experience
 from tftmanager.app.campaigns import party_sheets, set_profile
 from tftmanager.cards.content import (
     CRITICALS,
@@ -142,15 +142,29 @@ def test_back_lists_talents_spells_memory_and_ledgers(library: RulesLibrary) -> 
 
 def test_possessions_and_wear(library: RulesLibrary) -> None:
     gear = sorted(library.gear)[0]
-    owner = Character("Ann", "human", 12, 12, items=outfit((
+    owner = Character("Ann", "human", 12, 12, items=(
         Item(ItemKind.GEAR, gear, quantity=2),
         Item(ItemKind.WEAPON, "dagger", ItemState.STORED, Quality(fine_dx=1)),
-        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)), armor="leather"))
+        Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)))
     back = build_card(sheet_of(owner, library), library, RuleProfile()).back
     text = words(back)
     assert f"2 x {library.gear[gear].name}" in text
     assert "Dagger (fine +1 DX, stored)" in text
     assert "Leather armor: sound" in text and "Hits to recover" in text
+
+
+def test_flavius_card_shows_the_wear_on_the_chainmail_he_wears(
+        demo_store: CampaignStore, library: RulesLibrary) -> None:
+    flavius = next(s for s in party_sheets(store=demo_store)
+                   if s.character.name == "Flavius Marcellus")
+    assert flavius.id is not None
+    worn = flavius.character.items.index(flavius.character.loadout.armor)  # type: ignore[arg-type]
+    equipment.record_hits(store=demo_store, character_id=flavius.id, index=worn, hits=60)
+    [card] = campaign_cards(store=demo_store, names=["Flavius Marcellus"])
+    chainmail = library.armors["chainmail"].name
+    assert "Stops 2 hits per attack, 4 with shield" in words(card.front)
+    assert f"{chainmail}: stops 2, falling apart" in words(card.front)
+    assert f"{chainmail}: falling apart" in words(card.back)
 
 
 def test_xp_from_the_ledger(demo_store: CampaignStore) -> None:
