@@ -247,7 +247,9 @@ def test_export_to_stdout(demo: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert doc["format"] == "tftmanager.character"
     wulf = doc["character"]
     assert (wulf["name"], wulf["st"], wulf["dx"]) == ("Wulf", 14, 10)
-    assert wulf["weapons"] == ["longbow", "two_handed_sword"]
+    assert wulf["items"] == [{"kind": "weapon", "key": "longbow", "state": "readied"},
+                             {"kind": "weapon", "key": "two_handed_sword", "state": "carried"}]
+    assert "weapons" not in wulf  # one form: possessions only
     assert len(wulf["uid"]) == 36
 
 

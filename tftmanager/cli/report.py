@@ -17,17 +17,17 @@ def _attack_text(attack: AttackLine) -> str:
 
 
 def _protection_lines(sheet: Sheet) -> list[str]:
-    """The armor worn and the shield carried, as the possessions say."""
+    """The armor worn and the shield carried, as the possessions say, with their wear."""
     gear, d = sheet.character.loadout, sheet.derived
-    lines = []
+    parts = []
     if d.armor is not None and gear.armor is not None:
-        lines.append(f"  armor: {d.armor.name}, worn"
-                     + (f", {gear.armor.hits_taken} hits taken" if gear.armor.hits_taken else ""))
+        hits = gear.armor.hits_taken
+        parts.append(d.armor.name + (f" ({hits} hits taken)" if hits else ""))
     if d.shield is not None and gear.shield is not None:
-        lines.append(f"  shield: {d.shield.name}, {'ready' if d.shield_ready else 'slung'}"
-                     + (f", {gear.shield.hits_taken} hits taken"
-                        if gear.shield.hits_taken else ""))
-    return lines
+        hits = gear.shield.hits_taken
+        parts.append(f"{d.shield.name} ({'ready' if d.shield_ready else 'slung'}"
+                     + (f", {hits} hits taken)" if hits else ")"))
+    return [f"  wears {', '.join(parts)}"] if parts else []
 
 
 def sheet_text(sheet: Sheet) -> str:
