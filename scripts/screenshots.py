@@ -95,15 +95,15 @@ def main() -> int:
         app.processEvents()
         ledger.grab().save(str(OUT / "ledger.png"))
         ledger.close()
-        # Flavius's possessions: worn chainmail, a fine sword, a horse.
+        # Flavius's possessions: the chainmail he wears (worn by a fight), his large
+        # shield and shortsword, a fine dagger bought, a horse.
         from tftmanager.rules.items import ItemKind, Mount, Quality
         from tftmanager.rules.money import MoneyKind
 
         flavius = rows["Flavius Marcellus"]
         window.party.select(flavius)
         controller.record_money(flavius, 1500, MoneyKind.START, "Pay from the Legion")
-        controller.buy(flavius, ItemKind.ARMOR, "chainmail", Quality())
-        controller.buy(flavius, ItemKind.WEAPON, "shortsword", Quality(fine_dx=1))
+        controller.buy(flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
         controller.buy(flavius, ItemKind.GEAR, "heavy_wool_blanket", Quality())
         panel = window.editor.possessions
         panel.select(0)
