@@ -9,6 +9,7 @@ import pytest
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.loadout import carry_weapons, outfit, ready_shield, ready_weapon
 from tftmanager.rules.problems import Problem, RulesDataError, Severity
@@ -267,10 +268,14 @@ def test_unknown_armor_shield_and_weapon(library: RulesLibrary) -> None:
     )
     problems = validate(figure, library, MELEE)
     assert [(p.field, p.item) for p in problems] == [
-        ("items", "mithril"),
-        ("items", "tower_shield"),
-        ("items", "lightsaber"),
+        ("armor", None),
+        ("shield", None),
+        ("weapons", "lightsaber"),
     ]
+    # Kept elsewhere, an unknown key is a problem of the possessions.
+    stored = replace(HUMAN, items=(Item(ItemKind.WEAPON, "lightsaber", ItemState.STORED),))
+    assert [(p.field, p.item) for p in validate(stored, library, MELEE)] == [
+        ("items", "lightsaber")]
     d = derive(figure, library, MELEE)
     assert (d.adj_dx, d.hits_stopped, d.ma, d.adj_dx_shield) == (12, 0, 10, None)
     assert [w.weapon.key for w in d.weapons] == ["broadsword"]

@@ -109,8 +109,8 @@ def _put_in_use(items: Items, kind: ItemKind, key: str | None, current: Item | N
         if at is not None:
             del listed[at]
         return tuple(listed)
-    if current is not None and current.key == key:
-        listed[at] = replace(current, state=state)  # type: ignore[index]
+    if current is not None and current.key == key and at is not None:
+        listed[at] = replace(current, state=state)
         return tuple(listed)
     spare = _spare(items, kind, key, at)
     if spare is not None:

@@ -33,13 +33,19 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
 
 
 def _items(character: Character, library: RulesLibrary) -> list[Problem]:
-    """Possessions must exist in the library and be legal workmanship."""
+    """Possessions must exist in the library and be legal workmanship.
+
+    An unknown key worn or carried is reported at its gear field by ``_gear``.
+    """
+    gear = character.loadout
+    on_figure = {id(i) for i in (gear.armor, gear.shield, *gear.weapons) if i is not None}
     problems = []
     for item in character.items:
         entry = library.item_entry(item.kind, item.key)
         if entry is None:
-            problems.append(Problem("items", f"'{item.key}' is not {item.kind.value} in this "
-                                    "campaign.", item=item.key))
+            if id(item) not in on_figure:
+                problems.append(Problem("items", f"'{item.key}' is not {item.kind.value} in "
+                                        "this campaign.", item=item.key))
             continue
         if isinstance(entry, Weapon) and library.equipment_rules is not None:
             refusal = library.equipment_rules.quality_refusal(entry, item.quality)
@@ -106,19 +112,23 @@ def _skill_points(character: Character) -> list[Problem]:
 
 
 def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
-    """What is worn and carried: one armor, weapons the figure can lift and may carry.
-
-    Unknown keys are reported by ``_items``; here they are simply skipped.
-    """
+    """What is worn and carried: known gear, one armor, weapons the figure can lift and carry."""
     gear = character.loadout
     problems = [Problem("armor", f"Only one armor can be worn; take off the "
                         f"{_name(library, i)}.", item=i.key) for i in gear.extra_armor]
+    if gear.armor and gear.armor.key not in library.armors:
+        problems.append(Problem("armor", f"'{gear.armor.key}' is not armor in this campaign."))
     shield = library.shields.get(gear.shield.key) if gear.shield else None
+    if gear.shield and shield is None:
+        problems.append(Problem("shield",
+                                f"'{gear.shield.key}' is not a shield in this campaign."))
     counted = 1 if shield else 0
     free_dagger_used = False
     for item in gear.weapons:
         weapon = library.weapons.get(item.key)
         if weapon is None:
+            problems.append(Problem("weapons", f"'{item.key}' is not a weapon in this "
+                                    "campaign.", item=item.key))
             continue
         if character.st < weapon.st:
             problems.append(Problem(
