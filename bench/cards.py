@@ -22,6 +22,7 @@ from typing import Any
 from tftmanager.app.campaigns import new_campaign
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.shipped import shipped_library
 from tftmanager.store import queries
 
@@ -58,9 +59,10 @@ def generated_character(i: int, talent_keys: list[str]) -> Character:
     talents = tuple(KnownTalent(k) for k in talent_keys[i % 20:i % 20 + 3 + i % 6])
     return Character(
         name=f"Figure {i:04d}", race=RACES[i % len(RACES)], st=10 + shift, dx=14 - shift,
-        iq=9 + i % 4, armor=ARMORS[i % len(ARMORS)],
-        shield="small_shield" if len(weapons) == 1 and i % 2 else None,
-        weapons=weapons, ready_weapon=weapons[0], talents=talents,
+        iq=9 + i % 4, items=outfit(
+            armor=ARMORS[i % len(ARMORS)],
+            shield="small_shield" if len(weapons) == 1 and i % 2 else None,
+            weapons=weapons, ready_weapon=weapons[0]), talents=talents,
         notes="Generated for the benchmark.")
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from tftmanager.app.campaigns import new_campaign, open_existing, party_sheets
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.store import queries
 
 RACES = ("human", "elf", "dwarf", "halfling", "orc")
@@ -44,10 +45,12 @@ def generated_character(i: int) -> Character:
         st=10 + shift,
         dx=14 - shift,
         iq=8,
-        armor=ARMORS[i % len(ARMORS)],
-        shield="small_shield" if len(weapons) == 1 and i % 2 else None,
-        weapons=weapons,
-        ready_weapon=weapons[0],
+        items=outfit(
+            armor=ARMORS[i % len(ARMORS)],
+            shield="small_shield" if len(weapons) == 1 and i % 2 else None,
+            weapons=weapons,
+            ready_weapon=weapons[0],
+        ),
         notes="Generated for the benchmark.",
     )
 

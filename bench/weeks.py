@@ -20,6 +20,7 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.job_week import Assignment, eligibility, run_job_week
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import queries
 from tftmanager.store import weeks as week_store
@@ -29,7 +30,8 @@ JOBS = ("garrison", "guard_1", "war_1")
 
 def _character(i: int) -> Character:
     return Character(name=f"Soldier {i:03d}", race="human", st=12 + i % 3, dx=12, iq=8,
-                     armor="leather", weapons=("broadsword",), ready_weapon="broadsword",
+                     items=outfit(armor="leather", weapons=("broadsword",),
+                                  ready_weapon="broadsword"),
                      talents=(KnownTalent("sword"), KnownTalent("shield")))
 
 

@@ -43,8 +43,10 @@ def main() -> int:
         wulf = window.controller.character(rows["Wulf"])
         from dataclasses import replace
 
-        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, shield="large_shield",
-                                                            shield_ready=True), "st")
+        from tftmanager.rules.loadout import take_shield
+
+        armed = take_shield(wulf.items, "large_shield", ready=True)
+        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, items=armed), "st")
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
         # The picker for Joe, with Running selected (memory full before his SP).
@@ -93,15 +95,15 @@ def main() -> int:
         app.processEvents()
         ledger.grab().save(str(OUT / "ledger.png"))
         ledger.close()
-        # Flavius's possessions: worn chainmail, a fine sword, a horse.
+        # Flavius's possessions: the chainmail he wears (worn by a fight), his large
+        # shield and shortsword, a fine dagger bought, a horse.
         from tftmanager.rules.items import ItemKind, Mount, Quality
         from tftmanager.rules.money import MoneyKind
 
         flavius = rows["Flavius Marcellus"]
         window.party.select(flavius)
         controller.record_money(flavius, 1500, MoneyKind.START, "Pay from the Legion")
-        controller.buy(flavius, ItemKind.ARMOR, "chainmail", Quality())
-        controller.buy(flavius, ItemKind.WEAPON, "shortsword", Quality(fine_dx=1))
+        controller.buy(flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
         controller.buy(flavius, ItemKind.GEAR, "heavy_wool_blanket", Quality())
         panel = window.editor.possessions
         panel.select(0)

@@ -25,10 +25,11 @@ for mod in pkgutil.iter_modules(rules.__path__):
 from tftmanager.shipped import shipped_library
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 lib = shipped_library()
-d = derive(Character(name='R', race='human', st=11, dx=13, armor='leather',
-                     shield='large_shield', weapons=('spear',)), lib, RuleProfile())
+gear = outfit(armor='leather', shield='large_shield', weapons=('spear',))
+d = derive(Character(name='R', race='human', st=11, dx=13, items=gear), lib, RuleProfile())
 print(d.adj_dx, d.adj_dx_shield)
 """
 

@@ -26,6 +26,7 @@ from tftmanager.app.characters import (
 )
 from tftmanager.app.journal import undo
 from tftmanager.rules.character import Character, InputError
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.store.campaign import CampaignStore
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.app
 
 WULF = Character(
     name="Wulf", race="human", st=14, dx=10, iq=8,
-    weapons=("longbow", "two_handed_sword"), ready_weapon="longbow",
+    items=outfit(weapons=("longbow", "two_handed_sword"), ready_weapon="longbow"),
 )
 
 
@@ -53,7 +54,8 @@ def test_create(store: CampaignStore) -> None:
 
 def test_edit(store: CampaignStore) -> None:
     created = create_character(store=store, character=WULF)
-    edited = replace(WULF, st=15, weapons=("battleaxe", "longbow"), ready_weapon="battleaxe")
+    edited = replace(WULF, st=15, items=outfit(weapons=("battleaxe", "longbow"),
+                                               ready_weapon="battleaxe"))
     changes = edit_character(store=store, character_id=created.id, character=edited)
     assert changes == Changes(characters=frozenset({created.id}))
     assert not changes.party
@@ -109,9 +111,8 @@ def test_delete_and_restore(store: CampaignStore) -> None:
         (keep.id, keep.uid, replace(WULF, name="Flavius")),
         (gone.id, gone.uid, WULF),
     ]
-    assert get_character(store=store, character_id=gone.id).weapons == (
-        "longbow", "two_handed_sword",
-    )
+    restored = get_character(store=store, character_id=gone.id)
+    assert [w.key for w in restored.loadout.weapons] == ["longbow", "two_handed_sword"]
 
 
 def test_restore_survives_reopening(campaign_path: Path) -> None:

@@ -31,6 +31,7 @@ from tftmanager.app.transfer import export_by_name, import_entries
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.money import MoneyKind, money_refusal
 from tftmanager.store.campaign import CampaignStore
 
@@ -231,7 +232,7 @@ def test_move_changes_state_and_carried_weight(store: CampaignStore) -> None:
 
 
 def test_storing_a_weapon_frees_the_carry_limit(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, weapons=("broadsword", "mace")))
+    cid = hero(store, replace(BJORN, items=outfit(weapons=("broadsword", "mace"))))
     eq.give(store=store, character_id=cid, item=Item(ItemKind.WEAPON, "club"))
     assert [p.field for p in character_sheet(store=store, character_id=cid).errors] == [
         "weapons"]
@@ -243,7 +244,7 @@ def test_storing_a_weapon_frees_the_carry_limit(store: CampaignStore) -> None:
 
 
 def test_record_hits_adds_up_and_wears_the_armor(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, armor="chainmail"))
+    cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED))
     eq.record_hits(store=store, character_id=cid, index=0, hits=30)
@@ -278,7 +279,7 @@ def test_record_hits_only_on_armor_and_shields(store: CampaignStore, kind: ItemK
 
 
 def test_shields_take_hits_too(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, shield="large_shield"))
+    cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.SHIELD, "large_shield", ItemState.READIED))
     eq.record_hits(store=store, character_id=cid, index=0, hits=30)
@@ -322,7 +323,7 @@ def test_repair_quote_refusals(library: RulesLibrary, item: Item, words: str) ->
 
 
 def test_repair_pays_and_resets_the_wear(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, armor="chainmail"), money=100)
+    cid = hero(store, money=100)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=80))
     assert character_sheet(store=store, character_id=cid).derived.hits_stopped == 1
@@ -375,7 +376,7 @@ def test_repair_refusals_change_nothing(store: CampaignStore, item: Item, words:
 
 
 def test_undo_and_redo_are_exact(store: CampaignStore) -> None:
-    cid = hero(store, replace(BJORN, armor="chainmail"), money=1000)
+    cid = hero(store, money=1000)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=60))
     actions: list[Callable[[], eq.Deal]] = [
@@ -489,8 +490,8 @@ KIT = (
     Item(ItemKind.SHIELD, "small_metal_shield", ItemState.STORED, hits_taken=3),
     Item(ItemKind.GEAR, "ski_poles", ItemState.CARRIED, quantity=3, note="spare pair"),
 )
-ROBIN = replace(BJORN, name="Robin", armor="chainmail", weapons=("broadsword",),
-                ready_weapon="broadsword", items=KIT, body_kg=80.5,
+# Chainmail worn and the broadsword in hand: the possessions say what he uses.
+ROBIN = replace(BJORN, name="Robin", items=KIT, body_kg=80.5,
                 mount=Mount("Dobbin", st=23, dx=12, ma=24, extra_kg=12.5))
 
 
@@ -502,11 +503,11 @@ def test_possessions_body_and_mount_are_stored(campaign_path: Path) -> None:
         assert get_character(store=store, character_id=cid) == ROBIN
 
 
-# --- The JSON format, version 3 -------------------------------------------
+# --- The JSON format, version 4 -------------------------------------------
 
 
-def test_format_3_round_trip() -> None:
-    assert FORMAT_VERSION == 3
+def test_format_4_round_trip() -> None:
+    assert FORMAT_VERSION == 4
     text = dump_character(ROBIN, "u-1")
     assert loads(text) == [Entry("u-1", ROBIN)]
     data = json.loads(text)["character"]
@@ -549,10 +550,11 @@ def test_version_2_files_still_read() -> None:
     text = doc({"kind": "hero", "talents": ["sword"], "armor": "leather",
                 "weapons": ["broadsword"]}, version=2)
     [entry] = loads(text)
-    assert entry.character.items == ()
+    # The version-2 keys arrive as possessions: leather worn, the broadsword carried.
+    assert entry.character.items == (Item(ItemKind.ARMOR, "leather", ItemState.READIED),
+                                     Item(ItemKind.WEAPON, "broadsword", ItemState.CARRIED))
     assert entry.character.body_kg == 0.0
     assert entry.character.mount is None
-    assert entry.character.armor == "leather"
 
 
 def test_an_illegal_quality_still_reads() -> None:

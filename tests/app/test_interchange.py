@@ -23,6 +23,7 @@ from tftmanager.app.interchange import (
 )
 from tftmanager.app.transfer import TransferError, export_by_name, import_entries
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.store.campaign import CampaignStore
 
 pytestmark = pytest.mark.app
@@ -30,8 +31,8 @@ pytestmark = pytest.mark.app
 RAGNAR = Character(
     name="Ragnar", race="human", st=11, dx=13, iq=8, player="Sven",
     notes="Viking — «ünïcode» notes\nover two lines",
-    armor="leather", shield="large_shield", shield_ready=False,
-    weapons=("spear", "dagger"), ready_weapon="spear",
+    items=outfit(armor="leather", shield="large_shield", shield_ready=False,
+                 weapons=("spear", "dagger"), ready_weapon="spear"),
 )
 JOE = Character(
     name="Joe the Barbarian", race="human", st=11, dx=12, iq=9, sp=1, bought_points=1,
@@ -51,7 +52,9 @@ def test_character_round_trip() -> None:
     doc = json.loads(text)
     assert doc["format"] == "tftmanager.character"
     assert doc["version"] == FORMAT_VERSION
-    assert doc["character"]["weapons"] == ["spear", "dagger"]
+    assert [(i["key"], i["state"]) for i in doc["character"]["items"]] == [
+        ("leather", "readied"), ("large_shield", "carried"), ("spear", "readied"),
+        ("dagger", "carried")]
     assert "ünïcode" in text  # written as UTF-8, not escaped
 
 
@@ -77,7 +80,7 @@ def test_version_1_documents_still_read() -> None:
 def test_minimal_document_takes_defaults() -> None:
     (entry,) = loads(json.dumps(character_doc()))
     assert entry == Entry(None, Character(name="Ragnar", race="human", st=11, dx=13))
-    assert (entry.character.iq, entry.character.sp, entry.character.weapons) == (8, 0, ())
+    assert (entry.character.iq, entry.character.sp, entry.character.items) == (8, 0, ())
 
 
 BAD_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -160,7 +163,39 @@ def test_unknown_race_or_weapon_keys_are_read() -> None:
     # Rules problems are not format errors: they are reported after import.
     (entry,) = loads(json.dumps(character_doc(race="troll", weapons=["lightsaber"])))
     assert entry.character.race == "troll"
-    assert entry.character.weapons == ("lightsaber",)
+    assert [i.key for i in entry.character.loadout.weapons] == ["lightsaber"]
+
+
+def test_old_gear_fields_become_possessions_without_doubling() -> None:
+    # A version-3 file kept the gear twice: keys, and possessions with their wear.
+    old = character_doc(
+        armor="chainmail", shield="large_shield", shield_ready=True,
+        weapons=["shortsword", "dagger"], ready_weapon="shortsword",
+        items=[{"kind": "armor", "key": "chainmail", "state": "carried", "hits_taken": 55},
+               {"kind": "weapon", "key": "broadsword", "state": "readied"},
+               {"kind": "gear", "key": "skis", "state": "stored"}])
+    (entry,) = loads(json.dumps({**old, "version": 3}))
+    items = entry.character.items
+    assert [(i.kind.value, i.key, i.state.value, i.hits_taken) for i in items] == [
+        ("armor", "chainmail", "readied", 55),  # the owned one, worn, its wear kept
+        ("shield", "large_shield", "readied", 0),
+        ("weapon", "shortsword", "readied", 0),
+        ("weapon", "dagger", "carried", 0),
+        ("weapon", "broadsword", "carried", 0),  # the keys said the shortsword was in hand
+        ("gear", "skis", "stored", 0),
+    ]
+    # Written back in one form: possessions only, at this version.
+    doc = json.loads(dump_character(entry.character))
+    assert doc["version"] == FORMAT_VERSION == 4
+    assert not {"armor", "shield", "shield_ready", "weapons", "ready_weapon"} & set(
+        doc["character"])
+    assert loads(json.dumps(doc)) == [Entry(None, entry.character)]
+
+
+def test_version_4_has_no_gear_fields() -> None:
+    doc = {**character_doc(armor="leather"), "version": 4}
+    with pytest.raises(FormatError, match=r"unknown field\(s\) armor"):
+        loads(json.dumps(doc))
 
 
 def names(store: CampaignStore) -> list[str]:

@@ -13,6 +13,7 @@ from tftmanager.cards.gather import campaign_cards
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
 
@@ -35,7 +36,8 @@ def many_talents(library: RulesLibrary, count: int = 40) -> Character:
     keys = sorted(k for k, t in library.talents.items() if not t.retired)[:count]
     assert len(keys) == count
     return Character(name="Polymath", race="elf", st=10, dx=12, iq=40,
-                     talents=tuple(KnownTalent(k) for k in keys), weapons=("dagger",))
+                     talents=tuple(KnownTalent(k) for k in keys),
+                     items=outfit(weapons=("dagger",)))
 
 
 def sheet_of(character: Character, library: RulesLibrary,

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tftmanager.app import experience
+from tftmanager.app import equipment, experience
 from tftmanager.app.campaigns import party_sheets, set_profile
 from tftmanager.cards.content import (
     CRITICALS,
@@ -20,6 +20,7 @@ from tftmanager.cards.three_d import height_for
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CriticalHits, PoleCharge, RuleProfile
 from tftmanager.store.campaign import CampaignStore
 
@@ -66,7 +67,7 @@ def test_every_demo_card_has_its_figures(demo_store: CampaignStore) -> None:
 @pytest.mark.parametrize("option", list(PoleCharge))
 def test_pole_charge_note_follows_the_campaign(library: RulesLibrary,
                                               option: PoleCharge) -> None:
-    ragnar = Character("Ragnar", "human", 11, 13, weapons=("spear",))
+    ragnar = Character("Ragnar", "human", 11, 13, items=outfit(weapons=("spear",)))
     profile = replace(RuleProfile(), pole_charge=option)
     card = build_card(sheet_of(ragnar, library, profile), library, profile)
     assert f"pole: {POLE_CHARGE[option]}" in words(card.front)
@@ -141,7 +142,7 @@ def test_back_lists_talents_spells_memory_and_ledgers(library: RulesLibrary) -> 
 
 def test_possessions_and_wear(library: RulesLibrary) -> None:
     gear = sorted(library.gear)[0]
-    owner = Character("Ann", "human", 12, 12, armor="leather", items=(
+    owner = Character("Ann", "human", 12, 12, items=(
         Item(ItemKind.GEAR, gear, quantity=2),
         Item(ItemKind.WEAPON, "dagger", ItemState.STORED, Quality(fine_dx=1)),
         Item(ItemKind.ARMOR, "leather", ItemState.READIED, hits_taken=3)))
@@ -150,6 +151,20 @@ def test_possessions_and_wear(library: RulesLibrary) -> None:
     assert f"2 x {library.gear[gear].name}" in text
     assert "Dagger (fine +1 DX, stored)" in text
     assert "Leather armor: sound" in text and "Hits to recover" in text
+
+
+def test_flavius_card_shows_the_wear_on_the_chainmail_he_wears(
+        demo_store: CampaignStore, library: RulesLibrary) -> None:
+    flavius = next(s for s in party_sheets(store=demo_store)
+                   if s.character.name == "Flavius Marcellus")
+    assert flavius.id is not None
+    worn = flavius.character.items.index(flavius.character.loadout.armor)  # type: ignore[arg-type]
+    equipment.record_hits(store=demo_store, character_id=flavius.id, index=worn, hits=60)
+    [card] = campaign_cards(store=demo_store, names=["Flavius Marcellus"])
+    chainmail = library.armors["chainmail"].name
+    assert "Stops 2 hits per attack, 4 with shield" in words(card.front)
+    assert f"{chainmail}: stops 2, falling apart" in words(card.front)
+    assert f"{chainmail}: falling apart" in words(card.back)
 
 
 def test_xp_from_the_ledger(demo_store: CampaignStore) -> None:

@@ -16,6 +16,7 @@ import pytest
 from tftmanager.app.interchange import FORMAT_VERSION
 from tftmanager.cli.main import run
 from tftmanager.store.campaign import open_campaign
+from tftmanager.store.schema import CURRENT_SCHEMA
 
 pytestmark = pytest.mark.cli
 
@@ -247,7 +248,9 @@ def test_export_to_stdout(demo: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert doc["format"] == "tftmanager.character"
     wulf = doc["character"]
     assert (wulf["name"], wulf["st"], wulf["dx"]) == ("Wulf", 14, 10)
-    assert wulf["weapons"] == ["longbow", "two_handed_sword"]
+    assert wulf["items"] == [{"kind": "weapon", "key": "longbow", "state": "readied"},
+                             {"kind": "weapon", "key": "two_handed_sword", "state": "carried"}]
+    assert "weapons" not in wulf  # one form: possessions only
     assert len(wulf["uid"]) == 36
 
 
@@ -369,7 +372,7 @@ def test_damaged_campaign(demo: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_newer_campaign(demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     con = sqlite3.connect(demo)
-    con.execute("PRAGMA user_version = 7")
+    con.execute(f"PRAGMA user_version = {CURRENT_SCHEMA + 1}")
     con.commit()
     con.close()
     before = demo.read_bytes()

@@ -17,6 +17,7 @@ from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 
 pytestmark = pytest.mark.cli
@@ -61,6 +62,7 @@ def test_check_prints_wear_quality_weight_and_mount(
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert "  hits stopped 2" in lines
+    assert "  wears Chainmail (50 hits taken)" in lines  # the armor possession he wears
     assert ("  armor: falling apart (stops 1 fewer; 30 more hits to very bad); stops 2 now"
             in lines)
     # DX 12, chainmail -3, fine +1 DX; 2d +1 damage.
@@ -78,6 +80,8 @@ def test_check_json_has_the_equipment(tmp_path: Path,
     derived = data["derived"]
     assert data["legal"] is True
     assert derived["hits_stopped"] == 2
+    assert (derived["armor"], derived["shield"], derived["shield_ready"]) == (
+        "chainmail", None, False)
     assert derived["armor_condition"] == {
         "stops": 2, "state": "falling apart",
         "detail": "stops 1 fewer; 30 more hits to very bad"}
@@ -109,6 +113,7 @@ def test_check_a_split_shield(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, out, _ = cli(capsys, "check", write(tmp_path / "robin.json", doc))
     assert code == 0
     assert "  hits stopped 3, 3 with shield" in out.splitlines()
+    assert "  wears Chainmail, Large shield (slung, 30 hits taken)" in out.splitlines()
     assert "  shield: split (split asunder and useless); stops 0 now" in out.splitlines()
 
 
@@ -174,7 +179,7 @@ def test_list_shows_a_campaign_characters_wear(tmp_path: Path,
     assert cli(capsys, "new", path)[0] == 0
     with open_existing(path=path) as store:
         cid = create_character(store=store, character=Character(
-            name="Robin", race="human", st=12, dx=12, armor="plate")).id
+            name="Robin", race="human", st=12, dx=12)).id
         eq.give(store=store, character_id=cid,
                 item=Item(ItemKind.ARMOR, "plate", ItemState.READIED, hits_taken=120))
     code, out, _ = cli(capsys, "list", "--json", path)
@@ -186,11 +191,11 @@ def test_list_shows_a_campaign_characters_wear(tmp_path: Path,
 
 def test_sheet_text_names_the_quality(library: RulesLibrary) -> None:
     figure = Character(name="Bjorn", race="human", st=12, dx=12, iq=8,
-                       weapons=("broadsword", "dagger"), ready_weapon="broadsword", items=(
+                       items=outfit((
                            Item(ItemKind.WEAPON, "broadsword", ItemState.READIED,
                                 Quality(fine_dx=1, fine_damage=2, silver=True)),
                            Item(ItemKind.WEAPON, "dagger", quality=Quality(good=True)),
-                       ))
+                       ), weapons=("broadsword", "dagger"), ready_weapon="broadsword"))
     sheet = evaluate(figure, library, RuleProfile(creation=CreationScheme.MELEE))
     assert sheet.legal
     lines = sheet_text(sheet).splitlines()

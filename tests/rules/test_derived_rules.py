@@ -9,7 +9,9 @@ import pytest
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import carry_weapons, outfit, ready_shield, ready_weapon
 from tftmanager.rules.problems import Problem, RulesDataError, Severity
 from tftmanager.rules.races import AttackMode
 from tftmanager.rules.settings import (
@@ -49,7 +51,7 @@ def attacks(character: Character, library: RulesLibrary, key: str) -> dict:
 def test_human_ma_by_armor(library: RulesLibrary, armor: str | None, ma: int) -> None:
     # "An unarmored human has an MA of 10 ... leather armor = MA 8, chain mail
     # = MA 6, and plate armor also = MA 6."
-    assert derive(replace(HUMAN, armor=armor), library, MELEE).ma == ma
+    assert derive(replace(HUMAN, items=outfit(armor=armor)), library, MELEE).ma == ma
 
 
 @pytest.mark.parametrize(
@@ -57,17 +59,17 @@ def test_human_ma_by_armor(library: RulesLibrary, armor: str | None, ma: int) ->
     [(None, 12), ("leather", 10), ("chainmail", 6), ("plate", 6)],
 )
 def test_elf_ma_by_armor(library: RulesLibrary, armor: str | None, ma: int) -> None:
-    elf = Character(name="Elf", race="elf", st=10, dx=14, armor=armor)
+    elf = Character(name="Elf", race="elf", st=10, dx=14, items=outfit(armor=armor))
     assert derive(elf, library, MELEE).ma == ma
 
 
 def test_leather_ma_9_under_the_armor_table_reading(library: RulesLibrary) -> None:
     # Melee's armor table: "Leather armor ... wearer's MA = 9".
     profile = RuleProfile(creation=CreationScheme.MELEE, leather_ma=LeatherMA.ARMOR_TABLE)
-    assert derive(replace(HUMAN, armor="leather"), library, profile).ma == 9
+    assert derive(replace(HUMAN, items=outfit(armor="leather")), library, profile).ma == 9
     # Other armor and the elf's own leather MA do not change.
-    assert derive(replace(HUMAN, armor="chainmail"), library, profile).ma == 6
-    elf = Character(name="Elf", race="elf", st=10, dx=14, armor="leather")
+    assert derive(replace(HUMAN, items=outfit(armor="chainmail")), library, profile).ma == 6
+    elf = Character(name="Elf", race="elf", st=10, dx=14, items=outfit(armor="leather"))
     assert derive(elf, library, profile).ma == 10
 
 
@@ -93,7 +95,7 @@ def test_adjusted_dx_and_hits_stopped(
     stops: int,
     stops_shield: int | None,
 ) -> None:
-    d = derive(replace(HUMAN, armor=armor, shield=shield), library, MELEE)
+    d = derive(replace(HUMAN, items=outfit(armor=armor, shield=shield)), library, MELEE)
     assert (d.adj_dx, d.adj_dx_shield, d.hits_stopped, d.hits_stopped_shield) == (
         adj, adj_shield, stops, stops_shield
     )
@@ -112,13 +114,13 @@ def test_dwarf_plus_one_with_axes_and_hammers(
     library: RulesLibrary, weapon: str, base: str
 ) -> None:
     # "Dwarves do an extra +1 damage when they hit with hammers or axes."
-    dwarf = replace(DWARF, st=15, dx=9, weapons=(weapon,))
+    dwarf = replace(DWARF, st=15, dx=9, items=outfit(weapons=(weapon,)))
     for attack in attacks(dwarf, library, weapon).values():
         assert attack.damage == DamageDice.parse(base).add(1)
         assert attack.adj_dx == 9  # no DX bonus
         assert attack.notes
     # A human with the same weapon does the table's damage.
-    human = replace(HUMAN, st=15, dx=9, weapons=(weapon,))
+    human = replace(HUMAN, st=15, dx=9, items=outfit(weapons=(weapon,)))
     for attack in attacks(human, library, weapon).values():
         assert attack.damage == DamageDice.parse(base)
         assert attack.notes == ()
@@ -126,7 +128,7 @@ def test_dwarf_plus_one_with_axes_and_hammers(
 
 @pytest.mark.parametrize("weapon", ["broadsword", "shortsword", "mace", "dagger"])
 def test_dwarf_no_bonus_with_other_weapons(library: RulesLibrary, weapon: str) -> None:
-    dwarf = replace(DWARF, weapons=(weapon,))
+    dwarf = replace(DWARF, items=outfit(weapons=(weapon,)))
     table = library.weapons[weapon].damage
     for attack in attacks(dwarf, library, weapon).values():
         assert attack.damage == table
@@ -139,7 +141,7 @@ HALFLING = Character(name="Pip", race="halfling", st=6, dx=14)
 def test_halfling_thrown_dagger(library: RulesLibrary) -> None:
     # "Halflings get an extra +3 DX adjustment with missile or thrown weapons,
     # and do an extra +1 damage when they hit with them."
-    modes = attacks(replace(HALFLING, weapons=("dagger",)), library, "dagger")
+    modes = attacks(replace(HALFLING, items=outfit(weapons=("dagger",))), library, "dagger")
     strike, thrown = modes[AttackMode.STRIKE], modes[AttackMode.THROWN]
     assert (strike.adj_dx, strike.damage) == (14, DamageDice(1, -1))
     assert strike.notes == ()
@@ -148,7 +150,7 @@ def test_halfling_thrown_dagger(library: RulesLibrary) -> None:
 
 
 def test_halfling_missile(library: RulesLibrary) -> None:
-    halfling = replace(HALFLING, armor="leather", weapons=("sling",))
+    halfling = replace(HALFLING, items=outfit(armor="leather", weapons=("sling",)))
     (shot,) = attacks(halfling, library, "sling").values()
     assert shot.mode is AttackMode.MISSILE
     # DX 14, leather -2, halfling +3.
@@ -157,14 +159,14 @@ def test_halfling_missile(library: RulesLibrary) -> None:
 
 
 def test_halfling_shield_dx_keeps_the_bonus(library: RulesLibrary) -> None:
-    halfling = replace(HALFLING, shield="large_shield", weapons=("dagger",))
+    halfling = replace(HALFLING, items=outfit(shield="large_shield", weapons=("dagger",)))
     modes = attacks(halfling, library, "dagger")
     assert modes[AttackMode.STRIKE].adj_dx_shield == 13
     assert modes[AttackMode.THROWN].adj_dx_shield == 16
 
 
 def test_attacks_per_weapon_kind(library: RulesLibrary) -> None:
-    figure = replace(HUMAN, st=15, weapons=("broadsword", "javelin", "longbow"))
+    figure = replace(HUMAN, st=15, items=outfit(weapons=("broadsword", "javelin", "longbow")))
     assert set(attacks(figure, library, "broadsword")) == {AttackMode.STRIKE}
     assert set(attacks(figure, library, "javelin")) == {AttackMode.STRIKE, AttackMode.THROWN}
     assert set(attacks(figure, library, "longbow")) == {AttackMode.MISSILE}
@@ -175,7 +177,7 @@ def test_attacks_per_weapon_kind(library: RulesLibrary) -> None:
 
 def test_weapon_too_heavy(library: RulesLibrary) -> None:
     # "Only a figure whose strength BEGINS at or above that number can use it."
-    figure = replace(HUMAN, weapons=("broadsword", "morningstar"))  # ST 12 and 13
+    figure = replace(HUMAN, items=outfit(weapons=("broadsword", "morningstar")))  # ST 12 and 13
     problems = problems_of(figure, library, "weapons")
     assert [(p.item, p.severity) for p in problems] == [("morningstar", Severity.ERROR)]
     assert "needs ST 13" in problems[0].message
@@ -188,18 +190,22 @@ def test_two_handed_weapon_with_a_ready_shield(library: RulesLibrary) -> None:
     # "If the fighter has a shield, it must be slung on his/her back while
     # the weapon is ready."
     figure = replace(
-        HUMAN, st=14, dx=10, shield="small_shield", shield_ready=True,
-        weapons=("two_handed_sword",), ready_weapon="two_handed_sword",
+        HUMAN, st=14, dx=10, items=outfit(shield="small_shield", shield_ready=True,
+                                          weapons=("two_handed_sword",),
+                                          ready_weapon="two_handed_sword"),
     )
     problems = validate(figure, library, MELEE)
     assert [p.field for p in problems] == ["shield"]
     assert "two-handed" in problems[0].message
-    assert validate(replace(figure, shield_ready=False), library, MELEE) == []
+    assert validate(replace(figure, items=ready_shield(figure.items, False)), library,
+                    MELEE) == []
     # A one-handed ready weapon goes with a ready shield.
-    one_handed = replace(figure, weapons=("broadsword",), ready_weapon="broadsword")
+    one_handed = replace(figure, items=ready_weapon(
+        carry_weapons(figure.items, ("broadsword",)), "broadsword"))
     assert validate(one_handed, library, MELEE) == []
     # Carried but not ready, the two-handed sword does not matter.
-    both = replace(figure, weapons=("broadsword", "two_handed_sword"), ready_weapon="broadsword")
+    both = replace(figure, items=ready_weapon(
+        carry_weapons(figure.items, ("broadsword", "two_handed_sword")), "broadsword"))
     assert problems_of(both, library, "shield") == []
 
 
@@ -222,7 +228,7 @@ def test_carry_limit(
 ) -> None:
     # "A FIGURE MAY CARRY ONE DAGGER OR MAIN-GAUCHE, AND TWO OTHER WEAPONS.
     # A SHIELD COUNTS AS A WEAPON."
-    figure = replace(HUMAN, weapons=weapons, shield=shield)
+    figure = replace(HUMAN, items=outfit(weapons=weapons, shield=shield))
     problems = problems_of(figure, library, "weapons")
     if ok:
         assert problems == []
@@ -232,12 +238,14 @@ def test_carry_limit(
         assert "only 2 plus one dagger" in problems[0].message
 
 
-def test_ready_weapon_must_be_carried(library: RulesLibrary) -> None:
-    figure = replace(HUMAN, weapons=("broadsword",), ready_weapon="mace")
-    problems = validate(figure, library, MELEE)
-    assert [p.field for p in problems] == ["ready_weapon"]
+def test_the_ready_weapon_is_always_one_carried(library: RulesLibrary) -> None:
+    # Possessions hold the weapon in hand, so it is always carried: a ready
+    # weapon named apart from the list (an old file) joins the weapons carried.
+    figure = replace(HUMAN, items=outfit(weapons=("broadsword",), ready_weapon="shortsword"))
     derived = derive(figure, library, MELEE)
-    assert [w.ready for w in derived.weapons] == [False]
+    assert [(w.weapon.key, w.ready) for w in derived.weapons] == [
+        ("broadsword", False), ("shortsword", True)]
+    assert validate(figure, library, MELEE) == []
 
 
 # --- Unknown keys ---------------------------------------------------------
@@ -255,8 +263,8 @@ def test_unknown_race(library: RulesLibrary) -> None:
 
 def test_unknown_armor_shield_and_weapon(library: RulesLibrary) -> None:
     figure = replace(
-        HUMAN, armor="mithril", shield="tower_shield", shield_ready=True,
-        weapons=("broadsword", "lightsaber"), ready_weapon="lightsaber",
+        HUMAN, items=outfit(armor="mithril", shield="tower_shield", shield_ready=True,
+                            weapons=("broadsword", "lightsaber"), ready_weapon="lightsaber"),
     )
     problems = validate(figure, library, MELEE)
     assert [(p.field, p.item) for p in problems] == [
@@ -264,6 +272,10 @@ def test_unknown_armor_shield_and_weapon(library: RulesLibrary) -> None:
         ("shield", None),
         ("weapons", "lightsaber"),
     ]
+    # Kept elsewhere, an unknown key is a problem of the possessions.
+    stored = replace(HUMAN, items=(Item(ItemKind.WEAPON, "lightsaber", ItemState.STORED),))
+    assert [(p.field, p.item) for p in validate(stored, library, MELEE)] == [
+        ("items", "lightsaber")]
     d = derive(figure, library, MELEE)
     assert (d.adj_dx, d.hits_stopped, d.ma, d.adj_dx_shield) == (12, 0, 10, None)
     assert [w.weapon.key for w in d.weapons] == ["broadsword"]
@@ -373,7 +385,7 @@ def test_profile_bad_value(data: dict) -> None:
         ({"bought_points": -1}, "bought_points"),
         ({"st": True}, "st"),
         ({"dx": 12.0}, "dx"),
-        ({"weapons": ("dagger",) * 13}, "weapons"),
+        ({"items": outfit(weapons=("dagger",) * 501)}, "items"),
     ],
 )
 def test_check_input_refuses(changes: dict, field: str) -> None:

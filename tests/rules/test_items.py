@@ -16,6 +16,7 @@ from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import carried_weight, derive, item_weight
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.problems import Problem
 from tftmanager.rules.settings import (
     KG_PER_LB,
@@ -51,13 +52,12 @@ def test_item_defaults() -> None:
     assert not ORDINARY.fine
 
 
-def test_item_for_prefers_the_readied_one() -> None:
+def test_owns_looks_at_kind_and_key() -> None:
     carried = Item(ItemKind.WEAPON, "broadsword", ItemState.CARRIED, Quality(good=True))
-    readied = Item(ItemKind.WEAPON, "broadsword", ItemState.READIED, Quality(fine_dx=1))
-    figure = replace(BJORN, items=(carried, readied, Item(ItemKind.ARMOR, "broadsword")))
-    assert figure.item_for(ItemKind.WEAPON, "broadsword") is readied
-    assert figure.item_for(ItemKind.WEAPON, "mace") is None
-    assert figure.item_for(ItemKind.SHIELD, "broadsword") is None
+    figure = replace(BJORN, items=(carried, Item(ItemKind.ARMOR, "broadsword")))
+    assert figure.owns(ItemKind.WEAPON, "broadsword")
+    assert not figure.owns(ItemKind.WEAPON, "mace")
+    assert not figure.owns(ItemKind.SHIELD, "broadsword")
 
 
 # --- Weights --------------------------------------------------------------
@@ -81,30 +81,32 @@ def test_carried_weight_counts_readied_and_carried_not_stored(library: RulesLibr
 
 
 def test_loadout_without_owned_items_still_weighs(library: RulesLibrary) -> None:
-    figure = replace(BJORN, armor="chainmail", shield="small_shield",
-                     weapons=("broadsword", "dagger"))
+    figure = replace(BJORN, items=outfit(armor="chainmail", shield="small_shield",
+                                         weapons=("broadsword", "dagger")))
     # 13.61 + 4.54 + 2.27 + 0.09
     assert carried_weight(figure, library) == 20.51
 
 
 def test_a_loadout_item_that_is_owned_counts_once(library: RulesLibrary) -> None:
-    figure = replace(BJORN, armor="chainmail", weapons=("broadsword",), items=(
+    figure = replace(BJORN, items=outfit((
         Item(ItemKind.ARMOR, "chainmail", ItemState.READIED),
         Item(ItemKind.WEAPON, "broadsword", ItemState.READIED),
-    ))
+    ), armor="chainmail", weapons=("broadsword",)))
     assert carried_weight(figure, library) == 15.88
     # A second, spare broadsword on the belt adds its weight.
     spare = replace(figure, items=(*figure.items, weapon("broadsword")))
     assert carried_weight(spare, library) == 18.15
 
 
-def test_a_weapon_listed_twice_in_the_loadout_weighs_once(library: RulesLibrary) -> None:
-    figure = replace(BJORN, weapons=("dagger", "dagger"))
-    assert carried_weight(figure, library) == 0.09
+def test_a_weapon_listed_twice_is_two_possessions(library: RulesLibrary) -> None:
+    # Keys listed twice (an old file) are two daggers: each is a possession and weighs.
+    figure = replace(BJORN, items=outfit(weapons=("dagger", "dagger")))
+    assert len(figure.items) == 2
+    assert carried_weight(figure, library) == 0.18
 
 
 def test_unknown_keys_weigh_nothing(library: RulesLibrary) -> None:
-    figure = replace(BJORN, armor="mithril", items=(Item(ItemKind.GEAR, "anvil"),))
+    figure = replace(BJORN, items=outfit((Item(ItemKind.GEAR, "anvil"),), armor="mithril"))
     assert carried_weight(figure, library) == 0.0
 
 
@@ -170,7 +172,7 @@ def test_carry_limit_counts_carried_items(
     library: RulesLibrary, weapons: tuple[str, ...], shield: str | None, items: list[Item],
     ok: bool,
 ) -> None:
-    figure = replace(BJORN, weapons=weapons, shield=shield, items=tuple(items))
+    figure = replace(BJORN, items=outfit(tuple(items), weapons=weapons, shield=shield))
     problems = weapon_problems(figure, library)
     if ok:
         assert problems == []
@@ -191,17 +193,18 @@ def test_carried_weapon_needs_its_st(library: RulesLibrary) -> None:
 
 
 def test_loadout_weapon_st_is_still_checked(library: RulesLibrary) -> None:
-    figure = replace(BJORN, weapons=("two_handed_sword",),
-                     items=(weapon("two_handed_sword", ItemState.READIED),))
+    figure = replace(BJORN, items=outfit((weapon("two_handed_sword", ItemState.READIED),),
+                                         weapons=("two_handed_sword",)))
     problems = weapon_problems(figure, library)
     # Once, not once for the loadout and again for the owned item.
     assert [p.item for p in problems] == ["two_handed_sword"]
 
 
 def test_unknown_carried_weapon(library: RulesLibrary) -> None:
+    # A weapon carried is one of the figure's weapons: reported there, once.
     figure = replace(BJORN, items=(weapon("lightsaber"),))
     problems = validate(figure, library, MELEE)
-    assert ("items", "lightsaber") in {(p.field, p.item) for p in problems}
+    assert [(p.field, p.item) for p in problems] == [("weapons", "lightsaber")]
 
 
 @pytest.mark.parametrize("kind", list(ItemKind))

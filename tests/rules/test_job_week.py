@@ -32,6 +32,7 @@ from tftmanager.rules.job_week import (
     run_job_week,
 )
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 
 pytestmark = pytest.mark.rules
@@ -60,11 +61,19 @@ def three(total: int) -> tuple[int, ...]:
     return next(f for f in product(range(1, 7), repeat=3) if sum(f) == total)
 
 
+GEAR_KEYS = ("armor", "shield", "shield_ready", "weapons", "ready_weapon")
+
+
 def hero(talents: Iterable[str] = ("sword",), **values: Any) -> Character:
-    """A human (ST 11, DX 11, IQ 8 unless given) knowing these talents."""
+    """A human (ST 11, DX 11, IQ 8 unless given) knowing these talents.
+
+    Gear is named as keys (``armor="plate"``) and becomes possessions.
+    """
     base: dict[str, Any] = {"name": "Hero", "race": "human", "st": 11, "dx": 11, "iq": 8}
+    gear = {k: values.pop(k) for k in GEAR_KEYS if k in values}
     base.update(values)
-    return Character(**base, talents=tuple(KnownTalent(t) for t in talents))
+    return Character(**base, talents=tuple(KnownTalent(t) for t in talents),
+                     items=outfit(**gear))
 
 
 def wizard(talents: Iterable[str] = (), **values: Any) -> Character:

@@ -17,6 +17,7 @@ from tftmanager.rules.learning import (
     talent_availability,
 )
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 
 pytestmark = pytest.mark.rules
@@ -25,9 +26,14 @@ PROFILE = RuleProfile()
 
 
 def figure(*talents: str, **fields: object) -> Character:
-    """A clever human hero with room in memory, knowing these talents."""
+    """A clever human hero with room in memory, knowing these talents.
+
+    Gear is named as keys (``armor="plate"``) and becomes possessions.
+    """
+    gear = {k: fields.pop(k) for k in ("armor", "shield", "shield_ready") if k in fields}
     base = Character(name="Test", race="human", st=12, dx=12, iq=16, sp=4,
-                     talents=tuple(KnownTalent(k) for k in talents))
+                     talents=tuple(KnownTalent(k) for k in talents),
+                     items=outfit(**gear))  # type: ignore[arg-type]
     return replace(base, **fields)  # type: ignore[arg-type]
 
 
@@ -123,7 +129,7 @@ def test_advanced_shield_needs_adjusted_dx_13(library: RulesLibrary) -> None:
     assert (talent.min_adj_dx, talent.requires) == (13, ("shield",))
     unarmored = figure("shield", dx=14)
     assert reasons("advanced_shield", unarmored, library) == ()
-    in_leather = replace(unarmored, armor="leather")
+    in_leather = replace(unarmored, items=outfit(armor="leather"))
     assert reasons("advanced_shield", in_leather, library) == ("needs adjusted DX 13 (has 12)",)
     exactly = figure("shield", dx=13)
     assert reasons("advanced_shield", exactly, library) == ()

@@ -31,6 +31,7 @@ from tftmanager.rules.derived import carried_weight, derive
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
 
@@ -156,13 +157,15 @@ def test_a_slow_mount_never_goes_below_zero(rules: EquipmentRules) -> None:
 
 # --- Through derive() -----------------------------------------------------
 
-ROBIN = Character(name="Robin", race="human", st=12, dx=12, iq=8, armor="chainmail",
-                  shield="small_shield", weapons=("broadsword",), body_kg=80.0)
+ROBIN = Character(name="Robin", race="human", st=12, dx=12, iq=8, body_kg=80.0,
+                  items=outfit(armor="chainmail", shield="small_shield",
+                               weapons=("broadsword",)))
 
 
 def test_derived_mount_counts_body_gear_and_extra(library: RulesLibrary,
                                                   rules: EquipmentRules) -> None:
     figure = replace(ROBIN, mount=replace(HORSE, extra_kg=5.0), items=(
+        *ROBIN.items,
         Item(ItemKind.GEAR, "skis", ItemState.CARRIED),
         Item(ItemKind.GEAR, "heavy_wool_blanket", ItemState.STORED),
     ))
@@ -179,7 +182,7 @@ def test_derived_mount_counts_body_gear_and_extra(library: RulesLibrary,
 
 def test_body_and_extra_load_each_count(library: RulesLibrary) -> None:
     # 80 kg + 23.42 kg of gear = 103.42 kg, just under 4.5 x 23 = 103.5: -6 MA.
-    figure = replace(ROBIN, mount=HORSE, items=(Item(ItemKind.GEAR, "skis"),))
+    figure = replace(ROBIN, mount=HORSE, items=(*ROBIN.items, Item(ItemKind.GEAR, "skis")))
     assert carried_weight(figure, library) == pytest.approx(23.42)
     assert derive(figure, library, MELEE).mount.ma == 18  # type: ignore[union-attr]
     # A 0.1 kg saddlebag on the horse tips it over 4.5 x ST: -8 MA, -1 DX.
@@ -189,7 +192,7 @@ def test_body_and_extra_load_each_count(library: RulesLibrary) -> None:
     light = replace(figure, body_kg=0.0)
     assert derive(light, library, MELEE).mount.ma == 22  # type: ignore[union-attr]
     # Storing the skis elsewhere takes 3 kg off: back under 4.5 x ST.
-    stored = replace(bag, items=(Item(ItemKind.GEAR, "skis", ItemState.STORED),))
+    stored = replace(bag, items=(*ROBIN.items, Item(ItemKind.GEAR, "skis", ItemState.STORED)))
     assert derive(stored, library, MELEE).mount.ma == 18  # type: ignore[union-attr]
 
 

@@ -20,6 +20,7 @@ from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.validation import validate
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.rules
 
 MELEE = RuleProfile(creation=CreationScheme.MELEE)
 BJORN = Character(name="Bjorn", race="human", st=12, dx=12, iq=8,
-                  weapons=("broadsword",), ready_weapon="broadsword")
+                  items=outfit(weapons=("broadsword",), ready_weapon="broadsword"))
 
 
 @pytest.fixture
@@ -223,8 +224,9 @@ def test_fine_broadsword_adds_dx_and_damage(library: RulesLibrary) -> None:
 
 
 def test_fine_bonus_with_a_shield_and_armor(library: RulesLibrary) -> None:
-    figure = replace(BJORN, armor="leather", shield="large_shield", shield_ready=True,
-                     items=(Item(ItemKind.WEAPON, "broadsword", quality=fine(dx=1, damage=2)),))
+    sword = Item(ItemKind.WEAPON, "broadsword", quality=fine(dx=1, damage=2))
+    figure = replace(BJORN, items=outfit((sword,), armor="leather", shield="large_shield",
+                                         shield_ready=True))
     [attack] = derive(figure, library, MELEE).weapons[0].attacks
     # DX 12, leather -2, fine +1 = 11; with the large shield (-1) 10.
     assert (attack.adj_dx, attack.adj_dx_shield) == (11, 10)
@@ -232,9 +234,9 @@ def test_fine_bonus_with_a_shield_and_armor(library: RulesLibrary) -> None:
 
 
 def test_each_weapon_has_its_own_quality(library: RulesLibrary) -> None:
-    figure = replace(BJORN, weapons=("broadsword", "dagger"), items=(
+    figure = replace(BJORN, items=outfit((
         Item(ItemKind.WEAPON, "dagger", quality=fine(dx=1)),
-    ))
+    ), weapons=("broadsword", "dagger")))
     broadsword, dagger = derive(figure, library, MELEE).weapons
     assert [a.adj_dx for a in broadsword.attacks] == [12]
     assert broadsword.attacks[0].notes == ()
@@ -250,8 +252,9 @@ def test_good_quality_changes_no_numbers(library: RulesLibrary) -> None:
 
 
 def test_dwarf_bonus_and_fine_bonus_add_up(library: RulesLibrary) -> None:
-    dwarf = Character(name="Gimli", race="dwarf", st=15, dx=10, weapons=("battleaxe",),
-                      items=(Item(ItemKind.WEAPON, "battleaxe", quality=fine(dx=1, damage=1)),))
+    axe = Item(ItemKind.WEAPON, "battleaxe", quality=fine(dx=1, damage=1))
+    dwarf = Character(name="Gimli", race="dwarf", st=15, dx=10,
+                      items=outfit((axe,), weapons=("battleaxe",)))
     [attack] = derive(dwarf, library, MELEE).weapons[0].attacks
     # Dwarves do +1 damage with axes; the fine axe is +1 DX and +1 damage.
     assert attack.adj_dx == 11

@@ -14,6 +14,7 @@ import pytest
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.validation import validate
@@ -99,9 +100,9 @@ def test_unarmored_ma(library: RulesLibrary, race: str) -> None:
 def test_elf_moves_10_in_leather_and_like_a_man_in_other_armor(library: RulesLibrary) -> None:
     # "In leather, he moves 10. His movement in other armor is the same as a man's."
     elf = melee_figure("elf")
-    assert derive(replace(elf, armor="leather"), library, MELEE_PROFILE).ma == 10
-    assert derive(replace(elf, armor="chainmail"), library, MELEE_PROFILE).ma == 6
-    assert derive(replace(elf, armor="plate"), library, MELEE_PROFILE).ma == 6
+    assert derive(replace(elf, items=outfit(armor="leather")), library, MELEE_PROFILE).ma == 10
+    assert derive(replace(elf, items=outfit(armor="chainmail")), library, MELEE_PROFILE).ma == 6
+    assert derive(replace(elf, items=outfit(armor="plate")), library, MELEE_PROFILE).ma == 6
 
 
 @pytest.mark.parametrize("race", RACES)

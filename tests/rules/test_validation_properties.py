@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
+from tftmanager.rules.loadout import GEAR_FIELDS, outfit
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import CreationScheme, InjuryReactions, LeatherMA, RuleProfile
 from tftmanager.rules.validation import validate
@@ -18,7 +19,7 @@ from tftmanager.shipped import shipped_library
 pytestmark = pytest.mark.rules
 
 LIBRARY = shipped_library()
-FIELDS = {f.name for f in fields(Character)} | {"attributes"}
+FIELDS = {f.name for f in fields(Character)} | {"attributes", *GEAR_FIELDS}
 
 RACES = [*sorted(LIBRARY.races), "troll"]
 WEAPONS = [*sorted(LIBRARY.weapons), "lightsaber"]
@@ -40,11 +41,11 @@ def characters(draw: st.DrawFn) -> Character:
         iq=draw(st.integers(1, 30)),
         sp=draw(st.integers(0, 10)),
         bought_points=draw(st.integers(0, 40)),
-        armor=draw(st.sampled_from(ARMORS)),
-        shield=draw(st.sampled_from(SHIELDS)),
-        shield_ready=draw(st.booleans()),
-        weapons=weapons,
-        ready_weapon=ready,
+        items=outfit(armor=draw(st.sampled_from(ARMORS)),
+                     shield=draw(st.sampled_from(SHIELDS)),
+                     shield_ready=draw(st.booleans()),
+                     weapons=weapons,
+                     ready_weapon=ready),
     )
 
 
@@ -65,7 +66,7 @@ def test_validate_never_raises_and_names_real_fields(
     for problem in problems:
         assert problem.field in FIELDS
         assert problem.message
-        assert problem.item is None or problem.item in character.weapons
+        assert problem.item is None or problem.item in {i.key for i in character.items}
     derived = derive(character, LIBRARY, profile)
     assert derived.ma > 0
     assert derived.adj_dx <= character.dx

@@ -22,6 +22,7 @@ from tftmanager.rules.derived import derive
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
 
@@ -29,7 +30,8 @@ pytestmark = pytest.mark.rules
 
 MELEE = RuleProfile(creation=CreationScheme.MELEE)
 SHIPPED = shipped_library()  # for hypothesis tests (fixtures are per test, not per example)
-KNIGHT = Character(name="Robin", race="human", st=12, dx=12, iq=8, weapons=("broadsword",))
+KNIGHT = Character(name="Robin", race="human", st=12, dx=12, iq=8,
+                   items=outfit(weapons=("broadsword",)))
 
 
 @pytest.fixture
@@ -147,7 +149,8 @@ def test_a_shield_without_a_factor_uses_the_default(library: RulesLibrary,
 
 def armored(armor: str | None = "chainmail", shield: str | None = "large_shield",
             *items: Item) -> Character:
-    return replace(KNIGHT, armor=armor, shield=shield, items=items)
+    return replace(KNIGHT, items=outfit((*KNIGHT.items, *items), armor=armor, shield=shield,
+                                        weapons=("broadsword",)))
 
 
 def test_ordinary_values_without_owned_items(library: RulesLibrary) -> None:
@@ -208,7 +211,7 @@ def test_the_readied_item_is_the_one_worn(library: RulesLibrary) -> None:
     spare = Item(ItemKind.ARMOR, "chainmail", ItemState.CARRIED, hits_taken=80)
     worn = Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=0)
     figure = armored("chainmail", None, spare, worn)
-    assert figure.item_for(ItemKind.ARMOR, "chainmail") == worn
+    assert figure.loadout.armor == worn
     assert derive(figure, library, MELEE).hits_stopped == 3
     # With only the battered one, that one is worn.
     assert derive(armored("chainmail", None, spare), library, MELEE).hits_stopped == 1

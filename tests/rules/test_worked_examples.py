@@ -16,6 +16,7 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived, WeaponLine, derive
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit, ready_shield
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.races import AttackMode
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -28,17 +29,17 @@ ITL = RuleProfile(creation=CreationScheme.ITL)
 
 RAGNAR = Character(
     name="Ragnar", race="human", st=11, dx=13, iq=8,
-    armor="leather", shield="large_shield", shield_ready=False,
-    weapons=("spear",), ready_weapon="spear",
+    items=outfit(armor="leather", shield="large_shield", shield_ready=False,
+                 weapons=("spear",), ready_weapon="spear"),
 )
 FLAVIUS = Character(
     name="Flavius Marcellus", race="human", st=12, dx=12, iq=8,
-    armor="chainmail", shield="large_shield", shield_ready=True,
-    weapons=("shortsword",), ready_weapon="shortsword",
+    items=outfit(armor="chainmail", shield="large_shield", shield_ready=True,
+                 weapons=("shortsword",), ready_weapon="shortsword"),
 )
 WULF = Character(
     name="Wulf", race="human", st=14, dx=10, iq=8,
-    weapons=("longbow", "two_handed_sword"), ready_weapon="longbow",
+    items=outfit(weapons=("longbow", "two_handed_sword"), ready_weapon="longbow"),
 )
 JOE = Character(
     name="Joe the Barbarian", race="human", st=11, dx=12, iq=9, sp=1, bought_points=1,
@@ -91,7 +92,7 @@ def test_ragnar_spear(library: RulesLibrary) -> None:
 
 def test_ragnar_cannot_ready_the_shield_with_the_spear(library: RulesLibrary) -> None:
     # "usually slung on his back because he needs both hands for his spear"
-    problems = validate(replace(RAGNAR, shield_ready=True), library, MELEE)
+    problems = validate(replace(RAGNAR, items=ready_shield(RAGNAR.items, True)), library, MELEE)
     assert [p.field for p in problems] == ["shield"]
 
 
@@ -186,7 +187,7 @@ def test_joe_sp_cap(library: RulesLibrary) -> None:
 
 MELEE_FIELDS = (
     "name", "race", "st", "dx", "iq", "sp", "bought_points",
-    "armor", "shield", "shield_ready", "weapons", "ready_weapon",
+    "items",  # armor, shield and weapons, with where each is
 )
 
 

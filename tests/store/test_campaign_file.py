@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
@@ -28,13 +29,14 @@ from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
 pytestmark = pytest.mark.store
 
 RAGNAR = Character(
-    name="Ragnar", race="human", st=11, dx=13, iq=8, armor="leather",
-    shield="large_shield", weapons=("spear",), ready_weapon="spear",
+    name="Ragnar", race="human", st=11, dx=13, iq=8,
+    items=outfit(armor="leather", shield="large_shield", weapons=("spear",),
+                 ready_weapon="spear"),
 )
 # Order matters: the player lists weapons in the order they want them shown.
 WULF = Character(
     name="Wulf", race="human", st=14, dx=10, player="Anna", notes="Germanic tribesman",
-    weapons=("two_handed_sword", "longbow", "dagger"), ready_weapon="longbow",
+    items=outfit(weapons=("two_handed_sword", "longbow", "dagger"), ready_weapon="longbow"),
 )
 
 
@@ -69,7 +71,8 @@ def test_create_and_reopen_round_trip(campaign_path: Path) -> None:
             stored = queries.list_characters(session=op.session, campaign_id=store.campaign_id)
             assert [(s.id, s.uid) for s in stored] == [(ragnar.id, ragnar.uid), (wulf.id, wulf.uid)]
             assert [s.character for s in stored] == [RAGNAR, WULF]
-            assert stored[1].character.weapons == ("two_handed_sword", "longbow", "dagger")
+            assert [w.key for w in stored[1].character.loadout.weapons] == [
+                "two_handed_sword", "longbow", "dagger"]
             again = queries.get_character(session=op.session, character_id=wulf.id)
             assert again.character == WULF
 
@@ -79,12 +82,12 @@ def test_update_keeps_weapon_order(store: CampaignStore) -> None:
         stored = queries.insert_character(
             session=op.session, campaign_id=store.campaign_id, character=WULF
         )
-    reordered = replace(WULF, weapons=("dagger", "longbow", "two_handed_sword"))
+    reordered = replace(WULF, items=outfit(weapons=("dagger", "longbow", "two_handed_sword")))
     with store.operation("test") as op:
         queries.update_character(session=op.session, character_id=stored.id, character=reordered)
     with store.operation("test") as op:
         got = queries.get_character(session=op.session, character_id=stored.id).character
-    assert got.weapons == ("dagger", "longbow", "two_handed_sword")
+    assert [w.key for w in got.loadout.weapons] == ["dagger", "longbow", "two_handed_sword"]
 
 
 def test_header_identifies_the_file(store: CampaignStore, campaign_path: Path) -> None:
@@ -119,12 +122,12 @@ def test_failed_transaction_writes_nothing(store: CampaignStore) -> None:
     con = sqlite3.connect(store.path)
     try:
         assert con.execute("SELECT count(*) FROM character").fetchone()[0] == 0
-        assert con.execute("SELECT count(*) FROM character_weapon").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM possession").fetchone()[0] == 0
     finally:
         con.close()
 
 
-def test_deleting_a_character_deletes_its_weapons(store: CampaignStore) -> None:
+def test_deleting_a_character_deletes_its_possessions(store: CampaignStore) -> None:
     with store.operation("test") as op:
         stored = queries.insert_character(
             session=op.session, campaign_id=store.campaign_id, character=WULF
@@ -133,7 +136,7 @@ def test_deleting_a_character_deletes_its_weapons(store: CampaignStore) -> None:
         queries.delete_character(session=op.session, character_id=stored.id)
     con = sqlite3.connect(store.path)
     try:
-        assert con.execute("SELECT count(*) FROM character_weapon").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM possession").fetchone()[0] == 0
     finally:
         con.close()
 
@@ -168,8 +171,9 @@ con.execute("BEGIN IMMEDIATE")
 con.execute("UPDATE journal_state SET replaying = 1")  # a raw writer, not a user action
 for i in range(2000):
     con.execute("UPDATE character SET notes = ?", ("x" * 900 + str(i),))
-    con.execute("INSERT INTO character_weapon (character_id, position, weapon)"
-                " VALUES (1, 99, 'junk')")
+    con.execute("INSERT INTO possession (character_id, position, kind, key, state, fine_dx,"
+                " fine_damage, silver, good, hits_taken, quantity, note)"
+                " VALUES (1, 99, 'weapon', 'junk', 'carried', 0, 0, 0, 0, 0, 1, '')")
 os._exit(0)  # no commit, no close: as if the power went
 """
 

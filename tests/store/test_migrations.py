@@ -12,6 +12,8 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine
 
 from tftmanager.app.campaigns import party_sheets
+from tftmanager.rules.character import Character
+from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.store import campaign as campaign_module
 from tftmanager.store import migrate
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
@@ -59,7 +61,7 @@ def test_schema1_fixture_opens(schema1: Path) -> None:
         assert sorted(s.character.name for s in sheets) == DEMO_NAMES
         ragnar = next(s for s in sheets if s.character.name == "Ragnar")
         assert (ragnar.character.st, ragnar.character.dx) == (11, 13)
-        assert ragnar.character.weapons == ("spear",)
+        assert [w.key for w in ragnar.character.loadout.weapons] == ["spear"]
         if CURRENT_SCHEMA == 1:
             assert store.backup_path is None  # already current: nothing to back up
         else:  # upgraded, after a backup beside the copy
@@ -197,3 +199,96 @@ def test_schema1_upgrade_copies_the_shipped_library_and_keeps_characters(schema1
         assert len(entries(store=store)) == len(shipped_entries())
         joe = next(s for s in party_sheets(store=store) if s.character.name.startswith("Joe"))
         assert joe.character.talents == ()  # schema 1 had no talents; nothing invented
+
+
+# What the documents' figures wear and carry, in every schema's file:
+# (armor, shield, shield ready, weapons carried, weapon in hand).
+DEMO_GEAR = {
+    "Ragnar": ("leather", "large_shield", False, ["spear"], "spear"),
+    "Flavius Marcellus": ("chainmail", "large_shield", True, ["shortsword"], "shortsword"),
+    "Wulf": (None, None, False, ["longbow", "two_handed_sword"], "longbow"),
+    "Joe the Barbarian": ("leather", "small_shield", True, ["shortsword", "dagger"],
+                          "shortsword"),
+}
+
+
+def gear_of(character: Character) -> tuple[object, ...]:
+    gear = character.loadout
+    ready = gear.ready_weapon
+    return (gear.armor.key if gear.armor else None, gear.shield.key if gear.shield else None,
+            gear.shield_ready, [w.key for w in gear.weapons], ready.key if ready else None)
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_every_schema_fixture_keeps_its_equipment(fixture: Path, tmp_path: Path) -> None:
+    copy = tmp_path / fixture.name
+    shutil.copyfile(fixture, copy)
+    with open_campaign(copy) as store:
+        sheets = {s.character.name: s for s in party_sheets(store=store)}
+    for name, expected in DEMO_GEAR.items():
+        assert gear_of(sheets[name].character) == expected, name
+        # One possession per piece: nothing doubled by the upgrade.
+        keys = [i.key for i in sheets[name].character.items if i.kind is not ItemKind.GEAR]
+        assert sorted(keys) == sorted(k for k in (*expected[:2], *expected[3]) if k), name
+    # Melee's record card: leather -2 DX, the large shield -1 more; stops 2 (4 with it).
+    # (Some files raised DX with experience, so the numbers follow the figure's DX.)
+    ragnar = sheets["Ragnar"]
+    dx = ragnar.character.dx
+    assert (ragnar.derived.adj_dx, ragnar.derived.adj_dx_shield, ragnar.derived.hits_stopped,
+            ragnar.derived.hits_stopped_shield, ragnar.derived.ma) == (dx - 2, dx - 3, 2, 4, 8)
+    flavius = sheets["Flavius Marcellus"]
+    assert flavius.derived.adj_dx_shield == flavius.character.dx - 4
+    assert flavius.derived.ma == 6
+
+
+def test_schema4_possessions_become_the_gear_with_their_wear(tmp_path: Path) -> None:
+    # The schema-4 file gave Flavius his chainmail (55 hits taken, carried) and a
+    # fine shortsword as possessions besides the keys: they are the pieces he uses.
+    copy = tmp_path / "four.tftcampaign"
+    shutil.copyfile(FIXTURE.with_name("campaign-schema4.tftcampaign"), copy)
+    with open_campaign(copy) as store:
+        flavius = next(s for s in party_sheets(store=store)
+                       if s.character.name == "Flavius Marcellus")
+    items = flavius.character.items
+    assert [(i.kind, i.key, i.state) for i in items] == [
+        (ItemKind.ARMOR, "chainmail", ItemState.READIED),
+        (ItemKind.SHIELD, "large_shield", ItemState.READIED),
+        (ItemKind.WEAPON, "shortsword", ItemState.READIED),
+    ]
+    assert items[0].hits_taken == 55
+    assert items[2].quality.fine_dx == 1
+    # 55 hits on chainmail (stops 3) pass its first threshold (20 + 10 x 3): stops 2.
+    assert flavius.derived.hits_stopped == 2
+    assert flavius.derived.hits_stopped_shield == 4
+
+
+def test_upgrade_puts_back_what_the_keys_did_not_name(tmp_path: Path) -> None:
+    # Possessions marked readied that the keys did not name (a spare sword "at
+    # the belt", a second armor) are carried after the upgrade; stored ones stay.
+    copy = tmp_path / "five.tftcampaign"
+    shutil.copyfile(FIXTURE.with_name("campaign-schema5.tftcampaign"), copy)
+    con = sqlite3.connect(copy)
+    try:
+        wulf = con.execute("SELECT id FROM character WHERE name = 'Wulf'").fetchone()[0]
+        rows = [(0, "weapon", "broadsword", "readied", 0), (1, "armor", "plate", "readied", 9),
+                (2, "weapon", "longbow", "stored", 0), (3, "gear", "skis", "readied", 0)]
+        con.executemany(
+            "INSERT INTO possession (character_id, position, kind, key, state, fine_dx, "
+            "fine_damage, silver, good, hits_taken, quantity, note) "
+            "VALUES (?, ?, ?, ?, ?, 0, 0, 0, 0, ?, 1, '')",
+            [(wulf, *row) for row in rows])
+        con.commit()
+    finally:
+        con.close()
+    with open_campaign(copy) as store:
+        character = next(s.character for s in party_sheets(store=store)
+                         if s.character.name == "Wulf")
+    assert [(i.key, i.state) for i in character.items] == [
+        ("longbow", ItemState.READIED),  # the stored longbow is the one the keys named
+        ("two_handed_sword", ItemState.CARRIED),
+        ("broadsword", ItemState.CARRIED),
+        ("plate", ItemState.CARRIED),
+        ("skis", ItemState.READIED),  # gear keeps its state
+    ]
+    assert next(i for i in character.items if i.key == "plate").hits_taken == 9
+    assert character.loadout.armor is None

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
-from tftmanager.rules.items import ItemKind, Quality
+from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.money import MoneyKind
 from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.main_window import MainWindow
@@ -37,7 +38,8 @@ def test_buy_a_fine_broadsword_refused_then_bought(main_window: MainWindow, qtbo
     assert "only $0 on hand" in dialog.problem.text_label.text()
     assert not dialog.buy()
     assert controller.money(flavius) == 0
-    assert controller.character(flavius).items == ()
+    kit = controller.character(flavius).items  # his chainmail, shield and shortsword
+    assert [i.key for i in kit] == ["chainmail", "large_shield", "shortsword"]
 
     controller.record_money(flavius, 1000, MoneyKind.START, "Legion pay")
     dialog.update_price()
@@ -45,11 +47,13 @@ def test_buy_a_fine_broadsword_refused_then_bought(main_window: MainWindow, qtbo
     assert dialog.buy()
     assert controller.money(flavius) == 200
     assert panel.money.text() == "$200 on hand"
-    (item,) = controller.character(flavius).items
+    *before, item = controller.character(flavius).items
+    assert tuple(before) == kit
     assert item.key == "broadsword" and item.quality.fine_dx == 1
     # Flavius carries the broadsword now too: the derived panel shows its fine +1 DX.
     sheet = controller.sheet(flavius)
-    assert sheet.character.items[0].quality.label == "fine +1 DX"
+    [line] = [w for w in sheet.derived.weapons if w.weapon.key == "broadsword"]
+    assert line.item is not None and line.item.quality.label == "fine +1 DX"
     dialog.close()
 
 
@@ -69,9 +73,12 @@ def test_chainmail_wears_and_is_repaired(main_window: MainWindow, qtbot) -> None
     controller = main_window.controller
     assert controller is not None
     controller.record_money(flavius, 500, MoneyKind.START, "Savings")
-    assert controller.buy(flavius, ItemKind.ARMOR, "chainmail", Quality()) is not None
     panel = main_window.editor.possessions
+    # The chainmail he wears is his first possession: Record Hits reaches it.
+    assert (panel.table.item(0, 0).text(), panel.table.item(0, 2).text()) == (
+        "Chainmail", "Worn")
     panel.select(0)
+    assert panel.state.currentText() == "Worn"
     assert panel.hits_button.isEnabled()
     assert not panel.repair_button.isEnabled()  # nothing to repair yet
     panel.record_hits(60)
@@ -82,10 +89,10 @@ def test_chainmail_wears_and_is_repaired(main_window: MainWindow, qtbot) -> None
     assert panel.repair_button.text() == "&Repair ($40)"  # 20% of $200
     panel.repair_selected()
     assert controller.sheet(flavius).derived.hits_stopped == 3
-    assert controller.money(flavius) == 500 - 200 - 40
+    assert controller.money(flavius) == 500 - 40
     main_window.act_undo.trigger()  # the repair
     assert controller.sheet(flavius).derived.hits_stopped == 2
-    assert controller.money(flavius) == 300
+    assert controller.money(flavius) == 500
 
 
 def test_leather_cannot_be_repaired_and_says_so(main_window: MainWindow) -> None:
@@ -95,9 +102,9 @@ def test_leather_cannot_be_repaired_and_says_so(main_window: MainWindow) -> None
     controller = main_window.controller
     assert controller is not None
     controller.record_money(ragnar, 200, MoneyKind.START, "Loot")
-    controller.buy(ragnar, ItemKind.ARMOR, "leather", Quality())
     panel = main_window.editor.possessions
-    panel.select(0)
+    panel.select(0)  # the leather he wears
+    assert controller.character(ragnar).items[0].key == "leather"
     panel.record_hits(45)
     panel.select(0)
     assert not panel.repair_button.isEnabled()
@@ -120,3 +127,43 @@ def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow) -> None:
     panel.mount_name.editingFinished.emit()
     text = panel.mount_result.text()
     assert "MA 16, adjDX 11" in text and "MA 20 at 1 fatigue" in text
+
+
+def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow) -> None:
+    ids = {row.name: row.id for row in main_window.party_model.rows()}
+    wulf = ids["Wulf"]
+    main_window.party.select(wulf)
+    controller = main_window.controller
+    assert controller is not None
+    editor = main_window.editor
+    # Choosing chainmail puts on a chainmail possession, shown on the Possessions tab.
+    editor.armor.setCurrentIndex(editor.armor.findData("chainmail"))
+    items = controller.character(wulf).items
+    assert [(i.key, i.state) for i in items] == [
+        ("longbow", ItemState.READIED), ("two_handed_sword", ItemState.CARRIED),
+        ("chainmail", ItemState.READIED)]
+    assert editor.possessions.table.item(2, 2).text() == "Worn"
+    assert controller.sheet(wulf).derived.hits_stopped == 3
+    # Wear on it, then a change of mind: leather replaces the chainmail he wears.
+    editor.possessions.select(2)
+    editor.possessions.record_hits(10)
+    editor.armor.setCurrentIndex(editor.armor.findData("leather"))
+    (armor,) = [i for i in controller.character(wulf).items if i.kind is ItemKind.ARMOR]
+    assert (armor.key, armor.state, armor.hits_taken) == ("leather", ItemState.READIED, 0)
+    # A shield, slung until readied; the ready weapon is the one in hand.
+    editor.shield.setCurrentIndex(editor.shield.findData("small_shield"))
+    assert not controller.character(wulf).loadout.shield_ready
+    editor.ready_weapon.setCurrentIndex(editor.ready_weapon.findData("two_handed_sword"))
+    gear = controller.character(wulf).loadout
+    assert gear.ready_weapon is not None and gear.ready_weapon.key == "two_handed_sword"
+    assert [w.state for w in gear.weapons] == [ItemState.CARRIED, ItemState.READIED]
+    # Unticking a weapon gives it up; no armor takes the worn armor off.
+    longbow = next(i for i in range(editor.weapons.count())
+                   if editor.weapons.item(i).data(Qt.ItemDataRole.UserRole) == "longbow")
+    editor.weapons.item(longbow).setCheckState(Qt.CheckState.Unchecked)
+    editor.armor.setCurrentIndex(editor.armor.findData(None))
+    assert [i.key for i in controller.character(wulf).items] == [
+        "two_handed_sword", "small_shield"]
+    # Each choice is one undo step.
+    main_window.act_undo.trigger()
+    assert controller.character(wulf).loadout.armor is not None

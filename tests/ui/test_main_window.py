@@ -96,7 +96,8 @@ def test_delete_and_undo_the_delete(main_window: MainWindow) -> None:
     main_window.act_undo.trigger()
     assert _ids(main_window)["Wulf"] == wulf
     assert main_window.controller is not None
-    assert main_window.controller.character(wulf).weapons == ("longbow", "two_handed_sword")
+    weapons = main_window.controller.character(wulf).loadout.weapons
+    assert [w.key for w in weapons] == ["longbow", "two_handed_sword"]
 
 
 def test_delete_cancelled_keeps_the_character(main_window: MainWindow, dialog_log) -> None:

@@ -2,8 +2,8 @@
 
 A document is either one character or a party:
 
-    {"format": "tftmanager.character", "version": 1, "character": {...}}
-    {"format": "tftmanager.party", "version": 1, "characters": [{...}, ...]}
+    {"format": "tftmanager.character", "version": 4, "character": {...}}
+    {"format": "tftmanager.party", "version": 4, "characters": [{...}, ...]}
 
 Reading is strict: anything malformed, foreign or from a newer version raises
 FormatError with one line for the user, and nothing is imported.
@@ -18,18 +18,22 @@ from typing import Any
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
+from tftmanager.rules.loadout import outfit
 
 # Version 2 added kind, talents, spells and memory_bought; version 3 items (with
-# quality and wear), body_kg and mount.  Older files still read.
-FORMAT_VERSION = 3
+# quality and wear), body_kg and mount; version 4 keeps equipment in items only
+# (the armor, shield and weapon keys of versions 1-3 are read into items).
+FORMAT_VERSION = 4
 CHARACTER_FORMAT = "tftmanager.character"
 PARTY_FORMAT = "tftmanager.party"
 
 _INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points", "memory_bought")
 _STR_FIELDS = ("player", "notes")
+# The gear keys of versions 1-3, read into items; never written.
 _KEY_FIELDS = ("armor", "shield", "ready_weapon")
-_KNOWN = {"uid", "name", "race", "weapons", "shield_ready", "kind", "talents", "spells",
-          "items", "body_kg", "mount", *_INT_FIELDS, *_STR_FIELDS, *_KEY_FIELDS}
+_OLD_GEAR = {"weapons", "shield_ready", *_KEY_FIELDS}
+_KNOWN = {"uid", "name", "race", "kind", "talents", "spells", "items", "body_kg", "mount",
+          *_INT_FIELDS, *_STR_FIELDS}
 _ITEM_FIELDS = {"kind", "key", "state", "fine_dx", "fine_damage", "silver", "good",
                 "hits_taken", "quantity", "note"}
 
@@ -59,11 +63,6 @@ def character_to_dict(character: Character, uid: str | None = None) -> dict[str,
         iq=character.iq,
         sp=character.sp,
         bought_points=character.bought_points,
-        armor=character.armor,
-        shield=character.shield,
-        shield_ready=character.shield_ready,
-        weapons=list(character.weapons),
-        ready_weapon=character.ready_weapon,
         kind=character.kind.value,
         talents=[
             {"key": t.key, "extra_points": t.extra_points} if t.extra_points else t.key
@@ -129,17 +128,18 @@ def loads(text: str) -> list[Entry]:
         raise FormatError(f"written by a newer TFT Manager (format version {version}; "
                           f"this version reads {FORMAT_VERSION})")
     if doc["format"] == CHARACTER_FORMAT:
-        return [_entry(doc.get("character"), "character")]
+        return [_entry(doc.get("character"), "character", version)]
     items = doc.get("characters")
     if not isinstance(items, list) or not items:
         raise FormatError("\"characters\" must be a non-empty list")
-    return [_entry(item, f"characters[{i}]") for i, item in enumerate(items)]
+    return [_entry(item, f"characters[{i}]", version) for i, item in enumerate(items)]
 
 
-def _entry(data: object, where: str) -> Entry:
+def _entry(data: object, where: str, version: int) -> Entry:
     if not isinstance(data, dict):
         raise FormatError(f"{where} must be an object")
-    unknown = sorted(set(data) - _KNOWN)
+    known = _KNOWN | _OLD_GEAR if version < 4 else _KNOWN
+    unknown = sorted(set(data) - known)
     if unknown:
         raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")
     for required in ("name", "race", "st", "dx"):
@@ -157,17 +157,6 @@ def _entry(data: object, where: str) -> Entry:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise FormatError(f"{where}: \"{name}\" must be a whole number")
             values[name] = value
-    for name in _KEY_FIELDS:
-        value = data.get(name)
-        if value is not None and not isinstance(value, str):
-            raise FormatError(f"{where}: \"{name}\" must be text or null")
-        values[name] = value
-    weapons = data.get("weapons", [])
-    if not isinstance(weapons, list) or not all(isinstance(w, str) for w in weapons):
-        raise FormatError(f"{where}: \"weapons\" must be a list of weapon keys")
-    ready = data.get("shield_ready", False)
-    if not isinstance(ready, bool):
-        raise FormatError(f"{where}: \"shield_ready\" must be true or false")
     try:
         kind = CharacterKind(data.get("kind", "hero"))
     except ValueError:
@@ -180,18 +169,41 @@ def _entry(data: object, where: str) -> Entry:
     if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 36):
         raise FormatError(f"{where}: \"uid\" must be text of at most 36 characters")
     items = _items(data.get("items", []), where)
+    if version < 4:
+        items = _old_gear(data, items, where)
     body = data.get("body_kg", 0.0)
     if isinstance(body, bool) or not isinstance(body, int | float):
         raise FormatError(f"{where}: \"body_kg\" must be a number of kg")
     mount = _mount(data.get("mount"), where)
-    character = Character(weapons=tuple(weapons), shield_ready=ready, kind=kind,
-                          talents=talents, spells=tuple(spells), items=items,
+    character = Character(kind=kind, talents=talents, spells=tuple(spells), items=items,
                           body_kg=float(body), mount=mount, **values)
     try:
         check_input(character)
     except InputError as exc:
         raise FormatError(f"{where}: {exc.message}") from exc
     return Entry(uid, character)
+
+
+def _old_gear(data: dict[str, Any], items: tuple[Item, ...], where: str) -> tuple[Item, ...]:
+    """Versions 1-3 named the gear by keys: make them possessions (without doubling one).
+
+    The keys were what the figure wore and held then, so an item marked
+    readied that they do not name is put back with the carried ones.
+    """
+    keys: dict[str, str | None] = {}
+    for name in _KEY_FIELDS:
+        value = data.get(name)
+        if value is not None and not isinstance(value, str):
+            raise FormatError(f"{where}: \"{name}\" must be text or null")
+        keys[name] = value or None
+    weapons = data.get("weapons", [])
+    if not isinstance(weapons, list) or not all(isinstance(w, str) for w in weapons):
+        raise FormatError(f"{where}: \"weapons\" must be a list of weapon keys")
+    ready = data.get("shield_ready", False)
+    if not isinstance(ready, bool):
+        raise FormatError(f"{where}: \"shield_ready\" must be true or false")
+    return outfit(items, armor=keys["armor"], shield=keys["shield"], shield_ready=ready,
+                  weapons=weapons, ready_weapon=keys["ready_weapon"])
 
 
 def _talents(items: object, where: str) -> tuple[KnownTalent, ...]:

@@ -136,18 +136,18 @@ def _condition(condition: Condition | None) -> str:
 
 def protection_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     """Hits stopped (with and without shield), then each piece with its worn state."""
-    c, d = sheet.character, sheet.derived
-    if not c.armor and not c.shield:
+    gear, d = sheet.character.loadout, sheet.derived
+    if gear.armor is None and gear.shield is None:
         return [("No armor or shield: stops 0 hits",)]
     rows: list[tuple[str, ...]] = [(_stops_text(d),)]
-    armor = library.armors.get(c.armor) if c.armor else None
+    armor = library.armors.get(gear.armor.key) if gear.armor else None
     if armor is not None:
         stops = d.armor_condition.stops if d.armor_condition else armor.stops
         rows.append((f"{armor.name}: stops {stops}{_condition(d.armor_condition)}",))
-    shield = library.shields.get(c.shield) if c.shield else None
+    shield = library.shields.get(gear.shield.key) if gear.shield else None
     if shield is not None:
         stops = d.shield_condition.stops if d.shield_condition else shield.stops
-        held = "ready" if c.shield_ready else "slung"
+        held = "ready" if gear.shield_ready else "slung"
         state = _condition(d.shield_condition)
         rows.append((f"{shield.name}: stops {stops}, {shield.dx:+d} DX{state}; {held}",))
     return rows
@@ -298,10 +298,10 @@ def possession_rows(sheet: Sheet, library: RulesLibrary,
                     unit: WeightUnit) -> list[tuple[str, ...]]:
     """What the character owns beyond the loadout on the front, and the weight carried."""
     c = sheet.character
-    loadout = {c.armor, c.shield, *c.weapons}
+    gear = c.loadout
+    on_front = {id(i) for i in (gear.armor, gear.shield, *gear.weapons) if i is not None}
     notable = [_item_text(i, library) for i in c.items
-               if i.key not in loadout or i.quality.label or i.note or i.quantity > 1
-               or i.state is ItemState.STORED]
+               if id(i) not in on_front or i.quality.label or i.note or i.quantity > 1]
     rows: list[tuple[str, ...]] = [(", ".join(notable),)] if notable else []
     rows.append((f"Carrying {show_weight(sheet.derived.carried_kg, unit)}",))
     return rows
@@ -323,9 +323,10 @@ def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     if c.recovery_weeks:
         rows.append((f"Recovering: -{c.recovery_weeks} DX; {c.recovery_weeks} more week(s) "
                      "of rest",))
-    for key, condition, names in ((c.armor, d.armor_condition, library.armors),
-                                  (c.shield, d.shield_condition, library.shields)):
-        entry = names.get(key) if key else None
+    gear = c.loadout
+    for item, condition, names in ((gear.armor, d.armor_condition, library.armors),
+                                   (gear.shield, d.shield_condition, library.shields)):
+        entry = names.get(item.key) if item else None
         if entry is not None and condition is not None:
             rows.append((f"{entry.name}: {condition.state}, {condition.detail}",))
     rows.append((f"Hits to recover {WRITE_IN}   Fatigue {WRITE_IN}",))

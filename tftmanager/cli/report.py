@@ -7,7 +7,6 @@ from typing import Any
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import AttackLine
 from tftmanager.rules.equipment_rules import Condition
-from tftmanager.rules.items import ItemKind
 
 
 def _attack_text(attack: AttackLine) -> str:
@@ -15,6 +14,20 @@ def _attack_text(attack: AttackLine) -> str:
     if attack.adj_dx_shield is not None and attack.adj_dx_shield != attack.adj_dx:
         dx += f" ({attack.adj_dx_shield} with shield)"
     return f"{attack.mode.value}: {attack.damage}, {dx}"
+
+
+def _protection_lines(sheet: Sheet) -> list[str]:
+    """The armor worn and the shield carried, as the possessions say, with their wear."""
+    gear, d = sheet.character.loadout, sheet.derived
+    parts = []
+    if d.armor is not None and gear.armor is not None:
+        hits = gear.armor.hits_taken
+        parts.append(d.armor.name + (f" ({hits} hits taken)" if hits else ""))
+    if d.shield is not None and gear.shield is not None:
+        hits = gear.shield.hits_taken
+        parts.append(f"{d.shield.name} ({'ready' if d.shield_ready else 'slung'}"
+                     + (f", {hits} hits taken)" if hits else ")"))
+    return [f"  wears {', '.join(parts)}"] if parts else []
 
 
 def sheet_text(sheet: Sheet) -> str:
@@ -35,6 +48,7 @@ def sheet_text(sheet: Sheet) -> str:
         if condition is not None and condition.state != "sound":
             lines.append(f"  {label}: {condition.state} ({condition.detail}); stops "
                          f"{condition.stops} now")
+    lines += _protection_lines(sheet)
     lines.append(f"  carried weight {d.carried_kg:g} kg")
     if d.mount is not None and c.mount is not None:
         m = d.mount
@@ -45,8 +59,8 @@ def sheet_text(sheet: Sheet) -> str:
     for line in d.weapons:
         mark = "*" if line.ready else " "
         attacks = "; ".join(_attack_text(a) for a in line.attacks)
-        owned = c.item_for(ItemKind.WEAPON, line.weapon.key)
-        quality = f" ({owned.quality.label})" if owned and owned.quality.label else ""
+        label = line.item.quality.label if line.item else ""
+        quality = f" ({label})" if label else ""
         lines.append(f" {mark}{line.weapon.name}{quality}: {attacks}")
     if sheet.problems:
         lines.append("  Problems:")
@@ -75,6 +89,9 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                 "knockdown_hits": d.injury.knockdown_hits,
                 "assumed": d.injury.assumed,
             },
+            "armor": d.armor.key if d.armor else None,
+            "shield": d.shield.key if d.shield else None,
+            "shield_ready": d.shield_ready,
             "armor_condition": _condition(d.armor_condition),
             "shield_condition": _condition(d.shield_condition),
             "carried_kg": d.carried_kg,

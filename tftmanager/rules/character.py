@@ -6,7 +6,8 @@ import enum
 from dataclasses import dataclass, field
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
-from tftmanager.rules.items import Item, ItemKind, ItemState, Mount
+from tftmanager.rules.items import Item, ItemKind, Mount
+from tftmanager.rules.loadout import Loadout, loadout_of
 
 # Sanity bounds for typed input, not rules: a value outside them is refused
 # before it reaches the rules (a giant may have ST 50; nobody has ST 5000).
@@ -40,6 +41,8 @@ class Character:
     experience since creation, so validation can tell a starting figure's
     points from an experienced one's.  ``memory_bought`` counts memory points
     bought with experience under the Legacy rule (a campaign setting).
+    Equipment is ``items`` alone: what is worn, ready or carried is each
+    possession's state (see ``rules.loadout``).
     """
 
     name: str
@@ -50,11 +53,6 @@ class Character:
     sp: int = 0
     player: str = ""
     notes: str = ""
-    armor: str | None = None
-    shield: str | None = None
-    shield_ready: bool = False
-    weapons: tuple[str, ...] = field(default_factory=tuple)
-    ready_weapon: str | None = None
     bought_points: int = 0
     kind: CharacterKind = CharacterKind.HERO
     talents: tuple[KnownTalent, ...] = field(default_factory=tuple)
@@ -72,23 +70,23 @@ class Character:
         """ST after the hits not yet healed."""
         return self.st - self.wounds
 
-    def item_for(self, kind: ItemKind, key: str) -> Item | None:
-        """The owned item behind a loadout key (readied first), if the character owns one."""
-        matches = [i for i in self.items if i.kind is kind and i.key == key]
-        matches.sort(key=lambda i: i.state is not ItemState.READIED)
-        return matches[0] if matches else None
+    @property
+    def loadout(self) -> Loadout:
+        """The worn armor, the shield and the weapons on the figure (from the possessions)."""
+        return loadout_of(self.items)
+
+    def owns(self, kind: ItemKind, key: str) -> bool:
+        """Whether any possession is this library entry."""
+        return any(i.kind is kind and i.key == key for i in self.items)
 
     def uses(self, kind: str, key: str) -> bool:
         """Whether the character uses a library entry (so it can be retired, not deleted)."""
         return {
             "race": self.race == key,
-            "weapon": key in self.weapons or any(
-                i.kind is ItemKind.WEAPON and i.key == key for i in self.items),
-            "armor": self.armor == key or any(
-                i.kind is ItemKind.ARMOR and i.key == key for i in self.items),
-            "shield": self.shield == key or any(
-                i.kind is ItemKind.SHIELD and i.key == key for i in self.items),
-            "gear": any(i.kind is ItemKind.GEAR and i.key == key for i in self.items),
+            "weapon": self.owns(ItemKind.WEAPON, key),
+            "armor": self.owns(ItemKind.ARMOR, key),
+            "shield": self.owns(ItemKind.SHIELD, key),
+            "gear": self.owns(ItemKind.GEAR, key),
             "talent": self.knows(key),
             "spell": key in self.spells,
         }.get(kind, False)
@@ -125,8 +123,6 @@ def check_input(character: Character) -> None:
         if not low <= value <= high:
             label = "Points bought" if attr == "bought_points" else attr.upper()
             raise InputError(attr, f"{label} must be between {low} and {high}, not {value}.")
-    if len(character.weapons) > 12:
-        raise InputError("weapons", "A character can list at most 12 weapons.")
     keys = [t.key for t in character.talents]
     if len(set(keys)) != len(keys):
         raise InputError("talents", "A talent is listed twice.")

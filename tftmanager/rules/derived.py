@@ -9,7 +9,7 @@ from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.equipment import Armor, Shield, Weapon
 from tftmanager.rules.equipment_rules import Condition, MountMove
 from tftmanager.rules.injury import InjuryThresholds
-from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
+from tftmanager.rules.items import ORDINARY, Item, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.races import AttackMode, Effect, Race
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -40,11 +40,16 @@ class WeaponLine:
     attacks: tuple[AttackLine, ...]
     usable: bool
     ready: bool
+    item: Item | None = None
 
 
 @dataclass(frozen=True)
 class Derived:
-    """Stats that follow from a character, its race, its gear and the profile."""
+    """Stats that follow from a character, its race, its gear and the profile.
+
+    ``armor`` and ``shield`` are the library entries of the armor worn and the
+    shield on the figure (ready or slung, ``shield_ready`` says which).
+    """
 
     ma: int
     adj_dx: int
@@ -59,6 +64,9 @@ class Derived:
     shield_condition: Condition | None = None
     carried_kg: float = 0.0
     mount: MountMove | None = None
+    armor: Armor | None = None
+    shield: Shield | None = None
+    shield_ready: bool = False
 
 
 def counted_total(character: Character, scheme: CreationScheme) -> int:
@@ -118,37 +126,35 @@ def _attack(
 def derive(character: Character, library: RulesLibrary, profile: RuleProfile) -> Derived:
     """Work out MA, adjusted DX, hits stopped and each weapon's attacks.
 
+    Everything comes from the possessions: the worn armor and the shield on
+    the figure with their wear, and each weapon carried with its quality.
     Unknown race or gear keys are skipped here; validation reports them.
     """
     race = library.races.get(character.race)
-    armor = library.armors.get(character.armor) if character.armor else None
-    shield = library.shields.get(character.shield) if character.shield else None
+    gear = character.loadout
+    armor = library.armors.get(gear.armor.key) if gear.armor else None
+    shield = library.shields.get(gear.shield.key) if gear.shield else None
     rules = library.equipment_rules
     # A survivor of the death roll is at -5 DX, 1 better for each week of rest.
     adj_dx = character.dx + (armor.dx if armor else 0) - character.recovery_weeks
     armor_condition = shield_condition = None
     stops = armor.stops if armor else 0
-    if armor and rules:
-        worn = character.item_for(ItemKind.ARMOR, armor.key)
-        armor_condition = rules.armor_condition(armor, worn.hits_taken if worn else 0)
+    if armor and gear.armor and rules:
+        armor_condition = rules.armor_condition(armor, gear.armor.hits_taken)
         stops = armor_condition.stops
     shield_stops = shield.stops if shield else 0
-    if shield and rules:
-        held = character.item_for(ItemKind.SHIELD, shield.key)
-        shield_condition = rules.shield_condition(shield, held.hits_taken if held else 0)
+    if shield and gear.shield and rules:
+        shield_condition = rules.shield_condition(shield, gear.shield.hits_taken)
         shield_stops = shield_condition.stops
     lines = []
-    for key in character.weapons:
-        weapon = library.weapons.get(key)
+    for item in gear.weapons:
+        weapon = library.weapons.get(item.key)
         if weapon is None:
             continue
-        owned = character.item_for(ItemKind.WEAPON, key)
-        quality = owned.quality if owned else ORDINARY
-        attacks = tuple(_attack(weapon, m, race, adj_dx, shield, quality)
+        attacks = tuple(_attack(weapon, m, race, adj_dx, shield, item.quality)
                         for m in _modes(weapon))
-        lines.append(
-            WeaponLine(weapon, attacks, character.st >= weapon.st, key == character.ready_weapon)
-        )
+        lines.append(WeaponLine(weapon, attacks, character.st >= weapon.st,
+                                item.state is ItemState.READIED, item))
     carried = carried_weight(character, library)
     mount = None
     if character.mount is not None and rules is not None:
@@ -168,6 +174,9 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         shield_condition=shield_condition,
         carried_kg=carried,
         mount=mount,
+        armor=armor,
+        shield=shield,
+        shield_ready=gear.shield_ready,
     )
 
 
@@ -178,19 +187,7 @@ def item_weight(item: Item, library: RulesLibrary) -> float:
 
 
 def carried_weight(character: Character, library: RulesLibrary) -> float:
-    """Kilograms on the figure: everything not stored elsewhere, loadout included.
-
-    A loadout key (armor, shield, weapons) with no owned item behind it still
-    weighs what the library says.
-    """
+    """Kilograms on the figure: every possession not stored elsewhere."""
     total = sum(item_weight(i, library) for i in character.items
                 if i.state is not ItemState.STORED)
-    owned = {(i.kind, i.key) for i in character.items if i.state is not ItemState.STORED}
-    loadout: list[tuple[ItemKind, str | None]] = [
-        (ItemKind.ARMOR, character.armor), (ItemKind.SHIELD, character.shield),
-        *((ItemKind.WEAPON, k) for k in dict.fromkeys(character.weapons)),
-    ]
-    for kind, key in loadout:
-        if key and (kind, key) not in owned:
-            total += item_weight(Item(kind, key), library)
     return round(total, 2)

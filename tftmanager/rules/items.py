@@ -16,7 +16,13 @@ class ItemKind(enum.Enum):
 
 
 class ItemState(enum.Enum):
-    """Readied (worn, in hand, at the belt), carried, or stored elsewhere."""
+    """Where an item is; what that means depends on the item (``rules.loadout``).
+
+    Readied armor is worn, a readied shield is ready on the arm and a readied
+    weapon is in hand.  Carried armor is in the pack, a carried shield is
+    slung on the back and a carried weapon is at the belt.  Stored items are
+    kept elsewhere and weigh nothing on the figure.
+    """
 
     READIED = "readied"
     CARRIED = "carried"

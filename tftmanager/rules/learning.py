@@ -34,7 +34,8 @@ class Availability:
 
 def adjusted_dx(character: Character, library: RulesLibrary) -> int:
     """DX after armor (the shield is not counted for talent thresholds)."""
-    armor = library.armors.get(character.armor) if character.armor else None
+    worn = character.loadout.armor
+    armor = library.armors.get(worn.key) if worn else None
     return character.dx + (armor.dx if armor else 0)
 
 

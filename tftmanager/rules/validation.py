@@ -5,7 +5,7 @@ from __future__ import annotations
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import counted_total
 from tftmanager.rules.equipment import CarryFree, Weapon
-from tftmanager.rules.items import ORDINARY, ItemKind, ItemState
+from tftmanager.rules.items import ORDINARY, Item
 from tftmanager.rules.learning import ability_problems
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
@@ -33,13 +33,19 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
 
 
 def _items(character: Character, library: RulesLibrary) -> list[Problem]:
-    """Possessions must exist in the library and be legal workmanship."""
+    """Possessions must exist in the library and be legal workmanship.
+
+    An unknown key worn or carried is reported at its gear field by ``_gear``.
+    """
+    gear = character.loadout
+    on_figure = {id(i) for i in (gear.armor, gear.shield, *gear.weapons) if i is not None}
     problems = []
     for item in character.items:
         entry = library.item_entry(item.kind, item.key)
         if entry is None:
-            problems.append(Problem("items", f"'{item.key}' is not {item.kind.value} in this "
-                                    "campaign.", item=item.key))
+            if id(item) not in on_figure:
+                problems.append(Problem("items", f"'{item.key}' is not {item.kind.value} in "
+                                        "this campaign.", item=item.key))
             continue
         if isinstance(entry, Weapon) and library.equipment_rules is not None:
             refusal = library.equipment_rules.quality_refusal(entry, item.quality)
@@ -106,39 +112,28 @@ def _skill_points(character: Character) -> list[Problem]:
 
 
 def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
-    problems = []
-    armor_known = character.armor is None or character.armor in library.armors
-    if not armor_known:
-        problems.append(Problem("armor", f"'{character.armor}' is not armor in this campaign."))
-    shield = library.shields.get(character.shield) if character.shield else None
-    if character.shield and shield is None:
-        problems.append(
-            Problem("shield", f"'{character.shield}' is not a shield in this campaign.")
-        )
+    """What is worn and carried: known gear, one armor, weapons the figure can lift and carry."""
+    gear = character.loadout
+    problems = [Problem("armor", f"Only one armor can be worn; take off the "
+                        f"{_name(library, i)}.", item=i.key) for i in gear.extra_armor]
+    if gear.armor and gear.armor.key not in library.armors:
+        problems.append(Problem("armor", f"'{gear.armor.key}' is not armor in this campaign."))
+    shield = library.shields.get(gear.shield.key) if gear.shield else None
+    if gear.shield and shield is None:
+        problems.append(Problem("shield",
+                                f"'{gear.shield.key}' is not a shield in this campaign."))
     counted = 1 if shield else 0
     free_dagger_used = False
-    # Weapons carried besides the loadout count too (a spare sword on the belt).
-    extra = [i.key for i in character.items if i.kind is ItemKind.WEAPON
-             and i.state is not ItemState.STORED]
-    for key in character.weapons:
-        if key in extra:
-            extra.remove(key)
-    for key in [*character.weapons, *extra]:
-        weapon = library.weapons.get(key)
+    for item in gear.weapons:
+        weapon = library.weapons.get(item.key)
         if weapon is None:
-            problems.append(
-                Problem("weapons", f"'{key}' is not a weapon in this campaign.", item=key)
-            )
+            problems.append(Problem("weapons", f"'{item.key}' is not a weapon in this "
+                                    "campaign.", item=item.key))
             continue
         if character.st < weapon.st:
-            problems.append(
-                Problem(
-                    "weapons",
-                    f"{weapon.name} needs ST {weapon.st}; {character.name or 'this figure'} "
-                    f"has ST {character.st}.",
-                    item=key,
-                )
-            )
+            problems.append(Problem(
+                "weapons", f"{weapon.name} needs ST {weapon.st}; "
+                f"{character.name or 'this figure'} has ST {character.st}.", item=item.key))
         if weapon.carry_free is CarryFree.ALWAYS:
             continue
         if weapon.carry_free is CarryFree.DAGGER and not free_dagger_used:
@@ -146,27 +141,19 @@ def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
             continue
         counted += 1
     if counted > CARRY_LIMIT:
-        problems.append(
-            Problem(
-                "weapons",
-                f"Carrying {counted} weapons{' (the shield counts as one)' if shield else ''}: "
-                f"a figure may carry only {CARRY_LIMIT} plus one dagger or main-gauche.",
-            )
-        )
-    ready = character.ready_weapon
-    if ready is not None:
-        if ready not in character.weapons:
-            problems.append(
-                Problem("ready_weapon", "The ready weapon must be one the figure carries.")
-            )
-        else:
-            weapon = library.weapons.get(ready)
-            if weapon and weapon.two_handed and shield and character.shield_ready:
-                problems.append(
-                    Problem(
-                        "shield",
-                        f"{weapon.name} is two-handed: the {shield.name.lower()} must be "
-                        "slung on the back while it is ready.",
-                    )
-                )
+        problems.append(Problem(
+            "weapons",
+            f"Carrying {counted} weapons{' (the shield counts as one)' if shield else ''}: "
+            f"a figure may carry only {CARRY_LIMIT} plus one dagger or main-gauche."))
+    two_handed = [w for w in (library.weapons.get(i.key) for i in gear.ready_weapons)
+                  if w is not None and w.two_handed]
+    if two_handed and shield and gear.shield_ready:
+        problems.append(Problem(
+            "shield", f"{two_handed[0].name} is two-handed: the {shield.name.lower()} must "
+            "be slung on the back while it is ready."))
     return problems
+
+
+def _name(library: RulesLibrary, item: Item) -> str:
+    entry = library.item_entry(item.kind, item.key)
+    return entry.name.lower() if entry else item.key

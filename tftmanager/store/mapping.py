@@ -12,24 +12,22 @@ from tftmanager.store.tables import (
     CharacterRow,
     CharacterSpellRow,
     CharacterTalentRow,
-    CharacterWeaponRow,
     PossessionRow,
 )
 
 # Character fields that are plain columns of the character row.
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
-    "armor", "shield", "shield_ready", "ready_weapon", "memory_bought", "body_kg",
+    "memory_bought", "body_kg",
     "wounds", "recovery_weeks",
 )
-ChildRow = CharacterWeaponRow | CharacterTalentRow | CharacterSpellRow | PossessionRow
+ChildRow = CharacterTalentRow | CharacterSpellRow | PossessionRow
 
 
 @dataclass
 class ChildRows:
     """A character's list rows, loaded together."""
 
-    weapons: list[CharacterWeaponRow] = field(default_factory=list)
     talents: list[CharacterTalentRow] = field(default_factory=list)
     spells: list[CharacterSpellRow] = field(default_factory=list)
     possessions: list[PossessionRow] = field(default_factory=list)
@@ -68,11 +66,6 @@ def to_character(row: CharacterRow, children: ChildRows) -> Character:
         sp=row.sp,
         player=row.player,
         notes=row.notes,
-        armor=row.armor,
-        shield=row.shield,
-        shield_ready=row.shield_ready,
-        weapons=tuple(w.weapon for w in sorted(children.weapons, key=lambda w: w.position)),
-        ready_weapon=row.ready_weapon,
         bought_points=row.bought_points,
         kind=CharacterKind(row.kind),
         talents=tuple(
@@ -100,12 +93,8 @@ def apply_to_row(row: CharacterRow, character: Character) -> None:
 
 
 def child_rows(character_id: int, character: Character) -> list[ChildRow]:
-    """Rows for a character's weapons, talents, spells and possessions, in order."""
+    """Rows for a character's talents, spells and possessions, in order."""
     rows: list[ChildRow] = [
-        CharacterWeaponRow(character_id=character_id, position=i, weapon=key)
-        for i, key in enumerate(character.weapons)
-    ]
-    rows += [
         CharacterTalentRow(character_id=character_id, position=i, talent=t.key,
                            extra_points=t.extra_points)
         for i, t in enumerate(character.talents)

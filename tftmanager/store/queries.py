@@ -18,12 +18,11 @@ from tftmanager.store.tables import (
     CharacterRow,
     CharacterSpellRow,
     CharacterTalentRow,
-    CharacterWeaponRow,
     PossessionRow,
     utcnow,
 )
 
-CHILD_TABLES = (CharacterWeaponRow, CharacterTalentRow, CharacterSpellRow, PossessionRow)
+CHILD_TABLES = (CharacterTalentRow, CharacterSpellRow, PossessionRow)
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ def set_rule_profile(*, session: Session, campaign_id: int, profile: RuleProfile
 
 
 def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharacter]:
-    """Every character of the campaign, by name; five queries whatever the party size.
+    """Every character of the campaign, by name; four queries whatever the party size.
 
     Read as plain rows rather than ORM objects: the party view and a week for
     a large party read everyone often, and nothing here is written back.
@@ -73,8 +72,8 @@ def list_characters(*, session: Session, campaign_id: int) -> list[StoredCharact
         .order_by(table.c.name, table.c.id)
     ).all()
     children: dict[int, ChildRows] = defaultdict(ChildRows)
-    for model, attr in ((CharacterWeaponRow, "weapons"), (CharacterTalentRow, "talents"),
-                        (CharacterSpellRow, "spells"), (PossessionRow, "possessions")):
+    for model, attr in ((CharacterTalentRow, "talents"), (CharacterSpellRow, "spells"),
+                        (PossessionRow, "possessions")):
         child = model.__table__  # type: ignore[union-attr]
         for row in session.execute(
             select(child).join(table, child.c.character_id == table.c.id)
@@ -95,8 +94,6 @@ def get_character(*, session: Session, character_id: int) -> StoredCharacter:
     if row is None:
         raise NotFound(f"character {character_id}")
     children = ChildRows(
-        weapons=list(session.exec(select(CharacterWeaponRow).where(
-            CharacterWeaponRow.character_id == character_id)).all()),
         talents=list(session.exec(select(CharacterTalentRow).where(
             CharacterTalentRow.character_id == character_id)).all()),
         spells=list(session.exec(select(CharacterSpellRow).where(
@@ -144,7 +141,7 @@ def insert_character(
 
 
 def update_character(*, session: Session, character_id: int, character: Character) -> None:
-    """Replace a character's fields and weapon list."""
+    """Replace a character's fields and lists (talents, spells, possessions)."""
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")
@@ -177,7 +174,7 @@ def _sync_children(session: Session, character_id: int, wanted: list[ChildRow]) 
 
 
 def delete_character(*, session: Session, character_id: int) -> None:
-    """Remove a character (its weapons go with it by cascade)."""
+    """Remove a character (its lists go with it by cascade)."""
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")
@@ -185,7 +182,7 @@ def delete_character(*, session: Session, character_id: int) -> None:
 
 
 def update_scalars(*, session: Session, changed: dict[int, Character]) -> None:
-    """Write characters whose lists (weapons, talents, items...) did not change.
+    """Write characters whose lists (talents, spells, items...) did not change.
 
     One query loads the rows; one flush writes them: a week's wounds and
     statuses for a whole party.

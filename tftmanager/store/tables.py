@@ -57,10 +57,6 @@ class CharacterRow(SQLModel, table=True):
     iq: int
     sp: int = 0
     bought_points: int = 0
-    armor: str | None = Field(default=None, max_length=40)
-    shield: str | None = Field(default=None, max_length=40)
-    shield_ready: bool = False
-    ready_weapon: str | None = Field(default=None, max_length=40)
     kind: str = Field(default="hero", max_length=10)
     memory_bought: int = 0
     body_kg: float = 0.0
@@ -70,17 +66,6 @@ class CharacterRow(SQLModel, table=True):
     status: str = Field(default="active", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
-
-
-class CharacterWeaponRow(SQLModel, table=True):
-    """A weapon a character carries, in the order the player listed them."""
-
-    __tablename__ = "character_weapon"
-
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
-    position: int
-    weapon: str = Field(max_length=40)
 
 
 class CharacterTalentRow(SQLModel, table=True):
@@ -165,7 +150,11 @@ class XPEntryRow(SQLModel, table=True):
 
 
 class PossessionRow(SQLModel, table=True):
-    """An item a character owns, with its quality, wear and where it is."""
+    """An item a character owns, with its quality, wear and where it is.
+
+    The only record of equipment: worn armor, a ready or slung shield and the
+    weapons carried are possessions in the matching ``state`` (schema 6).
+    """
 
     __tablename__ = "possession"
 

@@ -41,6 +41,15 @@ from tftmanager.rules.character import (
     check_input,
 )
 from tftmanager.rules.experience import Attribute
+from tftmanager.rules.items import Item
+from tftmanager.rules.loadout import (
+    GEAR_FIELDS,
+    carry_weapons,
+    ready_shield,
+    ready_weapon,
+    take_shield,
+    wear_armor,
+)
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.buy_dialog import BuyDialog
@@ -138,7 +147,9 @@ class CharacterEditor(QWidget):
         self.problems["attributes"] = ProblemLabel()
         form.addRow(self.problems["attributes"])
 
-        gear = QGroupBox("Equipment")
+        gear = QGroupBox("Equipment (kept as possessions)")
+        gear.setToolTip("What these choices wear and carry is listed, with its wear, "
+                        "on the Possessions tab.")
         form = QFormLayout(gear)
         self._row(form, "&Armor:", self.armor, "armor")
         self._row(form, "S&hield:", self.shield, "shield")
@@ -303,26 +314,33 @@ class CharacterEditor(QWidget):
             _select(self.kind, c.kind)
             for attr, spin in self.spins.items():
                 spin.setValue(getattr(c, attr))
-            _select(self.armor, c.armor)
-            _select(self.shield, c.shield)
-            self.shield_ready.setChecked(c.shield_ready)
-            carried = set(c.weapons)
-            for i in range(self.weapons.count()):
-                item = self.weapons.item(i)
-                key = item.data(Qt.ItemDataRole.UserRole)
-                item.setCheckState(
-                    Qt.CheckState.Checked if key in carried else Qt.CheckState.Unchecked)
-            self.ready_weapon.clear()
-            self.ready_weapon.addItem(NO_ITEM, None)
-            library = self.controller.library if self.controller else None
-            for key in c.weapons:
-                weapon = library.weapons.get(key) if library else None
-                self.ready_weapon.addItem(weapon.name if weapon else key, key)
-            _select(self.ready_weapon, c.ready_weapon)
+            self._fill_gear(c)
             if self.notes.toPlainText() != c.notes:
                 self.notes.setPlainText(c.notes)
         finally:
             self._loading = False
+
+    def _fill_gear(self, c: Character) -> None:
+        """Show the worn armor, the shield and the weapons carried, read from the possessions."""
+        gear = c.loadout
+        _select(self.armor, gear.armor.key if gear.armor else None)
+        _select(self.shield, gear.shield.key if gear.shield else None)
+        self.shield_ready.setChecked(gear.shield_ready)
+        self.shield_ready.setEnabled(gear.shield is not None)
+        carried = list(dict.fromkeys(w.key for w in gear.weapons))
+        for i in range(self.weapons.count()):
+            item = self.weapons.item(i)
+            key = item.data(Qt.ItemDataRole.UserRole)
+            item.setCheckState(
+                Qt.CheckState.Checked if key in carried else Qt.CheckState.Unchecked)
+        self.ready_weapon.clear()
+        self.ready_weapon.addItem(NO_ITEM, None)
+        library = self.controller.library if self.controller else None
+        for key in carried:
+            weapon = library.weapons.get(key) if library else None
+            self.ready_weapon.addItem(weapon.name if weapon else key, key)
+        ready = gear.ready_weapon
+        _select(self.ready_weapon, ready.key if ready else None)
 
     def _show_sheet(self, sheet: Sheet) -> None:
         by_field: dict[str, list[Any]] = {key: [] for key in self.problems}
@@ -352,8 +370,8 @@ class CharacterEditor(QWidget):
             return
         if self.stored is None:
             return
-        if field == "weapons" and self.stored.ready_weapon not in value:
-            edited = replace(self.stored, weapons=value, ready_weapon=None)
+        if field in GEAR_FIELDS:
+            edited = replace(self.stored, items=self._gear_edit(field, value))
         else:
             edited = replace(self.stored, **{field: value})
         if edited == self.stored:
@@ -365,6 +383,20 @@ class CharacterEditor(QWidget):
                 [f"Not saved: {exc.message}"])
             return
         self.controller.edit(self.character_id, edited)
+
+    def _gear_edit(self, field: str, value: Any) -> tuple[Item, ...]:
+        """The possessions after an armor, shield or weapon choice (the rules decide how)."""
+        assert self.stored is not None
+        items = self.stored.items
+        if field == "armor":
+            return wear_armor(items, value)
+        if field == "shield":
+            return take_shield(items, value, self.shield_ready.isChecked())
+        if field == "shield_ready":
+            return ready_shield(items, value)
+        if field == "weapons":
+            return carry_weapons(items, value)
+        return ready_weapon(items, value)
 
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""

@@ -27,14 +27,13 @@ from tftmanager.app.equipment import entry_name, repair_quote
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import ItemKind, ItemState, Mount
+from tftmanager.rules.loadout import where_text
 from tftmanager.rules.settings import show_weight
 
 if TYPE_CHECKING:
     from tftmanager.ui.controller import Controller
 
 HEADERS = ("Item", "Workmanship", "Where", "Qty", "Weight", "Condition")
-STATE_TEXT = {ItemState.READIED: "Readied", ItemState.CARRIED: "Carried",
-              ItemState.STORED: "Stored elsewhere"}
 
 
 class PossessionsPanel(QWidget):
@@ -73,8 +72,8 @@ class PossessionsPanel(QWidget):
         self.table.setMinimumHeight(180)
         self.state = QComboBox()
         self.state.setAccessibleName("Where the item is")
-        for state, text in STATE_TEXT.items():
-            self.state.addItem(text, state)
+        for state in ItemState:
+            self.state.addItem(where_text(ItemKind.GEAR, state), state)
         self.hits_button = QPushButton("Record &Hits…")
         self.repair_button = QPushButton("&Repair")
         self.sell_button = QPushButton("&Sell or Drop…")
@@ -189,7 +188,7 @@ class PossessionsPanel(QWidget):
                     c = rules.shield_condition(shield, item.hits_taken)
                     condition = f"{c.state}: stops {c.stops}"
             cells = (entry_name(library, item.kind, item.key), item.quality.label or "ordinary",
-                     STATE_TEXT[item.state], str(item.quantity),
+                     where_text(item.kind, item.state), str(item.quantity),
                      show_weight(item_weight(item, library), unit), condition)
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
@@ -250,6 +249,8 @@ class PossessionsPanel(QWidget):
             self.repair_button.setEnabled(False)
             self.repair_button.setToolTip("")
             return
+        for row, state in enumerate(ItemState):  # worn, ready or in hand, as fits the item
+            self.state.setItemText(row, where_text(item.kind, state))
         self.state.setCurrentIndex(self.state.findData(item.state))
         cost, refusal = repair_quote(self.controller.library, item)
         self.repair_button.setEnabled(not refusal)

@@ -1,11 +1,11 @@
-"""Schema 6: the operations journal (undo, redo and history that survive a restart).
+"""Schema 7: the operations journal (undo, redo and history that survive a restart).
 
 Every user action becomes an ``operation`` row; triggers on every other table
 record the rows it changed in ``row_change`` (installed after each upgrade by
 ``tftmanager.store.journal_triggers``, so later schemas are covered too).
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-23
 """
 
@@ -14,12 +14,12 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
-SCHEMA = 6
+SCHEMA = 7
 
 
 def upgrade() -> None:
