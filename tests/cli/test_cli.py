@@ -380,7 +380,8 @@ def test_newer_campaign(demo: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     for args in (["list", demo], ["import", demo, doc]):
         code, _, err = cli(capsys, *args)
         assert code == 2
-        assert_one_line_error(err, "newer version of TFT Manager", "format 7")
+        assert_one_line_error(err, "newer version of TFT Manager",
+                              f"format {CURRENT_SCHEMA + 1}")
     assert demo.read_bytes() == before
 
 
