@@ -11,8 +11,10 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.learning import talent_availability
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import capacity, memory, spell_cost, talent_cost, with_talent
+from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.validation import validate
+from tftmanager.rules.xp_tables import MemoryCosts
 
 pytestmark = pytest.mark.rules
 
@@ -177,9 +179,8 @@ def test_wizard_exception_cost_is_doubled_too(library: RulesLibrary) -> None:
 
 
 def test_spells_cost_a_wizard_one_and_a_hero_three(library: RulesLibrary) -> None:
-    spell = library.spells["flame_shield"]
-    assert spell_cost(spell, knowing(kind=CharacterKind.WIZARD), PROFILE) == 1
-    assert spell_cost(spell, knowing(), PROFILE) == 3
+    assert spell_cost(knowing(kind=CharacterKind.WIZARD), library, PROFILE) == 1
+    assert spell_cost(knowing(), library, PROFILE) == 3
     hero = knowing(spells=("flame_shield", "blur"))
     wizard = replace(hero, kind=CharacterKind.WIZARD)
     assert memory(hero, library, PROFILE).used == 6
@@ -194,7 +195,7 @@ def test_profile_without_the_kind_rules_charges_everyone_the_same(
     hero = replace(wizard, kind=CharacterKind.HERO)
     assert cost_of("sword", wizard, library, flat) == 2
     assert cost_of("literacy", wizard, library, flat) == 1
-    assert spell_cost(library.spells["blur"], hero, flat) == 1
+    assert spell_cost(hero, library, flat) == 1
     assert memory(wizard, library, flat).used == memory(hero, library, flat).used == 3
     # Each setting is independent of the other.
     only_double = RuleProfile(hero_spells_triple=False)
@@ -241,3 +242,21 @@ def test_unknown_keys_cost_nothing_but_are_problems(library: RulesLibrary) -> No
     fields = {(p.field, p.item) for p in validate(character, library, PROFILE)}
     assert ("talents", "no_such_talent") in fields
     assert ("spells", "no_such_spell") in fields
+
+
+def test_memory_costs_are_the_library_s(library: RulesLibrary) -> None:
+    """A GM who edits [memory_costs] changes what spells and wizards' talents cost."""
+    costs = MemoryCosts(spell=2, hero_spell=5, wizard_talent_times=3)
+    house = replace(library, memory_costs=costs)
+    hero = knowing(spells=("blur",))
+    wizard = knowing("sword", spells=("blur",), kind=CharacterKind.WIZARD)
+    assert spell_cost(hero, house, PROFILE) == 5
+    assert spell_cost(wizard, house, PROFILE) == 2
+    sword = library.talents["sword"].cost
+    assert cost_of("sword", wizard, house) == 3 * sword
+    assert memory(wizard, house, PROFILE).used == 3 * sword + 2
+
+
+def test_a_library_without_memory_costs_says_so(library: RulesLibrary) -> None:
+    with pytest.raises(RulesDataError, match="memory costs"):
+        spell_cost(knowing(), replace(library, memory_costs=None), PROFILE)

@@ -1,37 +1,23 @@
-"""Weekly activities between adventures, and what rest and idleness do."""
+"""What rest and idleness do with a week between adventures."""
 
 from __future__ import annotations
 
-import enum
 import math
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
-
-
-class Activity(enum.Enum):
-    """What a character does with a campaign week."""
-
-    JOB = "job"
-    STUDY = "study"
-    REST = "rest"
-    ADVENTURE = "adventure"
-    IDLE = "idle"
-
-    @property
-    def label(self) -> str:
-        """Word for the week planner."""
-        return {"job": "Job", "study": "Study", "rest": "Rest and recovery",
-                "adventure": "Adventuring", "idle": "Idle"}[self.value]
-
+from tftmanager.rules.survival import SurvivalRules, recovery_penalty
 
 # The documents give no healing rate between adventures: a full week of rest
 # heals every wound (our assumption, stated in the report).
 REST_HEALS_ALL = True
 
 
-def rest(character: Character) -> tuple[int, int, list[str]]:
-    """(wounds, recovery weeks) after a week of rest, with what happened in words."""
+def rest(character: Character, survival: SurvivalRules) -> tuple[int, int, list[str]]:
+    """(wounds, recovery weeks) after a week of rest, with what happened in words.
+
+    The DX penalty shown is the survival rules' (a GM's ``recovery_dx`` counts).
+    """
     lines = []
     wounds = 0 if REST_HEALS_ALL else character.wounds
     if character.wounds:
@@ -39,7 +25,8 @@ def rest(character: Character) -> tuple[int, int, list[str]]:
                      "heals all wounds).")
     recovery = max(0, character.recovery_weeks - 1)
     if character.recovery_weeks:
-        lines.append(f"Recovering: DX penalty {-character.recovery_weeks} → {-recovery}.")
+        before = recovery_penalty(character.recovery_weeks, survival)
+        lines.append(f"Recovering: DX penalty {before} → {recovery_penalty(recovery, survival)}.")
     if not lines:
         lines.append("Rested.")
     return wounds, recovery, lines

@@ -99,7 +99,7 @@ def spell_availability(
 ) -> Availability:
     """Whether this character can learn this spell now, and at what cost."""
     known = spell.key in character.spells
-    cost = spell_cost(spell, character, profile)
+    cost = spell_cost(character, library, profile)
     reasons = [] if known else spell_requirements(spell, character, library)
     if spell.retired:
         reasons.append("retired from this campaign's library")

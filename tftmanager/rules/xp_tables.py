@@ -23,8 +23,8 @@ class CostTables:
 
     melee_cost: int
     itl_steps: tuple[CostStep, ...]
-    double_after_last: bool = True
-    memory_cost: int = 500
+    double_after_last: bool
+    memory_cost: int  # XP per memory point, Legacy rule ([memory] cost)
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> CostTables:
@@ -33,8 +33,8 @@ class CostTables:
             melee = int(doc["melee"]["cost"])
             steps = tuple(sorted((CostStep(int(s["total"]), int(s["cost"]))
                                   for s in doc["itl"]["steps"]), key=lambda s: s.total))
-            double = bool(doc["itl"].get("double_after_last", True))
-            memory = int(doc.get("memory", {}).get("cost", 500))
+            double = bool(doc["itl"]["double_after_last"])
+            memory = int(doc["memory"]["cost"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Experience table is malformed: {exc}") from exc
         if melee <= 0 or not steps or any(s.cost <= 0 for s in steps):
@@ -50,3 +50,24 @@ class CostTables:
         if not self.double_after_last:
             return last.cost
         return int(last.cost * 2 ** (new_total - last.total))
+
+
+@dataclass(frozen=True)
+class MemoryCosts:
+    """Memory points a spell costs, and the wizard's factor for talents ([memory_costs])."""
+
+    spell: int
+    hero_spell: int
+    wizard_talent_times: int
+
+    @classmethod
+    def from_data(cls, doc: Mapping[str, Any]) -> MemoryCosts:
+        """Read ``[memory_costs]`` of experience.toml."""
+        try:
+            costs = cls(int(doc["spell"]), int(doc["hero_spell"]),
+                        int(doc["wizard_talent_times"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesDataError(f"Memory costs are malformed: {exc}") from exc
+        if min(costs.spell, costs.hero_spell, costs.wizard_talent_times) < 0:
+            raise RulesDataError("Memory costs must not be negative")
+        return costs

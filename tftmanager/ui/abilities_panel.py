@@ -97,7 +97,7 @@ class AbilitiesPanel(QGroupBox):
         for key in character.spells:
             spell = library.spells.get(key)
             text = (f"{key} (not in library)" if spell is None
-                    else f"{spell.name} — spell ({spell_cost(spell, character, profile)})")
+                    else f"{spell.name} — spell ({spell_cost(character, library, profile)})")
             self._add_item(text, "spell", key)
         for study in controller.studies(sheet.id):
             item = QListWidgetItem(

@@ -12,12 +12,22 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from tftmanager.app import abilities, campaigns, characters, equipment, experience, weeks
+from tftmanager.app import (
+    abilities,
+    assignments,
+    campaigns,
+    characters,
+    equipment,
+    experience,
+    survival,
+    weeks,
+)
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
-from tftmanager.app.weeks import AssignmentData
+from tftmanager.app.week_report import AppliedWeek, WeekRefused
+from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character
 from tftmanager.rules.experience import Attribute
@@ -302,61 +312,64 @@ class Controller:
 
     # Job weeks
 
-    def assignment(self, character_id: int) -> AssignmentData:
+    def assignment(self, character_id: int) -> Assignment:
         """A character's weekly activity."""
-        return weeks.get_assignment(store=self.store, character_id=character_id)
+        return assignments.get_assignment(store=self.store, character_id=character_id)
 
-    def assign(self, character_id: int, data: AssignmentData) -> bool:
+    def assign(self, character_id: int, data: Assignment) -> bool:
         """Set a character's weekly activity (saved at once; not an undo step)."""
         try:
-            changes = weeks.assign(store=self.store, character_id=character_id, data=data)
-        except weeks.WeekRefused as exc:
+            changes = assignments.assign(store=self.store, character_id=character_id,
+                                         data=data)
+        except WeekRefused as exc:
             self.report_failure("Assign", exc)
             return False
         self.signals.changes_applied.emit(changes)
         return True
 
-    def missing_job_values(self) -> list[tuple[str, str, tuple[str, ...]]]:
-        """Assigned jobs whose lost values the GM must supply."""
-        return weeks.missing_values(store=self.store)
-
     def set_job_value(self, job: str, field_name: str, value: int | str) -> None:
         """Remember a value the GM supplied (in the campaign's library)."""
-        self.signals.changes_applied.emit(weeks.set_job_value(
+        self.signals.changes_applied.emit(assignments.set_job_value(
             store=self.store, job=job, field_name=field_name, value=value))
 
-    def run_weeks(self, count: int, seed: int,
-                  progress: Callable[[int, int], bool] | None = None
-                  ) -> list[weeks.AppliedWeek]:
-        """Run weeks as one undo step; stops early on injury, arrest or a dying figure."""
-        results: list[weeks.AppliedWeek] = []
-        self.stack.beginMacro(f"Run {count} week{'s' if count > 1 else ''}")
-        try:
-            for i in range(count):
-                command = commands.WeekAction(self, seed + i)
-                self.stack.push(command)
-                if command.failed or command.applied is None:
-                    break
-                results.append(command.applied)
-                if progress is not None and progress(i + 1, count) is False:
-                    break
-                if command.applied.report.stop:
-                    break
-        finally:
-            self.stack.endMacro()
-        return results
+    def run_weeks(self, count: int, seed: int | None = None,
+                  progress: Callable[[int, int], bool] | None = None, *,
+                  dry_run: bool = False) -> list[AppliedWeek]:
+        """Run (or dry-run) weeks through the one use case, ``weeks.run_weeks``.
 
-    def dry_run_week(self, seed: int) -> weeks.AppliedWeek:
-        """Roll a week and write nothing."""
-        return weeks.run_week(store=self.store, seed=seed, dry_run=True)
+        Its refusals (NeedsValues, WeekRefused) reach the caller.  A real run
+        is one undo step: each week is recorded as a WeekAction inside one
+        macro, opened only once a week actually runs (until undo moves into
+        the operations journal).
+        """
+        if dry_run:
+            return weeks.run_weeks(store=self.store, weeks=count, seed=seed, dry_run=True,
+                                   progress=progress)
+        opened = False
+
+        def on_stack(week_seed: int) -> AppliedWeek | None:
+            nonlocal opened
+            if not opened:
+                self.stack.beginMacro(f"Run {count} week{'s' if count > 1 else ''}")
+                opened = True
+            command = commands.WeekAction(self, week_seed)
+            self.stack.push(command)
+            return None if command.failed else command.applied
+
+        try:
+            return weeks.run_weeks(store=self.store, weeks=count, seed=seed,
+                                   progress=progress, runner=on_stack)
+        finally:
+            if opened:
+                self.stack.endMacro()
 
     def survival_roll(self, character_id: int, situation: Situation,
-                      seed: int | None = None) -> weeks.SurvivalResult | None:
+                      seed: int | None = None) -> survival.SurvivalResult | None:
         """Roll for a dying character (undoable)."""
         try:
-            result = weeks.survival_roll(store=self.store, character_id=character_id,
-                                         situation=situation, seed=seed)
-        except weeks.WeekRefused as exc:
+            result = survival.survival_roll(store=self.store, character_id=character_id,
+                                            situation=situation, seed=seed)
+        except WeekRefused as exc:
             self.report_failure("Survival roll", exc)
             return None
         self.stack.push(commands.CharacterStateAction(
