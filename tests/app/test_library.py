@@ -28,7 +28,6 @@ from tftmanager.app.library import (
     parse_library,
     review_differences,
     save_entry,
-    set_retired,
     update_available,
     users_of,
 )
@@ -56,6 +55,12 @@ def entry(store: CampaignStore, kind: str, key: str) -> Entry:
 
 def edited(original: Entry, **changes: Any) -> Entry:
     return Entry(original.kind, original.key, {**original.data, **changes}, original.retired)
+
+
+def retire(store: CampaignStore, kind: str, key: str, retired: bool = True) -> None:
+    """Retire (or restore) an entry as the library editor does: save it with the flag."""
+    current = entry(store, kind, key)
+    save_entry(store=store, entry=Entry(kind, key, current.data, retired))
 
 
 def joe_id(store: CampaignStore) -> int:
@@ -156,7 +161,7 @@ def test_retire_hides_a_talent_but_keeps_it_for_those_who_know_it(
     demo_store: CampaignStore,
 ) -> None:
     joe = joe_id(demo_store)
-    set_retired(store=demo_store, kind="talent", key="running", retired=True)
+    retire(demo_store, "talent", "running")
     library = library_for(demo_store)
     assert library.is_retired("talent", "running")
     assert library.talents["running"].retired
@@ -169,15 +174,10 @@ def test_retire_hides_a_talent_but_keeps_it_for_those_who_know_it(
     assert not availability.available
     assert any("retired" in r for r in availability.reasons)
     # And it can be brought back.
-    set_retired(store=demo_store, kind="talent", key="running", retired=False)
+    retire(demo_store, "talent", "running", retired=False)
     library = library_for(demo_store)
     assert not library.is_retired("talent", "running")
     assert not library.talents["running"].retired
-
-
-def test_retire_an_unknown_entry(store: CampaignStore) -> None:
-    with pytest.raises(LibraryError, match="no talent 'no_such_talent'"):
-        set_retired(store=store, kind="talent", key="no_such_talent", retired=True)
 
 
 def test_users_of(demo_store: CampaignStore) -> None:
@@ -361,7 +361,7 @@ def test_update_available_needs_a_new_version(store: CampaignStore, ship: ShipFn
 
 @pytest.mark.parametrize("fmt", ["toml", "json"])
 def test_export_import_round_trip(demo_store: CampaignStore, fmt: str) -> None:
-    set_retired(store=demo_store, kind="talent", key="running", retired=True)
+    retire(demo_store, "talent", "running")
     save_entry(store=demo_store,
                entry=edited(entry(demo_store, "talent", "climbing"), cost=2))
     before = snapshot(demo_store)

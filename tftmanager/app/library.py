@@ -110,14 +110,6 @@ def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     return _changed(store)
 
 
-def set_retired(*, store: CampaignStore, kind: str, key: str, retired: bool) -> Changes:
-    """Retire an entry (kept for characters who use it, no longer offered) or bring it back."""
-    match = next((e for e in entries(store=store) if (e.kind, e.key) == (kind, key)), None)
-    if match is None:
-        raise LibraryError(f"There is no {kind} '{key}' in this campaign's library.")
-    return save_entry(store=store, entry=Entry(kind, key, match.data, retired))
-
-
 def users_of(*, store: CampaignStore, kind: str, key: str) -> list[str]:
     """Names of the characters that use an entry."""
     return _users(_party(store), kind, key)
