@@ -318,6 +318,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("file")
     q.add_argument("--format", choices=["toml", "json"])
 
+    _add_xp_parsers(sub)
+    _add_week_parsers(sub)
+    cards_command.add_parser(sub)
+    return parser
+
+
+def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The xp commands."""
     p = sub.add_parser("xp", help="experience: award, raise, show")
     xp = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = xp.add_parser("award", help="award XP to the party or to named characters")
@@ -335,6 +343,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("name")
     q.add_argument("attribute", choices=[a.value for a in Attribute])
 
+
+
+def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
     p.add_argument("campaign")
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
@@ -361,8 +373,6 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("job")
     q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
     q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")
-    cards_command.add_parser(sub)
-    return parser
 
 
 def run(argv: list[str]) -> int:
