@@ -70,7 +70,7 @@ def test_joe_with_a_skill_point_learns_running(library: RulesLibrary) -> None:
 def test_joe_may_have_two_skill_points_but_not_three(library: RulesLibrary) -> None:
     two = replace(JOE, sp=2, bought_points=2)
     assert [p for p in validate(two, library, PROFILE) if p.field == "sp"] == []
-    assert capacity(two, PROFILE) == 13
+    assert capacity(two, library, PROFILE) == 13
     three = replace(JOE, sp=3, bought_points=3)
     sp_problems = [p for p in validate(three, library, PROFILE) if p.field == "sp"]
     assert len(sp_problems) == 1
@@ -217,16 +217,16 @@ def test_extra_points_add_to_the_cost(library: RulesLibrary) -> None:
 # --- capacity ------------------------------------------------------------------------
 
 
-def test_capacity_is_iq_plus_twice_sp() -> None:
-    assert capacity(knowing(iq=12), PROFILE) == 12
-    assert capacity(knowing(iq=12, sp=3), PROFILE) == 18
+def test_capacity_is_iq_plus_twice_sp(library: RulesLibrary) -> None:
+    assert capacity(knowing(iq=12), library, PROFILE) == 12
+    assert capacity(knowing(iq=12, sp=3), library, PROFILE) == 18
 
 
-def test_legacy_memory_only_counts_when_the_rule_is_on() -> None:
+def test_legacy_memory_only_counts_when_the_rule_is_on(library: RulesLibrary) -> None:
     character = knowing(iq=12, sp=1, memory_bought=3)
-    assert capacity(character, PROFILE) == 14
-    assert capacity(character, RuleProfile(legacy_memory_xp=False)) == 14
-    assert capacity(character, RuleProfile(legacy_memory_xp=True)) == 17
+    assert capacity(character, library, PROFILE) == 14
+    assert capacity(character, library, RuleProfile(legacy_memory_xp=False)) == 14
+    assert capacity(character, library, RuleProfile(legacy_memory_xp=True)) == 17
 
 
 def test_legacy_memory_makes_room(library: RulesLibrary) -> None:
@@ -246,7 +246,7 @@ def test_unknown_keys_cost_nothing_but_are_problems(library: RulesLibrary) -> No
 
 def test_memory_costs_are_the_library_s(library: RulesLibrary) -> None:
     """A GM who edits [memory_costs] changes what spells and wizards' talents cost."""
-    costs = MemoryCosts(spell=2, hero_spell=5, wizard_talent_times=3)
+    costs = MemoryCosts(spell=2, hero_spell=5, wizard_talent_times=3, capacity_per_sp=3)
     house = replace(library, memory_costs=costs)
     hero = knowing(spells=("blur",))
     wizard = knowing("sword", spells=("blur",), kind=CharacterKind.WIZARD)
@@ -255,6 +255,7 @@ def test_memory_costs_are_the_library_s(library: RulesLibrary) -> None:
     sword = library.talents["sword"].cost
     assert cost_of("sword", wizard, house) == 3 * sword
     assert memory(wizard, house, PROFILE).used == 3 * sword + 2
+    assert capacity(knowing(iq=12, sp=2), house, PROFILE) == 12 + 3 * 2
 
 
 def test_a_library_without_memory_costs_says_so(library: RulesLibrary) -> None:

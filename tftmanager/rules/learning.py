@@ -137,7 +137,8 @@ def ability_problems(
     if mem.free < 0:
         problems.append(Problem(
             "memory",
-            f"Talents and spells use {mem.used} memory points; IQ {character.iq} + 2 x SP "
-            f"{character.sp} allows {mem.capacity}: {-mem.free} too many.",
+            f"Talents and spells use {mem.used} memory points; IQ {character.iq} + "
+            f"{library.memory_rules().capacity_per_sp} x SP {character.sp} allows "
+            f"{mem.capacity}: {-mem.free} too many.",
         ))
     return problems

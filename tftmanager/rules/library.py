@@ -69,6 +69,13 @@ class RulesLibrary:
                                  "([memory_costs] in experience.toml).")
         return self.memory_costs
 
+    def cost_tables(self) -> CostTables:
+        """The experience tables; a library without them cannot say what may be bought."""
+        if self.xp_costs is None:
+            raise RulesDataError("The rules library has no experience tables "
+                                 "(experience.toml).")
+        return self.xp_costs
+
     def study_rules(self) -> StudyRules:
         """The study rules; a library without them cannot time a study."""
         if self.study is None:

@@ -29,10 +29,10 @@ class Memory:
         return self.capacity - self.used
 
 
-def capacity(character: Character, profile: RuleProfile) -> int:
+def capacity(character: Character, library: RulesLibrary, profile: RuleProfile) -> int:
     """IQ + 2 x SP, plus memory bought with experience where the Legacy rule is on."""
     bought = character.memory_bought if profile.legacy_memory_xp else 0
-    return character.iq + 2 * character.sp + bought
+    return character.iq + library.memory_rules().capacity_per_sp * character.sp + bought
 
 
 def talent_cost(
@@ -104,7 +104,7 @@ def memory(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         spell = library.spells.get(key)
         if spell is not None:
             used += spell_cost(character, library, profile)
-    return Memory(used, capacity(character, profile))
+    return Memory(used, capacity(character, library, profile))
 
 
 def with_talent(character: Character, key: str) -> Character:

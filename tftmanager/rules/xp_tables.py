@@ -26,6 +26,7 @@ class CostTables:
     itl_steps: tuple[CostStep, ...]
     double_after_last: bool
     memory_cost: int  # XP per memory point, Legacy rule ([memory] cost)
+    iq_per_sp: int  # at most IQ // iq_per_sp SP ([skill_points])
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> CostTables:
@@ -36,11 +37,18 @@ class CostTables:
                                   for s in doc["itl"]["steps"]), key=lambda s: s.total))
             double = bool(doc["itl"]["double_after_last"])
             memory = int(doc["memory"]["cost"])
+            iq_per_sp = int(doc["skill_points"]["iq_per_sp"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Experience table is malformed: {exc}") from exc
         if melee <= 0 or not steps or any(s.cost <= 0 for s in steps):
             raise RulesDataError("Experience costs must be positive")
-        return cls(melee, steps, double, memory)
+        if iq_per_sp <= 0:
+            raise RulesDataError("iq_per_sp must be positive")
+        return cls(melee, steps, double, memory, iq_per_sp)
+
+    def sp_cap(self, iq: int) -> int:
+        """The most SP a character of this IQ may have."""
+        return iq // self.iq_per_sp
 
     def itl_cost(self, new_total: int) -> int:
         """Cost of the point that brings the attribute total to ``new_total``."""
@@ -60,16 +68,18 @@ class MemoryCosts:
     spell: int
     hero_spell: int
     wizard_talent_times: int
+    capacity_per_sp: int  # memory capacity is IQ + this x SP
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> MemoryCosts:
         """Read ``[memory_costs]`` of experience.toml."""
         try:
             costs = cls(int(doc["spell"]), int(doc["hero_spell"]),
-                        int(doc["wizard_talent_times"]))
+                        int(doc["wizard_talent_times"]), int(doc["capacity_per_sp"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Memory costs are malformed: {exc}") from exc
-        if min(costs.spell, costs.hero_spell, costs.wizard_talent_times) < 0:
+        if min(costs.spell, costs.hero_spell, costs.wizard_talent_times,
+               costs.capacity_per_sp) < 0:
             raise RulesDataError("Memory costs must not be negative")
         return costs
 

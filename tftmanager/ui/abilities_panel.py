@@ -89,7 +89,8 @@ class AbilitiesPanel(QGroupBox):
         mem = memory(character, library, profile)
         self.memory_label.setText(
             f"Memory: {mem.used} of {mem.capacity} used "
-            f"(IQ {character.iq} + 2 × SP {character.sp})")
+            f"(IQ {character.iq} + {library.memory_rules().capacity_per_sp} × SP "
+            f"{character.sp})")
         for known, talent, cost in talent_costs(character, library, profile):
             text = (f"{known.key} (not in library)" if talent is None
                     else f"{talent.name} ({cost})")
