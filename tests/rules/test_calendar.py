@@ -35,15 +35,20 @@ def test_activities_and_labels() -> None:
 
 def test_rest_heals_wounds(catalogue: JobCatalogue) -> None:
     assert catalogue.survival is not None
-    wounds, recovery, lines = rest(replace(HERO, wounds=7), catalogue.survival)
+    wounds, recovery, lines = rest(replace(HERO, wounds=7), catalogue.survival,
+                                   catalogue.rest_heals_all)
     assert (wounds, recovery) == (0, 0)
     assert lines == ["Rested: 7 hits healed (assumed: a week of rest heals all wounds)."]
+    # A campaign whose rest heals nothing keeps the wounds, and says so.
+    wounds, _recovery, lines = rest(replace(HERO, wounds=7), catalogue.survival, False)
+    assert wounds == 7 and "7 hits remain" in lines[0]
 
 
 @pytest.mark.parametrize(("weeks", "after"), [(5, 4), (1, 0), (0, 0)])
 def test_rest_reduces_recovery_weeks(catalogue: JobCatalogue, weeks: int, after: int) -> None:
     assert catalogue.survival is not None
-    _wounds, recovery, lines = rest(replace(HERO, recovery_weeks=weeks), catalogue.survival)
+    _wounds, recovery, lines = rest(replace(HERO, recovery_weeks=weeks), catalogue.survival,
+                                   catalogue.rest_heals_all)
     assert recovery == after
     if weeks:
         assert lines == [f"Recovering: DX penalty {-weeks} → {-after}."]
@@ -59,7 +64,7 @@ def test_a_survivor_recovers_over_five_weeks_of_rest(library: RulesLibrary,
     assert derive(survivor, library, RuleProfile()).adj_dx == HERO.dx - 5
     penalties = []
     for _ in range(6):
-        wounds, recovery, _lines = rest(survivor, catalogue.survival)
+        wounds, recovery, _lines = rest(survivor, catalogue.survival, catalogue.rest_heals_all)
         survivor = replace(survivor, wounds=wounds, recovery_weeks=recovery)
         penalties.append(derive(survivor, library, RuleProfile()).adj_dx - HERO.dx)
     assert penalties == [-4, -3, -2, -1, 0, 0]
@@ -76,7 +81,7 @@ def test_a_gm_s_recovery_dx_is_the_penalty_on_the_figure(library: RulesLibrary,
     penalties, reports = [], []
     for _ in range(6):
         penalties.append(derive(survivor, house, RuleProfile()).adj_dx - HERO.dx)
-        wounds, recovery, lines = rest(survivor, gentler)
+        wounds, recovery, lines = rest(survivor, gentler, heals_all=True)
         reports.append(lines)
         survivor = replace(survivor, wounds=wounds, recovery_weeks=recovery)
     assert penalties == [-3, -2, -1, 0, 0, 0]

@@ -214,6 +214,7 @@ def test_malformed_catalogue_is_refused(doc: dict[str, Any], breakage: Any) -> N
     (lambda d: d["thief_factors"].pop("pay_cap_fraction"), "pay_cap_fraction"),
     (lambda d: d["thief_factors"].pop("arrest_roll"), "arrest_roll"),
     (lambda d: d["job_week"].pop("risk_roll"), "risk_roll"),
+    (lambda d: d.pop("rest"), "rest"),
 ])
 def test_a_missing_table_value_is_a_data_error_naming_it(doc: dict[str, Any], breakage: Any,
                                                          named: str) -> None:

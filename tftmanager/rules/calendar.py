@@ -8,21 +8,24 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.survival import SurvivalRules, recovery_penalty
 
-# The documents give no healing rate between adventures: a full week of rest
-# heals every wound (our assumption, stated in the report).
-REST_HEALS_ALL = True
 
-
-def rest(character: Character, survival: SurvivalRules) -> tuple[int, int, list[str]]:
+def rest(character: Character, survival: SurvivalRules,
+         heals_all: bool) -> tuple[int, int, list[str]]:
     """(wounds, recovery weeks) after a week of rest, with what happened in words.
 
-    The DX penalty shown is the survival rules' (a GM's ``recovery_dx`` counts).
+    ``heals_all`` is the catalogue's ``[rest]`` rule (the documents give no
+    healing rate: a week of rest healing every wound is our assumption, said
+    in the report).  The DX penalty shown is the survival rules' (a GM's
+    ``recovery_dx`` counts).
     """
     lines = []
-    wounds = 0 if REST_HEALS_ALL else character.wounds
-    if character.wounds:
+    wounds = 0 if heals_all else character.wounds
+    if character.wounds and heals_all:
         lines.append(f"Rested: {character.wounds} hits healed (assumed: a week of rest "
                      "heals all wounds).")
+    elif character.wounds:
+        lines.append(f"Rested: {character.wounds} hits remain (this campaign heals no "
+                     "wounds by rest alone).")
     recovery = max(0, character.recovery_weeks - 1)
     if character.recovery_weeks:
         before = recovery_penalty(character.recovery_weeks, survival)

@@ -144,6 +144,7 @@ class JobCatalogue:
     own_lodging_fraction: Fraction  # [own_lodging] pay_fraction
     arrest_roll: str  # [thief_factors] arrest_roll
     rolls: WeekRolls  # [job_week]
+    rest_heals_all: bool  # [rest] heals_all_wounds
     talent_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
@@ -174,6 +175,7 @@ class JobCatalogue:
                 arrest_roll=str(thief["arrest_roll"]),
                 rolls=WeekRolls(str(week["risk_roll"]), str(week["disaster_roll"]),
                                 tuple(str(a) for a in week["disaster_attributes"])),
+                rest_heals_all=_flag(doc["rest"]["heals_all_wounds"]),
             )
         except KeyError as exc:
             raise RulesDataError(f"The job catalogue has no {exc} (jobs.toml)") from exc
@@ -186,6 +188,12 @@ class JobCatalogue:
             if roll <= max_roll:
                 return times
         return self.bonus_xp[-1][1]
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false was expected, not {value!r}")
+    return value
 
 
 def _checked(doc: Mapping[str, Any], table: str, keys: tuple[str, ...]) -> dict[str, Any]:

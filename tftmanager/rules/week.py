@@ -83,7 +83,7 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     if activity is Activity.REST:
         if catalogue.survival is None:
             raise RulesDataError("Resting needs the survival rules ([survival] in jobs.toml).")
-        wounds, recovery, lines = rest(character, catalogue.survival)
+        wounds, recovery, lines = rest(character, catalogue.survival, catalogue.rest_heals_all)
         after = character
         if (wounds, recovery) != (character.wounds, character.recovery_weeks):
             after = replace(character, wounds=wounds, recovery_weeks=recovery)
