@@ -16,7 +16,7 @@ from tftmanager.app.sheet import Sheet
 from tftmanager.cards.three_d import height_for
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.character import Status
-from tftmanager.rules.derived import AttackLine, Derived, WeaponLine
+from tftmanager.rules.derived import AttackLine, Derived, WeaponLine, recovery_dx
 from tftmanager.rules.equipment_rules import Condition
 from tftmanager.rules.items import Item, ItemState
 from tftmanager.rules.library import RulesLibrary
@@ -322,7 +322,7 @@ def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     if c.wounds:
         rows.append((f"Wounded: {c.wounds} hits, ST {c.current_st} now",))
     if c.recovery_weeks:
-        rows.append((f"Recovering: {d.recovery_dx} DX; {c.recovery_weeks} more week(s) "
+        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {c.recovery_weeks} more week(s) "
                      "of rest",))
     for key, condition, names in ((c.armor, d.armor_condition, library.armors),
                                   (c.shield, d.shield_condition, library.shields)):
