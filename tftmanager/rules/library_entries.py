@@ -132,14 +132,20 @@ def with_shipped_values(entries: Iterable[Entry], shipped: Iterable[Entry]) -> l
     return result
 
 
-def _filled(own: Mapping[str, Any], shipped: Mapping[str, Any]) -> dict[str, Any]:
-    """``own`` with every table key it lacks taken from ``shipped`` (tables merged, not lists)."""
+def _filled(own: Mapping[str, Any], shipped: Mapping[str, Any],
+            depth: int = 2) -> dict[str, Any]:
+    """``own`` with the sections, and the values in a section, it lacks taken from ``shipped``.
+
+    Only two levels are filled (``[job_week]``, ``[merchant] pay_percent``):
+    a table inside a section (the mercenaries' ``races``) is a value of its
+    own, so a key the GM removed from it stays removed.
+    """
     merged = dict(own)
     for name, value in shipped.items():
         if name not in merged:
             merged[name] = value
-        elif isinstance(merged[name], Mapping) and isinstance(value, Mapping):
-            merged[name] = _filled(merged[name], value)
+        elif depth > 1 and isinstance(merged[name], Mapping) and isinstance(value, Mapping):
+            merged[name] = _filled(merged[name], value, depth - 1)
     return merged
 
 
