@@ -76,8 +76,10 @@ def run_weeks(
     Week ``i`` is rolled with ``seed + i``, so a dry run shows exactly the
     weeks a real run with the same seed will write.  ``progress(done, total)``
     is called after each week and may return False to cancel.  Each real week
-    is its own transaction (and its own undo step); a dry run rolls every
-    week on from the one before and then writes nothing.
+    is its own transaction (and its own undo step), run and kept by
+    ``runner`` (by default :func:`run_week`; the GUI passes one that records
+    the week on its undo stack, and returns None when it failed); a dry run
+    rolls every week on from the one before and then writes nothing.
     """
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
