@@ -12,14 +12,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tftmanager.app import weeks
+from tftmanager.app import assignments, weeks
 from tftmanager.app.campaigns import new_campaign
 from tftmanager.app.library import library_for
 from tftmanager.rules.abilities import KnownTalent
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
-from tftmanager.rules.job_week import Assignment, eligibility, run_job_week
+from tftmanager.rules.job_week import eligibility, run_job_week
 from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import queries
@@ -40,7 +41,7 @@ def bench_weeks(count: int = 100, weeks_to_run: int = 52) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tftm-weeks-") as tmp:
         store = new_campaign(path=Path(tmp) / "weeks.tftcampaign", name="Bench weeks")
         for job in ("garrison", "guard_1"):
-            weeks.set_job_value(store=store, job=job, field_name="xp_week", value=1)
+            assignments.set_job_value(store=store, job=job, field_name="xp_week", value=1)
         with store.operation("bench", "Bench party") as op:
             session = op.session
             for i in range(count):
@@ -49,7 +50,7 @@ def bench_weeks(count: int = 100, weeks_to_run: int = 52) -> dict[str, Any]:
                                                   character=_character(i))
                 week_store.set_assignment(
                     session=session, character_id=stored.id,
-                    data=week_store.AssignmentData(activity="job", job=JOBS[i % 3]))
+                    data=Assignment(activity=Activity.JOB, job=JOBS[i % 3]))
         start = time.perf_counter()
         for week in range(weeks_to_run):
             weeks.run_week(store=store, seed=week)
@@ -68,7 +69,7 @@ def bench_weeks(count: int = 100, weeks_to_run: int = 52) -> dict[str, Any]:
             assignment = Assignment(job.key, found=week > 0)
             eligibility(character, job, catalogue, library, assignment)
             run_job_week(character, derive(character, library, profile), job, assignment,
-                         catalogue, library, dice)
+                         catalogue, dice)
     bare_seconds = time.perf_counter() - start
     ratio = app_seconds / bare_seconds
     return {

@@ -137,9 +137,12 @@ def test_hero_spells_cost_three_unless_the_setting_is_off(store: CampaignStore) 
 
 
 def test_retired_talent_is_not_learned(demo_store: CampaignStore) -> None:
-    from tftmanager.app.library import set_retired
+    from tftmanager.app.library import entries, save_entry
+    from tftmanager.rules.library_entries import Entry
 
-    set_retired(store=demo_store, kind="talent", key="running", retired=True)
+    running = next(e for e in entries(store=demo_store) if (e.kind, e.key) == ("talent",
+                                                                                "running"))
+    save_entry(store=demo_store, entry=Entry("talent", "running", running.data, retired=True))
     joe = add(demo_store, replace(JOE, name="Joe II", sp=1, bought_points=1))
     with pytest.raises(LearnRefused, match="retired"):
         learn_talent(store=demo_store, character_id=joe, key="running")

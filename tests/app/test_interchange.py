@@ -18,7 +18,6 @@ from tftmanager.app.interchange import (
     Entry,
     FormatError,
     dump_character,
-    dump_party,
     loads,
 )
 from tftmanager.app.transfer import TransferError, export_by_name, import_entries
@@ -56,6 +55,14 @@ def test_character_round_trip() -> None:
         ("leather", "readied"), ("large_shield", "carried"), ("spear", "readied"),
         ("dagger", "carried")]
     assert "ünïcode" in text  # written as UTF-8, not escaped
+
+
+def dump_party(entries: list[Entry]) -> str:
+    """A party document (the demo party's format) made of characters as the app exports them."""
+    return json.dumps({
+        "format": PARTY_FORMAT, "version": FORMAT_VERSION,
+        "characters": [json.loads(dump_character(e.character, e.uid))["character"]
+                       for e in entries]})
 
 
 def test_character_without_uid() -> None:

@@ -13,17 +13,20 @@ from sqlalchemy.exc import IntegrityError
 
 from tftmanager.app import (
     abilities,
+    assignments,
     campaigns,
     characters,
     equipment,
     experience,
     journal,
     library,
+    survival,
     transfer,
     weeks,
 )
 from tftmanager.app.interchange import loads
 from tftmanager.app.journal import NothingToUndo, UndoLimitRefused
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character, InputError, Status
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -86,7 +89,7 @@ def _dying(store: CampaignStore, ids: dict[str, int]) -> object:
 
 def _survival(store: CampaignStore, ids: dict[str, int]) -> object:
     before = characters.get_character(store=store, character_id=ids["Wulf"])
-    return weeks.survival_roll(store=store, character_id=ids["Wulf"],
+    return survival.survival_roll(store=store, character_id=ids["Wulf"],
                                situation=Situation(st_now=0, original_st=before.st), seed=3)
 
 
@@ -131,8 +134,8 @@ ACTIONS: list[tuple[str, Action]] = [
         store=s, character_id=i["Flavius"], key="swimming", teacher=True)),
     ("Flavius Marcellus: cancelled a study", _cancel_study),
     ("Library: saved talent Running", _library_edit),
-    ("Wulf: assigned to rest", lambda s, i: weeks.assign(
-        store=s, character_id=i["Wulf"], data=weeks.AssignmentData(activity="rest"))),
+    ("Wulf: assigned to rest", lambda s, i: assignments.assign(
+        store=s, character_id=i["Wulf"], data=Assignment(activity=Activity.REST))),
     ("Ran weeks 1-3 (seed 7)", lambda s, _i: weeks.run_weeks(store=s, weeks=3, seed=7)),
     ("Advanced to week 5 (studies only)", lambda s, _i: abilities.advance_week(store=s)),
     ("Wulf: wounds 0 -> 14; status active -> dying", _dying),

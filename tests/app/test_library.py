@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import shutil
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 import tomli_w
 
 from tftmanager.app import library as app_library
-from tftmanager.app.campaigns import character_sheet, new_campaign, party_sheets
+from tftmanager.app.campaigns import character_sheet, new_campaign, open_existing, party_sheets
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import create_character
 from tftmanager.app.library import (
@@ -28,10 +29,10 @@ from tftmanager.app.library import (
     parse_library,
     review_differences,
     save_entry,
-    set_retired,
     update_available,
     users_of,
 )
+from tftmanager.app.weeks import run_weeks
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import talent_availability
@@ -56,6 +57,12 @@ def entry(store: CampaignStore, kind: str, key: str) -> Entry:
 
 def edited(original: Entry, **changes: Any) -> Entry:
     return Entry(original.kind, original.key, {**original.data, **changes}, original.retired)
+
+
+def retire(store: CampaignStore, kind: str, key: str, retired: bool = True) -> None:
+    """Retire (or restore) an entry as the library editor does: save it with the flag."""
+    current = entry(store, kind, key)
+    save_entry(store=store, entry=Entry(kind, key, current.data, retired))
 
 
 def joe_id(store: CampaignStore) -> int:
@@ -156,7 +163,7 @@ def test_retire_hides_a_talent_but_keeps_it_for_those_who_know_it(
     demo_store: CampaignStore,
 ) -> None:
     joe = joe_id(demo_store)
-    set_retired(store=demo_store, kind="talent", key="running", retired=True)
+    retire(demo_store, "talent", "running")
     library = library_for(demo_store)
     assert library.is_retired("talent", "running")
     assert library.talents["running"].retired
@@ -169,15 +176,10 @@ def test_retire_hides_a_talent_but_keeps_it_for_those_who_know_it(
     assert not availability.available
     assert any("retired" in r for r in availability.reasons)
     # And it can be brought back.
-    set_retired(store=demo_store, kind="talent", key="running", retired=False)
+    retire(demo_store, "talent", "running", retired=False)
     library = library_for(demo_store)
     assert not library.is_retired("talent", "running")
     assert not library.talents["running"].retired
-
-
-def test_retire_an_unknown_entry(store: CampaignStore) -> None:
-    with pytest.raises(LibraryError, match="no talent 'no_such_talent'"):
-        set_retired(store=store, kind="talent", key="no_such_talent", retired=True)
 
 
 def test_users_of(demo_store: CampaignStore) -> None:
@@ -361,7 +363,7 @@ def test_update_available_needs_a_new_version(store: CampaignStore, ship: ShipFn
 
 @pytest.mark.parametrize("fmt", ["toml", "json"])
 def test_export_import_round_trip(demo_store: CampaignStore, fmt: str) -> None:
-    set_retired(store=demo_store, kind="talent", key="running", retired=True)
+    retire(demo_store, "talent", "running")
     save_entry(store=demo_store,
                entry=edited(entry(demo_store, "talent", "climbing"), cost=2))
     before = snapshot(demo_store)
@@ -539,3 +541,49 @@ def test_retired_must_be_true_or_false_in_an_imported_library(store: CampaignSto
     with pytest.raises(app_library.LibraryError, match="retired must be true or false"):
         app_library.import_library(store=store, text=text, fmt="toml")
     assert app_library.entries(store=store) == before
+
+
+# --- rule values read from the library ------------------------------------------------------
+
+
+def test_a_gm_s_recovery_dx_is_the_penalty_on_the_derived_figure(store: CampaignStore) -> None:
+    survivor = Character(name="Survivor", race="human", st=12, dx=13, iq=9, wounds=12,
+                         recovery_weeks=5)
+    cid = create_character(store=store, character=survivor).id
+    assert character_sheet(store=store, character_id=cid).derived.adj_dx == 13 - 5
+    rules = entry(store, "job_rules", "table")
+    save_entry(store=store, entry=edited(rules, survival={**rules.data["survival"],
+                                                          "recovery_dx": -2}))
+    derived = character_sheet(store=store, character_id=cid).derived
+    assert (derived.adj_dx, derived.recovery_dx) == (13 - 2, -2)
+
+
+def test_an_older_campaign_reads_the_values_it_predates_from_the_shipped_library(
+    tmp_path: Path,
+) -> None:
+    """A schema-5 campaign's library lacks values later moved out of the code into the data."""
+    path = tmp_path / "old.tftcampaign"
+    shutil.copyfile(Path(__file__).parents[1] / "data" / "campaign-schema5.tftcampaign", path)
+    with open_existing(path=path) as store:
+        before = {(e.kind, e.key): e.data for e in entries(store=store)}
+        jobs = before[("job_rules", "table")]
+        assert "job_week" not in jobs and "memory" not in before[("experience", "table")]
+        library, shipped = library_for(store), shipped_library()
+        assert library.jobs is not None and shipped.jobs is not None
+        assert library.jobs.rolls == shipped.jobs.rolls
+        assert library.memory_costs == shipped.memory_costs
+        assert library.xp_costs is not None and shipped.xp_costs is not None
+        assert library.xp_costs.memory_cost == shipped.xp_costs.memory_cost
+        assert library.equipment_rules is not None and shipped.equipment_rules is not None
+        assert library.equipment_rules.unarmored_ma == shipped.equipment_rules.unarmored_ma
+        # Nothing was written; the update is offered for review, entry by entry.
+        assert {(e.kind, e.key): e.data for e in entries(store=store)} == before
+        assert update_available(store=store)
+        assert ("job_rules", "table") in {(d.kind, d.key) for d in differences(store=store)}
+        # The campaign's own values always win over the shipped ones.
+        own = {"risk_roll": "4d", "disaster_roll": "3d", "disaster_attributes": ["ST"]}
+        save_entry(store=store, entry=Entry("job_rules", "table", {**jobs, "job_week": own}))
+        assert library_for(store).jobs.rolls.risk == "4d"  # type: ignore[union-attr]
+        [week] = run_weeks(store=store, seed=1, dry_run=True)
+        risks = [r for c in week.report.characters for r in c.rolls if r.startswith("risk")]
+        assert risks and all(r.startswith("risk: 4d = ") for r in risks)

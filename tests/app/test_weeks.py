@@ -17,23 +17,16 @@ import pytest
 
 from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
+from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
 from tftmanager.app.campaigns import new_campaign, open_existing
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
-from tftmanager.app.weeks import (
-    AssignmentData,
-    NeedsValues,
-    WeekRefused,
-    assign,
-    get_assignment,
-    missing_values,
-    run_week,
-    run_weeks,
-    set_job_value,
-    survival_roll,
-)
+from tftmanager.app.survival import survival_roll
+from tftmanager.app.week_report import NeedsValues, WeekRefused
+from tftmanager.app.weeks import run_week, run_weeks
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.survival import Helper, Situation
 from tftmanager.store import ledger, queries
@@ -50,7 +43,7 @@ SOLDIER = Character(name="Soldier", race="human", st=12, dx=12, iq=8,
 def add(store: CampaignStore, character: Character, **assignment: Any) -> int:
     cid = create_character(store=store, character=character).id
     if assignment:
-        assign(store=store, character_id=cid, data=AssignmentData(**assignment))
+        assign(store=store, character_id=cid, data=Assignment(**assignment))
     return cid
 
 
@@ -489,14 +482,14 @@ def test_adventuring_does_nothing_automatically(store: CampaignStore) -> None:
 def test_assignment_is_refused_with_the_reason(store: CampaignStore) -> None:
     cid = add(store, SOLDIER)
     for data, words in [
-        (AssignmentData(activity="sleep"), "not an activity"),
-        (AssignmentData(activity="job", job="pirate"), "not a job"),
-        (AssignmentData(activity="job", job="garrison", officer="general"), "officer"),
-        (AssignmentData(activity="idle", lifestyle="palace"), "not a lifestyle"),
+        (Assignment(activity="sleep"), "not an activity"),
+        (Assignment(activity="job", job="pirate"), "not a job"),
+        (Assignment(activity="job", job="garrison", officer="general"), "officer"),
+        (Assignment(activity="idle", lifestyle="palace"), "not a lifestyle"),
     ]:
         with pytest.raises(WeekRefused, match=words):
             assign(store=store, character_id=cid, data=data)
-    assert get_assignment(store=store, character_id=cid) == AssignmentData()
+    assert get_assignment(store=store, character_id=cid) == Assignment()
 
 
 def test_a_new_job_starts_unfound_and_keeps_ranks_held(store: CampaignStore) -> None:
@@ -509,7 +502,7 @@ def test_a_new_job_starts_unfound_and_keeps_ranks_held(store: CampaignStore) -> 
     assign(store=store, character_id=cid, data=replace(found, lifestyle="middle"))
     assert get_assignment(store=store, character_id=cid).found
     assign(store=store, character_id=cid,
-           data=AssignmentData(activity="job", job="guard_1", found=True, weeks_left=9))
+           data=Assignment(activity="job", job="guard_1", found=True, weeks_left=9))
     changed = get_assignment(store=store, character_id=cid)
     assert (changed.found, changed.weeks_left, changed.held) == (False, 0, ("garrison",))
 
@@ -520,10 +513,10 @@ def test_wizard_ranks_climb_one_by_one(store: CampaignStore) -> None:
     cid = add(store, magus, activity="job", job="probationer")
     [applied] = run_weeks(store=store, seed=1)
     assert "must first hold the rank of Student" in applied.report.characters[0].lines[0]
-    assign(store=store, character_id=cid, data=AssignmentData(activity="job", job="student"))
+    assign(store=store, character_id=cid, data=Assignment(activity="job", job="student"))
     run_weeks(store=store, seed=2)
     assign(store=store, character_id=cid,
-           data=AssignmentData(activity="job", job="probationer"))
+           data=Assignment(activity="job", job="probationer"))
     [applied] = run_weeks(store=store, seed=3)
     assert not applied.report.characters[0].lines[0].startswith("Not eligible")
     assert get_assignment(store=store, character_id=cid).held == ("student", "probationer")
@@ -577,15 +570,15 @@ def test_xp_ledger_rows_are_written_to_the_xp_table(store: CampaignStore) -> Non
 def test_jobs_of_characters_who_cannot_work_do_not_block_the_week(demo_store) -> None:
     from dataclasses import replace as _replace
 
+    from tftmanager.app import assignments as _weeks
     from tftmanager.app import characters as _characters
-    from tftmanager.app import weeks as _weeks
     from tftmanager.app.campaigns import party_sheets as _sheets
     from tftmanager.rules.character import Status as _Status
 
     ids = {s.character.name: s.id for s in _sheets(store=demo_store)}
     wulf = ids["Wulf"]
     _weeks.assign(store=demo_store, character_id=wulf,
-                  data=_weeks.AssignmentData(activity="job", job="caravan"))
+                  data=Assignment(activity="job", job="caravan"))
     assert any(key == "caravan" for key, _n, _f in _weeks.missing_values(store=demo_store))
     before = _characters.get_character(store=demo_store, character_id=wulf)
     _characters.edit_character(store=demo_store, character_id=wulf,

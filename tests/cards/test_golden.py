@@ -13,13 +13,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
 
 from tftmanager.cards.content import CardContent
-from tftmanager.cards.export import card_image, export_pdf
-from tftmanager.cards.fonts import metrics_for
+from tftmanager.cards.export import export_pdf
+from tftmanager.cards.fonts import card_family, metrics_for
 from tftmanager.cards.layout import CARD_MM, CardSize
-from tftmanager.cards.typeset import fit
+from tftmanager.cards.painter import MM_PER_INCH, paint_typeset
+from tftmanager.cards.typeset import Typeset, fit
 
 pytestmark = pytest.mark.ui
 
@@ -33,6 +35,23 @@ DOCS_DPI = 200
 # between poppler builds stay well under 1; a moved or missing line of text is
 # several times this.
 TOLERANCE = 1.5
+
+
+def card_image(card: Typeset, w: float, h: float, dpi: float,
+               family: str | None = None) -> QImage:
+    """One set card painted on a white image, as every page paints it (paint_typeset)."""
+    k = dpi / MM_PER_INCH
+    image = QImage(round(w * k), round(h * k), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(k * 1000))
+    image.setDotsPerMeterY(round(k * 1000))
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    try:
+        paint_typeset(painter, QRectF(0, 0, image.width() - 1, image.height() - 1), card, dpi,
+                      family or card_family())
+    finally:
+        painter.end()
+    return image
 
 
 def mean_difference(a: QImage, b: QImage) -> float:

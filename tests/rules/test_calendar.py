@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from tftmanager.rules.calendar import Activity, rest, weekly_upkeep
+from tftmanager.rules.assignment import Activity
+from tftmanager.rules.calendar import rest, weekly_upkeep
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
 from tftmanager.rules.job_data import JobCatalogue
@@ -32,15 +33,22 @@ def test_activities_and_labels() -> None:
         Activity("sleep")
 
 
-def test_rest_heals_wounds() -> None:
-    wounds, recovery, lines = rest(replace(HERO, wounds=7))
+def test_rest_heals_wounds(catalogue: JobCatalogue) -> None:
+    assert catalogue.survival is not None
+    wounds, recovery, lines = rest(replace(HERO, wounds=7), catalogue.survival,
+                                   catalogue.rest_heals_all)
     assert (wounds, recovery) == (0, 0)
     assert lines == ["Rested: 7 hits healed (assumed: a week of rest heals all wounds)."]
+    # A campaign whose rest heals nothing keeps the wounds, and says so.
+    wounds, _recovery, lines = rest(replace(HERO, wounds=7), catalogue.survival, False)
+    assert wounds == 7 and "7 hits remain" in lines[0]
 
 
 @pytest.mark.parametrize(("weeks", "after"), [(5, 4), (1, 0), (0, 0)])
-def test_rest_reduces_recovery_weeks(weeks: int, after: int) -> None:
-    _wounds, recovery, lines = rest(replace(HERO, recovery_weeks=weeks))
+def test_rest_reduces_recovery_weeks(catalogue: JobCatalogue, weeks: int, after: int) -> None:
+    assert catalogue.survival is not None
+    _wounds, recovery, lines = rest(replace(HERO, recovery_weeks=weeks), catalogue.survival,
+                                   catalogue.rest_heals_all)
     assert recovery == after
     if weeks:
         assert lines == [f"Recovering: DX penalty {-weeks} → {-after}."]
@@ -48,17 +56,37 @@ def test_rest_reduces_recovery_weeks(weeks: int, after: int) -> None:
         assert lines == ["Rested."]
 
 
-def test_a_survivor_recovers_over_five_weeks_of_rest(library: RulesLibrary) -> None:
+def test_a_survivor_recovers_over_five_weeks_of_rest(library: RulesLibrary,
+                                                      catalogue: JobCatalogue) -> None:
     # Wakes at 0 ST (wounds = ST) and -5 DX; each week of rest takes 1 off.
+    assert catalogue.survival is not None
     survivor = replace(HERO, wounds=HERO.st, recovery_weeks=5)
     assert derive(survivor, library, RuleProfile()).adj_dx == HERO.dx - 5
     penalties = []
     for _ in range(6):
-        wounds, recovery, _lines = rest(survivor)
+        wounds, recovery, _lines = rest(survivor, catalogue.survival, catalogue.rest_heals_all)
         survivor = replace(survivor, wounds=wounds, recovery_weeks=recovery)
         penalties.append(derive(survivor, library, RuleProfile()).adj_dx - HERO.dx)
     assert penalties == [-4, -3, -2, -1, 0, 0]
     assert survivor.current_st == HERO.st
+
+
+def test_a_gm_s_recovery_dx_is_the_penalty_on_the_figure(library: RulesLibrary,
+                                                         catalogue: JobCatalogue) -> None:
+    """A GM who makes survivors wake at -3 DX (over the same 5 weeks) sees -3, not -5."""
+    assert catalogue.survival is not None
+    gentler = replace(catalogue.survival, recovery_dx=-3)
+    house = replace(library, jobs=replace(catalogue, survival=gentler))
+    survivor = replace(HERO, wounds=HERO.st, recovery_weeks=gentler.recovery_weeks)
+    penalties, reports = [], []
+    for _ in range(6):
+        penalties.append(derive(survivor, house, RuleProfile()).adj_dx - HERO.dx)
+        wounds, recovery, lines = rest(survivor, gentler, heals_all=True)
+        reports.append(lines)
+        survivor = replace(survivor, wounds=wounds, recovery_weeks=recovery)
+    assert penalties == [-3, -2, -1, 0, 0, 0]
+    assert "Recovering: DX penalty -3 → -2." in reports[0]
+    assert derive(survivor, house, RuleProfile()).recovery_dx == 0
 
 
 @pytest.mark.parametrize(("key", "cost"), [

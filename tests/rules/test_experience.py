@@ -140,23 +140,27 @@ def test_shipped_table_is_the_one_documented() -> None:
 
 
 def test_without_doubling_the_last_cost_holds() -> None:
-    tables = CostTables(100, (CostStep(34, 100), CostStep(38, 1000)), double_after_last=False)
+    tables = CostTables(100, (CostStep(34, 100), CostStep(38, 1000)), double_after_last=False,
+                        memory_cost=500, iq_per_sp=4)
     assert tables.itl_cost(34) == 100
     assert tables.itl_cost(35) == 1000
     assert tables.itl_cost(45) == 1000
 
 
 def test_steps_are_read_in_any_order() -> None:
-    doc = {"melee": {"cost": 100},
-           "itl": {"steps": [{"total": 36, "cost": 300}, {"total": 34, "cost": 100}]}}
+    doc = {"melee": {"cost": 100}, "memory": {"cost": 500}, "skill_points": {"iq_per_sp": 4},
+           "itl": {"steps": [{"total": 36, "cost": 300}, {"total": 34, "cost": 100}],
+                   "double_after_last": True}}
     tables = CostTables.from_data(doc)
     assert [s.total for s in tables.itl_steps] == [34, 36]
     assert tables.itl_cost(35) == 300
 
 
 def _doc(**changes: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {"melee": {"cost": 100},
-                           "itl": {"steps": [{"total": 34, "cost": 100}]}}
+    doc: dict[str, Any] = {"melee": {"cost": 100}, "memory": {"cost": 500},
+                           "skill_points": {"iq_per_sp": 4},
+                           "itl": {"steps": [{"total": 34, "cost": 100}],
+                                   "double_after_last": True}}
     doc.update(changes)
     return doc
 
@@ -180,6 +184,10 @@ def _doc(**changes: Any) -> dict[str, Any]:
     _doc(itl={"steps": [34, 100]}),
     _doc(itl={"steps": None}),
     _doc(itl=[]),
+    _doc(memory={}),
+    _doc(skill_points={}),
+    _doc(skill_points={"iq_per_sp": 0}),
+    _doc(itl={"steps": [{"total": 34, "cost": 100}]}),
 ], ids=repr)
 def test_malformed_cost_tables_are_refused(doc: dict[str, Any]) -> None:
     with pytest.raises(RulesDataError):
@@ -239,7 +247,8 @@ def test_raises_stop_at_the_bounds_a_character_is_stored_within(
 
 def test_sp_tops_out_with_iq() -> None:
     sage = Character(name="Sage", race="human", st=10, dx=10, iq=100, sp=25)
-    tables = CostTables(100, (CostStep(34, 100),))
+    tables = CostTables(100, (CostStep(34, 100),), double_after_last=True, memory_cost=500,
+                        iq_per_sp=4)
     assert "25 for IQ 100" in raise_refusal(sage, Attribute.SP, 10**6, tables, MELEE)
 
 
@@ -353,3 +362,12 @@ def test_progress_out_of_order_weeks_and_no_entries() -> None:
     # Entries are summed by week, whatever order they were recorded in.
     points = progress(33, [(3, 100, ""), (1, 100, ""), (3, -100, "sp")])
     assert points == [WeekPoint(1, 100, 32), WeekPoint(3, 100, 33)]
+
+
+def test_the_sp_cap_is_the_library_s(tables: CostTables) -> None:
+    """A GM who allows IQ/3 SP lets an IQ 9 figure buy a third SP, and says so when refused."""
+    house = replace(tables, iq_per_sp=3)
+    sage = Character(name="Sage", race="human", st=10, dx=10, iq=9, sp=2)
+    assert raise_refusal(sage, Attribute.SP, 10_000, house, MELEE) == ""
+    assert raise_refusal(replace(sage, sp=3), Attribute.SP, 10_000, house, MELEE) == (
+        "SP cannot exceed IQ/3 rounded down (3 for IQ 9).")

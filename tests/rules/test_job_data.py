@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tftmanager.rules.dice_expr import parse_check, parse_formula, parse_roll
-from tftmanager.rules.job_data import Job, JobCatalogue
+from tftmanager.rules.job_data import Job, JobCatalogue, JobFamily
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.shipped import resource
@@ -192,9 +192,41 @@ def test_the_survival_rules_are_read(catalogue: JobCatalogue) -> None:
     lambda d: d["lifestyle"][0].pop("total"),
     lambda d: d["officer"].append({"name": "Major"}),
     lambda d: d["survival"].pop("target"),
+    lambda d: d["job"][0].__setitem__("family", "pirate"),
 ])
 def test_malformed_catalogue_is_refused(doc: dict[str, Any], breakage: Any) -> None:
     JobCatalogue.from_data(doc)  # the shipped document reads
     breakage(doc)
     with pytest.raises(RulesDataError):
         JobCatalogue.from_data(doc)
+
+
+@pytest.mark.parametrize(("breakage", "named"), [
+    (lambda d: d["merchant"].pop("pay_percent"), "pay_percent"),
+    (lambda d: d["merchant"].pop("pay_min_increase"), "pay_min_increase"),
+    (lambda d: d["mercenary_bonuses"].pop("wizard_spells_per_skill"),
+     "wizard_spells_per_skill"),
+    (lambda d: d["mercenary_bonuses"]["mounted"].pop("find_iq"), "mounted.find_iq"),
+    (lambda d: d["mercenary_bonuses"]["flying_mount"].pop("find_dice"),
+     "flying_mount.find_dice"),
+    (lambda d: d.pop("own_lodging"), "own_lodging"),
+    (lambda d: d["lifestyle_period"].pop("weeks"), "weeks"),
+    (lambda d: d["thief_factors"].pop("pay_cap_fraction"), "pay_cap_fraction"),
+    (lambda d: d["thief_factors"].pop("arrest_roll"), "arrest_roll"),
+    (lambda d: d["job_week"].pop("risk_roll"), "risk_roll"),
+    (lambda d: d.pop("rest"), "rest"),
+])
+def test_a_missing_table_value_is_a_data_error_naming_it(doc: dict[str, Any], breakage: Any,
+                                                         named: str) -> None:
+    """No table value is supplied by the code: leaving one out is reported, by name."""
+    breakage(doc)
+    with pytest.raises(RulesDataError, match=named):
+        JobCatalogue.from_data(doc)
+
+
+def test_the_week_s_rolls_and_lodging_are_data(catalogue: JobCatalogue) -> None:
+    assert (catalogue.rolls.risk, catalogue.rolls.disaster) == ("3d", "3d")
+    assert catalogue.rolls.disaster_attributes == ("ST", "DX", "IQ")
+    assert catalogue.arrest_roll == "3d/IQ"
+    assert catalogue.own_lodging_fraction == Fraction(1, 3)
+    assert {j.family for j in catalogue.jobs.values()} == set(JobFamily)

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived, derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.job_data import Job, JobCatalogue
 from tftmanager.rules.job_week import (
-    Assignment,
     JobWeek,
     eligibility,
     find_roll,
@@ -104,7 +104,7 @@ class Runner:
         derived = derived or derive(character, self.library, PROFILE)
         rng = Faces(faces)
         week = run_job_week(character, derived, the_job, assignment,
-                            catalogue or self.catalogue, self.library, Dice(rng))
+                            catalogue or self.catalogue, Dice(rng))
         assert rng.used == len(rng.faces), f"only {rng.used} of {rng.faces} rolled"
         return week
 
@@ -791,7 +791,7 @@ def test_bonus_and_disaster_rates_match_3d(library: RulesLibrary, catalogue: Job
     n = 20_000
     bonus = disaster = both = 0
     for _ in range(n):
-        week = run_job_week(character, derived, job, assignment, catalogue, library, dice)
+        week = run_job_week(character, derived, job, assignment, catalogue, dice)
         risk = next(roll for label, roll, _note in week.rolls if label == "risk")
         assert (week.bonus_xp > 0) == (risk.total <= x)
         assert week.disaster == (risk.total >= y)

@@ -189,3 +189,36 @@ def test_optional_sections_may_be_missing(docs: Docs) -> None:
     library = build(docs)
     assert library.shields == {}
     assert library.injury.bands == ()
+
+
+# --- an older campaign's library and the shipped values it predates ---------------------------
+
+
+def test_values_a_campaign_lacks_come_from_the_shipped_library_and_its_own_win() -> None:
+    from tftmanager.rules.library_entries import (
+        Entry,
+        entries_from_documents,
+        library_from_entries,
+    )
+
+    shipped = entries_from_documents(rules_documents())
+    old = []
+    for entry in shipped:
+        data = dict(entry.data)
+        if entry.kind == "job_rules":
+            data.pop("job_week")  # a section added later
+            data["merchant"] = {k: v for k, v in data["merchant"].items()
+                                if k != "pay_min_increase"}  # a value added later
+            bonuses = dict(data["mercenary_bonuses"])
+            bonuses["races"] = {"gargoyle": 3}  # the GM's own table: kept whole
+            data["mercenary_bonuses"] = bonuses
+            data["merchant"]["pay_percent"] = 30  # the GM's own value wins
+        old.append(Entry(entry.kind, entry.key, data, entry.retired))
+    with pytest.raises(RulesDataError):
+        library_from_entries(old)  # without the shipped values it cannot be read
+    jobs = library_from_entries(old, shipped).jobs
+    assert jobs is not None
+    assert jobs.rolls.risk == "3d"
+    assert jobs.merchant["pay_min_increase"] == 5
+    assert jobs.merchant["pay_percent"] == 30
+    assert jobs.merc["races"] == {"gargoyle": 3}

@@ -11,8 +11,10 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.learning import talent_availability
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import capacity, memory, spell_cost, talent_cost, with_talent
+from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.validation import validate
+from tftmanager.rules.xp_tables import MemoryCosts
 
 pytestmark = pytest.mark.rules
 
@@ -68,7 +70,7 @@ def test_joe_with_a_skill_point_learns_running(library: RulesLibrary) -> None:
 def test_joe_may_have_two_skill_points_but_not_three(library: RulesLibrary) -> None:
     two = replace(JOE, sp=2, bought_points=2)
     assert [p for p in validate(two, library, PROFILE) if p.field == "sp"] == []
-    assert capacity(two, PROFILE) == 13
+    assert capacity(two, library, PROFILE) == 13
     three = replace(JOE, sp=3, bought_points=3)
     sp_problems = [p for p in validate(three, library, PROFILE) if p.field == "sp"]
     assert len(sp_problems) == 1
@@ -177,9 +179,8 @@ def test_wizard_exception_cost_is_doubled_too(library: RulesLibrary) -> None:
 
 
 def test_spells_cost_a_wizard_one_and_a_hero_three(library: RulesLibrary) -> None:
-    spell = library.spells["flame_shield"]
-    assert spell_cost(spell, knowing(kind=CharacterKind.WIZARD), PROFILE) == 1
-    assert spell_cost(spell, knowing(), PROFILE) == 3
+    assert spell_cost(knowing(kind=CharacterKind.WIZARD), library, PROFILE) == 1
+    assert spell_cost(knowing(), library, PROFILE) == 3
     hero = knowing(spells=("flame_shield", "blur"))
     wizard = replace(hero, kind=CharacterKind.WIZARD)
     assert memory(hero, library, PROFILE).used == 6
@@ -194,7 +195,7 @@ def test_profile_without_the_kind_rules_charges_everyone_the_same(
     hero = replace(wizard, kind=CharacterKind.HERO)
     assert cost_of("sword", wizard, library, flat) == 2
     assert cost_of("literacy", wizard, library, flat) == 1
-    assert spell_cost(library.spells["blur"], hero, flat) == 1
+    assert spell_cost(hero, library, flat) == 1
     assert memory(wizard, library, flat).used == memory(hero, library, flat).used == 3
     # Each setting is independent of the other.
     only_double = RuleProfile(hero_spells_triple=False)
@@ -216,16 +217,16 @@ def test_extra_points_add_to_the_cost(library: RulesLibrary) -> None:
 # --- capacity ------------------------------------------------------------------------
 
 
-def test_capacity_is_iq_plus_twice_sp() -> None:
-    assert capacity(knowing(iq=12), PROFILE) == 12
-    assert capacity(knowing(iq=12, sp=3), PROFILE) == 18
+def test_capacity_is_iq_plus_twice_sp(library: RulesLibrary) -> None:
+    assert capacity(knowing(iq=12), library, PROFILE) == 12
+    assert capacity(knowing(iq=12, sp=3), library, PROFILE) == 18
 
 
-def test_legacy_memory_only_counts_when_the_rule_is_on() -> None:
+def test_legacy_memory_only_counts_when_the_rule_is_on(library: RulesLibrary) -> None:
     character = knowing(iq=12, sp=1, memory_bought=3)
-    assert capacity(character, PROFILE) == 14
-    assert capacity(character, RuleProfile(legacy_memory_xp=False)) == 14
-    assert capacity(character, RuleProfile(legacy_memory_xp=True)) == 17
+    assert capacity(character, library, PROFILE) == 14
+    assert capacity(character, library, RuleProfile(legacy_memory_xp=False)) == 14
+    assert capacity(character, library, RuleProfile(legacy_memory_xp=True)) == 17
 
 
 def test_legacy_memory_makes_room(library: RulesLibrary) -> None:
@@ -241,3 +242,22 @@ def test_unknown_keys_cost_nothing_but_are_problems(library: RulesLibrary) -> No
     fields = {(p.field, p.item) for p in validate(character, library, PROFILE)}
     assert ("talents", "no_such_talent") in fields
     assert ("spells", "no_such_spell") in fields
+
+
+def test_memory_costs_are_the_library_s(library: RulesLibrary) -> None:
+    """A GM who edits [memory_costs] changes what spells and wizards' talents cost."""
+    costs = MemoryCosts(spell=2, hero_spell=5, wizard_talent_times=3, capacity_per_sp=3)
+    house = replace(library, memory_costs=costs)
+    hero = knowing(spells=("blur",))
+    wizard = knowing("sword", spells=("blur",), kind=CharacterKind.WIZARD)
+    assert spell_cost(hero, house, PROFILE) == 5
+    assert spell_cost(wizard, house, PROFILE) == 2
+    sword = library.talents["sword"].cost
+    assert cost_of("sword", wizard, house) == 3 * sword
+    assert memory(wizard, house, PROFILE).used == 3 * sword + 2
+    assert capacity(knowing(iq=12, sp=2), house, PROFILE) == 12 + 3 * 2
+
+
+def test_a_library_without_memory_costs_says_so(library: RulesLibrary) -> None:
+    with pytest.raises(RulesDataError, match="memory costs"):
+        spell_cost(knowing(), replace(library, memory_costs=None), PROFILE)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent, Talent
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import all_prerequisites, concurrent_conflict, study_weeks
+from tftmanager.rules.xp_tables import StudyRules
 
 pytestmark = pytest.mark.rules
 
@@ -191,3 +194,27 @@ def test_a_woodsman_learns_snowshoe_in_one_winter(library: RulesLibrary) -> None
     assert terms.weeks == 13  # "one winter (3 months)"
     other = replace(woodsman, talents=())
     assert study_weeks(snowshoe, other, library, RuleProfile(), teacher=False).weeks != 13
+
+
+def test_study_times_are_the_library_s(library: RulesLibrary) -> None:
+    """A GM who makes category 2 take double alone, and Willpower save a quarter, sees it."""
+    assert library.study is not None
+    house = replace(library, study=replace(
+        library.study, alone_times={**library.study.alone_times, 2: Fraction(2)},
+        willpower_times=Fraction(3, 4), instructor_from=3))
+    assert weeks(talent(2), house, teacher=False) == 24
+    assert weeks(talent(2), house, teacher=False, character=WILLED) == 18
+    refused = study_weeks(talent(3), STUDENT, house, PROFILE, teacher=False)
+    assert not refused.possible and "instructor" in refused.refusal
+
+
+@pytest.mark.parametrize("doc", [
+    {},
+    {"alone_times": {"1": "1"}, "teacher_times": {"1": "1"}, "instructor_from": 4,
+     "on_the_job": 5, "willpower_talent": "willpower", "willpower_times": "9/10"},
+    {"alone_times": {"1": "x"}, "teacher_times": {}, "instructor_from": 2,
+     "on_the_job": 5, "willpower_talent": "willpower", "willpower_times": "9/10"},
+])
+def test_incomplete_study_rules_are_refused(doc: dict[str, object]) -> None:
+    with pytest.raises(RulesDataError):
+        StudyRules.from_data(doc)

@@ -122,3 +122,39 @@ def test_gm_sets_the_lifestyle_period_in_campaign_rules(main_window: MainWindow)
     main_window.act_undo.trigger()
     assert controller.library.jobs.lifestyle_weeks == 4
     dialog.close()
+
+
+def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
+        main_window: MainWindow, qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    planner = _planner(main_window, qtbot)
+    week = controller.week()
+    before = {cid: controller.character(cid) for cid in _ids(main_window).values()}
+    undo_steps = controller.history()
+    reports = planner.dry_run(seed=11, count=3)
+    assert reports is not None and 1 <= len(reports) <= 3
+    assert [r.week for r in reports] == list(range(week, week + len(reports)))
+    assert planner.progress_dialog.maximum() == 3
+    assert "Dry run" in planner.report.toPlainText()
+    assert controller.week() == week and controller.history() == undo_steps
+    assert {cid: controller.character(cid) for cid in before} == before
+    # The real run with the same seed writes exactly the weeks the dry run showed.
+    results = planner.run(3, seed=11)
+    assert [r.report.text() for r in results] == [r.text() for r in reports]
+    planner.close()
+
+
+def test_the_dry_run_button_rolls_as_many_weeks_as_asked(main_window: MainWindow,
+                                                         qtbot) -> None:
+    controller = main_window.controller
+    assert controller is not None
+    planner = _planner(main_window, qtbot)
+    week = controller.week()
+    planner.count.setValue(2)
+    planner.dry_button.click()
+    text = planner.report.toPlainText()
+    assert "Dry run" in text and f"Week {week} " in text
+    assert f"Week {week + 1} " in text or "Stopped early" in text
+    assert controller.week() == week
+    planner.close()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from tftmanager.app.abilities import start_study
+from tftmanager.app.assignments import assign, set_job_value
 from tftmanager.app.changes import Changes
 from tftmanager.app.interchange import Entry, loads
 from tftmanager.app.transfer import import_entries
-from tftmanager.app.weeks import assign, set_job_value
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.shipped import resource
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.weeks import AssignmentData
 
 
 def demo_entries() -> list[Entry]:
@@ -22,10 +22,10 @@ def demo_entries() -> list[Entry]:
 # (marked "set by the GM"), never in the shipped rules.
 DEMO_JOB_VALUES = (("garrison", "xp_week", 1), ("guard_1", "xp_week", 1))
 DEMO_ASSIGNMENTS = (
-    ("Ragnar", AssignmentData(activity="job", job="garrison")),
-    ("Flavius Marcellus", AssignmentData(activity="job", job="guard_1")),
-    ("Wulf", AssignmentData(activity="job", job="garrison", own_lifestyle=True)),
-    ("Joe the Barbarian", AssignmentData(activity="study")),
+    ("Ragnar", Assignment(activity=Activity.JOB, job="garrison")),
+    ("Flavius Marcellus", Assignment(activity=Activity.JOB, job="guard_1")),
+    ("Wulf", Assignment(activity=Activity.JOB, job="garrison", own_lifestyle=True)),
+    ("Joe the Barbarian", Assignment(activity=Activity.STUDY)),
 )
 
 

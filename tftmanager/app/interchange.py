@@ -101,16 +101,6 @@ def dump_character(character: Character, uid: str | None = None) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-def dump_party(entries: list[Entry]) -> str:
-    """A party document."""
-    doc = {
-        "format": PARTY_FORMAT,
-        "version": FORMAT_VERSION,
-        "characters": [character_to_dict(e.character, e.uid) for e in entries],
-    }
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-
-
 def loads(text: str) -> list[Entry]:
     """Read a character or party document; raises FormatError on anything else."""
     try:

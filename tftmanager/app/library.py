@@ -44,12 +44,22 @@ class LibraryError(ValueError):
     """A library change or file that cannot be accepted; the message says why."""
 
 
+def build_library(campaign_entries: list[Entry]) -> RulesLibrary:
+    """The library these entries make, with rule values they predate from the shipped one.
+
+    See ``with_shipped_values``: an older campaign reads a value a later
+    release moved into the data from the shipped library, without being
+    changed, until the GM reviews the shipped update.
+    """
+    return library_from_entries(campaign_entries, shipped_entries())
+
+
 def library_for(store: CampaignStore) -> RulesLibrary:
     """The rules library a campaign plays by (built once, rebuilt after changes)."""
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    library = library_from_entries(entries(store=store))
+    library = build_library(entries(store=store))
     store.library_cache = library
     return library
 
@@ -78,7 +88,7 @@ def entries(*, store: CampaignStore) -> list[Entry]:
 
 def _check(candidate: list[Entry]) -> None:
     try:
-        library_from_entries(candidate)
+        build_library(candidate)
     except RulesDataError as exc:
         raise LibraryError(str(exc)) from exc
 
@@ -114,14 +124,6 @@ def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
 
 def _entry_name(entry: Entry) -> str:
     return f"{entry.kind.replace('_', ' ')} {entry.data.get('name', entry.key)}"
-
-
-def set_retired(*, store: CampaignStore, kind: str, key: str, retired: bool) -> Changes:
-    """Retire an entry (kept for characters who use it, no longer offered) or bring it back."""
-    match = next((e for e in entries(store=store) if (e.kind, e.key) == (kind, key)), None)
-    if match is None:
-        raise LibraryError(f"There is no {kind} '{key}' in this campaign's library.")
-    return save_entry(store=store, entry=Entry(kind, key, match.data, retired))
 
 
 def users_of(*, store: CampaignStore, kind: str, key: str) -> list[str]:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from tftmanager.app.sheet import Sheet
 from tftmanager.cards.three_d import height_for
 from tftmanager.rules.abilities import CharacterKind
-from tftmanager.rules.derived import AttackLine, Derived, WeaponLine
+from tftmanager.rules.character import Status
+from tftmanager.rules.derived import AttackLine, Derived, WeaponLine, recovery_dx
 from tftmanager.rules.equipment_rules import Condition
 from tftmanager.rules.items import Item, ItemState
 from tftmanager.rules.library import RulesLibrary
@@ -280,7 +281,7 @@ def spell_rows(sheet: Sheet, library: RulesLibrary,
             rows.append((key, "?", "?", "not in this campaign's library"))
         else:
             rows.append((spell.name, spell.st_cost,
-                         str(spell_cost(spell, sheet.character, profile)), spell.summary))
+                         str(spell_cost(sheet.character, library, profile)), spell.summary))
     return rows
 
 
@@ -311,17 +312,17 @@ def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     """Wounds and recovery kept by the calendar, wear on armor and shield, write-in lines.
 
     The campaign keeps wounds from job weeks and a survivor's weeks of
-    recovery (-5 DX, 1 better per week of rest); a fight's own tally is
-    written on the card.
+    recovery (the survival rules' DX penalty, 1 better per week of rest); a
+    fight's own tally is written on the card.
     """
     c, d = sheet.character, sheet.derived
     rows: list[tuple[str, ...]] = []
-    if c.status.value != "active":
+    if c.status is not Status.ACTIVE:
         rows.append((f"Status: {c.status.value}",))
     if c.wounds:
         rows.append((f"Wounded: {c.wounds} hits, ST {c.current_st} now",))
     if c.recovery_weeks:
-        rows.append((f"Recovering: -{c.recovery_weeks} DX; {c.recovery_weeks} more week(s) "
+        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {c.recovery_weeks} more week(s) "
                      "of rest",))
     gear = c.loadout
     for item, condition, names in ((gear.armor, d.armor_condition, library.armors),

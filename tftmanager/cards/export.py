@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice, QMarginsF, QRectF, QSaveFile, Qt
+from PySide6.QtCore import QIODevice, QMarginsF, QSaveFile
 from PySide6.QtGui import (
-    QImage,
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
@@ -38,7 +37,7 @@ from tftmanager.cards.layout import (
     pair_faces,
     plan_page,
 )
-from tftmanager.cards.painter import MM_PER_INCH, paint_page, paint_typeset
+from tftmanager.cards.painter import paint_page
 from tftmanager.cards.typeset import Typeset, fit
 
 PDF_DPI = 1200
@@ -105,24 +104,6 @@ def paint_document(device: QPagedPaintDevice, document: CardDocument, page_size:
             paint_page(painter, page, plan, dpi, family)
     finally:
         painter.end()
-
-
-def card_image(card: Typeset, w: float, h: float, dpi: float = 150,
-               family: str | None = None) -> QImage:
-    """One set card as a white image (for docs, tests and thumbnails)."""
-    k = dpi / MM_PER_INCH
-    image = QImage(round(w * k), round(h * k), QImage.Format.Format_RGB32)
-    dots_per_metre = round(dpi / MM_PER_INCH * 1000)
-    image.setDotsPerMeterX(dots_per_metre)
-    image.setDotsPerMeterY(dots_per_metre)
-    image.fill(Qt.GlobalColor.white)
-    painter = QPainter(image)
-    try:
-        paint_typeset(painter, QRectF(0, 0, image.width() - 1, image.height() - 1), card, dpi,
-                      family)
-    finally:
-        painter.end()
-    return image
 
 
 def _check_target(path: Path) -> None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPen
 
-from tftmanager.cards.content import CardFace
-from tftmanager.cards.fonts import card_family, card_font, metrics_for
+from tftmanager.cards.fonts import card_family, card_font
 from tftmanager.cards.layout import Page, PagePlan
 from tftmanager.cards.none_refcount import keep_none_alive
-from tftmanager.cards.typeset import PT, Frame, Stroke, Text, Typeset, typeset
+from tftmanager.cards.typeset import PT, Frame, Stroke, Text, Typeset
 
 MM_PER_INCH = 25.4
 CARD_FRAME_MM = 0.2
@@ -83,20 +82,6 @@ def paint_typeset(painter: QPainter, rect: QRectF, card: Typeset, dpi: float,
             painter.setPen(device.pen(op.width))
             painter.drawRect(QRectF(x0 + op.x * k, y0 + op.y * k, op.w * k, op.h * k))
     painter.restore()
-
-
-def paint_card(painter: QPainter, rect: QRectF, face: CardFace, dpi: float,
-               family: str | None = None) -> CardFace | None:
-    """Set and draw one face in ``rect`` (device units at ``dpi``).
-
-    Returns what did not fit even at the smallest type, for a continuation
-    card; None when everything is on this one.
-    """
-    family = family or card_family()
-    k = dpi / MM_PER_INCH
-    card = typeset(face, rect.width() / k, rect.height() / k, metrics_for(family))
-    paint_typeset(painter, rect, card, dpi, family)
-    return card.remainder
 
 
 def paint_page(painter: QPainter, page: Page[Typeset], plan: PagePlan, dpi: float,

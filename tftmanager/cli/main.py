@@ -14,11 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tftmanager import __version__
-from tftmanager.app import campaigns, experience, library, transfer, weeks
+from tftmanager.app import assignments, campaigns, experience, library, transfer, weeks
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
+from tftmanager.app.week_report import WeekRefused, catalogue_of
 from tftmanager.cli import cards_command, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
@@ -212,7 +214,7 @@ def cmd_week(args: argparse.Namespace) -> int:
         try:
             applied = weeks.run_weeks(store=store, weeks=args.weeks, seed=args.seed,
                                       dry_run=args.dry_run)
-        except weeks.WeekRefused as exc:
+        except WeekRefused as exc:
             raise UsageError(str(exc)) from None
     for week in applied:
         print(week.report.text())
@@ -224,7 +226,7 @@ def cmd_week(args: argparse.Namespace) -> int:
 def cmd_jobs(args: argparse.Namespace) -> int:
     """List jobs, assign a character's weekly activity, or supply a lost job value."""
     with campaigns.open_existing(path=Path(args.campaign)) as store:
-        catalogue = weeks.catalogue_of(library.library_for(store))
+        catalogue = catalogue_of(library.library_for(store))
         if args.action == "list":
             for job in catalogue.jobs.values():
                 missing = f"  [unset: {', '.join(job.missing)}]" if job.missing else ""
@@ -232,23 +234,21 @@ def cmd_jobs(args: argparse.Namespace) -> int:
             return OK
         if args.action == "set":
             try:  # the value as typed: set_job_value reads numbers, x/y and dice
-                weeks.set_job_value(store=store, job=args.job, field_name=args.field,
-                                    value=args.value)
-            except weeks.WeekRefused as exc:
+                assignments.set_job_value(store=store, job=args.job, field_name=args.field,
+                                          value=args.value)
+            except WeekRefused as exc:
                 raise UsageError(str(exc)) from None
             print(f"{args.job}: {args.field} = {args.value}")
             return OK
         sheet = _find(store, args.name)
         assert sheet.id is not None
-        data = weeks.AssignmentData(activity=args.activity, job=args.job or "",
-                                    officer=args.officer or "", mounted=args.mounted,
-                                    flying_mount=args.flying_mount,
-                                    self_employed=args.self_employed,
-                                    own_lifestyle=args.own_lifestyle,
-                                    lifestyle=args.lifestyle)
+        data = Assignment(activity=Activity(args.activity), job=args.job or "",
+                          officer=args.officer or "", mounted=args.mounted,
+                          flying_mount=args.flying_mount, self_employed=args.self_employed,
+                          own_lifestyle=args.own_lifestyle, lifestyle=args.lifestyle)
         try:
-            weeks.assign(store=store, character_id=sheet.id, data=data)
-        except weeks.WeekRefused as exc:
+            assignments.assign(store=store, character_id=sheet.id, data=data)
+        except WeekRefused as exc:
             raise UsageError(str(exc)) from None
         print(f"{sheet.character.name}: {args.activity}" + (f" ({args.job})" if args.job
                                                             else ""))
@@ -321,6 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("file")
     q.add_argument("--format", choices=["toml", "json"])
 
+    _add_xp_parsers(sub)
+    _add_week_parsers(sub)
+    cards_command.add_parser(sub)
+    journal_command.add_parsers(sub)
+    return parser
+
+
+def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The xp commands."""
     p = sub.add_parser("xp", help="experience: award, raise, show")
     xp = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = xp.add_parser("award", help="award XP to the party or to named characters")
@@ -338,6 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("name")
     q.add_argument("attribute", choices=[a.value for a in Attribute])
 
+
+
+def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
     p.add_argument("campaign")
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
@@ -351,7 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = jobs.add_parser("assign", help="set a character's weekly activity")
     q.add_argument("campaign")
     q.add_argument("name")
-    q.add_argument("activity", choices=["job", "study", "rest", "adventure", "idle"])
+    q.add_argument("activity", choices=[a.value for a in Activity])
     q.add_argument("--job", help="job key (see jobs list)")
     q.add_argument("--officer", choices=["sergeant", "lieutenant", "captain"])
     q.add_argument("--mounted", action="store_true")
@@ -364,9 +377,6 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("job")
     q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
     q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")
-    cards_command.add_parser(sub)
-    journal_command.add_parsers(sub)
-    return parser
 
 
 def run(argv: list[str]) -> int:

@@ -15,8 +15,11 @@ class SpellType(enum.Enum):
     SPECIAL = "special"
 
 
-class CharacterKind(enum.Enum):
-    """Heroes pay triple for spells; wizards pay double for talents."""
+class CharacterKind(enum.StrEnum):
+    """Heroes pay triple for spells; wizards pay double for talents.
+
+    A StrEnum so the stored text ("hero", "wizard") is the member itself.
+    """
 
     HERO = "hero"
     WIZARD = "wizard"

@@ -1,45 +1,35 @@
-"""Weekly activities between adventures, and what rest and idleness do."""
+"""What rest and idleness do with a week between adventures."""
 
 from __future__ import annotations
 
-import enum
 import math
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.survival import SurvivalRules, recovery_penalty
 
 
-class Activity(enum.Enum):
-    """What a character does with a campaign week."""
+def rest(character: Character, survival: SurvivalRules,
+         heals_all: bool) -> tuple[int, int, list[str]]:
+    """(wounds, recovery weeks) after a week of rest, with what happened in words.
 
-    JOB = "job"
-    STUDY = "study"
-    REST = "rest"
-    ADVENTURE = "adventure"
-    IDLE = "idle"
-
-    @property
-    def label(self) -> str:
-        """Word for the week planner."""
-        return {"job": "Job", "study": "Study", "rest": "Rest and recovery",
-                "adventure": "Adventuring", "idle": "Idle"}[self.value]
-
-
-# The documents give no healing rate between adventures: a full week of rest
-# heals every wound (our assumption, stated in the report).
-REST_HEALS_ALL = True
-
-
-def rest(character: Character) -> tuple[int, int, list[str]]:
-    """(wounds, recovery weeks) after a week of rest, with what happened in words."""
+    ``heals_all`` is the catalogue's ``[rest]`` rule (the documents give no
+    healing rate: a week of rest healing every wound is our assumption, said
+    in the report).  The DX penalty shown is the survival rules' (a GM's
+    ``recovery_dx`` counts).
+    """
     lines = []
-    wounds = 0 if REST_HEALS_ALL else character.wounds
-    if character.wounds:
+    wounds = 0 if heals_all else character.wounds
+    if character.wounds and heals_all:
         lines.append(f"Rested: {character.wounds} hits healed (assumed: a week of rest "
                      "heals all wounds).")
+    elif character.wounds:
+        lines.append(f"Rested: {character.wounds} hits remain (this campaign heals no "
+                     "wounds by rest alone).")
     recovery = max(0, character.recovery_weeks - 1)
     if character.recovery_weeks:
-        lines.append(f"Recovering: DX penalty {-character.recovery_weeks} → {-recovery}.")
+        before = recovery_penalty(character.recovery_weeks, survival)
+        lines.append(f"Recovering: DX penalty {before} → {recovery_penalty(recovery, survival)}.")
     if not lines:
         lines.append("Rested.")
     return wounds, recovery, lines

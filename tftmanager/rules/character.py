@@ -24,8 +24,8 @@ MAX_ITEMS = 500
 NAME_MAX = 80
 
 
-class Status(enum.Enum):
-    """Whether a character can act between adventures."""
+class Status(enum.StrEnum):
+    """Whether a character can act between adventures (stored as its text)."""
 
     ACTIVE = "active"
     DYING = "dying"

@@ -11,8 +11,10 @@ from tftmanager.rules.equipment_rules import Condition, MountMove
 from tftmanager.rules.injury import InjuryThresholds
 from tftmanager.rules.items import ORDINARY, Item, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, Effect, Race
 from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.rules.survival import recovery_penalty
 
 LEATHER = "leather"
 
@@ -67,6 +69,7 @@ class Derived:
     armor: Armor | None = None
     shield: Shield | None = None
     shield_ready: bool = False
+    recovery_dx: int = 0  # a death-roll survivor's DX penalty (already in adj_dx)
 
 
 def counted_total(character: Character, scheme: CreationScheme) -> int:
@@ -75,9 +78,14 @@ def counted_total(character: Character, scheme: CreationScheme) -> int:
     return base if scheme is CreationScheme.MELEE else base + character.iq
 
 
-def movement(race: Race | None, armor: Armor | None, profile: RuleProfile) -> int:
-    """MA: the race's own unarmored, else the armor's (or the race's reading of it)."""
-    base = race.ma if race else 10
+def movement(race: Race | None, armor: Armor | None, profile: RuleProfile,
+             unknown_race_ma: int) -> int:
+    """MA: the race's own unarmored, else the armor's (or the race's reading of it).
+
+    ``unknown_race_ma`` is the library's unarmored MA for a race it lacks
+    (validation reports the race; the figure still moves meanwhile).
+    """
+    base = race.ma if race else unknown_race_ma
     if armor is None:
         return base
     if race and armor.key in race.armor_ma:
@@ -135,8 +143,8 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     armor = library.armors.get(gear.armor.key) if gear.armor else None
     shield = library.shields.get(gear.shield.key) if gear.shield else None
     rules = library.equipment_rules
-    # A survivor of the death roll is at -5 DX, 1 better for each week of rest.
-    adj_dx = character.dx + (armor.dx if armor else 0) - character.recovery_weeks
+    recovering = recovery_dx(character, library)
+    adj_dx = character.dx + (armor.dx if armor else 0) + recovering
     armor_condition = shield_condition = None
     stops = armor.stops if armor else 0
     if armor and gear.armor and rules:
@@ -161,7 +169,7 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         load = character.body_kg + carried + character.mount.extra_kg
         mount = rules.mount_movement(character.mount, load)
     return Derived(
-        ma=movement(race, armor, profile),
+        ma=movement(race, armor, profile, _unknown_race_ma(race, library)),
         adj_dx=adj_dx,
         adj_dx_shield=adj_dx + shield.dx if shield else None,
         hits_stopped=stops,
@@ -177,7 +185,31 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         armor=armor,
         shield=shield,
         shield_ready=gear.shield_ready,
+        recovery_dx=recovering,
     )
+
+
+def recovery_dx(character: Character, library: RulesLibrary) -> int:
+    """The DX penalty of a survivor of the death roll still recovering (0 otherwise).
+
+    Read from the library's survival rules, so a GM's ``recovery_dx`` counts.
+    """
+    if character.recovery_weeks <= 0:
+        return 0
+    survival = library.jobs.survival if library.jobs else None
+    if survival is None:
+        raise RulesDataError(f"{character.name} is recovering, but the rules library has no "
+                             "survival rules ([survival] in jobs.toml).")
+    return recovery_penalty(character.recovery_weeks, survival)
+
+
+def _unknown_race_ma(race: Race | None, library: RulesLibrary) -> int:
+    if race is not None:
+        return race.ma
+    if library.equipment_rules is None:
+        raise RulesDataError("The rules library has no unarmored MA for an unknown race "
+                             "([movement] in equipment_rules.toml).")
+    return library.equipment_rules.unarmored_ma
 
 
 def item_weight(item: Item, library: RulesLibrary) -> float:

@@ -39,6 +39,7 @@ class EquipmentRules:
     bands: tuple[CarryBand, ...]
     walk_only_ma: int
     half_penalty_fatigue: int
+    unarmored_ma: int  # a figure whose race the library lacks ([movement])
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> EquipmentRules:
@@ -66,6 +67,7 @@ class EquipmentRules:
                                     for b in carrying["bands"]), key=lambda b: b.max_times)),
                 walk_only_ma=int(carrying["walk_only_ma"]),
                 half_penalty_fatigue=int(carrying["half_penalty_fatigue"]),
+                unarmored_ma=int(doc["movement"]["unarmored_ma"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Equipment rules are malformed: {exc}") from exc

@@ -53,9 +53,9 @@ def raise_refusal(character: Character, attribute: Attribute, balance: int,
                   tables: CostTables, profile: RuleProfile) -> str:
     """Why the next point of an attribute cannot be bought now ("" when it can)."""
     cost = next_cost(character, tables, profile)
-    if attribute is Attribute.SP and character.sp + 1 > character.iq // 4:
-        return (f"SP cannot exceed IQ/4 rounded down ({character.iq // 4} for IQ "
-                f"{character.iq}).")
+    if attribute is Attribute.SP and character.sp + 1 > tables.sp_cap(character.iq):
+        return (f"SP cannot exceed IQ/{tables.iq_per_sp} rounded down "
+                f"({tables.sp_cap(character.iq)} for IQ {character.iq}).")
     # The sanity bounds every stored character is held to (check_input).
     highest = ATTRIBUTE_BOUNDS[attribute.value][1]
     if getattr(character, attribute.value) >= highest:
@@ -86,9 +86,9 @@ def lowering_refusal(before: Character, after: Character, library: RulesLibrary,
     """
     if after.iq >= before.iq:
         return ""
-    if after.sp > after.iq // 4:
-        return (f"IQ {after.iq} allows at most {after.iq // 4} SP; "
-                f"{after.name} has {after.sp}.")
+    most = library.cost_tables().sp_cap(after.iq)
+    if after.sp > most:
+        return f"IQ {after.iq} allows at most {most} SP; {after.name} has {after.sp}."
     needs = [t.name for t in (library.talents.get(k.key) for k in after.talents)
              if t is not None and t.iq > after.iq]
     needs += [s.name for s in (library.spells.get(k) for k in after.spells)

@@ -1,7 +1,13 @@
-"""The job catalogue as data: jobs, lifestyles, bonuses, thieves' factors, officer ranks."""
+"""The job catalogue as data: jobs, lifestyles, bonuses, thieves' factors, officer ranks.
+
+Every number the job week uses is read here from ``jobs.toml`` (or the
+campaign's copy of it); a table value that is missing is a RulesDataError
+naming it, never a number quietly supplied by the code.
+"""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -9,6 +15,33 @@ from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.survival import SurvivalRules
+
+
+class JobFamily(enum.StrEnum):
+    """The kinds of job the expansion lists (stored as their text in ``family``)."""
+
+    MERCENARY = "mercenary"
+    THIEF = "thief"
+    WIZARD = "wizard"
+    MISC = "misc"
+
+
+# Table values the job week reads, by table: each must be present.
+MERCENARY_KEYS = ("per_2_extra_combat_talents", "st_dx_over_min", "rapid_fire_missile",
+                  "races", "armor_stops", "mounted", "flying_mount",
+                  "wizard_spells_per_skill", "wizard_pay")
+MOUNT_KEYS = {"mounted": ("pay_percent", "find_iq"),
+              "flying_mount": ("pay_percent", "find_dice")}
+MERCHANT_KEYS = ("pay_percent", "pay_min_increase", "lifestyle_levels")
+
+
+@dataclass(frozen=True)
+class WeekRolls:
+    """The dice of every job week ([job_week]): the risk roll and the disaster roll."""
+
+    risk: str
+    disaster: str
+    disaster_attributes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -35,7 +68,7 @@ class Job:
 
     key: str
     name: str
-    family: str
+    family: JobFamily
     risk: tuple[int, int] | None
     damage_fail: str
     damage_save: str
@@ -91,7 +124,11 @@ class ThiefFactor:
 
 @dataclass(frozen=True)
 class JobCatalogue:
-    """Everything the job engine reads."""
+    """Everything the job engine reads.
+
+    ``merc`` and ``merchant`` keep their tables as written (the GM edits them
+    whole); every key the job week reads is checked to be there on loading.
+    """
 
     jobs: dict[str, Job]
     lifestyles: dict[str, Lifestyle]
@@ -104,36 +141,45 @@ class JobCatalogue:
     merchant: Mapping[str, Any]
     lifestyle_weeks: int
     survival: SurvivalRules | None
+    own_lodging_fraction: Fraction  # [own_lodging] pay_fraction
+    arrest_roll: str  # [thief_factors] arrest_roll
+    rolls: WeekRolls  # [job_week]
+    rest_heals_all: bool  # [rest] heals_all_wounds
     talent_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> JobCatalogue:
-        """Read ``jobs.toml``; RulesDataError says what is malformed."""
+        """Read ``jobs.toml``; RulesDataError says what is malformed or missing."""
         try:
-            thief = doc.get("thief_factors", {})
-            factors = thief.get("factors", thief if isinstance(thief, list) else [])
+            thief = doc["thief_factors"]
+            week = doc["job_week"]
             return cls(
                 jobs={j["key"]: _job(j) for j in doc.get("job", [])},
                 lifestyles={ls["key"]: Lifestyle(ls["key"], ls["name"], int(ls["total"]),
-                                                 int(ls.get("level", 0)))
+                                                 int(ls["level"]))
                             for ls in doc.get("lifestyle", [])},
                 bonus_xp=tuple(sorted((int(r["max_roll"]), Fraction(str(r["times"])))
                                       for r in doc["bonus_xp"]["table"])),
-                merc=dict(doc.get("mercenary_bonuses", {})),
+                merc=_checked(doc, "mercenary_bonuses", MERCENARY_KEYS),
                 officers={o["key"]: _officer(o) for o in doc.get("officer", [])},
-                thief_factors=tuple(_factor(f) for f in factors),
-                thief_pay_cap=Fraction(str(_thief_value(doc, "pay_cap_fraction", "1/2"))),
-                thief_spell_reduction=Fraction(str(_thief_value(doc,
-                                                                "wizard_spell_reduction",
-                                                                "1/4"))),
-                merchant=dict(doc.get("merchant", {})),
-                lifestyle_weeks=int(doc.get("lifestyle_period", {}).get("weeks", 4)),
+                thief_factors=tuple(_factor(f) for f in thief["factors"]),
+                thief_pay_cap=Fraction(str(thief["pay_cap_fraction"])),
+                thief_spell_reduction=Fraction(str(thief["wizard_spell_reduction"])),
+                merchant=_checked(doc, "merchant", MERCHANT_KEYS),
+                lifestyle_weeks=int(doc["lifestyle_period"]["weeks"]),
                 survival=(SurvivalRules.from_data(doc["survival"]) if "survival" in doc
                           else None),
                 talent_groups={k: tuple(v) for k, v in doc.get("talent_groups", {}).items()
                                if isinstance(v, list)},
+                own_lodging_fraction=Fraction(str(doc["own_lodging"]["pay_fraction"])),
+                arrest_roll=str(thief["arrest_roll"]),
+                rolls=WeekRolls(str(week["risk_roll"]), str(week["disaster_roll"]),
+                                tuple(str(a) for a in week["disaster_attributes"])),
+                rest_heals_all=_flag(doc["rest"]["heals_all_wounds"]),
             )
-        except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+        except KeyError as exc:
+            raise RulesDataError(f"The job catalogue has no {exc} (jobs.toml)") from exc
+        except (TypeError, ValueError, ZeroDivisionError) as exc:
             raise RulesDataError(f"The job catalogue is malformed: {exc}") from exc
 
     def bonus_times(self, roll: int) -> Fraction:
@@ -144,11 +190,22 @@ class JobCatalogue:
         return self.bonus_xp[-1][1]
 
 
-def _thief_value(doc: Mapping[str, Any], name: str, default: str) -> Any:
-    thief = doc.get("thief_factors", {})
-    if isinstance(thief, Mapping) and name in thief:
-        return thief[name]
-    return doc.get("thieves", {}).get(name, default)
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false was expected, not {value!r}")
+    return value
+
+
+def _checked(doc: Mapping[str, Any], table: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """A table whose every listed key (and each mount's keys) must be present."""
+    values = dict(doc[table])
+    missing = [k for k in keys if k not in values]
+    missing += [f"{mount}.{k}" for mount, names in MOUNT_KEYS.items() if mount in values
+                for k in names if k not in values[mount]]
+    if missing:
+        raise RulesDataError(f"The job catalogue's [{table}] has no {', '.join(missing)} "
+                             "(jobs.toml)")
+    return values
 
 
 def _opt_int(value: Any) -> int | None:
@@ -162,7 +219,8 @@ def _opt_int(value: Any) -> int | None:
 def _job(row: Mapping[str, Any]) -> Job:
     risk = row.get("risk")
     return Job(
-        key=row["key"], name=row.get("name", row["key"]), family=row.get("family", "misc"),
+        key=row["key"], name=row.get("name", row["key"]),
+        family=JobFamily(row.get("family", JobFamily.MISC)),
         risk=(int(risk[0]), int(risk[1])) if isinstance(risk, list) and len(risk) == 2
         else None,
         damage_fail=str(row.get("damage_fail", "")), damage_save=str(row.get("damage_save", "")),

@@ -10,27 +10,15 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tftmanager.rules.abilities import CharacterKind
+from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice_expr import Dice, Roll, parse_check
-from tftmanager.rules.job_data import Job, JobCatalogue
+from tftmanager.rules.job_data import Job, JobCatalogue, JobFamily
 from tftmanager.rules.library import RulesLibrary
 
 ATTRS = ("st", "dx", "iq", "sp")
-
-
-@dataclass(frozen=True)
-class Assignment:
-    """How a character works a job."""
-
-    job: str
-    officer: str = ""
-    mounted: bool = False
-    flying_mount: bool = False
-    own_lifestyle: bool = False
-    self_employed: bool = False
-    found: bool = False
-    weeks_left: int = 0
 
 
 @dataclass
@@ -77,9 +65,9 @@ def _talents_in(character: Character, group: tuple[str, ...]) -> int:
 
 def _skill_count(character: Character, catalogue: JobCatalogue, group: str) -> int:
     count = _talents_in(character, catalogue.talent_groups.get(group, ()))
-    if group == "combat" and character.kind.value == "wizard":
-        per = int(catalogue.merc.get("wizard_spells_per_skill", 2) or 2)
-        count += len(character.spells) // per
+    if group == "combat" and character.kind is CharacterKind.WIZARD:
+        per = int(catalogue.merc["wizard_spells_per_skill"])
+        count += len(character.spells) // per if per > 0 else 0
     return count
 
 
@@ -122,7 +110,7 @@ def eligibility(character: Character, job: Job, catalogue: JobCatalogue,
             if not character.knows(key):
                 talent = library.talents.get(key)
                 reasons.append(f"{officer.name} needs {talent.name if talent else key}")
-    if job.family != "mercenary" and (assignment.officer or assignment.mounted
+    if job.family is not JobFamily.MERCENARY and (assignment.officer or assignment.mounted
                                       or assignment.flying_mount):
         reasons.append("officer ranks and mounts apply to mercenaries only")
     return reasons
@@ -134,9 +122,9 @@ def find_roll(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> tupl
     extra_dice = 0
     iq_mod = 0
     if assignment.mounted:
-        iq_mod += int(catalogue.merc.get("mounted", {}).get("find_iq", -2))
+        iq_mod += int(catalogue.merc["mounted"]["find_iq"])
     if assignment.flying_mount:
-        extra_dice += int(catalogue.merc.get("flying_mount", {}).get("find_dice", 1))
+        extra_dice += int(catalogue.merc["flying_mount"]["find_dice"])
     officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
     if officer:
         iq_mod += officer.find_iq
@@ -159,7 +147,7 @@ def risk_numbers(character: Character, derived: Derived, job: Job,
     assert job.risk is not None
     x, y = job.risk
     notes: list[str] = []
-    if job.family != "thief":
+    if job.family is not JobFamily.THIEF:
         return x, y, notes
     total = Fraction(0)
     for factor in catalogue.thief_factors:
@@ -170,7 +158,7 @@ def risk_numbers(character: Character, derived: Derived, job: Job,
         elif factor.reduction and _ma_in(derived.ma, factor):
             total += factor.reduction
             notes.append(f"MA {derived.ma} {factor.reduction}")
-    if character.kind.value == "wizard":
+    if character.kind is CharacterKind.WIZARD:
         spells = len(character.spells)
         if spells:
             total += catalogue.thief_spell_reduction * spells
@@ -188,8 +176,7 @@ def _ma_in(ma: int, factor: object) -> bool:
 
 
 def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Assignment,
-               catalogue: JobCatalogue, library: RulesLibrary, dice: Dice,
-               week: JobWeek) -> int:
+               catalogue: JobCatalogue, dice: Dice, week: JobWeek) -> int:
     """Base pay plus every bonus, capped; dice pay is rolled (and recorded)."""
     if job.pay_formula:
         roll = dice.roll(job.pay_formula, attributes(character, derived))
@@ -205,10 +192,10 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
         base = base * (100 + officer.pay_percent) // 100
         cap = cap * (100 + officer.pay_percent) // 100 if cap is not None else None
         notes.append(f"{officer.name} +{officer.pay_percent}%")
-    if job.family == "mercenary":
+    if job.family is JobFamily.MERCENARY:
         bonus, merc_notes = _merc_bonus(character, derived, job, catalogue)
         notes += merc_notes
-    elif job.family == "thief":
+    elif job.family is JobFamily.THIEF:
         raw = sum(f.pay for f in catalogue.thief_factors
                   if f.pay and f.talent and character.knows(f.talent))
         limit = math.floor(base * catalogue.thief_pay_cap)
@@ -223,12 +210,12 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
     for flag, name in ((assignment.mounted, "mounted"), (assignment.flying_mount,
                                                          "flying_mount")):
         if flag:
-            percent = int(catalogue.merc.get(name, {}).get("pay_percent", 0))
+            percent = int(catalogue.merc[name]["pay_percent"])
             pay = pay * (100 + percent) // 100
             notes.append(f"{name.replace('_', ' ')} +{percent}%")
     if assignment.self_employed and catalogue.merchant:
-        raise_by = max(pay * int(catalogue.merchant.get("pay_percent", 25)) // 100,
-                       int(catalogue.merchant.get("pay_min_increase", 5)))
+        raise_by = max(pay * int(catalogue.merchant["pay_percent"]) // 100,
+                       int(catalogue.merchant["pay_min_increase"]))
         pay += raise_by
         notes.append(f"self-employed +${raise_by}")
     if cap is not None and pay > cap:
@@ -237,7 +224,8 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
     if assignment.own_lifestyle:
         lifestyle = catalogue.lifestyles.get(provided_lifestyle(job, assignment, catalogue))
         if lifestyle:
-            own = lifestyle.total // 3 // max(1, catalogue.lifestyle_weeks)
+            share = math.floor(lifestyle.total * catalogue.own_lodging_fraction)
+            own = share // max(1, catalogue.lifestyle_weeks)
             pay += own
             notes.append(f"own food and lodging +${own}")
     week.say(f"Pay ${pay}" + (f" ({'; '.join(notes)})" if notes else ""))
@@ -252,7 +240,7 @@ def provided_lifestyle(job: Job, assignment: Assignment, catalogue: JobCatalogue
     officer = catalogue.officers.get(assignment.officer) if assignment.officer else None
     key = officer.lifestyle if officer and officer.lifestyle else job.lifestyle
     if assignment.self_employed and catalogue.merchant and key in catalogue.lifestyles:
-        levels = int(catalogue.merchant.get("lifestyle_levels", 1))
+        levels = int(catalogue.merchant["lifestyle_levels"])
         level = catalogue.lifestyles[key].level + levels
         better = [ls.key for ls in catalogue.lifestyles.values() if ls.level == level]
         if better:
@@ -266,12 +254,12 @@ def _merc_bonus(character: Character, derived: Derived, job: Job,
     bonus, notes = 0, []
     extra = _skill_count(character, catalogue, "combat") - int(
         job.requires.get("combat_talents", 0) or 0)
-    per_two = int(merc.get("per_2_extra_combat_talents", 1))
+    per_two = int(merc["per_2_extra_combat_talents"])
     if extra >= 2:
         bonus += per_two * (extra // 2)
         notes.append(f"{extra} extra combat talents +${per_two * (extra // 2)}")
     over = character.st + character.dx - int(job.requires.get("st_dx", 0) or 0)
-    for step in sorted(merc.get("st_dx_over_min", []), key=lambda s: -int(s["over"])):
+    for step in sorted(merc["st_dx_over_min"], key=lambda s: -int(s["over"])):
         if over >= int(step["over"]):
             bonus += int(step["pay"])
             notes.append(f"ST + DX {over} over +${step['pay']}")
@@ -279,26 +267,26 @@ def _merc_bonus(character: Character, derived: Derived, job: Job,
     rapid = any(line.weapon.missile and line.weapon.fast_dx is not None
                 and derived.adj_dx >= line.weapon.fast_dx for line in derived.weapons)
     if rapid:
-        bonus += int(merc.get("rapid_fire_missile", 1))
-        notes.append(f"rapid-fire missile weapon +${merc.get('rapid_fire_missile', 1)}")
-    race_bonus = int(merc.get("races", {}).get(character.race, 0))
+        bonus += int(merc["rapid_fire_missile"])
+        notes.append(f"rapid-fire missile weapon +${merc['rapid_fire_missile']}")
+    race_bonus = int(merc["races"].get(character.race, 0))  # other races get no bonus
     if race_bonus:
         bonus += race_bonus
         notes.append(f"{character.race} +${race_bonus}")
     stops = derived.hits_stopped_shield or derived.hits_stopped
-    for step in sorted(merc.get("armor_stops", []), key=lambda s: -int(s["min"])):
+    for step in sorted(merc["armor_stops"], key=lambda s: -int(s["min"])):
         if stops >= int(step["min"]):
             bonus += int(step["pay"])
             notes.append(f"armor stopping {stops} +${step['pay']}")
             break
-    if character.kind.value == "wizard" and merc.get("wizard_pay"):
+    if character.kind is CharacterKind.WIZARD and merc["wizard_pay"]:
         bonus += int(merc["wizard_pay"])
         notes.append(f"wizard +${merc['wizard_pay']}")
     return bonus, notes
 
 
 def run_job_week(character: Character, derived: Derived, job: Job, assignment: Assignment,
-                 catalogue: JobCatalogue, library: RulesLibrary, dice: Dice) -> JobWeek:
+                 catalogue: JobCatalogue, dice: Dice) -> JobWeek:
     """Resolve one week of a job for one character."""
     week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
                    found=assignment.found,
@@ -323,7 +311,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
     week.weeks_left = max(0, week.weeks_left - 1)
     if job.risk is not None:
         x, y, notes = risk_numbers(character, derived, job, catalogue)
-        roll = dice.roll("3d")
+        roll = dice.roll(catalogue.rolls.risk)
         note = f"risk {x}/{y}" + (f" (thief: {', '.join(notes)})" if notes else "")
         week.rolls.append(("risk", roll, note))
         if roll.total <= x:
@@ -333,17 +321,18 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
                      f"({times} x attributes {present_total(character)}).")
         if roll.total >= y:
             week.disaster = True
-            _disaster(character, job, dice, values, week)
+            _disaster(job, catalogue, dice, values, week)
     if job.xp_week and not week.disaster:
         week.xp = job.xp_week
-    week.pay = weekly_pay(character, derived, job, assignment, catalogue, library, dice, week)
+    week.pay = weekly_pay(character, derived, job, assignment, catalogue, dice, week)
     return week
 
 
-def _disaster(character: Character, job: Job, dice: Dice, values: dict[str, int],
+def _disaster(job: Job, catalogue: JobCatalogue, dice: Dice, values: dict[str, int],
               week: JobWeek) -> None:
-    highest = max(("ST", "DX", "IQ"), key=lambda a: values[a])
-    roll, target, saved = dice.check(f"3d/{highest}", values)
+    rolls = catalogue.rolls
+    highest = max(rolls.disaster_attributes, key=lambda a: values[a])
+    roll, target, saved = dice.check(f"{rolls.disaster}/{highest}", values)
     week.rolls.append(("disaster", roll, f"against {highest} {target}: "
                                           f"{'saved' if saved else 'failed'}"))
     damage_text = job.damage_save if saved else job.damage_fail
@@ -353,10 +342,9 @@ def _disaster(character: Character, job: Job, dice: Dice, values: dict[str, int]
         week.damage = max(0, damage.total)
     week.say(f"Disaster! Takes {week.damage} hits ({'saved' if saved else 'failed'} the "
              f"roll against {highest}).")
-    if job.family == "thief":
-        arrest, target, free = dice.check("3d/IQ", values)
+    if job.family is JobFamily.THIEF:
+        arrest, target, free = dice.check(catalogue.arrest_roll, values)
         week.rolls.append(("arrest", arrest, f"to avoid arrest: {arrest.total} vs {target}"))
         if not free:
             week.arrested = True
             week.say("Arrested.")
-    del character

@@ -100,7 +100,7 @@ def spell_availability(
 ) -> Availability:
     """Whether this character can learn this spell now, and at what cost."""
     known = spell.key in character.spells
-    cost = spell_cost(spell, character, profile)
+    cost = spell_cost(character, library, profile)
     reasons = [] if known else spell_requirements(spell, character, library)
     if spell.retired:
         reasons.append("retired from this campaign's library")
@@ -138,7 +138,8 @@ def ability_problems(
     if mem.free < 0:
         problems.append(Problem(
             "memory",
-            f"Talents and spells use {mem.used} memory points; IQ {character.iq} + 2 x SP "
-            f"{character.sp} allows {mem.capacity}: {-mem.free} too many.",
+            f"Talents and spells use {mem.used} memory points; IQ {character.iq} + "
+            f"{library.memory_rules().capacity_per_sp} x SP {character.sp} allows "
+            f"{mem.capacity}: {-mem.free} too many.",
         ))
     return problems

@@ -21,7 +21,7 @@ from tftmanager.rules.items import ItemKind
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
-from tftmanager.rules.xp_tables import CostTables
+from tftmanager.rules.xp_tables import CostTables, MemoryCosts, StudyRules
 
 T = TypeVar("T")
 Data = Mapping[str, Any]
@@ -47,6 +47,10 @@ class RulesLibrary:
     magic_items: dict[str, MagicItem] = field(default_factory=dict)
     equipment_rules: EquipmentRules | None = None
     jobs: JobCatalogue | None = None
+    # Memory points of spells and the wizard's talent factor (experience.toml).
+    memory_costs: MemoryCosts | None = None
+    # Study time by learning category (experience.toml).
+    study: StudyRules | None = None
 
     def item_entry(self, kind: ItemKind, key: str) -> Weapon | Armor | Shield | Gear | None:
         """The library entry an owned item refers to."""
@@ -57,6 +61,27 @@ class RulesLibrary:
         if kind is ItemKind.SHIELD:
             return self.shields.get(key)
         return self.gear.get(key)
+
+    def memory_rules(self) -> MemoryCosts:
+        """The memory costs; a library without them cannot price talents or spells."""
+        if self.memory_costs is None:
+            raise RulesDataError("The rules library has no memory costs "
+                                 "([memory_costs] in experience.toml).")
+        return self.memory_costs
+
+    def cost_tables(self) -> CostTables:
+        """The experience tables; a library without them cannot say what may be bought."""
+        if self.xp_costs is None:
+            raise RulesDataError("The rules library has no experience tables "
+                                 "(experience.toml).")
+        return self.xp_costs
+
+    def study_rules(self) -> StudyRules:
+        """The study rules; a library without them cannot time a study."""
+        if self.study is None:
+            raise RulesDataError("The rules library has no study rules "
+                                 "([study] in experience.toml).")
+        return self.study
 
     def is_retired(self, kind: str, key: str) -> bool:
         """Retired entries stay resolvable for characters that use them, but are not offered."""
@@ -101,6 +126,9 @@ class RulesLibrary:
             equipment_rules=(EquipmentRules.from_data(equipment_rules)
                              if equipment_rules else None),
             jobs=JobCatalogue.from_data(jobs) if jobs and "bonus_xp" in jobs else None,
+            memory_costs=(MemoryCosts.from_data(_get(experience, "memory_costs", dict))
+                          if experience else None),
+            study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
         )
         library.check_references()
         return library

@@ -106,9 +106,53 @@ def documents_from_entries(entries: Iterable[Entry]) -> dict[str, dict[str, Any]
     return docs
 
 
-def library_from_entries(entries: Iterable[Entry]) -> RulesLibrary:
-    """A RulesLibrary built from a campaign's entries."""
-    entries = list(entries)
+def with_shipped_values(entries: Iterable[Entry], shipped: Iterable[Entry]) -> list[Entry]:
+    """A campaign's entries, with rules values it predates taken from the shipped library.
+
+    A campaign keeps its own copy of the library, made when it was created.
+    When a later release moves a rule value out of the code and into the data
+    (``recovery_dx`` was always there; ``[job_week]``, ``[memory_costs]`` and
+    ``[movement]`` were added later), an older campaign's whole-document
+    entries (job rules, experience, equipment rules, injury) lack it.  Such a
+    value is read from the shipped entry until the GM reviews the shipped
+    library update; every value the campaign has, the GM's edits included,
+    always wins, and nothing is written to the campaign.  Per-entry kinds
+    (a job, a talent) are never filled in: a missing one stays missing.
+    """
+    fallback = {(e.kind, e.key): e for e in shipped if e.kind in (*WHOLE, JOB_RULES)}
+    result = []
+    seen = set()
+    for entry in entries:
+        base = fallback.get((entry.kind, entry.key))
+        if base is not None:
+            seen.add((entry.kind, entry.key))
+            entry = Entry(entry.kind, entry.key, _filled(entry.data, base.data), entry.retired)
+        result.append(entry)
+    result += [e for k, e in fallback.items() if k not in seen]
+    return result
+
+
+def _filled(own: Mapping[str, Any], shipped: Mapping[str, Any],
+            depth: int = 2) -> dict[str, Any]:
+    """``own`` with the sections, and the values in a section, it lacks taken from ``shipped``.
+
+    Only two levels are filled (``[job_week]``, ``[merchant] pay_percent``):
+    a table inside a section (the mercenaries' ``races``) is a value of its
+    own, so a key the GM removed from it stays removed.
+    """
+    merged = dict(own)
+    for name, value in shipped.items():
+        if name not in merged:
+            merged[name] = value
+        elif depth > 1 and isinstance(merged[name], Mapping) and isinstance(value, Mapping):
+            merged[name] = _filled(merged[name], value, depth - 1)
+    return merged
+
+
+def library_from_entries(entries: Iterable[Entry],
+                         shipped: Iterable[Entry] = ()) -> RulesLibrary:
+    """A RulesLibrary built from a campaign's entries (see with_shipped_values for ``shipped``)."""
+    entries = with_shipped_values(entries, shipped)
     docs = documents_from_entries(entries)
     library = RulesLibrary.from_data(
         races=docs["races"], weapons=docs["weapons"], armor=docs["armor"],

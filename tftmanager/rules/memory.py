@@ -2,21 +2,18 @@
 
 The house rules: a character may know up to IQ + 2 x SP points of talents and
 spells.  Wizards pay double for talents and heroes triple for spells (each a
-campaign setting); a few talents cost less when others are known (the
-expansion's cost exceptions).
+campaign setting; the factors are the library's ``[memory_costs]``); a few
+talents cost less when others are known (the expansion's cost exceptions).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tftmanager.rules.abilities import CharacterKind, KnownTalent, Spell, Talent
+from tftmanager.rules.abilities import CharacterKind, KnownTalent, Talent
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-
-HERO_SPELL_COST = 3
-WIZARD_TALENT_FACTOR = 2
 
 
 @dataclass(frozen=True)
@@ -32,10 +29,10 @@ class Memory:
         return self.capacity - self.used
 
 
-def capacity(character: Character, profile: RuleProfile) -> int:
+def capacity(character: Character, library: RulesLibrary, profile: RuleProfile) -> int:
     """IQ + 2 x SP, plus memory bought with experience where the Legacy rule is on."""
     bought = character.memory_bought if profile.legacy_memory_xp else 0
-    return character.iq + 2 * character.sp + bought
+    return character.iq + library.memory_rules().capacity_per_sp * character.sp + bought
 
 
 def talent_cost(
@@ -62,18 +59,23 @@ def talent_cost(
             base = min(base, exception.cost)
     base += extra_points
     if character.kind is CharacterKind.WIZARD and profile.wizard_talents_double:
+        times = library.memory_rules().wizard_talent_times
         if talent.wizard_cost is not None:
-            return talent.wizard_cost + extra_points * WIZARD_TALENT_FACTOR
-        return base * WIZARD_TALENT_FACTOR
+            return talent.wizard_cost + extra_points * times
+        return base * times
     return base
 
 
-def spell_cost(spell: Spell, character: Character, profile: RuleProfile) -> int:
-    """Wizards pay 1 for a spell; heroes 3 (or 1 when the setting is off)."""
-    del spell  # every spell costs the same; kept for a future per-spell rule
+def spell_cost(character: Character, library: RulesLibrary, profile: RuleProfile) -> int:
+    """Wizards pay 1 for a spell; heroes 3 (or 1 when the setting is off).
+
+    Every spell costs the same, so only the character and the library's
+    memory costs matter.
+    """
+    costs = library.memory_rules()
     if character.kind is CharacterKind.HERO and profile.hero_spells_triple:
-        return HERO_SPELL_COST
-    return 1
+        return costs.hero_spell
+    return costs.spell
 
 
 def talent_costs(character: Character, library: RulesLibrary, profile: RuleProfile
@@ -101,8 +103,8 @@ def memory(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     for key in character.spells:
         spell = library.spells.get(key)
         if spell is not None:
-            used += spell_cost(spell, character, profile)
-    return Memory(used, capacity(character, profile))
+            used += spell_cost(character, library, profile)
+    return Memory(used, capacity(character, library, profile))
 
 
 def with_talent(character: Character, key: str) -> Character:

@@ -2,7 +2,8 @@
 
 The base time is the talent's memory cost times the campaign's weeks per
 point (the documents give no base time, so it is a setting).  Category then
-decides whether a teacher is needed and how time changes:
+decides whether a teacher is needed and how time changes (the library's
+``[study]``, as shipped):
 
 1. alone at base time; a teacher cuts it by 25%;
 2. alone takes 25% longer;
@@ -26,11 +27,6 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import talent_cost
 from tftmanager.rules.settings import RuleProfile
-
-WILLPOWER = "willpower"
-ALONE_FACTOR = {1: Fraction(1), 2: Fraction(5, 4), 3: Fraction(2)}
-TEACHER_FACTOR = {1: Fraction(3, 4)}
-WILLPOWER_FACTOR = Fraction(9, 10)
 
 
 @dataclass(frozen=True)
@@ -61,22 +57,21 @@ def study_weeks(
         if (exception.talent == talent.key and exception.study_weeks is not None
                 and all(character.knows(k) for k in exception.when_known)):
             return StudyTerms(talent.key, exception.study_weeks)
+    rules = library.study_rules()
     category = talent.category
-    if category >= 4 and not teacher:
+    if category >= rules.instructor_from and not teacher:
         return StudyTerms(talent.key, None,
                           f"{talent.name} (category {category}) can only be learned with "
                           "an instructor.")
-    if category == 5 and not on_the_job:
+    if category >= rules.on_the_job and not on_the_job:
         return StudyTerms(talent.key, None,
-                          f"{talent.name} (category 5) also needs on-the-job training.")
+                          f"{talent.name} (category {category}) also needs on-the-job "
+                          "training.")
     base = Fraction(talent_cost(talent, character, library, profile)
                     * profile.study_weeks_per_point)
-    if teacher:
-        weeks = base * TEACHER_FACTOR.get(category, Fraction(1))
-    else:
-        weeks = base * ALONE_FACTOR[category]
-    if character.knows(WILLPOWER):
-        weeks *= WILLPOWER_FACTOR
+    weeks = base * (rules.teacher_times if teacher else rules.alone_times)[category]
+    if character.knows(rules.willpower_talent):
+        weeks *= rules.willpower_times
     return StudyTerms(talent.key, max(1, math.ceil(weeks)))
 
 

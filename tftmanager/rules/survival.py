@@ -1,8 +1,10 @@
 """Death and dying (the expansion): the survival roll and the recovery after it.
 
-A figure at 0 ST, or below 0 with a friend helping, survives on 2d of 8 or
-better after every modifier; a 2 always dies.  A survivor wakes weak (0 ST,
--5 DX) and recovers over at least 5 weeks of rest, 1 DX a week.
+A figure at 0 ST, or below 0 with a friend helping, survives on a roll of the
+target or better after every modifier; a natural ``always_dies_on`` always
+dies.  A survivor wakes weak (0 ST, ``recovery_dx`` DX) and recovers over
+``recovery_weeks`` weeks of rest, 1 DX a week.  Every number is in
+``[survival]`` of jobs.toml.
 """
 
 from __future__ import annotations
@@ -158,8 +160,22 @@ def resolve(faces: tuple[int, int], situation: Situation, rules: SurvivalRules) 
     return Outcome(faces, total, survives)
 
 
+def recovery_penalty(weeks_left: int, rules: SurvivalRules) -> int:
+    """The DX penalty of a survivor with ``weeks_left`` weeks of recovery still to go.
+
+    A survivor wakes at ``recovery_dx`` and gets 1 DX back for each week of
+    rest, never above its own DX; a character not recovering has no penalty.
+    The rules library keeps both numbers, so a GM who edits ``recovery_dx``
+    sees it here (and on the derived figure).
+    """
+    if weeks_left <= 0:
+        return 0
+    rested = max(0, rules.recovery_weeks - weeks_left)
+    return min(0, rules.recovery_dx + rested)
+
+
 def after_roll(character: Character, outcome: Outcome, rules: SurvivalRules) -> Character:
-    """The character after the roll: dead, or awake at 0 ST and -5 DX with weeks to recover."""
+    """The character after the roll: dead, or awake at 0 ST and weak, with weeks to recover."""
     if not outcome.survives:
         return replace(character, status=Status.DEAD)
     return replace(character, status=Status.ACTIVE, wounds=character.st,

@@ -25,7 +25,7 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
         problems.append(Problem("race", f"'{character.race}' is not a race in this campaign."))
     else:
         problems += _attributes(character, race, profile)
-    problems += _skill_points(character)
+    problems += _skill_points(character, library)
     problems += _gear(character, library)
     problems += _items(character, library)
     problems += ability_problems(character, library, profile)
@@ -99,13 +99,15 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
     return problems
 
 
-def _skill_points(character: Character) -> list[Problem]:
-    cap = character.iq // 4
+def _skill_points(character: Character, library: RulesLibrary) -> list[Problem]:
+    tables = library.cost_tables()
+    cap = tables.sp_cap(character.iq)
     if character.sp > cap:
         return [
             Problem(
                 "sp",
-                f"SP {character.sp} is above IQ/4 rounded down ({cap} for IQ {character.iq}).",
+                f"SP {character.sp} is above IQ/{tables.iq_per_sp} rounded down ({cap} for IQ "
+                f"{character.iq}).",
             )
         ]
     return []

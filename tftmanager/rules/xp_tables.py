@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
@@ -23,8 +24,9 @@ class CostTables:
 
     melee_cost: int
     itl_steps: tuple[CostStep, ...]
-    double_after_last: bool = True
-    memory_cost: int = 500
+    double_after_last: bool
+    memory_cost: int  # XP per memory point, Legacy rule ([memory] cost)
+    iq_per_sp: int  # at most IQ // iq_per_sp SP ([skill_points])
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> CostTables:
@@ -33,13 +35,20 @@ class CostTables:
             melee = int(doc["melee"]["cost"])
             steps = tuple(sorted((CostStep(int(s["total"]), int(s["cost"]))
                                   for s in doc["itl"]["steps"]), key=lambda s: s.total))
-            double = bool(doc["itl"].get("double_after_last", True))
-            memory = int(doc.get("memory", {}).get("cost", 500))
+            double = bool(doc["itl"]["double_after_last"])
+            memory = int(doc["memory"]["cost"])
+            iq_per_sp = int(doc["skill_points"]["iq_per_sp"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Experience table is malformed: {exc}") from exc
         if melee <= 0 or not steps or any(s.cost <= 0 for s in steps):
             raise RulesDataError("Experience costs must be positive")
-        return cls(melee, steps, double, memory)
+        if iq_per_sp <= 0:
+            raise RulesDataError("iq_per_sp must be positive")
+        return cls(melee, steps, double, memory, iq_per_sp)
+
+    def sp_cap(self, iq: int) -> int:
+        """The most SP a character of this IQ may have."""
+        return iq // self.iq_per_sp
 
     def itl_cost(self, new_total: int) -> int:
         """Cost of the point that brings the attribute total to ``new_total``."""
@@ -50,3 +59,59 @@ class CostTables:
         if not self.double_after_last:
             return last.cost
         return int(last.cost * 2 ** (new_total - last.total))
+
+
+@dataclass(frozen=True)
+class MemoryCosts:
+    """Memory points a spell costs, and the wizard's factor for talents ([memory_costs])."""
+
+    spell: int
+    hero_spell: int
+    wizard_talent_times: int
+    capacity_per_sp: int  # memory capacity is IQ + this x SP
+
+    @classmethod
+    def from_data(cls, doc: Mapping[str, Any]) -> MemoryCosts:
+        """Read ``[memory_costs]`` of experience.toml."""
+        try:
+            costs = cls(int(doc["spell"]), int(doc["hero_spell"]),
+                        int(doc["wizard_talent_times"]), int(doc["capacity_per_sp"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesDataError(f"Memory costs are malformed: {exc}") from exc
+        if min(costs.spell, costs.hero_spell, costs.wizard_talent_times,
+               costs.capacity_per_sp) < 0:
+            raise RulesDataError("Memory costs must not be negative")
+        return costs
+
+
+@dataclass(frozen=True)
+class StudyRules:
+    """How the learning categories change study time ([study] in experience.toml)."""
+
+    alone_times: dict[int, Fraction]
+    teacher_times: dict[int, Fraction]
+    instructor_from: int
+    on_the_job: int
+    willpower_talent: str
+    willpower_times: Fraction
+
+    @classmethod
+    def from_data(cls, doc: Mapping[str, Any]) -> StudyRules:
+        """Read ``[study]``: every category studied alone or taught needs its factor."""
+        try:
+            rules = cls(
+                alone_times={int(k): Fraction(str(v)) for k, v in doc["alone_times"].items()},
+                teacher_times={int(k): Fraction(str(v))
+                               for k, v in doc["teacher_times"].items()},
+                instructor_from=int(doc["instructor_from"]),
+                on_the_job=int(doc["on_the_job"]),
+                willpower_talent=str(doc["willpower_talent"]),
+                willpower_times=Fraction(str(doc["willpower_times"])),
+            )
+        except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
+            raise RulesDataError(f"Study rules are malformed: {exc}") from exc
+        lacking = [c for c in range(1, rules.instructor_from) if c not in rules.alone_times]
+        lacking += [c for c in range(1, 6) if c not in rules.teacher_times]
+        if lacking:
+            raise RulesDataError(f"Study rules give no time factor for categories {lacking}")
+        return rules

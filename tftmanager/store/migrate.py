@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
 from tftmanager.shipped import migrations_dir
@@ -41,10 +39,3 @@ def upgrade_to_head(engine: Engine) -> None:
         if bad:
             raise RuntimeError(f"Foreign key check failed after migration: {bad[:3]}")
 
-
-def current_heads(engine: Engine) -> tuple[set[str], set[str]]:
-    """The file's Alembic revisions and this build's heads (for drift checks)."""
-    script = ScriptDirectory.from_config(alembic_config())
-    with engine.connect() as conn:
-        context = MigrationContext.configure(conn)
-        return set(context.get_current_heads()), set(script.get_heads())

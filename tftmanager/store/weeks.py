@@ -1,4 +1,8 @@
-"""Weekly assignments and the week log."""
+"""Weekly assignments and the week log.
+
+Rows map to the rules' one :class:`~tftmanager.rules.assignment.Assignment`;
+the activity is stored as its text (the enum is a StrEnum).
+"""
 
 from __future__ import annotations
 
@@ -8,33 +12,28 @@ from dataclasses import dataclass
 from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow
 
-
-@dataclass(frozen=True)
-class AssignmentData:
-    """A character's weekly activity, as stored (plain values, for snapshots and undo)."""
-
-    activity: str = "idle"
-    job: str = ""
-    officer: str = ""
-    mounted: bool = False
-    flying_mount: bool = False
-    own_lifestyle: bool = False
-    self_employed: bool = False
-    found: bool = False
-    weeks_left: int = 0
-    lifestyle: str = "poor"
-    held: tuple[str, ...] = ()
+# The assignment columns, written and read by name (held is stored as JSON).
+_COLUMNS = ("job", "officer", "mounted", "flying_mount", "own_lifestyle", "self_employed",
+            "found", "weeks_left", "lifestyle")
 
 
-def _data(row: AssignmentRow) -> AssignmentData:
-    return AssignmentData(row.activity, row.job, row.officer, row.mounted, row.flying_mount,
-                          row.own_lifestyle, row.self_employed, row.found, row.weeks_left,
-                          row.lifestyle, tuple(json.loads(row.held or "[]")))
+def _data(row: AssignmentRow) -> Assignment:
+    return Assignment(**{name: getattr(row, name) for name in _COLUMNS},
+                      activity=Activity(row.activity),
+                      held=tuple(json.loads(row.held or "[]")))
 
 
-def all_assignments(*, session: Session, campaign_id: int) -> dict[int, AssignmentData]:
+def _values(data: Assignment) -> dict[str, object]:
+    values: dict[str, object] = {name: getattr(data, name) for name in _COLUMNS}
+    values["activity"] = Activity(data.activity).value
+    values["held"] = json.dumps(list(data.held))
+    return values
+
+
+def all_assignments(*, session: Session, campaign_id: int) -> dict[int, Assignment]:
     """Every character's assignment in one query (idle ones are absent)."""
     table = AssignmentRow.__table__  # type: ignore[attr-defined]
     rows = session.execute(select(table).join(CharacterRow)
@@ -54,7 +53,7 @@ def all_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyD
 
 
 def set_assignments(*, session: Session, campaign_id: int,
-                    changed: dict[int, AssignmentData]) -> None:
+                    changed: dict[int, Assignment]) -> None:
     """Store several assignments at once (one query to load, one flush to write)."""
     if not changed:
         return
@@ -63,10 +62,7 @@ def set_assignments(*, session: Session, campaign_id: int,
         .where(CharacterRow.campaign_id == campaign_id)).all())
     updates, inserts = [], []
     for cid, data in changed.items():
-        values = {name: getattr(data, name) for name in (
-            "activity", "job", "officer", "mounted", "flying_mount", "own_lifestyle",
-            "self_employed", "found", "weeks_left", "lifestyle")}
-        values["held"] = json.dumps(list(data.held))
+        values = _values(data)
         if cid in ids:
             updates.append({"id": ids[cid], **values})
         else:
@@ -77,23 +73,21 @@ def set_assignments(*, session: Session, campaign_id: int,
         session.execute(insert(AssignmentRow), inserts)
 
 
-def get_assignment(*, session: Session, character_id: int) -> AssignmentData:
+def get_assignment(*, session: Session, character_id: int) -> Assignment:
     """The character's assignment (idle when none was made)."""
     row = session.exec(select(AssignmentRow).where(
         AssignmentRow.character_id == character_id)).first()
-    return AssignmentData() if row is None else _data(row)
+    return Assignment() if row is None else _data(row)
 
 
-def set_assignment(*, session: Session, character_id: int, data: AssignmentData) -> None:
+def set_assignment(*, session: Session, character_id: int, data: Assignment) -> None:
     """Store the character's assignment."""
     row = session.exec(select(AssignmentRow).where(
         AssignmentRow.character_id == character_id)).first()
     if row is None:
         row = AssignmentRow(character_id=character_id)
-    for name in ("activity", "job", "officer", "mounted", "flying_mount", "own_lifestyle",
-                 "self_employed", "found", "weeks_left", "lifestyle"):
-        setattr(row, name, getattr(data, name))
-    row.held = json.dumps(list(data.held))
+    for name, value in _values(data).items():
+        setattr(row, name, value)
     session.add(row)
 
 

@@ -89,7 +89,8 @@ class AbilitiesPanel(QGroupBox):
         mem = memory(character, library, profile)
         self.memory_label.setText(
             f"Memory: {mem.used} of {mem.capacity} used "
-            f"(IQ {character.iq} + 2 × SP {character.sp})")
+            f"(IQ {character.iq} + {library.memory_rules().capacity_per_sp} × SP "
+            f"{character.sp})")
         for known, talent, cost in talent_costs(character, library, profile):
             text = (f"{known.key} (not in library)" if talent is None
                     else f"{talent.name} ({cost})")
@@ -97,7 +98,7 @@ class AbilitiesPanel(QGroupBox):
         for key in character.spells:
             spell = library.spells.get(key)
             text = (f"{key} (not in library)" if spell is None
-                    else f"{spell.name} — spell ({spell_cost(spell, character, profile)})")
+                    else f"{spell.name} — spell ({spell_cost(character, library, profile)})")
             self._add_item(text, "spell", key)
         for study in controller.studies(sheet.id):
             item = QListWidgetItem(

@@ -10,13 +10,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from tftmanager.app import abilities, campaigns, characters, equipment, experience, journal, weeks
+from tftmanager.app import (
+    abilities,
+    assignments,
+    campaigns,
+    characters,
+    equipment,
+    experience,
+    journal,
+    survival,
+    weeks,
+)
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet
-from tftmanager.app.weeks import AssignmentData
+from tftmanager.app.week_report import AppliedWeek
+from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character
 from tftmanager.rules.experience import Attribute
@@ -337,42 +348,40 @@ class Controller:
 
     # Job weeks
 
-    def assignment(self, character_id: int) -> AssignmentData:
+    def assignment(self, character_id: int) -> Assignment:
         """A character's weekly activity."""
-        return weeks.get_assignment(store=self.store, character_id=character_id)
+        return assignments.get_assignment(store=self.store, character_id=character_id)
 
-    def assign(self, character_id: int, data: AssignmentData) -> bool:
+    def assign(self, character_id: int, data: Assignment) -> bool:
         """Set a character's weekly activity (undoable)."""
-        return self._do("Assign", lambda: weeks.assign(
+        return self._do("Assign", lambda: assignments.assign(
             store=self.store, character_id=character_id, data=data)) is not None
-
-    def missing_job_values(self) -> list[tuple[str, str, tuple[str, ...]]]:
-        """Assigned jobs whose lost values the GM must supply."""
-        return weeks.missing_values(store=self.store)
 
     def set_job_value(self, job: str, field_name: str, value: int | str) -> None:
         """Remember a value the GM supplied (in the campaign's library)."""
-        self._do("Set job value", lambda: weeks.set_job_value(
+        self._do("Set job value", lambda: assignments.set_job_value(
             store=self.store, job=job, field_name=field_name, value=value))
 
-    def run_weeks(self, count: int, seed: int,
-                  progress: Callable[[int, int], bool] | None = None
-                  ) -> list[weeks.AppliedWeek]:
-        """Run weeks (the same use case as the command line's ``week``)."""
-        results = self._do("Run weeks", lambda: weeks.run_weeks(
-            store=self.store, weeks=count, seed=seed, progress=progress))
-        for applied in results or []:
-            self.signals.changes_applied.emit(applied.changes)
-        return results or []
+    def run_weeks(self, count: int, seed: int | None = None,
+                  progress: Callable[[int, int], bool] | None = None, *,
+                  dry_run: bool = False) -> list[AppliedWeek]:
+        """Run (or dry-run) weeks through the one use case, ``weeks.run_weeks``.
 
-    def dry_run_week(self, seed: int) -> weeks.AppliedWeek:
-        """Roll a week and write nothing."""
-        return weeks.run_week(store=self.store, seed=seed, dry_run=True)
+        Its refusals (NeedsValues, WeekRefused) reach the caller, which may ask
+        for the missing values and try again.  A real run is one operation.
+        """
+        results = weeks.run_weeks(store=self.store, weeks=count, seed=seed, dry_run=dry_run,
+                                  progress=progress)
+        if not dry_run:
+            for applied in results:
+                self.signals.changes_applied.emit(applied.changes)
+            self.signals.journal_changed.emit()
+        return results
 
     def survival_roll(self, character_id: int, situation: Situation,
-                      seed: int | None = None) -> weeks.SurvivalResult | None:
+                      seed: int | None = None) -> survival.SurvivalResult | None:
         """Roll for a dying character (undoable)."""
-        result = self._do("Survival roll", lambda: weeks.survival_roll(
+        result = self._do("Survival roll", lambda: survival.survival_roll(
             store=self.store, character_id=character_id, situation=situation, seed=seed))
         if result is not None:
             self.signals.changes_applied.emit(Changes(characters=frozenset({character_id})))

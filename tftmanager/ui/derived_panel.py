@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout
 
 from tftmanager.app.sheet import Sheet
+from tftmanager.rules.character import Status
 from tftmanager.rules.derived import AttackLine
 
 
@@ -80,11 +81,11 @@ class DerivedPanel(QGroupBox):
         ]
         self.values["wear"].setText(", ".join(wear) or "sound")
         c = sheet.character
-        condition = [] if c.status.value == "active" else [c.status.value]
+        condition = [] if c.status is Status.ACTIVE else [c.status.value]
         if c.wounds:
             condition.append(f"{c.wounds} hits (ST {c.current_st} now)")
         if c.recovery_weeks:
-            condition.append(f"recovering: -{c.recovery_weeks} DX, "
+            condition.append(f"recovering: {d.recovery_dx} DX, "
                              f"{c.recovery_weeks} week(s) of rest")
         self.values["condition"].setText(", ".join(condition) or "well")
         injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "

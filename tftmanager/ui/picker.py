@@ -142,7 +142,8 @@ class PickerDialog(QDialog):
         mem = memory(character, library, profile)
         self.memory_label.setText(
             f"{character.name}: memory {mem.used} of {mem.capacity} used "
-            f"(IQ {character.iq} + 2 × SP {character.sp}), {max(mem.free, 0)} free")
+            f"(IQ {character.iq} + {library.memory_rules().capacity_per_sp} × SP "
+            f"{character.sp}), {max(mem.free, 0)} free")
         if selected is not None:
             self.select(selected.kind, selected.key)
         self._on_selection()

@@ -1,16 +1,19 @@
-"""The week planner: each character's activity, then run one week or several.
+"""The week planner: each character's activity, then run (or dry-run) weeks.
 
-Jobs show whether the character is eligible and why not; values the scan
-lost are asked for before the first week runs; a run of several weeks shows
-a progress bar with Cancel and stops early on an injury, an arrest or a
-dying figure.  The report shows every roll.
+Jobs show whether the character is eligible and why not.  Running is the
+app's one use case (``app.weeks.run_weeks``, through the controller): when it
+refuses because the scan lost job values, the planner asks the GM for them
+and tries again; a run of several weeks shows a progress bar with Cancel.
+Where to stop early, the seed and the dry run are the use case's.  The
+report shows every roll.
 """
 
 from __future__ import annotations
 
-import random
+import contextlib
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,14 +34,16 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.weeks import AssignmentData
-from tftmanager.rules.calendar import Activity
-from tftmanager.rules.job_week import Assignment, eligibility
+from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekRefused, WeekReport
+from tftmanager.rules.assignment import Activity, Assignment
+from tftmanager.rules.job_data import JobFamily
+from tftmanager.rules.job_week import eligibility
 from tftmanager.ui import dialogs
 
 if TYPE_CHECKING:
-    from tftmanager.app.weeks import AppliedWeek, WeekReport
     from tftmanager.ui.controller import Controller
+
+T = TypeVar("T")
 
 NUMBER_FIELDS = frozenset({"xp_week", "pay", "pay_max", "risk_cap"})
 TEXT_HINTS = {"risk": "(x/y, e.g. 4/17)", "find": "(e.g. 3d/IQ-1)",
@@ -75,7 +80,7 @@ class WeekPlanner(QDialog):
         self.count.setAccessibleName("Weeks to run")
         self.run_button = QPushButton("&Run")
         self.dry_button = QPushButton("&Dry Run")
-        self.dry_button.setToolTip("Roll a week and show the report without writing anything")
+        self.dry_button.setToolTip("Roll the weeks and show the report without writing anything")
         self.report = QTextBrowser()
         self.report.setAccessibleName("Week report")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -93,7 +98,7 @@ class WeekPlanner(QDialog):
         layout.addWidget(buttons)
         self.resize(1000, 680)
         self.run_button.clicked.connect(lambda: self.run(self.count.value()))
-        self.dry_button.clicked.connect(self.dry_run)
+        self.dry_button.clicked.connect(lambda: self.dry_run(count=self.count.value()))
         controller.signals.changes_applied.connect(self._on_changes)
         self._show_week()
 
@@ -110,10 +115,10 @@ class WeekPlanner(QDialog):
         activity.setCurrentIndex(activity.findData(data.activity))
         job = QComboBox()
         job.addItem("(choose a job)", "")
-        for family in ("mercenary", "thief", "wizard", "misc"):
+        for family in JobFamily:
             for j in self.catalogue.jobs.values():
-                if j.family == family:
-                    job.addItem(f"{j.name} ({family})", j.key)
+                if j.family is family:
+                    job.addItem(f"{j.name} ({family.value})", j.key)
         job.setCurrentIndex(max(0, job.findData(data.job)))
         officer = QComboBox()
         officer.addItem("—", "")
@@ -142,7 +147,7 @@ class WeekPlanner(QDialog):
             box.toggled.connect(lambda _on, r=row: self._save(r))
         self._show_eligibility(row)
 
-    def data(self, row: int) -> AssignmentData:
+    def data(self, row: int) -> Assignment:
         """The row's assignment as the widgets show it."""
         w = self.widgets[row]
 
@@ -155,9 +160,9 @@ class WeekPlanner(QDialog):
             box = w[key]
             assert isinstance(box, QCheckBox)
             return box.isChecked()
-        return AssignmentData(activity=combo("activity"), job=combo("job"),
-                              officer=combo("officer"), mounted=ticked("mounted"),
-                              own_lifestyle=ticked("own"), lifestyle=combo("lifestyle"))
+        return Assignment(activity=Activity(combo("activity")), job=combo("job"),
+                          officer=combo("officer"), mounted=ticked("mounted"),
+                          own_lifestyle=ticked("own"), lifestyle=combo("lifestyle"))
 
     def character_id(self, row: int) -> int:
         """The row's character."""
@@ -176,7 +181,7 @@ class WeekPlanner(QDialog):
 
     def _save(self, row: int) -> None:
         data = self.data(row)
-        if data.activity == Activity.JOB.value and not data.job:
+        if data.activity is Activity.JOB and not data.job:
             self._show_eligibility(row, "Choose a job.")
             return
         self.controller.assign(self.character_id(row), data)
@@ -186,12 +191,11 @@ class WeekPlanner(QDialog):
         assert self.catalogue is not None
         data = self.data(row)
         text = message
-        if not text and data.activity == Activity.JOB.value and data.job:
+        if not text and data.activity is Activity.JOB and data.job:
             job = self.catalogue.jobs[data.job]
             character = self.controller.character(self.character_id(row))
             reasons = eligibility(character, job, self.catalogue, self.controller.library,
-                                  Assignment(data.job, data.officer, data.mounted),
-                                  frozenset(self.controller.assignment(
+                                  data, frozenset(self.controller.assignment(
                                       self.character_id(row)).held))
             text = "Not eligible: " + "; ".join(reasons) if reasons else "Eligible"
             if job.missing:
@@ -210,11 +214,9 @@ class WeekPlanner(QDialog):
 
     # Running
 
-    def _ask_missing(self) -> bool:
+    def _ask_missing(self, missing: list[tuple[str, str, tuple[str, ...]]]) -> bool:
         """Ask for every value the scan lost; False if the GM cancels or it is refused."""
-        from tftmanager.app.weeks import WeekRefused  # noqa: PLC0415
-
-        for key, name, fields in self.controller.missing_job_values():
+        for key, name, fields in missing:
             for field_name in fields:
                 label = field_name.replace("_", " ")
                 question = (f"The scan lost {name}'s {label}. What does your table use? "
@@ -234,35 +236,55 @@ class WeekPlanner(QDialog):
                     return False
         return True
 
-    def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
-        """Run weeks (one undo step) and show the report of each."""
-        if not self._ask_missing():
-            return []
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        progress = None
-        if count > 1:
-            dialog = QProgressDialog("Running weeks…", "Cancel", 0, count, self)
+    def _asking_for_values(self, action: Callable[[], T]) -> T | None:
+        """Run the use case; when it needs job values, ask for them and run it again.
+
+        None when the GM cancels or the run is refused (the reason is shown).
+        """
+        while True:
+            try:
+                return action()
+            except NeedsValues as exc:
+                if not self._ask_missing(exc.missing):
+                    return None
+            except WeekRefused as exc:
+                dialogs.error(self, "Weeks Not Run", str(exc))
+                return None
+
+    def _weeks(self, count: int, seed: int | None, dry_run: bool) -> list[AppliedWeek] | None:
+        """Run or dry-run ``count`` weeks with a progress bar (and Cancel) for several."""
+        def attempt() -> list[AppliedWeek]:
+            if count <= 1:
+                return self.controller.run_weeks(count, seed, dry_run=dry_run)
+            dialog = QProgressDialog("Rolling weeks…" if dry_run else "Running weeks…",
+                                     "Cancel", 0, count, self)
             dialog.setWindowModality(Qt.WindowModality.WindowModal)
             dialog.setMinimumDuration(0)
             self.progress_dialog = dialog
 
-            def progress(done: int, total: int) -> bool:
+            def progress(done: int, _total: int) -> bool:
                 dialog.setValue(done)
                 return not dialog.wasCanceled()
-        results = self.controller.run_weeks(count, seed, progress)
-        if count > 1:
-            self.progress_dialog.close()
+            try:
+                return self.controller.run_weeks(count, seed, progress, dry_run=dry_run)
+            finally:
+                dialog.close()
+        return self._asking_for_values(attempt)
+
+    def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
+        """Run weeks (one undo step) and show the report of each."""
+        results = self._weeks(count, seed, dry_run=False) or []
         self.show_reports([r.report for r in results])
         return results
 
-    def dry_run(self, seed: int | None = None) -> WeekReport | None:
-        """Roll a week and show it without writing anything."""
-        if not self._ask_missing():
+    def dry_run(self, seed: int | None = None, count: int = 1) -> list[WeekReport] | None:
+        """Roll ``count`` weeks and show them without writing anything (None if cancelled)."""
+        results = self._weeks(count, seed, dry_run=True)
+        if results is None:
             return None
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        applied = self.controller.dry_run_week(seed)
-        self.show_reports([applied.report], dry=True)
-        return applied.report
+        reports = [r.report for r in results]
+        self.show_reports(reports, dry=True)
+        return reports
 
     def show_reports(self, reports: list[WeekReport], dry: bool = False) -> None:
         """Every roll of every character, week by week."""
@@ -282,8 +304,6 @@ class WeekPlanner(QDialog):
 
     def done(self, result: int) -> None:
         """Stop listening when closed."""
-        import contextlib  # noqa: PLC0415
-
         with contextlib.suppress(RuntimeError, TypeError):
             self.controller.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

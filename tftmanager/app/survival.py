@@ -1,0 +1,51 @@
+"""Death and dying: the survival roll for a dying character, recorded on the character."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.app.week_report import WeekRefused, catalogue_of
+from tftmanager.rules.character import Character
+from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.survival import Outcome, Situation, after_roll, resolve
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+
+
+@dataclass(frozen=True)
+class SurvivalResult:
+    """The roll, and the character as it now is (alive and recovering, or dead)."""
+
+    outcome: Outcome
+    before: Character
+    after: Character
+
+
+def survival_roll(*, store: CampaignStore, character_id: int, situation: Situation,
+                  seed: int | None = None, faces: tuple[int, int] | None = None
+                  ) -> SurvivalResult:
+    """Roll (or take the table's dice) for a dying character and record the result.
+
+    A survivor wakes at 0 ST, weak, with the survival rules' weeks to recover.
+    """
+    catalogue = catalogue_of(library_for(store))
+    rules = catalogue.survival
+    if rules is None:
+        raise WeekRefused("This campaign's library has no survival rules.")
+    with store.operation(OpKind.WEEK) as op:
+        session = op.session
+        before = queries.get_character(session=session, character_id=character_id).character
+        if faces is None:
+            dice = Dice(random.Random(seed))
+            faces = (dice.die(), dice.die())
+        elif not all(1 <= f <= 6 for f in faces):
+            raise WeekRefused("Dice faces are 1 to 6.")
+        outcome = resolve(faces, situation, rules)  # no chance (refusal) never survives
+        op.label = (f"{before.name}: survival roll {faces[0]}+{faces[1]} = {outcome.total}, "
+                    f"{'survived' if outcome.survives else 'died'}")
+        after = after_roll(before, outcome, rules)
+        queries.update_character(session=session, character_id=character_id, character=after)
+    return SurvivalResult(outcome, before, after)

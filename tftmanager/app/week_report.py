@@ -1,0 +1,117 @@
+"""What a run of weeks reports and keeps: the report, each week's before and after.
+
+Shared by running weeks (``weeks``), assignments (``assignments``) and the
+survival roll (``survival``), so none of them imports another for its types.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from tftmanager.app.changes import Changes
+from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.character import Character
+from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.store import queries
+from tftmanager.store import weeks as week_store
+from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.weeks import StudyData
+
+
+class WeekRefused(ValueError):
+    """A week that cannot be run as asked; the message says why."""
+
+
+class NeedsValues(WeekRefused):
+    """Assigned jobs have values the scan lost; the GM must supply them first."""
+
+    def __init__(self, missing: list[tuple[str, str, tuple[str, ...]]]) -> None:
+        self.missing = missing
+        names = "; ".join(f"{name}: {', '.join(fields)}" for _key, name, fields in missing)
+        super().__init__(f"Set these job values first (the scan lost them): {names}.")
+
+
+@dataclass
+class CharacterWeek:
+    """One character's week in the report."""
+
+    character_id: int
+    name: str
+    activity: str
+    lines: list[str] = field(default_factory=list)
+    rolls: list[str] = field(default_factory=list)
+    xp: int = 0
+    money: int = 0
+    wounds: int = 0
+    events: list[str] = field(default_factory=list)
+
+
+@dataclass
+class WeekReport:
+    """A week that was run (or dry-run): the seed and every character's week."""
+
+    week: int
+    seed: int
+    characters: list[CharacterWeek]
+    stop: str = ""
+
+    def text(self) -> str:
+        """The report as plain text (CLI, session log)."""
+        out = [f"Week {self.week} (seed {self.seed})"]
+        for cw in self.characters:
+            out.append(f"  {cw.name} — {cw.activity}")
+            out += [f"    roll {r}" for r in cw.rolls]
+            out += [f"    {line}" for line in cw.lines]
+        if self.stop:
+            out.append(f"  Stopped: {self.stop}")
+        return "\n".join(out)
+
+    def to_json(self) -> str:
+        """For the week log (built by hand: asdict is slow for a big party)."""
+        return json.dumps({
+            "week": self.week, "seed": self.seed, "stop": self.stop,
+            "characters": [vars(c) for c in self.characters],
+        }, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A character's state that a week can change."""
+
+    character: Character
+    assignment: Assignment
+    studies: tuple[StudyData, ...]
+
+
+@dataclass(frozen=True)
+class AppliedWeek:
+    """Everything needed to take a week back and put it back exactly."""
+
+    report: WeekReport
+    batch: str
+    week_before: int
+    before: dict[int, Snapshot]
+    after: dict[int, Snapshot]
+    xp_lines: tuple[LedgerLine, ...]
+    money_lines: tuple[LedgerLine, ...]
+    changes: Changes
+
+
+def catalogue_of(library: RulesLibrary) -> JobCatalogue:
+    """The campaign's job catalogue (refused when its library has none)."""
+    if library.jobs is None:
+        raise WeekRefused("This campaign's library has no job catalogue.")
+    return library.jobs
+
+
+def party_snapshots(session: Session, campaign_id: int) -> dict[int, Snapshot]:
+    """Everyone's state in a handful of queries, whatever the party size."""
+    stored = queries.list_characters(session=session, campaign_id=campaign_id)
+    assignments = week_store.all_assignments(session=session, campaign_id=campaign_id)
+    studies = week_store.all_studies(session=session, campaign_id=campaign_id)
+    return {s.id: Snapshot(s.character, assignments.get(s.id, Assignment()),
+                           studies.get(s.id, ())) for s in stored}

@@ -1,0 +1,166 @@
+"""One character's week between adventures, resolved by the rules alone.
+
+The app reads the party, calls :func:`resolve_week` for each character with
+one seeded Dice, and writes what comes back; every decision (who may act,
+eligibility, wounds, dying, arrest, ranks held, upkeep and debt) is made
+here, so the GUI, the command line and a dry run all get the same week.
+Studying is the one activity the app finishes itself: its progress lives in
+the campaign's study rows (``studies`` in the result says to do it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tftmanager.rules.assignment import Activity, Assignment
+from tftmanager.rules.calendar import rest, weekly_upkeep
+from tftmanager.rules.character import Character, Status
+from tftmanager.rules.derived import derive
+from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.experience import XPKind
+from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.money import MoneyKind
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.survival import is_dying
+
+
+@dataclass(frozen=True)
+class LedgerWrite:
+    """An experience or money entry the week earns (kind is the ledger's kind value)."""
+
+    amount: int
+    kind: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class WeekResult:
+    """What one character's week did: the report's words and what to write.
+
+    ``character`` and ``assignment`` are as they are after the week (the
+    same objects when nothing changed); ``wounds`` are the hits taken this
+    week; ``events`` are what stops a run of weeks (an injury, an arrest, a
+    dying figure).
+    """
+
+    activity: str
+    character: Character
+    assignment: Assignment
+    lines: tuple[str, ...] = ()
+    rolls: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    xp: tuple[LedgerWrite, ...] = ()
+    money: tuple[LedgerWrite, ...] = ()
+    wounds: int = 0
+    studies: bool = False
+
+    @property
+    def xp_total(self) -> int:
+        """Experience earned this week."""
+        return sum(w.amount for w in self.xp)
+
+    @property
+    def money_total(self) -> int:
+        """Money earned (pay) less money spent (upkeep) this week."""
+        return sum(w.amount for w in self.money)
+
+
+def resolve_week(character: Character, assignment: Assignment, *, library: RulesLibrary,
+                 catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int,
+                 balance: int) -> WeekResult:
+    """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
+    activity = Activity(assignment.activity)
+    base = WeekResult(activity.label, character, assignment)
+    if character.status is not Status.ACTIVE:
+        return replace(base, lines=(f"Cannot act this week ({character.status.value}).",))
+    if activity is Activity.JOB:
+        return _job(base, library, catalogue, profile, dice, week, balance)
+    if activity is Activity.STUDY:
+        return replace(base, studies=True)
+    if activity is Activity.REST:
+        if catalogue.survival is None:
+            raise RulesDataError("Resting needs the survival rules ([survival] in jobs.toml).")
+        wounds, recovery, lines = rest(character, catalogue.survival, catalogue.rest_heals_all)
+        after = character
+        if (wounds, recovery) != (character.wounds, character.recovery_weeks):
+            after = replace(character, wounds=wounds, recovery_weeks=recovery)
+        return replace(base, character=after, lines=tuple(lines))
+    if activity is Activity.ADVENTURE:
+        return replace(base, lines=("Adventuring (nothing happens automatically).",))
+    return _idle(base, catalogue, balance)
+
+
+def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int) -> WeekResult:
+    """The lifestyle's upkeep for a week without work (and whether it left a debt)."""
+    cost, text = weekly_upkeep(result.assignment.lifestyle, catalogue)
+    money = result.money
+    if cost:
+        money = (*money, LedgerWrite(-cost, MoneyKind.UPKEEP.value, text))
+    debt = balance + sum(w.amount for w in money) < 0
+    line = f"Idle: {text}" + (" (now in debt)" if debt else "")
+    return replace(result, money=money, lines=(*result.lines, line))
+
+
+def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
+         profile: RuleProfile, dice: Dice, week: int, balance: int) -> WeekResult:
+    """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks."""
+    character, data = result.character, result.assignment
+    job = catalogue.jobs[data.job]
+    result = replace(result, activity=f"Job: {job.name}"
+                     + (f" ({data.officer})" if data.officer else ""))
+    reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
+    if reasons:
+        refused = replace(result, lines=(f"Not eligible for {job.name}: {'; '.join(reasons)}.",))
+        return _idle(refused, catalogue, balance)
+    worked = run_job_week(character, derive(character, library, profile), job, data,
+                          catalogue, dice)
+    lines = list(worked.lines)
+    xp, parts = _xp(worked, job.name, week)
+    if xp:
+        lines.append(f"XP +{xp[0].amount} ({parts}).")
+    money = ((LedgerWrite(worked.pay, MoneyKind.JOB.value, f"{job.name}, week {week}"),)
+             if worked.worked and worked.pay else ())
+    after, events = _harm(character, worked)
+    held = data.held if (not worked.worked or data.job in data.held) else (*data.held,
+                                                                           data.job)
+    return replace(
+        result, character=after, lines=tuple(lines), events=events, xp=xp, money=money,
+        rolls=tuple(f"{label}: {roll} — {note}" for label, roll, note in worked.rolls),
+        wounds=worked.damage,
+        assignment=replace(data, found=worked.found, weeks_left=worked.weeks_left, held=held))
+
+
+def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:
+    """The week's experience as one entry (XP for the week and any bonus), and its parts."""
+    parts = []
+    if worked.xp:
+        parts.append(f"{worked.xp} for the week")
+    if worked.bonus_xp:
+        parts.append(f"{worked.bonus_xp} bonus")
+    if not parts:
+        return (), ""
+    text = ", ".join(parts)
+    entry = LedgerWrite(worked.xp + worked.bonus_xp, XPKind.JOB.value,
+                        f"{job_name}, week {week}: {text}")
+    return (entry,), text
+
+
+def _harm(character: Character, worked: JobWeek) -> tuple[Character, tuple[str, ...]]:
+    """Wounds taken, a figure brought to 0 ST dying, a thief arrested."""
+    events = []
+    status = character.status
+    wounds = character.wounds + worked.damage
+    if worked.damage:
+        events.append(f"was injured ({worked.damage} hits)")
+        if is_dying(character.st - wounds):
+            status = Status.DYING
+            events.append("is dying (0 ST or below): use the survival calculator")
+    if worked.arrested:
+        status = Status.ARRESTED
+        events.append("was arrested")
+    if (wounds, status) == (character.wounds, character.status):
+        return character, tuple(events)
+    return replace(character, wounds=wounds, status=status), tuple(events)
