@@ -13,13 +13,13 @@ from tftmanager.app.campaigns import new_campaign
 from tftmanager.cards.layout import CardSize
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.ui import dialogs, print_preview
-from tftmanager.ui.controller import Controller
 from tftmanager.ui.print_preview import (
     CardPreviewDialog,
     card_actions,
     export_pdf_dialog,
     open_print_preview,
 )
+from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.signals import AppSignals
 
 from .conftest import pdf_text
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture
-def controller(demo_store: CampaignStore, qapp: object) -> Controller:
-    return Controller(demo_store, AppSignals())
+def session(demo_store: CampaignStore, qapp: object) -> CampaignSession:
+    return CampaignSession(demo_store, AppSignals())
 
 
 @pytest.fixture
@@ -39,15 +39,15 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return seen
 
 
-def ragnar_id(controller: Controller) -> int:
-    sheet = next(s for s in controller.sheets() if s.character.name == "Ragnar")
+def ragnar_id(session: CampaignSession) -> int:
+    sheet = next(s for s in session.sheets() if s.character.name == "Ragnar")
     assert sheet.id is not None
     return sheet.id
 
 
 @pytest.fixture
-def preview(qtbot, controller: Controller) -> Iterator[CardPreviewDialog]:
-    dialog = CardPreviewDialog(controller, [ragnar_id(controller)])
+def preview(qtbot, session: CampaignSession) -> Iterator[CardPreviewDialog]:
+    dialog = CardPreviewDialog(session, [ragnar_id(session)])
     qtbot.addWidget(dialog)
     yield dialog
     dialog.close()
@@ -88,32 +88,32 @@ def test_export_from_the_preview_uses_its_choices(preview: CardPreviewDialog, tm
     assert "Ragnar" in pdf_text(written)
 
 
-def test_export_dialog_for_the_party_and_cancel(controller: Controller, tmp_path: Path,
+def test_export_dialog_for_the_party_and_cancel(session: CampaignSession, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 errors: list[tuple[str, str]]) -> None:
     answers = [str(tmp_path / "party.pdf"), ""]
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *_args: (answers.pop(0), print_preview.PDF_FILTER))
-    written = export_pdf_dialog(None, controller, [])
+    written = export_pdf_dialog(None, session, [])
     assert written is not None and "Joe the Barbarian" in pdf_text(written)
-    assert export_pdf_dialog(None, controller, []) is None
+    assert export_pdf_dialog(None, session, []) is None
     assert errors == []
 
 
-def test_export_dialog_reports_an_unwritable_file(controller: Controller, tmp_path: Path,
+def test_export_dialog_reports_an_unwritable_file(session: CampaignSession, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   errors: list[tuple[str, str]]) -> None:
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *_args: (str(tmp_path / "gone" / "x.pdf"), ""))
-    assert export_pdf_dialog(None, controller, [ragnar_id(controller)]) is None
+    assert export_pdf_dialog(None, session, [ragnar_id(session)]) is None
     assert errors and errors[0][0] == "Cards not exported" and "does not exist" in errors[0][1]
 
 
-def test_open_print_preview_shows_the_dialog(controller: Controller,
+def test_open_print_preview_shows_the_dialog(session: CampaignSession,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[CardPreviewDialog] = []
     monkeypatch.setattr(CardPreviewDialog, "exec", lambda self: shown.append(self) or 0)
-    dialog = open_print_preview(None, controller, [ragnar_id(controller)])
+    dialog = open_print_preview(None, session, [ragnar_id(session)])
     assert dialog is not None and shown == [dialog]
     assert dialog.scope_box.currentData() == "selected"
     dialog.deleteLater()
@@ -123,7 +123,7 @@ def test_nothing_to_print_in_an_empty_campaign(tmp_path: Path, qapp: object,
                                                errors: list[tuple[str, str]]) -> None:
     store = new_campaign(path=tmp_path / "empty.tftcampaign")
     try:
-        empty = Controller(store, AppSignals())
+        empty = CampaignSession(store, AppSignals())
         assert open_print_preview(None, empty, []) is None
         assert export_pdf_dialog(None, empty, []) is None
     finally:
@@ -131,7 +131,7 @@ def test_nothing_to_print_in_an_empty_campaign(tmp_path: Path, qapp: object,
     assert [title for title, _ in errors] == ["Nothing to print", "Nothing to export"]
 
 
-def test_menu_actions_pass_the_selection(qtbot, controller: Controller,
+def test_menu_actions_pass_the_selection(qtbot, session: CampaignSession,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, list[int]]] = []
     monkeypatch.setattr(print_preview, "open_print_preview",
@@ -140,13 +140,13 @@ def test_menu_actions_pass_the_selection(qtbot, controller: Controller,
                         lambda _p, _c, ids: calls.append(("export", list(ids))))
     parent = QWidget()
     qtbot.addWidget(parent)
-    current: list[Controller | None] = [None]
+    current: list[CampaignSession | None] = [None]
     selection: list[int | None] = [7]
     print_action, export_action = card_actions(parent, lambda: current[0],
                                                lambda: selection[0])
     print_action.trigger()
     assert calls == []  # no campaign open: nothing happens
-    current[0] = controller
+    current[0] = session
     print_action.trigger()
     selection[0] = None
     export_action.trigger()

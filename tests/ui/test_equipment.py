@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 
 from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.money import MoneyKind
+from tftmanager.ui import operations
 from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.main_window import MainWindow
 
@@ -26,8 +27,8 @@ def _buy_dialog(window: MainWindow, character_id: int, qtbot) -> BuyDialog:
 
 def test_buy_a_fine_broadsword_refused_then_bought(main_window: MainWindow, qtbot) -> None:
     flavius = _flavius(main_window)
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     panel = main_window.editor.possessions
     dialog = _buy_dialog(main_window, flavius, qtbot)
     dialog.kind.setCurrentIndex(dialog.kind.findData(ItemKind.WEAPON))
@@ -37,21 +38,21 @@ def test_buy_a_fine_broadsword_refused_then_bought(main_window: MainWindow, qtbo
     assert not dialog.buy_button.isEnabled()
     assert "only $0 on hand" in dialog.problem.text_label.text()
     assert not dialog.buy()
-    assert controller.money(flavius) == 0
-    kit = controller.character(flavius).items  # his chainmail, shield and shortsword
+    assert session.money(flavius) == 0
+    kit = session.character(flavius).items  # his chainmail, shield and shortsword
     assert [i.key for i in kit] == ["chainmail", "large_shield", "shortsword"]
 
-    controller.record_money(flavius, 1000, MoneyKind.START, "Legion pay")
+    operations.equipment.record_money(session, flavius, 1000, MoneyKind.START, "Legion pay")
     dialog.update_price()
     assert dialog.buy_button.isEnabled()
     assert dialog.buy()
-    assert controller.money(flavius) == 200
+    assert session.money(flavius) == 200
     assert panel.money.text() == "$200 on hand"
-    *before, item = controller.character(flavius).items
+    *before, item = session.character(flavius).items
     assert tuple(before) == kit
     assert item.key == "broadsword" and item.quality.fine_dx == 1
     # Flavius carries the broadsword now too: the derived panel shows its fine +1 DX.
-    sheet = controller.sheet(flavius)
+    sheet = session.sheet(flavius)
     [line] = [w for w in sheet.derived.weapons if w.weapon.key == "broadsword"]
     assert line.item is not None and line.item.quality.label == "fine +1 DX"
     dialog.close()
@@ -70,9 +71,9 @@ def test_illegal_workmanship_is_explained(main_window: MainWindow, qtbot) -> Non
 
 def test_chainmail_wears_and_is_repaired(main_window: MainWindow, qtbot) -> None:
     flavius = _flavius(main_window)
-    controller = main_window.controller
-    assert controller is not None
-    controller.record_money(flavius, 500, MoneyKind.START, "Savings")
+    session = main_window.session
+    assert session is not None
+    operations.equipment.record_money(session, flavius, 500, MoneyKind.START, "Savings")
     panel = main_window.editor.possessions
     # The chainmail he wears is his first possession: Record Hits reaches it.
     assert (panel.table.item(0, 0).text(), panel.table.item(0, 2).text()) == (
@@ -82,29 +83,29 @@ def test_chainmail_wears_and_is_repaired(main_window: MainWindow, qtbot) -> None
     assert panel.hits_button.isEnabled()
     assert not panel.repair_button.isEnabled()  # nothing to repair yet
     panel.record_hits(60)
-    assert controller.sheet(flavius).derived.hits_stopped == 2  # chainmail stops 1 fewer
+    assert session.sheet(flavius).derived.hits_stopped == 2  # chainmail stops 1 fewer
     assert "falling apart: stops 2" in panel.table.item(0, 5).text()
     panel.select(0)
     assert panel.repair_button.isEnabled()
     assert panel.repair_button.text() == "&Repair ($40)"  # 20% of $200
     panel.repair_selected()
-    assert controller.sheet(flavius).derived.hits_stopped == 3
-    assert controller.money(flavius) == 500 - 40
+    assert session.sheet(flavius).derived.hits_stopped == 3
+    assert session.money(flavius) == 500 - 40
     main_window.act_undo.trigger()  # the repair
-    assert controller.sheet(flavius).derived.hits_stopped == 2
-    assert controller.money(flavius) == 500
+    assert session.sheet(flavius).derived.hits_stopped == 2
+    assert session.money(flavius) == 500
 
 
 def test_leather_cannot_be_repaired_and_says_so(main_window: MainWindow) -> None:
     ids = {row.name: row.id for row in main_window.party_model.rows()}
     ragnar = ids["Ragnar"]
     main_window.party.select(ragnar)
-    controller = main_window.controller
-    assert controller is not None
-    controller.record_money(ragnar, 200, MoneyKind.START, "Loot")
+    session = main_window.session
+    assert session is not None
+    operations.equipment.record_money(session, ragnar, 200, MoneyKind.START, "Loot")
     panel = main_window.editor.possessions
     panel.select(0)  # the leather he wears
-    assert controller.character(ragnar).items[0].key == "leather"
+    assert session.character(ragnar).items[0].key == "leather"
     panel.record_hits(45)
     panel.select(0)
     assert not panel.repair_button.isEnabled()
@@ -122,7 +123,7 @@ def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow) -> None:
     panel.mount_ma.setValue(24)
     # Flavius's chainmail (13.6 kg), large shield and shortsword, plus 80 kg of Flavius:
     # set the extra load so the horse carries Sir Robin's 120 kg in all.
-    sheet = main_window.controller.sheet(flavius)
+    sheet = main_window.session.sheet(flavius)
     panel.mount_extra.setValue(round(120 - 80 - sheet.derived.carried_kg, 2))
     panel.mount_name.editingFinished.emit()
     text = panel.mount_result.text()
@@ -133,28 +134,28 @@ def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow
     ids = {row.name: row.id for row in main_window.party_model.rows()}
     wulf = ids["Wulf"]
     main_window.party.select(wulf)
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     editor = main_window.editor
     # Choosing chainmail puts on a chainmail possession, shown on the Possessions tab.
     editor.armor.setCurrentIndex(editor.armor.findData("chainmail"))
-    items = controller.character(wulf).items
+    items = session.character(wulf).items
     assert [(i.key, i.state) for i in items] == [
         ("longbow", ItemState.READIED), ("two_handed_sword", ItemState.CARRIED),
         ("chainmail", ItemState.READIED)]
     assert editor.possessions.table.item(2, 2).text() == "Worn"
-    assert controller.sheet(wulf).derived.hits_stopped == 3
+    assert session.sheet(wulf).derived.hits_stopped == 3
     # Wear on it, then a change of mind: leather replaces the chainmail he wears.
     editor.possessions.select(2)
     editor.possessions.record_hits(10)
     editor.armor.setCurrentIndex(editor.armor.findData("leather"))
-    (armor,) = [i for i in controller.character(wulf).items if i.kind is ItemKind.ARMOR]
+    (armor,) = [i for i in session.character(wulf).items if i.kind is ItemKind.ARMOR]
     assert (armor.key, armor.state, armor.hits_taken) == ("leather", ItemState.READIED, 0)
     # A shield, slung until readied; the ready weapon is the one in hand.
     editor.shield.setCurrentIndex(editor.shield.findData("small_shield"))
-    assert not controller.character(wulf).loadout.shield_ready
+    assert not session.character(wulf).loadout.shield_ready
     editor.ready_weapon.setCurrentIndex(editor.ready_weapon.findData("two_handed_sword"))
-    gear = controller.character(wulf).loadout
+    gear = session.character(wulf).loadout
     assert gear.ready_weapon is not None and gear.ready_weapon.key == "two_handed_sword"
     assert [w.state for w in gear.weapons] == [ItemState.CARRIED, ItemState.READIED]
     # Unticking a weapon gives it up; no armor takes the worn armor off.
@@ -162,8 +163,8 @@ def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow
                    if editor.weapons.item(i).data(Qt.ItemDataRole.UserRole) == "longbow")
     editor.weapons.item(longbow).setCheckState(Qt.CheckState.Unchecked)
     editor.armor.setCurrentIndex(editor.armor.findData(None))
-    assert [i.key for i in controller.character(wulf).items] == [
+    assert [i.key for i in session.character(wulf).items] == [
         "two_handed_sword", "small_shield"]
     # Each choice is one undo step.
     main_window.act_undo.trigger()
-    assert controller.character(wulf).loadout.armor is not None
+    assert session.character(wulf).loadout.armor is not None

@@ -4,6 +4,7 @@ import pytest
 
 from tftmanager.rules.awards import Outcome
 from tftmanager.rules.experience import Attribute
+from tftmanager.ui import operations
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.ledger_dialog import LedgerDialog
 from tftmanager.ui.main_window import MainWindow
@@ -22,7 +23,7 @@ def _xp_column(window: MainWindow, name: str) -> str:
 
 
 def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> None:
-    dialog = AwardDialog(main_window.controller, None, main_window)
+    dialog = AwardDialog(main_window.session, None, main_window)
     qtbot.addWidget(dialog)
     dialog.amount.setValue(500)
     qtbot.keyClicks(dialog.reason, "Cleared the goblin warren")
@@ -36,9 +37,9 @@ def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> N
     assert panel.balance.text() == "500 XP"
     assert panel.next_cost.text() == "Next point costs 100 XP"
     panel.buttons[Attribute.ST].click()
-    controller = main_window.controller
-    assert controller is not None
-    assert controller.character(ragnar).st == 12
+    session = main_window.session
+    assert session is not None
+    assert session.character(ragnar).st == 12
     assert panel.balance.text() == "400 XP"
     assert main_window.editor.spins["st"].value() == 12
     # 11+13+8 = 32 -> ST 12 makes 33; the next point (to 34) still costs 100, then 200.
@@ -47,7 +48,7 @@ def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> N
 
     main_window.act_undo.trigger()  # the DX purchase
     main_window.act_undo.trigger()  # the ST purchase
-    assert controller.character(ragnar).st == 11
+    assert session.character(ragnar).st == 11
     assert panel.balance.text() == "500 XP"
     main_window.act_undo.trigger()  # the party award
     assert panel.balance.text() == "0 XP"
@@ -62,8 +63,8 @@ def test_raise_buttons_say_why_they_are_disabled(main_window: MainWindow) -> Non
     panel = main_window.editor.xp
     assert not panel.buttons[Attribute.ST].isEnabled()
     assert "Needs 100 XP" in panel.buttons[Attribute.ST].toolTip()
-    assert main_window.controller is not None
-    main_window.controller.award([joe], 1000, "test")
+    assert main_window.session is not None
+    operations.experience.award(main_window.session, [joe], 1000, "test")
     assert panel.buttons[Attribute.ST].isEnabled()
     panel.buttons[Attribute.SP].click()  # SP 1 -> 2 (IQ 9 allows 2)
     assert not panel.buttons[Attribute.SP].isEnabled()
@@ -71,7 +72,7 @@ def test_raise_buttons_say_why_they_are_disabled(main_window: MainWindow) -> Non
 
 
 def test_bad_award_input_writes_nothing(main_window: MainWindow, qtbot) -> None:
-    dialog = AwardDialog(main_window.controller, None, main_window)
+    dialog = AwardDialog(main_window.session, None, main_window)
     qtbot.addWidget(dialog)
     assert not dialog.submit()  # no reason
     assert "reason" in dialog.problem.text_label.text()
@@ -86,7 +87,7 @@ def test_bad_award_input_writes_nothing(main_window: MainWindow, qtbot) -> None:
 
 def test_melee_combat_form_computes_averages(main_window: MainWindow, qtbot) -> None:
     ids = _ids(main_window)
-    dialog = AwardDialog(main_window.controller, None, main_window)
+    dialog = AwardDialog(main_window.session, None, main_window)
     qtbot.addWidget(dialog)
     dialog.tabs.setCurrentIndex(1)
     dialog.combat.setCurrentIndex(dialog.combat.findData(dialog.combat.itemData(0)))  # death
@@ -101,11 +102,11 @@ def test_melee_combat_form_computes_averages(main_window: MainWindow, qtbot) -> 
 
 def test_ledger_view_filters_and_charts(main_window: MainWindow, qtbot) -> None:
     ragnar = _ids(main_window)["Ragnar"]
-    controller = main_window.controller
-    assert controller is not None
-    controller.award([ragnar], 300, "Week one")
-    controller.raise_attribute(ragnar, Attribute.ST)
-    dialog = LedgerDialog(controller, ragnar, main_window)
+    session = main_window.session
+    assert session is not None
+    operations.experience.award(session, [ragnar], 300, "Week one")
+    operations.experience.raise_attribute(session, ragnar, Attribute.ST)
+    dialog = LedgerDialog(session, ragnar, main_window)
     qtbot.addWidget(dialog)
     rows = dialog.rows()
     assert [r[3] for r in rows] == ["+300", "-100"]
@@ -119,13 +120,13 @@ def test_ledger_view_filters_and_charts(main_window: MainWindow, qtbot) -> None:
 def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     joe = _ids(main_window)["Joe the Barbarian"]
     main_window.party.select(joe)
     assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"  # total 33 -> 34
-    xp = next(e for e in controller.library_entries() if e.kind == "experience")
-    dialog = CampaignSettingsDialog(controller.profile(), main_window, xp)
+    xp = next(e for e in session.library_entries() if e.kind == "experience")
+    dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
     dialog.itl_steps.setText("30:100, 33:150, 34:250")
     main_window.apply_settings(dialog)
     assert main_window.editor.xp.next_cost.text() == "Next point costs 250 XP"
@@ -140,19 +141,19 @@ def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -
 def test_legacy_memory_purchase_only_under_the_setting(main_window: MainWindow) -> None:
     from dataclasses import replace
 
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     joe = _ids(main_window)["Joe the Barbarian"]
     main_window.party.select(joe)
     panel = main_window.editor.xp
     assert not panel.memory_button.isVisibleTo(main_window)
-    controller.set_profile(replace(controller.profile(), legacy_memory_xp=True))
-    controller.award([joe], 600, "Legacy test")
+    operations.campaign.set_profile(session, replace(session.profile(), legacy_memory_xp=True))
+    operations.experience.award(session, [joe], 600, "Legacy test")
     assert panel.memory_button.isVisibleTo(main_window)
     assert panel.memory_button.text() == "Buy &Memory (500 XP)"
     panel.memory_button.click()
-    assert controller.character(joe).memory_bought == 1
+    assert session.character(joe).memory_bought == 1
     assert panel.balance.text() == "100 XP"
     assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 12")
     main_window.act_undo.trigger()
-    assert controller.character(joe).memory_bought == 0
+    assert session.character(joe).memory_bought == 0

@@ -15,6 +15,7 @@ from tftmanager.rules.items import ItemKind, Quality
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
 from tftmanager.store.journal_triggers import UNRECORDED
+from tftmanager.ui import operations
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.survival_dialog import SurvivalDialog
@@ -40,9 +41,9 @@ def _ids(window: MainWindow) -> dict[str, int]:
 
 def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
         main_window: MainWindow, qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
-    start = dump(controller.path)
+    session = main_window.session
+    assert session is not None
+    start = dump(session.path)
     ids = _ids(main_window)
     main_window.history_dock.show()
 
@@ -51,7 +52,7 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
     for dx in (12, 11, 10):
         main_window.editor.spins["dx"].setValue(dx)
     # Award, from the dialog.
-    dialog = AwardDialog(controller, None, main_window)
+    dialog = AwardDialog(session, None, main_window)
     qtbot.addWidget(dialog)
     dialog.amount.setValue(500)
     qtbot.keyClicks(dialog.reason, "Cleared the warren")
@@ -59,8 +60,9 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
     # Raise, from the XP panel.
     main_window.editor.xp.buttons[Attribute.ST].click()
     # Buy.
-    controller.record_money(ids["Ragnar"], 100, MoneyKind.FOUND, "Loot")
-    assert controller.buy(ids["Ragnar"], ItemKind.WEAPON, "dagger", Quality()) is not None
+    operations.equipment.record_money(session, ids["Ragnar"], 100, MoneyKind.FOUND, "Loot")
+    assert operations.equipment.buy(session, ids["Ragnar"], ItemKind.WEAPON, "dagger",
+                                    Quality()) is not None
     # Assign a job and run three weeks in the planner.
     planner = main_window.plan_weeks()
     assert isinstance(planner, WeekPlanner)
@@ -69,15 +71,16 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
     planner.set_row(rows["Wulf"], activity="rest")
     planner.run(3, seed=7)
     # A survival roll.
-    wulf = controller.character(ids["Wulf"])
-    controller.edit(ids["Wulf"], replace(wulf, wounds=wulf.st, status=Status.DYING))
-    survival = SurvivalDialog(controller, ids["Wulf"], main_window)
+    wulf = session.character(ids["Wulf"])
+    operations.characters.edit(session, ids["Wulf"],
+                               replace(wulf, wounds=wulf.st, status=Status.DYING))
+    survival = SurvivalDialog(session, ids["Wulf"], main_window)
     qtbot.addWidget(survival)
     assert survival.roll(seed=1) is not None
     # A library edit.
-    [running] = [e for e in controller.library_entries() if (e.kind, e.key) == ("talent",
+    [running] = [e for e in session.library_entries() if (e.kind, e.key) == ("talent",
                                                                                  "running")]
-    assert controller.save_library_entry(running, Entry(
+    assert operations.library.save_library_entry(session, running, Entry(
         "talent", "running", {**running.data, "cost": 3}, running.retired))
 
     labels = [line.split(" — ", 1)[1] for line in main_window.history.lines()]
@@ -96,7 +99,7 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
 
     while main_window.act_undo.isEnabled():
         main_window.act_undo.trigger()
-    assert dump(controller.path) == start
+    assert dump(session.path) == start
     assert all(line.endswith("(undone)") for line in main_window.history.lines())
     assert main_window.act_redo.text() == "&Redo Ragnar: DX 13 -> 10"
     planner.close()
@@ -104,9 +107,9 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
 
 def test_undo_reaches_a_change_made_before_the_campaign_was_closed(
         main_window: MainWindow, make_window) -> None:
-    controller = main_window.controller
-    assert controller is not None
-    path = controller.path
+    session = main_window.session
+    assert session is not None
+    path = session.path
     ragnar = _ids(main_window)["Ragnar"]
     main_window.party.select(ragnar)
     main_window.editor.spins["st"].setValue(12)
@@ -116,21 +119,21 @@ def test_undo_reaches_a_change_made_before_the_campaign_was_closed(
     assert again.act_undo.isEnabled()
     assert again.act_undo.text() == "&Undo Ragnar: ST 11 -> 12"
     again.act_undo.trigger()
-    assert again.controller is not None and again.controller.character(ragnar).st == 11
+    assert again.session is not None and again.session.character(ragnar).st == 11
 
 
 def test_campaign_rules_set_how_far_undo_reaches(main_window: MainWindow) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
-    controller = main_window.controller
-    assert controller is not None
-    dialog = CampaignSettingsDialog(controller.profile(), main_window, None, None,
-                                    controller.undo_limit())
+    session = main_window.session
+    assert session is not None
+    dialog = CampaignSettingsDialog(session.profile(), main_window, None, None,
+                                    session.undo_limit())
     assert dialog.undo_limit.value() == 100
     dialog.undo_limit.setValue(50)
     main_window.apply_settings(dialog)
-    assert controller.undo_limit() == 50
+    assert session.undo_limit() == 50
     assert main_window.history.lines()[0].endswith("Undo limit: 100 -> 50 operations")
     main_window.act_undo.trigger()
-    assert controller.undo_limit() == 100
+    assert session.undo_limit() == 100
     dialog.close()

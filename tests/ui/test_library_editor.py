@@ -13,8 +13,8 @@ pytestmark = pytest.mark.ui
 
 @pytest.fixture
 def editor(main_window: MainWindow, qtbot) -> LibraryEditor:
-    assert main_window.controller is not None
-    dialog = LibraryEditor(main_window.controller, main_window)
+    assert main_window.session is not None
+    dialog = LibraryEditor(main_window.session, main_window)
     qtbot.addWidget(dialog)
     return dialog
 
@@ -34,20 +34,20 @@ def test_tabs_search_and_sort(editor: LibraryEditor, qtbot) -> None:
     qtbot.keyClicks(talents.search, "physicker")
     names = {talents.proxy.index(r, 0).data() for r in range(talents.proxy.rowCount())}
     assert {"Physicker", "Master Physicker"} <= names
-    assert editor.pages["weapon"].proxy.rowCount() == len(editor.controller.library.weapons)
+    assert editor.pages["weapon"].proxy.rowCount() == len(editor.session.library.weapons)
 
 
 def test_edit_a_talent_cost_changes_memory_and_undoes(editor: LibraryEditor,
                                                       main_window: MainWindow,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    controller = editor.controller
+    session = editor.session
     talents = editor.pages["talent"]
     assert talents.select("running")
     _accept_form(editor, monkeypatch, lambda d: d.widgets["cost"].setValue(3))
     talents.edit_selected()
-    assert controller.library.talents["running"].cost == 3
+    assert session.library.talents["running"].cost == 3
     main_window.act_undo.trigger()
-    assert controller.library.talents["running"].cost == 2
+    assert session.library.talents["running"].cost == 2
     assert talents.selected() is not None and talents.selected().data["cost"] == 2
 
 
@@ -62,18 +62,18 @@ def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
         d.widgets["two_handed"].setChecked(True)
     _accept_form(editor, monkeypatch, fill)
     editor.pages["weapon"].add()
-    assert editor.controller.library.weapons["war_bow"].st == 14
+    assert editor.session.library.weapons["war_bow"].st == 14
     assert editor.pages["weapon"].select("war_bow")
 
 
 def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor) -> None:
-    entry = next(e for e in editor.controller.library_entries() if e.key == "fencing")
+    entry = next(e for e in editor.session.library_entries() if e.key == "fencing")
     dialog = EntryDialog("talent", entry, editor)
-    dialog.error_check = editor.controller.library_entry_error
+    dialog.error_check = editor.session.library_entry_error
     dialog.widgets["requires"].setText("sword, no_such_talent")
     assert "no_such_talent" in dialog.validation_error()
     dialog.close()
-    assert editor.controller.library.talents["fencing"].requires == ("sword",)
+    assert editor.session.library.talents["fencing"].requires == ("sword",)
 
 
 def test_retire_and_refused_delete_of_a_used_talent(editor: LibraryEditor,
@@ -83,12 +83,12 @@ def test_retire_and_refused_delete_of_a_used_talent(editor: LibraryEditor,
     assert talents.select("running")  # Joe knows Running
     talents.delete_selected()
     assert dialog_log.errors and "Joe the Barbarian" in dialog_log.errors[-1][1]
-    assert "running" in editor.controller.library.talents
+    assert "running" in editor.session.library.talents
     talents.toggle_retired()
-    assert editor.controller.library.is_retired("talent", "running")
+    assert editor.session.library.is_retired("talent", "running")
     assert talents.selected().retired and talents.retire_button.text() == "&Restore"
     main_window.act_undo.trigger()
-    assert not editor.controller.library.is_retired("talent", "running")
+    assert not editor.session.library.is_retired("talent", "running")
 
 
 def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
@@ -114,8 +114,8 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     monkeypatch.setattr(library_review, "ask_review", ask)
     assert window.open_campaign(path)
     assert {(d.key, d.change) for d in seen} == {("running", "changed"), ("war_bow", "new")}
-    controller = window.controller
-    assert controller is not None
-    assert "war_bow" in controller.library.weapons
-    assert controller.library.talents["running"].cost == 2  # skipped: unchanged
-    assert controller.library_differences() == []  # not offered again
+    session = window.session
+    assert session is not None
+    assert "war_bow" in session.library.weapons
+    assert session.library.talents["running"].cost == 2  # skipped: unchanged
+    assert session.library_differences() == []  # not offered again

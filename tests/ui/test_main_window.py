@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QLineEdit, QToolButton
 
+from tftmanager.ui import operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.party_model import COLUMNS
 
@@ -46,19 +47,19 @@ def test_create_character_type_bad_st_fix_undo_redo(main_window: MainWindow, qtb
     qtbot.keyClicks(st, "6")
     assert st.value() == 6
     assert "ST 6 is below the Human minimum of 8" in editor.field_problem("st")
-    assert main_window.controller is not None
-    assert main_window.controller.character(new_id).st == 6  # saved as typed
+    assert main_window.session is not None
+    assert main_window.session.character(new_id).st == 6  # saved as typed
 
     st.selectAll()
     qtbot.keyClicks(st, "12")
     assert editor.field_problem("st") == ""
-    assert main_window.controller.character(new_id).st == 12
+    assert main_window.session.character(new_id).st == 12
 
     main_window.act_undo.trigger()  # back to 8: all ST typing is one step
-    assert main_window.controller.character(new_id).st == 8
+    assert main_window.session.character(new_id).st == 8
     assert st.value() == 8
     main_window.act_redo.trigger()
-    assert main_window.controller.character(new_id).st == 12
+    assert main_window.session.character(new_id).st == 12
     assert st.value() == 12
 
 
@@ -69,10 +70,10 @@ def test_empty_name_is_not_saved_and_says_why(main_window: MainWindow, qtbot) ->
     editor.name.selectAll()
     qtbot.keyClick(editor.name, Qt.Key.Key_Delete)
     assert "needs a name" in editor.field_problem("name")
-    assert main_window.controller is not None
-    assert main_window.controller.character(ragnar).name == "Ragnar"
+    assert main_window.session is not None
+    assert main_window.session.character(ragnar).name == "Ragnar"
     qtbot.keyClicks(editor.name, "Ragnar Hairy-Breeks")
-    assert main_window.controller.character(ragnar).name == "Ragnar Hairy-Breeks"
+    assert main_window.session.character(ragnar).name == "Ragnar Hairy-Breeks"
     assert editor.field_problem("name") == ""
 
 
@@ -95,8 +96,8 @@ def test_delete_and_undo_the_delete(main_window: MainWindow) -> None:
     assert not main_window.editor.isEnabled() or main_window.editor.character_id != wulf
     main_window.act_undo.trigger()
     assert _ids(main_window)["Wulf"] == wulf
-    assert main_window.controller is not None
-    weapons = main_window.controller.character(wulf).loadout.weapons
+    assert main_window.session is not None
+    weapons = main_window.session.character(wulf).loadout.weapons
     assert [w.key for w in weapons] == ["longbow", "two_handed_sword"]
 
 
@@ -134,7 +135,7 @@ def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,
     main_window.party.select(ragnar)
     main_window.editor.spins["st"].setValue(12)
     new_id = main_window.add_character()
-    path = main_window.controller.path if main_window.controller else None
+    path = main_window.session.path if main_window.session else None
     main_window.close()
     assert path is not None and not path.with_name(path.name + ".lock").exists()
 
@@ -142,8 +143,8 @@ def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,
     assert again.open_campaign(Path(again.settings.value("last_campaign")))
     ids = _ids(again)
     assert ids["Ragnar"] == ragnar and "New character" in ids and ids["New character"] == new_id
-    assert again.controller is not None
-    assert again.controller.character(ragnar).st == 12
+    assert again.session is not None
+    assert again.session.character(ragnar).st == 12
     assert again.recent_files()[0] == str(path)
 
 
@@ -156,7 +157,7 @@ def test_damaged_file_gets_a_dialog_and_is_left_alone(make_window, dialog_log,
     assert not window.open_campaign(bad)
     assert dialog_log.campaign_errors and "bad.tftcampaign" in dialog_log.campaign_errors[0]
     assert bad.read_bytes() == before
-    assert window.controller is None
+    assert window.session is None
 
 
 def test_refused_file_offers_its_backup(make_window, dialog_log, tmp_path: Path) -> None:
@@ -169,16 +170,16 @@ def test_refused_file_offers_its_backup(make_window, dialog_log, tmp_path: Path)
     dialog_log.backup_choice = True
     assert window.open_campaign(good)
     assert dialog_log.offered_backups[0][0].name == "campaign.tftcampaign.schema1.bak"
-    assert window.controller is not None
-    assert window.controller.path.name == "campaign (restored).tftcampaign"
+    assert window.session is not None
+    assert window.session.path.name == "campaign (restored).tftcampaign"
     assert "Ragnar" in _ids(window)
     assert good.read_bytes() == b"not a campaign at all"
 
 
 def test_campaign_open_elsewhere_is_refused(main_window: MainWindow, make_window,
                                             dialog_log) -> None:
-    assert main_window.controller is not None
-    path = main_window.controller.path
+    assert main_window.session is not None
+    path = main_window.session.path
     other = make_window()
     assert not other.open_campaign(path)
     assert "already open" in dialog_log.campaign_errors[-1]
@@ -189,18 +190,19 @@ def test_settings_change_flags_characters_without_changing_them(main_window: Mai
 
     from tftmanager.rules.settings import CreationScheme
 
-    controller = main_window.controller
-    assert controller is not None
-    before = {s.id: s.character for s in controller.sheets()}
+    session = main_window.session
+    assert session is not None
+    before = {s.id: s.character for s in session.sheets()}
     # Under Melee, IQ does not count: Ragnar's 24 points are still right, but Joe
     # (32 points with IQ 9, plus an SP bought) now has a point left to spend.
-    controller.set_profile(replace(controller.profile(), creation=CreationScheme.MELEE))
+    operations.campaign.set_profile(session, replace(session.profile(),
+                                    creation=CreationScheme.MELEE))
     model = main_window.party_model
     problems = COLUMNS.index("Problems")
     assert model.index(model.row_of(_ids(main_window)["Ragnar"]), problems).data() == "OK"
     joe = model.row_of(_ids(main_window)["Joe the Barbarian"])
     assert model.index(joe, problems).data() == "1 warning(s)"
-    assert {s.id: s.character for s in controller.sheets()} == before
+    assert {s.id: s.character for s in session.sheets()} == before
     main_window.act_undo.trigger()
     assert model.index(joe, problems).data() == "OK"
 
@@ -211,11 +213,11 @@ def test_settings_dialog_shows_every_option(main_window: MainWindow) -> None:
     from tftmanager.rules.settings import RuleProfile
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
-    assert main_window.controller is not None
-    dialog = CampaignSettingsDialog(main_window.controller.profile(), main_window)
+    assert main_window.session is not None
+    dialog = CampaignSettingsDialog(main_window.session.profile(), main_window)
     assert set(dialog.fields) == {f.name for f in fields(RuleProfile)}
     assert all(c.accessibleDescription() for c in dialog.fields.values())
-    assert dialog.profile() == main_window.controller.profile()
+    assert dialog.profile() == main_window.session.profile()
     dialog.close()
 
 
@@ -256,3 +258,16 @@ def test_file_menu_prints_the_selected_characters_cards(main_window: MainWindow,
     main_window.act_export_pdf.trigger()
     main_window.act_print.trigger()
     assert calls == [("pdf", [ragnar]), ("preview", [ragnar])]
+
+
+def test_a_refused_open_keeps_the_open_campaign(main_window: MainWindow, tmp_path: Path,
+                                                dialog_log) -> None:
+    session = main_window.session
+    assert session is not None
+    junk = tmp_path / "notes.tftcampaign"
+    junk.write_text("not a campaign")
+    assert not main_window.open_campaign(junk)
+    assert dialog_log.campaign_errors
+    assert main_window.session is session
+    assert main_window.editor.isEnabled()
+    assert "Ragnar" in _ids(main_window)

@@ -6,6 +6,7 @@ import pytest
 
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
+from tftmanager.ui import operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.picker import PickerDialog
 
@@ -17,9 +18,9 @@ JOE_TALENTS = ("sword", "axe_mace", "shield", "horsemanship", "alertness", "swim
 @pytest.fixture
 def joe(main_window: MainWindow) -> int:
     """Joe the Barbarian as the expansion first builds him: 9 of 9 memory used."""
-    controller = main_window.controller
-    assert controller is not None
-    new_id = controller.add(Character(
+    session = main_window.session
+    assert session is not None
+    new_id = operations.characters.add(session, Character(
         name="Joe at creation", race="human", st=11, dx=12, iq=9,
         talents=tuple(KnownTalent(k) for k in JOE_TALENTS)))
     assert new_id is not None
@@ -57,21 +58,21 @@ def test_filter_and_see_why_running_is_refused(main_window: MainWindow, joe: int
 
 def test_buy_sp_then_learn_running_and_undo(main_window: MainWindow, joe: int,
                                             qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
-    before = controller.character(joe)
-    controller.edit(joe, replace(before, sp=1, bought_points=1))
+    session = main_window.session
+    assert session is not None
+    before = session.character(joe)
+    operations.characters.edit(session, joe, replace(before, sp=1, bought_points=1))
     dialog = _picker(main_window, joe, qtbot)
     assert "memory 9 of 11 used" in dialog.memory_label.text()
     qtbot.keyClicks(dialog.search, "running")
     assert dialog.select("talent", "running")
     assert dialog.learn_button.isEnabled()
     dialog.learn_button.click()
-    assert controller.character(joe).knows("running")
+    assert session.character(joe).knows("running")
     assert "memory 11 of 11 used" in dialog.memory_label.text()
     assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 11")
     main_window.act_undo.trigger()
-    assert not controller.character(joe).knows("running")
+    assert not session.character(joe).knows("running")
     assert "memory 9 of 11 used" in dialog.memory_label.text()
     dialog.close()
 

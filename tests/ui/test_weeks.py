@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from tftmanager.rules.character import Status
+from tftmanager.ui import operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.survival_dialog import SurvivalDialog
 from tftmanager.ui.week_planner import WeekPlanner
@@ -22,40 +23,40 @@ def _planner(window: MainWindow, qtbot) -> WeekPlanner:
 
 
 def test_assign_run_a_week_see_the_report_and_undo(main_window: MainWindow, qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     planner = _planner(main_window, qtbot)
     rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
     planner.set_row(rows["Wulf"], activity="job", job="war_1")
-    assert controller.assignment(_ids(main_window)["Wulf"]).job == "war_1"
+    assert session.assignment(_ids(main_window)["Wulf"]).job == "war_1"
     assert "Eligible" in planner.table.item(rows["Wulf"], 7).text()
-    before = {cid: controller.character(cid) for cid in _ids(main_window).values()}
-    week = controller.week()
+    before = {cid: session.character(cid) for cid in _ids(main_window).values()}
+    week = session.week()
     results = planner.run(1, seed=12345)
-    assert len(results) == 1 and controller.week() == week + 1
+    assert len(results) == 1 and session.week() == week + 1
     text = planner.report.toPlainText()
     assert f"Week {week}" in text and "Wulf" in text and "risk" in text
     assert main_window.week_label.text() == f"Week {week + 1}"
     main_window.act_undo.trigger()
-    assert controller.week() == week
-    assert {cid: controller.character(cid) for cid in before} == before
-    assert controller.ledger(_ids(main_window)["Ragnar"]) == []
+    assert session.week() == week
+    assert {cid: session.character(cid) for cid in before} == before
+    assert session.ledger(_ids(main_window)["Ragnar"]) == []
     planner.close()
 
 
 def test_three_weeks_with_the_progress_bar(main_window: MainWindow, qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     planner = _planner(main_window, qtbot)
-    week = controller.week()
+    week = session.week()
     results = planner.run(3, seed=7)
     assert 1 <= len(results) <= 3
     assert planner.progress_dialog.maximum() == 3
-    assert controller.week() == week + len(results)
+    assert session.week() == week + len(results)
     if len(results) < 3:
         assert results[-1].report.stop  # stopped early, and says why
     main_window.act_undo.trigger()  # one undo takes the whole run back
-    assert controller.week() == week
+    assert session.week() == week
     planner.close()
 
 
@@ -80,65 +81,65 @@ def test_missing_job_values_are_asked_for(main_window: MainWindow, qtbot, monkey
 
 def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
                                                        qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     ragnar = _ids(main_window)["Ragnar"]
-    before = controller.character(ragnar)
+    before = session.character(ragnar)
     from dataclasses import replace
 
-    controller.edit(ragnar, replace(before, wounds=11, status=Status.DYING))
+    operations.characters.edit(session, ragnar, replace(before, wounds=11, status=Status.DYING))
     main_window.party.select(ragnar)
-    dialog = SurvivalDialog(controller, ragnar, main_window)
+    dialog = SurvivalDialog(session, ragnar, main_window)
     qtbot.addWidget(dialog)
     # 0 ST, original ST 11 (no modifier), nobody helping: 2d >= 8 is 15 in 36.
     assert "15 in 36" in dialog.breakdown.text()
     dialog.helper.setCurrentIndex(dialog.helper.findData("physicker"))
     assert "+2  helped by physicker" in dialog.breakdown.text()
     alive = dialog.roll(seed=1)
-    after = controller.character(ragnar)
+    after = session.character(ragnar)
     assert alive is not None
     if alive:
         assert after.status is Status.ACTIVE and after.recovery_weeks == 5
     else:
         assert after.status is Status.DEAD
     main_window.act_undo.trigger()
-    assert controller.character(ragnar).status is Status.DYING
+    assert session.character(ragnar).status is Status.DYING
     dialog.close()
 
 
 def test_gm_sets_the_lifestyle_period_in_campaign_rules(main_window: MainWindow) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
-    controller = main_window.controller
-    assert controller is not None
-    entries = controller.library_entries()
+    session = main_window.session
+    assert session is not None
+    entries = session.library_entries()
     xp = next(e for e in entries if e.kind == "experience")
     jobs = next(e for e in entries if e.kind == "job_rules")
-    dialog = CampaignSettingsDialog(controller.profile(), main_window, xp, jobs)
+    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
     assert dialog.lifestyle_weeks.value() == 4
     dialog.lifestyle_weeks.setValue(1)
     main_window.apply_settings(dialog)
-    assert controller.library.jobs is not None and controller.library.jobs.lifestyle_weeks == 1
+    assert session.library.jobs is not None and session.library.jobs.lifestyle_weeks == 1
     main_window.act_undo.trigger()
-    assert controller.library.jobs.lifestyle_weeks == 4
+    assert session.library.jobs.lifestyle_weeks == 4
     dialog.close()
 
 
 def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
         main_window: MainWindow, qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     planner = _planner(main_window, qtbot)
-    week = controller.week()
-    before = {cid: controller.character(cid) for cid in _ids(main_window).values()}
-    undo_steps = controller.history()
+    week = session.week()
+    before = {cid: session.character(cid) for cid in _ids(main_window).values()}
+    undo_steps = session.history()
     reports = planner.dry_run(seed=11, count=3)
     assert reports is not None and 1 <= len(reports) <= 3
     assert [r.week for r in reports] == list(range(week, week + len(reports)))
     assert planner.progress_dialog.maximum() == 3
     assert "Dry run" in planner.report.toPlainText()
-    assert controller.week() == week and controller.history() == undo_steps
-    assert {cid: controller.character(cid) for cid in before} == before
+    assert session.week() == week and session.history() == undo_steps
+    assert {cid: session.character(cid) for cid in before} == before
     # The real run with the same seed writes exactly the weeks the dry run showed.
     results = planner.run(3, seed=11)
     assert [r.report.text() for r in results] == [r.text() for r in reports]
@@ -147,14 +148,14 @@ def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
 
 def test_the_dry_run_button_rolls_as_many_weeks_as_asked(main_window: MainWindow,
                                                          qtbot) -> None:
-    controller = main_window.controller
-    assert controller is not None
+    session = main_window.session
+    assert session is not None
     planner = _planner(main_window, qtbot)
-    week = controller.week()
+    week = session.week()
     planner.count.setValue(2)
     planner.dry_button.click()
     text = planner.report.toPlainText()
     assert "Dry run" in text and f"Week {week} " in text
     assert f"Week {week + 1} " in text or "Stopped early" in text
-    assert controller.week() == week
+    assert session.week() == week
     planner.close()

@@ -20,7 +20,7 @@ from tftmanager.rules.memory import memory, spell_cost, talent_costs
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 KIND_ROLE = Qt.ItemDataRole.UserRole
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -75,17 +75,17 @@ class AbilitiesPanel(QGroupBox):
         self.studies.itemSelectionChanged.connect(self._update_buttons)
         self._update_buttons()
 
-    def show_sheet(self, sheet: Sheet | None, controller: Controller | None) -> None:
+    def show_sheet(self, sheet: Sheet | None, session: CampaignSession | None) -> None:
         """Fill in from a sheet (None clears)."""
         self.known.clear()
         self.studies.clear()
-        if sheet is None or controller is None or sheet.id is None:
+        if sheet is None or session is None or sheet.id is None:
             self.memory_label.setText("")
             self._update_buttons()
             return
         character = sheet.character
-        library = controller.library
-        profile = controller.profile()
+        library = session.library
+        profile = session.profile()
         mem = memory(character, library, profile)
         self.memory_label.setText(
             f"Memory: {mem.used} of {mem.capacity} used "
@@ -100,7 +100,7 @@ class AbilitiesPanel(QGroupBox):
             text = (f"{key} (not in library)" if spell is None
                     else f"{spell.name} — spell ({spell_cost(character, library, profile)})")
             self._add_item(text, "spell", key)
-        for study in controller.studies(sheet.id):
+        for study in session.studies(sheet.id):
             item = QListWidgetItem(
                 f"{study.name}: {study.weeks_done} of {study.weeks_needed} weeks"
                 f"{' with a teacher' if study.teacher else ''}")

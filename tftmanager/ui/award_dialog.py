@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 
 from tftmanager.rules.awards import Award, CombatType, Outcome, average, combat_awards, split_evenly
 from tftmanager.rules.experience import MAX_ENTRY
+from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 OUTCOMES = {
     CombatType.DEATH: (Outcome.SURVIVED, Outcome.DOWN),
@@ -66,12 +67,12 @@ def parse_totals(text: str) -> list[int]:
 class AwardDialog(QDialog):
     """GM award and Melee combat awards, for the party or chosen characters."""
 
-    def __init__(self, controller: Controller, selected: int | None = None,
+    def __init__(self, session: CampaignSession, selected: int | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.setWindowTitle("Award Experience")
-        self.sheets = [s for s in controller.sheets() if s.id is not None]
+        self.sheets = [s for s in session.sheets() if s.id is not None]
         self.problem = ProblemLabel()
         self.tabs = QTabWidget()
         self.tabs.addTab(self._gm_tab(selected), "&GM award")
@@ -215,7 +216,7 @@ class AwardDialog(QDialog):
 
     def combat_result(self) -> list[tuple[int, Award]]:
         """The awards the form describes; ValueError says what is missing."""
-        if self.controller.library.awards is None:
+        if self.session.library.awards is None:
             raise ValueError("This campaign's library has no award table.")
         party = []
         ids = []
@@ -229,7 +230,7 @@ class AwardDialog(QDialog):
             raise ValueError("Tick the party members who fought.")
         enemies = parse_totals(self.enemies.text())
         awards = combat_awards(self.combat.currentData(), party, enemies,
-                               self.controller.library.awards)
+                               self.session.library.awards)
         return list(zip(ids, awards, strict=True))
 
     # Both
@@ -273,7 +274,8 @@ class AwardDialog(QDialog):
             if not self.reason.text().strip():
                 self.problem.show_messages(["Give a reason for the award."])
                 return False
-            written = self.controller.award(ids, self.amount.value(), self.reason.text(),
+            written = operations.experience.award(self.session, ids, self.amount.value(),
+                                                  self.reason.text(),
                                             split=self.split.isChecked())
         else:
             try:
@@ -281,7 +283,7 @@ class AwardDialog(QDialog):
             except ValueError as exc:
                 self.problem.show_messages([str(exc)])
                 return False
-            written = self.controller.award_combat(result)
+            written = operations.experience.award_combat(self.session, result)
         if written is None:
             return False
         self.accept()

@@ -26,10 +26,11 @@ from tftmanager.rules.equipment import Armor, Gear, Shield, Weapon
 from tftmanager.rules.items import ItemKind, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
+from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
          (ItemKind.SHIELD, "Shields"), (ItemKind.GEAR, "Other equipment"))
@@ -38,14 +39,14 @@ KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
 class BuyDialog(QDialog):
     """Everything for sale, its price for the chosen quality, and whether it is affordable."""
 
-    def __init__(self, controller: Controller, character_id: int,
+    def __init__(self, session: CampaignSession, character_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.character_id = character_id
         self.setWindowTitle("Buy")
-        self.library = controller.library
-        self.unit = controller.profile().weight_unit
+        self.library = session.library
+        self.unit = session.profile().weight_unit
         self.kind = QComboBox()
         self.kind.setAccessibleName("What to buy")
         for kind, text in KINDS:
@@ -156,7 +157,7 @@ class BuyDialog(QDialog):
     def update_price(self) -> str:
         """Show the price and whether it can be bought; returns the refusal ("" if none)."""
         key = self.current_key()
-        balance = self.controller.money(self.character_id)
+        balance = self.session.money(self.character_id)
         if key is None:
             self.price.setText(f"${balance:,} on hand")
             self.buy_button.setEnabled(False)
@@ -180,7 +181,8 @@ class BuyDialog(QDialog):
         key = self.current_key()
         if key is None or self.update_price():
             return False
-        deal = self.controller.buy(self.character_id, self.kind.currentData(), key,
+        deal = operations.equipment.buy(self.session, self.character_id, self.kind.currentData(),
+                                        key,
                                    self.quality(), self.quantity.value())
         self.update_price()
         return deal is not None

@@ -2,7 +2,7 @@
 
 The editor never decides a rule: it builds the edited Character, asks the
 rules whether the value can be stored at all (check_input), and either shows
-why not at the field or hands the edit to the controller as an undo command.
+why not at the field or hands the edit to the session as an undo command.
 Derived stats and problems come back from the rules after each change.
 """
 
@@ -50,6 +50,7 @@ from tftmanager.rules.loadout import (
     take_shield,
     wear_armor,
 )
+from tftmanager.ui import operations
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.buy_dialog import BuyDialog
@@ -62,7 +63,7 @@ from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 NO_ITEM = "(none)"
 
@@ -72,7 +73,7 @@ class CharacterEditor(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.controller: Controller | None = None
+        self.session: CampaignSession | None = None
         self.character_id: int | None = None
         self.stored: Character | None = None
         self._loading = False
@@ -234,13 +235,13 @@ class CharacterEditor(QWidget):
 
     # Loading
 
-    def set_controller(self, controller: Controller | None) -> None:
+    def set_controller(self, session: CampaignSession | None) -> None:
         """Attach to an open campaign (or detach when it closes)."""
-        self.controller = controller
+        self.session = session
         self.show_character(None)
-        if controller is None:
+        if session is None:
             return
-        library = controller.library
+        library = session.library
         self._loading = True
         try:
             self.race.clear()
@@ -270,7 +271,7 @@ class CharacterEditor(QWidget):
     def show_character(self, character_id: int | None) -> None:
         """Edit this character (None shows an empty, disabled editor)."""
         self.character_id = character_id
-        if character_id is None or self.controller is None:
+        if character_id is None or self.session is None:
             self.stored = None
             self.title.setText("No character selected")
             self.derived.show_sheet(None)
@@ -295,9 +296,9 @@ class CharacterEditor(QWidget):
 
     def reload(self) -> None:
         """Read the character back from the campaign and show it."""
-        if self.controller is None or self.character_id is None:
+        if self.session is None or self.character_id is None:
             return
-        sheet = self.controller.sheet(self.character_id)
+        sheet = self.session.sheet(self.character_id)
         self.stored = sheet.character
         self._fill(sheet.character)
         self._show_sheet(sheet)
@@ -335,7 +336,7 @@ class CharacterEditor(QWidget):
                 Qt.CheckState.Checked if key in carried else Qt.CheckState.Unchecked)
         self.ready_weapon.clear()
         self.ready_weapon.addItem(NO_ITEM, None)
-        library = self.controller.library if self.controller else None
+        library = self.session.library if self.session else None
         for key in carried:
             weapon = library.weapons.get(key) if library else None
             self.ready_weapon.addItem(weapon.name if weapon else key, key)
@@ -351,9 +352,9 @@ class CharacterEditor(QWidget):
         for key, label in self.abilities.problems.items():
             label.show_problems(by_field.get(key, []))
         self.derived.show_sheet(sheet)
-        self.abilities.show_sheet(sheet, self.controller)
-        self.xp.show_character(self.controller, sheet.id)
-        self.possessions.show_sheet(sheet, self.controller)
+        self.abilities.show_sheet(sheet, self.session)
+        self.xp.show_character(self.session, sheet.id)
+        self.possessions.show_sheet(sheet, self.session)
 
     # Editing
 
@@ -366,7 +367,7 @@ class CharacterEditor(QWidget):
         return tuple(keys)
 
     def _edit(self, field: str, value: Any) -> None:
-        if self._loading or self.controller is None or self.character_id is None:
+        if self._loading or self.session is None or self.character_id is None:
             return
         if self.stored is None:
             return
@@ -382,7 +383,7 @@ class CharacterEditor(QWidget):
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])
             return
-        self.controller.edit(self.character_id, edited)
+        operations.characters.edit(self.session, self.character_id, edited)
 
     def _gear_edit(self, field: str, value: Any) -> tuple[Item, ...]:
         """The possessions after an armor, shield or weapon choice (the rules decide how)."""
@@ -400,66 +401,66 @@ class CharacterEditor(QWidget):
 
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""
-        if self.controller is None or self.character_id is None:
+        if self.session is None or self.character_id is None:
             return None
-        dialog = PickerDialog(self.controller, self.character_id, self)
+        dialog = PickerDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
     def _raise(self, attribute: Attribute) -> None:
-        if self.controller is not None and self.character_id is not None:
-            self.controller.raise_attribute(self.character_id, attribute)
+        if self.session is not None and self.character_id is not None:
+            operations.experience.raise_attribute(self.session, self.character_id, attribute)
 
     def _buy_memory(self) -> None:
-        if self.controller is not None and self.character_id is not None:
-            self.controller.buy_memory(self.character_id)
+        if self.session is not None and self.character_id is not None:
+            operations.experience.buy_memory(self.session, self.character_id)
 
     def open_award(self) -> AwardDialog | None:
         """The award form, with this character ticked."""
-        if self.controller is None:
+        if self.session is None:
             return None
-        dialog = AwardDialog(self.controller, self.character_id, self)
+        dialog = AwardDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
     def open_ledger(self) -> LedgerDialog | None:
         """Show the character's ledger and progress chart."""
-        if self.controller is None or self.character_id is None:
+        if self.session is None or self.character_id is None:
             return None
-        dialog = LedgerDialog(self.controller, self.character_id, self)
+        dialog = LedgerDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
     def open_buy(self) -> BuyDialog | None:
         """The shop, for this character."""
-        if self.controller is None or self.character_id is None:
+        if self.session is None or self.character_id is None:
             return None
-        dialog = BuyDialog(self.controller, self.character_id, self)
+        dialog = BuyDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
     def open_money(self) -> MoneyDialog | None:
         """Money entries and the ledger, for this character."""
-        if self.controller is None or self.character_id is None:
+        if self.session is None or self.character_id is None:
             return None
-        dialog = MoneyDialog(self.controller, self.character_id, self)
+        dialog = MoneyDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
     def _forget_selected(self) -> None:
         selected = self.abilities.selected_known()
-        if selected and self.controller is not None and self.character_id is not None:
-            self.controller.forget(self.character_id, *selected)
+        if selected and self.session is not None and self.character_id is not None:
+            operations.abilities.forget(self.session, self.character_id, *selected)
 
     def _cancel_study(self) -> None:
         study = self.abilities.selected_study()
-        if study is not None and self.controller is not None:
-            self.controller.cancel_study(study)
+        if study is not None and self.session is not None:
+            operations.abilities.cancel_study(self.session, study)
 
     def on_changes(self, changes: Changes) -> None:
         """Refresh when this character, or the rules it is judged by, changed."""

@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tftmanager.app.journal import Operation
+from tftmanager.ui.session import CampaignSession
 
 SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further back
 
@@ -39,6 +40,10 @@ class HistoryPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list)
+
+    def show_session(self, session: CampaignSession | None) -> None:
+        """The open campaign's newest operations (none when no campaign is open)."""
+        self.show_operations(session.history(SHOWN) if session is not None else [])
 
     def show_operations(self, operations: Sequence[Operation]) -> None:
         """Replace the list with these operations (newest first)."""

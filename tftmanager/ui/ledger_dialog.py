@@ -25,7 +25,7 @@ from tftmanager.rules.experience import XPKind, attribute_total, progress
 from tftmanager.ui.progress_chart import ProgressChart
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 _KINDS = frozenset(k.value for k in XPKind)
 HEADERS = ("Week", "Played", "Kind", "Amount", "Balance", "Reason")
@@ -34,10 +34,10 @@ HEADERS = ("Week", "Played", "Kind", "Amount", "Balance", "Reason")
 class LedgerDialog(QDialog):
     """Every entry with its running balance; the chart shows the whole history."""
 
-    def __init__(self, controller: Controller, character_id: int,
+    def __init__(self, session: CampaignSession, character_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.character_id = character_id
         self.kind = QComboBox()
         self.kind.setAccessibleName("Entry kind")
@@ -78,7 +78,7 @@ class LedgerDialog(QDialog):
         self.resize(760, 620)
         self.kind.currentIndexChanged.connect(self.refresh)
         self.week.valueChanged.connect(self.refresh)
-        controller.signals.changes_applied.connect(self._on_changes)
+        session.signals.changes_applied.connect(self._on_changes)
         self.refresh()
 
     def _on_changes(self, changes: Changes) -> None:
@@ -87,9 +87,9 @@ class LedgerDialog(QDialog):
 
     def refresh(self) -> None:
         """Reload the entries, apply the filters, redraw the chart."""
-        character = self.controller.character(self.character_id)
+        character = self.session.character(self.character_id)
         self.setWindowTitle(f"Experience: {character.name}")
-        lines = self.controller.ledger(self.character_id)
+        lines = self.session.ledger(self.character_id)
         kind = self.kind.currentData()
         week = self.week.value()
         running = 0
@@ -124,5 +124,5 @@ class LedgerDialog(QDialog):
         import contextlib  # noqa: PLC0415
 
         with contextlib.suppress(RuntimeError, TypeError):
-            self.controller.signals.changes_applied.disconnect(self._on_changes)
+            self.session.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

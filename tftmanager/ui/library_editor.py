@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.rules.library_entries import Entry
+from tftmanager.ui import operations
 from tftmanager.ui.library_entry_dialog import EntryDialog
 from tftmanager.ui.library_fields import TAB_TITLES
 from tftmanager.ui.library_model import ENTRY_ROLE, SORT_ROLE, LibraryModel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 
 class LibraryTab(QWidget):
@@ -120,14 +121,14 @@ class LibraryTab(QWidget):
 
     def _form(self, entry: Entry | None) -> EntryDialog:
         dialog = EntryDialog(self.kind, entry, self)
-        dialog.error_check = self.editor.controller.library_entry_error
+        dialog.error_check = self.editor.session.library_entry_error
         return dialog
 
     def add(self) -> None:
         """Add an entry through the form."""
         dialog = self.editor.open_form(self._form(None))
         if dialog is not None:
-            self.editor.controller.save_library_entry(None, dialog.entry())
+            operations.library.save_library_entry(self.editor.session, None, dialog.entry())
 
     def edit_selected(self) -> None:
         """Edit the selected entry through the form."""
@@ -136,28 +137,28 @@ class LibraryTab(QWidget):
             return
         dialog = self.editor.open_form(self._form(entry))
         if dialog is not None and dialog.entry() != entry:
-            self.editor.controller.save_library_entry(entry, dialog.entry())
+            operations.library.save_library_entry(self.editor.session, entry, dialog.entry())
 
     def toggle_retired(self) -> None:
         """Retire the selected entry, or bring it back."""
         entry = self.selected()
         if entry is not None:
-            self.editor.controller.save_library_entry(
+            operations.library.save_library_entry(self.editor.session,
                 entry, Entry(entry.kind, entry.key, entry.data, not entry.retired))
 
     def delete_selected(self) -> None:
         """Delete the selected entry (refused, with the reason, while it is in use)."""
         entry = self.selected()
         if entry is not None:
-            self.editor.controller.delete_library_entry(entry)
+            operations.library.delete_library_entry(self.editor.session, entry)
 
 
 class LibraryEditor(QDialog):
     """The campaign's library, one tab per kind."""
 
-    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.setWindowTitle("Rules Library")
         self.tabs = QTabWidget()
         self.pages: dict[str, LibraryTab] = {}
@@ -176,12 +177,12 @@ class LibraryEditor(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(buttons)
         self.resize(900, 620)
-        controller.signals.changes_applied.connect(self._on_changes)
+        session.signals.changes_applied.connect(self._on_changes)
         self.refresh()
 
     def refresh(self) -> None:
         """Reload every tab from the campaign."""
-        entries = self.controller.library_entries()
+        entries = self.session.library_entries()
         for page in self.pages.values():
             page.set_entries(entries)
 
@@ -198,5 +199,5 @@ class LibraryEditor(QDialog):
         import contextlib  # noqa: PLC0415
 
         with contextlib.suppress(RuntimeError, TypeError):
-            self.controller.signals.changes_applied.disconnect(self._on_changes)
+            self.session.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

@@ -1,19 +1,19 @@
 """The main window: menus, the party beside the editor, undo, campaign files.
 
-Built to paint before the store is imported: the controller (and with it
+Built to paint before the store is imported: the session (and with it
 sqlmodel) is imported only when a campaign is opened, right after first paint.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -22,22 +22,27 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME
-from tftmanager.ui import dialogs
+from tftmanager.ui import campaign_files, dialogs, menu_windows, window_state
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
     from tftmanager.app.sheet import Sheet
-    from tftmanager.ui.controller import Controller
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.party import PartyPanel
     from tftmanager.ui.party_model import PartyModel
     from tftmanager.ui.party_rows import PartyRow
+    from tftmanager.ui.session import CampaignSession
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
-CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
-MAX_RECENT = 10
+
+
+def _operations() -> ModuleType:
+    """The GUI's actions, imported after the first paint (they bring in the store)."""
+    from tftmanager.ui import operations  # noqa: PLC0415 - paint first, then load
+
+    return operations
 
 
 def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
@@ -57,7 +62,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self.signals = AppSignals(self)
-        self.controller: Controller | None = None
+        self.session: CampaignSession | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
@@ -110,13 +115,7 @@ class MainWindow(QMainWindow):
         self.editor = CharacterEditor()
         self.splitter.addWidget(self.party)
         self.splitter.addWidget(self.editor)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
-        splitter = self.settings.value("window/splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        else:
-            self.splitter.setSizes([470, 810])
+        window_state.restore_splitter(self.splitter, self.settings)
         self.party.selection_changed.connect(self._on_selection)
 
     def _action(self, text: str, icon_name: str | None, slot: object, tip: str,
@@ -245,32 +244,18 @@ class MainWindow(QMainWindow):
     # Settings
 
     def _restore_geometry(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1180, 760)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        window_state.restore(self, self.settings)
 
     def _save_geometry(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        if self._panels_built:
-            self.settings.setValue("window/splitter", self.splitter.saveState())
+        window_state.save(self, self.settings,
+                          self.splitter.saveState() if self._panels_built else None)
 
     def recent_files(self) -> list[str]:
         """Recently opened campaigns, newest first."""
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value] if isinstance(value, list) else []
+        return window_state.recent_files(self.settings)
 
     def _remember(self, path: Path) -> None:
-        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
-        self.settings.setValue("last_campaign", str(path))
+        window_state.remember(self.settings, path)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -285,70 +270,49 @@ class MainWindow(QMainWindow):
     # Campaign files
 
     def ask_new_campaign(self) -> None:
-        """Ask where to create a campaign, then create and open it."""
-        name, _ = QFileDialog.getSaveFileName(self, "New Campaign", "", CAMPAIGN_FILTER)
-        if name:
-            path = Path(name)
-            if not path.suffix:
-                path = path.with_suffix(".tftcampaign")
+        """Ask where to create a campaign (in the user's documents), then create and open it."""
+        path = window_state.ask_campaign_path(self, new=True, settings=self.settings)
+        if path is not None:
             self.new_campaign(path)
 
     def ask_open_campaign(self) -> None:
         """Ask for a campaign file and open it."""
-        name, _ = QFileDialog.getOpenFileName(self, "Open Campaign", "", CAMPAIGN_FILTER)
-        if name:
-            self.open_campaign(Path(name))
+        path = window_state.ask_campaign_path(self, new=False, settings=self.settings)
+        if path is not None:
+            self.open_campaign(path)
 
     def new_campaign(self, path: Path, *, demo: bool = False) -> bool:
         """Create a campaign file and open it in this window."""
-        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
-        from tftmanager.ui.controller import Controller  # noqa: PLC0415
-
-        self.close_campaign()
-        self.ensure_panels()
-        try:
-            controller = Controller.create(path, self.signals, demo=demo)
-        except CampaignError as exc:
-            dialogs.error(self, "Cannot Create Campaign", exc.message)
-            return False
-        self._attach(controller)
-        return True
+        session = campaign_files.create(self, self.signals, path, demo=demo)
+        if session is not None:
+            self._switch_to(session)
+        return session is not None
 
     def open_campaign(self, path: Path) -> bool:
-        """Open a campaign file; a refused file gets a dialog (and a backup, if any)."""
-        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
-        from tftmanager.ui.controller import Controller  # noqa: PLC0415
-
-        if self.controller is not None and self.controller.path == path.resolve():
+        """Open a campaign file; a refused one gets a dialog and leaves the open one open."""
+        if self.session is not None and self.session.path == path.resolve():
             return True
-        self.close_campaign()
-        self.ensure_panels()
-        try:
-            controller = Controller.open(path, self.signals)
-        except CampaignError as exc:
-            backup = dialogs.campaign_error(
-                self, "Cannot Open Campaign", exc.message, dialogs.backups_for(path.resolve()))
-            if backup is not None:
-                return self._open_backup_copy(path, backup)
+        session = campaign_files.open_or_offer_backup(self, self.signals, path)
+        if session is None:
             return False
-        self._attach(controller)
-        if controller.backup_path is not None:
+        self._switch_to(session)
+        if session.backup_path is not None:
             self.statusBar().showMessage(
                 f"Upgraded to the current format; the old file was kept as "
-                f"{controller.backup_path.name}", 10000)
+                f"{session.backup_path.name}", 10000)
         return True
 
-    def _open_backup_copy(self, path: Path, backup: Path) -> bool:
-        from tftmanager.app.campaigns import copy_of_backup  # noqa: PLC0415
-
-        return self.open_campaign(copy_of_backup(path=path, backup=backup))
+    def _switch_to(self, session: CampaignSession) -> None:
+        self.close_campaign()
+        self.ensure_panels()
+        self._attach(session)
 
     def close_campaign(self) -> None:
         """Close the open campaign, if any."""
-        if self.controller is None:
+        if self.session is None:
             return
-        self.controller.close()
-        self.controller = None
+        self.session.close()
+        self.session = None
         if self._panels_built:
             self.editor.set_controller(None)
             self.party_model.set_rows([])
@@ -357,15 +321,15 @@ class MainWindow(QMainWindow):
         self.week_label.setText("")
         self._update_actions()
 
-    def _attach(self, controller: Controller) -> None:
-        self.controller = controller
-        self.editor.set_controller(controller)
-        self._remember(controller.path)
+    def _attach(self, session: CampaignSession) -> None:
+        self.session = session
+        self.editor.set_controller(session)
+        self._remember(session.path)
         self._refresh_party()
-        self.setWindowTitle(f"{controller.name()} — {controller.path.name} — {APP_NAME}")
-        self.setWindowFilePath(str(controller.path))
-        self.signals.campaign_opened.emit(controller.path)
-        self.statusBar().showMessage(f"Opened {controller.path}", 5000)
+        self.setWindowTitle(f"{session.name()} — {session.path.name} — {APP_NAME}")
+        self.setWindowFilePath(str(session.path))
+        self.signals.campaign_opened.emit(session.path)
+        self.statusBar().showMessage(f"Opened {session.path}", 5000)
         rows = self.party_model.rows()
         if rows:
             self.party.select(sorted(rows, key=lambda r: r.name.casefold())[0].id)
@@ -374,49 +338,49 @@ class MainWindow(QMainWindow):
         self._offer_library_update()
 
     def _show_week(self) -> None:
-        self.week_label.setText(f"Week {self.controller.week()}" if self.controller else "")
+        self.week_label.setText(f"Week {self.session.week()}" if self.session else "")
 
     def _offer_library_update(self) -> None:
         """A newer shipped library is offered as differences, never applied silently."""
-        if self.controller is None:
+        if self.session is None:
             return
-        differences = self.controller.library_differences()
+        differences = self.session.library_differences()
         if not differences:
             return
         from tftmanager.ui import library_review  # noqa: PLC0415
 
         choice = library_review.ask_review(self, differences)
         if choice is not None:
-            self.controller.review_library(*choice)
+            _operations().library.review_library(self.session, *choice)
 
     # Party and editor
 
     def _row(self, sheet: Sheet, balances: dict[int, int]) -> PartyRow:
         from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
 
-        assert self.controller is not None
-        race = self.controller.library.races.get(sheet.character.race)
+        assert self.session is not None
+        race = self.session.library.races.get(sheet.character.race)
         return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race,
                                    balances.get(sheet.id or 0, 0))
 
     def _refresh_party(self) -> None:
-        if self.controller is None:
+        if self.session is None:
             return
         selected = self.party.selected_id()
-        balances = self.controller.balances()
-        self.party_model.set_rows([self._row(s, balances) for s in self.controller.sheets()])
+        balances = self.session.balances()
+        self.party_model.set_rows([self._row(s, balances) for s in self.session.sheets()])
         self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
-        if self.controller is None:
+        if self.session is None:
             return
         if changes.party or changes.settings:
             self._refresh_party()
         else:
-            balances = self.controller.balances()
+            balances = self.session.balances()
             for character_id in changes.characters:
                 self.party_model.update_row(
-                    self._row(self.controller.sheet(character_id), balances))
+                    self._row(self.session.sheet(character_id), balances))
         self.editor.on_changes(changes)
         if changes.week:
             self._show_week()
@@ -431,7 +395,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _update_actions(self) -> None:
-        has_campaign = self.controller is not None
+        has_campaign = self.session is not None
         has_selection = (has_campaign and self._panels_built
                          and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
@@ -447,27 +411,24 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         """Take back the newest change (it may have been made in an earlier session)."""
-        if self.controller is not None:
-            self.controller.undo()
+        if self.session is not None:
+            _operations().journal.undo(self.session)
 
     def redo(self) -> None:
         """Make the newest undone change again."""
-        if self.controller is not None:
-            self.controller.redo()
+        if self.session is not None:
+            _operations().journal.redo(self.session)
 
     def _show_journal(self) -> None:
         """Undo and Redo name what they would do; the History panel lists the journal."""
-        controller = self.controller
-        next_undo = controller.next_undo() if controller else None
-        next_redo = controller.next_redo() if controller else None
-        self.act_undo.setEnabled(next_undo is not None)
-        self.act_undo.setText(f"&Undo {next_undo.label}" if next_undo else "&Undo")
-        self.act_redo.setEnabled(next_redo is not None)
-        self.act_redo.setText(f"&Redo {next_redo.label}" if next_redo else "&Redo")
+        session = self.session
+        pending = ((self.act_undo, "&Undo", session.next_undo() if session else None),
+                   (self.act_redo, "&Redo", session.next_redo() if session else None))
+        for action, text, operation in pending:
+            action.setEnabled(operation is not None)
+            action.setText(f"{text} {operation.label}" if operation else text)
         if self._panels_built:
-            from tftmanager.ui.history_panel import SHOWN  # noqa: PLC0415 - after first paint
-
-            self.history.show_operations(controller.history(SHOWN) if controller else [])
+            self.history.show_session(session)
 
     def _focus_filter(self) -> None:
         self.party.filter_edit.setFocus()
@@ -475,113 +436,58 @@ class MainWindow(QMainWindow):
 
     def add_character(self) -> int | None:
         """Add a new character at the race minimums and select it."""
-        if self.controller is None:
+        if self.session is None:
             return None
-        return self.controller.add_new()
+        created: int | None = _operations().characters.add_new(self.session)
+        return created
 
     def duplicate_character(self) -> None:
         """Copy the selected character."""
         selected = self.party.selected_id()
-        if self.controller is not None and selected is not None:
-            self.controller.duplicate(selected, self.controller.character(selected).name)
+        if self.session is not None and selected is not None:
+            _operations().characters.duplicate(self.session, selected,
+                                            self.session.character(selected).name)
 
     def delete_character(self) -> None:
         """Delete the selected character after confirmation."""
         selected = self.party.selected_id()
-        if self.controller is None or selected is None:
+        if self.session is None or selected is None:
             return
-        name = self.controller.character(selected).name
+        name = self.session.character(selected).name
         if dialogs.confirm_delete(self, name):
-            self.controller.delete(selected, name)
+            _operations().characters.delete(self.session, selected, name)
 
     def edit_library(self) -> None:
         """Show the campaign's rules library editor."""
-        if self.controller is None:
-            return
-        from tftmanager.ui.library_editor import LibraryEditor  # noqa: PLC0415
-
-        editor = LibraryEditor(self.controller, self)
-        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        editor.show()
+        menu_windows.edit_library(self, self.session)
 
     def award_experience(self) -> QWidget | None:
         """The award form for the whole party."""
-        if self.controller is None:
-            return None
-        from tftmanager.ui.award_dialog import AwardDialog  # noqa: PLC0415
-
-        dialog = AwardDialog(self.controller, None, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return menu_windows.award_experience(self, self.session)
 
     def cards(self, how: str) -> object:
-        """Print Preview or Export PDF for the selected character (or the whole party).
-
-        The print support module loads only now, not at start-up.
-        """
-        if self.controller is None:
-            return None
-        from tftmanager.ui.print_preview import (  # noqa: PLC0415
-            export_pdf_dialog,
-            open_print_preview,
-        )
-
-        selected = self.party.selected_id() if self._panels_built else None
-        ids = [] if selected is None else [selected]
-        if how == "pdf":
-            return export_pdf_dialog(self, self.controller, ids)
-        return open_print_preview(self, self.controller, ids)
+        """Print Preview or Export PDF for the selected character (or the whole party)."""
+        return menu_windows.cards(self, self.session, self._selected(), how)
 
     def plan_weeks(self) -> QWidget | None:
         """The week planner: activities, eligibility, running weeks, the report."""
-        if self.controller is None:
-            return None
-        from tftmanager.ui.week_planner import WeekPlanner  # noqa: PLC0415
-
-        planner = WeekPlanner(self.controller, self)
-        planner.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        planner.show()
-        return planner
+        return menu_windows.plan_weeks(self, self.session)
 
     def survival_roll(self) -> QWidget | None:
         """The survival calculator for the selected character."""
-        selected = self.party.selected_id() if self._panels_built else None
-        if self.controller is None or selected is None:
-            return None
-        from tftmanager.ui.survival_dialog import SurvivalDialog  # noqa: PLC0415
-
-        dialog = SurvivalDialog(self.controller, selected, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return menu_windows.survival_roll(self, self.session, self._selected())
 
     def edit_settings(self) -> None:
         """Show the campaign rules dialog and apply what the GM chose."""
-        if self.controller is None:
-            return
-        from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
-
-        controller = self.controller
-        entries = controller.library_entries()
-        xp = next((e for e in entries if e.kind == "experience"), None)
-        jobs = next((e for e in entries if e.kind == "job_rules"), None)
-        dialog = CampaignSettingsDialog(controller.profile(), self, xp, jobs,
-                                        controller.undo_limit())
-        if dialog.exec():
-            self.apply_settings(dialog)
+        menu_windows.edit_settings(self, self.session)
 
     def apply_settings(self, dialog: CampaignSettingsDialog) -> None:
-        """Apply what the settings dialog holds, as one undo step."""
-        controller = self.controller
-        if controller is None:
-            return
-        profile, edited, jobs = dialog.profile(), dialog.xp_entry(), dialog.job_rules_entry()
-        limit = dialog.undo_limit.value()
-        if (profile == controller.profile() and edited is None and jobs is None
-                and limit == controller.undo_limit()):
-            return
-        controller.change_rules(profile, [e for e in (edited, jobs) if e is not None], limit)
+        """Apply what the settings dialog holds, as one operation."""
+        if self.session is not None:
+            menu_windows.apply_settings(self.session, dialog)
+
+    def _selected(self) -> int | None:
+        return self.party.selected_id() if self._panels_built else None
 
     # Closing
 

@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.rules.money import MAX_MONEY, MoneyKind, money_refusal, signed_amount
+from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 ENTRY_KINDS = (MoneyKind.START, MoneyKind.FOUND, MoneyKind.JOB, MoneyKind.PAY,
                MoneyKind.UPKEEP, MoneyKind.CORRECTION)
@@ -36,10 +37,10 @@ HEADERS = ("Week", "Kind", "Amount", "Balance", "Reason")
 class MoneyDialog(QDialog):
     """A money entry form over the character's money ledger."""
 
-    def __init__(self, controller: Controller, character_id: int,
+    def __init__(self, session: CampaignSession, character_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.character_id = character_id
         self.kind = QComboBox()
         self.kind.setAccessibleName("Kind of entry")
@@ -80,7 +81,7 @@ class MoneyDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
         self.resize(620, 480)
-        controller.signals.changes_applied.connect(self._on_changes)
+        session.signals.changes_applied.connect(self._on_changes)
         self.refresh()
 
     def _on_changes(self, changes: Changes) -> None:
@@ -89,9 +90,9 @@ class MoneyDialog(QDialog):
 
     def refresh(self) -> None:
         """Reload the ledger."""
-        character = self.controller.character(self.character_id)
+        character = self.session.character(self.character_id)
         self.setWindowTitle(f"Money: {character.name}")
-        lines = self.controller.money_lines(self.character_id)
+        lines = self.session.money_lines(self.character_id)
         self.table.setRowCount(len(lines))
         running = 0
         for row, line in enumerate(lines):
@@ -117,7 +118,8 @@ class MoneyDialog(QDialog):
             self.problem.show_messages([refusal])
             return False
         self.problem.show_messages([])
-        deal = self.controller.record_money(self.character_id, amount, kind, self.reason.text())
+        deal = operations.equipment.record_money(self.session, self.character_id, amount, kind,
+                                                 self.reason.text())
         if deal is not None:
             self.reason.clear()
         return deal is not None
@@ -127,5 +129,5 @@ class MoneyDialog(QDialog):
         import contextlib  # noqa: PLC0415
 
         with contextlib.suppress(RuntimeError, TypeError):
-            self.controller.signals.changes_applied.disconnect(self._on_changes)
+            self.session.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

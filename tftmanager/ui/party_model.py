@@ -69,7 +69,7 @@ class PartyModel(RowTableModel[PartyRow]):
         )
         return keys[column] if 0 <= column < len(keys) else None
 
-    # Updates from the controller.
+    # Updates from the session.
 
     def update_row(self, row: PartyRow) -> None:
         """Refresh one character in place (an edit)."""

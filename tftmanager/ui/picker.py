@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
+from tftmanager.ui import operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 ANY = "Any"
 
@@ -37,10 +38,10 @@ ANY = "Any"
 class PickerDialog(QDialog):
     """Every talent and spell, as this character would pay for them."""
 
-    def __init__(self, controller: Controller, character_id: int,
+    def __init__(self, session: CampaignSession, character_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.character_id = character_id
         self.setWindowTitle("Talents and Spells")
         self.model = PickerModel()
@@ -129,15 +130,15 @@ class PickerDialog(QDialog):
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.learn_button.clicked.connect(self.learn_selected)
         self.study_button.clicked.connect(self.study_selected)
-        controller.signals.changes_applied.connect(self._on_changes)
+        session.signals.changes_applied.connect(self._on_changes)
         self.refresh()
 
     def refresh(self) -> None:
         """Re-evaluate every entry for the character (keeping the selection)."""
         selected = self.selected_row()
-        character = self.controller.character(self.character_id)
-        library = self.controller.library
-        profile = self.controller.profile()
+        character = self.session.character(self.character_id)
+        library = self.session.library
+        profile = self.session.profile()
         self.model.set_rows(picker_rows(character, library, profile))
         mem = memory(character, library, profile)
         self.memory_label.setText(
@@ -203,19 +204,20 @@ class PickerDialog(QDialog):
         row = self.selected_row()
         if row is None or not row.available:
             return False
-        return self.controller.learn(self.character_id, row.kind, row.key, row.name)
+        return operations.abilities.learn(self.session, self.character_id, row.kind, row.key,
+                                          row.name)
 
     def study_selected(self) -> bool:
         """Start studying the selected talent."""
         row = self.selected_row()
         if row is None or row.kind != TALENT:
             return False
-        return self.controller.start_study(
+        return operations.abilities.start_study(self.session,
             self.character_id, row.key, row.name, teacher=self.teacher.isChecked(),
             on_the_job=self.on_the_job.isChecked())
 
     def done(self, result: int) -> None:
         """Stop listening to the campaign when closed."""
         with contextlib.suppress(RuntimeError, TypeError):
-            self.controller.signals.changes_applied.disconnect(self._on_changes)
+            self.session.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

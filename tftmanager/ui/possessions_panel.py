@@ -29,9 +29,10 @@ from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import ItemKind, ItemState, Mount
 from tftmanager.rules.loadout import where_text
 from tftmanager.rules.settings import show_weight
+from tftmanager.ui import operations
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 HEADERS = ("Item", "Workmanship", "Where", "Qty", "Weight", "Condition")
 
@@ -46,7 +47,7 @@ class PossessionsPanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.controller: Controller | None = None
+        self.session: CampaignSession | None = None
         self.character_id: int | None = None
         self.sheet: Sheet | None = None
         self.money = QLabel()
@@ -159,19 +160,19 @@ class PossessionsPanel(QWidget):
 
     # Showing
 
-    def show_sheet(self, sheet: Sheet | None, controller: Controller | None) -> None:
+    def show_sheet(self, sheet: Sheet | None, session: CampaignSession | None) -> None:
         """Fill in for a character (None clears)."""
-        self.sheet, self.controller = sheet, controller
+        self.sheet, self.session = sheet, session
         self.character_id = sheet.id if sheet else None
         self.table.setRowCount(0)
-        if sheet is None or controller is None or sheet.id is None:
+        if sheet is None or session is None or sheet.id is None:
             self.money.setText("")
             self.weight.setText("")
             self._update_buttons()
             return
-        library = controller.library
-        unit = controller.profile().weight_unit
-        self.money.setText(f"${controller.money(sheet.id):,} on hand")
+        library = session.library
+        unit = session.profile().weight_unit
+        self.money.setText(f"${session.money(sheet.id):,} on hand")
         self.weight.setText(f"Carrying {show_weight(sheet.derived.carried_kg, unit)}")
         rules = library.equipment_rules
         items = sheet.character.items
@@ -245,28 +246,29 @@ class PossessionsPanel(QWidget):
         wearable = item is not None and item.kind in (ItemKind.ARMOR, ItemKind.SHIELD)
         self.hits_button.setEnabled(wearable)
         self.hits_button.setToolTip("" if wearable else "Only armor and shields wear.")
-        if item is None or self.controller is None:
+        if item is None or self.session is None:
             self.repair_button.setEnabled(False)
             self.repair_button.setToolTip("")
             return
         for row, state in enumerate(ItemState):  # worn, ready or in hand, as fits the item
             self.state.setItemText(row, where_text(item.kind, state))
         self.state.setCurrentIndex(self.state.findData(item.state))
-        cost, refusal = repair_quote(self.controller.library, item)
+        cost, refusal = repair_quote(self.session.library, item)
         self.repair_button.setEnabled(not refusal)
         self.repair_button.setText(f"&Repair (${cost:,})" if not refusal else "&Repair")
         self.repair_button.setToolTip(refusal or f"Repair for ${cost:,}")
 
     def _move(self) -> None:
         index = self.selected_index()
-        if index is not None and self.controller and self.character_id is not None:
-            self.controller.move_item(self.character_id, index, self.state.currentData())
+        if index is not None and self.session and self.character_id is not None:
+            operations.equipment.move_item(self.session, self.character_id, index,
+                                           self.state.currentData())
 
     def record_hits(self, hits: int) -> None:
         """Add hits to the selected armor or shield."""
         index = self.selected_index()
-        if index is not None and self.controller and self.character_id is not None:
-            self.controller.record_hits(self.character_id, index, hits)
+        if index is not None and self.session and self.character_id is not None:
+            operations.equipment.record_hits(self.session, self.character_id, index, hits)
             self.select(index)
 
     def _ask_hits(self) -> None:
@@ -279,15 +281,15 @@ class PossessionsPanel(QWidget):
     def repair_selected(self) -> None:
         """Repair the selected armor or shield (pays from the money ledger)."""
         index = self.selected_index()
-        if index is not None and self.controller and self.character_id is not None:
-            self.controller.repair(self.character_id, index)
+        if index is not None and self.session and self.character_id is not None:
+            operations.equipment.repair(self.session, self.character_id, index)
             self.select(index)
 
     def sell(self, price: int) -> None:
         """Sell the selected item for a price (0 drops it)."""
         index = self.selected_index()
-        if index is not None and self.controller and self.character_id is not None:
-            self.controller.sell(self.character_id, index, price)
+        if index is not None and self.session and self.character_id is not None:
+            operations.equipment.sell(self.session, self.character_id, index, price)
 
     def _ask_sell(self) -> None:
         price, ok = QInputDialog.getInt(self, "Sell or Drop",

@@ -23,7 +23,7 @@ from tftmanager.ui.fonts import register_fonts
 if TYPE_CHECKING:
     from tftmanager.cards.content import CardContent
     from tftmanager.cards.layout import CardSize, Paper
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 # The card modules (layout, rules, painter) and the store are imported when
 # first used: the main window imports this module before its first paint.
@@ -42,21 +42,21 @@ def paper_of(printer: QPrinter) -> Paper:
     return Paper.A4 if is_a4 else Paper.LETTER
 
 
-def _cards(controller: Controller, character_ids: Sequence[int] | None) -> list[CardContent]:
+def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardContent]:
     from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - see above
 
-    return campaign_cards(store=controller.store, ids=character_ids or None)
+    return campaign_cards(store=session.store, ids=character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):
     """Qt's print preview with a card toolbar: who, size, duplex, Export PDF."""
 
-    def __init__(self, controller: Controller, character_ids: Sequence[int],
+    def __init__(self, session: CampaignSession, character_ids: Sequence[int],
                  parent: QWidget | None = None) -> None:
         self._card_printer = QPrinter(QPrinter.PrinterMode.HighResolution)  # kept alive here
         super().__init__(self._card_printer, parent)
         self.setWindowTitle("Print Cards")
-        self.controller = controller
+        self.session = session
         self.character_ids = list(character_ids)
         self.family = register_fonts()[0]
         self._contents: list[CardContent] | None = None
@@ -111,7 +111,7 @@ class CardPreviewDialog(QPrintPreviewDialog):
     def contents(self) -> list[CardContent]:
         """The cards' words, read once per choice of characters."""
         if self._contents is None:
-            self._contents = _cards(self.controller, self.selected_ids())
+            self._contents = _cards(self.session, self.selected_ids())
         return self._contents
 
     def _scope_changed(self) -> None:
@@ -133,23 +133,23 @@ class CardPreviewDialog(QPrintPreviewDialog):
 
     def export(self) -> Path | None:
         """Export PDF with the choices made here."""
-        return export_pdf_dialog(self, self.controller, self.selected_ids() or [],
+        return export_pdf_dialog(self, self.session, self.selected_ids() or [],
                                  size=self.card_size(), paper=paper_of(self._card_printer),
                                  duplex=self.duplex_box.isChecked())
 
 
-def open_print_preview(parent: QWidget | None, controller: Controller,
+def open_print_preview(parent: QWidget | None, session: CampaignSession,
                        character_ids: Sequence[int]) -> CardPreviewDialog | None:
     """Print Preview for the characters given (none given: the whole party)."""
-    if not controller.sheets():
+    if not session.sheets():
         dialogs.error(parent, "Nothing to print", "This campaign has no characters yet.")
         return None
-    dialog = CardPreviewDialog(controller, character_ids, parent)
+    dialog = CardPreviewDialog(session, character_ids, parent)
     dialog.exec()
     return dialog
 
 
-def export_pdf_dialog(parent: QWidget | None, controller: Controller,
+def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
                       character_ids: Sequence[int], *,
                       size: CardSize | None = None, paper: Paper | None = None,
                       duplex: bool = False) -> Path | None:
@@ -157,12 +157,12 @@ def export_pdf_dialog(parent: QWidget | None, controller: Controller,
 
     Without a size, 3x5 cards; without a paper, the printer's default paper.
     """
-    contents = _cards(controller, character_ids)
+    contents = _cards(session, character_ids)
     if not contents:
         dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
         return None
-    suggested = (controller.path.with_name(f"{contents[0].front.name} card.pdf")
-                 if len(contents) == 1 else controller.path.with_suffix(".cards.pdf"))
+    suggested = (session.path.with_name(f"{contents[0].front.name} card.pdf")
+                 if len(contents) == 1 else session.path.with_suffix(".cards.pdf"))
     chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Cards to PDF",
                                                   str(suggested), PDF_FILTER)
     if not chosen:
@@ -183,7 +183,7 @@ def export_pdf_dialog(parent: QWidget | None, controller: Controller,
     return path
 
 
-def card_actions(parent: QWidget, controller_of: Callable[[], Controller | None],
+def card_actions(parent: QWidget, controller_of: Callable[[], CampaignSession | None],
                  selected: Callable[[], int | Sequence[int] | None]) -> list[QAction]:
     """File-menu actions: Print Cards… and Export Cards to PDF….
 
@@ -191,13 +191,13 @@ def card_actions(parent: QWidget, controller_of: Callable[[], Controller | None]
     before a campaign is open; ``selected`` gives the selected character id
     (or ids, or None: then the preview starts on the whole party).
     """
-    def run(action: Callable[[QWidget, Controller, Sequence[int]], object]) -> None:
-        controller = controller_of()
-        if controller is None:
+    def run(action: Callable[[QWidget, CampaignSession, Sequence[int]], object]) -> None:
+        session = controller_of()
+        if session is None:
             return
         chosen = selected()
         ids = [] if chosen is None else [chosen] if isinstance(chosen, int) else list(chosen)
-        action(parent, controller, ids)
+        action(parent, session, ids)
 
     print_action = QAction("&Print Cards…", parent)
     print_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Print)

@@ -17,9 +17,10 @@ from PySide6.QtWidgets import (
 
 from tftmanager.rules.character import Status
 from tftmanager.rules.survival import Helper, Situation, can_survive, chance, modifiers
+from tftmanager.ui import operations
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 HELPERS = ((Helper.NONE, "Nobody"), (Helper.FIRST_AID, "Someone with First Aid"),
            (Helper.PHYSICKER, "A physicker"), (Helper.MASTER, "A master physicker"))
@@ -28,13 +29,13 @@ HELPERS = ((Helper.NONE, "Nobody"), (Helper.FIRST_AID, "Someone with First Aid")
 class SurvivalDialog(QDialog):
     """A calculator first; Roll records the outcome (undoable)."""
 
-    def __init__(self, controller: Controller, character_id: int,
+    def __init__(self, session: CampaignSession, character_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.session = session
         self.character_id = character_id
-        character = controller.character(character_id)
-        rules = controller.library.jobs.survival if controller.library.jobs else None
+        character = session.character(character_id)
+        rules = session.library.jobs.survival if session.library.jobs else None
         assert rules is not None
         self.rules = rules
         self.setWindowTitle(f"Survival Roll: {character.name}")
@@ -111,7 +112,8 @@ class SurvivalDialog(QDialog):
 
     def roll(self, seed: int | None = None) -> bool | None:
         """Roll and record: survives (recovering) or dies; None if nothing was rolled."""
-        result = self.controller.survival_roll(self.character_id, self.situation(), seed)
+        result = operations.weeks.survival_roll(self.session, self.character_id, self.situation(),
+                                                seed)
         if result is None:
             return None
         o = result.outcome

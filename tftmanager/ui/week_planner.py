@@ -1,7 +1,7 @@
 """The week planner: each character's activity, then run (or dry-run) weeks.
 
 Jobs show whether the character is eligible and why not.  Running is the
-app's one use case (``app.weeks.run_weeks``, through the controller): when it
+app's one use case (``app.weeks.run_weeks``, through the session): when it
 refuses because the scan lost job values, the planner asks the GM for them
 and tries again; a run of several weeks shows a progress bar with Cancel.
 Where to stop early, the seed and the dry run are the use case's.  The
@@ -38,10 +38,10 @@ from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekRefused, We
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.job_data import JobFamily
 from tftmanager.rules.job_week import eligibility
-from tftmanager.ui import dialogs
+from tftmanager.ui import dialogs, operations
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 T = TypeVar("T")
 
@@ -56,13 +56,13 @@ COLUMNS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own lodging",
 class WeekPlanner(QDialog):
     """Assign the party's weeks and run them."""
 
-    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
-        self.catalogue = controller.library.jobs
+        self.session = session
+        self.catalogue = session.library.jobs
         assert self.catalogue is not None
         self.setWindowTitle("Plan and Run Weeks")
-        self.sheets = [s for s in controller.sheets() if s.id is not None]
+        self.sheets = [s for s in session.sheets() if s.id is not None]
         self.table = QTableWidget(len(self.sheets), len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setAccessibleName("Weekly activities")
@@ -99,12 +99,12 @@ class WeekPlanner(QDialog):
         self.resize(1000, 680)
         self.run_button.clicked.connect(lambda: self.run(self.count.value()))
         self.dry_button.clicked.connect(lambda: self.dry_run(count=self.count.value()))
-        controller.signals.changes_applied.connect(self._on_changes)
+        session.signals.changes_applied.connect(self._on_changes)
         self._show_week()
 
     def _fill_row(self, row: int, character_id: int, name: str) -> None:
         assert self.catalogue is not None
-        data = self.controller.assignment(character_id)
+        data = self.session.assignment(character_id)
         item = QTableWidgetItem(name)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setData(Qt.ItemDataRole.UserRole, character_id)
@@ -184,7 +184,7 @@ class WeekPlanner(QDialog):
         if data.activity is Activity.JOB and not data.job:
             self._show_eligibility(row, "Choose a job.")
             return
-        self.controller.assign(self.character_id(row), data)
+        operations.weeks.assign(self.session, self.character_id(row), data)
         self._show_eligibility(row)
 
     def _show_eligibility(self, row: int, message: str = "") -> None:
@@ -193,9 +193,9 @@ class WeekPlanner(QDialog):
         text = message
         if not text and data.activity is Activity.JOB and data.job:
             job = self.catalogue.jobs[data.job]
-            character = self.controller.character(self.character_id(row))
-            reasons = eligibility(character, job, self.catalogue, self.controller.library,
-                                  data, frozenset(self.controller.assignment(
+            character = self.session.character(self.character_id(row))
+            reasons = eligibility(character, job, self.catalogue, self.session.library,
+                                  data, frozenset(self.session.assignment(
                                       self.character_id(row)).held))
             text = "Not eligible: " + "; ".join(reasons) if reasons else "Eligible"
             if job.missing:
@@ -206,7 +206,7 @@ class WeekPlanner(QDialog):
         self.table.setItem(row, len(COLUMNS) - 1, item)
 
     def _show_week(self) -> None:
-        self.week_label.setText(f"Campaign week {self.controller.week()}")
+        self.week_label.setText(f"Campaign week {self.session.week()}")
 
     def _on_changes(self, changes: Changes) -> None:
         if changes.week:
@@ -230,7 +230,7 @@ class WeekPlanner(QDialog):
                 if value is None:
                     return False
                 try:
-                    self.controller.set_job_value(key, field_name, value)
+                    operations.weeks.set_job_value(self.session, key, field_name, value)
                 except WeekRefused as exc:
                     dialogs.error(self, "Job Value Refused", str(exc))
                     return False
@@ -255,7 +255,7 @@ class WeekPlanner(QDialog):
         """Run or dry-run ``count`` weeks with a progress bar (and Cancel) for several."""
         def attempt() -> list[AppliedWeek]:
             if count <= 1:
-                return self.controller.run_weeks(count, seed, dry_run=dry_run)
+                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run)
             dialog = QProgressDialog("Rolling weeks…" if dry_run else "Running weeks…",
                                      "Cancel", 0, count, self)
             dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -266,7 +266,8 @@ class WeekPlanner(QDialog):
                 dialog.setValue(done)
                 return not dialog.wasCanceled()
             try:
-                return self.controller.run_weeks(count, seed, progress, dry_run=dry_run)
+                return operations.weeks.run_weeks(self.session, count, seed, progress,
+                                                  dry_run=dry_run)
             finally:
                 dialog.close()
         return self._asking_for_values(attempt)
@@ -305,5 +306,5 @@ class WeekPlanner(QDialog):
     def done(self, result: int) -> None:
         """Stop listening when closed."""
         with contextlib.suppress(RuntimeError, TypeError):
-            self.controller.signals.changes_applied.disconnect(self._on_changes)
+            self.session.signals.changes_applied.disconnect(self._on_changes)
         super().done(result)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 from tftmanager.rules.experience import Attribute, memory_refusal
 
 if TYPE_CHECKING:
-    from tftmanager.ui.controller import Controller
+    from tftmanager.ui.session import CampaignSession
 
 
 class XPPanel(QGroupBox):
@@ -60,26 +60,26 @@ class XPPanel(QGroupBox):
         layout.addLayout(grid, 1, 0)
         layout.addLayout(actions, 2, 0)
 
-    def show_character(self, controller: Controller | None, character_id: int | None) -> None:
+    def show_character(self, session: CampaignSession | None, character_id: int | None) -> None:
         """Fill in for a character (None clears)."""
-        if controller is None or character_id is None:
+        if session is None or character_id is None:
             self.balance.setText("")
             self.next_cost.setText("")
             for button in self.buttons.values():
                 button.setEnabled(False)
             self.memory_button.setVisible(False)
             return
-        status = controller.xp_status(character_id)
+        status = session.xp_status(character_id)
         self.balance.setText(f"{status.balance} XP")
         self.next_cost.setText(f"Next point costs {status.next_cost} XP")
-        legacy = controller.profile().legacy_memory_xp
+        legacy = session.profile().legacy_memory_xp
         self.memory_button.setVisible(legacy)
-        tables = controller.library.xp_costs
+        tables = session.library.xp_costs
         if legacy and tables is not None:
             cost = tables.memory_cost
             self.memory_button.setText(f"Buy &Memory ({cost} XP)")
-            refusal = memory_refusal(controller.character(character_id), status.balance,
-                                     tables, controller.profile())
+            refusal = memory_refusal(session.character(character_id), status.balance,
+                                     tables, session.profile())
             self.memory_button.setEnabled(not refusal)
             self.memory_button.setToolTip(refusal)
         for attribute, button in self.buttons.items():

@@ -1,0 +1,20 @@
+"""The GUI's actions, one small module per feature, each function one use case.
+
+Widgets call these for every change; reads go through the session.
+"""
+
+from __future__ import annotations
+
+from tftmanager.ui.operations import (
+    abilities,
+    campaign,
+    characters,
+    equipment,
+    experience,
+    journal,
+    library,
+    weeks,
+)
+
+__all__ = ["abilities", "campaign", "characters", "equipment", "experience", "journal",
+           "library", "weeks"]

@@ -1,0 +1,46 @@
+"""Adding, copying, deleting and editing characters.
+
+Each function runs one application use case through the open session, which
+reports a refusal to the user and signals what changed (Anki's aqt/operations).
+"""
+
+from __future__ import annotations
+
+from tftmanager.app import (
+    characters,
+)
+from tftmanager.rules.character import Character
+from tftmanager.ui.session import CampaignSession
+
+
+def add(session: CampaignSession, character: Character) -> int | None:
+    """Add a character; returns its id (None if it failed)."""
+    created = session.run(f"Add {character.name}", lambda: characters.create_character(
+        store=session.store, character=character))
+    return created.id if created else None
+
+
+def add_new(session: CampaignSession) -> int | None:
+    """Add a figure at the race minimums; returns its id (None if it failed)."""
+    created = session.run("Add character", lambda: characters.add_new_character(
+        store=session.store))
+    return created.id if created else None
+
+
+def duplicate(session: CampaignSession, character_id: int, name: str) -> int | None:
+    """Duplicate a character; returns the copy's id."""
+    created = session.run(f"Duplicate {name}", lambda: characters.duplicate_character(
+        store=session.store, character_id=character_id))
+    return created.id if created else None
+
+
+def delete(session: CampaignSession, character_id: int, name: str) -> None:
+    """Delete a character (undoable)."""
+    session.run(f"Delete {name}", lambda: characters.delete_character(
+        store=session.store, character_id=character_id))
+
+
+def edit(session: CampaignSession, character_id: int, after: Character) -> None:
+    """Save an edit; typing in one field merges into one operation in the journal."""
+    session.run(f"Edit {after.name}", lambda: characters.edit_character(
+        store=session.store, character_id=character_id, character=after))

@@ -1,0 +1,33 @@
+"""The campaign's rules library: saving, deleting, reviewing a shipped update.
+
+Each function runs one application use case through the open session, which
+reports a refusal to the user and signals what changed (Anki's aqt/operations).
+"""
+
+from __future__ import annotations
+
+from tftmanager.app import library as library_app
+from tftmanager.rules.library_entries import Entry
+from tftmanager.ui.session import CampaignSession
+
+
+def save_library_entry(session: CampaignSession, before: Entry | None, after: Entry) -> bool:
+    """Add or edit an entry (undoable); False when refused."""
+    del before  # the journal keeps what undo needs
+    name = after.data.get("name", after.key)
+    return session.run(f"Save {name}", lambda: library_app.save_entry(
+        store=session.store, entry=after)) is not None
+
+
+def delete_library_entry(session: CampaignSession, entry: Entry) -> bool:
+    """Delete an unused entry (undoable); False when refused (someone uses it)."""
+    return session.run(f"Delete {entry.data.get('name', entry.key)}", lambda:
+                    library_app.delete_entry(store=session.store, kind=entry.kind,
+                                             key=entry.key)) is not None
+
+
+def review_library(session: CampaignSession, accept: list[library_app.Difference],
+                   skip: list[library_app.Difference]) -> None:
+    """Apply the GM's choices on shipped changes (undoable)."""
+    session.run("Library update", lambda: library_app.review_differences(
+        store=session.store, accept=accept, skip=skip))

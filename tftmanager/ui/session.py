@@ -1,0 +1,174 @@
+"""The open campaign in the GUI: its store, the app signals, and what windows read.
+
+Widgets never touch the store: they read through the session (which calls
+the application functions) and change the campaign through
+``tftmanager.ui.operations``, one small module per feature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from tftmanager.app import (
+    abilities,
+    assignments,
+    campaigns,
+    characters,
+    equipment,
+    experience,
+    journal,
+)
+from tftmanager.app import library as library_app
+from tftmanager.app.abilities import StudyView
+from tftmanager.app.changes import Changes
+from tftmanager.app.library import library_for
+from tftmanager.app.sheet import Sheet
+from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.character import Character
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
+from tftmanager.ui.signals import AppSignals
+
+T = TypeVar("T")
+
+
+class CampaignSession:
+    """One open campaign: reads for the windows, and ``run`` for the operations."""
+
+    def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
+        self.store = store
+        self.signals = signals
+
+    @classmethod
+    def open(cls, path: Path, signals: AppSignals) -> CampaignSession:
+        """Open a campaign file (raises CampaignError with a message for the user)."""
+        return cls(campaigns.open_existing(path=path), signals)
+
+    @classmethod
+    def create(cls, path: Path, signals: AppSignals, *, demo: bool = False) -> CampaignSession:
+        """Create a campaign file and open it."""
+        return cls(campaigns.new_campaign(path=path, demo=demo), signals)
+
+    def run(self, action_name: str, action: Callable[[], T]) -> T | None:
+        """Run one operation: its changes are signalled, a refusal is reported, not raised."""
+        try:
+            result = action()
+        except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
+            self.report_failure(action_name, exc)
+            return None
+        changes = result if isinstance(result, Changes) else getattr(result, "changes", None)
+        if isinstance(changes, Changes):
+            self.signals.changes_applied.emit(changes)
+        self.signals.journal_changed.emit()
+        return result
+
+    def next_undo(self) -> journal.Operation | None:
+        """What Undo would take back."""
+        return journal.next_undo(store=self.store)
+
+    def next_redo(self) -> journal.Operation | None:
+        """What Redo would do again."""
+        return journal.next_redo(store=self.store)
+
+    def history(self, limit: int | None = None) -> list[journal.Operation]:
+        """The journal, newest first."""
+        return journal.history(store=self.store, limit=limit)
+
+    @property
+    def path(self) -> Path:
+        """The campaign file."""
+        return self.store.path
+
+    @property
+    def backup_path(self) -> Path | None:
+        """The copy made before this campaign was upgraded, if it was."""
+        return self.store.backup_path
+
+    @property
+    def library(self) -> RulesLibrary:
+        """The rules library the campaign plays by."""
+        return library_for(self.store)
+
+    def name(self) -> str:
+        """The campaign's name."""
+        return campaigns.campaign_name(store=self.store)
+
+    def profile(self) -> RuleProfile:
+        """The campaign's rules profile."""
+        return campaigns.get_profile(store=self.store)
+
+    def sheets(self) -> list[Sheet]:
+        """The whole party, evaluated."""
+        return campaigns.party_sheets(store=self.store)
+
+    def sheet(self, character_id: int) -> Sheet:
+        """One character, evaluated."""
+        return campaigns.character_sheet(store=self.store, character_id=character_id)
+
+    def character(self, character_id: int) -> Character:
+        """One character's stored data."""
+        return characters.get_character(store=self.store, character_id=character_id)
+
+    def undo_limit(self) -> int:
+        """How many changes Undo reaches back."""
+        return journal.undo_limit(store=self.store)
+
+    def studies(self, character_id: int) -> list[StudyView]:
+        """A character's studies in progress."""
+        return abilities.studies_of(store=self.store, character_id=character_id)
+
+    def week(self) -> int:
+        """The campaign's current week."""
+        return campaigns.current_week(store=self.store)
+
+    def library_entries(self) -> list[Entry]:
+        """Every entry of the campaign's library."""
+        return library_app.entries(store=self.store)
+
+    def library_entry_error(self, entry: Entry) -> str:
+        """Why an entry cannot be saved ("" when it can)."""
+        return library_app.entry_error(store=self.store, entry=entry)
+
+    def library_differences(self) -> list[library_app.Difference]:
+        """Shipped library changes to review, if a newer library shipped."""
+        if not library_app.update_available(store=self.store):
+            return []
+        return library_app.differences(store=self.store)
+
+    def balances(self) -> dict[int, int]:
+        """Every character's XP balance."""
+        return experience.balances(store=self.store)
+
+    def xp_status(self, character_id: int) -> experience.XPStatus:
+        """Balance, next cost, and why a raise is refused."""
+        return experience.status(store=self.store, character_id=character_id)
+
+    def ledger(self, character_id: int) -> list[LedgerLine]:
+        """A character's ledger."""
+        return experience.ledger_lines(store=self.store, character_id=character_id)
+
+    def money(self, character_id: int) -> int:
+        """Money on hand."""
+        return equipment.money(store=self.store, character_id=character_id)
+
+    def money_lines(self, character_id: int) -> list[LedgerLine]:
+        """The money ledger."""
+        return equipment.money_lines(store=self.store, character_id=character_id)
+
+    def assignment(self, character_id: int) -> Assignment:
+        """A character's weekly activity."""
+        return assignments.get_assignment(store=self.store, character_id=character_id)
+
+    def report_failure(self, action: str, exc: Exception) -> None:
+        """Tell the user an action failed, in their terms."""
+        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        self.signals.action_failed.emit(f"{action} failed: {message}")
+
+    def close(self) -> None:
+        """Release the campaign file (its journal stays in it for next time)."""
+        self.store.close()

@@ -1,0 +1,86 @@
+"""What the main window remembers between runs, and where it asks for campaign files.
+
+Geometry, dock and splitter state and the recent campaigns live in the
+user's settings; file dialogs start in the last folder used, else in the
+user's documents (never the folder the app happened to be started from).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
+
+CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
+CAMPAIGN_SUFFIX = ".tftcampaign"
+MAX_RECENT = 10
+DEFAULT_SIZE = (1180, 760)
+
+
+def restore(window: QMainWindow, settings: QSettings) -> None:
+    """Put the window back where it was (or give it a sensible first size)."""
+    geometry = settings.value("window/geometry")
+    if geometry is not None:
+        window.restoreGeometry(geometry)
+    else:
+        window.resize(*DEFAULT_SIZE)
+    state = settings.value("window/state")
+    if state is not None:
+        window.restoreState(state)
+
+
+def restore_splitter(splitter: QSplitter, settings: QSettings) -> None:
+    """The party beside the editor, as the user left them (the editor wider at first)."""
+    splitter.setStretchFactor(0, 2)
+    splitter.setStretchFactor(1, 3)
+    state = settings.value("window/splitter")
+    if state is not None:
+        splitter.restoreState(state)
+    else:
+        splitter.setSizes([470, 810])
+
+
+def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) -> None:
+    """Remember the window, its docks and (once built) the party/editor splitter."""
+    settings.setValue("window/geometry", window.saveGeometry())
+    settings.setValue("window/state", window.saveState())
+    if splitter is not None:
+        settings.setValue("window/splitter", splitter)
+
+
+def recent_files(settings: QSettings) -> list[str]:
+    """Recently opened campaigns, newest first."""
+    value = settings.value("recent", [])
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def remember(settings: QSettings, path: Path) -> None:
+    """Put a campaign at the top of the recent list; it is also the one opened next time."""
+    recent = [str(path)] + [p for p in recent_files(settings) if p != str(path)]
+    settings.setValue("recent", recent[:MAX_RECENT])
+    settings.setValue("last_campaign", str(path))
+
+
+def start_folder(settings: QSettings) -> str:
+    """The last campaign's folder, else the user's documents."""
+    last = settings.value("last_campaign")
+    if isinstance(last, str) and Path(last).parent.is_dir():
+        return str(Path(last).parent)
+    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+
+def ask_campaign_path(window: QMainWindow, *, new: bool,
+                      settings: QSettings | None = None) -> Path | None:
+    """Ask for a campaign file to create (suffix added if missing) or to open."""
+    folder = start_folder(settings or QSettings())
+    if new:
+        name, _ = QFileDialog.getSaveFileName(window, "New Campaign", folder, CAMPAIGN_FILTER)
+    else:
+        name, _ = QFileDialog.getOpenFileName(window, "Open Campaign", folder, CAMPAIGN_FILTER)
+    if not name:
+        return None
+    path = Path(name)
+    return path.with_suffix(CAMPAIGN_SUFFIX) if new and not path.suffix else path
