@@ -9,7 +9,12 @@ from tftmanager.app.library import initial_library, library_for
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import queries
-from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
+from tftmanager.store.campaign import (
+    CampaignStore,
+    create_campaign,
+    open_campaign,
+    open_campaign_for_reading,
+)
 
 
 def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignStore:
@@ -28,8 +33,18 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignS
 
 
 def open_existing(*, path: Path) -> CampaignStore:
-    """Open (and if needed back up and migrate) a campaign file."""
+    """Open (and if needed back up and migrate) a campaign file for editing."""
     return open_campaign(path)
+
+
+def open_for_reading(*, path: Path) -> CampaignStore:
+    """Open a campaign to read it (list, show, export, print, history).
+
+    No lock is taken and nothing is written, so this works while the GUI
+    edits the same campaign and in a read-only folder; every read is one
+    consistent snapshot until the store is closed.
+    """
+    return open_campaign_for_reading(path)
 
 
 def campaign_name(*, store: CampaignStore) -> str:
@@ -79,9 +94,8 @@ def copy_of_backup(*, path: Path, backup: Path) -> Path:
     """Write a backup beside a refused campaign as a new file (the original is left alone)."""
     from tftmanager.store.backup import backup_file  # noqa: PLC0415
 
-    target = path.with_name(f"{path.stem} (restored){path.suffix or '.tftcampaign'}")
-    n = 2
-    while target.exists():
-        target = path.with_name(f"{path.stem} (restored {n}){path.suffix}")
-        n += 1
-    return backup_file(backup, target)
+    suffix = path.suffix or ".tftcampaign"
+    first = path.with_name(f"{path.stem} (restored){suffix}")
+    names = [first, *(path.with_name(f"{path.stem} (restored {n}){suffix}")
+                      for n in range(2, 1000))]
+    return backup_file(backup, first, names=names)

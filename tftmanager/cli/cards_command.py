@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         ensure_gui_application()
         from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - Qt, loaded late
 
-        with campaigns.open_existing(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
             contents = campaign_cards(store=store, names=args.name)
         pages = export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
                            duplex=args.duplex)

@@ -48,6 +48,11 @@ def _read_text(name: str) -> str:
         raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
 
 
+def _opener(read_only: bool) -> Callable[..., CampaignStore]:
+    """Reading commands open without the lock (they work beside the GUI)."""
+    return campaigns.open_for_reading if read_only else campaigns.open_existing
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
     store = campaigns.new_campaign(path=Path(args.path), name=args.name or "", demo=args.demo)
@@ -59,7 +64,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List a campaign's characters."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         sheets = campaigns.party_sheets(store=store)
     if args.json:
         print(json.dumps([sheet_json(s) for s in sheets], indent=2))
@@ -96,7 +101,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one character as JSON to stdout or a file."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         text = transfer.export_by_name(store=store, name=args.name)
     if args.out:
         out = Path(args.out)
@@ -133,7 +138,7 @@ def cmd_library(args: argparse.Namespace) -> int:
     """Export or import a campaign's rules library."""
     if args.action == "export":
         fmt = _format_of(args.out or "", args.format)
-        with campaigns.open_existing(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
             text = library.export_library(store=store, fmt=fmt)
         if args.out:
             try:
@@ -171,7 +176,7 @@ def _find(store: CampaignStore, name: str) -> Sheet:
 
 def cmd_xp(args: argparse.Namespace) -> int:
     """Award experience, spend it, or show a character's ledger."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with _opener(args.action == "show")(path=Path(args.campaign)) as store:
         if args.action == "award":
             if args.party is not None:
                 ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
@@ -223,7 +228,7 @@ def cmd_week(args: argparse.Namespace) -> int:
 
 def cmd_jobs(args: argparse.Namespace) -> int:
     """List jobs, assign a character's weekly activity, or supply a lost job value."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with _opener(args.action == "list")(path=Path(args.campaign)) as store:
         catalogue = weeks.catalogue_of(library.library_for(store))
         if args.action == "list":
             for job in catalogue.jobs.values():

@@ -1,27 +1,24 @@
 """Consistent copies of a campaign file, made with SQLite's backup API.
 
 Copying a live SQLite file byte by byte can catch it mid-transaction; the
-backup API cannot.  The copy is written to a temporary file in the target's
-folder, flushed to disk, then renamed over the target, so a crash leaves either
-the old backup or the new one, never half of one.
+backup API cannot.  The copy is written through :mod:`tftmanager.store.files`
+(a temporary file in the target's folder, synced, renamed, the folder synced),
+so a crash leaves either no copy or a whole one.  A backup never replaces an
+earlier one: an existing ``NAME.schemaN.bak`` makes the next ``NAME.schemaN-2.bak``.
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from tftmanager.store.files import OutputError, describe_os_error, write_with
 
-def backup_file(source: Path, target: Path) -> Path:
-    """Copy ``source`` to ``target`` atomically and durably; returns ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+
+def _copy_into(source: Path) -> Callable[[Path], None]:
+    def fill(tmp: Path) -> None:
+        src = sqlite3.connect(source.as_uri() + "?mode=ro", uri=True)
         try:
             dst = sqlite3.connect(tmp)
             try:
@@ -30,12 +27,34 @@ def backup_file(source: Path, target: Path) -> Path:
                 dst.close()
         finally:
             src.close()
-        with tmp.open("rb+") as handle:
-            os.fsync(handle.fileno())
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return target
+    return fill
+
+
+def backup_file(source: Path, target: Path, *, overwrite: bool = False,
+                names: Iterable[Path] | None = None) -> Path:
+    """Copy ``source`` to ``target`` (or a fresh name beside it); returns the path written.
+
+    ``names`` are the names to try in turn (default ``NAME-2.bak``...);
+    ``overwrite`` is only for putting a campaign back from its own backup.
+    """
+    fill = _copy_into(Path(source).resolve())
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(target, f"{target.parent}: cannot make the folder "
+                          f"({describe_os_error(exc)})") from exc
+    if overwrite:
+        return write_with(target, fill)
+    return write_with(target, fill, replace=False,
+                      names=names if names is not None else _backup_names(target))
+
+
+def _backup_names(target: Path) -> Iterator[Path]:
+    """``NAME.bak``, then ``NAME-2.bak``, ``NAME-3.bak``... (still found by ``*.bak``)."""
+    yield target
+    stem = target.name[:-4] if target.name.endswith(".bak") else target.name
+    for n in range(2, 10000):
+        yield target.with_name(f"{stem}-{n}.bak")
 
 
 def pre_migration_backup_path(campaign: Path, schema: int) -> Path:
