@@ -15,6 +15,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from tftmanager.app.documents import DocumentError, parse_json
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
@@ -115,10 +116,9 @@ def dump_party(entries: list[Entry]) -> str:
 def loads(text: str) -> list[Entry]:
     """Read a character or party document; raises FormatError on anything else."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from exc
+        doc = parse_json(text)
+    except DocumentError as exc:
+        raise FormatError(str(exc)) from exc
     if not isinstance(doc, dict) or doc.get("format") not in (CHARACTER_FORMAT, PARTY_FORMAT):
         raise FormatError("not a TFT Manager character file (no \"format\": "
                           f"\"{CHARACTER_FORMAT}\")")

@@ -1,8 +1,10 @@
 """``tftmanager COMMAND ...``: campaign files and characters from a shell.
 
 Exit codes: 0 done (for ``check``: the character is legal), 1 the character
-has problems, 2 the input could not be used (one line on stderr says why, and
-nothing was changed).
+has problems, 2 the input could not be used or the disk refused (one line on
+stderr says why, and nothing was changed; a closed output pipe ends the
+command quietly with 2), 70 a bug (one line names the crash report holding
+the traceback), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from pathlib import Path
 
 from tftmanager import __version__
 from tftmanager.app import campaigns, experience, library, transfer, weeks
+from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.cli import cards_command
+from tftmanager.cli import cards_command, failures
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
+from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import CampaignError
 
@@ -33,11 +37,13 @@ class UsageError(Exception):
 
 
 def _read_text(name: str) -> str:
+    """The text of a file (or stdin for '-'), read only up to the documents' size limit."""
+    limit = MAX_CHARS + 1
     if name == "-":
-        return sys.stdin.read()
-    path = Path(name)
+        return sys.stdin.read(limit)
     try:
-        return path.read_text(encoding="utf-8")
+        with Path(name).open(encoding="utf-8") as handle:
+            return handle.read(limit)
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -45,7 +51,7 @@ def _read_text(name: str) -> str:
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not a text file") from None
     except OSError as exc:
-        raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise UsageError(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
 
 
 def _opener(read_only: bool) -> Callable[..., CampaignStore]:
@@ -104,11 +110,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         text = transfer.export_by_name(store=store, name=args.name)
     if args.out:
-        out = Path(args.out)
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+        files.write_text(Path(args.out), text)
         print(f"Wrote {args.out}")
     else:
         sys.stdout.write(text)
@@ -141,10 +143,7 @@ def cmd_library(args: argparse.Namespace) -> int:
         with campaigns.open_for_reading(path=Path(args.campaign)) as store:
             text = library.export_library(store=store, fmt=fmt)
         if args.out:
-            try:
-                Path(args.out).write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+            files.write_text(Path(args.out), text)
             print(f"Wrote {args.out}")
         else:
             sys.stdout.write(text)
@@ -371,10 +370,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(argv: list[str]) -> int:
-    """Parse and run one command; every expected failure is one line and exit 2."""
-    args = build_parser().parse_args(argv)
+    """Parse and run one command; every failure is one line (see cli.failures)."""
+    with failures.escaped_output():
+        args = build_parser().parse_args(argv)
+        try:
+            return _run(args)
+        except BaseException as exc:  # the last line of defence, by design
+            if isinstance(exc, SystemExit):
+                raise
+            return failures.report(args.command, argv, exc)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; failures the user caused are one line and exit 2."""
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
+        return code
     except (UsageError, transfer.TransferError) as exc:
         print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
     except CampaignError as exc:

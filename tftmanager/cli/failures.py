@@ -1,0 +1,132 @@
+r"""How the command line fails: one line, a known exit code, never a traceback.
+
+Every failure the user can act on is one line on stderr and exit 2.  A closed
+output pipe (``check ... | head``) is not an error of the command and ends it
+quietly.  Anything else is a bug: its traceback goes to a crash report file,
+named in the one line, and the exit code is 70 (``EX_SOFTWARE``).
+
+Text from a campaign or a document may hold control characters (names saved
+before they were refused, keys in a foreign file): everything written to the
+terminal passes through :class:`EscapingStream`, which shows each as ``\uXXXX``
+(also a valid escape inside JSON and TOML strings).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import io
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from tftmanager import __version__
+from tftmanager.rules.text import BIDI_CONTROLS
+from tftmanager.store.failures import user_message
+
+UNUSABLE = 2
+CRASHED = 70
+INTERRUPTED = 130
+
+_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0),
+                                                0x2028, 0x2029, *map(ord, BIDI_CONTROLS))
+            if code not in (0x0A, 0x09)}
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with every control character shown as ``\uXXXX`` (newlines and tabs kept)."""
+    return text.translate(_ESCAPES)
+
+
+class EscapingStream(io.TextIOBase):
+    """A text stream that escapes control characters before they reach the terminal."""
+
+    def __init__(self, inner: TextIO) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def write(self, text: str) -> int:
+        """Write ``text`` escaped; returns its length as given (print() expects that)."""
+        self.inner.write(escape_controls(text))
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream underneath."""
+        self.inner.flush()
+
+    def fileno(self) -> int:
+        """The descriptor underneath (for code that asks, like isatty checks)."""
+        return self.inner.fileno()
+
+    def isatty(self) -> bool:
+        """Whether the stream underneath is a terminal."""
+        return self.inner.isatty()
+
+
+@contextlib.contextmanager
+def escaped_output() -> Iterator[None]:
+    """Escape control characters on stdout and stderr while a command runs."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = EscapingStream(out)
+    sys.stderr = EscapingStream(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def crash_folder() -> Path:
+    """Where crash reports go: $TFTMANAGER_CRASH_DIR, else the user's state folder."""
+    given = os.environ.get("TFTMANAGER_CRASH_DIR")
+    if given:
+        return Path(given)
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "tftmanager" / "crash-reports"
+
+
+def write_crash_report(command: str, argv: list[str], exc: BaseException) -> Path | None:
+    """Keep the traceback of a bug in a file; returns it, or None if nothing could be kept."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    text = (f"TFT Manager {__version__} crash report\ncommand: tftmanager {command}\n"
+            f"arguments: {argv!r}\nPython {sys.version}\n\n"
+            + "".join(traceback.format_exception(exc)))
+    for folder in (crash_folder(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"tftmanager-crash-{stamp}-{os.getpid()}.txt"
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            continue
+    return None
+
+
+def quiet_broken_pipe() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())  # type: ignore[union-attr]
+        os.close(devnull)
+
+
+def report(command: str, argv: list[str], exc: BaseException) -> int:
+    """Say what went wrong in one line; returns the exit code."""
+    if isinstance(exc, BrokenPipeError):
+        quiet_broken_pipe()
+        return UNUSABLE
+    if isinstance(exc, KeyboardInterrupt):
+        print(f"tftmanager {command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    message = user_message(exc)
+    if message is not None:
+        print(f"tftmanager {command}: {message}", file=sys.stderr)
+        return UNUSABLE
+    path = write_crash_report(command, argv, exc)
+    where = f"the details are in {path}" if path else "no crash report could be written"
+    print(f"tftmanager {command}: unexpected error ({type(exc).__name__}); {where}. "
+          "Please report it.", file=sys.stderr)
+    return CRASHED
