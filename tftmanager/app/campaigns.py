@@ -9,6 +9,7 @@ from tftmanager.app.library import initial_library, library_for
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import queries
+from tftmanager.store.backup import all_backups, backup_file, backup_folder, rolling_backup
 from tftmanager.store.campaign import (
     CampaignStore,
     create_campaign,
@@ -92,10 +93,19 @@ def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
 
 def copy_of_backup(*, path: Path, backup: Path) -> Path:
     """Write a backup beside a refused campaign as a new file (the original is left alone)."""
-    from tftmanager.store.backup import backup_file  # noqa: PLC0415
-
     suffix = path.suffix or ".tftcampaign"
     first = path.with_name(f"{path.stem} (restored){suffix}")
     names = [first, *(path.with_name(f"{path.stem} (restored {n}){suffix}")
                       for n in range(2, 1000))]
     return backup_file(backup, first, names=names)
+
+
+def take_backup(*, store: CampaignStore, root: Path) -> Path:
+    """A rolling backup of an open campaign under ``root`` (the newest few are kept)."""
+    return rolling_backup(store.path, backup_folder(root, store.path))
+
+
+def backups_of(*, path: Path, root: Path | None) -> list[Path]:
+    """Every backup of a campaign file, newest first (what "Restore from Backup" offers)."""
+    path = path.resolve()
+    return all_backups(path, backup_folder(root, path) if root is not None else None)

@@ -9,7 +9,11 @@ earlier one: an existing ``NAME.schemaN.bak`` makes the next ``NAME.schemaN-2.ba
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import hashlib
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -60,3 +64,46 @@ def _backup_names(target: Path) -> Iterator[Path]:
 def pre_migration_backup_path(campaign: Path, schema: int) -> Path:
     """Where the copy taken before upgrading from ``schema`` goes (beside the file)."""
     return campaign.with_name(f"{campaign.name}.schema{schema}.bak")
+
+
+def rolling_backup(campaign: Path, folder: Path, *, keep: int = 5) -> Path:
+    """Copy an open campaign into ``folder`` (taken on open) and keep the newest ``keep``.
+
+    These are what "Restore from Backup..." offers when the campaign itself is
+    later found damaged.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    written = backup_file(campaign, folder / f"{campaign.name}.{stamp}.bak")
+    for old in rolling_backups(campaign, folder)[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    return written
+
+
+def backup_folder(root: Path, campaign: Path) -> Path:
+    """The folder under ``root`` for one campaign's rolling backups (one per file path)."""
+    digest = hashlib.sha256(str(campaign.resolve()).encode("utf-8")).hexdigest()[:10]
+    return root / f"{campaign.stem}-{digest}"
+
+
+def rolling_backups(campaign: Path, folder: Path) -> list[Path]:
+    """Rolling backups of ``campaign`` in ``folder``, newest first."""
+    if not folder.is_dir():
+        return []
+    return _newest_first(folder.glob(f"{glob.escape(campaign.name)}.*.bak"))
+
+
+def all_backups(campaign: Path, folder: Path | None) -> list[Path]:
+    """Every backup of ``campaign``: rolling ones and those beside it, newest first."""
+    beside = (list(campaign.parent.glob(f"{glob.escape(campaign.name)}.schema*.bak"))
+              if campaign.parent.is_dir() else [])
+    rolling = rolling_backups(campaign, folder) if folder is not None else []
+    return _newest_first([*beside, *rolling])
+
+
+def _newest_first(paths: Iterable[Path]) -> list[Path]:
+    dated = []
+    for path in paths:
+        with contextlib.suppress(OSError):
+            dated.append((path.stat().st_mtime, path.name, path))
+    return [p for _m, _n, p in sorted(dated, reverse=True)]

@@ -97,7 +97,10 @@ def write_with(path: Path, fill: Callable[[Path], None], *, replace: bool = True
     """
     path = Path(path)
     check_target(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise OutputError(path, f"{path}: cannot write ({describe_os_error(exc)})") from exc
     os.close(fd)
     tmp = Path(tmp_name)
     try:

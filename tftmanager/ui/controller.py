@@ -28,6 +28,8 @@ from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.survival import Situation
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.errors import CampaignError
+from tftmanager.store.failures import user_message
 from tftmanager.store.ledger import LedgerLine
 from tftmanager.ui import commands
 from tftmanager.ui.signals import AppSignals
@@ -364,9 +366,17 @@ class Controller:
         return result
 
     def report_failure(self, action: str, exc: Exception) -> None:
-        """Tell the user an action failed, in their terms."""
-        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        """Tell the user an action failed, in their terms (a full disk, not SQLite's words)."""
+        message = (user_message(exc) or getattr(exc, "message", None) or str(exc)
+                   or type(exc).__name__)
         self.signals.action_failed.emit(f"{action} failed: {message}")
+
+    def take_backup(self, root: Path) -> None:
+        """A rolling backup of the campaign just opened; a failure is only reported."""
+        try:
+            campaigns.take_backup(store=self.store, root=root)
+        except (OSError, CampaignError) as exc:
+            self.report_failure("Backup", exc)
 
     def close(self) -> None:
         """Forget the undo history and release the campaign file."""

@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def load() -> None:
         register_fonts()
+        window.backup_root = data_folder() / "backups"
         path, create = first_campaign(settings, [a for a in args if not a.startswith("-")])
         if create:
             window.new_campaign(path, demo=True)

@@ -60,6 +60,8 @@ class MainWindow(QMainWindow):
         self.signals = AppSignals(self)
         self.stack = QUndoStack(self)
         self.controller: Controller | None = None
+        # Where rolling backups go (set by the composition root; None takes none).
+        self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
@@ -320,6 +322,7 @@ class MainWindow(QMainWindow):
 
     def open_campaign(self, path: Path) -> bool:
         """Open a campaign file; a refused file gets a dialog (and a backup, if any)."""
+        from tftmanager.app.campaigns import backups_of  # noqa: PLC0415
         from tftmanager.store.errors import CampaignError  # noqa: PLC0415
         from tftmanager.ui.controller import Controller  # noqa: PLC0415
 
@@ -331,11 +334,14 @@ class MainWindow(QMainWindow):
             controller = Controller.open(path, self.signals, self.stack)
         except CampaignError as exc:
             backup = dialogs.campaign_error(
-                self, "Cannot Open Campaign", exc.message, dialogs.backups_for(path.resolve()))
+                self, "Cannot Open Campaign", exc.message,
+                backups_of(path=path, root=self.backup_root))
             if backup is not None:
                 return self._open_backup_copy(path, backup)
             return False
         self._attach(controller)
+        if self.backup_root is not None:
+            controller.take_backup(self.backup_root)
         if controller.backup_path is not None:
             self.statusBar().showMessage(
                 f"Upgraded to the current format; the old file was kept as "
