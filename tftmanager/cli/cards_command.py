@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from tftmanager.app import campaigns
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
+from tftmanager.cli import failures
 from tftmanager.store.errors import CampaignError
 
 OK, UNUSABLE = 0, 2
@@ -71,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
         pages = export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
                            duplex=args.duplex)
     except (UnknownCharacters, CardExportError) as exc:
-        print(f"tftmanager cards: {exc}", file=sys.stderr)
+        failures.say("cards", exc)
         return UNUSABLE
     except CampaignError as exc:
-        print(f"tftmanager cards: {exc.message}", file=sys.stderr)
+        failures.say("cards", exc.message)
         return UNUSABLE
     count = len(contents)
     people = "character" if count == 1 else "characters"

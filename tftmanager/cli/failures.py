@@ -42,6 +42,16 @@ def escape_controls(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+def say(command: str, message: object) -> None:
+    """Print one line on stderr, line breaks inside the message shown escaped.
+
+    A message may quote a hostile document (a field whose name is a line
+    break); it stays one line.
+    """
+    text = str(message).replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+    print(f"tftmanager {command}: {text}", file=sys.stderr)
+
+
 class EscapingStream(io.TextIOBase):
     """A text stream that escapes control characters before they reach the terminal."""
 
@@ -119,14 +129,13 @@ def report(command: str, argv: list[str], exc: BaseException) -> int:
         quiet_broken_pipe()
         return UNUSABLE
     if isinstance(exc, KeyboardInterrupt):
-        print(f"tftmanager {command}: interrupted", file=sys.stderr)
+        say(command, "interrupted")
         return INTERRUPTED
     message = user_message(exc)
     if message is not None:
-        print(f"tftmanager {command}: {message}", file=sys.stderr)
+        say(command, message)
         return UNUSABLE
     path = write_crash_report(command, argv, exc)
     where = f"the details are in {path}" if path else "no crash report could be written"
-    print(f"tftmanager {command}: unexpected error ({type(exc).__name__}); {where}. "
-          "Please report it.", file=sys.stderr)
+    say(command, f"unexpected error ({type(exc).__name__}); {where}. Please report it.")
     return CRASHED

@@ -388,11 +388,11 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         return code
     except (UsageError, transfer.TransferError) as exc:
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     except CampaignError as exc:
-        print(f"tftmanager {args.command}: {exc.message}", file=sys.stderr)
+        failures.say(args.command, exc.message)
     except experience.XPRefused as exc:
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     except ValueError as exc:  # InputError and rules-data errors
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     return UNUSABLE

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, SQLModel, col, select
 
 from tftmanager.rules.library_entries import Entry
@@ -82,8 +83,23 @@ class CampaignStore:
                          join_transaction_mode="rollback_only") as session:
                 yield session
             return
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except OperationalError:
+            self._recover()
+            raise
+
+    def _recover(self) -> None:
+        """After a failed write (a full disk), put the file back as it was, now.
+
+        SQLite leaves a hot journal when it cannot finish a write; it would be
+        rolled back at the next open, but until then the file's bytes differ.
+        Rolling back only rewrites pages the file already has, so it succeeds
+        where the write did not.
+        """
+        self.engine.dispose()
+        roll_back_interrupted_write(self.path)
 
     def close(self) -> None:
         """End the read snapshot, dispose of connections and release the lock."""
