@@ -28,7 +28,7 @@ from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
-from tftmanager.store.errors import CampaignError, MigrationFailed, NotACampaign
+from tftmanager.store.errors import CampaignError, CampaignInUse, MigrationFailed, NotACampaign
 from tftmanager.store.inspect import (
     FileInfo,
     InterruptedWrite,
@@ -169,8 +169,13 @@ def open_campaign_for_reading(path: Path) -> CampaignStore:
     path = Path(path).resolve()
     try:
         info = inspect_file(path, model_structure())
-    except InterruptedWrite:
-        open_campaign(path).close()  # rolls it back under the lock (or says who holds it)
+    except InterruptedWrite as interrupted:
+        try:
+            open_campaign(path).close()  # rolls it back under the lock
+        except CampaignInUse:
+            raise
+        except CampaignError:  # a read-only folder: say what is wrong with the file
+            raise interrupted from None
         info = inspect_file(path, model_structure())
     if info.schema < CURRENT_SCHEMA:
         return open_campaign(path)

@@ -82,8 +82,9 @@ def inspect_file(path: Path, structure: Structure | None = None) -> FileInfo:
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorcode", None) == SQLITE_READONLY_ROLLBACK:
             raise InterruptedWrite(
-                path, f"{path.name} was left half-written by a crash; open it for editing "
-                "once (TFT Manager rolls the unfinished write back) and try again.") from exc
+                path, f"{path.name} was left half-written by a crash; open it once where "
+                "its folder can be written (TFT Manager then rolls the unfinished write "
+                "back).") from exc
         raise DamagedCampaign(path, f"{path.name} is damaged ({exc}).") from exc
     finally:
         con.close()
