@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tftmanager.ui.launch import install_crash_hook
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -66,3 +67,20 @@ def test_a_damaged_campaign_offers_its_newest_backup(make_window, dialog_log,
     assert window.controller is not None
     assert window.controller.path.name == "north (restored).tftcampaign"
     assert path.read_bytes() == damaged  # the damaged file is left as it was
+
+
+def test_a_bug_in_the_gui_shows_its_crash_report(make_window, dialog_log, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    window = make_window()
+    install_crash_hook(window)
+    try:
+        raise ZeroDivisionError("a bug in a slot")
+    except ZeroDivisionError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    [(title, message)] = dialog_log.errors
+    assert title == "Unexpected Error" and "ZeroDivisionError" in message
+    [report] = (tmp_path / "crashes").iterdir()
+    assert str(report) in message
+    assert "a bug in a slot" in report.read_text(encoding="utf-8")

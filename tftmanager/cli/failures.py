@@ -14,17 +14,13 @@ terminal passes through :class:`EscapingStream`, which shows each as ``\uXXXX``
 from __future__ import annotations
 
 import contextlib
-import datetime
 import io
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TextIO
 
-from tftmanager import __version__
+from tftmanager.crash import write_crash_report
 from tftmanager.rules.text import BIDI_CONTROLS
 from tftmanager.store.failures import user_message
 
@@ -87,32 +83,6 @@ def escaped_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = out, err
-
-
-def crash_folder() -> Path:
-    """Where crash reports go: $TFTMANAGER_CRASH_DIR, else the user's state folder."""
-    given = os.environ.get("TFTMANAGER_CRASH_DIR")
-    if given:
-        return Path(given)
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "tftmanager" / "crash-reports"
-
-
-def write_crash_report(command: str, argv: list[str], exc: BaseException) -> Path | None:
-    """Keep the traceback of a bug in a file; returns it, or None if nothing could be kept."""
-    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
-    text = (f"TFT Manager {__version__} crash report\ncommand: tftmanager {command}\n"
-            f"arguments: {argv!r}\nPython {sys.version}\n\n"
-            + "".join(traceback.format_exception(exc)))
-    for folder in (crash_folder(), Path(tempfile.gettempdir())):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"tftmanager-crash-{stamp}-{os.getpid()}.txt"
-            path.write_text(text, encoding="utf-8")
-            return path
-        except OSError:
-            continue
-    return None
 
 
 def quiet_broken_pipe() -> None:
