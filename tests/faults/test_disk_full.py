@@ -67,7 +67,6 @@ def test_disk_full_fails_in_one_line(demo_copy: Path, tmp_path: Path, rounds: Ro
     old = tmp_path / "old.json"
     for _ in range(rounds(1, 6)):
         size = demo_copy.stat().st_size
-        old.write_text("an earlier export\n", encoding="utf-8")
         runs = [
             (size + rng.randrange(0, 200_000), ["import", demo_copy, big, "--copy"]),
             (rng.randrange(50, 2000), ["export", demo_copy, "Ragnar", "--out", old]),
@@ -77,6 +76,7 @@ def test_disk_full_fails_in_one_line(demo_copy: Path, tmp_path: Path, rounds: Ro
                                           "--demo"]),
         ]
         for limit, argv in runs:
+            old.write_text("an earlier export\n", encoding="utf-8")
             before = _digest(demo_copy)
             result = tftmanager(limit, *argv, cwd=tmp_path)
             tally["disk_full_runs"] += 1
