@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench screenshot wheel clean
+.PHONY: run test soak lint typecheck bench screenshot wheel clean
 
 $(STAMP): pyproject.toml
 	bash scripts/system-deps.sh
@@ -25,6 +25,12 @@ typecheck: $(STAMP)
 
 test: lint typecheck
 	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q
+
+# The long fault-injection run (500+ kills, 10 x 24 simultaneous opens, 5,000
+# fuzzed inputs, disk full, every damaged file); its figures go to soak-results.json.
+soak: $(STAMP)
+	TFTM_SOAK=1 TFTM_SOAK_REPORT=soak-results.json QT_QPA_PLATFORM=offscreen \
+		$(PY) -m pytest tests/faults -q -p no:cacheprovider
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py

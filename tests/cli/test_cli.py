@@ -16,6 +16,7 @@ import pytest
 from tftmanager.app.interchange import FORMAT_VERSION
 from tftmanager.cli.main import run
 from tftmanager.store.campaign import open_campaign
+from tftmanager.store.lock import is_locked
 from tftmanager.store.schema import CURRENT_SCHEMA
 
 pytestmark = pytest.mark.cli
@@ -82,7 +83,7 @@ def test_new_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, err) == (0, "")
     assert out.strip() == f"Created {path}"
     assert count(path) == 0
-    assert not path.with_name(path.name + ".lock").exists()
+    assert not is_locked(path)
     code, out, _ = cli(capsys, "list", path)
     assert (code, out.strip()) == (0, "No characters.")
 
@@ -367,7 +368,7 @@ def test_damaged_campaign(demo: Path, capsys: pytest.CaptureFixture[str]) -> Non
         assert (code, out) == (2, "")
         assert_one_line_error(err, demo.name, "damaged")
     assert demo.read_bytes() == bytes(data)
-    assert not demo.with_name(demo.name + ".lock").exists()
+    assert not is_locked(demo)
 
 
 def test_newer_campaign(demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -447,10 +448,14 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert [(p["field"], p["severity"]) for p in problems] == [("attributes", "error")]
 
 
-def test_second_process_is_refused_while_the_campaign_is_open(
+def test_a_second_writer_is_refused_while_the_campaign_is_open(
     demo: Path, tmp_path: Path
 ) -> None:
     with open_campaign(demo):
-        result = tftmanager("list", demo, cwd=tmp_path)
-    assert result.returncode == 2
-    assert_one_line_error(result.stderr, "open in another TFT Manager", demo.name)
+        result = tftmanager("xp", "award", demo, "--party", "5", "--reason", "x", cwd=tmp_path)
+        assert result.returncode == 2
+        assert_one_line_error(result.stderr, "open in another TFT Manager", demo.name)
+        # Reading needs no lock: list works beside the open campaign.
+        listed = tftmanager("list", demo, cwd=tmp_path)
+        assert listed.returncode == 0, listed.stderr
+        assert "Ragnar" in listed.stdout

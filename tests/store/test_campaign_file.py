@@ -23,7 +23,7 @@ from tftmanager.store.errors import (
     NewerCampaign,
     NotACampaign,
 )
-from tftmanager.store.lock import lock_path
+from tftmanager.store.lock import is_locked, lock_path
 from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
 
 pytestmark = pytest.mark.store
@@ -60,7 +60,7 @@ def test_create_and_reopen_round_trip(campaign_path: Path) -> None:
         wulf = queries.insert_character(
             session=op.session, campaign_id=store.campaign_id, character=WULF
         )
-    assert not lock_path(campaign_path).exists()
+    assert not is_locked(campaign_path)
     with open_campaign(campaign_path) as store:
         assert store.backup_path is None
         with store.operation("test") as op:
@@ -156,9 +156,11 @@ def test_create_refuses_a_missing_folder(tmp_path: Path) -> None:
 
 def test_close_releases_the_lock(campaign_path: Path) -> None:
     store = create_campaign(campaign_path, "x")
-    assert lock_path(campaign_path).exists()
+    assert is_locked(campaign_path)
     store.close()
-    assert not lock_path(campaign_path).exists()
+    assert not is_locked(campaign_path)
+    # The lock file stays: another process may already be waiting on it.
+    assert lock_path(campaign_path).exists()
 
 
 # A process that starts a big write and dies before committing: the rollback
@@ -265,13 +267,14 @@ def test_refused_files_are_left_unchanged(tmp_path: Path, kind: str) -> None:
     path = tmp_path / f"{kind.replace(' ', '-')}.tftcampaign"
     make(path)
     before = path.read_bytes()
+    had_lock_file = lock_path(path).exists()
     with pytest.raises(error) as info:
         open_campaign(path)
     assert path.name in info.value.message
     assert words in info.value.message
     assert info.value.path == path
     assert path.read_bytes() == before
-    assert not lock_path(path).exists()
+    assert lock_path(path).exists() == had_lock_file  # refused before the lock
     assert not path.with_name(path.name + "-journal").exists()
     # Asking twice gives the same answer (nothing was half-opened).
     with pytest.raises(error):

@@ -1,9 +1,10 @@
-"""The lock file: one TFT Manager at a time per campaign, and no lock-outs after a crash."""
+"""The lock: exactly one writer per campaign, released by the kernel on a crash."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 
 from tftmanager.store.campaign import CampaignStore, open_campaign
 from tftmanager.store.errors import CampaignInUse
-from tftmanager.store.lock import CampaignLock, lock_path
+from tftmanager.store.lock import CampaignLock, is_locked, lock_path
 
 pytestmark = pytest.mark.store
 
@@ -28,8 +29,11 @@ try:
 except CampaignInUse as exc:
     print(exc.message)
     sys.exit(3)
+print("opened", flush=True)
+if len(sys.argv) > 2:
+    import time
+    time.sleep(60)
 store.close()
-print("opened")
 """
 
 
@@ -40,17 +44,12 @@ def run_opener(path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def dead_pid() -> int:
-    """The PID of a process that has finished (and been reaped)."""
-    finished = subprocess.Popen([sys.executable, "-c", "pass"])
-    finished.wait()
-    return finished.pid
-
-
 def test_the_lock_file_names_its_owner(store: CampaignStore) -> None:
     data = json.loads(lock_path(store.path).read_text(encoding="utf-8"))
-    assert data == {"pid": os.getpid(), "host": socket.gethostname()}
-    assert store.lock.held
+    assert data["pid"] == os.getpid()
+    assert data["host"] == socket.gethostname()
+    assert data["since"]
+    assert store.lock is not None and store.lock.held
 
 
 def test_second_open_in_the_same_process(store: CampaignStore) -> None:
@@ -59,60 +58,72 @@ def test_second_open_in_the_same_process(store: CampaignStore) -> None:
     assert store.path.name in info.value.message
     assert "already open" in info.value.message
     # The refused open did not take the first one's lock away.
-    assert lock_path(store.path).exists()
-    assert store.lock.held
+    assert is_locked(store.path)
+    assert store.lock is not None and store.lock.held
 
 
 def test_second_process_is_refused_while_the_first_holds_it(store: CampaignStore) -> None:
     result = run_opener(store.path)
     assert result.returncode == 3, result.stderr
     assert "open in another TFT Manager" in result.stdout
-    assert f"process {os.getpid()}" in result.stdout
+    assert f"process {os.getpid()} on {socket.gethostname()} since " in result.stdout
     assert store.path.name in result.stdout
     # Once the first one closes, the second process gets in.
     store.close()
     result = run_opener(store.path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "opened"
-    assert not lock_path(store.path).exists()
+    assert not is_locked(store.path)
+    assert lock_path(store.path).exists()  # never deleted
 
 
-def test_stale_lock_of_a_dead_process_is_taken_over(store: CampaignStore) -> None:
+def test_a_killed_holder_frees_the_lock(store: CampaignStore) -> None:
     path = store.path
     store.close()
-    pid = dead_pid()
-    lock_path(path).write_text(
-        json.dumps({"pid": pid, "host": socket.gethostname()}), encoding="utf-8"
-    )
+    holder = subprocess.Popen([sys.executable, "-c", OPENER, str(path), "hold"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "opened"
+        assert is_locked(path)
+        with pytest.raises(CampaignInUse, match=f"process {holder.pid}"):
+            open_campaign(path)
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
     with open_campaign(path) as again:
-        data = json.loads(lock_path(path).read_text(encoding="utf-8"))
-        assert data["pid"] == os.getpid()
-        assert again.lock.held
-    assert not lock_path(path).exists()
+        assert again.lock is not None and again.lock.held
 
 
-def test_unreadable_lock_is_taken_over(store: CampaignStore) -> None:
+def test_a_lock_file_naming_a_live_process_does_not_lock(store: CampaignStore) -> None:
+    """Only the kernel lock counts: a file naming someone who holds nothing is no lock."""
     path = store.path
     store.close()
-    lock_path(path).write_text("{half a lock", encoding="utf-8")
+    lock_path(path).write_text(json.dumps({"pid": 1, "host": socket.gethostname()}),
+                               encoding="utf-8")
     with open_campaign(path) as again:
-        assert again.lock.held
+        assert json.loads(lock_path(path).read_text(encoding="utf-8"))["pid"] == os.getpid()
+        assert again.lock is not None
 
 
-def test_lock_held_on_another_host_is_respected(store: CampaignStore) -> None:
+def test_an_empty_lock_file_of_a_live_holder_still_locks(store: CampaignStore) -> None:
+    """The owner is written after the lock is held; until then the lock still counts."""
+    os.truncate(lock_path(store.path), 0)
+    result = run_opener(store.path)
+    assert result.returncode == 3, result.stderr
+    assert "open in another TFT Manager. Close it there first." in result.stdout
+
+
+def test_unreadable_or_foreign_lock_content_is_ignored(store: CampaignStore) -> None:
     path = store.path
     store.close()
-    # Even with a PID that is dead here: we cannot tell on another machine.
-    other = {"pid": dead_pid(), "host": socket.gethostname() + "-elsewhere"}
-    lock_path(path).write_text(json.dumps(other), encoding="utf-8")
-    with pytest.raises(CampaignInUse) as info:
-        open_campaign(path)
-    assert other["host"] in info.value.message
-    # The other machine's lock is left exactly as it was.
-    assert json.loads(lock_path(path).read_text(encoding="utf-8")) == other
+    for text in ("{half a lock", json.dumps({"pid": 99, "host": "elsewhere"})):
+        lock_path(path).write_text(text, encoding="utf-8")
+        with open_campaign(path) as again:
+            assert again.lock is not None and again.lock.held
 
 
-def test_release_only_removes_our_own_lock(tmp_path: Path) -> None:
+def test_release_never_touches_anothers_lock(tmp_path: Path) -> None:
     campaign = tmp_path / "c.tftcampaign"
     mine = CampaignLock(campaign)
     mine.acquire()
@@ -120,7 +131,9 @@ def test_release_only_removes_our_own_lock(tmp_path: Path) -> None:
     with pytest.raises(CampaignInUse):
         intruder.acquire()
     intruder.release()
-    assert lock_path(campaign).exists()
+    assert is_locked(campaign)
+    assert mine.held
     mine.release()
-    assert not lock_path(campaign).exists()
+    assert not is_locked(campaign)
+    assert lock_path(campaign).exists()
     assert not mine.held

@@ -20,7 +20,7 @@ from tftmanager.store import migrate
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.campaign import CampaignStore, open_campaign
 from tftmanager.store.errors import MigrationFailed
-from tftmanager.store.lock import lock_path
+from tftmanager.store.lock import is_locked
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import SQLModel
 
@@ -81,11 +81,15 @@ def test_backup_file_copies_the_database(tmp_path: Path, schema1: Path) -> None:
     assert [p.name for p in target.parent.iterdir()] == ["old.bak"]
 
 
-def test_backup_file_replaces_an_older_backup(tmp_path: Path, schema1: Path) -> None:
+def test_backup_file_never_replaces_an_older_backup(tmp_path: Path, schema1: Path) -> None:
     target = tmp_path / "old.bak"
     target.write_text("an old backup", encoding="utf-8")
-    backup_file(schema1, target)
-    assert dump(target) == dump(schema1)
+    written = backup_file(schema1, target)
+    assert written == tmp_path / "old-2.bak"
+    assert target.read_text(encoding="utf-8") == "an old backup"
+    assert dump(written) == dump(schema1)
+    assert backup_file(schema1, target) == tmp_path / "old-3.bak"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".tmp") == []
 
 
 def test_backup_path_is_beside_the_file(tmp_path: Path) -> None:
@@ -105,7 +109,7 @@ def test_older_file_is_backed_up_before_the_upgrade(
         # The backup exists, is complete, and the file is locked while upgrading.
         assert backup.exists()
         assert dump(backup) == before
-        assert lock_path(schema1).exists()
+        assert is_locked(schema1)
         calls.append(str(engine.url))
         real_upgrade(engine)  # a no-op when the file is already at the head
 
@@ -139,7 +143,7 @@ def test_failed_upgrade_restores_the_file(
     assert "step 2 exploded" in message
     assert "schema1.bak" in message
     assert dump(schema1) == before
-    assert not lock_path(schema1).exists()
+    assert not is_locked(schema1)
     assert schema1.with_name(schema1.name + ".schema1.bak").exists()
     # Without the fake, the restored file opens normally.
     monkeypatch.undo()

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QLineEdit, QToolButton
 
+from tftmanager.store.lock import is_locked
 from tftmanager.ui import operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.party_model import COLUMNS
@@ -137,7 +138,7 @@ def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,
     new_id = main_window.add_character()
     path = main_window.session.path if main_window.session else None
     main_window.close()
-    assert path is not None and not path.with_name(path.name + ".lock").exists()
+    assert path is not None and not is_locked(path)
 
     again = make_window()  # next start: the last campaign opens
     assert again.open_campaign(Path(again.settings.value("last_campaign")))

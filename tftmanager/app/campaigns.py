@@ -17,7 +17,13 @@ from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile, profile_label
 from tftmanager.store import journal, queries
 from tftmanager.store import library as stored_library
-from tftmanager.store.campaign import CampaignStore, create_campaign, open_campaign
+from tftmanager.store.backup import all_backups, backup_file, backup_folder, rolling_backup
+from tftmanager.store.campaign import (
+    CampaignStore,
+    create_campaign,
+    open_campaign,
+    open_campaign_for_reading,
+)
 
 
 def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignStore:
@@ -38,8 +44,18 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignS
 
 
 def open_existing(*, path: Path) -> CampaignStore:
-    """Open (and if needed back up and migrate) a campaign file."""
+    """Open (and if needed back up and migrate) a campaign file for editing."""
     return open_campaign(path)
+
+
+def open_for_reading(*, path: Path) -> CampaignStore:
+    """Open a campaign to read it (list, show, export, print, history).
+
+    No lock is taken and nothing is written, so this works while the GUI
+    edits the same campaign and in a read-only folder; every read is one
+    consistent snapshot until the store is closed.
+    """
+    return open_campaign_for_reading(path)
 
 
 def campaign_name(*, store: CampaignStore) -> str:
@@ -115,11 +131,19 @@ def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
 
 def copy_of_backup(*, path: Path, backup: Path) -> Path:
     """Write a backup beside a refused campaign as a new file (the original is left alone)."""
-    from tftmanager.store.backup import backup_file  # noqa: PLC0415
+    suffix = path.suffix or ".tftcampaign"
+    first = path.with_name(f"{path.stem} (restored){suffix}")
+    names = [first, *(path.with_name(f"{path.stem} (restored {n}){suffix}")
+                      for n in range(2, 1000))]
+    return backup_file(backup, first, names=names)
 
-    target = path.with_name(f"{path.stem} (restored){path.suffix or '.tftcampaign'}")
-    n = 2
-    while target.exists():
-        target = path.with_name(f"{path.stem} (restored {n}){path.suffix}")
-        n += 1
-    return backup_file(backup, target)
+
+def take_backup(*, store: CampaignStore, root: Path) -> Path:
+    """A rolling backup of an open campaign under ``root`` (the newest few are kept)."""
+    return rolling_backup(store.path, backup_folder(root, store.path))
+
+
+def backups_of(*, path: Path, root: Path | None) -> list[Path]:
+    """Every backup of a campaign file, newest first (what "Restore from Backup" offers)."""
+    path = path.resolve()
+    return all_backups(path, backup_folder(root, path) if root is not None else None)

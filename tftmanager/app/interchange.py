@@ -6,7 +6,9 @@ A document is either one character or a party:
     {"format": "tftmanager.party", "version": 4, "characters": [{...}, ...]}
 
 Reading is strict: anything malformed, foreign or from a newer version raises
-FormatError with one line for the user, and nothing is imported.
+FormatError with one line for the user, and nothing is imported.  The fields
+and their ranges are declared once, as pydantic models in
+``app/character_format.py`` (which also give ``docs/character-format.schema.json``).
 """
 
 from __future__ import annotations
@@ -15,27 +17,20 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from tftmanager.app.character_format import (
+    CHARACTER_FORMAT,
+    FORMAT_VERSION,
+    OLD_GEAR_FIELDS,
+    PARTY_FORMAT,
+    CharacterModel,
+    check_character,
+    check_characters,
+)
+from tftmanager.app.documents import DocumentError, parse_json
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.rules.loadout import outfit
-
-# Version 2 added kind, talents, spells and memory_bought; version 3 items (with
-# quality and wear), body_kg and mount; version 4 keeps equipment in items only
-# (the armor, shield and weapon keys of versions 1-3 are read into items).
-FORMAT_VERSION = 4
-CHARACTER_FORMAT = "tftmanager.character"
-PARTY_FORMAT = "tftmanager.party"
-
-_INT_FIELDS = ("st", "dx", "iq", "sp", "bought_points", "memory_bought")
-_STR_FIELDS = ("player", "notes")
-# The gear keys of versions 1-3, read into items; never written.
-_KEY_FIELDS = ("armor", "shield", "ready_weapon")
-_OLD_GEAR = {"weapons", "shield_ready", *_KEY_FIELDS}
-_KNOWN = {"uid", "name", "race", "kind", "talents", "spells", "items", "body_kg", "mount",
-          *_INT_FIELDS, *_STR_FIELDS}
-_ITEM_FIELDS = {"kind", "key", "state", "fine_dx", "fine_damage", "silver", "good",
-                "hits_taken", "quantity", "note"}
 
 
 class FormatError(ValueError):
@@ -104,10 +99,9 @@ def dump_character(character: Character, uid: str | None = None) -> str:
 def loads(text: str) -> list[Entry]:
     """Read a character or party document; raises FormatError on anything else."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from exc
+        doc = parse_json(text)
+    except DocumentError as exc:
+        raise FormatError(str(exc)) from exc
     if not isinstance(doc, dict) or doc.get("format") not in (CHARACTER_FORMAT, PARTY_FORMAT):
         raise FormatError("not a TFT Manager character file (no \"format\": "
                           f"\"{CHARACTER_FORMAT}\")")
@@ -117,155 +111,49 @@ def loads(text: str) -> list[Entry]:
     if version > FORMAT_VERSION:
         raise FormatError(f"written by a newer TFT Manager (format version {version}; "
                           f"this version reads {FORMAT_VERSION})")
-    if doc["format"] == CHARACTER_FORMAT:
-        return [_entry(doc.get("character"), "character", version)]
-    items = doc.get("characters")
-    if not isinstance(items, list) or not items:
-        raise FormatError("\"characters\" must be a non-empty list")
-    return [_entry(item, f"characters[{i}]", version) for i, item in enumerate(items)]
-
-
-def _entry(data: object, where: str, version: int) -> Entry:
-    if not isinstance(data, dict):
-        raise FormatError(f"{where} must be an object")
-    known = _KNOWN | _OLD_GEAR if version < 4 else _KNOWN
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    for required in ("name", "race", "st", "dx"):
-        if required not in data:
-            raise FormatError(f"{where}: \"{required}\" is missing")
-    values: dict[str, Any] = {}
-    for name in ("name", "race", *_STR_FIELDS):
-        if name in data:
-            if not isinstance(data[name], str):
-                raise FormatError(f"{where}: \"{name}\" must be text")
-            values[name] = data[name]
-    for name in _INT_FIELDS:
-        if name in data:
-            value = data[name]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise FormatError(f"{where}: \"{name}\" must be a whole number")
-            values[name] = value
     try:
-        kind = CharacterKind(data.get("kind", "hero"))
-    except ValueError:
-        raise FormatError(f"{where}: \"kind\" must be \"hero\" or \"wizard\"") from None
-    talents = _talents(data.get("talents", []), where)
-    spells = data.get("spells", [])
-    if not isinstance(spells, list) or not all(isinstance(x, str) for x in spells):
-        raise FormatError(f"{where}: \"spells\" must be a list of spell keys")
-    uid = data.get("uid")
-    if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 36):
-        raise FormatError(f"{where}: \"uid\" must be text of at most 36 characters")
-    items = _items(data.get("items", []), where)
-    if version < 4:
-        items = _old_gear(data, items, where)
-    body = data.get("body_kg", 0.0)
-    if isinstance(body, bool) or not isinstance(body, int | float):
-        raise FormatError(f"{where}: \"body_kg\" must be a number of kg")
-    mount = _mount(data.get("mount"), where)
-    character = Character(kind=kind, talents=talents, spells=tuple(spells), items=items,
-                          body_kg=float(body), mount=mount, **values)
+        if doc["format"] == CHARACTER_FORMAT:
+            return [_entry(check_character(doc.get("character")), "character", version)]
+        models = check_characters(doc.get("characters"))
+    except ValueError as exc:
+        raise FormatError(str(exc)) from None
+    return [_entry(model, f"characters[{i}]", version) for i, model in enumerate(models)]
+
+
+def _items(model: CharacterModel, where: str, version: int) -> tuple[Item, ...]:
+    """The possessions; versions 1-3 named the gear by keys, made possessions here."""
+    items = tuple(Item(kind=ItemKind(i.kind), key=i.key, state=ItemState(i.state),
+                       quality=Quality(i.fine_dx, i.fine_damage, i.silver, i.good),
+                       hits_taken=i.hits_taken, quantity=i.quantity, note=i.note)
+                  for i in model.items)
+    old = sorted(f for f in OLD_GEAR_FIELDS if f in model.model_fields_set)
+    if version >= 4:
+        if old:
+            raise FormatError(f"{where}: unknown field(s) {', '.join(old)} (version 4 keeps "
+                              "equipment in \"items\")")
+        return items
+    return outfit(items, armor=model.armor, shield=model.shield,
+                  shield_ready=model.shield_ready, weapons=model.weapons,
+                  ready_weapon=model.ready_weapon)
+
+
+def _entry(model: CharacterModel, where: str, version: int) -> Entry:
+    """A checked document character as the rules' Character (then the input check)."""
+    mount = model.mount
+    character = Character(
+        name=model.name, race=model.race, player=model.player, notes=model.notes,
+        st=model.st, dx=model.dx, iq=model.iq, sp=model.sp,
+        bought_points=model.bought_points, memory_bought=model.memory_bought,
+        kind=CharacterKind(model.kind),
+        talents=tuple(KnownTalent(t) if isinstance(t, str) else KnownTalent(t.key, t.extra_points)
+                      for t in model.talents),
+        spells=tuple(model.spells),
+        items=_items(model, where, version),
+        body_kg=float(model.body_kg),
+        mount=Mount(mount.name, mount.st, mount.dx, mount.ma, float(mount.extra_kg))
+        if mount else None)
     try:
         check_input(character)
     except InputError as exc:
         raise FormatError(f"{where}: {exc.message}") from exc
-    return Entry(uid, character)
-
-
-def _old_gear(data: dict[str, Any], items: tuple[Item, ...], where: str) -> tuple[Item, ...]:
-    """Versions 1-3 named the gear by keys: make them possessions (without doubling one).
-
-    The keys were what the figure wore and held then, so an item marked
-    readied that they do not name is put back with the carried ones.
-    """
-    keys: dict[str, str | None] = {}
-    for name in _KEY_FIELDS:
-        value = data.get(name)
-        if value is not None and not isinstance(value, str):
-            raise FormatError(f"{where}: \"{name}\" must be text or null")
-        keys[name] = value or None
-    weapons = data.get("weapons", [])
-    if not isinstance(weapons, list) or not all(isinstance(w, str) for w in weapons):
-        raise FormatError(f"{where}: \"weapons\" must be a list of weapon keys")
-    ready = data.get("shield_ready", False)
-    if not isinstance(ready, bool):
-        raise FormatError(f"{where}: \"shield_ready\" must be true or false")
-    return outfit(items, armor=keys["armor"], shield=keys["shield"], shield_ready=ready,
-                  weapons=weapons, ready_weapon=keys["ready_weapon"])
-
-
-def _talents(items: object, where: str) -> tuple[KnownTalent, ...]:
-    """Talents as keys, or {"key": ..., "extra_points": n} for extra points."""
-    if not isinstance(items, list):
-        raise FormatError(f"{where}: \"talents\" must be a list")
-    result = []
-    for item in items:
-        if isinstance(item, str):
-            result.append(KnownTalent(item))
-        elif (isinstance(item, dict) and isinstance(item.get("key"), str)
-              and set(item) <= {"key", "extra_points"}):
-            extra = item.get("extra_points", 0)
-            if isinstance(extra, bool) or not isinstance(extra, int):
-                raise FormatError(f"{where}: a talent's \"extra_points\" must be a number")
-            result.append(KnownTalent(item["key"], extra))
-        else:
-            raise FormatError(f"{where}: each talent must be a key or "
-                              "{\"key\": ..., \"extra_points\": n}")
-    return tuple(result)
-
-
-def _int(data: dict[str, Any], name: str, default: int, where: str) -> int:
-    value = data.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"{where}: \"{name}\" must be a whole number")
-    return value
-
-
-def _items(items: object, where: str) -> tuple[Item, ...]:
-    """Possessions: kind, key and state, with optional quality, wear and quantity."""
-    if not isinstance(items, list):
-        raise FormatError(f"{where}: \"items\" must be a list")
-    result = []
-    for i, item in enumerate(items):
-        at = f"{where}.items[{i}]"
-        if not isinstance(item, dict) or not isinstance(item.get("key"), str):
-            raise FormatError(f"{at}: each item needs a \"key\"")
-        unknown = sorted(set(item) - _ITEM_FIELDS)
-        if unknown:
-            raise FormatError(f"{at}: unknown field(s) {', '.join(unknown)}")
-        try:
-            kind = ItemKind(item.get("kind"))
-            state = ItemState(item.get("state", "carried"))
-        except ValueError as exc:
-            raise FormatError(f"{at}: {exc}") from None
-        for flag in ("silver", "good"):
-            if not isinstance(item.get(flag, False), bool):
-                raise FormatError(f"{at}: \"{flag}\" must be true or false")
-        note = item.get("note", "")
-        if not isinstance(note, str):
-            raise FormatError(f"{at}: \"note\" must be text")
-        result.append(Item(
-            kind=kind, key=item["key"], state=state,
-            quality=Quality(_int(item, "fine_dx", 0, at), _int(item, "fine_damage", 0, at),
-                            item.get("silver", False), item.get("good", False)),
-            hits_taken=_int(item, "hits_taken", 0, at), quantity=_int(item, "quantity", 1, at),
-            note=note))
-    return tuple(result)
-
-
-def _mount(data: object, where: str) -> Mount | None:
-    if data is None:
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise FormatError(f"{where}: \"mount\" must be an object with a name")
-    extra = data.get("extra_kg", 0.0)
-    if isinstance(extra, bool) or not isinstance(extra, int | float):
-        raise FormatError(f"{where}: the mount's \"extra_kg\" must be a number")
-    unknown = sorted(set(data) - {"name", "st", "dx", "ma", "extra_kg"})
-    if unknown:
-        raise FormatError(f"{where}: mount: unknown field(s) {', '.join(unknown)}")
-    return Mount(data["name"], _int(data, "st", 0, where + ".mount"),
-                 _int(data, "dx", 0, where + ".mount"), _int(data, "ma", 0, where + ".mount"),
-                 float(extra))
+    return Entry(model.uid, character)

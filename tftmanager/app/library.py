@@ -8,13 +8,13 @@ differences are offered entry by entry, to accept or skip.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
 import tomli_w
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.documents import DocumentError, parse_json, parse_toml
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
@@ -27,6 +27,7 @@ from tftmanager.rules.library_entries import (
     library_from_entries,
 )
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.text import first_control
 from tftmanager.shipped import library_version, shipped_entries
 from tftmanager.store import library as stored
 from tftmanager.store import queries
@@ -36,6 +37,9 @@ LIBRARY_FORMAT = "tftmanager.library"
 # Entries held whole (one table each in an exported library).
 SINGLE = (*WHOLE, JOB_RULES)
 LIBRARY_FORMAT_VERSION = 1
+# Sanity, not rules: no price, weight or table value comes near it, and it keeps
+# every number far inside SQLite's 64-bit integers and exact in a float.
+LIBRARY_NUMBER_MAX = 10**12
 # kind -> the top-level table name used in exported files
 TABLES = {kind: table for kind, (_doc, table) in KINDS.items()}
 
@@ -251,9 +255,9 @@ def export_library(*, store: CampaignStore, fmt: str = "toml") -> str:
 def parse_library(text: str, fmt: str) -> list[Entry]:
     """Entries from an exported library document; LibraryError says what is wrong."""
     try:
-        doc = json.loads(text) if fmt == "json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise LibraryError(f"not valid {fmt.upper()} ({exc})") from exc
+        doc = parse_json(text) if fmt == "json" else parse_toml(text)
+    except DocumentError as exc:
+        raise LibraryError(str(exc)) from exc
     if not isinstance(doc, dict) or doc.get("format") != LIBRARY_FORMAT:
         raise LibraryError(f"not a TFT Manager library (no format = \"{LIBRARY_FORMAT}\")")
     version = doc.get("version")
@@ -298,10 +302,17 @@ def _plain(value: Any, where: str) -> None:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             _plain(item, f"{where}[{i}]")
-    elif not isinstance(value, str | int | float):  # bool is an int
+    elif isinstance(value, str):
+        bad = first_control(value, multiline=True)
+        if bad is not None:
+            raise LibraryError(f"'{where}' holds a control character ({bad})")
+    elif not isinstance(value, int | float):  # bool is an int
         what = "null" if value is None else "a date or time"
         raise LibraryError(f"'{where}' is {what}: a library holds only text, numbers, "
                            "true/false, lists and tables")
+    elif not (-LIBRARY_NUMBER_MAX <= value <= LIBRARY_NUMBER_MAX):  # NaN fails this too
+        raise LibraryError(f"'{where}' is out of range ({value}; numbers in a library are "
+                           f"at most {LIBRARY_NUMBER_MAX:,} either way)")
 
 
 def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:

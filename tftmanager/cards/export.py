@@ -2,8 +2,10 @@
 
 Every card is set (fitted and split) before the first page is painted, so
 the number of cards, and with duplex printing the place of every back, is
-known up front.  The PDF is written through QSaveFile: a failed export never
-leaves half a file where the old one was.
+known up front.  The PDF is painted into memory and then written through
+``store.files`` (temporary file, sync, rename, folder sync, and only over a
+regular file): a failed export never leaves half a file where the old one
+was, and ``--out /dev/full`` is refused rather than replaced.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice, QMarginsF, QSaveFile
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import (
     QPagedPaintDevice,
     QPageLayout,
@@ -39,6 +41,7 @@ from tftmanager.cards.layout import (
 )
 from tftmanager.cards.painter import paint_page
 from tftmanager.cards.typeset import Typeset, fit
+from tftmanager.store.files import OutputError, check_target, write_bytes
 
 PDF_DPI = 1200
 PAGE_SIZE_IDS = {Paper.LETTER: QPageSize.PageSizeId.Letter, Paper.A4: QPageSize.PageSizeId.A4}
@@ -106,12 +109,6 @@ def paint_document(device: QPagedPaintDevice, document: CardDocument, page_size:
         painter.end()
 
 
-def _check_target(path: Path) -> None:
-    """Say plainly what is wrong with the usual bad paths (Qt's wording is vaguer)."""
-    if path.is_dir():
-        raise CardExportError(f"{path}: is a folder, not a file")
-    if not path.parent.is_dir():
-        raise CardExportError(f"{path}: cannot write, the folder {path.parent} does not exist")
 
 
 def export_pdf(path: Path, contents: Sequence[CardContent], *,
@@ -124,21 +121,23 @@ def export_pdf(path: Path, contents: Sequence[CardContent], *,
     """
     if not contents:
         raise CardExportError("There are no characters to make cards for.")
-    _check_target(path)
+    try:
+        check_target(path)  # before the work of setting the cards
+    except OutputError as exc:
+        raise CardExportError(exc.message) from exc
     document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
-    target = QSaveFile(str(path))
-    if not target.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise CardExportError(f"{path}: cannot write ({target.errorString()})")
-    writer = QPdfWriter(target)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setResolution(PDF_DPI)
     writer.setCreator(APP_NAME)
     writer.setTitle("Character cards")
+    paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
+    del writer  # flushes the PDF trailer into the buffer
+    buffer.close()
     try:
-        paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
-    except BaseException:
-        target.cancelWriting()
-        raise
-    del writer  # flushes the PDF trailer into the save file before commit
-    if not target.commit():
-        raise CardExportError(f"{path}: cannot write ({target.errorString()})")
+        write_bytes(path, bytes(data.data()))
+    except OutputError as exc:
+        raise CardExportError(exc.message) from exc
     return len(document.pages)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,9 @@ from tftmanager.app import campaigns
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
+from tftmanager.cli import failures
 from tftmanager.store.errors import CampaignError
+from tftmanager.store.files import OutputError, check_target
 
 OK, UNUSABLE = 0, 2
 SIZE_HELP = "3x5 or 4x6 inch index cards, A6, or a full-page sheet (default: 3x5)"
@@ -63,18 +64,19 @@ def run(args: argparse.Namespace) -> int:
     """Write the cards; every expected failure is one line on stderr and exit 2."""
     out = Path(args.out)
     try:
+        check_target(out)  # a bad path or a refused campaign needs no Qt to say so
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+            contents = campaign_cards(store=store, names=args.name)
         ensure_gui_application()
         from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - Qt, loaded late
 
-        with campaigns.open_existing(path=Path(args.campaign)) as store:
-            contents = campaign_cards(store=store, names=args.name)
         pages = export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
                            duplex=args.duplex)
     except (UnknownCharacters, CardExportError) as exc:
-        print(f"tftmanager cards: {exc}", file=sys.stderr)
+        failures.say("cards", exc)
         return UNUSABLE
-    except CampaignError as exc:
-        print(f"tftmanager cards: {exc.message}", file=sys.stderr)
+    except (CampaignError, OutputError) as exc:
+        failures.say("cards", exc.message)
         return UNUSABLE
     count = len(contents)
     people = "character" if count == 1 else "characters"

@@ -1,8 +1,10 @@
 """``tftmanager COMMAND ...``: campaign files and characters from a shell.
 
 Exit codes: 0 done (for ``check``: the character is legal), 1 the character
-has problems, 2 the input could not be used (one line on stderr says why, and
-nothing was changed).
+has problems, 2 the input could not be used or the disk refused (one line on
+stderr says why, and nothing was changed; a closed output pipe ends the
+command quietly with 2), 70 a bug (one line names the crash report holding
+the traceback), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from pathlib import Path
 
 from tftmanager import __version__
 from tftmanager.app import assignments, campaigns, experience, library, transfer, weeks
+from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of
-from tftmanager.cli import cards_command, journal_command
+from tftmanager.cli import cards_command, failures, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.shipped import shipped_library
+from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import CampaignError
 
@@ -35,11 +39,13 @@ class UsageError(Exception):
 
 
 def _read_text(name: str) -> str:
+    """The text of a file (or stdin for '-'), read only up to the documents' size limit."""
+    limit = MAX_CHARS + 1
     if name == "-":
-        return sys.stdin.read()
-    path = Path(name)
+        return sys.stdin.read(limit)
     try:
-        return path.read_text(encoding="utf-8")
+        with Path(name).open(encoding="utf-8") as handle:
+            return handle.read(limit)
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -47,7 +53,12 @@ def _read_text(name: str) -> str:
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not a text file") from None
     except OSError as exc:
-        raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise UsageError(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
+
+
+def _opener(read_only: bool) -> Callable[..., CampaignStore]:
+    """Reading commands open without the lock (they work beside the GUI)."""
+    return campaigns.open_for_reading if read_only else campaigns.open_existing
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -61,7 +72,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List a campaign's characters."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         sheets = campaigns.party_sheets(store=store)
     if args.json:
         print(json.dumps([sheet_json(s) for s in sheets], indent=2))
@@ -98,14 +109,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one character as JSON to stdout or a file."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         text = transfer.export_by_name(store=store, name=args.name)
     if args.out:
-        out = Path(args.out)
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+        files.write_text(Path(args.out), text)
         print(f"Wrote {args.out}")
     else:
         sys.stdout.write(text)
@@ -135,13 +142,10 @@ def cmd_library(args: argparse.Namespace) -> int:
     """Export or import a campaign's rules library."""
     if args.action == "export":
         fmt = _format_of(args.out or "", args.format)
-        with campaigns.open_existing(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
             text = library.export_library(store=store, fmt=fmt)
         if args.out:
-            try:
-                Path(args.out).write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise UsageError(f"{args.out}: cannot write ({exc.strerror})") from None
+            files.write_text(Path(args.out), text)
             print(f"Wrote {args.out}")
         else:
             sys.stdout.write(text)
@@ -173,7 +177,7 @@ def _find(store: CampaignStore, name: str) -> Sheet:
 
 def cmd_xp(args: argparse.Namespace) -> int:
     """Award experience, spend it, or show a character's ledger."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with _opener(args.action == "show")(path=Path(args.campaign)) as store:
         if args.action == "award":
             if args.party is not None:
                 ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
@@ -225,7 +229,7 @@ def cmd_week(args: argparse.Namespace) -> int:
 
 def cmd_jobs(args: argparse.Namespace) -> int:
     """List jobs, assign a character's weekly activity, or supply a lost job value."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with _opener(args.action == "list")(path=Path(args.campaign)) as store:
         catalogue = catalogue_of(library.library_for(store))
         if args.action == "list":
             for job in catalogue.jobs.values():
@@ -380,16 +384,29 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def run(argv: list[str]) -> int:
-    """Parse and run one command; every expected failure is one line and exit 2."""
-    args = build_parser().parse_args(argv)
+    """Parse and run one command; every failure is one line (see cli.failures)."""
+    with failures.escaped_output():
+        args = build_parser().parse_args(argv)
+        try:
+            return _run(args)
+        except BaseException as exc:  # the last line of defence, by design
+            if isinstance(exc, SystemExit):
+                raise
+            return failures.report(args.command, argv, exc)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; failures the user caused are one line and exit 2."""
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
+        return code
     except (UsageError, transfer.TransferError) as exc:
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     except CampaignError as exc:
-        print(f"tftmanager {args.command}: {exc.message}", file=sys.stderr)
+        failures.say(args.command, exc.message)
     except experience.XPRefused as exc:
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     except ValueError as exc:  # InputError and rules-data errors
-        print(f"tftmanager {args.command}: {exc}", file=sys.stderr)
+        failures.say(args.command, exc)
     return UNUSABLE

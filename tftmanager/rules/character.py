@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, Mount
 from tftmanager.rules.loadout import Loadout, loadout_of
+from tftmanager.rules.text import first_control
 
 # Sanity bounds for typed input, not rules: a value outside them is refused
 # before it reaches the rules (a giant may have ST 50; nobody has ST 5000).
@@ -22,6 +23,9 @@ ATTRIBUTE_BOUNDS: dict[str, tuple[int, int]] = {
 BODY_KG_MAX = 2000.0
 MAX_ITEMS = 500
 NAME_MAX = 80
+KEY_MAX = 80
+NOTES_MAX = 20000
+FINE_BONUS_MAX = 10  # sanity, not rules: the rules judge which bonuses can be made
 
 
 class Status(enum.StrEnum):
@@ -116,6 +120,7 @@ def check_input(character: Character) -> None:
         raise InputError("name", "A character needs a name.")
     if len(name) > NAME_MAX:
         raise InputError("name", f"A name can be at most {NAME_MAX} characters.")
+    _check_text(character)
     for attr, (low, high) in ATTRIBUTE_BOUNDS.items():
         value = getattr(character, attr)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -137,6 +142,10 @@ def check_input(character: Character) -> None:
             raise InputError("items", "An item's quantity must be between 1 and 10,000.")
         if not 0 <= item.hits_taken <= 100000:
             raise InputError("items", "Hits taken must be between 0 and 100,000.")
+        q = item.quality
+        if not (0 <= q.fine_dx <= FINE_BONUS_MAX and 0 <= q.fine_damage <= FINE_BONUS_MAX):
+            raise InputError("items", f"A fine item's DX and damage bonuses must be between 0 "
+                             f"and {FINE_BONUS_MAX}.")
     if not 0 <= character.body_kg <= BODY_KG_MAX:
         raise InputError("body_kg", f"Body weight must be between 0 and {BODY_KG_MAX:.0f} kg.")
     if not 0 <= character.wounds <= 1000 or not 0 <= character.recovery_weeks <= 52:
@@ -149,3 +158,28 @@ def check_input(character: Character) -> None:
             raise InputError("mount", "A mount needs ST 1-300, DX 1-100 and MA 1-100.")
         if not 0 <= mount.extra_kg <= 10000:
             raise InputError("mount", "A mount's extra load must be between 0 and 10,000 kg.")
+
+
+def _check_text(character: Character) -> None:
+    """Names, keys and notes hold no control characters; keys and notes are bounded."""
+    fields: list[tuple[str, str, str, bool]] = [
+        ("name", "The name", character.name, False),
+        ("player", "The player", character.player, False),
+        ("notes", "The notes", character.notes, True),
+    ]
+    keys = [character.race, *character.spells, *(t.key for t in character.talents),
+            *(i.key for i in character.items)]
+    fields += [("keys", "A race, item, talent or spell key", k, False) for k in keys]
+    fields += [("items", "An item's note", i.note, False) for i in character.items]
+    if character.mount is not None:
+        fields.append(("mount", "The mount's name", character.mount.name, False))
+    for field_name, label, text, multiline in fields:
+        bad = first_control(text, multiline=multiline)
+        if bad is not None:
+            raise InputError(field_name, f"{label} holds a control character ({bad}); "
+                             "type plain text.")
+    if len(character.player) > NAME_MAX or any(len(k) > KEY_MAX for k in keys):
+        raise InputError("keys", f"Names and keys can be at most {KEY_MAX} characters.")
+    if len(character.notes) > NOTES_MAX or any(len(i.note) > NOTES_MAX
+                                               for i in character.items):
+        raise InputError("notes", f"Notes can be at most {NOTES_MAX:,} characters.")

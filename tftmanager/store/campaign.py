@@ -1,8 +1,15 @@
 """Opening, creating and closing campaign files.
 
-Opening follows one path for every file: look at it read-only (inspect), lock
-it, and only if it is behind this build's schema back it up and migrate it.
-A file that is refused is never written to.
+Opening for editing follows one path for every file: look at it read-only
+(inspect: header, quick check, version, and at this build's schema every
+table and column the models declare), take the lock, and only then write
+anything: roll back a write a crash interrupted, or back the file up and
+migrate it when it is behind this build's schema.  A file that is refused is
+never written to.
+
+Opening for reading (``open_campaign_for_reading``) takes no lock and opens
+SQLite read-only, so it works while another TFT Manager edits the campaign
+and in a read-only folder; the whole read is one transaction, one snapshot.
 """
 
 from __future__ import annotations
@@ -13,16 +20,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session, SQLModel, col, select
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
-from tftmanager.store.errors import CampaignError, MigrationFailed, NotACampaign
-from tftmanager.store.inspect import inspect_file
+from tftmanager.store.errors import CampaignError, CampaignInUse, MigrationFailed, NotACampaign
+from tftmanager.store.inspect import (
+    FileInfo,
+    InterruptedWrite,
+    Structure,
+    inspect_file,
+    roll_back_interrupted_write,
+)
 from tftmanager.store.journal import OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
@@ -32,23 +46,64 @@ from tftmanager.store.tables import CampaignRow
 DEFAULT_UNDO_LIMIT = 100
 
 
-class CampaignStore:
-    """An open campaign file: its engine, its lock and the campaign row's id."""
+def model_structure() -> Structure:
+    """The tables and columns this build's models declare (the current schema).
 
-    def __init__(self, path: Path, engine: Engine, lock: CampaignLock, campaign_id: int) -> None:
+    Read from the SQLModel metadata, so a table added with its migration is
+    checked without anyone keeping a list.
+    """
+    return {table.name: frozenset(c.name for c in table.columns)
+            for table in SQLModel.metadata.sorted_tables}
+
+
+class CampaignStore:
+    """An open campaign file: its engine, its lock and the campaign row's id.
+
+    A store opened for reading has no lock and one read transaction (its
+    ``snapshot`` connection) that every ``transaction()`` shares until close.
+    """
+
+    def __init__(self, path: Path, engine: Engine, lock: CampaignLock | None,
+                 campaign_id: int, snapshot: Connection | None = None) -> None:
         self.path = path
         self.engine = engine
         self.lock = lock
         self.campaign_id = campaign_id
+        self.snapshot = snapshot
         self.backup_path: Path | None = None
         # The campaign's rules library, built once and dropped when it changes.
         self.library_cache: object | None = None
 
+    @property
+    def read_only(self) -> bool:
+        """Whether this store was opened for reading only (writes fail)."""
+        return self.snapshot is not None
+
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One session in one transaction: committed at the end, rolled back on error."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        if self.snapshot is not None:
+            with Session(bind=self.snapshot, expire_on_commit=False,
+                         join_transaction_mode="rollback_only") as session:
+                yield session
+            return
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except OperationalError:
+            self._recover()
+            raise
+
+    def _recover(self) -> None:
+        """After a failed write (a full disk), put the file back as it was, now.
+
+        SQLite leaves a hot journal when it cannot finish a write; it would be
+        rolled back at the next open, but until then the file's bytes differ.
+        Rolling back only rewrites pages the file already has, so it succeeds
+        where the write did not.
+        """
+        self.engine.dispose()
+        roll_back_interrupted_write(self.path)
 
     @contextmanager
     def operation(self, kind: str, label: str = "") -> Iterator[OpenOperation]:
@@ -66,9 +121,13 @@ class CampaignStore:
             journal.finish(session, op, campaign_id=self.campaign_id, limit=limit)
 
     def close(self) -> None:
-        """Dispose of connections and release the lock."""
+        """End the read snapshot, dispose of connections and release the lock."""
+        snapshot, self.snapshot = self.snapshot, None
+        if snapshot is not None:
+            snapshot.close()
         self.engine.dispose()
-        self.lock.release()
+        if self.lock is not None:
+            self.lock.release()
 
     def __enter__(self) -> CampaignStore:
         return self
@@ -77,33 +136,77 @@ class CampaignStore:
         self.close()
 
 
-def _first_campaign_id(engine: Engine, path: Path) -> int:
-    with Session(engine) as session:
-        campaign_id = session.exec(select(CampaignRow.id).order_by(col(CampaignRow.id))).first()
-        if campaign_id is None:
-            raise NotACampaign(path, f"{path.name} holds no campaign.")
-        return campaign_id
+def _first_campaign_id(session: Session, path: Path) -> int:
+    campaign_id = session.exec(select(CampaignRow.id).order_by(col(CampaignRow.id))).first()
+    if campaign_id is None:
+        raise NotACampaign(path, f"{path.name} holds no campaign.")
+    return campaign_id
+
+
+def _look(path: Path) -> FileInfo | None:
+    """inspect_file, or None when a crash left a write for the lock holder to undo."""
+    try:
+        return inspect_file(path, model_structure())
+    except InterruptedWrite:
+        return None
 
 
 def open_campaign(path: Path) -> CampaignStore:
-    """Open an existing campaign, migrating it (after a backup) when it is older.
+    """Open an existing campaign for editing, migrating it (after a backup) when older.
 
     Raises a CampaignError subclass with a message for the user.
     """
     path = Path(path).resolve()
-    info = inspect_file(path)
+    info = _look(path)
     lock = CampaignLock(path)
     lock.acquire()
     try:
+        if info is None:
+            roll_back_interrupted_write(path)
+            info = inspect_file(path, model_structure())
         engine = make_engine(path)
         backup = None
         if info.schema < CURRENT_SCHEMA:
             backup = _migrate_with_backup(path, engine, info.schema)
-        store = CampaignStore(path, engine, lock, _first_campaign_id(engine, path))
+        with Session(engine) as session:
+            campaign_id = _first_campaign_id(session, path)
+        store = CampaignStore(path, engine, lock, campaign_id)
         store.backup_path = backup
         return store
     except BaseException:
         lock.release()
+        raise
+
+
+def open_campaign_for_reading(path: Path) -> CampaignStore:
+    """Open a campaign to read it: no lock, SQLite read-only, one snapshot.
+
+    A file older than this build is opened for editing instead (it must be
+    upgraded first, which needs the lock); a crash's unfinished write is
+    rolled back when nobody holds the lock, and reported otherwise.
+    """
+    path = Path(path).resolve()
+    try:
+        info = inspect_file(path, model_structure())
+    except InterruptedWrite as interrupted:
+        try:
+            open_campaign(path).close()  # rolls it back under the lock
+        except CampaignInUse:
+            raise
+        except CampaignError:  # a read-only folder: say what is wrong with the file
+            raise interrupted from None
+        info = inspect_file(path, model_structure())
+    if info.schema < CURRENT_SCHEMA:
+        return open_campaign(path)
+    engine = make_engine(path, read_only=True)
+    try:
+        snapshot = engine.connect()
+        snapshot.begin()
+        with Session(bind=snapshot, join_transaction_mode="rollback_only") as session:
+            campaign_id = _first_campaign_id(session, path)
+        return CampaignStore(path, engine, None, campaign_id, snapshot)
+    except BaseException:
+        engine.dispose()
         raise
 
 
@@ -115,7 +218,7 @@ def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
         upgrade_to_head(engine)
     except Exception as exc:
         engine.dispose()
-        backup_file(backup, path)
+        backup_file(backup, path, overwrite=True)
         raise MigrationFailed(
             path,
             f"Upgrading {path.name} to the current format failed ({exc}); "

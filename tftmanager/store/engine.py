@@ -5,10 +5,16 @@ SQLAlchemy's documented hooks take over transaction control: the driver is
 put in autocommit and each transaction starts with ``BEGIN IMMEDIATE`` (the
 write lock is taken up front, so two writers fail fast rather than deadlock).
 The rollback journal keeps a campaign one file a user can copy or mail.
+
+A reading engine opens the file with ``mode=ro``: it takes no lock file,
+works in a read-only folder, and its plain ``BEGIN`` shares the file with the
+writer (SQLite makes the writer wait, up to the busy timeout, while a read
+transaction is open, so a reader sees one consistent snapshot).
 """
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -16,21 +22,31 @@ from sqlalchemy import Engine, event
 from sqlalchemy.pool import NullPool
 from sqlmodel import create_engine
 
+from tftmanager.store.inspect import read_only_uri
+
 PRAGMAS = ("foreign_keys=ON", "busy_timeout=5000", "journal_mode=DELETE", "synchronous=FULL")
+READ_PRAGMAS = ("busy_timeout=5000", "query_only=ON")
 
 
-def make_engine(path: Path) -> Engine:
+def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     """An engine for one campaign file with the pragmas and BEGIN hooks set."""
-    engine = create_engine(f"sqlite:///{path}", poolclass=NullPool)
+    if read_only:
+        uri = read_only_uri(path)
+        engine = create_engine("sqlite://", poolclass=NullPool,
+                               creator=lambda: sqlite3.connect(uri, uri=True))
+    else:
+        engine = create_engine(f"sqlite:///{path}", poolclass=NullPool)
+    pragmas = READ_PRAGMAS if read_only else PRAGMAS
+    begin = "BEGIN" if read_only else "BEGIN IMMEDIATE"
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_con: Any, _record: Any) -> None:
         dbapi_con.isolation_level = None
-        for pragma in PRAGMAS:
+        for pragma in pragmas:
             dbapi_con.execute(f"PRAGMA {pragma}")
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql(begin)
 
     return engine

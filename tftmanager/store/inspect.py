@@ -1,17 +1,30 @@
 """A first look at a file before it is trusted, with the standard library only.
 
 Nothing here writes: the file is opened read-only, so a file that is refused
-is left exactly as it was.
+is left exactly as it was.  A write a crash interrupted leaves a "hot"
+journal that only a writer may roll back; that is reported as
+:class:`InterruptedWrite` so the caller can roll it back once it holds the
+lock (or, reading only, say so), never before.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from tftmanager.store.errors import DamagedCampaign, NewerCampaign, NotACampaign
 from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA, SQLITE_HEADER
+
+SQLITE_READONLY_ROLLBACK = 776  # a hot journal that a read-only connection cannot roll back
+
+# Table name -> the columns this build's models declare (from the metadata).
+Structure = Mapping[str, frozenset[str]]
+
+
+class InterruptedWrite(DamagedCampaign):
+    """A crash interrupted a write; a writer holding the lock must roll it back first."""
 
 
 @dataclass(frozen=True)
@@ -22,12 +35,12 @@ class FileInfo:
     schema: int
 
 
-def inspect_file(path: Path) -> FileInfo:
-    """Check that ``path`` is an intact campaign this build can open.
+def read_only_uri(path: Path) -> str:
+    """The URI that opens ``path`` read-only (escaped, so any file name works)."""
+    return path.resolve().as_uri() + "?mode=ro"
 
-    Raises NotACampaign, DamagedCampaign or NewerCampaign with a message for
-    the user.
-    """
+
+def _check_header(path: Path) -> None:
     if not path.exists():
         raise NotACampaign(path, f"There is no file at {path}.")
     if path.is_dir():
@@ -39,25 +52,39 @@ def inspect_file(path: Path) -> FileInfo:
         raise NotACampaign(path, f"{path.name} cannot be read: {exc.strerror}.") from exc
     if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         raise NotACampaign(path, f"{path.name} is not a TFT Manager campaign file.")
-    if header[68:72] == APPLICATION_ID.to_bytes(4, "big") and _journal(path).exists():
-        _roll_back_interrupted_write(path)
+    if header[68:72] != APPLICATION_ID.to_bytes(4, "big"):
+        raise NotACampaign(
+            path, f"{path.name} is a database from another program, not a TFT Manager campaign.")
+
+
+def inspect_file(path: Path, structure: Structure | None = None) -> FileInfo:
+    """Check that ``path`` is an intact campaign this build can open.
+
+    ``structure`` (tables and their columns) is checked when the file is at
+    this build's schema; an older file is only checked for a known version,
+    since its migration will rebuild it.  Raises NotACampaign,
+    DamagedCampaign, InterruptedWrite or NewerCampaign with a message for the user.
+    """
+    _check_header(path)
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(read_only_uri(path), uri=True, timeout=5)
     except sqlite3.Error as exc:
         raise DamagedCampaign(path, f"{path.name} cannot be opened: {exc}.") from exc
     try:
-        app_id = con.execute("PRAGMA application_id").fetchone()[0]
-        if app_id != APPLICATION_ID:
-            raise NotACampaign(
-                path, f"{path.name} is a database from another program, not a TFT Manager campaign."
-            )
         rows = con.execute("PRAGMA quick_check").fetchall()
         if [r[0] for r in rows] != ["ok"]:
             raise DamagedCampaign(
                 path, f"{path.name} is damaged (SQLite's check found: {rows[0][0]})."
             )
         schema = int(con.execute("PRAGMA user_version").fetchone()[0])
+        if schema == CURRENT_SCHEMA and structure is not None:
+            _check_structure(path, con, structure)
     except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", None) == SQLITE_READONLY_ROLLBACK:
+            raise InterruptedWrite(
+                path, f"{path.name} was left half-written by a crash; open it once where "
+                "its folder can be written (TFT Manager then rolls the unfinished write "
+                "back).") from exc
         raise DamagedCampaign(path, f"{path.name} is damaged ({exc}).") from exc
     finally:
         con.close()
@@ -72,20 +99,28 @@ def inspect_file(path: Path) -> FileInfo:
     return FileInfo(path, schema)
 
 
-def _journal(path: Path) -> Path:
-    return path.with_name(path.name + "-journal")
+def _check_structure(path: Path, con: sqlite3.Connection, structure: Structure) -> None:
+    """Every table and column the models declare must be there (extra ones may be)."""
+    present = {name for (name,) in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for table in sorted(structure):
+        if table not in present:
+            raise DamagedCampaign(path, f"{path.name} is damaged: its table '{table}' "
+                                  "is missing.")
+        columns = {row[1] for row in con.execute(
+            "SELECT * FROM pragma_table_info(?)", (table,))}
+        missing = sorted(structure[table] - columns)
+        if missing:
+            raise DamagedCampaign(path, f"{path.name} is damaged: table '{table}' lacks "
+                                  f"column(s) {', '.join(missing)}.")
 
 
-def _roll_back_interrupted_write(path: Path) -> None:
-    """Let SQLite roll back a write that a crash interrupted.
+def roll_back_interrupted_write(path: Path) -> None:
+    """Let SQLite roll back a write that a crash interrupted (only with the lock held).
 
-    The crash leaves a "hot" journal beside the file; a read-only connection
-    cannot roll it back and reports "attempt to write a readonly database",
-    which would refuse the campaign as damaged.  So a campaign (and only a
-    campaign: its header says so) is opened for writing once and read: SQLite
-    puts back the pages the interrupted transaction changed and removes the
-    journal.  A journal that is not hot (another process is mid-write) is
-    left alone by SQLite.
+    A read-only connection cannot roll a hot journal back, so the campaign is
+    opened for writing once and read: SQLite puts back the pages the
+    interrupted transaction changed and removes the journal.
     """
     try:
         con = sqlite3.connect(path, timeout=5)

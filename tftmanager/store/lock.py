@@ -1,28 +1,77 @@
-"""A lock file beside the campaign so two processes never edit it at once.
+"""An operating-system lock beside the campaign so exactly one process writes it.
 
 SQLite serialises transactions but not sessions: two windows would interleave
-edits and each undo stack would lie.  The lock holds the owner's PID and host;
-a lock whose owner died (same host, PID gone) is stale and taken over, so a
-crash never locks a user out of their campaign.
+edits and each undo stack would lie.  The lock is an advisory lock the kernel
+holds on ``NAME.tftcampaign.lock`` (``flock`` on POSIX, ``msvcrt.locking`` on
+Windows) for as long as the campaign is open.  The kernel drops it when the
+process ends, however it ends, so no PID liveness guessing is needed and a
+crash never locks anybody out.
+
+A lock made by creating a file and then writing into it was racy (24
+processes opening at once gave two or three holders); taking the kernel lock
+first and only then writing the owner's PID, host and time into the file (for
+the message the next opener shows) is not.  The file is never deleted: another
+process may already be waiting on, or holding, a lock on that same inode.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import socket
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tftmanager.store.errors import CampaignInUse
+from tftmanager.store.errors import CampaignError, CampaignInUse
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+    # Windows locks bytes: the owner is written past the locked first byte.
+    _OWNER_OFFSET = 1
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+    _OWNER_OFFSET = 0
 
 
 @dataclass(frozen=True)
 class LockOwner:
-    """Who holds a lock."""
+    """Who holds a lock, as its holder wrote it (for the message only)."""
 
     pid: int
     host: str
+    since: str
 
 
 def lock_path(campaign: Path) -> Path:
@@ -30,74 +79,117 @@ def lock_path(campaign: Path) -> Path:
     return campaign.with_name(campaign.name + ".lock")
 
 
-def _alive(pid: int) -> bool:
+def read_owner(path: Path) -> LockOwner | None:
+    """The owner a lock file names, or None if it names nobody readable."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _read_owner(path: Path) -> LockOwner | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return LockOwner(int(data["pid"]), str(data["host"]))
+        with path.open("rb") as handle:
+            handle.seek(_OWNER_OFFSET)
+            data = json.loads(handle.read(4096).decode("utf-8"))
+        return LockOwner(int(data["pid"]), str(data["host"]), str(data.get("since", "")))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-# Locks this process holds: a lock file naming our PID that is not in here
-# was left by an earlier process that had the same PID (after a reboot).
+def is_locked(campaign: Path) -> bool:
+    """Whether some process (this one included) holds the campaign's lock.
+
+    Probes without creating or changing the lock file.
+    """
+    try:
+        fd = os.open(lock_path(campaign), os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        if not _try_lock(fd):
+            return True
+        _unlock(fd)
+        return False
+    finally:
+        os.close(fd)
+
+
+# Campaign files this process holds locks on, to say "already open in this
+# window" rather than "open in another TFT Manager" naming our own PID.
 _HELD_HERE: set[Path] = set()
 
 
 class CampaignLock:
-    """Held while a campaign is open; release() or a crash frees it."""
+    """Held while a campaign is open; release() or the process ending frees it."""
 
     def __init__(self, campaign: Path) -> None:
         self.campaign = campaign
         self.path = lock_path(campaign)
-        self._held = False
+        self._fd: int | None = None
 
     def acquire(self) -> None:
-        """Take the lock, or raise CampaignInUse naming the owner."""
-        me = LockOwner(os.getpid(), socket.gethostname())
-        for _attempt in range(2):
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                owner = _read_owner(self.path)
-                if owner is not None and owner == me and self.path in _HELD_HERE:
-                    raise CampaignInUse(
-                        self.campaign, f"{self.campaign.name} is already open in this window."
-                    ) from None
-                if (owner is not None and owner != me
-                        and (owner.host != me.host or _alive(owner.pid))):
-                    raise CampaignInUse(
-                        self.campaign,
-                        f"{self.campaign.name} is open in another TFT Manager "
-                        f"(process {owner.pid} on {owner.host}). Close it there first.",
-                    ) from None
-                # Stale (its owner died) or unreadable: take it over.
-                self.path.unlink(missing_ok=True)
-                continue
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump({"pid": me.pid, "host": me.host}, handle)
-            self._held = True
-            _HELD_HERE.add(self.path)
-            return
-        raise CampaignInUse(self.campaign, f"Could not lock {self.campaign.name}.")
+        """Take the lock, or raise CampaignInUse naming the owner.
+
+        Raises CampaignError when the lock file cannot be made (a read-only
+        folder): the campaign can then only be read.
+        """
+        if self.path in _HELD_HERE:
+            raise CampaignInUse(self.campaign,
+                                f"{self.campaign.name} is already open in this window.")
+        fd = self._open()
+        try:
+            locked = _try_lock(fd)
+        except OSError as exc:
+            os.close(fd)
+            raise CampaignError(self.campaign, f"{self.campaign.name} cannot be locked for "
+                                f"editing ({exc.strerror}).") from exc
+        if not locked:
+            os.close(fd)
+            raise CampaignInUse(self.campaign, self._in_use_message())
+        self._fd = fd
+        _HELD_HERE.add(self.path)
+        self._write_owner(fd)
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                why = ("its folder is read-only" if exc.errno == errno.EROFS
+                       or not os.access(self.path.parent, os.W_OK) else "permission denied")
+                raise CampaignError(
+                    self.campaign,
+                    f"{self.campaign.name} cannot be opened for editing: {why} "
+                    f"(it can still be read, listed and exported).") from exc
+            raise CampaignError(self.campaign, f"{self.campaign.name} cannot be locked for "
+                                f"editing ({exc.strerror}).") from exc
+
+    def _write_owner(self, fd: int) -> None:
+        """Name ourselves in the file; only for the next opener's message."""
+        owner = {"pid": os.getpid(), "host": socket.gethostname(),
+                 "since": time.strftime("%Y-%m-%d %H:%M:%S")}
+        data = json.dumps(owner).encode("utf-8")
+        try:
+            os.ftruncate(fd, _OWNER_OFFSET)
+            os.lseek(fd, _OWNER_OFFSET, os.SEEK_SET)
+            os.write(fd, data)
+        except OSError:
+            pass  # a full disk: the lock is held all the same, the message is vaguer
+
+    def _in_use_message(self) -> str:
+        owner = read_owner(self.path)
+        name = self.campaign.name
+        if owner is None:
+            return f"{name} is open in another TFT Manager. Close it there first."
+        since = f" since {owner.since}" if owner.since else ""
+        return (f"{name} is open in another TFT Manager (process {owner.pid} on "
+                f"{owner.host}{since}). Close it there first.")
 
     def release(self) -> None:
-        """Give the lock up (only if we hold it)."""
-        if self._held:
-            self.path.unlink(missing_ok=True)
-            _HELD_HERE.discard(self.path)
-            self._held = False
+        """Give the lock up (only if we hold it); the file stays for the next opener."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        _HELD_HERE.discard(self.path)
+        with contextlib.suppress(OSError):  # closing the descriptor releases it anyway
+            _unlock(fd)
+        os.close(fd)
 
     @property
     def held(self) -> bool:
         """Whether this object holds the lock."""
-        return self._held
+        return self._fd is not None

@@ -32,19 +32,19 @@ def create(parent: QWidget, signals: AppSignals, path: Path, *,
         return None
 
 
-def open_or_offer_backup(parent: QWidget, signals: AppSignals,
-                         path: Path) -> CampaignSession | None:
-    """Open a campaign; when refused, say why and offer to open a copy of a backup."""
+def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
+                         backup_root: Path | None = None) -> CampaignSession | None:
+    """Open a campaign; when refused, say why and offer to open a copy of its newest backup."""
+    from tftmanager.app.campaigns import backups_of, copy_of_backup  # noqa: PLC0415
     from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:
         return CampaignSession.open(path, signals)
     except CampaignError as exc:
-        backup = dialogs.campaign_error(
-            parent, "Cannot Open Campaign", exc.message, dialogs.backups_for(path.resolve()))
+        backup = dialogs.campaign_error(parent, "Cannot Open Campaign", exc.message,
+                                        backups_of(path=path, root=backup_root))
     if backup is None:
         return None
-    from tftmanager.app.campaigns import copy_of_backup  # noqa: PLC0415
-
-    return open_or_offer_backup(parent, signals, copy_of_backup(path=path, backup=backup))
+    return open_or_offer_backup(parent, signals, copy_of_backup(path=path, backup=backup),
+                                backup_root)

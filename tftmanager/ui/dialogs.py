@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -9,27 +10,28 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from tftmanager import APP_NAME, __version__
 
 
-def backups_for(path: Path) -> list[Path]:
-    """Backup copies TFT Manager made beside a campaign file, newest first."""
-    found = list(path.parent.glob(path.name + ".schema*.bak")) if path.parent.is_dir() else []
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
 def campaign_error(parent: QWidget | None, title: str, message: str,
                    backups: list[Path]) -> Path | None:
-    """Say why a campaign could not be opened; returns a backup the user chose to open."""
+    """Say why a campaign could not be opened; returns the backup the user chose to restore.
+
+    Restoring writes a copy of the newest backup beside the campaign and opens
+    that, so the refused file is left exactly as it was.
+    """
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(title)
     box.setText(message)
-    open_backup = None
+    restore = None
     if backups:
-        box.setInformativeText(f"A backup copy exists: {backups[0].name}.")
-        open_backup = box.addButton("Open a Copy of the Backup",
-                                    QMessageBox.ButtonRole.AcceptRole)
+        newest = backups[0]
+        taken = time.strftime("%Y-%m-%d %H:%M", time.localtime(newest.stat().st_mtime))
+        box.setInformativeText(
+            f"The newest backup is {newest.name} ({taken}). Restoring opens a copy of it "
+            "saved beside the campaign; the file above is left as it is.")
+        restore = box.addButton("Restore from Backup…", QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Close)
     box.exec()
-    if open_backup is not None and box.clickedButton() is open_backup:
+    if restore is not None and box.clickedButton() is restore:
         return backups[0]
     return None
 

@@ -10,10 +10,11 @@ import os
 import sys
 import time
 from pathlib import Path
+from types import TracebackType
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.ui.fonts import register_fonts
@@ -54,6 +55,24 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     return demo, not demo.exists()
 
 
+def install_crash_hook(parent: QWidget) -> None:
+    """A bug in a slot shows one dialog naming its crash report, not a console traceback."""
+    from tftmanager.crash import write_crash_report  # noqa: PLC0415 - only when installed
+    from tftmanager.ui import dialogs  # noqa: PLC0415
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, exc, tb)
+            return
+        path = write_crash_report("gui", sys.argv, exc.with_traceback(tb))
+        where = f"The details are in {path}." if path else "No crash report could be written."
+        dialogs.error(parent, "Unexpected Error",
+                      f"TFT Manager hit an unexpected error ({kind.__name__}). {where} "
+                      "Please report it. Changes made before it were saved.")
+
+    sys.excepthook = hook
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start the desktop app."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -67,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = QSettings()
     window = MainWindow(settings)
+    install_crash_hook(window)
     window.show()
     window.repaint()  # the first paint, before anything else is loaded
     shown = time.perf_counter() - _STARTED
@@ -78,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def load() -> None:
         register_fonts()
+        window.backup_root = data_folder() / "backups"
         path, create = first_campaign(settings, [a for a in args if not a.startswith("-")])
         if create:
             window.new_campaign(path, demo=True)

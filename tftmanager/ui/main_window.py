@@ -63,6 +63,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.signals = AppSignals(self)
         self.session: CampaignSession | None = None
+        # Where rolling backups go (set by the composition root; None takes none).
+        self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
@@ -292,10 +294,13 @@ class MainWindow(QMainWindow):
         """Open a campaign file; a refused one gets a dialog and leaves the open one open."""
         if self.session is not None and self.session.path == path.resolve():
             return True
-        session = campaign_files.open_or_offer_backup(self, self.signals, path)
+        session = campaign_files.open_or_offer_backup(self, self.signals, path,
+                                                      self.backup_root)
         if session is None:
             return False
         self._switch_to(session)
+        if self.backup_root is not None:
+            session.take_backup(self.backup_root)
         if session.backup_path is not None:
             self.statusBar().showMessage(
                 f"Upgraded to the current format; the old file was kept as "

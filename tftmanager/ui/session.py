@@ -31,6 +31,8 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.errors import CampaignError
+from tftmanager.store.failures import user_message
 from tftmanager.store.ledger import LedgerLine
 from tftmanager.ui.signals import AppSignals
 
@@ -165,9 +167,17 @@ class CampaignSession:
         return assignments.get_assignment(store=self.store, character_id=character_id)
 
     def report_failure(self, action: str, exc: Exception) -> None:
-        """Tell the user an action failed, in their terms."""
-        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        """Tell the user an action failed, in their terms (a full disk, not SQLite's words)."""
+        message = (user_message(exc) or getattr(exc, "message", None) or str(exc)
+                   or type(exc).__name__)
         self.signals.action_failed.emit(f"{action} failed: {message}")
+
+    def take_backup(self, root: Path) -> None:
+        """A rolling backup of the campaign just opened; a failure is only reported."""
+        try:
+            campaigns.take_backup(store=self.store, root=root)
+        except (OSError, CampaignError) as exc:
+            self.report_failure("Backup", exc)
 
     def close(self) -> None:
         """Release the campaign file (its journal stays in it for next time)."""

@@ -1,0 +1,30 @@
+"""Which characters a name or note may hold.
+
+Control characters and terminal escapes (``ESC]0;...``, ``ESC[2J``) in a name
+would be stored and later replayed by any terminal that prints it, and
+bidirectional overrides make text read differently from how it is stored.
+Neither belongs in a character's name, so typed and imported text is refused
+with the reason; notes may still hold line breaks and tabs.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Bidirectional embeddings, overrides and isolates (the "Trojan source" set).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+MULTILINE_ALLOWED = frozenset("\n\t")
+
+
+def is_control(char: str) -> bool:
+    """A character that steers a terminal or the text's direction rather than showing."""
+    return (unicodedata.category(char) in ("Cc", "Zl", "Zp")) or char in BIDI_CONTROLS
+
+
+def first_control(text: str, *, multiline: bool = False) -> str | None:
+    """The first forbidden character of ``text`` as ``U+XXXX``, or None if it is clean."""
+    allowed = MULTILINE_ALLOWED if multiline else frozenset()
+    for char in text:
+        if char not in allowed and is_control(char):
+            return f"U+{ord(char):04X}"
+    return None
