@@ -25,8 +25,8 @@ def tftmanager(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]
 
 def test_reading_commands_work_while_the_gui_edits(main_window: MainWindow,
                                                    tmp_path: Path) -> None:
-    assert main_window.controller is not None
-    path = main_window.controller.path
+    assert main_window.session is not None
+    path = main_window.session.path
     before = path.read_bytes()
     listed = tftmanager("list", path, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
@@ -41,7 +41,7 @@ def test_reading_commands_work_while_the_gui_edits(main_window: MainWindow,
     assert award.stderr.count("\n") == 1
     assert f"process {os.getpid()}" in award.stderr
     assert path.read_bytes() == before
-    assert main_window.controller is not None  # the GUI kept the campaign
+    assert main_window.session is not None  # the GUI kept the campaign
 
 
 def test_a_damaged_campaign_offers_its_newest_backup(make_window, dialog_log,
@@ -64,8 +64,8 @@ def test_a_damaged_campaign_offers_its_newest_backup(make_window, dialog_log,
     assert "table 'week_log' is missing" in dialog_log.campaign_errors[-1]
     offered = dialog_log.offered_backups[-1]
     assert offered and offered[0].parent.parent == tmp_path / "backups"
-    assert window.controller is not None
-    assert window.controller.path.name == "north (restored).tftcampaign"
+    assert window.session is not None
+    assert window.session.path.name == "north (restored).tftcampaign"
     assert path.read_bytes() == damaged  # the damaged file is left as it was
 
 

@@ -40,10 +40,14 @@ def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:
-        return CampaignSession.open(path, signals)
+        session = CampaignSession.open(path, signals)
     except CampaignError as exc:
         backup = dialogs.campaign_error(parent, "Cannot Open Campaign", exc.message,
                                         backups_of(path=path, root=backup_root))
+    else:
+        if backup_root is not None:  # a rolling backup of every campaign opened
+            session.take_backup(backup_root)
+        return session
     if backup is None:
         return None
     return open_or_offer_backup(parent, signals, copy_of_backup(path=path, backup=backup),

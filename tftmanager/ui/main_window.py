@@ -287,7 +287,8 @@ class MainWindow(QMainWindow):
         """Create a campaign file and open it in this window."""
         session = campaign_files.create(self, self.signals, path, demo=demo)
         if session is not None:
-            self._switch_to(session)
+            self.close_campaign()
+            self._attach(session)
         return session is not None
 
     def open_campaign(self, path: Path) -> bool:
@@ -296,21 +297,13 @@ class MainWindow(QMainWindow):
             return True
         session = campaign_files.open_or_offer_backup(self, self.signals, path,
                                                       self.backup_root)
-        if session is None:
-            return False
-        self._switch_to(session)
-        if self.backup_root is not None:
-            session.take_backup(self.backup_root)
-        if session.backup_path is not None:
-            self.statusBar().showMessage(
-                f"Upgraded to the current format; the old file was kept as "
-                f"{session.backup_path.name}", 10000)
-        return True
-
-    def _switch_to(self, session: CampaignSession) -> None:
-        self.close_campaign()
-        self.ensure_panels()
-        self._attach(session)
+        if session is not None:
+            self.close_campaign()
+            self._attach(session)
+            if session.backup_path is not None:
+                self.statusBar().showMessage("Upgraded to the current format; the old file "
+                                             f"was kept as {session.backup_path.name}", 10000)
+        return session is not None
 
     def close_campaign(self) -> None:
         """Close the open campaign, if any."""
@@ -327,6 +320,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _attach(self, session: CampaignSession) -> None:
+        self.ensure_panels()
         self.session = session
         self.editor.set_controller(session)
         self._remember(session.path)
