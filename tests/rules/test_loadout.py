@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.describe import changed_fields, edit_label
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.loadout import (
@@ -154,3 +156,18 @@ def test_outfit_never_doubles_an_owned_item(
     assert len(gear.ready_weapons) == (1 if in_hand else 0)
     # Wear is kept: owned pieces are reused, new ones are unworn.
     assert sum(i.hits_taken for i in result) == sum(i.hits_taken for i in items)
+
+
+def test_history_tells_gear_edits_as_the_choices_made() -> None:
+    ragnar = Character("Ragnar", "human", 11, 13, items=outfit(
+        armor="leather", shield="large_shield", weapons=("spear",), ready_weapon="spear"))
+
+    def label(items: tuple[Item, ...]) -> str:
+        return edit_label("Ragnar", changed_fields(ragnar, replace(ragnar, items=items)))
+
+    assert label(wear_armor(ragnar.items, "chainmail")) == "Ragnar: armor leather -> chainmail"
+    assert label(ready_shield(ragnar.items, True)) == "Ragnar: shield ready no -> yes"
+    assert label(carry_weapons(ragnar.items, ("spear", "dagger"))) == "Ragnar: weapons changed"
+    # Gear that is not worn or carried is still "possessions changed".
+    assert label((*ragnar.items, Item(ItemKind.GEAR, "skis"))) == (
+        "Ragnar: possessions changed")

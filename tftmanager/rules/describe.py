@@ -16,7 +16,7 @@ from tftmanager.rules.character import Character
 # Fields shown with their values; the others are named only ("notes edited").
 _SHOWN = {
     "name": "name", "race": "race", "st": "ST", "dx": "DX", "iq": "IQ", "sp": "SP",
-    "player": "player", "armor": "armor", "shield": "shield", "ready_weapon": "ready weapon",
+    "player": "player", "armor": "armor", "shield": "shield", "ready_weapon": "weapon in hand",
     "kind": "kind", "body_kg": "body weight", "wounds": "wounds",
     "recovery_weeks": "recovery weeks", "status": "status", "shield_ready": "shield ready",
     "bought_points": "points bought", "memory_bought": "memory bought",
@@ -41,13 +41,37 @@ def _shown(value: Any) -> str:
     return text if len(text) <= _TEXT_MAX else text[: _TEXT_MAX - 1] + "\u2026"
 
 
-def changed_fields(before: Character, after: Character) -> dict[str, tuple[str, str]]:
-    """Each changed field with its old and new value as the user reads them."""
+def _gear(character: Character) -> dict[str, Any]:
+    """The Character tab's gear choices, read from the possessions."""
+    gear = character.loadout
+    ready = gear.ready_weapon
     return {
+        "armor": gear.armor.key if gear.armor else None,
+        "shield": gear.shield.key if gear.shield else None,
+        "shield_ready": gear.shield_ready if gear.shield else None,
+        "weapons": [w.key for w in gear.weapons],
+        "ready_weapon": ready.key if ready else None,
+    }
+
+
+def changed_fields(before: Character, after: Character) -> dict[str, tuple[str, str]]:
+    """Each changed field with its old and new value as the user reads them.
+
+    Equipment is possessions; when the worn armor, the shield or the weapons
+    changed, the edit is told as those choices rather than "possessions changed".
+    """
+    changed = {
         f.name: (_shown(getattr(before, f.name)), _shown(getattr(after, f.name)))
         for f in fields(Character)
         if getattr(before, f.name) != getattr(after, f.name)
     }
+    if "items" in changed:
+        old, new = _gear(before), _gear(after)
+        gear = {k: (_shown(old[k]), _shown(new[k])) for k in old if old[k] != new[k]}
+        if gear:
+            del changed["items"]
+            changed.update(gear)
+    return changed
 
 
 def edit_label(name: str, changes: Mapping[str, tuple[str, str] | list[str]]) -> str:
