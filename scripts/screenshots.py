@@ -9,9 +9,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from tftmanager.ui import operations
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 
@@ -39,14 +40,14 @@ def main() -> int:
         # A character with problems, to show them in place.
         window.party.select(rows["Wulf"])
         app.processEvents()
-        assert window.controller is not None
-        wulf = window.controller.character(rows["Wulf"])
+        assert window.session is not None
+        wulf = window.session.character(rows["Wulf"])
         from dataclasses import replace
 
         from tftmanager.rules.loadout import take_shield
 
         armed = take_shield(wulf.items, "large_shield", ready=True)
-        window.controller.edit(rows["Wulf"], wulf, replace(wulf, st=7, items=armed), "st")
+        operations.characters.edit(window.session, rows["Wulf"], replace(wulf, st=7, items=armed))
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
         # The picker for Joe, with Running selected (memory full before his SP).
@@ -67,7 +68,7 @@ def main() -> int:
         picker.close()
         from tftmanager.ui.library_editor import LibraryEditor
 
-        library = LibraryEditor(window.controller, window)
+        library = LibraryEditor(window.session, window)
         library.show()
         library.pages["talent"].search.setText("master")
         app.processEvents()
@@ -76,17 +77,19 @@ def main() -> int:
         # A few weeks of play for Ragnar's ledger and chart.
         from tftmanager.rules.experience import Attribute
 
-        controller = window.controller
+        session = window.session
+        assert session is not None
         ragnar = rows["Ragnar"]
         party = list(rows.values())
         for week, (amount, reason) in enumerate([(120, "Cleared the bandit camp"),
                                                  (70, "Survived the ogre"),
                                                  (150, "Rescued the miller's daughter"),
                                                  (90, "Arena: won")]):
-            controller.award(party, amount, reason)
+            operations.experience.award(session, party, amount, reason)
             if week in (0, 2):
-                controller.raise_attribute(ragnar, Attribute.DX if week else Attribute.ST)
-            controller.advance_week()
+                operations.experience.raise_attribute(
+                    session, ragnar, Attribute.DX if week else Attribute.ST)
+            operations.abilities.advance_week(session)
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "main-window-xp.png"))
@@ -102,17 +105,19 @@ def main() -> int:
 
         flavius = rows["Flavius Marcellus"]
         window.party.select(flavius)
-        controller.record_money(flavius, 1500, MoneyKind.START, "Pay from the Legion")
-        controller.buy(flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
-        controller.buy(flavius, ItemKind.GEAR, "heavy_wool_blanket", Quality())
+        operations.equipment.record_money(session, flavius, 1500, MoneyKind.START,
+                                          "Pay from the Legion")
+        operations.equipment.buy(session, flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
+        operations.equipment.buy(session, flavius, ItemKind.GEAR, "heavy_wool_blanket",
+                                 Quality())
         panel = window.editor.possessions
         panel.select(0)
         panel.record_hits(55)
-        before = controller.character(flavius)
+        before = session.character(flavius)
         from dataclasses import replace
 
-        controller.edit(flavius, before, replace(before, body_kg=80.0,
-                                                 mount=Mount("Dapple", 23, 12, 24)), "mount")
+        operations.characters.edit(session, flavius, replace(
+            before, body_kg=80.0, mount=Mount("Dapple", 23, 12, 24)))
         window.editor.tabs.setCurrentIndex(2)
         panel.select(0)
         app.processEvents()
@@ -125,6 +130,12 @@ def main() -> int:
         app.processEvents()
         planner.grab().save(str(OUT / "week-report.png"))
         planner.close()
+        # The History panel: every change in plain words, Edit > Undo naming the newest.
+        window.history_dock.show()
+        window.resizeDocks([window.history_dock], [430], Qt.Orientation.Horizontal)
+        window.party.select(ragnar)
+        app.processEvents()
+        window.grab().save(str(OUT / "history.png"))
         window.close()
         app.quit()
 

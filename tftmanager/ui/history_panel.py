@@ -37,6 +37,8 @@ class HistoryPanel(QWidget):
         self.list.setAccessibleDescription(
             "Every change made to the campaign, newest first; Edit > Undo takes back the top one")
         self.list.setAlternatingRowColors(True)
+        self.list.setWordWrap(True)  # a long label wraps rather than hiding its end
+        self.list.setUniformItemSizes(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list)
