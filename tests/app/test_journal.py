@@ -238,7 +238,7 @@ def test_the_undo_limit_keeps_history_but_not_its_undo(demo_store: CampaignStore
     assert [o.undoable for o in history] == [True, True, False, False]
     journal.undo(store=demo_store)
     journal.undo(store=demo_store)
-    with pytest.raises(NothingToUndo, match="older than the campaign's undo limit"):
+    with pytest.raises(NothingToUndo, match="can no longer be undone"):
         journal.undo(store=demo_store)
     assert experience.balances(store=demo_store)[ids[0]] == 1
     for bad in (0, -1, 10_001, True):
@@ -298,3 +298,16 @@ def test_undo_works_on_a_campaign_upgraded_from_before_the_journal(
                          reason="After the upgrade")
         journal.undo(store=store)
         assert campaign_dump(copy) == before
+
+
+def test_an_upgrade_keeps_the_history_but_not_its_undo(demo_store: CampaignStore) -> None:
+    from tftmanager.store.journal_triggers import forget_row_images
+
+    ids = list(ids_of(demo_store).values())
+    experience.award(store=demo_store, character_ids=ids, amount=10, reason="Before")
+    with demo_store.engine.begin() as conn:  # what upgrade_to_head does after a migration
+        forget_row_images(conn)
+    [operation] = journal.history(store=demo_store)
+    assert operation.label == "Party award: +10 XP, Before" and not operation.undoable
+    with pytest.raises(NothingToUndo, match="can no longer be undone"):
+        journal.undo(store=demo_store)
