@@ -105,6 +105,16 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
             raise NothingToUndo(
                 f"\u201c{row.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
+        rows = journal.changes_of(session, row.id or 0)
+        journal.replay(session, rows, backwards=backwards)
+        row.undone = backwards
+        session.add(row)
+        session.flush()
+        changes = changes_from(session, rows)
+        result = Replayed(_operation(row), changes)
+    if changes.library:
+        forget_library(store)
+    return result
 
 
 def undo(*, store: CampaignStore) -> Replayed:
