@@ -72,7 +72,7 @@ def _character_id(store: Any, name: str) -> int:
 
 def run_history(args: argparse.Namespace) -> int:
     """Print the journal, newest first."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         character_id = _character_id(store, args.character) if args.character else None
         operations = journal.history(store=store, limit=args.limit, character_id=character_id)
     if not operations:
