@@ -48,6 +48,13 @@ class Operation:
     undone: bool
     undoable: bool
 
+    @property
+    def state(self) -> str:
+        """What undo can still do with it, in words ("" when it is simply done)."""
+        if not self.undoable:
+            return "no longer undoable"
+        return "undone" if self.undone else ""
+
 
 @dataclass(frozen=True)
 class Replayed:

@@ -52,9 +52,7 @@ def _positive(text: str) -> int:
 def line(operation: Operation) -> str:
     """One history line: number, week, when, label, and whether it is undone."""
     when = operation.when.strftime("%Y-%m-%d %H:%M")
-    state = "  (undone)" if operation.undone else ""
-    if not operation.undoable:
-        state = "  (past the undo limit)"
+    state = f"  ({operation.state})" if operation.state else ""
     return f"{operation.id:>5}  week {operation.week:>3}  {when}  {operation.label}{state}"
 
 
