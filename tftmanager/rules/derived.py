@@ -78,6 +78,12 @@ class Derived:
     stops_detail: Adjusted | None = None
     situational: tuple[str, ...] = ()
 
+    def why(self, stat: Stat) -> str:
+        """"10, Running +2": where MA, adjDX or hits stopped comes from ("" if unchanged)."""
+        detail = {Stat.MA: self.ma_detail, Stat.ADJ_DX: self.adj_dx_detail,
+                  Stat.HITS_STOPPED: self.stops_detail}.get(stat)
+        return detail.why() if detail is not None else ""
+
     def explain(self, stat: Stat) -> str:
         """"12 (10, Running +2)" for MA, adjDX or hits stopped; the bare number if unchanged."""
         detail = {Stat.MA: self.ma_detail, Stat.ADJ_DX: self.adj_dx_detail,

@@ -130,11 +130,15 @@ class Adjusted:
     value: int
     parts: tuple[Part, ...] = ()
 
+    def why(self) -> str:
+        """"10, Running +2": the base and each contribution ("" when nothing changed it)."""
+        if not self.parts:
+            return ""
+        return f"{self.base}, " + ", ".join(p.text() for p in self.parts)
+
     def explain(self) -> str:
         """"12 (10, Running +2)", or just "10" when nothing changed it."""
-        if not self.parts:
-            return str(self.value)
-        return f"{self.value} ({self.base}, " + ", ".join(p.text() for p in self.parts) + ")"
+        return f"{self.value} ({self.why()})" if self.parts else str(self.value)
 
 
 def adjusted(base: int, stat: Stat, active: Sequence[Active],
