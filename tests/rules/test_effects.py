@@ -198,3 +198,9 @@ def test_every_shipped_effect_has_a_source(library: RulesLibrary) -> None:
     assert len(with_effects) >= 10
     for owner in with_effects:
         assert owner.effects_source, owner.key
+
+
+def test_effects_in_the_players_words() -> None:
+    assert parse_effect("hits_stopped +4").label() == "hits stopped +4"
+    assert parse_effect("adj_dx +2 with sword when charging").label() == (
+        "adjDX +2 with sword when charging")

@@ -304,7 +304,7 @@ def _item_text(item: Item, library: RulesLibrary) -> str:
         in_use = item.state is ItemState.READIED
         details.insert(0, "magic, readied" if in_use else "magic")
         if in_use:
-            details += [e.text() for e in entry.effects]
+            details += [e.label() for e in entry.effects]
     return f"{text} ({', '.join(details)})" if details else text
 
 

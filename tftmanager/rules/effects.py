@@ -62,6 +62,13 @@ class StatEffect:
         """True when the effect holds only in a named situation."""
         return bool(self.when)
 
+    def label(self) -> str:
+        """The effect in the player's words: "hits stopped +4", "MA x2 when ..."."""
+        op = f"x{self.amount}" if self.multiply else f"{self.amount:+d}"
+        tag = f" with {self.weapon_tag}" if self.weapon_tag else ""
+        when = f" when {self.when}" if self.when else ""
+        return f"{LABELS[self.stat]} {op}{tag}{when}"
+
     def text(self) -> str:
         """The effect as the data writes it (and the editor shows it)."""
         op = f"x{self.amount}" if self.multiply else f"{self.amount:+d}"
@@ -165,8 +172,4 @@ def _holding(active: Sequence[Active], stat: Stat, tags: set[str]) -> list[Activ
 
 def situational(active: Sequence[Active]) -> tuple[str, ...]:
     """Lines for the card: "Skiing: MA +4 when on level snow with skis"."""
-    return tuple(f"{a.name}: {LABELS[a.effect.stat]} "
-                 f"{'x' + str(a.effect.amount) if a.effect.multiply else f'{a.effect.amount:+d}'}"
-                 f"{' with ' + a.effect.weapon_tag if a.effect.weapon_tag else ''}"
-                 f" when {a.effect.when}"
-                 for a in active if a.effect.situational)
+    return tuple(f"{a.name}: {a.effect.label()}" for a in active if a.effect.situational)
