@@ -191,3 +191,6 @@ def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) 
     assert session.sheet(flavius).derived.hits_stopped == before + 4
     panel = main_window.editor.derived
     assert "Stone Flesh +4" in panel.values["stops"].text()
+    table = main_window.editor.possessions.table
+    row = [table.item(index, c).text() for c in range(table.columnCount())]
+    assert row[1] == "magic" and row[2] == "Readied (in use)" and row[5] == "hits stopped +4"
