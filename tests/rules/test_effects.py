@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
@@ -204,3 +206,21 @@ def test_effects_in_the_players_words() -> None:
     assert parse_effect("hits_stopped +4").label() == "hits stopped +4"
     assert parse_effect("adj_dx +2 with sword when charging").label() == (
         "adjDX +2 with sword when charging")
+
+
+@given(stat=st.sampled_from(list(Stat)), amount=st.integers(-100, 100), multiply=st.booleans(),
+       tag=st.sampled_from(["", "sword", "pole"]),
+       when=st.sampled_from(["", "on level snow", "charging with a lance"]))
+def test_any_effect_reads_back_as_written(stat: Stat, amount: int, multiply: bool, tag: str,
+                                          when: str) -> None:
+    amount = max(abs(amount), 1) if multiply else amount
+    effect = StatEffect(stat, amount, multiply, tag, when)
+    assert parse_effect(effect.text()) == effect
+
+
+@given(st.text(max_size=40))
+def test_any_text_is_read_or_refused_with_a_reason(line: str) -> None:
+    try:
+        parse_effect(line, "house")
+    except RulesDataError as exc:
+        assert "house" in str(exc)

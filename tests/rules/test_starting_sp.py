@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.experience import Attribute, raised
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile
 from tftmanager.rules.validation import validate
@@ -50,3 +51,13 @@ def test_option_round_trips_and_is_described() -> None:
     assert RuleProfile.from_dict({"starting_sp": True}).starting_sp is True
     assert RuleProfile().to_dict()["starting_sp"] is False
     assert "start with no SP" in OPTION_INFO["starting_sp"].explanation
+
+
+def test_buying_sp_with_experience_is_the_way(library: RulesLibrary) -> None:
+    joe = Character(name="Joe", race="human", st=11, dx=12, iq=9)
+    assert sp_problems(joe, library) == []
+    after = raised(joe, Attribute.SP)
+    assert (after.sp, after.bought_points) == (1, 1)
+    assert validate(after, library, ITL) == []
+    # Typing SP in by hand (no point bought) is what is flagged.
+    assert sp_problems(Character(name="Joe", race="human", st=11, dx=12, iq=9, sp=1), library)
