@@ -119,3 +119,46 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     assert "war_bow" in session.library.weapons
     assert session.library.talents["running"].cost == 2  # skipped: unchanged
     assert session.library_differences() == []  # not offered again
+
+
+
+def test_a_gm_edits_an_assumed_effect(editor: LibraryEditor,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    talents = editor.pages["talent"]
+    assert talents.select("running")
+    form_text: list[str] = []
+
+    def change(d: EntryDialog) -> None:
+        form_text.append(d.widgets["effects"].text())
+        d.widgets["effects"].setText("ma +3")
+    _accept_form(editor, monkeypatch, change)
+    talents.edit_selected()
+    assert form_text == ["ma +2"]
+    assert [e.text() for e in editor.session.library.talents["running"].effects] == ["ma +3"]
+
+
+def test_a_bad_effect_says_why(editor: LibraryEditor) -> None:
+    entry = next(e for e in editor.session.library_entries() if e.key == "toughness")
+    dialog = EntryDialog("talent", entry, editor)
+    dialog.error_check = editor.session.library_entry_error
+    dialog.widgets["effects"].setText("armour +1")
+    assert "armour +1" in dialog.validation_error()
+    dialog.close()
+
+
+def test_add_a_house_magic_item(editor: LibraryEditor, main_window: MainWindow,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(d: EntryDialog) -> None:
+        d.key.setText("boots_of_running")
+        d.widgets["name"].setText("Boots of Running")
+        d.widgets["cost"].setValue(3000)
+        d.widgets["weight_kg"].setValue(1.5)
+        d.widgets["effects"].setText("ma +2")
+        d.widgets["source"].setText("House rule")
+    _accept_form(editor, monkeypatch, fill)
+    editor.pages["magic_item"].add()
+    boots = editor.session.library.magic_items["boots_of_running"]
+    assert (boots.price(), boots.weight_kg, boots.effects[0].text()) == (3000, 1.5, "ma +2")
+    assert editor.pages["magic_item"].select("boots_of_running")
+    main_window.act_undo.trigger()
+    assert "boots_of_running" not in editor.session.library.magic_items

@@ -167,6 +167,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "Weights are kept in kilograms (as the expansion gives them) and shown in this unit.",
         {WeightUnit.KG: "Kilograms", WeightUnit.LB: "Pounds"},
     ),
+    "starting_sp": OptionInfo(
+        "Skill Points at creation",
+        "The expansion (001): \"All people start with no SP\"; SP are bought with "
+        "experience, as Joe the Barbarian does. A GM who starts heroes with SP can "
+        "allow it here (the IQ/4 cap still holds).",
+        {False: "No SP at creation (expansion)", True: "Allow SP at creation"},
+    ),
     "study_weeks_per_point": OptionInfo(
         "Study weeks per memory point",
         "Base time to learn a talent, per memory point it costs, before the "
@@ -192,6 +199,7 @@ class RuleProfile:
     wizard_talents_double: bool = True
     hero_spells_triple: bool = True
     legacy_memory_xp: bool = False
+    starting_sp: bool = False
     weight_unit: WeightUnit = WeightUnit.KG
     study_weeks_per_point: int = 4
 
