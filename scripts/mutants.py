@@ -66,10 +66,10 @@ def candidates(path: Path) -> list[Mutant]:
         line, col = tok.start
         if tok.type == tokenize.NUMBER and tok.string.isdigit():
             found.append(Mutant(rel, line, col, tok.string, str(int(tok.string) + 1)))
-        elif tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS:
-            # "not in" and "is not" are two tokens: leave them alone.
-            if not (tok.string == "in" and previous in ("not", "for")):
-                found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
+        elif (tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS
+              # "not in" and "is not" are two tokens, and "for x in": leave them alone.
+              and not (tok.string == "in" and previous in ("not", "for"))):
+            found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
         if tok.type not in (tokenize.NL, tokenize.COMMENT):
             previous = tok.string
     return found
