@@ -152,3 +152,20 @@ def test_armorers_goldsmith_bonus_is_settled() -> None:
         job = CATALOGUE.jobs[key]
         assert "Goldsmith" not in job.uncertain
         assert [(b.talent, b.pay) for b in job.pay_bonuses] == [("goldsmith", 5)]
+
+
+def test_the_rest_rule_heals_every_wound_or_none() -> None:
+    hurt = replace(HERO, wounds=5)
+    rest = Assignment("", activity=Activity.REST)
+    assert CATALOGUE.rest_heals_all
+    assert week(hurt, rest, DEFAULT).character.wounds == 0
+    none = replace(CATALOGUE, rest_heals_all=False)
+    assert week(hurt, rest, DEFAULT, none).character.wounds == 5
+
+
+def test_the_lifestyle_period_spreads_the_upkeep() -> None:
+    idle = Assignment("", activity=Activity.IDLE, lifestyle="middle")
+    total = CATALOGUE.lifestyles["middle"].total
+    assert week(HERO, idle, DEFAULT).money_total == -(-total // CATALOGUE.lifestyle_weeks)
+    monthly = replace(CATALOGUE, lifestyle_weeks=1)
+    assert week(HERO, idle, DEFAULT, monthly).money_total == -total

@@ -83,6 +83,18 @@ class CampaignSettingsDialog(QDialog):
         period_column.addWidget(self.lifestyle_weeks)
         period_column.addWidget(period_note)
         form.addRow(period_label, period_column)
+        self.rest_heals = self._build_rest(job_rules)
+        rest_label = QLabel("A week of rest:")
+        rest_label.setBuddy(self.rest_heals)
+        rest_note = QLabel("The documents give no healing rate between adventures. Named "
+                           "default: a full week of rest heals every wound (an assumption; "
+                           "the other reading leaves healing to the GM).")
+        rest_note.setWordWrap(True)
+        rest_note.setEnabled(False)
+        rest_column = QVBoxLayout()
+        rest_column.addWidget(self.rest_heals)
+        rest_column.addWidget(rest_note)
+        form.addRow(rest_label, rest_column)
         self.undo_limit = QSpinBox()
         self.undo_limit.setRange(*UNDO_LIMIT_RANGE)
         self.undo_limit.setSuffix(" changes")
@@ -107,6 +119,18 @@ class CampaignSettingsDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(buttons)
         self.resize(560, self.sizeHint().height())
+
+    def _build_rest(self, job_rules: Entry | None) -> QComboBox:
+        """The job rules' ``[rest] heals_all_wounds``, edited here as a named default."""
+        combo = QComboBox()
+        combo.addItem("Heals every wound (default)", True)
+        combo.addItem("Heals no wounds by itself (the GM records healing)", False)
+        combo.setAccessibleName("A week of rest")
+        rest = job_rules.data.get("rest", {}) if job_rules else {}
+        combo.setCurrentIndex(combo.findData(bool(rest.get("heals_all_wounds", True))))
+        combo.setToolTip(str(rest.get("assumed", "")))
+        combo.setEnabled(job_rules is not None)
+        return combo
 
     def _xp_table(self, entry: Entry) -> QGroupBox:
         box = QGroupBox("Experience cost tables")
@@ -156,17 +180,25 @@ class CampaignSettingsDialog(QDialog):
         return None if edited == entry else edited
 
     def job_rules_entry(self) -> Entry | None:
-        """The job rules with the new lifestyle period, or None if unchanged."""
+        """The job rules with the new lifestyle period and rest rule, or None if unchanged."""
         entry = self._job_rules
         if entry is None:
             return None
-        period = dict(entry.data.get("lifestyle_period", {}))
-        if int(period.get("weeks", 4)) == self.lifestyle_weeks.value():
+        data = dict(entry.data)
+        period = dict(data.get("lifestyle_period", {}))
+        if int(period.get("weeks", 4)) != self.lifestyle_weeks.value():
+            period["weeks"] = self.lifestyle_weeks.value()
+            period["assumed"] = "Set by the GM in the campaign rules"
+            data["lifestyle_period"] = period
+        rest = dict(data.get("rest", {}))
+        heals = bool(self.rest_heals.currentData())
+        if bool(rest.get("heals_all_wounds", True)) != heals:
+            rest["heals_all_wounds"] = heals
+            rest["assumed"] = "Set by the GM in the campaign rules"
+            data["rest"] = rest
+        if data == entry.data:
             return None
-        period["weeks"] = self.lifestyle_weeks.value()
-        period["assumed"] = "Set by the GM in the campaign rules"
-        return Entry(entry.kind, entry.key, {**entry.data, "lifestyle_period": period},
-                     entry.retired)
+        return Entry(entry.kind, entry.key, data, entry.retired)
 
     def accept(self) -> None:
         """Refuse a malformed cost table in place; otherwise close."""
