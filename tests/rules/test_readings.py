@@ -166,6 +166,6 @@ def test_the_rest_rule_heals_every_wound_or_none() -> None:
 def test_the_lifestyle_period_spreads_the_upkeep() -> None:
     idle = Assignment("", activity=Activity.IDLE, lifestyle="middle")
     total = CATALOGUE.lifestyles["middle"].total
-    assert week(HERO, idle, DEFAULT).money_total == -(-total // CATALOGUE.lifestyle_weeks)
+    assert week(HERO, idle, DEFAULT).money_total == total // -CATALOGUE.lifestyle_weeks  # -ceil
     monthly = replace(CATALOGUE, lifestyle_weeks=1)
     assert week(HERO, idle, DEFAULT, monthly).money_total == -total
