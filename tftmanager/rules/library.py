@@ -274,6 +274,7 @@ def _armor(row: Data) -> Armor:
         dx=_get(row, "dx", int),
         ma=_get(row, "ma", int),
         ma_alternative=alternative if isinstance(alternative, int) else None,
+        ma_penalty=_optional_int(row, "ma_penalty"),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
         uncertain=_get(row, "uncertain", str, ""),

@@ -1,0 +1,68 @@
+"""The audit of resources/rules against the documents: each finding fixed, added or re-marked.
+
+Each test names the document and line the value comes from.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tftmanager.rules.derived import movement
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.shipped import rules_documents, shipped_library
+
+pytestmark = pytest.mark.rules
+
+LIBRARY = shipped_library()
+DOCS = rules_documents()
+PROFILE = RuleProfile()
+
+
+def _row(doc: str, table: str, key: str) -> dict[str, object]:
+    return next(r for r in DOCS[doc][table] if r["key"] == key)
+
+
+@pytest.mark.parametrize(("armor", "race", "ma"), [
+    ("fine_chainmail", "human", 8), ("fine_chainmail", "elf", 10),
+    ("fine_half_plate", "human", 6), ("fine_half_plate", "elf", 8),
+    ("fine_plate", "elf", 8), ("chainmail", "elf", 6)])
+def test_fine_armor_ma_is_relative_to_the_wearer(armor: str, race: str, ma: int) -> None:
+    """001 lines 410-416: fine chainmail is '-2 MA', fine half-plate and plate '-4 MA'."""
+    assert movement(LIBRARY.races[race], LIBRARY.armors[armor], PROFILE, 10) == ma
+
+
+def test_fine_armor_ma_is_no_longer_marked_uncertain() -> None:
+    for key, penalty in (("fine_chainmail", -2), ("fine_half_plate", -4), ("fine_plate", -4)):
+        row = _row("armor", "armor", key)
+        assert row["ma_penalty"] == penalty and "uncertain" not in row
+        assert LIBRARY.armors[key].ma_penalty == penalty
+
+
+def test_the_small_metal_shield_is_settled() -> None:
+    """001 line 428: 'Small shields may be made of metal': stops 1, no DX penalty."""
+    row = _row("armor", "shield", "small_metal_shield")
+    assert "uncertain" not in row and "428" in str(row["settled"])
+    shield = LIBRARY.shields["small_metal_shield"]
+    assert (shield.stops, shield.dx, shield.metal) == (1, 0, True)
+
+
+def test_the_main_gauche_parry_is_values() -> None:
+    """Melee (003) lines 212 and 260."""
+    parry = _row("weapons", "weapon", "main_gauche")["parry"]
+    assert parry == {"hits_stopped": 1, "dx_as_shield": -2, "dx_as_second_weapon": -4,
+                     "missiles": False}
+
+
+@pytest.mark.parametrize(("weight", "dx"), [("light", -2), ("heavy", -4)])
+def test_winter_clothing_dx_and_hits_stopped_are_values(weight: str, dx: int) -> None:
+    """001 line 448: 'Rated to 0 C, -2 DX, stops 1' (heavy: -20 C, -4 DX)."""
+    for cls in ("lower", "middle", "upper"):
+        row = _row("gear", "gear", f"{weight}_winter_clothing_{cls}")
+        assert (row["dx"], row["hits_stopped"]) == (dx, 1)
+        assert "448" in str(row["values_source"])
+
+
+def test_willpower_study_is_data() -> None:
+    """001 line 105: Willpower: 'learned in 10% less time' (already in experience.toml)."""
+    study = DOCS["experience"]["study"]
+    assert (study["willpower_talent"], study["willpower_times"]) == ("willpower", "9/10")
