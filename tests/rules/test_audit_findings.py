@@ -5,11 +5,15 @@ Each test names the document and line the value comes from.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tftmanager.rules.derived import movement
+from tftmanager.rules.items import Quality
+from tftmanager.rules.library_entries import EQUIPMENT_RULES, Entry, with_shipped_values
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.shipped import rules_documents, shipped_library
+from tftmanager.shipped import rules_documents, shipped_entries, shipped_library
 
 pytestmark = pytest.mark.rules
 
@@ -66,3 +70,30 @@ def test_willpower_study_is_data() -> None:
     """001 line 105: Willpower: 'learned in 10% less time' (already in experience.toml)."""
     study = DOCS["experience"]["study"]
     assert (study["willpower_talent"], study["willpower_times"]) == ("willpower", "9/10")
+
+
+@pytest.mark.parametrize(("quality", "face"), [
+    (Quality(), None), (Quality(good=True), 4), (Quality(fine_dx=1), 4),
+    (Quality(fine_damage=1), 5), (Quality(fine_dx=1, fine_damage=1), 5),
+    (Quality(fine_damage=2), 6), (Quality(fine_dx=1, fine_damage=2, silver=True), 6)])
+def test_the_break_roll_of_fine_and_good_weapons(quality: Quality, face: int | None) -> None:
+    """001 lines 393-402: +1 damage breaks on 5-6, +2 damage only on 6, good on 4-6."""
+    assert LIBRARY.equipment_rules is not None
+    assert LIBRARY.equipment_rules.breaks_on(quality) == face
+
+
+def test_a_fine_pole_weapons_extra_damage_does_not_count_in_a_charge() -> None:
+    """004 line 15."""
+    rules = LIBRARY.equipment_rules
+    assert rules is not None
+    assert rules.charge_damage_bonus(Quality(fine_damage=2)) == 0
+    assert replace(rules, fine_damage_in_charge=True).charge_damage_bonus(
+        Quality(fine_damage=2)) == 2
+
+
+def test_an_older_campaigns_equipment_rules_gain_the_new_sections() -> None:
+    shipped = [e for e in shipped_entries() if e.kind == EQUIPMENT_RULES]
+    old = Entry(EQUIPMENT_RULES, "table", {k: v for k, v in shipped[0].data.items()
+                                           if k not in ("breaking", "charge")})
+    filled = with_shipped_values([old], shipped)
+    assert {"breaking", "charge"} <= set(filled[0].data)
