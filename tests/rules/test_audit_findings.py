@@ -9,10 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from tftmanager.rules.derived import movement
+from tftmanager.rules.character import Character
+from tftmanager.rules.derived import derive, movement
 from tftmanager.rules.items import Quality
 from tftmanager.rules.library_entries import EQUIPMENT_RULES, Entry, with_shipped_values
-from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.settings import InjuryReactions, RuleProfile
 from tftmanager.shipped import rules_documents, shipped_entries, shipped_library
 
 pytestmark = pytest.mark.rules
@@ -97,3 +98,25 @@ def test_an_older_campaigns_equipment_rules_gain_the_new_sections() -> None:
                                            if k not in ("breaking", "charge")})
     filled = with_shipped_values([old], shipped)
     assert {"breaking", "charge"} <= set(filled[0].data)
+
+
+def test_a_giant_reacts_to_injury_at_9_and_16_under_melee() -> None:
+    """Melee (003) line 439; the house table by ST replaces it as it replaces 5 and 8."""
+    giant = LIBRARY.races["giant"]
+    assert giant.injury is not None
+    melee = LIBRARY.injury.thresholds(30, InjuryReactions.MELEE, giant.injury)
+    assert (melee.dx_penalty_hits, melee.knockdown_hits) == (9, 16)
+    human = LIBRARY.injury.thresholds(30, InjuryReactions.MELEE, LIBRARY.races["human"].injury)
+    assert (human.dx_penalty_hits, human.knockdown_hits) == (5, 8)
+    house = LIBRARY.injury.thresholds(30, InjuryReactions.HOUSE_BY_ST, giant.injury)
+    assert (house.dx_penalty_hits, house.knockdown_hits) == (10, 16)
+    figure = Character(name="Grond", race="giant", st=30, dx=9, iq=7)
+    shown = derive(figure, LIBRARY, replace(PROFILE, injury_reactions=InjuryReactions.MELEE))
+    assert (shown.injury.dx_penalty_hits, shown.injury.knockdown_hits) == (9, 16)
+    assert "459" in giant.source and "439" in giant.source
+
+
+@pytest.mark.parametrize(("current_st", "dx"), [(4, 0), (3, -3), (1, -3), (0, -3)])
+def test_st_reduced_to_3_or_less_gives_a_further_minus_3_dx(current_st: int, dx: int) -> None:
+    """Melee (003) line 441."""
+    assert LIBRARY.injury.weakness_dx(current_st) == dx

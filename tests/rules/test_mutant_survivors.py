@@ -85,7 +85,7 @@ def test_an_officer_raises_base_and_cap_by_exactly_their_percent(officer: str,
 
 def test_two_bands_extend_by_their_own_step() -> None:
     table = InjuryTable(InjuryThresholds(5, 8), (InjuryBand(1, 19, 5, 8),
-                                                  InjuryBand(20, 29, 7, 12)))
+                                                  InjuryBand(20, 29, 7, 12)), 3, -3)
     house = InjuryReactions.HOUSE_BY_ST
     assert table.thresholds(25, house) == InjuryThresholds(7, 12)
     assert table.thresholds(35, house) == InjuryThresholds(9, 16, assumed=True)
@@ -93,7 +93,7 @@ def test_two_bands_extend_by_their_own_step() -> None:
 
 
 def test_one_band_repeats_past_its_end() -> None:
-    table = InjuryTable(InjuryThresholds(5, 8), (InjuryBand(1, 19, 5, 8),))
+    table = InjuryTable(InjuryThresholds(5, 8), (InjuryBand(1, 19, 5, 8),), 3, -3)
     assert table.thresholds(40, InjuryReactions.HOUSE_BY_ST) == InjuryThresholds(
         5, 8, assumed=True)
 

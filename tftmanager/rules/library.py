@@ -217,7 +217,16 @@ def _race(row: Data) -> Race:
         armor_ma=dict(_get(row, "armor_ma", dict, {})),
         modifiers=tuple(_modifier(m) for m in _get(row, "modifiers", list, [])),
         source=_get(row, "source", str, ""),
+        injury=_race_injury(row),
     )
+
+
+def _race_injury(row: Data) -> InjuryThresholds | None:
+    """A race's own Melee reactions to injury (giants: 9 and 16), if it has them."""
+    own = _get(row, "injury", dict, {})
+    if not own:
+        return None
+    return InjuryThresholds(_get(own, "dx_penalty_hits", int), _get(own, "knockdown_hits", int))
 
 
 def _weapon(row: Data) -> Weapon:
@@ -349,6 +358,8 @@ def _injury(doc: Data) -> InjuryTable:
             _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
         ),
         bands=tuple(sorted(bands, key=lambda b: b.st_min)),
+        low_st_max=_get(_get(doc, "low_st", dict), "st_max", int),
+        low_st_dx=_get(_get(doc, "low_st", dict), "dx", int),
     )
 
 
