@@ -120,3 +120,16 @@ def test_a_giant_reacts_to_injury_at_9_and_16_under_melee() -> None:
 def test_st_reduced_to_3_or_less_gives_a_further_minus_3_dx(current_st: int, dx: int) -> None:
     """Melee (003) line 441."""
     assert LIBRARY.injury.weakness_dx(current_st) == dx
+
+
+def test_the_lance_and_the_pike_with_their_charge_rules() -> None:
+    """001 lines 1393-1401."""
+    lance, pike = LIBRARY.weapons["lance"], LIBRARY.weapons["pike"]
+    assert (str(lance.damage), lance.st, lance.pole) == ("2d-2", 13, False)
+    assert (str(pike.damage), pike.throwable, pike.pole) == ("1d+1", False, False)
+    lance_row, pike_row = _row("weapons", "weapon", "lance"), _row("weapons", "weapon", "pike")
+    assert (lance_row["charge"], lance_row["knockdown_roll"]) == ("2d x2", "4d/ST")
+    assert "3d/ST" in str(lance_row["keep_roll"]) and "3d/adjDX" in str(lance_row["keep_roll"])
+    assert (pike_row["charge"], pike_row["receive_charge"], pike_row["receive_rider"]) == (
+        "", "2d+2", "1d+3 x2")
+    assert "1393" in str(lance_row["source"]) and "1398" in str(pike_row["source"])
