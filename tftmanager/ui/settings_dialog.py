@@ -95,6 +95,23 @@ class CampaignSettingsDialog(QDialog):
         rest_column.addWidget(self.rest_heals)
         rest_column.addWidget(rest_note)
         form.addRow(rest_label, rest_column)
+        factors = job_rules.data.get("thief_factors", {}) if job_rules else {}
+        self.thief_spells = QLineEdit(", ".join(factors.get("wizard_spells", [])))
+        self.thief_spells.setAccessibleName("Appropriate spells for a thief")
+        self.thief_spells.setToolTip("Spell keys, separated by commas (as in the Rules "
+                                     "Library's Spells tab).")
+        self.thief_spells.setEnabled(job_rules is not None)
+        spells_label = QLabel("A thief's appropriate spells:")
+        spells_label.setBuddy(self.thief_spells)
+        spells_note = QLabel("'As thieves, count appropriate spells as 1/4 risk reductions.' "
+                             "The expansion names none; the list shipped is our choice. Used "
+                             "when 'A wizard's spells as a thief' counts appropriate spells.")
+        spells_note.setWordWrap(True)
+        spells_note.setEnabled(False)
+        spells_column = QVBoxLayout()
+        spells_column.addWidget(self.thief_spells)
+        spells_column.addWidget(spells_note)
+        form.addRow(spells_label, spells_column)
         self.undo_limit = QSpinBox()
         self.undo_limit.setRange(*UNDO_LIMIT_RANGE)
         self.undo_limit.setSuffix(" changes")
@@ -190,6 +207,12 @@ class CampaignSettingsDialog(QDialog):
             period["weeks"] = self.lifestyle_weeks.value()
             period["assumed"] = "Set by the GM in the campaign rules"
             data["lifestyle_period"] = period
+        factors = dict(data.get("thief_factors", {}))
+        spells = [k.strip() for k in self.thief_spells.text().split(",") if k.strip()]
+        if list(factors.get("wizard_spells", [])) != spells:
+            factors["wizard_spells"] = spells
+            factors["wizard_spells_assumed"] = "Set by the GM in the campaign rules"
+            data["thief_factors"] = factors
         rest = dict(data.get("rest", {}))
         heals = bool(self.rest_heals.currentData())
         if bool(rest.get("heals_all_wounds", True)) != heals:
