@@ -10,9 +10,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -129,13 +131,21 @@ class CampaignSettingsDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        # The options outgrow a small screen: they scroll, the buttons stay.
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.addLayout(form)
         if self.xp_box is not None:
-            layout.addWidget(self.xp_box)
+            options_layout.addWidget(self.xp_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(options)
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll, 1)
         layout.addWidget(note)
         layout.addWidget(buttons)
-        self.resize(560, self.sizeHint().height())
+        self.resize(620, min(760, options.sizeHint().height() + 120))
 
     def _build_rest(self, job_rules: Entry | None) -> QComboBox:
         """The job rules' ``[rest] heals_all_wounds``, edited here as a named default."""
