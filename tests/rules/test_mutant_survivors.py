@@ -8,6 +8,7 @@ of the survivors the issue lists changed unnoticed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from dataclasses import replace
 from typing import Any
@@ -19,7 +20,7 @@ from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
-from tftmanager.rules.experience import lowering_refusal
+from tftmanager.rules.experience import WeekPoint, lowering_refusal
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.items import Mount
 from tftmanager.rules.job_week import JobWeek, weekly_pay
@@ -27,6 +28,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import EARNING, SPENDING, MoneyKind, signed_amount
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import CreationScheme, InjuryReactions, RuleProfile
+from tftmanager.rules.xp_tables import MemoryCosts
 from tftmanager.shipped import rules_documents, shipped_library
 
 pytestmark = pytest.mark.rules
@@ -169,3 +171,21 @@ def test_a_magic_item_priced_per_point_has_no_fixed_cost() -> None:
     assert all(m.cost is None for m in rods)
     fixed = [m for m in LIBRARY.magic_items.values() if m.cost_per_point is None]
     assert all(m.cost is not None and m.cost >= 1000 for m in fixed)
+
+
+# --- found by `make soak`'s sample (seed 13) ----------------------------------------------------
+
+
+def test_memory_costs_of_zero_are_allowed_and_negative_ones_refused() -> None:
+    base = {"spell": 1, "hero_spell": 3, "wizard_talent_times": 2, "capacity_per_sp": 2}
+    assert MemoryCosts.from_data({**base, "capacity_per_sp": 0}).capacity_per_sp == 0
+    assert MemoryCosts.from_data({**base, "spell": 0}).spell == 0
+    with pytest.raises(RulesDataError, match="must not be negative"):
+        MemoryCosts.from_data({**base, "hero_spell": -1})
+
+
+def test_a_week_point_is_a_value() -> None:
+    point = WeekPoint(week=1, xp_balance=10, attribute_total=32)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        point.week = 2  # type: ignore[misc]
+    assert point == WeekPoint(1, 10, 32) and len({point, WeekPoint(1, 10, 32)}) == 1
