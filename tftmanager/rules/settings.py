@@ -145,7 +145,9 @@ OPTION_INFO: dict[str, OptionInfo] = {
     ),
     "pole_charge": OptionInfo(
         "Pole weapons in a charge",
-        "Melee doubles a pole weapon's damage in a charge; the house rules add 1d+1.",
+        "Melee doubles a pole weapon's damage in a charge; the house rules add 1d+1. "
+        "Either way a fine pole weapon's extra damage does not count in a charge "
+        "(House Rules: Combat).",
         {
             PoleCharge.MELEE_DOUBLE: "Melee: double damage",
             PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage",

@@ -191,7 +191,8 @@ class LibraryEditor(QDialog):
         self.tabs.addTab(self.review, "To review")
         note = QLabel("These are this campaign's own rules: edits change only this "
                       "campaign. Entries marked with a warning are uncertain or assumed "
-                      "readings of the documents; hover to see why.")
+                      "readings of the documents; hover to see why, or see every one "
+                      "with its source in To review.")
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
