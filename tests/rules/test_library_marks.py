@@ -31,7 +31,7 @@ def test_a_true_flag_and_empty_marks() -> None:
     talent = Entry("talent", "sword", {"key": "sword", "category_assumed": True,
                                        "assumed": "", "uncertain": "", "source": "ITL"})
     assert [(m.field, m.text) for m in entry_marks(talent)] == [
-        ("category", "category is assumed")]
+        ("category", "category: no document states it (assumed)")]
     assert is_marked(talent) and not is_marked(talent, [MarkLevel.UNCERTAIN])
     settled = Entry("talent", "axe", {"key": "axe", "category_assumed": False, "assumed": ""})
     assert not is_marked(settled)

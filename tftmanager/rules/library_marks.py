@@ -57,7 +57,8 @@ def _walk(data: Mapping[str, Any], path: str, source: str) -> Iterator[tuple[str
         if found is not None and value not in (False, "", None):
             level, field = found
             where = ".".join(p for p in (path, field) if p)
-            text = value if isinstance(value, str) else f"{field or 'this value'} is {level.value}"
+            text = (value if isinstance(value, str)
+                    else f"{field or 'this value'}: no document states it ({level.value})")
             yield where, level, text, source
         elif isinstance(value, Mapping):
             yield from _walk(value, ".".join(p for p in (path, str(name)) if p), source)
