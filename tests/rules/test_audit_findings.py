@@ -12,7 +12,14 @@ import pytest
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive, movement
 from tftmanager.rules.items import Quality
-from tftmanager.rules.library_entries import EQUIPMENT_RULES, Entry, with_shipped_values
+from tftmanager.rules.library_entries import (
+    EQUIPMENT_RULES,
+    INJURY,
+    JOB_RULES,
+    Entry,
+    library_from_entries,
+    with_shipped_values,
+)
 from tftmanager.rules.settings import InjuryReactions, RuleProfile
 from tftmanager.shipped import rules_documents, shipped_entries, shipped_library
 
@@ -133,3 +140,20 @@ def test_the_lance_and_the_pike_with_their_charge_rules() -> None:
     assert (pike_row["charge"], pike_row["receive_charge"], pike_row["receive_rider"]) == (
         "", "2d+2", "1d+3 x2")
     assert "1393" in str(lance_row["source"]) and "1398" in str(pike_row["source"])
+
+
+def test_an_older_campaign_reads_the_new_job_and_injury_values_from_the_shipped_library() -> None:
+    """A campaign made before this version lacks wizard_spells and [low_st]; nothing is written."""
+    shipped = shipped_entries()
+    old = []
+    for entry in shipped:
+        data = dict(entry.data)
+        if entry.kind == JOB_RULES:
+            data["thief_factors"] = {k: v for k, v in data["thief_factors"].items()
+                                     if k not in ("wizard_spells", "wizard_spells_assumed")}
+        if entry.kind == INJURY:
+            data.pop("low_st")
+        old.append(Entry(entry.kind, entry.key, data, entry.retired))
+    library = library_from_entries(old, shipped)
+    assert library.jobs is not None and "invisibility" in library.jobs.thief_spells
+    assert library.injury.weakness_dx(3) == -3
