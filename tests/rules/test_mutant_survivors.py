@@ -22,12 +22,14 @@ from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import WeekPoint, lowering_refusal
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
-from tftmanager.rules.items import Mount
+from tftmanager.rules.items import Item, ItemKind, ItemState, Mount
 from tftmanager.rules.job_week import JobWeek, weekly_pay
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import outfit
 from tftmanager.rules.money import EARNING, SPENDING, MoneyKind, signed_amount
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import CreationScheme, InjuryReactions, RuleProfile
+from tftmanager.rules.validation import validate
 from tftmanager.rules.xp_tables import MemoryCosts
 from tftmanager.shipped import rules_documents, shipped_library
 
@@ -189,3 +191,29 @@ def test_a_week_point_is_a_value() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         point.week = 2  # type: ignore[misc]
     assert point == WeekPoint(1, 10, 32) and len({point, WeekPoint(1, 10, 32)}) == 1
+
+
+# --- worn armor with no record in the library ---------------------------------------------------
+
+
+def test_unknown_armor_worn_is_reported_once_at_the_armor_field() -> None:
+    worn = replace(HERO, items=outfit(armor="mithril_coat"))
+    problems = validate(worn, LIBRARY, ITL)
+    assert [(p.field, p.message) for p in problems if p.field in ("armor", "items")] == [
+        ("armor", "'mithril_coat' is not armor in this campaign.")]
+    assert derive(worn, LIBRARY, ITL).hits_stopped == 0
+
+
+def test_unknown_armor_in_storage_is_reported_as_a_possession() -> None:
+    stored = replace(HERO, items=(Item(ItemKind.ARMOR, "mithril_coat", ItemState.STORED),))
+    problems = validate(stored, LIBRARY, ITL)
+    assert [(p.field, p.item) for p in problems if p.field in ("armor", "items")] == [
+        ("items", "mithril_coat")]
+
+
+def test_worn_armor_without_wear_rules_still_stops_its_hits() -> None:
+    worn = replace(HERO, items=outfit(armor="chainmail"))
+    bare = replace(LIBRARY, equipment_rules=None)
+    shown = derive(worn, bare, ITL)
+    assert (shown.hits_stopped, shown.armor_condition) == (LIBRARY.armors["chainmail"].stops,
+                                                           None)
