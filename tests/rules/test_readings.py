@@ -27,6 +27,7 @@ from tftmanager.rules.settings import (
     ThiefFractions,
     ThiefSpells,
     Upkeep,
+    profile_label,
 )
 from tftmanager.rules.week import WeekResult, played_job, resolve_week
 from tftmanager.shipped import shipped_library
@@ -169,3 +170,18 @@ def test_the_lifestyle_period_spreads_the_upkeep() -> None:
     assert week(HERO, idle, DEFAULT).money_total == total // -CATALOGUE.lifestyle_weeks  # -ceil
     monthly = replace(CATALOGUE, lifestyle_weeks=1)
     assert week(HERO, idle, DEFAULT, monthly).money_total == -total
+
+
+def test_the_new_options_are_stored_and_read_back() -> None:
+    chosen = replace(DEFAULT, disaster_week_xp=True, thief_fractions=ThiefFractions.TOWARD_ZERO,
+                     thief_spells=ThiefSpells.ALL, upkeep=Upkeep.NO_JOB,
+                     job_readings=JobReadings.ALTERNATIVE)
+    stored = chosen.to_dict()
+    assert stored["upkeep"] == "no_job" and stored["job_readings"] == "alternative"
+    assert RuleProfile.from_dict(stored) == chosen
+    assert RuleProfile.from_dict({}) == DEFAULT  # a campaign from before these options
+
+
+def test_changing_an_option_is_labelled_for_the_history() -> None:
+    label = profile_label(DEFAULT, replace(DEFAULT, job_readings=JobReadings.ALTERNATIVE))
+    assert label == "Campaign rules: Garbled job values As read -> The named alternative"

@@ -241,8 +241,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "Where the scan of the jobs tables is garbled, the Rules Library keeps the value "
         "as read and names an alternative: War 1's XP per week reads '13' (likely a 3 "
         "with a cell border read as '1', as elsewhere in the same scan).",
-        {JobReadings.AS_READ: "As read (War 1: 13 XP a week)",
-         JobReadings.ALTERNATIVE: "The named alternative (War 1: 3 XP a week)"},
+        {JobReadings.AS_READ: "As read: War 1 gives 13 XP a week",
+         JobReadings.ALTERNATIVE: "The named alternative: War 1 gives 3 XP a week"},
     ),
 }
 
