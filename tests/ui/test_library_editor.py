@@ -4,8 +4,10 @@ import pytest
 
 from tftmanager.app import library as library_app
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.library_marks import is_marked
 from tftmanager.ui.library_editor import LibraryEditor
 from tftmanager.ui.library_entry_dialog import EntryDialog
+from tftmanager.ui.library_model import ENTRY_ROLE
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -162,3 +164,25 @@ def test_add_a_house_magic_item(editor: LibraryEditor, main_window: MainWindow,
     assert editor.pages["magic_item"].select("boots_of_running")
     main_window.act_undo.trigger()
     assert "boots_of_running" not in editor.session.library.magic_items
+
+
+def test_assumed_only_filter_and_the_review_tab(editor: LibraryEditor, qtbot,
+                                                qtmodeltester) -> None:
+    talents = editor.pages["talent"]
+    every = talents.proxy.rowCount()
+    talents.marked_only.setChecked(True)
+    shown = [talents.proxy.index(r, 0).data(ENTRY_ROLE) for r in range(talents.proxy.rowCount())]
+    assert 0 < len(shown) < every
+    assert all(is_marked(entry) for entry in shown)
+    qtbot.keyClicks(talents.search, "physicker")  # the search still applies on top
+    assert talents.proxy.rowCount() <= len(shown)
+    talents.search.clear()
+    talents.marked_only.setChecked(False)
+    assert talents.proxy.rowCount() == every
+    review = editor.review_model
+    qtmodeltester.check(review)
+    rows = [[review.index(r, c).data() for c in range(review.columnCount())]
+            for r in range(review.rowCount())]
+    assert ["Job rules", "", "rest", "assumed"] in [row[:4] for row in rows]
+    war = next(row for row in rows if row[1] == "war_1")
+    assert war[3] == "uncertain" and "3" in war[4] and war[5].startswith("Expansion")

@@ -125,13 +125,17 @@ def movement(race: Race | None, armor: Armor | None, profile: RuleProfile,
     """MA: the race's own unarmored, else the armor's (or the race's reading of it).
 
     ``unknown_race_ma`` is the library's unarmored MA for a race it lacks
-    (validation reports the race; the figure still moves meanwhile).
+    (validation reports the race; the figure still moves meanwhile).  Fine
+    armor gives its MA relative to the wearer's ("-2 MA", 001 lines 410-416),
+    so an elf in fine chainmail keeps its higher MA.
     """
     base = race.ma if race else unknown_race_ma
     if armor is None:
         return base
     if race and armor.key in race.armor_ma:
         return race.armor_ma[armor.key]
+    if armor.ma_penalty is not None:
+        return base + armor.ma_penalty
     if armor.key == LEATHER and armor.ma_alternative is not None:
         chosen = profile.leather_ma.value
         return chosen if chosen in (armor.ma, armor.ma_alternative) else armor.ma
@@ -218,7 +222,8 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         attribute_total=counted_total(character, profile.creation),
         start_total=race.limits(profile.creation).total if race else None,
         weapons=lines,
-        injury=library.injury.thresholds(character.st, profile.injury_reactions),
+        injury=library.injury.thresholds(character.st, profile.injury_reactions,
+                                         race.injury if race else None),
         armor_condition=armor_condition,
         shield_condition=shield_condition,
         carried_kg=carried,

@@ -53,6 +53,7 @@ class Armor:
     dx: int
     ma: int
     ma_alternative: int | None = None
+    ma_penalty: int | None = None  # fine armor: the wearer's own MA plus this (-2, -4)
     metal: bool = False
     source: str = "Melee"
     uncertain: str = ""

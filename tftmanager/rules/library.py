@@ -221,7 +221,16 @@ def _race(row: Data) -> Race:
         armor_ma=dict(_get(row, "armor_ma", dict, {})),
         modifiers=tuple(_modifier(m) for m in _get(row, "modifiers", list, [])),
         source=_get(row, "source", str, ""),
+        injury=_race_injury(row),
     )
+
+
+def _race_injury(row: Data) -> InjuryThresholds | None:
+    """A race's own Melee reactions to injury (giants: 9 and 16), if it has them."""
+    own = _get(row, "injury", dict, {})
+    if not own:
+        return None
+    return InjuryThresholds(_get(own, "dx_penalty_hits", int), _get(own, "knockdown_hits", int))
 
 
 def _weapon(row: Data) -> Weapon:
@@ -278,6 +287,7 @@ def _armor(row: Data) -> Armor:
         dx=_get(row, "dx", int),
         ma=_get(row, "ma", int),
         ma_alternative=alternative if isinstance(alternative, int) else None,
+        ma_penalty=_optional_int(row, "ma_penalty"),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
         uncertain=_get(row, "uncertain", str, ""),
@@ -364,6 +374,8 @@ def _injury(doc: Data) -> InjuryTable:
             _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
         ),
         bands=tuple(sorted(bands, key=lambda b: b.st_min)),
+        low_st_max=_get(_get(doc, "low_st", dict), "st_max", int),
+        low_st_dx=_get(_get(doc, "low_st", dict), "dx", int),
     )
 
 
