@@ -19,6 +19,7 @@ from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
+from tftmanager.rules.describe import changed_fields, edit_label
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import WeekPoint, lowering_refusal
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
@@ -217,3 +218,27 @@ def test_worn_armor_without_wear_rules_still_stops_its_hits() -> None:
     shown = derive(worn, bare, ITL)
     assert (shown.hits_stopped, shown.armor_condition) == (LIBRARY.armors["chainmail"].stops,
                                                            None)
+
+
+# Survivors of a 25-mutant sample (seed 13) run on the merged code.
+
+
+def test_only_weapons_marked_missile_are_missile_weapons(library: RulesLibrary) -> None:
+    missiles = {key for key, weapon in library.weapons.items() if weapon.missile}
+    assert "longbow" in missiles
+    assert {"broadsword", "dagger", "spear", "club"}.isdisjoint(missiles)
+
+
+def test_a_boolean_is_not_a_number_for_a_numeric_option() -> None:
+    with pytest.raises(RulesDataError, match="study_weeks_per_point"):
+        RuleProfile.from_dict({"study_weeks_per_point": True})
+    assert RuleProfile.from_dict({"study_weeks_per_point": 3}).study_weeks_per_point == 3
+
+
+def test_a_value_exactly_as_long_as_the_label_allows_is_shown_whole() -> None:
+    before = Character(name="Ragnar", race="human", st=11, dx=13)
+    fits, too_long = "p" * 24, "p" * 25
+    assert edit_label("Ragnar", changed_fields(before, replace(before, player=fits))) == \
+        f"Ragnar: player none -> {fits}"
+    assert edit_label("Ragnar", changed_fields(before, replace(before, player=too_long))) == \
+        f"Ragnar: player none -> {'p' * 23}\u2026"
