@@ -19,7 +19,7 @@ from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
 from tftmanager.app.campaigns import new_campaign, open_existing
-from tftmanager.app.characters import create_character, get_character
+from tftmanager.app.characters import create_character, edit_character, get_character
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.survival import survival_roll
@@ -152,7 +152,8 @@ def test_the_demo_party_runs_a_week(demo_store: CampaignStore) -> None:
     names = [cw.name for cw in report.characters]
     assert names == ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
     assert report.text().startswith("Week 1 (seed 103)")
-    assert "Joe the Barbarian — Study" in report.text()
+    assert "Ragnar — Study" in report.text()
+    assert "Studied Horsemanship: week 1 of 4." in report.text()
     assert state(demo_store)["week"] == 2
 
 
@@ -244,8 +245,8 @@ def test_another_seed_gives_another_report(
 
 
 def test_undo_and_redo_a_week_exactly(demo_store: CampaignStore) -> None:
-    joe = next(cid for cid, c in state(demo_store)["characters"].items()
-               if c.name == "Joe the Barbarian")
+    ragnar = next(cid for cid, c in state(demo_store)["characters"].items()
+                  if c.name == "Ragnar")
     add(demo_store, replace(SOLDIER, name="Sleepy", wounds=4, recovery_weeks=2),
         activity="rest")
     stu = add(demo_store, replace(SOLDIER, name="Student", iq=14), activity="study")
@@ -257,7 +258,8 @@ def test_undo_and_redo_a_week_exactly(demo_store: CampaignStore) -> None:
     assert after != before
     assert after["studies"][stu] == ()
     assert get_character(store=demo_store, character_id=stu).knows("climbing")
-    assert after["studies"][joe][0].weeks_done == before["studies"][joe][0].weeks_done + 1
+    assert (after["studies"][ragnar][0].weeks_done
+            == before["studies"][ragnar][0].weeks_done + 1)
     assert undo(store=demo_store).operation.label == f"Ran week {applied.report.week} (seed 42)"
     assert state(demo_store) == before
     assert not get_character(store=demo_store, character_id=stu).knows("climbing")
@@ -430,19 +432,43 @@ def test_an_ineligible_character_lives_idle(store: CampaignStore) -> None:
 def test_study_advances_studies(store: CampaignStore) -> None:
     cid = add(store, replace(SOLDIER, iq=14), activity="study")
     start_study(store=store, character_id=cid, key="climbing", teacher=True)
-    run_weeks(store=store, weeks=2, seed=1)
+    first, second = run_weeks(store=store, weeks=2, seed=1)
+    assert first.report.characters[0].lines == ["Studied Climbing: week 1 of 3."]
+    assert second.report.characters[0].lines == ["Studied Climbing: week 2 of 3."]
     [study] = state(store)["studies"][cid]
     assert (study.weeks_done, study.weeks_needed) == (2, 3)
     [applied] = run_weeks(store=store, seed=3)
     assert state(store)["studies"][cid] == ()
     assert get_character(store=store, character_id=cid).knows("climbing")
-    assert applied.report.characters[0].lines == ["Studied; learned Climbing"]
+    assert applied.report.characters[0].lines == ["Studied; learned Climbing.",
+                                                  "Nothing left to study: now idle."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
 
 
 def test_studying_nothing_says_so(store: CampaignStore) -> None:
-    add(store, SOLDIER, activity="study")
+    cid = add(store, SOLDIER, activity="study")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing."]
+    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing.",
+                                                  "Nothing left to study: now idle."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
+
+
+def test_a_study_that_cannot_be_learned_is_reported_once(store: CampaignStore) -> None:
+    cid = add(store, replace(SOLDIER, iq=9), activity="study")  # 2 of 9 used
+    start_study(store=store, character_id=cid, key="climbing", teacher=True)
+    # Memory shrinks meanwhile (IQ 9 -> 2 would be silly; fill it with talents).
+    full = replace(SOLDIER, iq=9, talents=tuple(KnownTalent(k) for k in (
+        "sword", "axe_mace", "bow", "shield", "knife", "brawling")))
+    edit_character(store=store, character_id=cid, character=full)
+    reports = run_weeks(store=store, weeks=5, seed=1)
+    lines = [line for week in reports for line in week.report.characters[0].lines]
+    finished = [line for line in lines if line.startswith("Finished studying Climbing")]
+    assert finished == ["Finished studying Climbing, but it does not fit in memory: it "
+                        "waits for room (forget a talent or raise IQ)."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
+    assert lines.count("Nothing left to study: now idle.") == 1
+    [study] = state(store)["studies"][cid]
+    assert study.weeks_done == study.weeks_needed
 
 
 def test_studies_wait_while_working(store: CampaignStore) -> None:

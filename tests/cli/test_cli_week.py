@@ -69,8 +69,8 @@ def test_week_prints_the_report(demo: Path, capsys: pytest.CaptureFixture[str]) 
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "Week 1 (seed 103)"
-    for name in ("Flavius Marcellus — Job: Guard 1", "Joe the Barbarian — Study",
-                 "Ragnar — Job: Garrison", "Wulf — Job: Garrison"):
+    for name in ("Flavius Marcellus — Job: Guard 1", "Joe the Barbarian — Job: Garrison",
+                 "Ragnar — Study", "Wulf — Job: Garrison"):
         assert f"  {name}" in lines
     assert any(line.startswith("    roll find: ") for line in lines)
     assert "Dry run" not in out
@@ -82,6 +82,19 @@ def test_week_prints_the_report(demo: Path, capsys: pytest.CaptureFixture[str]) 
         con.close()
     code, out, _ = cli(capsys, "week", demo, "--seed", "104")
     assert out.startswith("Week 2 (seed 104)\n")
+
+
+def test_the_demos_study_finishes_in_four_weeks(demo: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "week", demo, "--seed", "3", "--weeks", "4",
+                       "--stop-on", "dying")
+    assert code == 0
+    assert out.count("Studied Horsemanship: week ") == 3
+    assert "Studied Horsemanship: week 3 of 4." in out
+    assert "Studied; learned Horsemanship." in out
+    assert "memory" not in out
+    code, out, _ = cli(capsys, "week", demo, "--seed", "9")
+    assert "Ragnar — Idle" in out and "Studied" not in out
 
 
 def test_the_same_seed_on_two_copies_prints_the_same(demo: Path, tmp_path: Path,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
 
@@ -32,12 +32,13 @@ from tftmanager.app.week_report import (
     catalogue_of,
     party_snapshots,
 )
-from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.study import study_progress
 from tftmanager.rules.week import LedgerWrite, WeekResult, resolve_week
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
@@ -157,7 +158,10 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
         writes.add(cid, snap, result)
         section = _section(cid, snap, result)
         if result.studies:
-            section.lines += _study(session, library, profile, cid, snap)
+            lines, still_studying = _study(session, library, profile, cid)
+            section.lines += lines
+            if not still_studying:
+                writes.assignments[cid] = replace(result.assignment, activity=Activity.IDLE)
             studied.add(cid)
         sections.append(section)
     _write(session, store.campaign_id, writes)
@@ -182,17 +186,40 @@ def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
                          result.wounds, list(result.events))
 
 
-def _study(session: Session, library: RulesLibrary, profile: RuleProfile, cid: int,
-           snap: Snapshot) -> list[str]:
-    """A week of study, written at once (study rows are the app's to keep)."""
+def _study(session: Session, library: RulesLibrary, profile: RuleProfile,
+           cid: int) -> tuple[list[str], bool]:
+    """A week of study, written at once (study rows are the app's to keep).
+
+    Returns the report's lines and whether a study is still running.  A
+    character with nothing left to study goes back to idle, so a study that
+    cannot finish (its talent no longer fits in memory) is reported once and
+    does not fill every later week's report.
+    """
     learned, waiting, _ = progress_studies(
         session=session, library=library, profile=profile,
         studies=study_store.studies(session=session, character_id=cid))
-    lines = [f"Studied; learned {x.split(': ', 1)[1]}" for x in learned]
-    lines += [f"Finished studying {x.split(': ', 1)[1]}" for x in waiting]
-    if not learned and not waiting:
-        lines.append("Studied." if snap.studies else "Meant to study, but is studying nothing.")
-    return lines
+    session.flush()
+    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in learned]
+    lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
+              "but it does not fit in memory: it waits for room (forget a talent or raise "
+              "IQ)." for x in waiting]
+    left = study_store.studies(session=session, character_id=cid)
+    running = [row for row in left if row.weeks_done < row.weeks_needed]
+    for row in running:
+        talent = library.talents.get(row.talent)
+        name = talent.name if talent else row.talent
+        lines.append(f"Studied {name}: {study_progress(row.weeks_done, row.weeks_needed)}.")
+    if not left:
+        if not learned:
+            lines.append("Meant to study, but is studying nothing.")
+    elif not running and not waiting:
+        names = ", ".join(library.talents[r.talent].name if r.talent in library.talents
+                          else r.talent for r in left)
+        lines.append(f"Meant to study, but {names} is finished and waits for room in "
+                     "memory.")
+    if not running:
+        lines.append("Nothing left to study: now idle.")
+    return lines, bool(running)
 
 
 def _write(session: Session, campaign_id: int, writes: _Writes) -> None:

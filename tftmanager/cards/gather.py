@@ -50,7 +50,7 @@ def select_sheets(sheets: Sequence[Sheet], names: Sequence[str]) -> list[Sheet]:
 
 def _studies(store: CampaignStore, character_id: int) -> tuple[str, ...]:
     views = abilities.studies_of(store=store, character_id=character_id)
-    return tuple(f"{v.name}: week {v.weeks_done} of {v.weeks_needed}"
+    return tuple(f"{v.name}: {v.progress}"
                  + (" (with a teacher)" if v.teacher else "") for v in views)
 
 
