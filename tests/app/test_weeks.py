@@ -23,12 +23,13 @@ from tftmanager.app.characters import create_character, edit_character, get_char
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.survival import survival_roll
-from tftmanager.app.week_report import NeedsValues, WeekRefused
+from tftmanager.app.week_report import NeedsValues, WeekRefused, run_totals, totals_text
 from tftmanager.app.weeks import run_week, run_weeks
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.survival import Helper, Situation
+from tftmanager.rules.week import StopEvent
 from tftmanager.store import ledger, queries
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
@@ -274,7 +275,7 @@ def test_undo_restores_an_injured_and_found_character(store: CampaignStore) -> N
           damage_save="1d")
     cid = add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
     before = state(store)
-    [applied] = run_weeks(store=store, seed=9)
+    [applied] = run_weeks(store=store, seed=9, stop_on=frozenset({StopEvent.INJURY}))
     assert "was injured" in applied.report.stop
     hurt = get_character(store=store, character_id=cid)
     assert hurt.wounds > 0
@@ -298,14 +299,35 @@ def test_several_quiet_weeks_run_them_all(store: CampaignStore) -> None:
     assert [a.report.seed for a in results] == [1, 2, 3]
 
 
-def test_an_injury_stops_the_run(store: CampaignStore) -> None:
-    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1d",
-          damage_save="1d")
+def test_an_injury_stops_the_run_only_when_asked(store: CampaignStore) -> None:
+    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1",
+          damage_save="1")
     add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
-    results = run_weeks(store=store, weeks=5, seed=1)
+    results = run_weeks(store=store, weeks=5, seed=1, dry_run=True)
+    assert len(results) == 5 and all(a.report.stop == "" for a in results)
+    results = run_weeks(store=store, weeks=5, seed=1, stop_on=frozenset({StopEvent.INJURY}))
     assert len(results) == 1
-    assert "Soldier was injured" in results[0].report.stop
+    assert results[0].report.stop == "Soldier was injured (1 hit)"
     assert "Stopped: Soldier was injured" in results[0].report.text()
+
+
+def test_a_run_adds_up_per_character(store: CampaignStore) -> None:
+    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1",
+          damage_save="1")
+    add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
+    add(store, replace(SOLDIER, name="Loafer"), activity="idle")
+    results = run_weeks(store=store, weeks=4, seed=1)
+    totals = {t.name: t for t in run_totals(results)}
+    soldier = totals["Soldier"]
+    assert (soldier.hits, soldier.worked, soldier.status) == (4, 4, "active")
+    weeks = [cw for a in results for cw in a.report.characters if cw.name == "Soldier"]
+    assert soldier.money == sum(cw.money for cw in weeks) > 0
+    assert soldier.xp == sum(cw.xp for cw in weeks)
+    assert (totals["Loafer"].worked, totals["Loafer"].xp) == (0, 0)
+    assert totals["Loafer"].money < 0
+    text = totals_text(results)
+    assert text.splitlines()[0] == "Weeks 1-4: totals"
+    assert "Hits taken" in text and "Weeks worked" in text
 
 
 def test_a_dying_figure_stops_the_run_and_acts_no_more(store: CampaignStore) -> None:

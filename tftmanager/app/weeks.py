@@ -39,7 +39,13 @@ from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import study_progress
-from tftmanager.rules.week import LedgerWrite, WeekResult, resolve_week
+from tftmanager.rules.week import (
+    DEFAULT_STOP_ON,
+    LedgerWrite,
+    StopEvent,
+    WeekResult,
+    resolve_week,
+)
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -64,8 +70,12 @@ def draw_seed() -> int:
 def run_weeks(
     *, store: CampaignStore, weeks: int = 1, seed: int | None = None, dry_run: bool = False,
     progress: Callable[[int, int], bool] | None = None,
+    stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON,
 ) -> list[AppliedWeek]:
-    """Run weeks one after another as one operation; stop early on a figure in trouble.
+    """Run weeks one after another as one operation; stop early where the GM must decide.
+
+    ``stop_on`` names the events that end the run after their week (by
+    default a dying figure and an arrest; an injury only when asked).
 
     Refused (NeedsValues) while an assigned job has values the scan lost.
     Week ``i`` is rolled with ``seed + i``, so a dry run shows exactly the
@@ -89,7 +99,8 @@ def run_weeks(
         with store.operation(OpKind.WEEK) as op:
             for i in range(weeks):
                 applied = _resolve(op.session, store, library, catalogue,
-                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()))
+                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()),
+                                   stop_on)
                 results.append(applied)
                 if (progress is not None and progress(i + 1, weeks) is False) \
                         or applied.report.stop:
@@ -140,7 +151,8 @@ class _Writes:
 
 
 def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
-             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str) -> AppliedWeek:
+             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str,
+             stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON) -> AppliedWeek:
     """One week for everyone, written in bulk; what undo needs comes back."""
     profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
     campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
@@ -150,6 +162,7 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
     balances = ledger.balances(session=session, campaign_id=store.campaign_id,
                                table=MoneyEntryRow)
     sections = []
+    stops: list[str] = []
     studied: set[int] = set()
     for cid, snap in sorted(before.items(), key=lambda kv: kv[1].character.name.casefold()):
         result = resolve_week(snap.character, snap.assignment, library=library,
@@ -157,6 +170,8 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
                               balance=balances.get(cid, 0))
         writes.add(cid, snap, result)
         section = _section(cid, snap, result)
+        stops += [f"{section.name} {event}" for kind, event in
+                  zip(result.kinds, result.events, strict=True) if kind in stop_on]
         if result.studies:
             lines, still_studying = _study(session, library, profile, cid)
             section.lines += lines
@@ -167,7 +182,6 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
     _write(session, store.campaign_id, writes)
     campaign.week = week + 1
     session.add(campaign)
-    stops = [f"{s.name} {event}" for s in sections for event in s.events]
     report = WeekReport(week, seed, sections, "; ".join(stops))
     week_store.log_week(session=session, campaign_id=store.campaign_id, week=week, seed=seed,
                         batch=batch, report=report.to_json())
@@ -183,7 +197,7 @@ def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
     """The report's part for one character."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
                          list(result.rolls), result.xp_total, result.money_total,
-                         result.wounds, list(result.events))
+                         result.wounds, list(result.events), result.worked)
 
 
 def _study(session: Session, library: RulesLibrary, profile: RuleProfile,

@@ -20,12 +20,13 @@ from tftmanager.app import assignments, campaigns, experience, library, transfer
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.app.week_report import WeekRefused, catalogue_of
+from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import cards_command, failures, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
 from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
@@ -217,9 +218,15 @@ def cmd_week(args: argparse.Namespace) -> int:
     with campaigns.open_existing(path=Path(args.campaign)) as store:
         try:
             applied = weeks.run_weeks(store=store, weeks=args.weeks, seed=args.seed,
-                                      dry_run=args.dry_run)
+                                      dry_run=args.dry_run, stop_on=args.stop_on)
         except WeekRefused as exc:
             raise UsageError(str(exc)) from None
+    if len(applied) > 1:
+        print(totals_text(applied))
+        if applied[-1].report.stop:
+            print(f"  Stopped early after week {applied[-1].report.week}: "
+                  f"{applied[-1].report.stop}")
+        print()
     for week in applied:
         print(week.report.text())
     if args.dry_run:
@@ -353,6 +360,20 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 
+def _stop_events(text: str) -> frozenset[StopEvent]:
+    """``--stop-on injury,arrest,dying`` (or ``none``) as the events."""
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if words == ["none"]:
+        return frozenset()
+    known = {e.value for e in StopEvent}
+    unknown = [w for w in words if w not in known]
+    if unknown or not words:
+        raise argparse.ArgumentTypeError(
+            f"unknown event {', '.join(unknown) or repr(text)}: choose from "
+            f"{', '.join(sorted(known))} (comma-separated) or none")
+    return frozenset(StopEvent(w) for w in words)
+
+
 def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
@@ -360,6 +381,11 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
     p.add_argument("--seed", type=int, help="seed: the same seed gives the same report")
     p.add_argument("--dry-run", action="store_true", help="roll everything, write nothing")
+    p.add_argument("--stop-on", type=_stop_events, default=DEFAULT_STOP_ON,
+                   metavar="EVENTS",
+                   help="stop a run of weeks after a week with any of these, comma-separated: "
+                        f"{', '.join(e.value for e in StopEvent)}, or none "
+                        f"(default {','.join(sorted(DEFAULT_STOP_ON))})")
 
     p = sub.add_parser("jobs", help="job catalogue and weekly assignments")
     jobs = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
