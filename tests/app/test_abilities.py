@@ -129,7 +129,7 @@ def test_hero_spells_cost_three_unless_the_setting_is_off(store: CampaignStore) 
     joe = add(store, replace(JOE, talents=()))
     for key in ("blur", "detect_magic", "light"):
         learn_spell(store=store, character_id=joe, key=key)
-    with pytest.raises(LearnRefused, match=r"memory full by 3 point\(s\) \(12 of 9\)"):
+    with pytest.raises(LearnRefused, match=r"memory full by 3 points \(12 of 9\)"):
         learn_spell(store=store, character_id=joe, key="staff")
     set_profile(store=store, profile=RuleProfile(hero_spells_triple=False))
     learn_spell(store=store, character_id=joe, key="staff")

@@ -49,7 +49,7 @@ def test_filter_and_see_why_running_is_refused(main_window: MainWindow, joe: int
     assert all("runn" in (r.name + r.summary).casefold() for r in rows)
     assert dialog.select("talent", "running")
     assert not dialog.learn_button.isEnabled()
-    assert "memory full by 2 point(s)" in dialog.detail.text()
+    assert "memory full by 2 points" in dialog.detail.text()
     assert not dialog.learn_selected()
     dialog.available_only.setChecked(True)
     assert dialog.visible_rows() == []

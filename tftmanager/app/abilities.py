@@ -139,7 +139,7 @@ def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: b
     if terms.weeks is None:
         raise LearnRefused(terms.refusal)
     weeks = terms.weeks
-    label = f"{character.name}: began studying {talent.name} ({weeks} weeks)"
+    label = f"{character.name}: began studying {talent.name} ({count(weeks, 'week')})"
     with store.operation(OpKind.ABILITIES, label) as op:
         study_id = study_store.add_study(session=op.session, character_id=character_id,
                                          talent=key, weeks_needed=weeks,

@@ -29,6 +29,7 @@ from tftmanager.rules.settings import (
     WeightUnit,
     show_weight,
 )
+from tftmanager.rules.text import count
 
 POLE_CHARGE = {
     PoleCharge.MELEE_DOUBLE: "x2 in a charge",
@@ -320,10 +321,10 @@ def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     if c.status is not Status.ACTIVE:
         rows.append((f"Status: {c.status.value}",))
     if c.wounds:
-        rows.append((f"Wounded: {c.wounds} hits, ST {c.current_st} now",))
+        rows.append((f"Wounded: {count(c.wounds, 'hit')}, ST {c.current_st} now",))
     if c.recovery_weeks:
-        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {c.recovery_weeks} more week(s) "
-                     "of rest",))
+        rest = count(c.recovery_weeks, "more week")
+        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {rest} of rest",))
     gear = c.loadout
     for item, condition, names in ((gear.armor, d.armor_condition, library.armors),
                                    (gear.shield, d.shield_condition, library.shields)):

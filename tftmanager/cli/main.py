@@ -19,6 +19,7 @@ from tftmanager import __version__
 from tftmanager.app import assignments, campaigns, experience, library, transfer, weeks
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
+from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import cards_command, failures, journal_command
@@ -26,6 +27,7 @@ from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
 from tftmanager.store import files
@@ -86,7 +88,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for s in sheets:
         c, d = s.character, s.derived
         adj = f"{c.dx} ({d.adj_dx})"
-        print(f"{c.name:<{width}}  {c.race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
+        race = s.race_name or c.race
+        print(f"{c.name:<{width}}  {race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
               f"{d.ma:>3}  {len(s.errors) or '-'}")
     return OK
 
@@ -129,7 +132,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     with campaigns.open_existing(path=Path(args.campaign)) as store:
         result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
     names = ", ".join(e.character.name for e in entries)
-    print(f"Imported {len(result.ids)} character(s): {names}")
+    print(f"Imported {count(len(result.ids), 'character')}: {names}")
     return OK
 
 
@@ -167,13 +170,12 @@ def cmd_library(args: argparse.Namespace) -> int:
 
 
 def _find(store: CampaignStore, name: str) -> Sheet:
-    matches = [s for s in campaigns.party_sheets(store=store)
-               if s.character.name.casefold() == name.strip().casefold()]
-    if not matches:
-        raise UsageError(f"No character named '{name}' in this campaign.")
-    if len(matches) > 1:
-        raise UsageError(f"{len(matches)} characters are named '{name}'.")
-    return matches[0]
+    """The character a command names (full name or a unique prefix, any case)."""
+    try:
+        return find_by_name(campaigns.party_sheets(store=store), name,
+                            lambda s: s.character.name)
+    except NameNotFound as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_xp(args: argparse.Namespace) -> int:
@@ -190,7 +192,7 @@ def cmd_xp(args: argparse.Namespace) -> int:
                 raise UsageError("give --party AMOUNT, or --name NAME ... --amount AMOUNT")
             written = experience.award(store=store, character_ids=ids, amount=amount,
                                        reason=args.reason, split=args.split)
-            print(f"Awarded {len(written.lines)} character(s) {written.lines[0].amount} XP "
+            print(f"Awarded {count(len(written.lines), 'character')} {written.lines[0].amount} XP "
                   f"each: {written.lines[0].reason}")
             if written.note:
                 print(written.note)
