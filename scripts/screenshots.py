@@ -98,26 +98,14 @@ def main() -> int:
         app.processEvents()
         ledger.grab().save(str(OUT / "ledger.png"))
         ledger.close()
-        # Flavius's possessions: the chainmail he wears (worn by a fight), his large
-        # shield and shortsword, a fine dagger bought, a horse.
-        from tftmanager.rules.items import ItemKind, Mount, Quality
-        from tftmanager.rules.money import MoneyKind
-
+        # Flavius's possessions as the demo ships them (README): the chainmail he
+        # wears, then worn by a fight; his large shield and shortsword; a fine
+        # dagger, a blanket, his horse Dapple and his savings.
         flavius = rows["Flavius Marcellus"]
         window.party.select(flavius)
-        operations.equipment.record_money(session, flavius, 1500, MoneyKind.START,
-                                          "Pay from the Legion")
-        operations.equipment.buy(session, flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
-        operations.equipment.buy(session, flavius, ItemKind.GEAR, "heavy_wool_blanket",
-                                 Quality())
         panel = window.editor.possessions
         panel.select(0)
         panel.record_hits(55)
-        before = session.character(flavius)
-        from dataclasses import replace
-
-        operations.characters.edit(session, flavius, replace(
-            before, body_kg=80.0, mount=Mount("Dapple", 23, 12, 24)))
         window.editor.tabs.setCurrentIndex(2)
         panel.select(0)
         app.processEvents()

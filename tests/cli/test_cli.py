@@ -300,6 +300,7 @@ def test_every_command_takes_a_unique_prefix_and_suggests_a_name(
 
 def test_the_race_is_shown_by_its_name(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "list", demo)
+    assert code == 0
     assert "human" not in out and "Human" in out
 
 

@@ -183,7 +183,19 @@ def test_campaign_open_elsewhere_is_refused(main_window: MainWindow, make_window
     path = main_window.session.path
     other = make_window()
     assert not other.open_campaign(path)
-    assert "already open" in dialog_log.campaign_errors[-1]
+    assert dialog_log.campaign_errors[-1].startswith(
+        f"{path.name} is already open in another window of this TFT Manager. Switch to "
+        "that window")
+    assert "this window." not in dialog_log.campaign_errors[-1]
+
+
+def test_opening_the_open_campaign_again_says_so(main_window: MainWindow, dialog_log) -> None:
+    assert main_window.session is not None
+    path = main_window.session.path
+    assert main_window.open_campaign(path)
+    assert main_window.session.path == path
+    assert main_window.statusBar().currentMessage() == f"{path.name} is already open in this window."
+    assert dialog_log.campaign_errors == []
 
 
 def test_settings_change_flags_characters_without_changing_them(main_window: MainWindow) -> None:

@@ -127,8 +127,8 @@ def dx_text(derived: Derived, dx: int) -> tuple[str, str]:
 
 def _stops_text(derived: Derived) -> str:
     if derived.hits_stopped_shield is None:
-        return f"Stops {derived.hits_stopped} hits per attack"
-    return (f"Stops {derived.hits_stopped} hits per attack, "
+        return f"Stops {count(derived.hits_stopped, 'hit')} per attack"
+    return (f"Stops {count(derived.hits_stopped, 'hit')} per attack, "
             f"{derived.hits_stopped_shield} with shield")
 
 

@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
     def open_campaign(self, path: Path) -> bool:
         """Open a campaign file; a refused one gets a dialog and leaves the open one open."""
         if self.session is not None and self.session.path == path.resolve():
+            self.statusBar().showMessage(f"{path.name} is already open in this window.", 10000)
             return True
         session = campaign_files.open_or_offer_backup(self, self.signals, path,
                                                       self.backup_root)
