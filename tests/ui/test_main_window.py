@@ -194,7 +194,8 @@ def test_opening_the_open_campaign_again_says_so(main_window: MainWindow, dialog
     path = main_window.session.path
     assert main_window.open_campaign(path)
     assert main_window.session.path == path
-    assert main_window.statusBar().currentMessage() == f"{path.name} is already open in this window."
+    message = main_window.statusBar().currentMessage()
+    assert message == f"{path.name} is already open in this window."
     assert dialog_log.campaign_errors == []
 
 
