@@ -258,20 +258,31 @@ def test_icons_are_bundled(main_window: MainWindow) -> None:
         assert not action.icon().isNull()
 
 
-def test_file_menu_prints_the_selected_characters_cards(main_window: MainWindow,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_file_menu_exports_the_party_and_prints_the_selected_card(
+        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        dialog_log) -> None:
     from tftmanager.ui import print_preview
 
     calls = []
-    monkeypatch.setattr(print_preview, "export_pdf_dialog",
-                        lambda _parent, _controller, ids: calls.append(("pdf", ids)))
+    written = tmp_path / "party.cards.pdf"
+
+    def export(_parent: object, _controller: object, ids: list[int]) -> Path:
+        calls.append(("pdf", ids))
+        return written
+    monkeypatch.setattr(print_preview, "export_pdf_dialog", export)
     monkeypatch.setattr(print_preview, "open_print_preview",
                         lambda _parent, _controller, ids: calls.append(("preview", ids)))
     ragnar = _ids(main_window)["Ragnar"]
     main_window.party.select(ragnar)
     main_window.act_export_pdf.trigger()
     main_window.act_print.trigger()
-    assert calls == [("pdf", [ragnar]), ("preview", [ragnar])]
+    assert calls == [("pdf", []), ("preview", [ragnar])]  # [] is the whole party
+    assert dialog_log.infos == [("Cards Exported", "Saved the cards of the whole party "
+                                 f"(4 characters) to {written}.")]
+    # Cancelled in the file dialog: no confirmation.
+    monkeypatch.setattr(print_preview, "export_pdf_dialog", lambda *_a: None)
+    main_window.act_export_pdf.trigger()
+    assert len(dialog_log.infos) == 1
 
 
 def test_a_refused_open_keeps_the_open_campaign(main_window: MainWindow, tmp_path: Path,

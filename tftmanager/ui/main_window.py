@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
                                       "one or the party)", _keys(sk.Print, "Ctrl+P"))
         self.act_export_pdf = self._action("E&xport Cards to PDF…", None,
                                            lambda: self.cards("pdf"),
-                                           "Save character cards as a PDF", [])
+                                           "Save the whole party's cards as a PDF", [])
         self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
                                      _keys(sk.Quit, "Ctrl+Q"))
         self.act_undo = self._action("&Undo", "undo", self.undo,
