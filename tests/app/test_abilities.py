@@ -17,10 +17,12 @@ from tftmanager.app.abilities import (
     start_study,
     studies_of,
 )
+from tftmanager.app.assignments import assign, get_assignment
 from tftmanager.app.campaigns import character_sheet, current_week, set_profile
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import create_character, edit_character, get_character
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
@@ -333,3 +335,12 @@ def test_a_study_of_a_talent_learned_meanwhile_adds_it_once(store: CampaignStore
     assert talents(store, joe) == [*JOE_TALENTS, "running"]
     assert studies_of(store=store, character_id=joe) == []
     assert character_sheet(store=store, character_id=joe).problems == ()
+
+
+def test_a_student_with_nothing_left_to_study_goes_idle(store: CampaignStore) -> None:
+    weekly(store)
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
+    assign(store=store, character_id=joe, data=Assignment(activity=Activity.STUDY))
+    start_study(store=store, character_id=joe, key="climbing", teacher=False)  # 1 week
+    assert advance_week(store=store).learned == ("Joe the Barbarian: Climbing",)
+    assert get_assignment(store=store, character_id=joe).activity is Activity.IDLE

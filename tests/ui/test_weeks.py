@@ -179,6 +179,12 @@ def test_several_weeks_open_with_the_totals_and_the_rolls_fold_away(
     assert text.index("Wulf") < text.index(f"Week {week} ")
     assert not planner.show_rolls.isChecked() and "roll risk" not in text and "risk" not in text
     assert "Studied; learned Horsemanship." in text
+    ragnar = next(r for r in range(planner.table.rowCount())
+                  if planner.table.item(r, 0).text() == "Ragnar")
+    assert planner.data(ragnar).activity == "idle"  # the planner shows it too
+    main_window.act_undo.trigger()
+    assert planner.data(ragnar).activity == "study"
+    main_window.act_redo.trigger()
     planner.show_rolls.setChecked(True)
     assert "risk 4/17" in planner.report.toPlainText()
     planner.close()

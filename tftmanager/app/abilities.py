@@ -10,6 +10,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.rules.assignment import Activity
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -24,6 +25,7 @@ from tftmanager.rules.study import concurrent_conflict, study_progress, study_we
 from tftmanager.rules.text import count
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
+from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import StudyRow
 
@@ -268,6 +270,19 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
     return learned, waiting, touched
 
 
+def _idle_when_done(session: Session, character_ids: set[int]) -> None:
+    """Students with nothing left to study go back to idle, as a run of weeks leaves them."""
+    session.flush()
+    for cid in character_ids:
+        if any(s.weeks_done < s.weeks_needed
+               for s in study_store.studies(session=session, character_id=cid)):
+            continue
+        data = week_store.get_assignment(session=session, character_id=cid)
+        if data.activity is Activity.STUDY:
+            week_store.set_assignment(session=session, character_id=cid,
+                                      data=replace(data, activity=Activity.IDLE))
+
+
 def advance_week(*, store: CampaignStore) -> WeekReport:
     """Move the campaign one week on with every study progressing (no jobs run)."""
     library = library_for(store)
@@ -282,6 +297,7 @@ def advance_week(*, store: CampaignStore) -> WeekReport:
             session=session, library=library, profile=profile,
             studies=study_store.campaign_studies(session=session,
                                                  campaign_id=store.campaign_id))
+        _idle_when_done(session, touched)
         week = campaign.week
     return WeekReport(week, tuple(learned), tuple(waiting),
                       Changes(characters=frozenset(touched), week=True))

@@ -229,6 +229,18 @@ class WeekPlanner(QDialog):
     def _on_changes(self, changes: Changes) -> None:
         if changes.week:
             self._show_week()
+            self._sync_activities()
+
+    def _sync_activities(self) -> None:
+        """Show activities a run changed (a study finished: back to idle) or undo restored."""
+        for row in range(len(self.widgets)):
+            stored = self.session.assignment(self.character_id(row)).activity
+            box = self.widgets[row]["activity"]
+            assert isinstance(box, QComboBox)
+            if box.currentData() != stored:
+                with QSignalBlocker(box):
+                    box.setCurrentIndex(box.findData(stored))
+                self._show_eligibility(row)
 
     # Running
 
