@@ -50,6 +50,8 @@ def main() -> int:
         operations.characters.edit(window.session, rows["Wulf"], replace(wulf, st=7, items=armed))
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
+        window.act_undo.trigger()  # Wulf as the demo has him again, eligible for his job
+        app.processEvents()
         # The picker for Joe, with Running selected (memory full before his SP).
         window.party.select(rows["Joe the Barbarian"])
         app.processEvents()
@@ -110,11 +112,11 @@ def main() -> int:
         panel.select(0)
         app.processEvents()
         window.grab().save(str(OUT / "possessions.png"))
-        # A week's report: the demo party's assignments, one week run.
+        # A run of four weeks: the totals per character above the weeks, rolls folded.
         planner = window.plan_weeks()
         assert planner is not None
         planner.resize(1100, 760)
-        planner.run(1, seed=20261122)
+        planner.run(4, seed=20261122)
         app.processEvents()
         planner.grab().save(str(OUT / "week-report.png"))
         planner.close()
