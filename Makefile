@@ -28,9 +28,15 @@ test: lint typecheck
 
 # The long fault-injection run (500+ kills, 10 x 24 simultaneous opens, 5,000
 # fuzzed inputs, disk full, every damaged file); its figures go to soak-results.json.
+# Then a seeded sample of 137 mutants of tftmanager/rules against tests/rules,
+# printing its score (survivors in mutants-results.json).
+MUTANTS ?= 137
+MUTANT_SEED ?= 13
 soak: $(STAMP)
 	TFTM_SOAK=1 TFTM_SOAK_REPORT=soak-results.json QT_QPA_PLATFORM=offscreen \
 		$(PY) -m pytest tests/faults -q -p no:cacheprovider
+	$(PY) scripts/mutants.py --count $(MUTANTS) --seed $(MUTANT_SEED) \
+		--report mutants-results.json
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py

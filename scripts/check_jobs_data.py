@@ -30,7 +30,8 @@ REQUIRED = ("name", "family", "risk", "damage_fail", "damage_save", "find", "min
             "xp_week", "lifestyle", "requires", "source")
 PAY_FIELDS = ("pay", "pay_formula")
 OPTIONAL = {"key", "pay_max", "pay_bonuses", "requires_text", "risk_cap", "rank",
-            "previous_rank", "title", "uncertain", "assumed", "unset", "note"}
+            "previous_rank", "title", "uncertain", "assumed", "unset", "note", "settled",
+            "alternatives"}
 REQUIRES_KEYS = {
     "mercenary": {"st_dx", "weapon_talents", "combat_talents"},
     "wizard": {"iq", "attributes", "spells"},
@@ -405,6 +406,9 @@ class JobsChecker:
         if not (isinstance(table.get("arrest_roll"), str)
                 and FIND_RE.match(table["arrest_roll"])):
             self.error("[thief_factors]: arrest_roll must be a roll like 3d/IQ")
+        spells = table.get("wizard_spells")
+        if not isinstance(spells, list) or not all(isinstance(k, str) for k in spells):
+            self.error("[thief_factors]: wizard_spells must be a list of spell keys")
         factors = table.get("factors")
         if not isinstance(factors, list) or not factors:
             self.error("[thief_factors]: factors must be a non-empty list")

@@ -80,6 +80,9 @@ TALENT_OPTIONAL = {
     "uncertain": str,
     "extra_points": str,
     "retired": bool,
+    "effects": list,
+    "effects_source": str,
+    "effects_assumed": str,
 }
 SPELL_REQUIRED = {
     "key": str,

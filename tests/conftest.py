@@ -6,8 +6,10 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,28 @@ from tftmanager.cards.none_refcount import keep_none_alive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import shipped_library
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.journal_triggers import UNRECORDED
+
+CampaignDump = dict[str, list[tuple[Any, ...]]]
+
+
+def _dump(path: Path) -> CampaignDump:
+    """Every row of every table the journal covers, read straight from the file."""
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {t: con.execute(f'SELECT rowid, * FROM "{t}" ORDER BY rowid').fetchall()
+                for t in tables if t not in UNRECORDED}
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def campaign_dump() -> Callable[[Path], CampaignDump]:
+    """Compares a campaign before and after an undo: its data, not the journal's own rows."""
+    return _dump
+
 
 keep_none_alive()  # a PySide6 release that leaks None would abort a long run
 

@@ -18,7 +18,7 @@ import pytest
 from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
-from tftmanager.app.campaigns import new_campaign, open_existing
+from tftmanager.app.campaigns import get_profile, new_campaign, open_existing, set_profile
 from tftmanager.app.characters import create_character, edit_character, get_character
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
@@ -28,6 +28,7 @@ from tftmanager.app.weeks import run_week, run_weeks
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status
+from tftmanager.rules.settings import Upkeep
 from tftmanager.rules.survival import Helper, Situation
 from tftmanager.rules.week import StopEvent
 from tftmanager.store import ledger, queries
@@ -632,3 +633,16 @@ def test_jobs_of_characters_who_cannot_work_do_not_block_the_week(demo_store) ->
     _characters.edit_character(store=demo_store, character_id=wulf,
                                character=_replace(before, status=_Status.ARRESTED))
     assert all(key != "caravan" for key, _n, _f in _weeks.missing_values(store=demo_store))
+
+
+def test_a_campaign_that_charges_upkeep_without_a_job_charges_a_week_of_rest(
+        store: CampaignStore) -> None:
+    cid = add(store, replace(SOLDIER, wounds=2), activity="rest", lifestyle="poor")
+    [applied] = run_weeks(store=store, seed=1)
+    assert applied.money_lines == ()  # the default: idle weeks only
+    set_profile(store=store, profile=replace(get_profile(store=store), upkeep=Upkeep.NO_JOB))
+    [applied] = run_weeks(store=store, seed=2)
+    [line] = applied.money_lines
+    assert (line.character_id, line.amount, line.kind) == (cid, -8, "upkeep")
+    assert any(text.startswith("Upkeep: Poor lifestyle")
+               for text in applied.report.characters[0].lines)

@@ -484,3 +484,30 @@ def test_a_second_writer_is_refused_while_the_campaign_is_open(
         listed = tftmanager("list", demo, cwd=tmp_path)
         assert listed.returncode == 0, listed.stderr
         assert "Ragnar" in listed.stdout
+
+
+def test_check_flags_a_new_character_with_sp(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # ST 8, DX 8, IQ 13, SP 3: SP within IQ/4, but none bought with experience.
+    path = write_json(tmp_path / "sage.json", character(st=8, dx=8, iq=13, sp=3))
+    code, out, _ = cli(capsys, "check", path)
+    assert code == 1
+    assert "SP 3, but only 0 points bought with experience" in out
+    assert cli(capsys, "check", path, "--starting-sp")[0] == 0
+
+
+def test_check_shows_where_ma_and_hits_stopped_come_from(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = character(st=12, dx=10, iq=10, talents=["running", "toughness"])
+    doc["version"] = 2
+    _code, out, _ = cli(capsys, "check", write_json(tmp_path / "r.json", doc))
+    assert "MA 12 (10, Running +2)" in out
+    assert "hits stopped 1 (0, Toughness +1)" in out
+
+
+def test_import_flags_a_new_character_with_sp(
+        empty: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_json(tmp_path / "sage.json", character(name="Sage", st=8, dx=8, iq=13, sp=3))
+    code, out, _ = cli(capsys, "import", empty, path)
+    assert code == 0
+    assert "Sage: SP 3, but only 0 points bought with experience" in out

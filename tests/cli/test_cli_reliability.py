@@ -18,6 +18,7 @@ import pytest
 from tftmanager.cli import failures
 from tftmanager.cli.main import run
 from tftmanager.shipped import resource
+from tftmanager.store.campaign import open_campaign
 
 pytestmark = pytest.mark.cli
 
@@ -211,3 +212,9 @@ for i in range(3000):
 print("writing", flush=True)
 time.sleep(60)
 """
+
+
+def test_history_reads_beside_an_open_campaign(demo: Path, tmp_path: Path) -> None:
+    with open_campaign(demo):  # as the GUI holds it
+        result = tftmanager("history", demo, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr

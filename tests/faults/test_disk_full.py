@@ -2,7 +2,7 @@
 
 Writing past the limit fails with EFBIG, as a full disk fails with ENOSPC:
 every command must say so in one line, exit 2, leave the campaign intact (and
-unchanged when it refused) and keep an earlier output file whole.
+unchanged in content when it refused) and keep an earlier output file whole.
 """
 
 from __future__ import annotations
@@ -56,13 +56,16 @@ def _intact(path: Path) -> bool:
 
 
 def _digest(path: Path) -> str:
-    """The campaign's content (not its bytes: a rolled-back write may leave free pages
-    SQLite reused without journalling them, which holds no data)."""
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    """The campaign's content (not its bytes: a failed write may leave old free pages
+    rewritten, which SQLite does not journal because nothing reads them)."""
+    con = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
     try:
-        return hashlib.sha256("\n".join(con.iterdump()).encode()).hexdigest()
+        dump = "\n".join(con.iterdump())
+        header = con.execute("PRAGMA user_version").fetchone(), con.execute(
+            "PRAGMA application_id").fetchone()
     finally:
         con.close()
+    return hashlib.sha256(f"{header}\n{dump}".encode()).hexdigest()
 
 
 def test_disk_full_fails_in_one_line(demo_copy: Path, tmp_path: Path, rounds: Rounds,

@@ -560,10 +560,10 @@ def test_thief_risk_cap_is_the_rows_number(library: RulesLibrary, catalogue: Job
 
 def test_a_thief_wizard_counts_spells_as_quarter_reductions(
         library: RulesLibrary, catalogue: JobCatalogue, thief_job: Job) -> None:
-    four = wizard(spells=("aid", "blur", "light", "staff"))
+    four = wizard(spells=("invisibility", "shadow", "darkness", "lock_knock"))
     derived = derive(four, library, PROFILE)
     assert risk_numbers(four, derived, thief_job, catalogue)[1] == 11
-    three_spells = wizard(spells=("aid", "blur", "light"))
+    three_spells = wizard(spells=("invisibility", "shadow", "darkness"))
     assert risk_numbers(three_spells, derive(three_spells, library, PROFILE), thief_job,
                         catalogue)[1] == 10
 

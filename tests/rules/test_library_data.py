@@ -34,8 +34,8 @@ def build(docs: Docs) -> RulesLibrary:
 
 def test_shipped_documents_build(docs: Docs) -> None:
     library = build(docs)
-    assert len(library.races) == 7
-    assert len(library.weapons) == 25  # Melee's 24 and the expansion's Great Bow
+    assert len(library.races) == 8  # Melee's seven and its giant
+    assert len(library.weapons) == 27  # Melee's 24, the expansion's Great Bow, lance, pike
     assert {"cloth", "leather", "chainmail", "plate", "fine_chainmail", "fine_half_plate",
             "fine_plate"} <= set(library.armors)
     assert len(library.injury.bands) == 10

@@ -173,7 +173,7 @@ def test_which_weapons_may_be_fine(library: RulesLibrary, rules: EquipmentRules)
     assert dx_only == {
         "dagger", "main_gauche", "rapier", "hammer", "cutlass", "shortsword", "mace",
         "small_ax", "broadsword", "morningstar", "two_handed_sword", "battleaxe", "javelin",
-        "spear", "halberd", "pike_axe",
+        "spear", "halberd", "pike_axe", "pike",  # the pike is a pole weapon (001)
     }
     # Bladed, fine-able and not a dagger.
     assert extra_damage == {

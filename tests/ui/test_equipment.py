@@ -169,3 +169,29 @@ def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow
     # Each choice is one undo step.
     main_window.act_undo.trigger()
     assert session.character(wulf).loadout.armor is not None
+
+
+def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) -> None:
+    flavius = _flavius(main_window)
+    session = main_window.session
+    assert session is not None
+    operations.equipment.record_money(session, flavius, 9000, MoneyKind.START, "Hoard")
+    dialog = _buy_dialog(main_window, flavius, qtbot)
+    dialog.kind.setCurrentIndex(dialog.kind.findData(ItemKind.MAGIC))
+    texts = [dialog.items.item(i).text() for i in range(dialog.items.count())]
+    assert any(t.startswith("Fireball rod — $600 a point") for t in texts)
+    assert dialog.select("stone_flesh")
+    assert "Price $5,000" in dialog.price.text()
+    assert dialog.buy()
+    dialog.close()
+    assert session.money(flavius) == 4000
+    items = session.character(flavius).items
+    index = next(n for n, i in enumerate(items) if i.kind is ItemKind.MAGIC)
+    before = session.sheet(flavius).derived.hits_stopped
+    operations.equipment.move_item(session, flavius, index, ItemState.READIED)
+    assert session.sheet(flavius).derived.hits_stopped == before + 4
+    panel = main_window.editor.derived
+    assert "Stone Flesh +4" in panel.values["stops"].text()
+    table = main_window.editor.possessions.table
+    row = [table.item(index, c).text() for c in range(table.columnCount())]
+    assert row[1] == "magic" and row[2] == "Readied (in use)" and row[5] == "hits stopped +4"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +12,6 @@ from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind, Quality
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
-from tftmanager.store.journal_triggers import UNRECORDED
 from tftmanager.ui import operations
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
@@ -24,15 +21,6 @@ from tftmanager.ui.week_planner import WeekPlanner
 pytestmark = pytest.mark.ui
 
 
-def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        tables = [r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
-        return {t: con.execute(f'SELECT rowid, * FROM "{t}" ORDER BY rowid').fetchall()
-                for t in tables if t not in UNRECORDED}
-    finally:
-        con.close()
 
 
 def _ids(window: MainWindow) -> dict[str, int]:
@@ -40,10 +28,10 @@ def _ids(window: MainWindow) -> dict[str, int]:
 
 
 def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
-        main_window: MainWindow, qtbot) -> None:
+        main_window: MainWindow, qtbot, campaign_dump: Any) -> None:
     session = main_window.session
     assert session is not None
-    start = dump(session.path)
+    start = campaign_dump(session.path)
     ids = _ids(main_window)
     main_window.history_dock.show()
 
@@ -99,7 +87,7 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
 
     while main_window.act_undo.isEnabled():
         main_window.act_undo.trigger()
-    assert dump(session.path) == start
+    assert campaign_dump(session.path) == start
     assert all(line.endswith("(undone)") for line in main_window.history.lines())
     assert main_window.act_redo.text() == "&Redo Ragnar: DX 13 -> 10"
     planner.close()

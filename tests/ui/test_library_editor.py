@@ -4,8 +4,10 @@ import pytest
 
 from tftmanager.app import library as library_app
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.library_marks import is_marked
 from tftmanager.ui.library_editor import LibraryEditor
 from tftmanager.ui.library_entry_dialog import EntryDialog
+from tftmanager.ui.library_model import ENTRY_ROLE
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -119,3 +121,68 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     assert "war_bow" in session.library.weapons
     assert session.library.talents["running"].cost == 2  # skipped: unchanged
     assert session.library_differences() == []  # not offered again
+
+
+
+def test_a_gm_edits_an_assumed_effect(editor: LibraryEditor,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    talents = editor.pages["talent"]
+    assert talents.select("running")
+    form_text: list[str] = []
+
+    def change(d: EntryDialog) -> None:
+        form_text.append(d.widgets["effects"].text())
+        d.widgets["effects"].setText("ma +3")
+    _accept_form(editor, monkeypatch, change)
+    talents.edit_selected()
+    assert form_text == ["ma +2"]
+    assert [e.text() for e in editor.session.library.talents["running"].effects] == ["ma +3"]
+
+
+def test_a_bad_effect_says_why(editor: LibraryEditor) -> None:
+    entry = next(e for e in editor.session.library_entries() if e.key == "toughness")
+    dialog = EntryDialog("talent", entry, editor)
+    dialog.error_check = editor.session.library_entry_error
+    dialog.widgets["effects"].setText("armour +1")
+    assert "armour +1" in dialog.validation_error()
+    dialog.close()
+
+
+def test_add_a_house_magic_item(editor: LibraryEditor, main_window: MainWindow,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(d: EntryDialog) -> None:
+        d.key.setText("boots_of_running")
+        d.widgets["name"].setText("Boots of Running")
+        d.widgets["cost"].setValue(3000)
+        d.widgets["weight_kg"].setValue(1.5)
+        d.widgets["effects"].setText("ma +2")
+        d.widgets["source"].setText("House rule")
+    _accept_form(editor, monkeypatch, fill)
+    editor.pages["magic_item"].add()
+    boots = editor.session.library.magic_items["boots_of_running"]
+    assert (boots.price(), boots.weight_kg, boots.effects[0].text()) == (3000, 1.5, "ma +2")
+    assert editor.pages["magic_item"].select("boots_of_running")
+    main_window.act_undo.trigger()
+    assert "boots_of_running" not in editor.session.library.magic_items
+
+
+def test_assumed_only_filter_and_the_review_tab(editor: LibraryEditor, qtbot,
+                                                qtmodeltester) -> None:
+    talents = editor.pages["talent"]
+    every = talents.proxy.rowCount()
+    talents.marked_only.setChecked(True)
+    shown = [talents.proxy.index(r, 0).data(ENTRY_ROLE) for r in range(talents.proxy.rowCount())]
+    assert 0 < len(shown) < every
+    assert all(is_marked(entry) for entry in shown)
+    qtbot.keyClicks(talents.search, "physicker")  # the search still applies on top
+    assert talents.proxy.rowCount() <= len(shown)
+    talents.search.clear()
+    talents.marked_only.setChecked(False)
+    assert talents.proxy.rowCount() == every
+    review = editor.review_model
+    qtmodeltester.check(review)
+    rows = [[review.index(r, c).data() for c in range(review.columnCount())]
+            for r in range(review.rowCount())]
+    assert ["Job rules", "", "rest", "assumed"] in [row[:4] for row in rows]
+    war = next(row for row in rows if row[1] == "war_1")
+    assert war[3] == "uncertain" and "3" in war[4] and war[5].startswith("Expansion")

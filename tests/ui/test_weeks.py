@@ -203,3 +203,41 @@ def test_the_gm_chooses_what_stops_a_run(main_window: MainWindow, qtbot) -> None
     assert "was injured (1 hit)" in results[0].stop
     assert "Stopped early" in planner.report.toPlainText()
     planner.close()
+
+
+def test_gm_sets_what_a_week_of_rest_heals_in_campaign_rules(main_window: MainWindow) -> None:
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    session = main_window.session
+    assert session is not None and session.library.jobs is not None
+    assert session.library.jobs.rest_heals_all
+    entries = session.library_entries()
+    xp = next(e for e in entries if e.kind == "experience")
+    jobs = next(e for e in entries if e.kind == "job_rules")
+    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
+    assert dialog.job_rules_entry() is None
+    dialog.rest_heals.setCurrentIndex(dialog.rest_heals.findData(False))
+    main_window.apply_settings(dialog)
+    assert not session.library.jobs.rest_heals_all
+    main_window.act_undo.trigger()
+    assert session.library.jobs.rest_heals_all
+    dialog.close()
+
+
+def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow) -> None:
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    session = main_window.session
+    assert session is not None and session.library.jobs is not None
+    assert "aid" not in session.library.jobs.thief_spells
+    entries = session.library_entries()
+    xp = next(e for e in entries if e.kind == "experience")
+    jobs = next(e for e in entries if e.kind == "job_rules")
+    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
+    assert "invisibility" in dialog.thief_spells.text()
+    dialog.thief_spells.setText("aid, invisibility")
+    main_window.apply_settings(dialog)
+    assert session.library.jobs.thief_spells == frozenset({"aid", "invisibility"})
+    main_window.act_undo.trigger()
+    assert "aid" not in session.library.jobs.thief_spells
+    dialog.close()

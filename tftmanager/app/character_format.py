@@ -51,7 +51,7 @@ class ItemModel(BaseModel):
     """A possession: kind, library key and where it is, with quality and wear."""
 
     model_config = _STRICT
-    kind: Literal["weapon", "armor", "shield", "gear"]
+    kind: Literal["weapon", "armor", "shield", "gear", "magic"]
     key: Key
     state: Literal["readied", "carried", "stored"] = "carried"
     fine_dx: int = Field(0, ge=0, le=FINE_BONUS_MAX)

@@ -16,7 +16,7 @@ from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character, check_input
-from tftmanager.rules.equipment import Armor, Shield
+from tftmanager.rules.equipment import Armor, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
@@ -75,6 +75,12 @@ def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
     entry = library.item_entry(kind, key)
     if entry is None:
         raise EquipmentRefused(f"'{key}' is not {kind.value} in this campaign.")
+    if isinstance(entry, MagicItem):
+        if entry.cost is None and entry.cost_per_point is None:
+            raise EquipmentRefused(f"{entry.name} has no price in this campaign's library.")
+        if entry.cost_per_point is not None:
+            return entry.price(quantity)  # a rod: quantity is its points
+        return entry.price() * quantity
     return entry.cost * quantity
 
 
@@ -124,6 +130,9 @@ def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
     label = f"{quality.label} {name}".strip()
     item = Item(kind, key, state, quality, quantity=quantity)
     count = f" x{quantity}" if quantity > 1 else ""
+    entry = library.item_entry(kind, key)
+    if isinstance(entry, MagicItem) and entry.cost_per_point is not None:
+        count = f", {quantity} point" + ("" if quantity == 1 else "s")  # a rod: by the point
     if price == 0:
         return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
                       MoneyKind.BUY, label, label=f"took {label}{count} ($0)")

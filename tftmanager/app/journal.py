@@ -48,6 +48,13 @@ class Operation:
     undone: bool
     undoable: bool
 
+    @property
+    def state(self) -> str:
+        """What undo can still do with it, in words ("" when it is simply done)."""
+        if not self.undoable:
+            return "no longer undoable"
+        return "undone" if self.undone else ""
+
 
 @dataclass(frozen=True)
 class Replayed:
@@ -103,8 +110,8 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
             raise NothingToUndo("Nothing to undo." if backwards else "Nothing to redo.")
         if not row.undoable:
             raise NothingToUndo(
-                f"\u201c{row.label}\u201d is older than the campaign's undo limit "
-                "and can no longer be undone.")
+                f"\u201c{row.label}\u201d can no longer be undone: it is past the "
+                "campaign's undo limit, or the campaign was upgraded since.")
         rows = journal.changes_of(session, row.id or 0)
         journal.replay(session, rows, backwards=backwards)
         row.undone = backwards

@@ -25,6 +25,7 @@ from tftmanager.rules.library_entries import (
     Entry,
     entry_key,
     library_from_entries,
+    with_shipped_values,
 )
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.text import first_control
@@ -46,6 +47,15 @@ TABLES = {kind: table for kind, (_doc, table) in KINDS.items()}
 
 class LibraryError(ValueError):
     """A library change or file that cannot be accepted; the message says why."""
+
+
+def in_effect(campaign_entries: list[Entry]) -> list[Entry]:
+    """The campaign's entries with the rule values they predate filled from the shipped library.
+
+    What a dialog editing a whole rules table (the job rules in Campaign
+    Rules) should show: the values the campaign actually plays by.
+    """
+    return with_shipped_values(campaign_entries, shipped_entries())
 
 
 def build_library(campaign_entries: list[Entry]) -> RulesLibrary:

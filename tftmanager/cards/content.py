@@ -17,8 +17,10 @@ from tftmanager.cards.three_d import height_for
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.character import Status
 from tftmanager.rules.derived import AttackLine, Derived, WeaponLine, recovery_dx
+from tftmanager.rules.effects import Stat as Effected
+from tftmanager.rules.equipment import MagicItem
 from tftmanager.rules.equipment_rules import Condition
-from tftmanager.rules.items import Item, ItemState
+from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, spell_cost, talent_costs
 from tftmanager.rules.races import AttackMode
@@ -126,9 +128,11 @@ def dx_text(derived: Derived, dx: int) -> tuple[str, str]:
 
 
 def _stops_text(derived: Derived) -> str:
+    why = derived.why(Effected.HITS_STOPPED)
+    why = f" ({why})" if why else ""
     if derived.hits_stopped_shield is None:
-        return f"Stops {count(derived.hits_stopped, 'hit')} per attack"
-    return (f"Stops {count(derived.hits_stopped, 'hit')} per attack, "
+        return f"Stops {count(derived.hits_stopped, 'hit')} per attack{why}"
+    return (f"Stops {count(derived.hits_stopped, 'hit')} per attack{why}, "
             f"{derived.hits_stopped_shield} with shield")
 
 
@@ -221,6 +225,7 @@ def combat_rows(sheet: Sheet, profile: RuleProfile) -> list[tuple[str, ...]]:
         loaded = f"; loaded MA {moves.ma}, adjDX {moves.adj_dx}" if moves else ""
         rows.append((f"Mount {mount.name}: ST {mount.st}, DX {mount.dx}, "
                      f"MA {mount.ma}{loaded}",))
+    rows += [(line,) for line in sheet.derived.situational]
     if sheet.errors:
         rows.append((f"Rules problems: {len(sheet.errors)} (see TFT Manager)",))
     return rows
@@ -235,7 +240,7 @@ def build_front(sheet: Sheet, library: RulesLibrary, profile: RuleProfile) -> Ca
         Stat("DX", dx_value, dx_caption),
         Stat("IQ", str(c.iq)),
         Stat("SP", str(c.sp)),
-        Stat("MA", str(d.ma)),
+        Stat("MA", str(d.ma), d.why(Effected.MA)),
     )
     sections = [Section("Armor and shield", SectionKind.PROSE,
                         tuple(protection_rows(sheet, library)))]
@@ -289,10 +294,18 @@ def spell_rows(sheet: Sheet, library: RulesLibrary,
 def _item_text(item: Item, library: RulesLibrary) -> str:
     entry = library.item_entry(item.kind, item.key)
     text = entry.name if entry else item.key
-    if item.quantity > 1:
+    rod = isinstance(entry, MagicItem) and entry.cost_per_point is not None
+    if rod:
+        text = f"{text}, {count(item.quantity, 'point')}"
+    elif item.quantity > 1:
         text = f"{item.quantity} x {text}"
     details = [d for d in (item.quality.label, item.note,
                            "stored" if item.state is ItemState.STORED else "") if d]
+    if isinstance(entry, MagicItem):
+        in_use = item.state is ItemState.READIED
+        details.insert(0, "magic, readied" if in_use else "magic")
+        if in_use:
+            details += [e.label() for e in entry.effects]
     return f"{text} ({', '.join(details)})" if details else text
 
 
@@ -302,7 +315,9 @@ def possession_rows(sheet: Sheet, library: RulesLibrary,
     c = sheet.character
     gear = c.loadout
     on_front = {id(i) for i in (gear.armor, gear.shield, *gear.weapons) if i is not None}
-    notable = [_item_text(i, library) for i in c.items
+    # Magic items first: what they do matters more at the table than rope.
+    items = sorted(c.items, key=lambda i: i.kind is not ItemKind.MAGIC)
+    notable = [_item_text(i, library) for i in items
                if id(i) not in on_front or i.quality.label or i.note or i.quantity > 1]
     rows: list[tuple[str, ...]] = [(", ".join(notable),)] if notable else []
     rows.append((f"Carrying {show_weight(sheet.derived.carried_kg, unit)}",))

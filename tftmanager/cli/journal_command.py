@@ -53,9 +53,7 @@ def _positive(text: str) -> int:
 def line(operation: Operation) -> str:
     """One history line: number, week, when, label, and whether it is undone."""
     when = operation.when.strftime("%Y-%m-%d %H:%M")
-    state = "  (undone)" if operation.undone else ""
-    if not operation.undoable:
-        state = "  (past the undo limit)"
+    state = f"  ({operation.state})" if operation.state else ""
     return f"{operation.id:>5}  week {operation.week:>3}  {when}  {operation.label}{state}"
 
 
@@ -71,7 +69,7 @@ def _character_id(store: Any, name: str) -> int:
 
 def run_history(args: argparse.Namespace) -> int:
     """Print the journal, newest first."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
         character_id = _character_id(store, args.character) if args.character else None
         operations = journal.history(store=store, limit=args.limit, character_id=character_id)
     if not operations:

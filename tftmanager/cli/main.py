@@ -100,7 +100,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         entries = loads(_read_text(args.file))
     except FormatError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
-    profile = RuleProfile(creation=CreationScheme(args.creation))
+    profile = RuleProfile(creation=CreationScheme(args.creation), starting_sp=args.starting_sp)
     library = shipped_library()
     sheets = [evaluate(e.character, library, profile, uid=e.uid) for e in entries]
     if args.json:
@@ -131,8 +131,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: {exc}") from None
     with campaigns.open_existing(path=Path(args.campaign)) as store:
         result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
+        sheets = [campaigns.character_sheet(store=store, character_id=i) for i in result.ids]
     names = ", ".join(e.character.name for e in entries)
     print(f"Imported {count(len(result.ids), 'character')}: {names}")
+    # Imported as they are, but said plainly: a new character with SP, say.
+    for sheet in sheets:
+        for problem in sheet.errors:
+            print(f"  {sheet.character.name}: {problem.message}")
     return OK
 
 
@@ -312,6 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--creation", choices=[s.value for s in CreationScheme], default="itl",
                    help="creation scheme to check against (default: itl)")
+    p.add_argument("--starting-sp", action="store_true",
+                   help="allow SP at creation (the expansion says everyone starts with none)")
 
     p = sub.add_parser("export", help="write a character as JSON")
     p.add_argument("campaign")

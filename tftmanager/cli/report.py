@@ -6,6 +6,7 @@ from typing import Any
 
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import AttackLine
+from tftmanager.rules.effects import Stat
 from tftmanager.rules.equipment_rules import Condition
 
 
@@ -35,10 +36,10 @@ def sheet_text(sheet: Sheet) -> str:
     c, d = sheet.character, sheet.derived
     lines = [
         f"{c.name} ({sheet.race_name or c.race})" + (f", played by {c.player}" if c.player else ""),
-        f"  ST {c.st}  DX {c.dx}  IQ {c.iq}  SP {c.sp}  MA {d.ma}",
-        f"  adjDX {d.adj_dx}"
+        f"  ST {c.st}  DX {c.dx}  IQ {c.iq}  SP {c.sp}  MA {d.explain(Stat.MA)}",
+        f"  adjDX {d.explain(Stat.ADJ_DX)}"
         + (f", {d.adj_dx_shield} with shield ready" if d.adj_dx_shield is not None else ""),
-        f"  hits stopped {d.hits_stopped}"
+        f"  hits stopped {d.explain(Stat.HITS_STOPPED)}"
         + (f", {d.hits_stopped_shield} with shield" if d.hits_stopped_shield is not None else ""),
         f"  reactions to injury: -2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
         f"knocked down at {d.injury.knockdown_hits}"
@@ -48,6 +49,7 @@ def sheet_text(sheet: Sheet) -> str:
         if condition is not None and condition.state != "sound":
             lines.append(f"  {label}: {condition.state} ({condition.detail}); stops "
                          f"{condition.stops} now")
+    lines += [f"  {line}" for line in d.situational]
     lines += _protection_lines(sheet)
     lines.append(f"  carried weight {d.carried_kg:g} kg")
     if d.mount is not None and c.mount is not None:
@@ -78,7 +80,11 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "legal": sheet.legal,
         "derived": {
             "ma": d.ma,
+            "ma_detail": d.explain(Stat.MA),
             "adj_dx": d.adj_dx,
+            "adj_dx_detail": d.explain(Stat.ADJ_DX),
+            "hits_stopped_detail": d.explain(Stat.HITS_STOPPED),
+            "situational": list(d.situational),
             "adj_dx_shield": d.adj_dx_shield,
             "hits_stopped": d.hits_stopped,
             "hits_stopped_shield": d.hits_stopped_shield,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tftmanager.rules.effects import StatEffect
+
 
 class SpellType(enum.Enum):
     """Wizard's four kinds of spell."""
@@ -51,6 +53,9 @@ class Talent:
     assumed: str = ""
     uncertain: str = ""
     retired: bool = False
+    effects: tuple[StatEffect, ...] = ()
+    effects_source: str = ""
+    effects_assumed: str = ""
 
 
 @dataclass(frozen=True)

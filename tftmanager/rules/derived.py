@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice import DamageDice
-from tftmanager.rules.equipment import Armor, Shield, Weapon
-from tftmanager.rules.equipment_rules import Condition, MountMove
+from tftmanager.rules.effects import Active, Adjusted, Stat, adjusted, situational
+from tftmanager.rules.equipment import Armor, MagicItem, Shield, Weapon
+from tftmanager.rules.equipment_rules import Condition, EquipmentRules, MountMove
 from tftmanager.rules.injury import InjuryThresholds
-from tftmanager.rules.items import ORDINARY, Item, ItemState, Quality
+from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, Effect, Race
@@ -70,6 +71,47 @@ class Derived:
     shield: Shield | None = None
     shield_ready: bool = False
     recovery_dx: int = 0  # a death-roll survivor's DX penalty (already in adj_dx)
+    # What the talents and readied magic items did to MA, DX and hits stopped
+    # (``rules.effects``): base, total and each contribution, for display.
+    ma_detail: Adjusted | None = None
+    adj_dx_detail: Adjusted | None = None
+    stops_detail: Adjusted | None = None
+    situational: tuple[str, ...] = ()
+
+    def why(self, stat: Stat) -> str:
+        """"10, Running +2": where MA, adjDX or hits stopped comes from ("" if unchanged)."""
+        detail = {Stat.MA: self.ma_detail, Stat.ADJ_DX: self.adj_dx_detail,
+                  Stat.HITS_STOPPED: self.stops_detail}.get(stat)
+        return detail.why() if detail is not None else ""
+
+    def explain(self, stat: Stat) -> str:
+        """"12 (10, Running +2)" for MA, adjDX or hits stopped; the bare number if unchanged."""
+        detail = {Stat.MA: self.ma_detail, Stat.ADJ_DX: self.adj_dx_detail,
+                  Stat.HITS_STOPPED: self.stops_detail}.get(stat)
+        if detail is None:
+            value = {Stat.MA: self.ma, Stat.ADJ_DX: self.adj_dx}.get(stat, self.hits_stopped)
+            return str(value)
+        return detail.explain()
+
+
+def active_effects(character: Character, library: RulesLibrary) -> tuple[Active, ...]:
+    """Every effect in force: the known talents', and the readied magic items'.
+
+    A magic item works while it is readied (worn or in hand); carried or
+    stored it is only weight.  This is the one place effects are gathered.
+    """
+    found = []
+    for known in character.talents:
+        talent = library.talents.get(known.key)
+        if talent is not None:
+            found += [Active(talent.name, e) for e in talent.effects]
+    for item in character.items:
+        if item.kind is not ItemKind.MAGIC or item.state is not ItemState.READIED:
+            continue
+        magic = library.magic_items.get(item.key)
+        if magic is not None:
+            found += [Active(magic.name, e) for e in magic.effects]
+    return tuple(found)
 
 
 def counted_total(character: Character, scheme: CreationScheme) -> int:
@@ -83,13 +125,17 @@ def movement(race: Race | None, armor: Armor | None, profile: RuleProfile,
     """MA: the race's own unarmored, else the armor's (or the race's reading of it).
 
     ``unknown_race_ma`` is the library's unarmored MA for a race it lacks
-    (validation reports the race; the figure still moves meanwhile).
+    (validation reports the race; the figure still moves meanwhile).  Fine
+    armor gives its MA relative to the wearer's ("-2 MA", 001 lines 410-416),
+    so an elf in fine chainmail keeps its higher MA.
     """
     base = race.ma if race else unknown_race_ma
     if armor is None:
         return base
     if race and armor.key in race.armor_ma:
         return race.armor_ma[armor.key]
+    if armor.ma_penalty is not None:
+        return base + armor.ma_penalty
     if armor.key == LEATHER and armor.ma_alternative is not None:
         chosen = profile.leather_ma.value
         return chosen if chosen in (armor.ma, armor.ma_alternative) else armor.ma
@@ -112,10 +158,16 @@ def _attack(
     adj_dx: int,
     shield: Shield | None,
     quality: Quality = ORDINARY,
+    active: tuple[Active, ...] = (),
 ) -> AttackLine:
-    dx_bonus = quality.fine_dx
-    damage = weapon.damage.add(quality.fine_damage)
+    """One attack; effects limited to a class of weapon count here (``with sword``)."""
+    tags = weapon.tags
+    dx_effect = adjusted(0, Stat.ADJ_DX, [a for a in active if a.effect.weapon_tag], tags)
+    dmg_effect = adjusted(0, Stat.DAMAGE, active, tags)
+    dx_bonus = quality.fine_dx + dx_effect.value
+    damage = weapon.damage.add(quality.fine_damage + dmg_effect.value)
     notes: list[str] = [quality.label] if quality.label else []
+    notes += [p.text() for p in (*dx_effect.parts, *dmg_effect.parts)]
     for mod in race.modifiers if race else ():
         if not mod.applies(weapon.tags, mode):
             continue
@@ -143,8 +195,71 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     armor = library.armors.get(gear.armor.key) if gear.armor else None
     shield = library.shields.get(gear.shield.key) if gear.shield else None
     rules = library.equipment_rules
+    active = active_effects(character, library)
     recovering = recovery_dx(character, library)
-    adj_dx = character.dx + (armor.dx if armor else 0) + recovering
+    untagged = [a for a in active if not a.effect.weapon_tag]
+    dx_detail = adjusted(character.dx + (armor.dx if armor else 0) + recovering,
+                         Stat.ADJ_DX, untagged)
+    adj_dx = dx_detail.value
+    armor_condition, shield_condition, armor_stops, shield_stops = _protection(
+        character, armor, shield, rules)
+    stops_detail = adjusted(armor_stops, Stat.HITS_STOPPED, active)
+    stops = stops_detail.value
+    ma_detail = adjusted(movement(race, armor, profile, _unknown_race_ma(race, library)),
+                         Stat.MA, active)
+    lines = _weapon_lines(character, library, race, adj_dx, shield, active)
+    carried = carried_weight(character, library)
+    mount = None
+    if character.mount is not None and rules is not None:
+        load = character.body_kg + carried + character.mount.extra_kg
+        mount = rules.mount_movement(character.mount, load)
+    return Derived(
+        ma=ma_detail.value,
+        adj_dx=adj_dx,
+        adj_dx_shield=adj_dx + shield.dx if shield else None,
+        hits_stopped=stops,
+        hits_stopped_shield=stops + shield_stops if shield else None,
+        attribute_total=counted_total(character, profile.creation),
+        start_total=race.limits(profile.creation).total if race else None,
+        weapons=lines,
+        injury=library.injury.thresholds(character.st, profile.injury_reactions,
+                                         race.injury if race else None),
+        armor_condition=armor_condition,
+        shield_condition=shield_condition,
+        carried_kg=carried,
+        mount=mount,
+        armor=armor,
+        shield=shield,
+        shield_ready=gear.shield_ready,
+        recovery_dx=recovering,
+        ma_detail=ma_detail,
+        adj_dx_detail=dx_detail,
+        stops_detail=stops_detail,
+        situational=situational(active),
+    )
+
+
+def _weapon_lines(character: Character, library: RulesLibrary, race: Race | None,
+                  adj_dx: int, shield: Shield | None,
+                  active: tuple[Active, ...]) -> tuple[WeaponLine, ...]:
+    """Each carried weapon the library knows, with its attacks."""
+    lines = []
+    for item in character.loadout.weapons:
+        weapon = library.weapons.get(item.key)
+        if weapon is None:
+            continue
+        attacks = tuple(_attack(weapon, m, race, adj_dx, shield, item.quality, active)
+                        for m in _modes(weapon))
+        lines.append(WeaponLine(weapon, attacks, character.st >= weapon.st,
+                                item.state is ItemState.READIED, item))
+    return tuple(lines)
+
+
+def _protection(character: Character, armor: Armor | None, shield: Shield | None,
+                rules: EquipmentRules | None,
+                ) -> tuple[Condition | None, Condition | None, int, int]:
+    """Armor's and shield's condition after wear, and the hits each stops now."""
+    gear = character.loadout
     armor_condition = shield_condition = None
     stops = armor.stops if armor else 0
     if armor and gear.armor and rules:
@@ -154,39 +269,7 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
     if shield and gear.shield and rules:
         shield_condition = rules.shield_condition(shield, gear.shield.hits_taken)
         shield_stops = shield_condition.stops
-    lines = []
-    for item in gear.weapons:
-        weapon = library.weapons.get(item.key)
-        if weapon is None:
-            continue
-        attacks = tuple(_attack(weapon, m, race, adj_dx, shield, item.quality)
-                        for m in _modes(weapon))
-        lines.append(WeaponLine(weapon, attacks, character.st >= weapon.st,
-                                item.state is ItemState.READIED, item))
-    carried = carried_weight(character, library)
-    mount = None
-    if character.mount is not None and rules is not None:
-        load = character.body_kg + carried + character.mount.extra_kg
-        mount = rules.mount_movement(character.mount, load)
-    return Derived(
-        ma=movement(race, armor, profile, _unknown_race_ma(race, library)),
-        adj_dx=adj_dx,
-        adj_dx_shield=adj_dx + shield.dx if shield else None,
-        hits_stopped=stops,
-        hits_stopped_shield=stops + shield_stops if shield else None,
-        attribute_total=counted_total(character, profile.creation),
-        start_total=race.limits(profile.creation).total if race else None,
-        weapons=tuple(lines),
-        injury=library.injury.thresholds(character.st, profile.injury_reactions),
-        armor_condition=armor_condition,
-        shield_condition=shield_condition,
-        carried_kg=carried,
-        mount=mount,
-        armor=armor,
-        shield=shield,
-        shield_ready=gear.shield_ready,
-        recovery_dx=recovering,
-    )
+    return armor_condition, shield_condition, stops, shield_stops
 
 
 def recovery_dx(character: Character, library: RulesLibrary) -> int:
@@ -215,6 +298,8 @@ def _unknown_race_ma(race: Race | None, library: RulesLibrary) -> int:
 def item_weight(item: Item, library: RulesLibrary) -> float:
     """Weight of one item (times its quantity), from the library."""
     entry = library.item_entry(item.kind, item.key)
+    if isinstance(entry, MagicItem) and entry.cost_per_point is not None:
+        return entry.weight_kg  # a rod's quantity is its points, not a count of rods
     return (entry.weight_kg if entry else 0.0) * item.quantity
 
 

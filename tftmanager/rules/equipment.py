@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.effects import StatEffect
 
 
 class CarryFree(enum.Enum):
@@ -52,6 +53,7 @@ class Armor:
     dx: int
     ma: int
     ma_alternative: int | None = None
+    ma_penalty: int | None = None  # fine armor: the wearer's own MA plus this (-2, -4)
     metal: bool = False
     source: str = "Melee"
     uncertain: str = ""
@@ -95,7 +97,11 @@ class Gear:
 
 @dataclass(frozen=True)
 class MagicItem:
-    """A magic item's cost (or cost per point, for rods) and making time."""
+    """A magic item's cost (or cost per point, for rods), making time and effects.
+
+    ``effects`` hold while the item is readied (worn or in hand).  A rod is
+    bought by the point: an owned rod's quantity is its points.
+    """
 
     key: str
     name: str
@@ -105,3 +111,14 @@ class MagicItem:
     note: str = ""
     source: str = ""
     uncertain: str = ""
+    weight_kg: float = 0.0
+    effects: tuple[StatEffect, ...] = ()
+    effects_source: str = ""
+    effects_assumed: str = ""
+    assumed: str = ""
+
+    def price(self, points: int = 1) -> int:
+        """What it costs: the fixed cost, or the cost per point times the points."""
+        if self.cost_per_point is not None:
+            return self.cost_per_point * points
+        return self.cost or 0

@@ -21,6 +21,12 @@ class CarryBand:
     dx: int
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false was expected, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class EquipmentRules:
     """The expansion's equipment rules as data."""
@@ -40,6 +46,9 @@ class EquipmentRules:
     walk_only_ma: int
     half_penalty_fatigue: int
     unarmored_ma: int  # a figure whose race the library lacks ([movement])
+    fine_breaks_on: dict[int, int]  # [breaking] fine: damage bonus -> lowest face that breaks
+    good_breaks_on: int  # [breaking] good
+    fine_damage_in_charge: bool  # [charge] fine_damage_counts
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> EquipmentRules:
@@ -68,6 +77,10 @@ class EquipmentRules:
                 walk_only_ma=int(carrying["walk_only_ma"]),
                 half_penalty_fatigue=int(carrying["half_penalty_fatigue"]),
                 unarmored_ma=int(doc["movement"]["unarmored_ma"]),
+                fine_breaks_on={int(r["damage"]): int(r["breaks_on"])
+                                for r in doc["breaking"]["fine"]},
+                good_breaks_on=int(doc["breaking"]["good"]),
+                fine_damage_in_charge=_flag(doc["charge"]["fine_damage_counts"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Equipment rules are malformed: {exc}") from exc
@@ -95,6 +108,21 @@ class EquipmentRules:
         if quality.fine_damage and self.damage_tag not in weapon.tags:
             return f"Only bladed weapons can be made to do extra damage; not a {weapon.name}."
         return ""
+
+    def breaks_on(self, quality: Quality) -> int | None:
+        """When a normal weapon would break: the extra die's lowest face that breaks this one.
+
+        None for an ordinary weapon (it simply breaks).  001 lines 393-402.
+        """
+        if quality.good:
+            return self.good_breaks_on
+        if quality.fine:
+            return self.fine_breaks_on[quality.fine_damage]
+        return None
+
+    def charge_damage_bonus(self, quality: Quality) -> int:
+        """A fine pole weapon's extra damage that counts in a charge (004 line 15: none)."""
+        return quality.fine_damage if self.fine_damage_in_charge else 0
 
     def weapon_price(self, weapon: Weapon, quality: Quality) -> int:
         """Base price times the quality's multiplier (silver doubles a fine price)."""

@@ -32,15 +32,20 @@ class InjuryTable:
 
     melee: InjuryThresholds
     bands: tuple[InjuryBand, ...]
+    low_st_max: int  # [low_st] st_max: ST reduced to this or less ...
+    low_st_dx: int  # [low_st] dx: ... gives this extra DX (Melee: 3 or less, -3 DX)
 
-    def thresholds(self, st: int, option: InjuryReactions) -> InjuryThresholds:
+    def thresholds(self, st: int, option: InjuryReactions,
+                   race: InjuryThresholds | None = None) -> InjuryThresholds:
         """Thresholds for a figure of this (original) ST under the campaign's option.
 
+        ``race`` is a race's own Melee thresholds (a giant: 9 and 16, Melee
+        line 439); the house table by ST replaces them as it replaces Melee's.
         Beyond the last printed band the last two steps repeat; that reading is
         an assumption and the result says so.
         """
         if option is InjuryReactions.MELEE or not self.bands:
-            return self.melee
+            return race or self.melee
         for band in self.bands:
             if band.st_min <= st <= band.st_max:
                 return InjuryThresholds(band.dx_penalty_hits, band.knockdown_hits)
@@ -48,6 +53,16 @@ class InjuryTable:
             first = self.bands[0]
             return InjuryThresholds(first.dx_penalty_hits, first.knockdown_hits)
         return self._extend(st)
+
+    def weakness_dx(self, current_st: int) -> int:
+        """The extra DX of a figure whose ST is reduced to ``low_st_max`` or less (Melee line 441).
+
+        A rule of the fight ("for the remainder of the game"): the card
+        prints it beside the injury thresholds, and derived stats between
+        adventures leave it out (a survivor's recovery has its own penalty).
+        The caller passes ST after wounds.
+        """
+        return self.low_st_dx if current_st <= self.low_st_max else 0
 
     def _extend(self, st: int) -> InjuryThresholds:
         last = self.bands[-1]

@@ -13,6 +13,7 @@ class ItemKind(enum.Enum):
     ARMOR = "armor"
     SHIELD = "shield"
     GEAR = "gear"
+    MAGIC = "magic"  # a magic item: its effects hold while it is readied
 
 
 class ItemState(enum.Enum):

@@ -89,6 +89,7 @@ class Job:
     rank: int = 0
     previous_rank: str = ""
     title: str = ""
+    alternatives: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -138,6 +139,7 @@ class JobCatalogue:
     thief_factors: tuple[ThiefFactor, ...]
     thief_pay_cap: Fraction
     thief_spell_reduction: Fraction
+    thief_spells: frozenset[str]  # [thief_factors] wizard_spells: the "appropriate" ones
     merchant: Mapping[str, Any]
     lifestyle_weeks: int
     survival: SurvivalRules | None
@@ -165,6 +167,7 @@ class JobCatalogue:
                 thief_factors=tuple(_factor(f) for f in thief["factors"]),
                 thief_pay_cap=Fraction(str(thief["pay_cap_fraction"])),
                 thief_spell_reduction=Fraction(str(thief["wizard_spell_reduction"])),
+                thief_spells=frozenset(str(k) for k in thief["wizard_spells"]),
                 merchant=_checked(doc, "merchant", MERCHANT_KEYS),
                 lifestyle_weeks=int(doc["lifestyle_period"]["weeks"]),
                 survival=(SurvivalRules.from_data(doc["survival"]) if "survival" in doc
@@ -234,7 +237,25 @@ def _job(row: Mapping[str, Any]) -> Job:
                           for b in row.get("pay_bonuses", [])),
         risk_cap=_opt_int(row.get("risk_cap")), rank=int(row.get("rank", 0)),
         previous_rank=str(row.get("previous_rank", "")), title=str(row.get("title", "")),
+        alternatives=_alternatives(row),
     )
+
+
+def _alternatives(row: Mapping[str, Any]) -> dict[str, int]:
+    """A job's named alternative readings (``alternatives = { xp_week = 3 }``).
+
+    Only whole-number fields can have one (the garbled cells are numbers);
+    the campaign's "Garbled job values" option picks which reading is played.
+    """
+    values = row.get("alternatives", {})
+    if not isinstance(values, Mapping):
+        raise ValueError(f"job '{row['key']}': alternatives must be a table")
+    result = {}
+    for name, value in values.items():
+        if name not in ("xp_week", "pay", "pay_max") or isinstance(value, bool):
+            raise ValueError(f"job '{row['key']}': alternative '{name}' is not allowed")
+        result[str(name)] = int(value)
+    return result
 
 
 def _officer(row: Mapping[str, Any]) -> Officer:

@@ -17,9 +17,11 @@ from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice_expr import Dice, Roll, parse_check
 from tftmanager.rules.job_data import Job, JobCatalogue, JobFamily
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile, ThiefFractions, ThiefSpells
 from tftmanager.rules.text import count
 
 ATTRS = ("st", "dx", "iq", "sp")
+DEFAULT_PROFILE = RuleProfile()  # the documents' default readings
 
 
 @dataclass
@@ -143,8 +145,15 @@ def find_roll(job: Job, assignment: Assignment, catalogue: JobCatalogue) -> tupl
 
 
 def risk_numbers(character: Character, derived: Derived, job: Job,
-                 catalogue: JobCatalogue) -> tuple[int, int, list[str]]:
-    """(x, y) with a thief's risk reductions added to y (fractions dropped, capped)."""
+                 catalogue: JobCatalogue,
+                 profile: RuleProfile = DEFAULT_PROFILE) -> tuple[int, int, list[str]]:
+    """(x, y) with a thief's risk reductions added to y (fractions dropped, capped).
+
+    The cap ("the number in parenthesis") only limits what the reductions
+    add: a base y the GM set above it is kept, never lowered (001 lines
+    726-756).  How fractions are dropped and which spells count are the
+    campaign's options (``thief_fractions``, ``thief_spells``).
+    """
     assert job.risk is not None
     x, y = job.risk
     notes: list[str] = []
@@ -160,13 +169,16 @@ def risk_numbers(character: Character, derived: Derived, job: Job,
             total += factor.reduction
             notes.append(f"MA {derived.ma} {factor.reduction}")
     if character.kind is CharacterKind.WIZARD:
-        spells = len(character.spells)
-        if spells:
-            total += catalogue.thief_spell_reduction * spells
-            notes.append(f"{spells} spells x {catalogue.thief_spell_reduction}")
-    adjusted = y + math.floor(total)
-    if job.risk_cap is not None:
-        adjusted = min(adjusted, job.risk_cap)
+        counted = [s for s in character.spells if profile.thief_spells is ThiefSpells.ALL
+                   or s in catalogue.thief_spells]
+        if counted:
+            total += catalogue.thief_spell_reduction * len(counted)
+            notes.append(f"{len(counted)} spells x {catalogue.thief_spell_reduction}")
+    added = (math.floor(total) if profile.thief_fractions is ThiefFractions.ROUND_DOWN
+             else math.trunc(total))
+    adjusted = y + added
+    if job.risk_cap is not None and added > 0:
+        adjusted = min(adjusted, max(y, job.risk_cap))
     return x, adjusted, notes
 
 
@@ -287,8 +299,13 @@ def _merc_bonus(character: Character, derived: Derived, job: Job,
 
 
 def run_job_week(character: Character, derived: Derived, job: Job, assignment: Assignment,
-                 catalogue: JobCatalogue, dice: Dice) -> JobWeek:
-    """Resolve one week of a job for one character."""
+                 catalogue: JobCatalogue, dice: Dice,
+                 profile: RuleProfile = DEFAULT_PROFILE) -> JobWeek:
+    """Resolve one week of a job for one character.
+
+    Weekly XP is for "each successful week of work": a disaster week earns
+    none unless the campaign's ``disaster_week_xp`` says otherwise.
+    """
     week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
                    found=assignment.found,
                    lifestyle=provided_lifestyle(job, assignment, catalogue))
@@ -311,7 +328,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
     week.worked = True
     week.weeks_left = max(0, week.weeks_left - 1)
     if job.risk is not None:
-        x, y, notes = risk_numbers(character, derived, job, catalogue)
+        x, y, notes = risk_numbers(character, derived, job, catalogue, profile)
         roll = dice.roll(catalogue.rolls.risk)
         note = f"risk {x}/{y}" + (f" (thief: {', '.join(notes)})" if notes else "")
         week.rolls.append(("risk", roll, note))
@@ -323,7 +340,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
         if roll.total >= y:
             week.disaster = True
             _disaster(job, catalogue, dice, values, week)
-    if job.xp_week and not week.disaster:
+    if job.xp_week and (profile.disaster_week_xp or not week.disaster):
         week.xp = job.xp_week
     week.pay = weekly_pay(character, derived, job, assignment, catalogue, dice, week)
     return week

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.awards import AwardTable
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.effects import parse_effects
 from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
@@ -52,7 +53,8 @@ class RulesLibrary:
     # Study time by learning category (experience.toml).
     study: StudyRules | None = None
 
-    def item_entry(self, kind: ItemKind, key: str) -> Weapon | Armor | Shield | Gear | None:
+    def item_entry(self, kind: ItemKind,
+                   key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
         """The library entry an owned item refers to."""
         if kind is ItemKind.WEAPON:
             return self.weapons.get(key)
@@ -60,6 +62,8 @@ class RulesLibrary:
             return self.armors.get(key)
         if kind is ItemKind.SHIELD:
             return self.shields.get(key)
+        if kind is ItemKind.MAGIC:
+            return self.magic_items.get(key)
         return self.gear.get(key)
 
     def memory_rules(self) -> MemoryCosts:
@@ -217,7 +221,16 @@ def _race(row: Data) -> Race:
         armor_ma=dict(_get(row, "armor_ma", dict, {})),
         modifiers=tuple(_modifier(m) for m in _get(row, "modifiers", list, [])),
         source=_get(row, "source", str, ""),
+        injury=_race_injury(row),
     )
+
+
+def _race_injury(row: Data) -> InjuryThresholds | None:
+    """A race's own Melee reactions to injury (giants: 9 and 16), if it has them."""
+    own = _get(row, "injury", dict, {})
+    if not own:
+        return None
+    return InjuryThresholds(_get(own, "dx_penalty_hits", int), _get(own, "knockdown_hits", int))
 
 
 def _weapon(row: Data) -> Weapon:
@@ -274,6 +287,7 @@ def _armor(row: Data) -> Armor:
         dx=_get(row, "dx", int),
         ma=_get(row, "ma", int),
         ma_alternative=alternative if isinstance(alternative, int) else None,
+        ma_penalty=_optional_int(row, "ma_penalty"),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
         uncertain=_get(row, "uncertain", str, ""),
@@ -328,7 +342,19 @@ def _magic(row: Data) -> MagicItem:
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, ""),
         uncertain=_get(row, "uncertain", str, ""),
+        weight_kg=_price(row)["weight_kg"],
+        assumed=_get(row, "assumed", str, ""),
+        **_effects(row),
     )
+
+
+def _effects(row: Data) -> dict[str, Any]:
+    """An entry's effects on the figure, with their source (``rules.effects``)."""
+    return {
+        "effects": parse_effects(_get(row, "effects", list, []), str(row.get("key"))),
+        "effects_source": _get(row, "effects_source", str, ""),
+        "effects_assumed": _get(row, "effects_assumed", str, ""),
+    }
 
 
 def _injury(doc: Data) -> InjuryTable:
@@ -348,6 +374,8 @@ def _injury(doc: Data) -> InjuryTable:
             _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
         ),
         bands=tuple(sorted(bands, key=lambda b: b.st_min)),
+        low_st_max=_get(_get(doc, "low_st", dict), "st_max", int),
+        low_st_dx=_get(_get(doc, "low_st", dict), "dx", int),
     )
 
 
@@ -388,6 +416,7 @@ def _talent(row: Data) -> Talent:
         assumed=_get(row, "assumed", str, ""),
         uncertain=_get(row, "uncertain", str, ""),
         retired=_get(row, "retired", bool, False),
+        **_effects(row),
     )
 
 

@@ -34,6 +34,13 @@ JOB_RULES = "job_rules"
 INJURY = "injury"
 EXPERIENCE = "experience"
 EQUIPMENT_RULES = "equipment_rules"
+# Fields per-entry kinds gained after campaigns were made with them (issue 13):
+# a campaign's entry without them takes the shipped entry's values.
+_EFFECTS = ("effects", "effects_source", "effects_assumed")
+NEW_FIELDS: dict[str, tuple[str, ...]] = {
+    "talent": _EFFECTS,
+    "magic_item": (*_EFFECTS, "weight_kg", "assumed"),
+}
 # Documents held whole as one entry each (key "table").
 WHOLE = (INJURY, EXPERIENCE, EQUIPMENT_RULES)
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
@@ -117,13 +124,24 @@ def with_shipped_values(entries: Iterable[Entry], shipped: Iterable[Entry]) -> l
     value is read from the shipped entry until the GM reviews the shipped
     library update; every value the campaign has, the GM's edits included,
     always wins, and nothing is written to the campaign.  Per-entry kinds
-    (a job, a talent) are never filled in: a missing one stays missing.
+    (a job, a talent) are never filled in: a missing one stays missing, but a
+    field added to a kind later (``NEW_FIELDS``: a talent's effects, a magic
+    item's weight) is read from the shipped entry of the same key when the
+    campaign's entry lacks it.  A GM who cleared the effects keeps an empty list.
     """
+    shipped = list(shipped)
     fallback = {(e.kind, e.key): e for e in shipped if e.kind in (*WHOLE, JOB_RULES)}
+    with_fields = {(e.kind, e.key): e for e in shipped if e.kind in NEW_FIELDS}
     result = []
     seen = set()
     for entry in entries:
         base = fallback.get((entry.kind, entry.key))
+        newer = with_fields.get((entry.kind, entry.key))
+        if newer is not None:
+            added = {f: newer.data[f] for f in NEW_FIELDS[entry.kind]
+                     if f in newer.data and f not in entry.data}
+            if added:
+                entry = Entry(entry.kind, entry.key, {**entry.data, **added}, entry.retired)
         if base is not None:
             seen.add((entry.kind, entry.key))
             entry = Entry(entry.kind, entry.key, _filled(entry.data, base.data), entry.retired)

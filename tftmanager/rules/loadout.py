@@ -29,6 +29,7 @@ _WHERE = {
     ItemKind.SHIELD: {ItemState.READIED: "Ready", ItemState.CARRIED: "Slung on the back"},
     ItemKind.WEAPON: {ItemState.READIED: "In hand", ItemState.CARRIED: "Carried"},
     ItemKind.GEAR: {ItemState.READIED: "At hand", ItemState.CARRIED: "Carried"},
+    ItemKind.MAGIC: {ItemState.READIED: "Readied (in use)", ItemState.CARRIED: "Carried"},
 }
 STORED_TEXT = "Stored elsewhere"
 
@@ -215,7 +216,8 @@ def outfit(
         wanted.append((ItemKind.WEAPON, key,
                        ItemState.READIED if in_hand else ItemState.CARRIED))
     rest = [replace(i, state=ItemState.CARRIED)
-            if i.state is ItemState.READIED and i.kind is not ItemKind.GEAR else i
+            if i.state is ItemState.READIED and i.kind not in (ItemKind.GEAR, ItemKind.MAGIC)
+            else i
             for i in items]
     gear: list[Item] = []
     claimed: set[int] = set()

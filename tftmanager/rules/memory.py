@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 
 from tftmanager.rules.abilities import CharacterKind, KnownTalent, Talent
 from tftmanager.rules.character import Character
+from tftmanager.rules.derived import active_effects
+from tftmanager.rules.effects import Stat, adjusted
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
 
@@ -30,9 +32,13 @@ class Memory:
 
 
 def capacity(character: Character, library: RulesLibrary, profile: RuleProfile) -> int:
-    """IQ + 2 x SP, plus memory bought with experience where the Legacy rule is on."""
+    """IQ + 2 x SP, plus memory bought with experience where the Legacy rule is on.
+
+    Talents and readied magic items with a ``memory`` effect add to it.
+    """
     bought = character.memory_bought if profile.legacy_memory_xp else 0
-    return character.iq + library.memory_rules().capacity_per_sp * character.sp + bought
+    base = character.iq + library.memory_rules().capacity_per_sp * character.sp + bought
+    return adjusted(base, Stat.MEMORY, active_effects(character, library)).value
 
 
 def talent_cost(

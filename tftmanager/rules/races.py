@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from tftmanager.rules.injury import InjuryThresholds
 from tftmanager.rules.settings import CreationScheme
 
 
@@ -67,6 +68,7 @@ class Race:
     armor_ma: dict[str, int] = field(default_factory=dict)
     modifiers: tuple[RacialModifier, ...] = ()
     source: str = ""
+    injury: InjuryThresholds | None = None  # its own Melee reactions (a giant's 9 and 16)
 
     def limits(self, scheme: CreationScheme) -> CreationLimits:
         """The minimums and total that apply under a creation scheme."""

@@ -73,6 +73,34 @@ class LeatherMA(enum.Enum):
     ARMOR_TABLE = 9
 
 
+class ThiefFractions(enum.Enum):
+    """How a thief's summed risk reductions lose their fraction ("drop any fractions")."""
+
+    ROUND_DOWN = "down"
+    TOWARD_ZERO = "zero"
+
+
+class ThiefSpells(enum.Enum):
+    """Which of a wizard's spells count as a thief's risk reductions."""
+
+    APPROPRIATE = "appropriate"
+    ALL = "all"
+
+
+class Upkeep(enum.Enum):
+    """Which weeks pay for the chosen lifestyle (a job provides its own)."""
+
+    IDLE_ONLY = "idle"
+    NO_JOB = "no_job"
+
+
+class JobReadings(enum.Enum):
+    """Which reading of a garbled job value to play: the scan's, or its named alternative."""
+
+    AS_READ = "as_read"
+    ALTERNATIVE = "alternative"
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """What the settings dialog says about one option.
@@ -117,7 +145,9 @@ OPTION_INFO: dict[str, OptionInfo] = {
     ),
     "pole_charge": OptionInfo(
         "Pole weapons in a charge",
-        "Melee doubles a pole weapon's damage in a charge; the house rules add 1d+1.",
+        "Melee doubles a pole weapon's damage in a charge; the house rules add 1d+1. "
+        "Either way a fine pole weapon's extra damage does not count in a charge "
+        "(House Rules: Combat).",
         {
             PoleCharge.MELEE_DOUBLE: "Melee: double damage",
             PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage",
@@ -167,6 +197,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "Weights are kept in kilograms (as the expansion gives them) and shown in this unit.",
         {WeightUnit.KG: "Kilograms", WeightUnit.LB: "Pounds"},
     ),
+    "starting_sp": OptionInfo(
+        "Skill Points at creation",
+        "The expansion (001): \"All people start with no SP\"; SP are bought with "
+        "experience, as Joe the Barbarian does. A GM who starts heroes with SP can "
+        "allow it here (the IQ/4 cap still holds).",
+        {False: "No SP at creation (expansion)", True: "Allow SP at creation"},
+    ),
     "study_weeks_per_point": OptionInfo(
         "Study weeks per memory point",
         "Base time to learn a talent, per memory point it costs, before the "
@@ -174,6 +211,45 @@ OPTION_INFO: dict[str, OptionInfo] = {
         {},
         bounds=(1, 52),
         assumed="Default 4 weeks per point is our assumption; set your table's value.",
+    ),
+    "disaster_week_xp": OptionInfo(
+        "Weekly XP in a disaster week",
+        "The expansion: 'Most jobs provide a few experience points for each successful "
+        "week of work.' Read strictly, a week that ends in disaster earns no weekly XP "
+        "(a special roll's bonus XP is earned either way).",
+        {False: "None: only successful weeks (default)", True: "Every week worked"},
+    ),
+    "thief_fractions": OptionInfo(
+        "Thieves' risk fractions",
+        "The expansion: 'Sum up all the relevant values of risk reduction ... and drop "
+        "any fractions.' A sum below zero (a slow thief) can be rounded down (-3/4 -> -1) "
+        "or have its fraction dropped toward zero (-3/4 -> 0).",
+        {ThiefFractions.ROUND_DOWN: "Round down (default)",
+         ThiefFractions.TOWARD_ZERO: "Drop toward zero"},
+    ),
+    "thief_spells": OptionInfo(
+        "A wizard's spells as a thief",
+        "The expansion: 'As thieves, count appropriate spells as 1/4 risk reductions.' "
+        "Appropriate spells are listed in the job rules (wizard_spells, editable in the "
+        "Rules Library); the list shipped is our choice.",
+        {ThiefSpells.APPROPRIATE: "Appropriate spells only (default)",
+         ThiefSpells.ALL: "Every spell counts"},
+    ),
+    "upkeep": OptionInfo(
+        "Lifestyle upkeep",
+        "The expansion: a job gives 'the lifestyle the job provides automatically'; it "
+        "does not say who pays in a week without work. By default only idle weeks pay; "
+        "the other reading also charges weeks of rest and study.",
+        {Upkeep.IDLE_ONLY: "Idle weeks only (default)",
+         Upkeep.NO_JOB: "Every week without a job (idle, rest, study)"},
+    ),
+    "job_readings": OptionInfo(
+        "Garbled job values",
+        "Where the scan of the jobs tables is garbled, the Rules Library keeps the value "
+        "as read and names an alternative: War 1's XP per week reads '13' (likely a 3 "
+        "with a cell border read as '1', as elsewhere in the same scan).",
+        {JobReadings.AS_READ: "As read: War 1 gives 13 XP a week",
+         JobReadings.ALTERNATIVE: "The named alternative: War 1 gives 3 XP a week"},
     ),
 }
 
@@ -192,8 +268,14 @@ class RuleProfile:
     wizard_talents_double: bool = True
     hero_spells_triple: bool = True
     legacy_memory_xp: bool = False
+    starting_sp: bool = False
     weight_unit: WeightUnit = WeightUnit.KG
     study_weeks_per_point: int = 4
+    disaster_week_xp: bool = False
+    thief_fractions: ThiefFractions = ThiefFractions.ROUND_DOWN
+    thief_spells: ThiefSpells = ThiefSpells.APPROPRIATE
+    upkeep: Upkeep = Upkeep.IDLE_ONLY
+    job_readings: JobReadings = JobReadings.AS_READ
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for storage (enum values, not names)."""

@@ -26,7 +26,7 @@ def validate(character: Character, library: RulesLibrary, profile: RuleProfile) 
         problems.append(Problem("race", f"'{character.race}' is not a race in this campaign."))
     else:
         problems += _attributes(character, race, profile)
-    problems += _skill_points(character, library)
+    problems += _skill_points(character, library, profile)
     problems += _gear(character, library)
     problems += _items(character, library)
     problems += ability_problems(character, library, profile)
@@ -101,18 +101,32 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
     return problems
 
 
-def _skill_points(character: Character, library: RulesLibrary) -> list[Problem]:
+def _skill_points(character: Character, library: RulesLibrary,
+                  profile: RuleProfile) -> list[Problem]:
+    """SP are capped at IQ/4 and, in the expansion, only bought with experience.
+
+    "All people start with no SP" (001): a point of SP is one of the points
+    bought with experience, so SP above ``bought_points`` were given at
+    creation.  The ``starting_sp`` option lets a GM allow that.
+    """
     tables = library.cost_tables()
     cap = tables.sp_cap(character.iq)
+    problems = []
     if character.sp > cap:
-        return [
-            Problem(
-                "sp",
-                f"SP {character.sp} is above IQ/{tables.iq_per_sp} rounded down ({cap} for IQ "
-                f"{character.iq}).",
-            )
-        ]
-    return []
+        problems.append(Problem(
+            "sp",
+            f"SP {character.sp} is above IQ/{tables.iq_per_sp} rounded down ({cap} for IQ "
+            f"{character.iq}).",
+        ))
+    if not profile.starting_sp and character.sp > character.bought_points:
+        bought = character.bought_points
+        problems.append(Problem(
+            "sp",
+            f"SP {character.sp}, but only {count(bought, 'point')} bought with experience: "
+            "everyone starts with no SP and buys them with experience (expansion). "
+            "Campaign Rules can allow SP at creation.",
+        ))
+    return problems
 
 
 def _gear(character: Character, library: RulesLibrary) -> list[Problem]:

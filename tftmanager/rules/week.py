@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.calendar import rest, weekly_upkeep
@@ -19,12 +20,12 @@ from tftmanager.rules.character import Character, Status
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
-from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.job_data import Job, JobCatalogue
 from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import count
 
@@ -98,7 +99,7 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     if activity is Activity.JOB:
         return _job(base, library, catalogue, profile, dice, week, balance)
     if activity is Activity.STUDY:
-        return replace(base, studies=True)
+        return _upkeep(replace(base, studies=True), catalogue, profile, balance)
     if activity is Activity.REST:
         if catalogue.survival is None:
             raise RulesDataError("Resting needs the survival rules ([survival] in jobs.toml).")
@@ -106,28 +107,50 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
         after = character
         if (wounds, recovery) != (character.wounds, character.recovery_weeks):
             after = replace(character, wounds=wounds, recovery_weeks=recovery)
-        return replace(base, character=after, lines=tuple(lines))
+        return _upkeep(replace(base, character=after, lines=tuple(lines)), catalogue,
+                       profile, balance)
     if activity is Activity.ADVENTURE:
         return replace(base, lines=("Adventuring (nothing happens automatically).",))
     return _idle(base, catalogue, balance)
 
 
-def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int) -> WeekResult:
+def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int,
+          heading: str = "Idle") -> WeekResult:
     """The lifestyle's upkeep for a week without work (and whether it left a debt)."""
     cost, text = weekly_upkeep(result.assignment.lifestyle, catalogue)
     money = result.money
     if cost:
         money = (*money, LedgerWrite(-cost, MoneyKind.UPKEEP.value, text))
     debt = balance + sum(w.amount for w in money) < 0
-    line = f"Idle: {text}" + (" (now in debt)" if debt else "")
+    line = f"{heading}: {text}" + (" (now in debt)" if debt else "")
     return replace(result, money=money, lines=(*result.lines, line))
+
+
+def _upkeep(result: WeekResult, catalogue: JobCatalogue, profile: RuleProfile,
+            balance: int) -> WeekResult:
+    """A week of rest or study pays its lifestyle only if the campaign's ``upkeep`` says so.
+
+    The expansion says a job provides its lifestyle, not who pays in a week
+    without work; by default only idle weeks pay (the named default).
+    """
+    if profile.upkeep is Upkeep.IDLE_ONLY:
+        return result
+    return _idle(result, catalogue, balance, heading="Upkeep")
+
+
+def played_job(job: Job, profile: RuleProfile) -> Job:
+    """The job with its named alternative readings, if the campaign plays them."""
+    if profile.job_readings is JobReadings.AS_READ or not job.alternatives:
+        return job
+    values: dict[str, Any] = dict(job.alternatives)
+    return replace(job, **values)
 
 
 def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
          profile: RuleProfile, dice: Dice, week: int, balance: int) -> WeekResult:
     """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks."""
     character, data = result.character, result.assignment
-    job = catalogue.jobs[data.job]
+    job = played_job(catalogue.jobs[data.job], profile)
     result = replace(result, activity=f"Job: {job.name}"
                      + (f" ({data.officer})" if data.officer else ""))
     reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
@@ -135,7 +158,7 @@ def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
         refused = replace(result, lines=(f"Not eligible for {job.name}: {'; '.join(reasons)}.",))
         return _idle(refused, catalogue, balance)
     worked = run_job_week(character, derive(character, library, profile), job, data,
-                          catalogue, dice)
+                          catalogue, dice, profile)
     lines = list(worked.lines)
     xp, parts = _xp(worked, job.name, week)
     if xp:

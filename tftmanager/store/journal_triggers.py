@@ -82,3 +82,16 @@ def install_triggers(conn: Connection) -> None:
         columns = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({_quote(table)})")]
         for statement in trigger_sql(table, columns):
             conn.exec_driver_sql(statement)
+
+
+def forget_row_images(conn: Connection) -> None:
+    """After an upgrade, rows recorded under the old tables can no longer be put back.
+
+    The operations keep their lines in the history; only their undo goes, so
+    a later migration that changes columns never replays a row of the wrong shape.
+    """
+    exists = conn.exec_driver_sql(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'row_change'").first()
+    if exists is not None:
+        conn.exec_driver_sql("DELETE FROM row_change")
+        conn.exec_driver_sql("UPDATE operation SET undoable = 0")

@@ -11,7 +11,11 @@ from alembic.config import Config
 from sqlalchemy import Engine
 
 from tftmanager.shipped import migrations_dir
-from tftmanager.store.journal_triggers import drop_triggers, install_triggers
+from tftmanager.store.journal_triggers import (
+    drop_triggers,
+    forget_row_images,
+    install_triggers,
+)
 
 
 def alembic_config() -> Config:
@@ -33,6 +37,7 @@ def upgrade_to_head(engine: Engine) -> None:
         with conn.begin():
             drop_triggers(conn)  # batch mode rebuilds tables; the triggers come back after
             command.upgrade(cfg, "head")
+            forget_row_images(conn)
             install_triggers(conn)
         raw.execute("PRAGMA foreign_keys=ON")
         bad = raw.execute("PRAGMA foreign_key_check").fetchall()

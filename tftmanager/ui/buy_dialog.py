@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.equipment import EquipmentRefused, price_of
-from tftmanager.rules.equipment import Armor, Gear, Shield, Weapon
+from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import ItemKind, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
@@ -33,7 +33,10 @@ if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
 
 KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
-         (ItemKind.SHIELD, "Shields"), (ItemKind.GEAR, "Other equipment"))
+         (ItemKind.SHIELD, "Shields"), (ItemKind.GEAR, "Other equipment"),
+         (ItemKind.MAGIC, "Magic items"))
+# The library's entry kind for each kind of possession (retired entries are not offered).
+LIBRARY_KIND = {ItemKind.MAGIC: "magic_item"}
 
 
 class BuyDialog(QDialog):
@@ -108,15 +111,20 @@ class BuyDialog(QDialog):
             signal.connect(lambda *_a: self.update_price())
         self._fill()
 
-    def _entries(self) -> list[tuple[str, str, int, float]]:
+    def _entries(self) -> list[tuple[str, str, str, float]]:
+        """(key, name, price text, weight) of each entry on sale of the chosen kind."""
         kind: ItemKind = self.kind.currentData()
         library = self.library
+        if kind is ItemKind.MAGIC:
+            return [(e.key, e.name, _magic_price(e), e.weight_kg)
+                    for e in library.magic_items.values()
+                    if not library.is_retired(LIBRARY_KIND[kind], e.key)]
         entries: list[Weapon | Armor | Shield | Gear] = list(
             library.weapons.values() if kind is ItemKind.WEAPON
             else library.armors.values() if kind is ItemKind.ARMOR
             else library.shields.values() if kind is ItemKind.SHIELD
             else library.gear.values())
-        return [(e.key, e.name, e.cost, e.weight_kg) for e in entries
+        return [(e.key, e.name, f"${e.cost:,}", e.weight_kg) for e in entries
                 if not library.is_retired(kind.value, e.key)]
 
     def _fill(self) -> None:
@@ -125,7 +133,7 @@ class BuyDialog(QDialog):
         for key, name, cost, weight in sorted(self._entries(), key=lambda e: e[1]):
             if text and text not in name.casefold():
                 continue
-            item = QListWidgetItem(f"{name} — ${cost:,}, {show_weight(weight, self.unit)}")
+            item = QListWidgetItem(f"{name} — {cost}, {show_weight(weight, self.unit)}")
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.items.addItem(item)
         weapons = self.kind.currentData() is ItemKind.WEAPON
@@ -186,3 +194,10 @@ class BuyDialog(QDialog):
                                    self.quality(), self.quantity.value())
         self.update_price()
         return deal is not None
+
+
+def _magic_price(item: MagicItem) -> str:
+    """"$3,000", "$450 a point" (a rod: Quantity is its points), or "no price"."""
+    if item.cost_per_point is not None:
+        return f"${item.cost_per_point:,} a point"
+    return f"${item.cost:,}" if item.cost is not None else "no price"

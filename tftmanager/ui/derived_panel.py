@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.character import Status
 from tftmanager.rules.derived import AttackLine
+from tftmanager.rules.effects import Stat
 from tftmanager.rules.text import count
 
 
@@ -66,11 +67,12 @@ class DerivedPanel(QGroupBox):
             return
         d = sheet.derived
         none = "no shield"
-        self.values["ma"].setText(str(d.ma))
-        self.values["adj_dx"].setText(str(d.adj_dx))
+        self.values["ma"].setText(d.explain(Stat.MA))
+        self.values["adj_dx"].setText(d.explain(Stat.ADJ_DX))
         self.values["adj_dx_shield"].setText(none if d.adj_dx_shield is None
                                              else str(d.adj_dx_shield))
-        self.values["stops"].setText(str(d.hits_stopped))
+        self.values["stops"].setText(d.explain(Stat.HITS_STOPPED))
+        self.values["stops"].setToolTip("\n".join(d.situational))
         self.values["stops_shield"].setText(none if d.hits_stopped_shield is None
                                             else str(d.hits_stopped_shield))
         start = f" of {d.start_total} at start" if d.start_total is not None else ""

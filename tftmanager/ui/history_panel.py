@@ -21,9 +21,7 @@ SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further b
 def operation_text(operation: Operation) -> str:
     """One line of the history: week, label, and what undo can still do with it."""
     when = operation.when.strftime("%d %b %H:%M")
-    suffix = " (undone)" if operation.undone else ""
-    if not operation.undoable:
-        suffix = " (past the undo limit)"
+    suffix = f" ({operation.state})" if operation.state else ""
     return f"Week {operation.week} · {when} — {operation.label}{suffix}"
 
 

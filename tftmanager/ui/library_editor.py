@@ -1,16 +1,20 @@
 """The rules library editor: the campaign's talents, spells, weapons, armor and shields.
 
 Searchable, sortable tables; add, edit, retire and delete, each an undoable
-command.  An entry a character uses cannot be deleted, only retired.
+command.  An entry a character uses cannot be deleted, only retired.  Each
+tab can show only its assumed or uncertain entries, and the "To review" tab
+lists every such value of the whole library (jobs and rules tables included)
+with its source, so a GM reviews the readings in one pass.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -29,6 +33,7 @@ from tftmanager.rules.library_entries import Entry
 from tftmanager.ui import operations
 from tftmanager.ui.library_entry_dialog import EntryDialog
 from tftmanager.ui.library_fields import TAB_TITLES
+from tftmanager.ui.library_marks_model import LibraryFilter, ReviewModel
 from tftmanager.ui.library_model import ENTRY_ROLE, SORT_ROLE, LibraryModel
 
 if TYPE_CHECKING:
@@ -43,7 +48,7 @@ class LibraryTab(QWidget):
         self.kind = kind
         self.editor = editor
         self.model = LibraryModel(kind)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setFilterKeyColumn(-1)
@@ -53,6 +58,10 @@ class LibraryTab(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName(f"Search {TAB_TITLES[kind].lower()}")
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.marked_only = QCheckBox("Assumed or uncertain only")
+        self.marked_only.setToolTip("Show only entries with a value no document states "
+                                    "(assumed) or a garbled scan leaves unclear (uncertain).")
+        self.marked_only.toggled.connect(self.proxy.set_marked_only)
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setAccessibleName(TAB_TITLES[kind])
@@ -84,8 +93,11 @@ class LibraryTab(QWidget):
                        self.delete_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.marked_only)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.search)
+        layout.addLayout(search_row)
         layout.addWidget(self.table)
         layout.addLayout(buttons)
         self._update_buttons()
@@ -166,9 +178,21 @@ class LibraryEditor(QDialog):
             page = LibraryTab(kind, self)
             self.pages[kind] = page
             self.tabs.addTab(page, title)
+        self.review_model = ReviewModel()
+        self.review = QTableView()
+        self.review.setModel(self.review_model)
+        self.review.setAccessibleName("Values to review")
+        self.review.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.review.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.review.verticalHeader().setVisible(False)
+        self.review.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((90, 130, 130, 70, 300)):
+            self.review.setColumnWidth(column, width)
+        self.tabs.addTab(self.review, "To review")
         note = QLabel("These are this campaign's own rules: edits change only this "
                       "campaign. Entries marked with a warning are uncertain or assumed "
-                      "readings of the documents; hover to see why.")
+                      "readings of the documents; hover to see why, or see every one "
+                      "with its source in To review.")
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -185,6 +209,7 @@ class LibraryEditor(QDialog):
         entries = self.session.library_entries()
         for page in self.pages.values():
             page.set_entries(entries)
+        self.review_model.set_entries(entries)
 
     def _on_changes(self, changes: Changes) -> None:
         if changes.library:

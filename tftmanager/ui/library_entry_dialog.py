@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -74,6 +75,12 @@ class EntryDialog(QDialog):
             spin.setValue(value if isinstance(value, int) else low if spec.kind == "opt_int"
                           else max(spec.low, 0))
             return spin
+        if spec.kind == "float":
+            number = QDoubleSpinBox()
+            number.setRange(spec.low, spec.high)
+            number.setDecimals(2)
+            number.setValue(float(value) if isinstance(value, int | float) else 0.0)
+            return number
         if spec.kind == "bool":
             box = QCheckBox()
             box.setChecked(bool(value))
@@ -87,6 +94,11 @@ class EntryDialog(QDialog):
         edit = QLineEdit(", ".join(value) if isinstance(value, list) else str(value or ""))
         if spec.kind == "keys":
             edit.setPlaceholderText("keys separated by commas")
+        if spec.kind == "effects":
+            edit.setPlaceholderText("e.g. ma +2, hits_stopped +1, adj_dx +1 with sword")
+            edit.setToolTip("What it changes on the card, separated by commas: ma, adj_dx, "
+                            "damage, hits_stopped or memory, then +N, -N or xN; 'with TAG' "
+                            "for one class of weapon; 'when ...' for a situation only shown")
         return edit
 
     def entry(self) -> Entry:
@@ -95,7 +107,9 @@ class EntryDialog(QDialog):
         data["key"] = self.key.text().strip()
         for spec in FIELDS[self.kind]:
             widget = self.widgets[spec.name]
-            if isinstance(widget, QSpinBox):
+            if isinstance(widget, QDoubleSpinBox):
+                data[spec.name] = round(widget.value(), 2)
+            elif isinstance(widget, QSpinBox):
                 if spec.kind == "opt_int" and widget.value() == widget.minimum():
                     data.pop(spec.name, None)
                 else:
@@ -106,7 +120,7 @@ class EntryDialog(QDialog):
                 data[spec.name] = widget.currentText()
             elif isinstance(widget, QLineEdit):
                 text = widget.text().strip()
-                if spec.kind == "keys":
+                if spec.kind in ("keys", "effects"):
                     data[spec.name] = [k.strip() for k in text.split(",") if k.strip()]
                 elif text or spec.name in ("name",):
                     data[spec.name] = text

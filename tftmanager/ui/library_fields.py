@@ -9,8 +9,9 @@ from dataclasses import dataclass
 class FieldSpec:
     """One editable field of a library entry.
 
-    ``kind`` is int, text, bool, keys (a list of keys), choice or opt_int (a
-    whole number that may be left empty).
+    ``kind`` is int, float, text, bool, keys (a list of keys), effects (a
+    list of effect lines, ``rules.effects``), choice or opt_int (a whole number
+    that may be left empty).
     """
 
     name: str
@@ -20,6 +21,12 @@ class FieldSpec:
     low: int = -99
     high: int = 999
 
+
+_EFFECTS = (
+    FieldSpec("effects", "Effects on the card", "effects"),
+    FieldSpec("effects_source", "Effects: source"),
+    FieldSpec("effects_assumed", "Effects: assumed (why)"),
+)
 
 _SOURCE = (
     FieldSpec("source", "Source"),
@@ -40,6 +47,7 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         FieldSpec("category", "Learning category", "int", low=1, high=5),
         FieldSpec("category_assumed", "Category assumed", "bool"),
         FieldSpec("summary", "Summary"),
+        *_EFFECTS,
         *_SOURCE,
     ),
     "spell": (
@@ -86,6 +94,17 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         FieldSpec("metal", "Metal", "bool"),
         *_SOURCE,
     ),
+    "magic_item": (
+        FieldSpec("name", "Name"),
+        FieldSpec("cost", "Cost ($)", "opt_int", low=0, high=10_000_000),
+        FieldSpec("cost_per_point", "Cost per point ($, rods)", "opt_int", low=0,
+                  high=1_000_000),
+        FieldSpec("weeks", "Weeks to make", "opt_int", low=0, high=520),
+        FieldSpec("weight_kg", "Weight (kg)", "float", low=0, high=1000),
+        FieldSpec("note", "Note"),
+        *_EFFECTS,
+        *_SOURCE,
+    ),
 }
 
 # Columns of each tab's table: (field, header).
@@ -99,7 +118,9 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "armor": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("ma", "MA"),
               ("source", "Source")),
     "shield": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("source", "Source")),
+    "magic_item": (("name", "Name"), ("cost", "Cost"), ("cost_per_point", "Per point"),
+                   ("effects", "Effects"), ("source", "Source")),
 }
 
 TAB_TITLES = {"talent": "Talents", "spell": "Spells", "weapon": "Weapons", "armor": "Armor",
-              "shield": "Shields"}
+              "shield": "Shields", "magic_item": "Magic items"}

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.library_marks import entry_marks
 from tftmanager.ui.icons import icon
 from tftmanager.ui.library_fields import COLUMNS
 from tftmanager.ui.table_model import RowTableModel
@@ -61,7 +62,8 @@ class LibraryModel(RowTableModel[Entry]):
             font = QFont()
             font.setItalic(True)
             return font
-        marks = [str(entry.data.get(k)) for k in ("uncertain", "assumed") if entry.data.get(k)]
+        marks = [f"{m.field}: {m.text}" if m.field and not m.text.startswith(m.field)
+                 else m.text for m in entry_marks(entry)]
         if index.column() == 0 and marks:
             if role == Qt.ItemDataRole.DecorationRole:
                 return icon("warning")

@@ -106,7 +106,8 @@ def edit_settings(parent: QWidget, session: CampaignSession | None) -> None:
 
     entries = session.library_entries()
     xp = next((e for e in entries if e.kind == "experience"), None)
-    jobs = next((e for e in entries if e.kind == "job_rules"), None)
+    # The job rules as played: an older campaign's lacking values come from the shipped ones.
+    jobs = next((e for e in session.library_in_effect() if e.kind == "job_rules"), None)
     dialog = CampaignSettingsDialog(session.profile(), parent, xp, jobs, session.undo_limit())
     if dialog.exec():
         apply_settings(session, dialog)

@@ -53,7 +53,7 @@ class PartyModel(RowTableModel[PartyRow]):
     def _display(row: PartyRow, column: int) -> str:
         values = (
             row.name, row.race, str(row.st), f"{row.dx} ({row.adj_dx})",
-            str(row.iq), str(row.sp), str(row.ma), str(row.xp),
+            str(row.iq), str(row.sp), row.ma_text or str(row.ma), str(row.xp),
             (count(row.errors, "error") if row.errors else "")
             + (", " if row.errors and row.warnings else "")
             + (count(row.warnings, "warning") if row.warnings else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tftmanager.app.sheet import Sheet
+from tftmanager.rules.effects import Stat
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class PartyRow:
     errors: int
     warnings: int
     problem_text: str
+    ma_text: str = ""  # "12 (10, Running +2)": MA with what changed it
 
     @classmethod
     def from_sheet(cls, sheet: Sheet, race_name: str, xp: int = 0) -> PartyRow:
@@ -42,6 +44,7 @@ class PartyRow:
             iq=c.iq,
             sp=c.sp,
             ma=d.ma,
+            ma_text=d.explain(Stat.MA),
             xp=xp,
             errors=len(sheet.errors),
             warnings=len(sheet.problems) - len(sheet.errors),

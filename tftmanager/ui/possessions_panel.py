@@ -188,7 +188,11 @@ class PossessionsPanel(QWidget):
                 elif shield is not None:
                     c = rules.shield_condition(shield, item.hits_taken)
                     condition = f"{c.state}: stops {c.stops}"
-            cells = (entry_name(library, item.kind, item.key), item.quality.label or "ordinary",
+            magic = library.magic_items.get(item.key) if item.kind is ItemKind.MAGIC else None
+            if magic is not None:  # what it does (in force while readied)
+                condition = ", ".join(e.label() for e in magic.effects)
+            quality = "magic" if magic is not None else item.quality.label or "ordinary"
+            cells = (entry_name(library, item.kind, item.key), quality,
                      where_text(item.kind, item.state), str(item.quantity),
                      show_weight(item_weight(item, library), unit), condition)
             for column, text in enumerate(cells):

@@ -132,6 +132,10 @@ class CampaignSession:
         """Every entry of the campaign's library."""
         return library_app.entries(store=self.store)
 
+    def library_in_effect(self) -> list[Entry]:
+        """The entries as played: values an older campaign lacks come from the shipped library."""
+        return library_app.in_effect(self.library_entries())
+
     def library_entry_error(self, entry: Entry) -> str:
         """Why an entry cannot be saved ("" when it can)."""
         return library_app.entry_error(store=self.store, entry=entry)

@@ -10,9 +10,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -83,6 +85,35 @@ class CampaignSettingsDialog(QDialog):
         period_column.addWidget(self.lifestyle_weeks)
         period_column.addWidget(period_note)
         form.addRow(period_label, period_column)
+        self.rest_heals = self._build_rest(job_rules)
+        rest_label = QLabel("A week of rest:")
+        rest_label.setBuddy(self.rest_heals)
+        rest_note = QLabel("The documents give no healing rate between adventures. Named "
+                           "default: a full week of rest heals every wound (an assumption; "
+                           "the other reading leaves healing to the GM).")
+        rest_note.setWordWrap(True)
+        rest_note.setEnabled(False)
+        rest_column = QVBoxLayout()
+        rest_column.addWidget(self.rest_heals)
+        rest_column.addWidget(rest_note)
+        form.addRow(rest_label, rest_column)
+        factors = job_rules.data.get("thief_factors", {}) if job_rules else {}
+        self.thief_spells = QLineEdit(", ".join(factors.get("wizard_spells", [])))
+        self.thief_spells.setAccessibleName("Appropriate spells for a thief")
+        self.thief_spells.setToolTip("Spell keys, separated by commas (as in the Rules "
+                                     "Library's Spells tab).")
+        self.thief_spells.setEnabled(job_rules is not None)
+        spells_label = QLabel("A thief's appropriate spells:")
+        spells_label.setBuddy(self.thief_spells)
+        spells_note = QLabel("'As thieves, count appropriate spells as 1/4 risk reductions.' "
+                             "The expansion names none; the list shipped is our choice. Used "
+                             "when 'A wizard's spells as a thief' counts appropriate spells.")
+        spells_note.setWordWrap(True)
+        spells_note.setEnabled(False)
+        spells_column = QVBoxLayout()
+        spells_column.addWidget(self.thief_spells)
+        spells_column.addWidget(spells_note)
+        form.addRow(spells_label, spells_column)
         self.undo_limit = QSpinBox()
         self.undo_limit.setRange(*UNDO_LIMIT_RANGE)
         self.undo_limit.setSuffix(" changes")
@@ -100,13 +131,33 @@ class CampaignSettingsDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        # The options outgrow a small screen: they scroll, the buttons stay.
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.addLayout(form)
         if self.xp_box is not None:
-            layout.addWidget(self.xp_box)
+            options_layout.addWidget(self.xp_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(options)
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll, 1)
         layout.addWidget(note)
         layout.addWidget(buttons)
-        self.resize(560, self.sizeHint().height())
+        self.resize(620, min(760, options.sizeHint().height() + 120))
+
+    def _build_rest(self, job_rules: Entry | None) -> QComboBox:
+        """The job rules' ``[rest] heals_all_wounds``, edited here as a named default."""
+        combo = QComboBox()
+        combo.addItem("Heals every wound (default)", True)
+        combo.addItem("Heals no wounds by itself (the GM records healing)", False)
+        combo.setAccessibleName("A week of rest")
+        rest = job_rules.data.get("rest", {}) if job_rules else {}
+        combo.setCurrentIndex(combo.findData(bool(rest.get("heals_all_wounds", True))))
+        combo.setToolTip(str(rest.get("assumed", "")))
+        combo.setEnabled(job_rules is not None)
+        return combo
 
     def _xp_table(self, entry: Entry) -> QGroupBox:
         box = QGroupBox("Experience cost tables")
@@ -156,17 +207,31 @@ class CampaignSettingsDialog(QDialog):
         return None if edited == entry else edited
 
     def job_rules_entry(self) -> Entry | None:
-        """The job rules with the new lifestyle period, or None if unchanged."""
+        """The job rules with the new lifestyle period and rest rule, or None if unchanged."""
         entry = self._job_rules
         if entry is None:
             return None
-        period = dict(entry.data.get("lifestyle_period", {}))
-        if int(period.get("weeks", 4)) == self.lifestyle_weeks.value():
+        data = dict(entry.data)
+        period = dict(data.get("lifestyle_period", {}))
+        if int(period.get("weeks", 4)) != self.lifestyle_weeks.value():
+            period["weeks"] = self.lifestyle_weeks.value()
+            period["assumed"] = "Set by the GM in the campaign rules"
+            data["lifestyle_period"] = period
+        factors = dict(data.get("thief_factors", {}))
+        spells = [k.strip() for k in self.thief_spells.text().split(",") if k.strip()]
+        if list(factors.get("wizard_spells", [])) != spells:
+            factors["wizard_spells"] = spells
+            factors["wizard_spells_assumed"] = "Set by the GM in the campaign rules"
+            data["thief_factors"] = factors
+        rest = dict(data.get("rest", {}))
+        heals = bool(self.rest_heals.currentData())
+        if bool(rest.get("heals_all_wounds", True)) != heals:
+            rest["heals_all_wounds"] = heals
+            rest["assumed"] = "Set by the GM in the campaign rules"
+            data["rest"] = rest
+        if data == entry.data:
             return None
-        period["weeks"] = self.lifestyle_weeks.value()
-        period["assumed"] = "Set by the GM in the campaign rules"
-        return Entry(entry.kind, entry.key, {**entry.data, "lifestyle_period": period},
-                     entry.retired)
+        return Entry(entry.kind, entry.key, data, entry.retired)
 
     def accept(self) -> None:
         """Refuse a malformed cost table in place; otherwise close."""

@@ -1,0 +1,159 @@
+"""A seeded sample of mutants of tftmanager/rules, each run against tests/rules.
+
+Why our own script and not mutmut: the rules core is small, the sample must be
+the same from run to run (a seed), and one changed token per mutant is enough
+to show which behaviour the rules tests never pin down.  Each mutant changes
+one operator, comparison, boolean, number or min/max in one module; the rules
+tests run against a copy of the package with that change, and a mutant the
+tests do not fail "survives".  The score is killed / run.
+
+    python scripts/mutants.py --count 137 --seed 13        (make soak runs this)
+    python scripts/mutants.py --count 5 --seed 1            (a quick check)
+
+The copy lives in a temporary folder put first on ``sys.path`` (the tests run
+with it as their working folder), so the checkout itself is never changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "tftmanager" / "rules"
+TESTS = ROOT / "tests" / "rules"
+
+SWAPS = {
+    "+": "-", "-": "+", "*": "//", "//": "*", "<": "<=", "<=": "<", ">": ">=", ">=": ">",
+    "==": "!=", "!=": "==", "and": "or", "or": "and", "True": "False", "False": "True",
+    "min": "max", "max": "min", "is": "is not", "in": "not in",
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One token of one module replaced."""
+
+    path: str  # relative to the checkout
+    line: int
+    col: int
+    old: str
+    new: str
+
+    def where(self) -> str:
+        """``tftmanager/rules/money.py:12: + -> -`` for the report."""
+        return f"{self.path}:{self.line}: {self.old!r} -> {self.new!r}"
+
+
+def candidates(path: Path) -> list[Mutant]:
+    """Every token of ``path`` that one of the swaps (or a number + 1) applies to."""
+    text = path.read_text(encoding="utf-8")
+    rel = str(path.relative_to(ROOT))
+    found = []
+    previous = ""
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        line, col = tok.start
+        if tok.type == tokenize.NUMBER and tok.string.isdigit():
+            found.append(Mutant(rel, line, col, tok.string, str(int(tok.string) + 1)))
+        elif (tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS
+              # "not in" and "is not" are two tokens, and "for x in": leave them alone.
+              and not (tok.string == "in" and previous in ("not", "for"))):
+            found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            previous = tok.string
+    return found
+
+
+def apply(text: str, mutant: Mutant) -> str:
+    """``text`` with the mutant's token replaced."""
+    lines = text.splitlines(keepends=True)
+    row = lines[mutant.line - 1]
+    assert row[mutant.col:mutant.col + len(mutant.old)] == mutant.old, mutant
+    lines[mutant.line - 1] = row[:mutant.col] + mutant.new + row[mutant.col + len(mutant.old):]
+    return "".join(lines)
+
+
+def sample(count: int, seed: int) -> list[Mutant]:
+    """``count`` mutants drawn with ``seed`` from every module of the rules core."""
+    pool = [m for path in sorted(RULES.glob("*.py")) for m in candidates(path)]
+    return sorted(random.Random(seed).sample(pool, min(count, len(pool))),
+                  key=lambda m: (m.path, m.line, m.col))
+
+
+def copy_package(into: Path) -> Path:
+    """A copy of tftmanager (rules data and migrations linked) to mutate."""
+    package = into / "tftmanager"
+    shutil.copytree(ROOT / "tftmanager", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "resources").symlink_to(ROOT / "resources")
+    (package / "db").symlink_to(ROOT / "db")
+    return package
+
+
+def killed(work: Path, timeout: float) -> bool:
+    """Whether the rules tests fail (or hang) against the mutated copy."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONDONTWRITEBYTECODE": "1"}
+    command = [sys.executable, "-m", "pytest", str(TESTS), "-x", "-q", "-p", "no:cacheprovider",
+               "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
+    try:
+        done = subprocess.run(command, cwd=work, env=env, capture_output=True, timeout=timeout,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return True
+    return done.returncode != 0
+
+
+def main() -> int:
+    """Run the sample and print the score; exit 1 only if the unmutated tests fail."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=137)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--report", type=Path, help="write survivors as JSON here")
+    args = parser.parse_args()
+    mutants = sample(args.count, args.seed)
+    with tempfile.TemporaryDirectory(prefix="tftm-mutants-") as folder:
+        work = Path(folder)
+        package = copy_package(work)
+        start = time.monotonic()
+        if killed(work, timeout=600):
+            print("The rules tests fail without any mutant: fix them first.")
+            return 1
+        timeout = max(30.0, 3 * (time.monotonic() - start))
+        survivors = []
+        for number, mutant in enumerate(mutants, 1):
+            target = package / Path(mutant.path).relative_to("tftmanager")
+            original = target.read_text(encoding="utf-8")
+            target.write_text(apply(original, mutant), encoding="utf-8")
+            try:
+                dead = killed(work, timeout)
+            finally:
+                target.write_text(original, encoding="utf-8")
+            print(f"[{number}/{len(mutants)}] {'killed ' if dead else 'SURVIVED'} "
+                  f"{mutant.where()}", flush=True)
+            if not dead:
+                survivors.append(mutant)
+    score = (len(mutants) - len(survivors)) / len(mutants) if mutants else 1.0
+    print(f"Mutation score: {len(mutants) - len(survivors)}/{len(mutants)} killed "
+          f"({score:.0%}), seed {args.seed}; {len(survivors)} survived:")
+    for mutant in survivors:
+        print(f"  {mutant.where()}")
+    if args.report:
+        args.report.write_text(json.dumps({
+            "seed": args.seed, "run": len(mutants), "killed": len(mutants) - len(survivors),
+            "score": score, "survivors": [asdict(m) for m in survivors]}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
