@@ -50,6 +50,8 @@ def main() -> int:
         operations.characters.edit(window.session, rows["Wulf"], replace(wulf, st=7, items=armed))
         app.processEvents()
         window.editor.grab().save(str(OUT / "editor-problems.png"))
+        window.act_undo.trigger()  # Wulf as the demo has him again, eligible for his job
+        app.processEvents()
         # The picker for Joe, with Running selected (memory full before his SP).
         window.party.select(rows["Joe the Barbarian"])
         app.processEvents()
@@ -98,35 +100,23 @@ def main() -> int:
         app.processEvents()
         ledger.grab().save(str(OUT / "ledger.png"))
         ledger.close()
-        # Flavius's possessions: the chainmail he wears (worn by a fight), his large
-        # shield and shortsword, a fine dagger bought, a horse.
-        from tftmanager.rules.items import ItemKind, Mount, Quality
-        from tftmanager.rules.money import MoneyKind
-
+        # Flavius's possessions as the demo ships them (README): the chainmail he
+        # wears, then worn by a fight; his large shield and shortsword; a fine
+        # dagger, a blanket, his horse Dapple and his savings.
         flavius = rows["Flavius Marcellus"]
         window.party.select(flavius)
-        operations.equipment.record_money(session, flavius, 1500, MoneyKind.START,
-                                          "Pay from the Legion")
-        operations.equipment.buy(session, flavius, ItemKind.WEAPON, "dagger", Quality(fine_dx=1))
-        operations.equipment.buy(session, flavius, ItemKind.GEAR, "heavy_wool_blanket",
-                                 Quality())
         panel = window.editor.possessions
         panel.select(0)
         panel.record_hits(55)
-        before = session.character(flavius)
-        from dataclasses import replace
-
-        operations.characters.edit(session, flavius, replace(
-            before, body_kg=80.0, mount=Mount("Dapple", 23, 12, 24)))
         window.editor.tabs.setCurrentIndex(2)
         panel.select(0)
         app.processEvents()
         window.grab().save(str(OUT / "possessions.png"))
-        # A week's report: the demo party's assignments, one week run.
+        # A run of four weeks: the totals per character above the weeks, rolls folded.
         planner = window.plan_weeks()
         assert planner is not None
         planner.resize(1100, 760)
-        planner.run(1, seed=20261122)
+        planner.run(4, seed=20261122)
         app.processEvents()
         planner.grab().save(str(OUT / "week-report.png"))
         planner.close()

@@ -17,10 +17,12 @@ from tftmanager.app.abilities import (
     start_study,
     studies_of,
 )
+from tftmanager.app.assignments import assign, get_assignment
 from tftmanager.app.campaigns import character_sheet, current_week, set_profile
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import create_character, edit_character, get_character
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
@@ -129,7 +131,7 @@ def test_hero_spells_cost_three_unless_the_setting_is_off(store: CampaignStore) 
     joe = add(store, replace(JOE, talents=()))
     for key in ("blur", "detect_magic", "light"):
         learn_spell(store=store, character_id=joe, key=key)
-    with pytest.raises(LearnRefused, match=r"memory full by 3 point\(s\) \(12 of 9\)"):
+    with pytest.raises(LearnRefused, match=r"memory full by 3 points \(12 of 9\)"):
         learn_spell(store=store, character_id=joe, key="staff")
     set_profile(store=store, profile=RuleProfile(hero_spells_triple=False))
     learn_spell(store=store, character_id=joe, key="staff")
@@ -157,7 +159,7 @@ def weekly(store: CampaignStore) -> None:
 
 
 def test_start_study_records_the_weeks(store: CampaignStore) -> None:
-    joe = add(store, JOE)
+    joe = add(store, replace(JOE, sp=1, bought_points=1))  # room for Running
     assert current_week(store=store) == 1
     started = start_study(store=store, character_id=joe, key="running", teacher=False)
     assert started.weeks == 8  # category 1, cost 2, 4 weeks a point
@@ -213,7 +215,7 @@ def test_study_refused_for_a_known_or_unknown_talent(store: CampaignStore) -> No
 
 
 def test_the_same_talent_is_not_studied_twice(store: CampaignStore) -> None:
-    joe = add(store, JOE)
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
     start_study(store=store, character_id=joe, key="running", teacher=False)
     with pytest.raises(LearnRefused, match="already being studied"):
         start_study(store=store, character_id=joe, key="running", teacher=True)
@@ -221,15 +223,15 @@ def test_the_same_talent_is_not_studied_twice(store: CampaignStore) -> None:
 
 
 def test_another_character_may_study_the_same_talent(store: CampaignStore) -> None:
-    joe = add(store, JOE)
-    other = add(store, replace(JOE, name="Jim"))
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
+    other = add(store, replace(JOE, name="Jim", sp=1, bought_points=1))
     start_study(store=store, character_id=joe, key="running", teacher=False)
     start_study(store=store, character_id=other, key="running", teacher=False)
     assert len(studies_of(store=store, character_id=other)) == 1
 
 
 def test_cancel_study(store: CampaignStore) -> None:
-    joe = add(store, JOE)
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
     started = start_study(store=store, character_id=joe, key="running", teacher=False)
     assert cancel_study(store=store, study_id=started.id) == Changes(
         characters=frozenset({joe}))
@@ -267,18 +269,37 @@ def test_a_finished_study_adds_the_talent(store: CampaignStore) -> None:
     assert advance_week(store=store).week == 4
 
 
+def test_a_study_that_would_not_fit_is_refused_at_the_start(store: CampaignStore) -> None:
+    joe = add(store, JOE)  # 9 of 9: Climbing could never be learned
+    with pytest.raises(LearnRefused, match=r"would not fit in memory \(9 of 9 used; "
+                       r"Climbing would need 1 point, 0 free\)"):
+        start_study(store=store, character_id=joe, key="climbing", teacher=False)
+    assert studies_of(store=store, character_id=joe) == []
+
+
+def test_a_study_counts_the_talents_already_being_studied(store: CampaignStore) -> None:
+    joe = add(store, replace(JOE, sp=1, bought_points=1))  # 9 of 11
+    start_study(store=store, character_id=joe, key="running", teacher=False)  # 2 points
+    with pytest.raises(LearnRefused, match="Climbing and the talents being studied"):
+        start_study(store=store, character_id=joe, key="climbing", teacher=False)
+
+
 def test_a_finished_study_waits_for_room_in_memory(store: CampaignStore) -> None:
     weekly(store)
-    joe = add(store, JOE)  # 9 of 9
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
     start_study(store=store, character_id=joe, key="climbing", teacher=False)
+    # Joe loses the Skill Point meanwhile: Climbing no longer fits.
+    edit_character(store=store, character_id=joe, character=JOE)
     report = advance_week(store=store)
     assert report.learned == ()
     assert report.waiting == ("Joe the Barbarian: Climbing (memory full)",)
     assert talents(store, joe) == list(JOE_TALENTS)
     [study] = studies_of(store=store, character_id=joe)
     assert study.weeks_done == study.weeks_needed == 1
-    # Still waiting a week later, without running past its length.
-    assert advance_week(store=store).waiting == report.waiting
+    assert study.waiting
+    assert study.progress == "finished after 1 week, waiting for room in memory"
+    # Reported once: a week later it waits silently, without running past its length.
+    assert advance_week(store=store).waiting == ()
     assert studies_of(store=store, character_id=joe)[0].weeks_done == 1
     # A Skill Point makes room: the next week it is learned.
     edit_character(store=store, character_id=joe, character=replace(JOE, sp=1, bought_points=1))
@@ -314,3 +335,12 @@ def test_a_study_of_a_talent_learned_meanwhile_adds_it_once(store: CampaignStore
     assert talents(store, joe) == [*JOE_TALENTS, "running"]
     assert studies_of(store=store, character_id=joe) == []
     assert character_sheet(store=store, character_id=joe).problems == ()
+
+
+def test_a_student_with_nothing_left_to_study_goes_idle(store: CampaignStore) -> None:
+    weekly(store)
+    joe = add(store, replace(JOE, sp=1, bought_points=1))
+    assign(store=store, character_id=joe, data=Assignment(activity=Activity.STUDY))
+    start_study(store=store, character_id=joe, key="climbing", teacher=False)  # 1 week
+    assert advance_week(store=store).learned == ("Joe the Barbarian: Climbing",)
+    assert get_assignment(store=store, character_id=joe).activity is Activity.IDLE

@@ -172,7 +172,7 @@ def test_set_profile_rechecks_without_changing_characters(demo_store: CampaignSt
     sheets = {s.character.name: s for s in party_sheets(store=demo_store)}
     snaga = sheets["Snaga"]
     assert [(p.field, p.severity) for p in snaga.problems] == [("attributes", Severity.ERROR)]
-    assert "4 point(s) too many" in snaga.problems[0].message
+    assert "4 points too many" in snaga.problems[0].message
     # Melee's own figures (24 points of ST and DX) stay legal.
     for name in ("Ragnar", "Flavius Marcellus", "Wulf"):
         assert sheets[name].problems == (), name

@@ -24,6 +24,8 @@ def test_demo_flavius_wears_his_gear_and_it_wears(demo_store: CampaignStore,
         (ItemKind.ARMOR, "chainmail", ItemState.READIED),
         (ItemKind.SHIELD, "large_shield", ItemState.READIED),
         (ItemKind.WEAPON, "shortsword", ItemState.READIED),
+        (ItemKind.WEAPON, "dagger", ItemState.CARRIED),  # the demo's own extras
+        (ItemKind.GEAR, "heavy_wool_blanket", ItemState.CARRIED),
     ]
     assert flavius.derived.hits_stopped == 3
     eq.record_hits(store=demo_store, character_id=flavius.id, index=0, hits=60)

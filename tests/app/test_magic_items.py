@@ -65,7 +65,7 @@ def test_a_rod_is_bought_by_the_point_and_weighs_once(store: CampaignStore) -> N
     deal = eq.buy(store=store, character_id=cid, kind=ItemKind.MAGIC, key="fireball_rod",
                   quantity=3)
     assert eq.money(store=store, character_id=cid) == 5000 - 3 * 600
-    assert "3 point(s)" in deal.lines[0].reason
+    assert "3 points" in deal.lines[0].reason
     rod = library_for(store).magic_items["fireball_rod"]
     sheet = character_sheet(store=store, character_id=cid)
     assert sheet.derived.carried_kg == rod.weight_kg

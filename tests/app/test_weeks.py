@@ -19,17 +19,18 @@ from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
 from tftmanager.app.campaigns import get_profile, new_campaign, open_existing, set_profile
-from tftmanager.app.characters import create_character, get_character
+from tftmanager.app.characters import create_character, edit_character, get_character
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.survival import survival_roll
-from tftmanager.app.week_report import NeedsValues, WeekRefused
+from tftmanager.app.week_report import NeedsValues, WeekRefused, run_totals, totals_text
 from tftmanager.app.weeks import run_week, run_weeks
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.settings import Upkeep
 from tftmanager.rules.survival import Helper, Situation
+from tftmanager.rules.week import StopEvent
 from tftmanager.store import ledger, queries
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
@@ -153,7 +154,8 @@ def test_the_demo_party_runs_a_week(demo_store: CampaignStore) -> None:
     names = [cw.name for cw in report.characters]
     assert names == ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
     assert report.text().startswith("Week 1 (seed 103)")
-    assert "Joe the Barbarian — Study" in report.text()
+    assert "Ragnar — Study" in report.text()
+    assert "Studied Horsemanship: week 1 of 4." in report.text()
     assert state(demo_store)["week"] == 2
 
 
@@ -245,8 +247,8 @@ def test_another_seed_gives_another_report(
 
 
 def test_undo_and_redo_a_week_exactly(demo_store: CampaignStore) -> None:
-    joe = next(cid for cid, c in state(demo_store)["characters"].items()
-               if c.name == "Joe the Barbarian")
+    ragnar = next(cid for cid, c in state(demo_store)["characters"].items()
+                  if c.name == "Ragnar")
     add(demo_store, replace(SOLDIER, name="Sleepy", wounds=4, recovery_weeks=2),
         activity="rest")
     stu = add(demo_store, replace(SOLDIER, name="Student", iq=14), activity="study")
@@ -258,7 +260,8 @@ def test_undo_and_redo_a_week_exactly(demo_store: CampaignStore) -> None:
     assert after != before
     assert after["studies"][stu] == ()
     assert get_character(store=demo_store, character_id=stu).knows("climbing")
-    assert after["studies"][joe][0].weeks_done == before["studies"][joe][0].weeks_done + 1
+    assert (after["studies"][ragnar][0].weeks_done
+            == before["studies"][ragnar][0].weeks_done + 1)
     assert undo(store=demo_store).operation.label == f"Ran week {applied.report.week} (seed 42)"
     assert state(demo_store) == before
     assert not get_character(store=demo_store, character_id=stu).knows("climbing")
@@ -273,7 +276,7 @@ def test_undo_restores_an_injured_and_found_character(store: CampaignStore) -> N
           damage_save="1d")
     cid = add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
     before = state(store)
-    [applied] = run_weeks(store=store, seed=9)
+    [applied] = run_weeks(store=store, seed=9, stop_on=frozenset({StopEvent.INJURY}))
     assert "was injured" in applied.report.stop
     hurt = get_character(store=store, character_id=cid)
     assert hurt.wounds > 0
@@ -297,14 +300,35 @@ def test_several_quiet_weeks_run_them_all(store: CampaignStore) -> None:
     assert [a.report.seed for a in results] == [1, 2, 3]
 
 
-def test_an_injury_stops_the_run(store: CampaignStore) -> None:
-    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1d",
-          damage_save="1d")
+def test_an_injury_stops_the_run_only_when_asked(store: CampaignStore) -> None:
+    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1",
+          damage_save="1")
     add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
-    results = run_weeks(store=store, weeks=5, seed=1)
+    results = run_weeks(store=store, weeks=5, seed=1, dry_run=True)
+    assert len(results) == 5 and all(a.report.stop == "" for a in results)
+    results = run_weeks(store=store, weeks=5, seed=1, stop_on=frozenset({StopEvent.INJURY}))
     assert len(results) == 1
-    assert "Soldier was injured" in results[0].report.stop
+    assert results[0].report.stop == "Soldier was injured (1 hit)"
     assert "Stopped: Soldier was injured" in results[0].report.text()
+
+
+def test_a_run_adds_up_per_character(store: CampaignStore) -> None:
+    force(store, "garrison", xp_week=1, risk="3/3", find="3d/ST", damage_fail="1",
+          damage_save="1")
+    add(store, replace(SOLDIER, st=18, dx=4), activity="job", job="garrison")
+    add(store, replace(SOLDIER, name="Loafer"), activity="idle")
+    results = run_weeks(store=store, weeks=4, seed=1)
+    totals = {t.name: t for t in run_totals(results)}
+    soldier = totals["Soldier"]
+    assert (soldier.hits, soldier.worked, soldier.status) == (4, 4, "active")
+    weeks = [cw for a in results for cw in a.report.characters if cw.name == "Soldier"]
+    assert soldier.money == sum(cw.money for cw in weeks) > 0
+    assert soldier.xp == sum(cw.xp for cw in weeks)
+    assert (totals["Loafer"].worked, totals["Loafer"].xp) == (0, 0)
+    assert totals["Loafer"].money < 0
+    text = totals_text(results)
+    assert text.splitlines()[0] == "Weeks 1-4: totals"
+    assert "Hits taken" in text and "Weeks worked" in text
 
 
 def test_a_dying_figure_stops_the_run_and_acts_no_more(store: CampaignStore) -> None:
@@ -431,19 +455,43 @@ def test_an_ineligible_character_lives_idle(store: CampaignStore) -> None:
 def test_study_advances_studies(store: CampaignStore) -> None:
     cid = add(store, replace(SOLDIER, iq=14), activity="study")
     start_study(store=store, character_id=cid, key="climbing", teacher=True)
-    run_weeks(store=store, weeks=2, seed=1)
+    first, second = run_weeks(store=store, weeks=2, seed=1)
+    assert first.report.characters[0].lines == ["Studied Climbing: week 1 of 3."]
+    assert second.report.characters[0].lines == ["Studied Climbing: week 2 of 3."]
     [study] = state(store)["studies"][cid]
     assert (study.weeks_done, study.weeks_needed) == (2, 3)
     [applied] = run_weeks(store=store, seed=3)
     assert state(store)["studies"][cid] == ()
     assert get_character(store=store, character_id=cid).knows("climbing")
-    assert applied.report.characters[0].lines == ["Studied; learned Climbing"]
+    assert applied.report.characters[0].lines == ["Studied; learned Climbing.",
+                                                  "Nothing left to study: now idle."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
 
 
 def test_studying_nothing_says_so(store: CampaignStore) -> None:
-    add(store, SOLDIER, activity="study")
+    cid = add(store, SOLDIER, activity="study")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing."]
+    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing.",
+                                                  "Nothing left to study: now idle."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
+
+
+def test_a_study_that_cannot_be_learned_is_reported_once(store: CampaignStore) -> None:
+    cid = add(store, replace(SOLDIER, iq=9), activity="study")  # 2 of 9 used
+    start_study(store=store, character_id=cid, key="climbing", teacher=True)
+    # Memory shrinks meanwhile (IQ 9 -> 2 would be silly; fill it with talents).
+    full = replace(SOLDIER, iq=9, talents=tuple(KnownTalent(k) for k in (
+        "sword", "axe_mace", "bow", "shield", "knife", "brawling")))
+    edit_character(store=store, character_id=cid, character=full)
+    reports = run_weeks(store=store, weeks=5, seed=1)
+    lines = [line for week in reports for line in week.report.characters[0].lines]
+    finished = [line for line in lines if line.startswith("Finished studying Climbing")]
+    assert finished == ["Finished studying Climbing, but it does not fit in memory: it "
+                        "waits for room (forget a talent or raise IQ)."]
+    assert get_assignment(store=store, character_id=cid).activity == "idle"
+    assert lines.count("Nothing left to study: now idle.") == 1
+    [study] = state(store)["studies"][cid]
+    assert study.weeks_done == study.weeks_needed
 
 
 def test_studies_wait_while_working(store: CampaignStore) -> None:

@@ -211,4 +211,4 @@ def test_back_shows_wounds_and_recovery_from_the_calendar(demo_store) -> None:
                                             status=Status.ACTIVE))
     text = " ".join(row[0] for row in recovery_rows(hurt, library_for(demo_store)))
     assert "Wounded: 4 hits, ST 7 now" in text
-    assert "Recovering: -3 DX; 3 more week(s) of rest" in text
+    assert "Recovering: -3 DX; 3 more weeks of rest" in text

@@ -42,7 +42,7 @@ def test_front_shows_ma_and_hits_stopped_with_their_sources(library: RulesLibrar
 def test_back_lists_magic_items_with_what_they_do(library: RulesLibrary) -> None:
     back = words(build_card(sheet_of(hrolf(), library), library, RuleProfile()).back)
     assert "Stone Flesh (magic, readied, hits stopped +4)" in back
-    assert "Fireball rod, 4 point(s) (magic)" in back
+    assert "Fireball rod, 4 points (magic)" in back
 
 
 def test_check_and_party_table_say_where_ma_comes_from(library: RulesLibrary) -> None:

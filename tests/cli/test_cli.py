@@ -97,8 +97,8 @@ def test_new_demo(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = {line.split("  ")[0].strip(): line for line in lines[1:]}
     assert sorted(rows) == DEMO_NAMES
     # Ragnar: ST 11, DX 13 (adjDX 11); Flavius: DX 12 (adjDX 9 without his shield).
-    assert rows["Ragnar"].split()[1:5] == ["human", "11", "13", "(11)"]
-    assert rows["Flavius Marcellus"].split()[2:6] == ["human", "12", "12", "(9)"]
+    assert rows["Ragnar"].split()[1:5] == ["Human", "11", "13", "(11)"]
+    assert rows["Flavius Marcellus"].split()[2:6] == ["Human", "12", "12", "(9)"]
 
 
 def test_new_on_an_existing_path(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +131,7 @@ def test_check_legal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
                     ready_weapon="broadsword")
     code, out, err = cli(capsys, "check", write_json(tmp_path / "b.json", doc))
     assert (code, err) == (0, "")
-    assert "Bjorn (human)" in out
+    assert "Bjorn (Human)" in out
     assert "adjDX 10, 9 with shield ready" in out
     assert "hits stopped 2, 4 with shield" in out
     assert "No problems." in out
@@ -153,7 +153,7 @@ def test_check_creation_option(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert cli(capsys, "check", path)[0] == 0
     code, out, _ = cli(capsys, "check", path, "--creation", "melee")
     assert code == 1
-    assert "4 point(s) too many" in out
+    assert "4 points too many" in out
 
 
 def test_check_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -206,7 +206,7 @@ BAD_INPUT = {
     "future": (
         json.dumps({**character(), "version": FORMAT_VERSION + 1}), "newer TFT Manager"
     ),
-    "unknown field": (json.dumps(character(colour="red")), "unknown field(s) colour"),
+    "unknown field": (json.dumps(character(colour="red")), "unknown field colour"),
     "st as text": (json.dumps(character(st="12")), "\"st\" must be a whole number"),
 }
 
@@ -279,6 +279,31 @@ def test_export_unknown_name(demo: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert_one_line_error(err, "No character named 'Conan'")
 
 
+@pytest.mark.parametrize("command", [
+    ["export", "{demo}", "{name}"], ["xp", "show", "{demo}", "{name}"],
+    ["jobs", "assign", "{demo}", "{name}", "idle"], ["cards", "{demo}", "--name", "{name}",
+                                                     "--out", "{tmp}/c.pdf"],
+    ["history", "{demo}", "--character", "{name}"],
+])
+def test_every_command_takes_a_unique_prefix_and_suggests_a_name(
+        demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: list[str]) -> None:
+    def args(name: str) -> list[str]:
+        return [a.format(demo=demo, name=name, tmp=tmp_path) for a in command]
+    code, _, err = cli(capsys, *args("flavius"))
+    assert (code, err) == (0, "")
+    code, out, err = cli(capsys, *args("Marcellus"))
+    assert (code, out) == (2, "")
+    assert_one_line_error(err, "No character named 'Marcellus' in this campaign; "
+                          "did you mean Flavius Marcellus?")
+
+
+def test_the_race_is_shown_by_its_name(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "list", demo)
+    assert code == 0
+    assert "human" not in out and "Human" in out
+
+
 def test_import_reimport_and_copy(
     demo: Path, empty: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -287,7 +312,7 @@ def test_import_reimport_and_copy(
 
     code, out, err = cli(capsys, "import", empty, exported)
     assert (code, err) == (0, "")
-    assert out.strip() == "Imported 1 character(s): Ragnar"
+    assert out.strip() == "Imported 1 character: Ragnar"
     assert count(empty) == 1
 
     before = empty.read_bytes()
@@ -467,7 +492,7 @@ def test_check_flags_a_new_character_with_sp(tmp_path: Path,
     path = write_json(tmp_path / "sage.json", character(st=8, dx=8, iq=13, sp=3))
     code, out, _ = cli(capsys, "check", path)
     assert code == 1
-    assert "SP 3, but only 0 point(s) bought with experience" in out
+    assert "SP 3, but only 0 points bought with experience" in out
     assert cli(capsys, "check", path, "--starting-sp")[0] == 0
 
 
@@ -485,4 +510,4 @@ def test_import_flags_a_new_character_with_sp(
     path = write_json(tmp_path / "sage.json", character(name="Sage", st=8, dx=8, iq=13, sp=3))
     code, out, _ = cli(capsys, "import", empty, path)
     assert code == 0
-    assert "Sage: SP 3, but only 0 point(s) bought with experience" in out
+    assert "Sage: SP 3, but only 0 points bought with experience" in out

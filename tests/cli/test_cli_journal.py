@@ -66,7 +66,7 @@ def test_history_undo_and_redo_across_commands(demo: Path,
 
 
 @pytest.mark.parametrize("args, words", [
-    (("history", "{demo}", "--character", "Nobody"), "No single character named 'Nobody'"),
+    (("history", "{demo}", "--character", "Nobody"), "No character named 'Nobody'"),
     (("history", "{demo}", "--limit", "0"), "the limit must be 1 or more"),
     (("history", "{demo}", "--limit", "x"), "'x' is not a whole number"),
     (("undo", "{missing}"), "missing.tftcampaign"),

@@ -69,8 +69,8 @@ def test_week_prints_the_report(demo: Path, capsys: pytest.CaptureFixture[str]) 
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "Week 1 (seed 103)"
-    for name in ("Flavius Marcellus — Job: Guard 1", "Joe the Barbarian — Study",
-                 "Ragnar — Job: Garrison", "Wulf — Job: Garrison"):
+    for name in ("Flavius Marcellus — Job: Guard 1", "Joe the Barbarian — Job: Garrison",
+                 "Ragnar — Study", "Wulf — Job: Garrison"):
         assert f"  {name}" in lines
     assert any(line.startswith("    roll find: ") for line in lines)
     assert "Dry run" not in out
@@ -82,6 +82,19 @@ def test_week_prints_the_report(demo: Path, capsys: pytest.CaptureFixture[str]) 
         con.close()
     code, out, _ = cli(capsys, "week", demo, "--seed", "104")
     assert out.startswith("Week 2 (seed 104)\n")
+
+
+def test_the_demos_study_finishes_in_four_weeks(demo: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "week", demo, "--seed", "3", "--weeks", "4",
+                       "--stop-on", "dying")
+    assert code == 0
+    assert out.count("Studied Horsemanship: week ") == 3
+    assert "Studied Horsemanship: week 3 of 4." in out
+    assert "Studied; learned Horsemanship." in out
+    assert "memory" not in out
+    code, out, _ = cli(capsys, "week", demo, "--seed", "9")
+    assert "Ragnar — Idle" in out and "Studied" not in out
 
 
 def test_the_same_seed_on_two_copies_prints_the_same(demo: Path, tmp_path: Path,
@@ -124,14 +137,39 @@ def test_several_weeks_run_all_or_stop_on_an_event(demo: Path, seed: str,
         assert stops <= 1
 
 
-def test_an_injury_stops_several_weeks(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for field, value in (("risk", "3/3"), ("find", "3d/ST+20"), ("damage_save", "1d"),
-                         ("damage_fail", "1d")):
+def test_an_injury_stops_several_weeks_only_when_asked(
+        demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for field, value in (("risk", "3/3"), ("find", "3d/ST+20"), ("damage_save", "1"),
+                         ("damage_fail", "1")):
         assert cli(capsys, "jobs", "set", demo, "garrison", field, value)[0] == 0
-    code, out, _ = cli(capsys, "week", demo, "--seed", "1", "--weeks", "3")
+    code, out, _ = cli(capsys, "week", demo, "--seed", "1", "--weeks", "3", "--dry-run")
+    assert code == 0
+    assert len(headers(out)) == 3 and "Stopped" not in out  # injuries heal: run on
+    code, out, _ = cli(capsys, "week", demo, "--seed", "1", "--weeks", "3",
+                       "--stop-on", "injury,dying")
     assert code == 0
     assert headers(out) == ["Week 1 (seed 1)"]
-    assert re.search(r"^  Stopped: .*Ragnar was injured \(\d hits\)", out, flags=re.M)
+    assert re.search(r"^  Stopped: .*Wulf was injured \(1 hits?\)", out, flags=re.M)
+
+
+def test_several_weeks_open_with_a_table_per_character(
+        demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "week", demo, "--seed", "1", "--weeks", "12",
+                       "--stop-on", "none")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Weeks 1-12: totals"
+    assert lines[1].split() == ["Character", "XP", "Money", "Hits", "taken", "Status", "Weeks",
+                                "worked"]
+    rows = {line.split()[0]: line.split() for line in lines[2:6]}
+    assert set(rows) == {"Flavius", "Joe", "Ragnar", "Wulf"}
+    assert rows["Wulf"][-2:] == ["active", "12"]
+    assert rows["Ragnar"][-1] == "0"  # studying, then idle: no work
+    assert lines[6] == "" and lines[7] == "Week 1 (seed 1)"
+    assert len(headers(out)) == 12
+    # One week: no table.
+    code, out, _ = cli(capsys, "week", demo, "--seed", "1")
+    assert out.startswith("Week 13 (seed 1)")
 
 
 def test_three_quiet_weeks(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -161,7 +199,8 @@ def test_missing_values_exit_2_naming_them(demo: Path,
 
 
 @pytest.mark.parametrize("args", [["--weeks", "0"], ["--weeks", "521"], ["--weeks", "x"],
-                                  ["--seed", "abc"], ["--bogus"]])
+                                  ["--seed", "abc"], ["--bogus"], ["--stop-on", "bogus"],
+                                  ["--stop-on", ""]])
 def test_bad_week_arguments(demo: Path, capsys: pytest.CaptureFixture[str],
                             args: list[str]) -> None:
     before = dump(demo)

@@ -89,7 +89,7 @@ def test_party_award(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "xp", "award", demo, "--party", "500",
                          "--reason", "Cleared the goblin warren")
     assert (code, err) == (0, "")
-    assert out == "Awarded 4 character(s) 500 XP each: Cleared the goblin warren\n"
+    assert out == "Awarded 4 characters 500 XP each: Cleared the goblin warren\n"
     assert balances(demo) == dict.fromkeys(DEMO_NAMES, 500)
 
 
@@ -97,7 +97,7 @@ def test_award_named_characters(demo: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = cli(capsys, "xp", "award", demo, "--name", "wulf", "--name", " Ragnar ",
                        "--amount", "75", "--reason", "Scouting")
     assert code == 0
-    assert out.startswith("Awarded 2 character(s) 75 XP each")
+    assert out.startswith("Awarded 2 characters 75 XP each")
     assert balances(demo) == {"Flavius Marcellus": 0, "Joe the Barbarian": 0,
                               "Ragnar": 75, "Wulf": 75}
 
@@ -107,7 +107,7 @@ def test_split_award_reports_the_remainder(demo: Path,
     code, out, _ = cli(capsys, "xp", "award", demo, "--party", "10", "--split",
                        "--reason", "Copper")
     assert code == 0
-    assert out.splitlines() == ["Awarded 4 character(s) 2 XP each: Copper",
+    assert out.splitlines() == ["Awarded 4 characters 2 XP each: Copper",
                                 "2 XP left over after splitting 10 among 4."]
     assert balances(demo) == dict.fromkeys(DEMO_NAMES, 2)
 
@@ -260,7 +260,7 @@ def test_xp_in_a_real_process(tmp_path: Path) -> None:
     award = tftmanager("xp", "award", "x.tftcampaign", "--party", "500",
                        "--reason", "Cleared the goblin warren", cwd=tmp_path)
     assert award.returncode == 0, award.stderr
-    assert award.stdout.startswith("Awarded 4 character(s) 500 XP each")
+    assert award.stdout.startswith("Awarded 4 characters 500 XP each")
     bought = tftmanager("xp", "raise", "x.tftcampaign", "Wulf", "st", cwd=tmp_path)
     assert bought.returncode == 0, bought.stderr
     assert bought.stdout.startswith("Wulf: 400 XP; next point costs 100 (ST 15,")

@@ -655,7 +655,7 @@ def test_a_wizard_mercenary_counts_two_spells_as_a_combat_skill(
     guard_1 = catalogue.jobs["guard_1"]
     one_spell = wizard(st=12, dx=12, talents=("sword",), spells=("aid",))
     assert eligibility(one_spell, guard_1, catalogue, library, Assignment("guard_1")) == [
-        "needs 1 combat talent(s) (has 0)"]
+        "needs 1 combat talent (has 0)"]
     two = replace(one_spell, spells=("aid", "blur"))
     assert eligibility(two, guard_1, catalogue, library, Assignment("guard_1")) == []
     assert run.pay(two, "guard_1") == 8 + 1        # wizard +$1
@@ -665,7 +665,7 @@ def test_a_wizard_mercenary_counts_two_spells_as_a_combat_skill(
     # A hero's spells count for nothing.
     hero_spells = replace(two, kind=CharacterKind.HERO)
     assert eligibility(hero_spells, guard_1, catalogue, library, Assignment("guard_1")) == [
-        "needs 1 combat talent(s) (has 0)"]
+        "needs 1 combat talent (has 0)"]
 
 
 # --- miscellaneous jobs ----------------------------------------------------------------------

@@ -174,7 +174,7 @@ def test_memory_reason_names_the_shortfall(library: RulesLibrary) -> None:
     # IQ 8, no SP: Sword (2) + Axe/Mace (2) + Pole Weapons (2) + Bow (2) = 8, full.
     full = figure("sword", "axe_mace", "pole_weapons", "bow", iq=8, sp=0)
     found = reasons("knife", full, library)
-    assert found == ("memory full by 1 point(s) (9 of 8)",)
+    assert found == ("memory full by 1 point (9 of 8)",)
 
 
 # --- spells ------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_spell_cost_shown_and_memory_checked(library: RulesLibrary) -> None:
     # 7 used of 9: a spell costs a hero 3.
     availability = spell_availability(library.spells["blur"], hero, library, PROFILE)
     assert availability.cost == 3
-    assert availability.reasons == ("memory full by 1 point(s) (10 of 9)",)
+    assert availability.reasons == ("memory full by 1 point (10 of 9)",)
     mage = replace(hero, kind=CharacterKind.WIZARD, talents=())
     availability = spell_availability(library.spells["blur"], mage, library, PROFILE)
     assert (availability.cost, availability.available) == (1, True)

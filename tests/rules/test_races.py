@@ -156,7 +156,7 @@ def test_too_many_points(library: RulesLibrary, race: str) -> None:
     problems = validate(replace(figure, st=figure.st + 2), library, MELEE_PROFILE)
     assert fields_of(problems) == ["attributes"]
     assert problems[0].severity is Severity.ERROR
-    assert "2 point(s) too many" in problems[0].message
+    assert "2 points too many" in problems[0].message
     assert f"starts with {MELEE[race][2]}" in problems[0].message
 
 
@@ -166,7 +166,7 @@ def test_points_left_to_spend_is_a_warning(library: RulesLibrary, race: str) -> 
     problems = validate(replace(figure, st=figure.st - 1), library, ITL_PROFILE)
     assert fields_of(problems) == ["attributes"]
     assert problems[0].severity is Severity.WARNING
-    assert "1 point(s) are left to spend" in problems[0].message
+    assert "1 point is left to spend" in problems[0].message
 
 
 @pytest.mark.parametrize("race", RACES)
@@ -179,7 +179,7 @@ def test_bought_points_allow_a_larger_total(library: RulesLibrary, race: str) ->
     over = replace(grown, bought_points=4)
     problems = validate(over, library, MELEE_PROFILE)
     assert fields_of(problems) == ["attributes"]
-    assert "1 point(s) too many" in problems[0].message
+    assert "1 point too many" in problems[0].message
 
 
 def test_melee_counts_st_and_dx_only(library: RulesLibrary) -> None:

@@ -21,7 +21,7 @@ def test_new_character_with_sp_is_flagged(library: RulesLibrary) -> None:
     new = Character(name="Sage", race="human", st=8, dx=8, iq=13, sp=3)
     messages = sp_problems(new, library)
     assert len(messages) == 1
-    assert "SP 3, but only 0 point(s) bought with experience" in messages[0]
+    assert "SP 3, but only 0 points bought with experience" in messages[0]
 
 
 def test_sp_bought_with_experience_are_not_flagged(library: RulesLibrary) -> None:

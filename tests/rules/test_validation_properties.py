@@ -98,6 +98,7 @@ def test_figures_at_their_minimums_with_points_spent_are_legal(
     left = spare - len(spent)
     if left:
         assert [(p.field, p.severity) for p in problems] == [("attributes", Severity.WARNING)]
-        assert f"{left} point(s) are left" in problems[0].message
+        words = "point is" if left == 1 else "points are"
+        assert f"{left} {words} left" in problems[0].message
     else:
         assert problems == []

@@ -23,7 +23,7 @@ from tftmanager.rules.experience import XPKind
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.week import WeekResult, resolve_week
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent, WeekResult, resolve_week
 from tftmanager.shipped import shipped_library
 
 pytestmark = pytest.mark.rules
@@ -76,6 +76,8 @@ def test_a_disaster_that_fells_the_figure_leaves_it_dying(seed: int) -> None:
     assert after.status is Status.DYING
     assert result.events == (f"was injured ({result.wounds} hits)",
                              "is dying (0 ST or below): use the survival calculator")
+    assert result.kinds == (StopEvent.INJURY, StopEvent.DYING)
+    assert result.worked
     # A disaster earns no week's XP, but the special roll's bonus is paid in full.
     [xp] = result.xp
     assert xp.kind == XPKind.JOB.value and "bonus" in xp.reason and "week 7" in xp.reason
@@ -99,6 +101,8 @@ def test_a_thief_who_fails_the_catalogue_s_arrest_roll_is_arrested() -> None:
     result = week(thief, Assignment("thief_3", activity=Activity.JOB, found=True), THIEVING)
     assert result.character.status is Status.ARRESTED
     assert "was arrested" in result.events
+    assert result.kinds[-1] is StopEvent.ARREST
+    assert {StopEvent.ARREST, StopEvent.DYING} == DEFAULT_STOP_ON
     assert any(r.startswith("arrest:") for r in result.rolls)
     # With the document's own roll (3d/IQ) the same week may end free.
     lenient = replace(THIEVING, arrest_roll="3d/IQ+30")

@@ -36,18 +36,19 @@ def test_buy_a_fine_broadsword_refused_then_bought(main_window: MainWindow, qtbo
     dialog.fine_dx.setChecked(True)
     assert "Price $800" in dialog.price.text()  # 10 x $80
     assert not dialog.buy_button.isEnabled()
-    assert "only $0 on hand" in dialog.problem.text_label.text()
+    assert "only $150 on hand" in dialog.problem.text_label.text()  # the demo's savings
     assert not dialog.buy()
-    assert session.money(flavius) == 0
-    kit = session.character(flavius).items  # his chainmail, shield and shortsword
-    assert [i.key for i in kit] == ["chainmail", "large_shield", "shortsword"]
+    assert session.money(flavius) == 150
+    kit = session.character(flavius).items  # his chainmail, shield, swords and blanket
+    assert [i.key for i in kit] == ["chainmail", "large_shield", "shortsword", "dagger",
+                                    "heavy_wool_blanket"]
 
     operations.equipment.record_money(session, flavius, 1000, MoneyKind.START, "Legion pay")
     dialog.update_price()
     assert dialog.buy_button.isEnabled()
     assert dialog.buy()
-    assert session.money(flavius) == 200
-    assert panel.money.text() == "$200 on hand"
+    assert session.money(flavius) == 350
+    assert panel.money.text() == "$350 on hand"
     *before, item = session.character(flavius).items
     assert tuple(before) == kit
     assert item.key == "broadsword" and item.quality.fine_dx == 1
@@ -90,10 +91,10 @@ def test_chainmail_wears_and_is_repaired(main_window: MainWindow, qtbot) -> None
     assert panel.repair_button.text() == "&Repair ($40)"  # 20% of $200
     panel.repair_selected()
     assert session.sheet(flavius).derived.hits_stopped == 3
-    assert session.money(flavius) == 500 - 40
+    assert session.money(flavius) == 150 + 500 - 40  # the demo's savings, then his
     main_window.act_undo.trigger()  # the repair
     assert session.sheet(flavius).derived.hits_stopped == 2
-    assert session.money(flavius) == 500
+    assert session.money(flavius) == 150 + 500
 
 
 def test_leather_cannot_be_repaired_and_says_so(main_window: MainWindow) -> None:
@@ -183,7 +184,7 @@ def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) 
     assert "Price $5,000" in dialog.price.text()
     assert dialog.buy()
     dialog.close()
-    assert session.money(flavius) == 4000
+    assert session.money(flavius) == 150 + 4000  # the demo's savings, the hoard less $5,000
     items = session.character(flavius).items
     index = next(n for n, i in enumerate(items) if i.kind is ItemKind.MAGIC)
     before = session.sheet(flavius).derived.hits_stopped

@@ -183,7 +183,20 @@ def test_campaign_open_elsewhere_is_refused(main_window: MainWindow, make_window
     path = main_window.session.path
     other = make_window()
     assert not other.open_campaign(path)
-    assert "already open" in dialog_log.campaign_errors[-1]
+    assert dialog_log.campaign_errors[-1].startswith(
+        f"{path.name} is already open in another window of this TFT Manager. Switch to "
+        "that window")
+    assert "this window." not in dialog_log.campaign_errors[-1]
+
+
+def test_opening_the_open_campaign_again_says_so(main_window: MainWindow, dialog_log) -> None:
+    assert main_window.session is not None
+    path = main_window.session.path
+    assert main_window.open_campaign(path)
+    assert main_window.session.path == path
+    message = main_window.statusBar().currentMessage()
+    assert message == f"{path.name} is already open in this window."
+    assert dialog_log.campaign_errors == []
 
 
 def test_settings_change_flags_characters_without_changing_them(main_window: MainWindow) -> None:
@@ -202,7 +215,7 @@ def test_settings_change_flags_characters_without_changing_them(main_window: Mai
     problems = COLUMNS.index("Problems")
     assert model.index(model.row_of(_ids(main_window)["Ragnar"]), problems).data() == "OK"
     joe = model.row_of(_ids(main_window)["Joe the Barbarian"])
-    assert model.index(joe, problems).data() == "1 warning(s)"
+    assert model.index(joe, problems).data() == "1 warning"
     assert {s.id: s.character for s in session.sheets()} == before
     main_window.act_undo.trigger()
     assert model.index(joe, problems).data() == "OK"
@@ -245,20 +258,31 @@ def test_icons_are_bundled(main_window: MainWindow) -> None:
         assert not action.icon().isNull()
 
 
-def test_file_menu_prints_the_selected_characters_cards(main_window: MainWindow,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_file_menu_exports_the_party_and_prints_the_selected_card(
+        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        dialog_log) -> None:
     from tftmanager.ui import print_preview
 
     calls = []
-    monkeypatch.setattr(print_preview, "export_pdf_dialog",
-                        lambda _parent, _controller, ids: calls.append(("pdf", ids)))
+    written = tmp_path / "party.cards.pdf"
+
+    def export(_parent: object, _controller: object, ids: list[int]) -> Path:
+        calls.append(("pdf", ids))
+        return written
+    monkeypatch.setattr(print_preview, "export_pdf_dialog", export)
     monkeypatch.setattr(print_preview, "open_print_preview",
                         lambda _parent, _controller, ids: calls.append(("preview", ids)))
     ragnar = _ids(main_window)["Ragnar"]
     main_window.party.select(ragnar)
     main_window.act_export_pdf.trigger()
     main_window.act_print.trigger()
-    assert calls == [("pdf", [ragnar]), ("preview", [ragnar])]
+    assert calls == [("pdf", []), ("preview", [ragnar])]  # [] is the whole party
+    assert dialog_log.infos == [("Cards Exported", "Saved the cards of the whole party "
+                                 f"(4 characters) to {written}.")]
+    # Cancelled in the file dialog: no confirmation.
+    monkeypatch.setattr(print_preview, "export_pdf_dialog", lambda *_a: None)
+    main_window.act_export_pdf.trigger()
+    assert len(dialog_log.infos) == 1
 
 
 def test_a_refused_open_keeps_the_open_campaign(main_window: MainWindow, tmp_path: Path,

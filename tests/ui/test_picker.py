@@ -49,7 +49,7 @@ def test_filter_and_see_why_running_is_refused(main_window: MainWindow, joe: int
     assert all("runn" in (r.name + r.summary).casefold() for r in rows)
     assert dialog.select("talent", "running")
     assert not dialog.learn_button.isEnabled()
-    assert "memory full by 2 point(s)" in dialog.detail.text()
+    assert "memory full by 2 points" in dialog.detail.text()
     assert not dialog.learn_selected()
     dialog.available_only.setChecked(True)
     assert dialog.visible_rows() == []
@@ -95,12 +95,31 @@ def test_unavailable_prerequisite_and_iq_filters(main_window: MainWindow, joe: i
 
 def test_study_from_the_picker_shows_in_the_editor(main_window: MainWindow, joe: int,
                                                    qtbot) -> None:
+    session = main_window.session
+    assert session is not None
+    sheet = session.sheet(joe)
+    operations.characters.edit(session, joe, replace(sheet.character, sp=1, bought_points=1))
     dialog = _picker(main_window, joe, qtbot)
     qtbot.keyClicks(dialog.search, "climbing")
     assert dialog.select("talent", "climbing")
     assert dialog.study_selected()
     studies = main_window.editor.abilities.studies
-    assert studies.count() == 1 and "Climbing: 0 of" in studies.item(0).text()
+    assert studies.count() == 1 and studies.item(0).text() == "Climbing: week 0 of 4"
     main_window.act_undo.trigger()
     assert studies.count() == 0
+    dialog.close()
+
+
+def test_a_study_that_would_not_fit_is_refused_with_the_reason(
+        main_window: MainWindow, joe: int, qtbot, dialog_log) -> None:
+    failures: list[str] = []
+    assert main_window.session is not None
+    main_window.session.signals.action_failed.connect(failures.append)
+    dialog = _picker(main_window, joe, qtbot)
+    qtbot.keyClicks(dialog.search, "climbing")
+    assert dialog.select("talent", "climbing")
+    assert not dialog.study_selected()
+    assert main_window.editor.abilities.studies.count() == 0
+    [failure] = failures
+    assert "would not fit in memory (9 of 9 used; Climbing would need 1 point" in failure
     dialog.close()

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.character import Status
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui import operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.survival_dialog import SurvivalDialog
@@ -158,6 +160,48 @@ def test_the_dry_run_button_rolls_as_many_weeks_as_asked(main_window: MainWindow
     assert "Dry run" in text and f"Week {week} " in text
     assert f"Week {week + 1} " in text or "Stopped early" in text
     assert session.week() == week
+    planner.close()
+
+
+def test_several_weeks_open_with_the_totals_and_the_rolls_fold_away(
+        main_window: MainWindow, qtbot) -> None:
+    planner = _planner(main_window, qtbot)
+    assert planner.count.maximum() == MAX_WEEKS  # the same limit as the command line
+    assert planner.stop_events() == DEFAULT_STOP_ON
+    assert not planner.stop_on[StopEvent.INJURY].isChecked()
+    week = main_window.session.week()
+    results = planner.run(4, seed=1)
+    assert len(results) == 4  # injuries do not stop the run by default
+    text = planner.report.toPlainText()
+    assert text.startswith(f"Weeks {week}–{week + 3}: totals")
+    for heading in ("Character", "XP", "Money", "Hits taken", "Status", "Weeks worked"):
+        assert heading in text
+    assert text.index("Wulf") < text.index(f"Week {week} ")
+    assert not planner.show_rolls.isChecked() and "roll risk" not in text and "risk" not in text
+    assert "Studied; learned Horsemanship." in text
+    ragnar = next(r for r in range(planner.table.rowCount())
+                  if planner.table.item(r, 0).text() == "Ragnar")
+    assert planner.data(ragnar).activity == "idle"  # the planner shows it too
+    main_window.act_undo.trigger()
+    assert planner.data(ragnar).activity == "study"
+    main_window.act_redo.trigger()
+    planner.show_rolls.setChecked(True)
+    assert "risk 4/17" in planner.report.toPlainText()
+    planner.close()
+
+
+def test_the_gm_chooses_what_stops_a_run(main_window: MainWindow, qtbot) -> None:
+    session = main_window.session
+    assert session is not None
+    for field, value in (("risk", "3/3"), ("find", "3d/ST+20"), ("damage_save", "1"),
+                         ("damage_fail", "1")):
+        operations.weeks.set_job_value(session, "garrison", field, value)
+    planner = _planner(main_window, qtbot)
+    planner.stop_on[StopEvent.INJURY].setChecked(True)
+    results = planner.dry_run(seed=1, count=3)
+    assert results is not None and len(results) == 1
+    assert "was injured (1 hit)" in results[0].stop
+    assert "Stopped early" in planner.report.toPlainText()
     planner.close()
 
 

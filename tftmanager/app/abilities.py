@@ -10,6 +10,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.rules.assignment import Activity
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -20,9 +21,11 @@ from tftmanager.rules.learning import (
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, with_talent
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.study import concurrent_conflict, study_weeks
+from tftmanager.rules.study import concurrent_conflict, study_progress, study_weeks
+from tftmanager.rules.text import count
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
+from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import StudyRow
 
@@ -130,17 +133,45 @@ def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: b
     conflict = concurrent_conflict(key, [s.talent for s in current], library)
     if conflict:
         raise LearnRefused(conflict)
+    room = _room_refusal(character, [s.talent for s in current], key, library, profile)
+    if room:
+        raise LearnRefused(room)
     terms = study_weeks(talent, character, library, profile, teacher=teacher,
                         on_the_job=on_the_job)
     if terms.weeks is None:
         raise LearnRefused(terms.refusal)
     weeks = terms.weeks
-    label = f"{character.name}: began studying {talent.name} ({weeks} weeks)"
+    label = f"{character.name}: began studying {talent.name} ({count(weeks, 'week')})"
     with store.operation(OpKind.ABILITIES, label) as op:
         study_id = study_store.add_study(session=op.session, character_id=character_id,
                                          talent=key, weeks_needed=weeks,
                                          teacher=teacher, started_week=week)
     return Started(study_id, terms.weeks, Changes(characters=frozenset({character_id})))
+
+
+def _room_refusal(character: Character, studying: list[str], key: str,
+                  library: RulesLibrary, profile: RuleProfile) -> str:
+    """Why a study could never end in the talent being learned ("" when it fits).
+
+    A study whose finished talent would not fit in memory would run its weeks
+    for nothing, so it is refused at the start, with the numbers the GM needs
+    (counting the talents already being studied).
+    """
+    after = character
+    for other in (*studying, key):
+        if not after.knows(other):
+            after = with_talent(after, other)
+    needed = memory(after, library, profile)
+    if needed.free >= 0:
+        return ""
+    now = memory(character, library, profile)
+    name = library.talents[key].name
+    extra = needed.used - now.used
+    return (f"{character.name} cannot study {name}: it would not fit in memory "
+            f"({now.used} of {now.capacity} used; {name}"
+            + (" and the talents being studied" if studying else "")
+            + f" would need {count(extra, 'point')}, {max(now.free, 0)} free). "
+            "Forget a talent or raise IQ first.")
 
 
 @dataclass(frozen=True)
@@ -153,6 +184,16 @@ class StudyView:
     weeks_done: int
     weeks_needed: int
     teacher: bool
+
+    @property
+    def progress(self) -> str:
+        """"week 2 of 4", or finished and waiting for room in memory."""
+        return study_progress(self.weeks_done, self.weeks_needed)
+
+    @property
+    def waiting(self) -> bool:
+        """Finished, but the talent did not fit in memory."""
+        return self.weeks_done >= self.weeks_needed
 
 
 def studies_of(*, store: CampaignStore, character_id: int) -> list[StudyView]:
@@ -192,8 +233,11 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
                      studies: list[StudyRow]) -> tuple[list[str], list[str], set[int]]:
     """One week of study for these studies: (learned, waiting, character ids touched).
 
-    A finished study whose talent no longer fits in memory waits (and says so)
-    until the character has room.
+    A study that finishes this week while its talent does not fit in memory
+    (the character forgot nothing, but lost IQ or learned something else
+    meanwhile) is reported in ``waiting`` that week only: it then waits, not
+    counting weeks, and is learned the first week the character has room.
+    Reporting it every week would bury the one line the GM must act on.
     """
     learned: list[str] = []
     waiting: list[str] = []
@@ -201,24 +245,42 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
     for study in studies:
         stored = queries.get_character(session=session, character_id=study.character_id)
         character = stored.character
-        study.weeks_done = min(study.weeks_needed, study.weeks_done + 1)
-        session.add(study)
-        touched.add(stored.id)
+        already_waiting = study.weeks_done >= study.weeks_needed
+        if not already_waiting:
+            study.weeks_done += 1
+            session.add(study)
+            touched.add(stored.id)
         if study.weeks_done < study.weeks_needed:
             continue
         if character.knows(study.talent):  # learned meanwhile: nothing left to add
             session.delete(study)
+            touched.add(stored.id)
             continue
         talent = library.talents.get(study.talent)
         name = talent.name if talent else study.talent
         after = with_talent(character, study.talent)
         if memory(after, library, profile).free < 0:
-            waiting.append(f"{character.name}: {name} (memory full)")
+            if not already_waiting:
+                waiting.append(f"{character.name}: {name} (memory full)")
             continue
         queries.update_character(session=session, character_id=stored.id, character=after)
         session.delete(study)
+        touched.add(stored.id)
         learned.append(f"{character.name}: {name}")
     return learned, waiting, touched
+
+
+def _idle_when_done(session: Session, character_ids: set[int]) -> None:
+    """Students with nothing left to study go back to idle, as a run of weeks leaves them."""
+    session.flush()
+    for cid in character_ids:
+        if any(s.weeks_done < s.weeks_needed
+               for s in study_store.studies(session=session, character_id=cid)):
+            continue
+        data = week_store.get_assignment(session=session, character_id=cid)
+        if data.activity is Activity.STUDY:
+            week_store.set_assignment(session=session, character_id=cid,
+                                      data=replace(data, activity=Activity.IDLE))
 
 
 def advance_week(*, store: CampaignStore) -> WeekReport:
@@ -235,6 +297,7 @@ def advance_week(*, store: CampaignStore) -> WeekReport:
             session=session, library=library, profile=profile,
             studies=study_store.campaign_studies(session=session,
                                                  campaign_id=store.campaign_id))
+        _idle_when_done(session, touched)
         week = campaign.week
     return WeekReport(week, tuple(learned), tuple(waiting),
                       Changes(characters=frozenset(touched), week=True))

@@ -172,7 +172,7 @@ def _phrase(error: Any, field: str, in_list: bool) -> str:
     if kind == "missing":
         return f'"{field}" is missing'
     if kind == "extra_forbidden":
-        return f"unknown field(s) {field}"
+        return f"unknown field {field}"
     if field == "characters":
         return '"characters" must be a non-empty list'
     if in_list and kind in _PHRASES:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, set_job_value
 from tftmanager.app.changes import Changes
+from tftmanager.app.equipment import record_money
 from tftmanager.app.interchange import Entry, loads
 from tftmanager.app.transfer import import_entries
 from tftmanager.rules.assignment import Activity, Assignment
+from tftmanager.rules.money import MoneyKind
 from tftmanager.shipped import resource
 from tftmanager.store.campaign import CampaignStore
 
@@ -22,11 +24,21 @@ def demo_entries() -> list[Entry]:
 # (marked "set by the GM"), never in the shipped rules.
 DEMO_JOB_VALUES = (("garrison", "xp_week", 1), ("guard_1", "xp_week", 1))
 DEMO_ASSIGNMENTS = (
-    ("Ragnar", Assignment(activity=Activity.JOB, job="garrison")),
+    ("Ragnar", Assignment(activity=Activity.STUDY)),
     ("Flavius Marcellus", Assignment(activity=Activity.JOB, job="guard_1")),
     ("Wulf", Assignment(activity=Activity.JOB, job="garrison", own_lifestyle=True)),
-    ("Joe the Barbarian", Assignment(activity=Activity.STUDY)),
+    ("Joe the Barbarian", Assignment(activity=Activity.JOB, job="garrison")),
 )
+# Ragnar (IQ 8, two talents known) has room for Horsemanship, so the demo's study
+# finishes (with a teacher, in the four weeks the README runs); Joe's memory
+# is full (the document's example), so he works instead.
+DEMO_STUDY = ("Ragnar", "horsemanship")
+# Money to show the ledger from the start (the documents give the party none;
+# these are the demo's, like Flavius's horse and fine dagger in party.json).
+DEMO_MONEY = (("Flavius Marcellus", 150, "Pay saved from the Legion"),
+              ("Ragnar", 120, "Plunder from the last raid"),
+              ("Wulf", 60, "Furs sold at the market"),
+              ("Joe the Barbarian", 90, "Prize from the arena"))
 
 
 def add_demo_party(*, store: CampaignStore) -> Changes:
@@ -39,7 +51,11 @@ def add_demo_party(*, store: CampaignStore) -> Changes:
     for name, data in DEMO_ASSIGNMENTS:
         if name in names:
             assign(store=store, character_id=names[name], data=data)
-    if "Joe the Barbarian" in names:
-        start_study(store=store, character_id=names["Joe the Barbarian"], key="climbing",
-                    teacher=False)
+    for name, amount, reason in DEMO_MONEY:
+        if name in names:
+            record_money(store=store, character_id=names[name], amount=amount,
+                         kind=MoneyKind.START, reason=reason)
+    student, talent = DEMO_STUDY
+    if student in names:
+        start_study(store=store, character_id=names[student], key=talent, teacher=True)
     return imported.changes

@@ -132,7 +132,7 @@ def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
     count = f" x{quantity}" if quantity > 1 else ""
     entry = library.item_entry(kind, key)
     if isinstance(entry, MagicItem) and entry.cost_per_point is not None:
-        count = f", {quantity} point(s)"  # a rod is bought by the point
+        count = f", {quantity} point" + ("" if quantity == 1 else "s")  # a rod: by the point
     if price == 0:
         return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
                       MoneyKind.BUY, label, label=f"took {label}{count} ($0)")

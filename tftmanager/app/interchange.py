@@ -129,7 +129,8 @@ def _items(model: CharacterModel, where: str, version: int) -> tuple[Item, ...]:
     old = sorted(f for f in OLD_GEAR_FIELDS if f in model.model_fields_set)
     if version >= 4:
         if old:
-            raise FormatError(f"{where}: unknown field(s) {', '.join(old)} (version 4 keeps "
+            fields = "field" if len(old) == 1 else "fields"
+            raise FormatError(f"{where}: unknown {fields} {', '.join(old)} (version 4 keeps "
                               "equipment in \"items\")")
         return items
     return outfit(items, armor=model.armor, shield=model.shield,

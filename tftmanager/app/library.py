@@ -278,7 +278,8 @@ def parse_library(text: str, fmt: str) -> list[Entry]:
     known = {"format", "version", *SINGLE, *TABLES.values()}
     unknown = sorted(set(doc) - known)
     if unknown:
-        raise LibraryError(f"unknown section(s): {', '.join(unknown)}")
+        sections = "section" if len(unknown) == 1 else "sections"
+        raise LibraryError(f"unknown {sections}: {', '.join(unknown)}")
     _plain(doc, "")
     result = []
     try:

@@ -14,13 +14,18 @@ from tftmanager.rules.validation import validate
 
 @dataclass(frozen=True)
 class Sheet:
-    """A character's derived stats and problems under a campaign's rules."""
+    """A character's derived stats and problems under a campaign's rules.
+
+    ``race_name`` is the race as the library names it ("Human"), so the
+    command line and the GUI show the same word, not the stored key.
+    """
 
     id: int | None
     uid: str | None
     character: Character
     derived: Derived
     problems: tuple[Problem, ...]
+    race_name: str = ""
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -48,4 +53,5 @@ def evaluate(
         character=character,
         derived=derive(character, library, profile),
         problems=tuple(validate(character, library, profile)),
+        race_name=race.name if (race := library.races.get(character.race)) else character.race,
     )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.interchange import Entry, dump_character
+from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.opkind import OpKind
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -55,12 +56,9 @@ def import_entries(
 def export_by_name(*, store: CampaignStore, name: str) -> str:
     """A character document for the character with this name."""
     with store.transaction() as session:
-        matches = [
-            s for s in queries.list_characters(session=session, campaign_id=store.campaign_id)
-            if s.character.name.casefold() == name.strip().casefold()
-        ]
-    if not matches:
-        raise TransferError(f"No character named '{name}' in this campaign.")
-    if len(matches) > 1:
-        raise TransferError(f"{len(matches)} characters are named '{name}'; rename one first.")
-    return dump_character(matches[0].character, matches[0].uid)
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    try:
+        found = find_by_name(stored, name, lambda s: s.character.name)
+    except NameNotFound as exc:
+        raise TransferError(str(exc)) from None
+    return dump_character(found.character, found.uid)

@@ -48,6 +48,7 @@ class CharacterWeek:
     money: int = 0
     wounds: int = 0
     events: list[str] = field(default_factory=list)
+    worked: bool = False
 
 
 @dataclass
@@ -115,3 +116,58 @@ def party_snapshots(session: Session, campaign_id: int) -> dict[int, Snapshot]:
     studies = week_store.all_studies(session=session, campaign_id=campaign_id)
     return {s.id: Snapshot(s.character, assignments.get(s.id, Assignment()),
                            studies.get(s.id, ())) for s in stored}
+
+
+@dataclass(frozen=True)
+class RunTotals:
+    """One character's totals over a run of weeks (the table above the rolls)."""
+
+    name: str
+    xp: int
+    money: int
+    hits: int
+    status: str
+    worked: int
+
+
+def run_totals(results: list[AppliedWeek]) -> list[RunTotals]:
+    """Per character, what a run of weeks added up to, in report order.
+
+    Twelve weeks of a dozen characters are thousands of lines of rolls; the
+    GM first wants who earned what, who is hurt and who is in trouble.
+    """
+    if not results:
+        return []
+    sums: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for applied in results:
+        for cw in applied.report.characters:
+            names[cw.character_id] = cw.name
+            row = sums.setdefault(cw.character_id, [0, 0, 0, 0])
+            row[0] += cw.xp
+            row[1] += cw.money
+            row[2] += cw.wounds
+            row[3] += int(cw.worked)
+    last = results[-1].after
+    return [RunTotals(names[cid], xp, money, hits,
+                      last[cid].character.status.value if cid in last else "", worked)
+            for cid, (xp, money, hits, worked) in sums.items()]
+
+
+TOTALS_HEADER = ("Character", "XP", "Money", "Hits taken", "Status", "Weeks worked")
+
+
+def totals_text(results: list[AppliedWeek]) -> str:
+    """The totals as a plain-text table (the command line prints it first)."""
+    first, last = results[0].report.week, results[-1].report.week
+    rows = [TOTALS_HEADER] + [
+        (t.name, f"{t.xp:+d}", f"{t.money:+d}", str(t.hits), t.status, str(t.worked))
+        for t in run_totals(results)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(TOTALS_HEADER))]
+    out = [f"Weeks {first}-{last}: totals"]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) if i != 3 else c.ljust(w)
+                                             for i, (c, w) in enumerate(
+                                                 zip(row[1:], widths[1:], strict=True))]
+        out.append("  " + "  ".join(cells).rstrip())
+    return "\n".join(out)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
 
@@ -32,13 +32,20 @@ from tftmanager.app.week_report import (
     catalogue_of,
     party_snapshots,
 )
-from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.week import LedgerWrite, WeekResult, resolve_week
+from tftmanager.rules.study import study_progress
+from tftmanager.rules.week import (
+    DEFAULT_STOP_ON,
+    LedgerWrite,
+    StopEvent,
+    WeekResult,
+    resolve_week,
+)
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -63,8 +70,12 @@ def draw_seed() -> int:
 def run_weeks(
     *, store: CampaignStore, weeks: int = 1, seed: int | None = None, dry_run: bool = False,
     progress: Callable[[int, int], bool] | None = None,
+    stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON,
 ) -> list[AppliedWeek]:
-    """Run weeks one after another as one operation; stop early on a figure in trouble.
+    """Run weeks one after another as one operation; stop early where the GM must decide.
+
+    ``stop_on`` names the events that end the run after their week (by
+    default a dying figure and an arrest; an injury only when asked).
 
     Refused (NeedsValues) while an assigned job has values the scan lost.
     Week ``i`` is rolled with ``seed + i``, so a dry run shows exactly the
@@ -88,7 +99,8 @@ def run_weeks(
         with store.operation(OpKind.WEEK) as op:
             for i in range(weeks):
                 applied = _resolve(op.session, store, library, catalogue,
-                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()))
+                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()),
+                                   stop_on)
                 results.append(applied)
                 if (progress is not None and progress(i + 1, weeks) is False) \
                         or applied.report.stop:
@@ -139,7 +151,8 @@ class _Writes:
 
 
 def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
-             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str) -> AppliedWeek:
+             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str,
+             stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON) -> AppliedWeek:
     """One week for everyone, written in bulk; what undo needs comes back."""
     profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
     campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
@@ -149,6 +162,7 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
     balances = ledger.balances(session=session, campaign_id=store.campaign_id,
                                table=MoneyEntryRow)
     sections = []
+    stops: list[str] = []
     studied: set[int] = set()
     for cid, snap in sorted(before.items(), key=lambda kv: kv[1].character.name.casefold()):
         result = resolve_week(snap.character, snap.assignment, library=library,
@@ -156,14 +170,18 @@ def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
                               balance=balances.get(cid, 0))
         writes.add(cid, snap, result)
         section = _section(cid, snap, result)
+        stops += [f"{section.name} {event}" for kind, event in
+                  zip(result.kinds, result.events, strict=True) if kind in stop_on]
         if result.studies:
-            section.lines += _study(session, library, profile, cid, snap)
+            lines, still_studying = _study(session, library, profile, cid)
+            section.lines += lines
+            if not still_studying:
+                writes.assignments[cid] = replace(result.assignment, activity=Activity.IDLE)
             studied.add(cid)
         sections.append(section)
     _write(session, store.campaign_id, writes)
     campaign.week = week + 1
     session.add(campaign)
-    stops = [f"{s.name} {event}" for s in sections for event in s.events]
     report = WeekReport(week, seed, sections, "; ".join(stops))
     week_store.log_week(session=session, campaign_id=store.campaign_id, week=week, seed=seed,
                         batch=batch, report=report.to_json())
@@ -179,20 +197,43 @@ def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
     """The report's part for one character."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
                          list(result.rolls), result.xp_total, result.money_total,
-                         result.wounds, list(result.events))
+                         result.wounds, list(result.events), result.worked)
 
 
-def _study(session: Session, library: RulesLibrary, profile: RuleProfile, cid: int,
-           snap: Snapshot) -> list[str]:
-    """A week of study, written at once (study rows are the app's to keep)."""
+def _study(session: Session, library: RulesLibrary, profile: RuleProfile,
+           cid: int) -> tuple[list[str], bool]:
+    """A week of study, written at once (study rows are the app's to keep).
+
+    Returns the report's lines and whether a study is still running.  A
+    character with nothing left to study goes back to idle, so a study that
+    cannot finish (its talent no longer fits in memory) is reported once and
+    does not fill every later week's report.
+    """
     learned, waiting, _ = progress_studies(
         session=session, library=library, profile=profile,
         studies=study_store.studies(session=session, character_id=cid))
-    lines = [f"Studied; learned {x.split(': ', 1)[1]}" for x in learned]
-    lines += [f"Finished studying {x.split(': ', 1)[1]}" for x in waiting]
-    if not learned and not waiting:
-        lines.append("Studied." if snap.studies else "Meant to study, but is studying nothing.")
-    return lines
+    session.flush()
+    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in learned]
+    lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
+              "but it does not fit in memory: it waits for room (forget a talent or raise "
+              "IQ)." for x in waiting]
+    left = study_store.studies(session=session, character_id=cid)
+    running = [row for row in left if row.weeks_done < row.weeks_needed]
+    for row in running:
+        talent = library.talents.get(row.talent)
+        name = talent.name if talent else row.talent
+        lines.append(f"Studied {name}: {study_progress(row.weeks_done, row.weeks_needed)}.")
+    if not left:
+        if not learned:
+            lines.append("Meant to study, but is studying nothing.")
+    elif not running and not waiting:
+        names = ", ".join(library.talents[r.talent].name if r.talent in library.talents
+                          else r.talent for r in left)
+        lines.append(f"Meant to study, but {names} is finished and waits for room in "
+                     "memory.")
+    if not running:
+        lines.append("Nothing left to study: now idle.")
+    return lines, bool(running)
 
 
 def _write(session: Session, campaign_id: int, writes: _Writes) -> None:

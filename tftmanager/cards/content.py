@@ -31,6 +31,7 @@ from tftmanager.rules.settings import (
     WeightUnit,
     show_weight,
 )
+from tftmanager.rules.text import count
 
 POLE_CHARGE = {
     PoleCharge.MELEE_DOUBLE: "x2 in a charge",
@@ -130,8 +131,8 @@ def _stops_text(derived: Derived) -> str:
     why = derived.why(Effected.HITS_STOPPED)
     why = f" ({why})" if why else ""
     if derived.hits_stopped_shield is None:
-        return f"Stops {derived.hits_stopped} hits per attack{why}"
-    return (f"Stops {derived.hits_stopped} hits per attack{why}, "
+        return f"Stops {count(derived.hits_stopped, 'hit')} per attack{why}"
+    return (f"Stops {count(derived.hits_stopped, 'hit')} per attack{why}, "
             f"{derived.hits_stopped_shield} with shield")
 
 
@@ -295,7 +296,7 @@ def _item_text(item: Item, library: RulesLibrary) -> str:
     text = entry.name if entry else item.key
     rod = isinstance(entry, MagicItem) and entry.cost_per_point is not None
     if rod:
-        text = f"{text}, {item.quantity} point(s)"
+        text = f"{text}, {count(item.quantity, 'point')}"
     elif item.quantity > 1:
         text = f"{item.quantity} x {text}"
     details = [d for d in (item.quality.label, item.note,
@@ -335,10 +336,10 @@ def recovery_rows(sheet: Sheet, library: RulesLibrary) -> list[tuple[str, ...]]:
     if c.status is not Status.ACTIVE:
         rows.append((f"Status: {c.status.value}",))
     if c.wounds:
-        rows.append((f"Wounded: {c.wounds} hits, ST {c.current_st} now",))
+        rows.append((f"Wounded: {count(c.wounds, 'hit')}, ST {c.current_st} now",))
     if c.recovery_weeks:
-        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {c.recovery_weeks} more week(s) "
-                     "of rest",))
+        rest = count(c.recovery_weeks, "more week")
+        rows.append((f"Recovering: {recovery_dx(c, library)} DX; {rest} of rest",))
     gear = c.loadout
     for item, condition, names in ((gear.armor, d.armor_condition, library.armors),
                                    (gear.shield, d.shield_condition, library.shields)):

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from tftmanager.app import abilities, campaigns, equipment, experience
 from tftmanager.app.library import library_for
+from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet
 from tftmanager.cards.content import CardContent, CardExtras, build_card
 from tftmanager.rules.experience import next_cost
@@ -19,38 +20,44 @@ from tftmanager.store.campaign import CampaignStore
 class UnknownCharacters(LookupError):
     """Names asked for that the campaign does not have; the message lists who it has."""
 
-    def __init__(self, unknown: Sequence[str], available: Sequence[str]) -> None:
+    def __init__(self, unknown: Sequence[str], available: Sequence[str],
+                 reasons: Sequence[str] = ()) -> None:
         self.unknown = list(unknown)
         self.available = list(available)
         names = ", ".join(f"'{n}'" for n in unknown)
         which = "No character named" if len(unknown) == 1 else "No characters named"
         have = ", ".join(available) if available else "no characters at all"
-        super().__init__(f"{which} {names} in this campaign; it has: {have}.")
+        super().__init__(" ".join(reasons) if reasons
+                         else f"{which} {names} in this campaign; it has: {have}.")
 
 
 def select_sheets(sheets: Sequence[Sheet], names: Sequence[str]) -> list[Sheet]:
-    """The sheets named (case and surrounding spaces ignored), in the order asked.
+    """The sheets named (full names or unique prefixes, any case), in the order asked.
 
-    Every unknown name is reported at once, with the names available.
+    Every unknown name is reported at once, each with whom it could be
+    (``app.names.find_by_name``, the rule every command shares).
     """
     if not names:
         return list(sheets)
-    by_name: dict[str, list[Sheet]] = {}
-    for sheet in sheets:
-        by_name.setdefault(sheet.character.name.strip().casefold(), []).append(sheet)
-    unknown = [n for n in names if n.strip().casefold() not in by_name]
-    if unknown:
-        raise UnknownCharacters(unknown, [s.character.name for s in sheets])
     chosen: dict[int, Sheet] = {}
+    unknown: list[str] = []
+    reasons: list[str] = []
     for name in names:
-        for sheet in by_name[name.strip().casefold()]:
-            chosen.setdefault(id(sheet), sheet)
+        try:
+            sheet = find_by_name(sheets, name, lambda s: s.character.name)
+        except NameNotFound as exc:
+            unknown.append(name)
+            reasons.append(str(exc))
+            continue
+        chosen.setdefault(id(sheet), sheet)
+    if unknown:
+        raise UnknownCharacters(unknown, [s.character.name for s in sheets], reasons)
     return list(chosen.values())
 
 
 def _studies(store: CampaignStore, character_id: int) -> tuple[str, ...]:
     views = abilities.studies_of(store=store, character_id=character_id)
-    return tuple(f"{v.name}: week {v.weeks_done} of {v.weeks_needed}"
+    return tuple(f"{v.name}: {v.progress}"
                  + (" (with a teacher)" if v.teacher else "") for v in views)
 
 

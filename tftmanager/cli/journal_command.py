@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.app import campaigns, journal
 from tftmanager.app.journal import Operation
+from tftmanager.app.names import NameNotFound, find_by_name
 
 OK = 0
 
@@ -57,15 +58,13 @@ def line(operation: Operation) -> str:
 
 
 def _character_id(store: Any, name: str) -> int:
-    wanted = name.strip().casefold()
-    sheets = campaigns.party_sheets(store=store)
-    exact = [s for s in sheets if s.character.name.casefold() == wanted]
-    matches = exact or [s for s in sheets if s.character.name.casefold().startswith(wanted)]
-    if len(matches) != 1 or matches[0].id is None:
-        names = ", ".join(s.character.name for s in matches[:5])
-        hint = f" (it could be {names})" if matches else ""
-        raise NoSuchCharacter(f"No single character named '{name}' in this campaign{hint}.")
-    return matches[0].id
+    try:
+        sheet = find_by_name(campaigns.party_sheets(store=store), name,
+                             lambda s: s.character.name)
+    except NameNotFound as exc:
+        raise NoSuchCharacter(str(exc)) from None
+    assert sheet.id is not None
+    return sheet.id
 
 
 def run_history(args: argparse.Namespace) -> int:

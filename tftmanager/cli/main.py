@@ -19,13 +19,16 @@ from tftmanager import __version__
 from tftmanager.app import assignments, campaigns, experience, library, transfer, weeks
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
+from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.app.week_report import WeekRefused, catalogue_of
+from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import cards_command, failures, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.rules.text import count
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
 from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
@@ -85,7 +88,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for s in sheets:
         c, d = s.character, s.derived
         adj = f"{c.dx} ({d.adj_dx})"
-        print(f"{c.name:<{width}}  {c.race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
+        race = s.race_name or c.race
+        print(f"{c.name:<{width}}  {race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
               f"{d.ma:>3}  {len(s.errors) or '-'}")
     return OK
 
@@ -129,7 +133,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
         sheets = [campaigns.character_sheet(store=store, character_id=i) for i in result.ids]
     names = ", ".join(e.character.name for e in entries)
-    print(f"Imported {len(result.ids)} character(s): {names}")
+    print(f"Imported {count(len(result.ids), 'character')}: {names}")
     # Imported as they are, but said plainly: a new character with SP, say.
     for sheet in sheets:
         for problem in sheet.errors:
@@ -171,13 +175,12 @@ def cmd_library(args: argparse.Namespace) -> int:
 
 
 def _find(store: CampaignStore, name: str) -> Sheet:
-    matches = [s for s in campaigns.party_sheets(store=store)
-               if s.character.name.casefold() == name.strip().casefold()]
-    if not matches:
-        raise UsageError(f"No character named '{name}' in this campaign.")
-    if len(matches) > 1:
-        raise UsageError(f"{len(matches)} characters are named '{name}'.")
-    return matches[0]
+    """The character a command names (full name or a unique prefix, any case)."""
+    try:
+        return find_by_name(campaigns.party_sheets(store=store), name,
+                            lambda s: s.character.name)
+    except NameNotFound as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_xp(args: argparse.Namespace) -> int:
@@ -194,7 +197,7 @@ def cmd_xp(args: argparse.Namespace) -> int:
                 raise UsageError("give --party AMOUNT, or --name NAME ... --amount AMOUNT")
             written = experience.award(store=store, character_ids=ids, amount=amount,
                                        reason=args.reason, split=args.split)
-            print(f"Awarded {len(written.lines)} character(s) {written.lines[0].amount} XP "
+            print(f"Awarded {count(len(written.lines), 'character')} {written.lines[0].amount} XP "
                   f"each: {written.lines[0].reason}")
             if written.note:
                 print(written.note)
@@ -222,9 +225,15 @@ def cmd_week(args: argparse.Namespace) -> int:
     with campaigns.open_existing(path=Path(args.campaign)) as store:
         try:
             applied = weeks.run_weeks(store=store, weeks=args.weeks, seed=args.seed,
-                                      dry_run=args.dry_run)
+                                      dry_run=args.dry_run, stop_on=args.stop_on)
         except WeekRefused as exc:
             raise UsageError(str(exc)) from None
+    if len(applied) > 1:
+        print(totals_text(applied))
+        if applied[-1].report.stop:
+            print(f"  Stopped early after week {applied[-1].report.week}: "
+                  f"{applied[-1].report.stop}")
+        print()
     for week in applied:
         print(week.report.text())
     if args.dry_run:
@@ -360,6 +369,20 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 
+def _stop_events(text: str) -> frozenset[StopEvent]:
+    """``--stop-on injury,arrest,dying`` (or ``none``) as the events."""
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if words == ["none"]:
+        return frozenset()
+    known = {e.value for e in StopEvent}
+    unknown = [w for w in words if w not in known]
+    if unknown or not words:
+        raise argparse.ArgumentTypeError(
+            f"unknown event {', '.join(unknown) or repr(text)}: choose from "
+            f"{', '.join(sorted(known))} (comma-separated) or none")
+    return frozenset(StopEvent(w) for w in words)
+
+
 def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
@@ -367,6 +390,11 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
     p.add_argument("--seed", type=int, help="seed: the same seed gives the same report")
     p.add_argument("--dry-run", action="store_true", help="roll everything, write nothing")
+    p.add_argument("--stop-on", type=_stop_events, default=DEFAULT_STOP_ON,
+                   metavar="EVENTS",
+                   help="stop a run of weeks after a week with any of these, comma-separated: "
+                        f"{', '.join(e.value for e in StopEvent)}, or none "
+                        f"(default {','.join(sorted(DEFAULT_STOP_ON))})")
 
     p = sub.add_parser("jobs", help="job catalogue and weekly assignments")
     jobs = p.add_subparsers(dest="action", required=True, parser_class=_Parser)

@@ -35,7 +35,7 @@ def sheet_text(sheet: Sheet) -> str:
     """A readable block: attributes, derived stats, weapons, problems."""
     c, d = sheet.character, sheet.derived
     lines = [
-        f"{c.name} ({c.race})" + (f", played by {c.player}" if c.player else ""),
+        f"{c.name} ({sheet.race_name or c.race})" + (f", played by {c.player}" if c.player else ""),
         f"  ST {c.st}  DX {c.dx}  IQ {c.iq}  SP {c.sp}  MA {d.explain(Stat.MA)}",
         f"  adjDX {d.explain(Stat.ADJ_DX)}"
         + (f", {d.adj_dx_shield} with shield ready" if d.adj_dx_shield is not None else ""),

@@ -7,6 +7,7 @@ import math
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.survival import SurvivalRules, recovery_penalty
+from tftmanager.rules.text import count
 
 
 def rest(character: Character, survival: SurvivalRules,
@@ -21,10 +22,10 @@ def rest(character: Character, survival: SurvivalRules,
     lines = []
     wounds = 0 if heals_all else character.wounds
     if character.wounds and heals_all:
-        lines.append(f"Rested: {character.wounds} hits healed (assumed: a week of rest "
+        lines.append(f"Rested: {count(character.wounds, 'hit')} healed (assumed: a week of rest "
                      "heals all wounds).")
     elif character.wounds:
-        lines.append(f"Rested: {character.wounds} hits remain (this campaign heals no "
+        lines.append(f"Rested: {count(character.wounds, 'hit')} remain (this campaign heals no "
                      "wounds by rest alone).")
     recovery = max(0, character.recovery_weeks - 1)
     if character.recovery_weeks:
@@ -42,4 +43,4 @@ def weekly_upkeep(lifestyle_key: str, catalogue: JobCatalogue) -> tuple[int, str
         return 0, f"'{lifestyle_key}' is not a lifestyle in this campaign"
     cost = math.ceil(lifestyle.total / max(1, catalogue.lifestyle_weeks))
     return cost, (f"{lifestyle.name} lifestyle: ${lifestyle.total} per "
-                  f"{catalogue.lifestyle_weeks} weeks, ${cost} this week")
+                  f"{count(catalogue.lifestyle_weeks, 'week')}, ${cost} this week")

@@ -18,6 +18,7 @@ from tftmanager.rules.dice_expr import Dice, Roll, parse_check
 from tftmanager.rules.job_data import Job, JobCatalogue, JobFamily
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile, ThiefFractions, ThiefSpells
+from tftmanager.rules.text import count
 
 ATTRS = ("st", "dx", "iq", "sp")
 DEFAULT_PROFILE = RuleProfile()  # the documents' default readings
@@ -89,7 +90,7 @@ def eligibility(character: Character, job: Job, catalogue: JobCatalogue,
         group = name.removesuffix("_talents")
         have = _skill_count(character, catalogue, group)
         if needed and have < needed:
-            reasons.append(f"needs {needed} {group} talent(s) (has {have})")
+            reasons.append(f"needs {count(needed, f'{group} talent')} (has {have})")
     if req.get("iq") and character.iq < int(req["iq"]):
         reasons.append(f"needs IQ {req['iq']} (has {character.iq})")
     if req.get("attributes") and present_total(character) < int(req["attributes"]):
@@ -322,7 +323,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
             roll = dice.roll(job.min_weeks)
             week.rolls.append(("min_weeks", roll, f"minimum weeks {job.min_weeks}"))
             week.weeks_left = roll.total
-        week.say(f"Found work as {job.name}" + (f" for at least {week.weeks_left} weeks"
+        week.say(f"Found work as {job.name}" + (f" for at least {count(week.weeks_left, 'week')}"
                                                 if week.weeks_left else "") + ".")
     week.worked = True
     week.weeks_left = max(0, week.weeks_left - 1)
@@ -357,7 +358,7 @@ def _disaster(job: Job, catalogue: JobCatalogue, dice: Dice, values: dict[str, i
         damage = dice.roll(damage_text)
         week.rolls.append(("damage", damage, f"damage {damage_text}"))
         week.damage = max(0, damage.total)
-    week.say(f"Disaster! Takes {week.damage} hits ({'saved' if saved else 'failed'} the "
+    week.say(f"Disaster! Takes {count(week.damage, 'hit')} ({'saved' if saved else 'failed'} the "
              f"roll against {highest}).")
     if job.family is JobFamily.THIEF:
         arrest, target, free = dice.check(catalogue.arrest_roll, values)

@@ -14,6 +14,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, spell_cost, talent_cost
 from tftmanager.rules.problems import Problem
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.text import count
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def spell_requirements(spell: Spell, character: Character, library: RulesLibrary
 def _memory_reason(after: Character, library: RulesLibrary, profile: RuleProfile) -> list[str]:
     mem = memory(after, library, profile)
     if mem.free < 0:
-        return [f"memory full by {-mem.free} point(s) ({mem.used} of {mem.capacity})"]
+        return [f"memory full by {count(-mem.free, 'point')} ({mem.used} of {mem.capacity})"]
     return []
 
 

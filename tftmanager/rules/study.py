@@ -27,6 +27,7 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import talent_cost
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.text import count
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,18 @@ def study_weeks(
     if character.knows(rules.willpower_talent):
         weeks *= rules.willpower_times
     return StudyTerms(talent.key, max(1, math.ceil(weeks)))
+
+
+def study_progress(done: int, needed: int) -> str:
+    """A study's progress in the GM's words, the same on the card, the panel and reports.
+
+    A study at its full length that is still stored is one whose talent did
+    not fit in memory when it finished: it waits for room rather than
+    pretending to progress.
+    """
+    if done >= needed:
+        return f"finished after {count(needed, 'week')}, waiting for room in memory"
+    return f"week {done} of {needed}"
 
 
 def all_prerequisites(key: str, library: RulesLibrary) -> set[str]:

@@ -28,3 +28,13 @@ def first_control(text: str, *, multiline: bool = False) -> str | None:
         if char not in allowed and is_control(char):
             return f"U+{ord(char):04X}"
     return None
+
+
+def count(number: int, singular: str, plural: str | None = None) -> str:
+    """"1 week", "3 weeks", "1 point": every count the user reads goes through here.
+
+    Reports once said "for at least 1 weeks" and "point(s)"; one helper keeps
+    that from coming back.
+    """
+    word = singular if number == 1 else (plural or f"{singular}s")
+    return f"{number} {word}"

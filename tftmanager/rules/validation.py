@@ -11,6 +11,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
 from tftmanager.rules.races import Race
 from tftmanager.rules.settings import CreationScheme, RuleProfile
+from tftmanager.rules.text import count
 
 CARRY_LIMIT = 2  # Melee: two weapons (a shield counts as one) plus a dagger
 
@@ -84,7 +85,7 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
             Problem(
                 "attributes",
                 f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
-                f"so {total - allowed} point(s) too many.",
+                f"so {count(total - allowed, 'point')} too many.",
             )
         )
     elif total < allowed:
@@ -92,7 +93,8 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
             Problem(
                 "attributes",
                 f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
-                f"so {allowed - total} point(s) are left to spend.",
+                f"so {count(allowed - total, 'point')} "
+                f"{'is' if allowed - total == 1 else 'are'} left to spend.",
                 Severity.WARNING,
             )
         )
@@ -120,7 +122,7 @@ def _skill_points(character: Character, library: RulesLibrary,
         bought = character.bought_points
         problems.append(Problem(
             "sp",
-            f"SP {character.sp}, but only {bought} point(s) bought with experience: "
+            f"SP {character.sp}, but only {count(bought, 'point')} bought with experience: "
             "everyone starts with no SP and buys them with experience (expansion). "
             "Campaign Rules can allow SP at creation.",
         ))

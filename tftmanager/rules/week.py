@@ -10,6 +10,7 @@ the campaign's study rows (``studies`` in the result says to do it).
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +27,21 @@ from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
+from tftmanager.rules.text import count
+
+
+class StopEvent(enum.StrEnum):
+    """What may stop a run of weeks early (the GM chooses which do)."""
+
+    INJURY = "injury"
+    ARREST = "arrest"
+    DYING = "dying"
+
+
+# A dying figure and an arrest need the GM's decision before the next week
+# (a survival roll, a trial); an injury heals by itself, so a party of a dozen
+# in risky jobs is not held at week 1 unless the GM asks for it.
+DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 
 
 @dataclass(frozen=True)
@@ -43,8 +59,9 @@ class WeekResult:
 
     ``character`` and ``assignment`` are as they are after the week (the
     same objects when nothing changed); ``wounds`` are the hits taken this
-    week; ``events`` are what stops a run of weeks (an injury, an arrest, a
-    dying figure).
+    week; ``events`` are what may stop a run of weeks (an injury, an arrest,
+    a dying figure), each with its kind in ``kinds`` (the same order);
+    ``worked`` is a week of paid work.
     """
 
     activity: str
@@ -53,10 +70,12 @@ class WeekResult:
     lines: tuple[str, ...] = ()
     rolls: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
+    kinds: tuple[StopEvent, ...] = ()
     xp: tuple[LedgerWrite, ...] = ()
     money: tuple[LedgerWrite, ...] = ()
     wounds: int = 0
     studies: bool = False
+    worked: bool = False
 
     @property
     def xp_total(self) -> int:
@@ -146,11 +165,12 @@ def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
         lines.append(f"XP +{xp[0].amount} ({parts}).")
     money = ((LedgerWrite(worked.pay, MoneyKind.JOB.value, f"{job.name}, week {week}"),)
              if worked.worked and worked.pay else ())
-    after, events = _harm(character, worked)
+    after, harm = _harm(character, worked)
     held = data.held if (not worked.worked or data.job in data.held) else (*data.held,
                                                                            data.job)
     return replace(
-        result, character=after, lines=tuple(lines), events=events, xp=xp, money=money,
+        result, character=after, lines=tuple(lines), events=tuple(e for _k, e in harm),
+        kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
         rolls=tuple(f"{label}: {roll} — {note}" for label, roll, note in worked.rolls),
         wounds=worked.damage,
         assignment=replace(data, found=worked.found, weeks_left=worked.weeks_left, held=held))
@@ -171,19 +191,21 @@ def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, .
     return (entry,), text
 
 
-def _harm(character: Character, worked: JobWeek) -> tuple[Character, tuple[str, ...]]:
-    """Wounds taken, a figure brought to 0 ST dying, a thief arrested."""
-    events = []
+def _harm(character: Character,
+          worked: JobWeek) -> tuple[Character, tuple[tuple[StopEvent, str], ...]]:
+    """Wounds taken, a figure brought to 0 ST dying, a thief arrested (each with its kind)."""
+    events: list[tuple[StopEvent, str]] = []
     status = character.status
     wounds = character.wounds + worked.damage
     if worked.damage:
-        events.append(f"was injured ({worked.damage} hits)")
+        events.append((StopEvent.INJURY, f"was injured ({count(worked.damage, 'hit')})"))
         if is_dying(character.st - wounds):
             status = Status.DYING
-            events.append("is dying (0 ST or below): use the survival calculator")
+            events.append((StopEvent.DYING,
+                           "is dying (0 ST or below): use the survival calculator"))
     if worked.arrested:
         status = Status.ARRESTED
-        events.append("was arrested")
+        events.append((StopEvent.ARREST, "was arrested"))
     if (wounds, status) == (character.wounds, character.status):
         return character, tuple(events)
     return replace(character, wounds=wounds, status=status), tuple(events)

@@ -111,8 +111,9 @@ def _check_structure(path: Path, con: sqlite3.Connection, structure: Structure) 
             "SELECT * FROM pragma_table_info(?)", (table,))}
         missing = sorted(structure[table] - columns)
         if missing:
+            noun = "column" if len(missing) == 1 else "columns"
             raise DamagedCampaign(path, f"{path.name} is damaged: table '{table}' lacks "
-                                  f"column(s) {', '.join(missing)}.")
+                                  f"{noun} {', '.join(missing)}.")
 
 
 def roll_back_interrupted_write(path: Path) -> None:

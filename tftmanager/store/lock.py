@@ -113,6 +113,17 @@ def is_locked(campaign: Path) -> bool:
 _HELD_HERE: set[Path] = set()
 
 
+def in_this_program_message(campaign: Path) -> str:
+    """The refusal for a file this very program already holds.
+
+    The lock cannot tell which window holds it, so it says what is true
+    whichever window asked: the campaign is open in a TFT Manager window of
+    this program, and where to go.
+    """
+    return (f"{campaign.name} is already open in another window of this TFT Manager. "
+            "Switch to that window to work on it (one window at a time edits a campaign).")
+
+
 class CampaignLock:
     """Held while a campaign is open; release() or the process ending frees it."""
 
@@ -128,8 +139,7 @@ class CampaignLock:
         folder): the campaign can then only be read.
         """
         if self.path in _HELD_HERE:
-            raise CampaignInUse(self.campaign,
-                                f"{self.campaign.name} is already open in this window.")
+            raise CampaignInUse(self.campaign, in_this_program_message(self.campaign))
         fd = self._open()
         try:
             locked = _try_lock(fd)

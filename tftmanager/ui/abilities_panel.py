@@ -102,7 +102,7 @@ class AbilitiesPanel(QGroupBox):
             self._add_item(text, "spell", key)
         for study in session.studies(sheet.id):
             item = QListWidgetItem(
-                f"{study.name}: {study.weeks_done} of {study.weeks_needed} weeks"
+                f"{study.name}: {study.progress}"
                 f"{' with a teacher' if study.teacher else ''}")
             item.setData(KEY_ROLE, study.id)
             self.studies.addItem(item)

@@ -11,6 +11,7 @@ from tftmanager.app.sheet import Sheet
 from tftmanager.rules.character import Status
 from tftmanager.rules.derived import AttackLine
 from tftmanager.rules.effects import Stat
+from tftmanager.rules.text import count
 
 
 def _attack(a: AttackLine) -> str:
@@ -85,10 +86,10 @@ class DerivedPanel(QGroupBox):
         c = sheet.character
         condition = [] if c.status is Status.ACTIVE else [c.status.value]
         if c.wounds:
-            condition.append(f"{c.wounds} hits (ST {c.current_st} now)")
+            condition.append(f"{count(c.wounds, 'hit')} (ST {c.current_st} now)")
         if c.recovery_weeks:
             condition.append(f"recovering: {d.recovery_dx} DX, "
-                             f"{c.recovery_weeks} week(s) of rest")
+                             f"{count(c.recovery_weeks, 'week')} of rest")
         self.values["condition"].setText(", ".join(condition) or "well")
         injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
                   f"down at {d.injury.knockdown_hits}")

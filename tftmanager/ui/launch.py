@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 
@@ -73,9 +74,46 @@ def install_crash_hook(parent: QWidget) -> None:
     sys.excepthook = hook
 
 
+# Qt platforms that draw without a display server (tests, screenshots, VNC).
+HEADLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "eglfs", "linuxfb", "vkkhrdisplay")
+
+
+def missing_display(environ: Mapping[str, str], platform: str = sys.platform) -> str:
+    """Why the GUI cannot start here, in one line ("" when it can).
+
+    Without a display Qt aborts the process (exit 134) with a page about
+    plugins; checked before the QApplication exists, the user reads what is
+    missing and what to do instead.  Only Linux and the other X11/Wayland
+    systems need a display server; macOS and Windows always have one.
+    """
+    if platform in ("darwin", "win32", "cygwin"):
+        return ""
+    qpa = environ.get("QT_QPA_PLATFORM", "").split(":")[0].strip().lower()
+    if qpa in HEADLESS_PLATFORMS:
+        return ""
+    if qpa.startswith("wayland") and environ.get("WAYLAND_DISPLAY"):
+        return ""
+    if qpa.startswith("xcb") and environ.get("DISPLAY"):
+        return ""
+    if not qpa and (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        return ""
+    if qpa:
+        needs = "WAYLAND_DISPLAY" if qpa.startswith("wayland") else "DISPLAY"
+        wanted = f"QT_QPA_PLATFORM={qpa} needs {needs}, which is not set"
+    else:
+        wanted = "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return (f"tftmanager: no display to open the window on ({wanted}); run it in a "
+            "desktop session, or use the commands (tftmanager --help).")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Start the desktop app."""
+    """Start the desktop app (exit 2 with one line when there is no display)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if QApplication.instance() is None:
+        missing = missing_display(os.environ)
+        if missing:
+            print(missing, file=sys.stderr)
+            return 2
     app = QApplication.instance() or QApplication([sys.argv[0], *args])
     assert isinstance(app, QApplication)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.rules.text import count
+
 if TYPE_CHECKING:
     from tftmanager.app.library import Difference
 
@@ -36,7 +38,7 @@ class LibraryReview(QDialog):
             self.list.addItem(item)
         text = QLabel(
             f"This version of TFT Manager ships a newer rules library with "
-            f"{len(differences)} difference(s) from this campaign's. Checked entries are "
+            f"{count(len(differences), 'difference')} from this campaign's. Checked entries are "
             "taken; unchecked ones are skipped and not offered again (a skipped new entry "
             "is kept, retired, so you can bring it back from the Rules Library). Entries you "
             "house-ruled start unchecked. Nothing changes until you apply.")

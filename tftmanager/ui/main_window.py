@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
                                       "one or the party)", _keys(sk.Print, "Ctrl+P"))
         self.act_export_pdf = self._action("E&xport Cards to PDF…", None,
                                            lambda: self.cards("pdf"),
-                                           "Save character cards as a PDF", [])
+                                           "Save the whole party's cards as a PDF", [])
         self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
                                      _keys(sk.Quit, "Ctrl+Q"))
         self.act_undo = self._action("&Undo", "undo", self.undo,
@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
     def open_campaign(self, path: Path) -> bool:
         """Open a campaign file; a refused one gets a dialog and leaves the open one open."""
         if self.session is not None and self.session.path == path.resolve():
+            self.statusBar().showMessage(f"{path.name} is already open in this window.", 10000)
             return True
         session = campaign_files.open_or_offer_backup(self, self.signals, path,
                                                       self.backup_root)

@@ -6,10 +6,14 @@ store and the rules are imported) and does nothing without an open campaign.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
+
+from tftmanager.ui import dialogs
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -52,10 +56,27 @@ def cards(parent: QWidget, session: CampaignSession | None, selected: int | None
         open_print_preview,
     )
 
-    ids = [] if selected is None else [selected]
-    if how == "pdf":
-        return export_pdf_dialog(parent, session, ids)
-    return open_print_preview(parent, session, ids)
+    if how == "pdf":  # the party's cards: what a GM hands out before a session
+        return export_party_cards(parent, session, export_pdf_dialog)
+    return open_print_preview(parent, session, [] if selected is None else [selected])
+
+
+def export_party_cards(parent: QWidget, session: CampaignSession,
+                       export: Callable[[QWidget, CampaignSession, list[int]], Path | None],
+                       ) -> Path | None:
+    """Export every character's cards, then say where they went.
+
+    A silent export left users wondering whether anything was written, and
+    exporting only the selected character surprised them: the party's cards
+    are what is printed before a session (Print Cards offers one character).
+    """
+    path = export(parent, session, [])
+    if path is not None:
+        count = len(session.sheets())
+        dialogs.info(parent, "Cards Exported",
+                     f"Saved the cards of the whole party ({count} "
+                     f"character{'' if count == 1 else 's'}) to {path}.")
+    return path
 
 
 def plan_weeks(parent: QWidget, session: CampaignSession | None) -> QWidget | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
+from tftmanager.rules.text import count
 from tftmanager.ui.icons import icon
 from tftmanager.ui.party_rows import PartyRow
 from tftmanager.ui.table_model import RowTableModel
@@ -53,9 +54,9 @@ class PartyModel(RowTableModel[PartyRow]):
         values = (
             row.name, row.race, str(row.st), f"{row.dx} ({row.adj_dx})",
             str(row.iq), str(row.sp), row.ma_text or str(row.ma), str(row.xp),
-            (f"{row.errors} error(s)" if row.errors else "")
+            (count(row.errors, "error") if row.errors else "")
             + (", " if row.errors and row.warnings else "")
-            + (f"{row.warnings} warning(s)" if row.warnings else "")
+            + (count(row.warnings, "warning") if row.warnings else "")
             or "OK",
             row.player,
         )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
+from tftmanager.rules.text import count
 from tftmanager.ui import operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
@@ -186,7 +187,7 @@ class PickerDialog(QDialog):
             self.learn_button.setEnabled(False)
             self.study_button.setEnabled(False)
             return
-        lines = [f"{row.name} — costs {row.cost} memory point(s) for this character."]
+        lines = [f"{row.name} — costs {count(row.cost, 'memory point')} for this character."]
         if row.summary:
             lines.append(row.summary)
         lines.append(row.detail)

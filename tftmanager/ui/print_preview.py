@@ -205,6 +205,7 @@ def card_actions(parent: QWidget, controller_of: Callable[[], CampaignSession | 
     print_action.setStatusTip("Preview and print character cards (the selected one or the party)")
     print_action.triggered.connect(lambda: run(open_print_preview))
     export_action = QAction("E&xport Cards to PDF…", parent)
-    export_action.setStatusTip("Save character cards as a PDF (the selected one or the party)")
-    export_action.triggered.connect(lambda: run(export_pdf_dialog))
+    export_action.setStatusTip("Save the whole party's cards as a PDF")
+    export_action.triggered.connect(lambda: export_pdf_dialog(parent, session, [])
+                                    if (session := controller_of()) is not None else None)
     return [print_action, export_action]

@@ -4,18 +4,18 @@ Jobs show whether the character is eligible and why not.  Running is the
 app's one use case (``app.weeks.run_weeks``, through the session): when it
 refuses because the scan lost job values, the planner asks the GM for them
 and tries again; a run of several weeks shows a progress bar with Cancel.
-Where to stop early, the seed and the dry run are the use case's.  The
-report shows every roll.
+The seed and the dry run are the use case's; which events stop a run early
+is the GM's choice (the same as ``week --stop-on``).  The report opens with
+each character's totals and the rolls fold away (``week_report_view``).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from html import escape
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,10 +35,13 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekRefused, WeekReport
+from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.job_data import JobFamily
 from tftmanager.rules.job_week import eligibility
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui import dialogs, operations
+from tftmanager.ui.week_report_view import report_html
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -75,19 +78,33 @@ class WeekPlanner(QDialog):
             self._fill_row(row, sheet.id or 0, sheet.character.name)
         self.week_label = QLabel()
         self.count = QSpinBox()
-        self.count.setRange(1, 52)
+        self.count.setRange(1, MAX_WEEKS)
         self.count.setPrefix("Weeks: ")
         self.count.setAccessibleName("Weeks to run")
         self.run_button = QPushButton("&Run")
         self.dry_button = QPushButton("&Dry Run")
         self.dry_button.setToolTip("Roll the weeks and show the report without writing anything")
+        self.stop_on = {kind: QCheckBox(kind.value.capitalize()) for kind in StopEvent}
+        for kind, box in self.stop_on.items():
+            box.setChecked(kind in DEFAULT_STOP_ON)
+            box.setAccessibleName(f"Stop early on {kind.value}")
+            box.setToolTip(f"End a run of several weeks after a week with {kind.value}")
+        self.show_rolls = QCheckBox("Show every r&oll")
+        self.show_rolls.setToolTip("The dice behind each line; a run of several weeks "
+                                   "opens with the totals and the rolls folded away")
         self.report = QTextBrowser()
         self.report.setAccessibleName("Week report")
+        self.results: list[AppliedWeek] = []
+        self.dry = False
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         controls = QHBoxLayout()
         controls.addWidget(self.week_label)
         controls.addStretch(1)
+        controls.addWidget(QLabel("Stop early on:"))
+        for box in self.stop_on.values():
+            controls.addWidget(box)
+        controls.addWidget(self.show_rolls)
         controls.addWidget(self.count)
         controls.addWidget(self.dry_button)
         controls.addWidget(self.run_button)
@@ -99,6 +116,7 @@ class WeekPlanner(QDialog):
         self.resize(1000, 680)
         self.run_button.clicked.connect(lambda: self.run(self.count.value()))
         self.dry_button.clicked.connect(lambda: self.dry_run(count=self.count.value()))
+        self.show_rolls.toggled.connect(self._render)
         session.signals.changes_applied.connect(self._on_changes)
         self._show_week()
 
@@ -211,6 +229,18 @@ class WeekPlanner(QDialog):
     def _on_changes(self, changes: Changes) -> None:
         if changes.week:
             self._show_week()
+            self._sync_activities()
+
+    def _sync_activities(self) -> None:
+        """Show activities a run changed (a study finished: back to idle) or undo restored."""
+        for row in range(len(self.widgets)):
+            stored = self.session.assignment(self.character_id(row)).activity
+            box = self.widgets[row]["activity"]
+            assert isinstance(box, QComboBox)
+            if box.currentData() != stored:
+                with QSignalBlocker(box):
+                    box.setCurrentIndex(box.findData(stored))
+                self._show_eligibility(row)
 
     # Running
 
@@ -254,8 +284,10 @@ class WeekPlanner(QDialog):
     def _weeks(self, count: int, seed: int | None, dry_run: bool) -> list[AppliedWeek] | None:
         """Run or dry-run ``count`` weeks with a progress bar (and Cancel) for several."""
         def attempt() -> list[AppliedWeek]:
+            stop_on = self.stop_events()
             if count <= 1:
-                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run)
+                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run,
+                                                  stop_on=stop_on)
             dialog = QProgressDialog("Rolling weeks…" if dry_run else "Running weeks…",
                                      "Cancel", 0, count, self)
             dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -267,7 +299,7 @@ class WeekPlanner(QDialog):
                 return not dialog.wasCanceled()
             try:
                 return operations.weeks.run_weeks(self.session, count, seed, progress,
-                                                  dry_run=dry_run)
+                                                  dry_run=dry_run, stop_on=stop_on)
             finally:
                 dialog.close()
         return self._asking_for_values(attempt)
@@ -275,7 +307,7 @@ class WeekPlanner(QDialog):
     def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
         """Run weeks (one undo step) and show the report of each."""
         results = self._weeks(count, seed, dry_run=False) or []
-        self.show_reports([r.report for r in results])
+        self.show_results(results)
         return results
 
     def dry_run(self, seed: int | None = None, count: int = 1) -> list[WeekReport] | None:
@@ -283,25 +315,23 @@ class WeekPlanner(QDialog):
         results = self._weeks(count, seed, dry_run=True)
         if results is None:
             return None
-        reports = [r.report for r in results]
-        self.show_reports(reports, dry=True)
-        return reports
+        self.show_results(results, dry=True)
+        return [r.report for r in results]
 
-    def show_reports(self, reports: list[WeekReport], dry: bool = False) -> None:
-        """Every roll of every character, week by week."""
-        parts = []
-        if dry:
-            parts.append("<p><b>Dry run: nothing was written.</b></p>")
-        for report in reports:
-            parts.append(f"<h3>Week {report.week} <small>(seed {report.seed})</small></h3>")
-            for cw in report.characters:
-                parts.append(f"<p><b>{escape(cw.name)}</b> — {escape(cw.activity)}<br>")
-                parts += [f"<tt>{escape(r)}</tt><br>" for r in cw.rolls]
-                parts += [f"{escape(line)}<br>" for line in cw.lines]
-                parts.append("</p>")
-            if report.stop:
-                parts.append(f"<p><b>Stopped early:</b> {escape(report.stop)}</p>")
-        self.report.setHtml("".join(parts))
+    def stop_events(self) -> frozenset[StopEvent]:
+        """The events the GM ticked to end a run early."""
+        return frozenset(kind for kind, box in self.stop_on.items() if box.isChecked())
+
+    def show_results(self, results: list[AppliedWeek], dry: bool = False) -> None:
+        """Totals first for several weeks (rolls folded away), every roll for one."""
+        self.results, self.dry = results, dry
+        with QSignalBlocker(self.show_rolls):
+            self.show_rolls.setChecked(len(results) < 2)
+        self._render()
+
+    def _render(self) -> None:
+        self.report.setHtml(report_html(self.results, dry=self.dry,
+                                        rolls=self.show_rolls.isChecked()))
 
     def done(self, result: int) -> None:
         """Stop listening when closed."""

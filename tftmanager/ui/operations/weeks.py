@@ -17,6 +17,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.week_report import AppliedWeek
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.survival import Situation
+from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui.session import CampaignSession
 
 
@@ -34,14 +35,15 @@ def set_job_value(session: CampaignSession, job: str, field_name: str, value: in
 
 def run_weeks(session: CampaignSession, count: int, seed: int | None = None,
               progress: Callable[[int, int], bool] | None = None, *,
-              dry_run: bool = False) -> list[AppliedWeek]:
+              dry_run: bool = False,
+              stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON) -> list[AppliedWeek]:
     """Run (or dry-run) weeks through the one use case, ``weeks.run_weeks``.
 
     Its refusals (NeedsValues, WeekRefused) reach the caller, which may ask
     for the missing values and try again.  A real run is one operation.
     """
     results = weeks.run_weeks(store=session.store, weeks=count, seed=seed, dry_run=dry_run,
-                              progress=progress)
+                              progress=progress, stop_on=stop_on)
     if not dry_run:
         for applied in results:
             session.signals.changes_applied.emit(applied.changes)
