@@ -26,6 +26,20 @@ from tftmanager.rules.settings import OPTION_INFO, RuleProfile
 from tftmanager.ui.problem_label import ProblemLabel
 
 
+def _explained_row(form: QFormLayout, label_text: str, field: QWidget, note: str) -> None:
+    """A labelled field with its line of explanation under it, in the secondary colour."""
+    label = QLabel(label_text)
+    label.setBuddy(field)
+    explanation = QLabel(note)
+    explanation.setWordWrap(True)
+    explanation.setEnabled(False)  # rendered in the palette's secondary text colour
+    column = QVBoxLayout()
+    column.setSpacing(2)
+    column.addWidget(field)
+    column.addWidget(explanation)
+    form.addRow(label, column)
+
+
 class CampaignSettingsDialog(QDialog):
     """Edit a RuleProfile; the result is read with profile()."""
 
@@ -54,17 +68,8 @@ class CampaignSettingsDialog(QDialog):
             combo.setAccessibleName(info.label)
             combo.setAccessibleDescription(info.explanation)
             combo.setToolTip(info.explanation)
-            label = QLabel(f"{info.label}:")
-            label.setBuddy(combo)
             text = info.explanation + (f" ({info.assumed})" if info.assumed else "")
-            explanation = QLabel(text)
-            explanation.setWordWrap(True)
-            explanation.setEnabled(False)  # rendered in the palette's secondary text colour
-            column = QVBoxLayout()
-            column.setSpacing(2)
-            column.addWidget(combo)
-            column.addWidget(explanation)
-            form.addRow(label, column)
+            _explained_row(form, f"{info.label}:", combo, text)
             self.fields[field.name] = combo
         self.xp_box = self._xp_table(xp_entry) if xp_entry is not None else None
         self.lifestyle_weeks = QSpinBox()
@@ -75,45 +80,24 @@ class CampaignSettingsDialog(QDialog):
         self.lifestyle_weeks.setValue(int(period.get("weeks", 4)))
         self.lifestyle_weeks.setToolTip(str(period.get("assumed", "")))
         self.lifestyle_weeks.setEnabled(job_rules is not None)
-        period_label = QLabel("Lifestyle costs are for:")
-        period_label.setBuddy(self.lifestyle_weeks)
-        period_note = QLabel("The expansion gives lifestyle costs without saying over what "
-                             "period; idle weeks pay the cost divided by this many weeks.")
-        period_note.setWordWrap(True)
-        period_note.setEnabled(False)
-        period_column = QVBoxLayout()
-        period_column.addWidget(self.lifestyle_weeks)
-        period_column.addWidget(period_note)
-        form.addRow(period_label, period_column)
+        _explained_row(form, "Lifestyle costs are for:", self.lifestyle_weeks,
+                       "The expansion gives lifestyle costs without saying over what "
+                       "period; idle weeks pay the cost divided by this many weeks.")
         self.rest_heals = self._build_rest(job_rules)
-        rest_label = QLabel("A week of rest:")
-        rest_label.setBuddy(self.rest_heals)
-        rest_note = QLabel("The documents give no healing rate between adventures. Named "
-                           "default: a full week of rest heals every wound (an assumption; "
-                           "the other reading leaves healing to the GM).")
-        rest_note.setWordWrap(True)
-        rest_note.setEnabled(False)
-        rest_column = QVBoxLayout()
-        rest_column.addWidget(self.rest_heals)
-        rest_column.addWidget(rest_note)
-        form.addRow(rest_label, rest_column)
+        _explained_row(form, "A week of rest:", self.rest_heals,
+                       "The documents give no healing rate between adventures. Named "
+                       "default: a full week of rest heals every wound (an assumption; "
+                       "the other reading leaves healing to the GM).")
         factors = job_rules.data.get("thief_factors", {}) if job_rules else {}
         self.thief_spells = QLineEdit(", ".join(factors.get("wizard_spells", [])))
         self.thief_spells.setAccessibleName("Appropriate spells for a thief")
         self.thief_spells.setToolTip("Spell keys, separated by commas (as in the Rules "
                                      "Library's Spells tab).")
         self.thief_spells.setEnabled(job_rules is not None)
-        spells_label = QLabel("A thief's appropriate spells:")
-        spells_label.setBuddy(self.thief_spells)
-        spells_note = QLabel("'As thieves, count appropriate spells as 1/4 risk reductions.' "
-                             "The expansion names none; the list shipped is our choice. Used "
-                             "when 'A wizard's spells as a thief' counts appropriate spells.")
-        spells_note.setWordWrap(True)
-        spells_note.setEnabled(False)
-        spells_column = QVBoxLayout()
-        spells_column.addWidget(self.thief_spells)
-        spells_column.addWidget(spells_note)
-        form.addRow(spells_label, spells_column)
+        _explained_row(form, "A thief's appropriate spells:", self.thief_spells,
+                       "'As thieves, count appropriate spells as 1/4 risk reductions.' "
+                       "The expansion names none; the list shipped is our choice. Used "
+                       "when 'A wizard's spells as a thief' counts appropriate spells.")
         self.undo_limit = QSpinBox()
         self.undo_limit.setRange(*UNDO_LIMIT_RANGE)
         self.undo_limit.setSuffix(" changes")
