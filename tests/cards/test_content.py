@@ -17,6 +17,7 @@ from tftmanager.cards.content import (
 )
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards, select_sheets
 from tftmanager.cards.three_d import height_for
+from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
@@ -212,3 +213,17 @@ def test_back_shows_wounds_and_recovery_from_the_calendar(demo_store) -> None:
     text = " ".join(row[0] for row in recovery_rows(hurt, library_for(demo_store)))
     assert "Wounded: 4 hits, ST 7 now" in text
     assert "Recovering: -3 DX; 3 more weeks of rest" in text
+
+
+def test_gm_notes_never_reach_a_player_card(library: RulesLibrary) -> None:
+    """The library keeps a GM's note apart from the summary players read."""
+    bow = library.talents["bow"]
+    assert "Legacy" in bow.gm_note and "Legacy" not in bow.summary
+    wulf = Character(name="Wulf", race="human", st=14, dx=10, iq=8,
+                     talents=(KnownTalent("bow"),), items=outfit(weapons=("longbow",)))
+    back = words(build_card(sheet_of(wulf, library), library, RuleProfile()).back)
+    assert "Use of bows." in back
+    assert bow.gm_note not in back and "Legacy" not in back
+    for entry in (*library.talents.values(), *library.spells.values()):
+        for word in ("Legacy", "original edition", "Original-edition", "the expansion"):
+            assert word not in entry.summary, (entry.key, entry.summary)

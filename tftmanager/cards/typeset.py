@@ -6,8 +6,10 @@ same list, what the preview shows, what prints and what the PDF holds can
 never disagree about where a card breaks.
 
 Fitting: the face is set at its size's base font; when it does not fit the
-type shrinks step by step to a minimum (6 pt); what still does not fit moves,
-whole lines at a time, to a continuation card.  Nothing is ever clipped.
+type shrinks step by step to a minimum (8 pt, readable at arm's length across
+a table); what still does not fit moves, whole lines at a time, to a
+continuation card.  Nothing is ever clipped and nothing is set so small that
+a player must squint: a full back goes on a second card instead.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from tftmanager.cards.content import CardFace, Section, SectionKind, Side
 from tftmanager.cards.fonts import Metrics
 
 PT = 25.4 / 72  # millimetres per point
-MIN_PT = 6.0  # body text never gets smaller than this
-SMALL_MIN_PT = 5.0  # captions and column heads, which are smaller than the body
+MIN_PT = 8.0  # body text never gets smaller than this (6 pt was unreadable)
+SMALL_MIN_PT = 6.5  # captions and column heads, which are smaller than the body
+FLOOR_PT = 6.0  # only for a face whose header alone overflows the card at MIN_PT
 LEADING = 1.22  # line height as a multiple of the font size
 _SHRINK = (1.0, 0.93, 0.86, 0.8, 0.74)
 
@@ -136,7 +139,7 @@ class _Setter:
         return size * LEADING
 
     def small(self, ratio: float) -> float:
-        """A size below the body's (captions, headings), never below 5 pt."""
+        """A size below the body's (captions, headings), never below SMALL_MIN_PT."""
         return max(ratio * self.b, SMALL_MIN_PT * PT)
 
     def header(self, face: CardFace) -> tuple[list[Op], float]:
@@ -320,12 +323,33 @@ def _rest(face: CardFace, resume: tuple[int, int, int]) -> CardFace:
     return face.continued((first, *face.sections[index + 1:]))
 
 
+def _overflows(ops: list[Op], h: float) -> bool:
+    """True when something set on the card runs past its bottom edge."""
+    for op in ops:
+        bottom = op.y if isinstance(op, Text) else (
+            max(op.y1, op.y2) if isinstance(op, Stroke) else op.y + op.h)
+        if bottom > h:
+            return True
+    return False
+
+
 def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
             max_scale: float = 1.0) -> Typeset:
-    """Set a face on a w x h mm card: shrink until it fits, else split at the minimum."""
+    """Set a face on a w x h mm card: shrink until it fits, else split at the minimum.
+
+    Only a face whose first lines alone (a GM's outsized name, ST in the
+    hundreds) overflow a card at the minimum goes smaller, down to FLOOR_PT,
+    since those lines cannot move to a continuation card.
+    """
     minimum = MIN_PT / base_pt(w)
     scales = [s for s in _SHRINK if minimum < s <= max_scale] + [min(minimum, max_scale)]
     for scale in scales:
+        ops, resume = _Setter(metrics, w, h, scale).set(face)
+        if resume is None:
+            return Typeset(face, tuple(ops), scale, None)
+    floor = FLOOR_PT / base_pt(w)
+    while _overflows(ops, h) and scale > floor:
+        scale = max(floor, scale * 0.93)
         ops, resume = _Setter(metrics, w, h, scale).set(face)
         if resume is None:
             return Typeset(face, tuple(ops), scale, None)

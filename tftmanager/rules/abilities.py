@@ -48,7 +48,8 @@ class Talent:
     min_adj_dx: int = 0
     category_assumed: bool = False
     extra_points: str = ""
-    summary: str = ""
+    summary: str = ""  # for players: printed on cards and sheets
+    gm_note: str = ""  # for the GM only (editions, filing); never printed for players
     source: str = ""
     assumed: str = ""
     uncertain: str = ""
@@ -71,7 +72,8 @@ class Spell:
     maintain: str = ""
     requires: tuple[str, ...] = ()
     category_assumed: bool = True
-    summary: str = ""
+    summary: str = ""  # for players: printed on cards and sheets
+    gm_note: str = ""  # for the GM only; never printed for players
     source: str = ""
     assumed: str = ""
     uncertain: str = ""
