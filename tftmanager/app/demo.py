@@ -15,7 +15,7 @@ from tftmanager.store.campaign import CampaignStore
 
 
 def demo_entries() -> list[Entry]:
-    """Ragnar, Flavius, Wulf and Joe the Barbarian as shipped."""
+    """Ragnar, Flavius, Wulf, Joe the Barbarian and Morgaine (a wizard) as shipped."""
     return loads(resource("demo", "party.json").read_text(encoding="utf-8"))
 
 
@@ -28,6 +28,8 @@ DEMO_ASSIGNMENTS = (
     ("Flavius Marcellus", Assignment(activity=Activity.JOB, job="guard_1")),
     ("Wulf", Assignment(activity=Activity.JOB, job="garrison", own_lifestyle=True)),
     ("Joe the Barbarian", Assignment(activity=Activity.JOB, job="garrison")),
+    # A starting wizard holds no rank yet: Student is the first (IQ 7, 28 points).
+    ("Morgaine", Assignment(activity=Activity.JOB, job="student")),
 )
 # Ragnar (IQ 8, two talents known) has room for Horsemanship, so the demo's study
 # finishes (with a teacher, in the four weeks the README runs); Joe's memory
@@ -38,7 +40,8 @@ DEMO_STUDY = ("Ragnar", "horsemanship")
 DEMO_MONEY = (("Flavius Marcellus", 150, "Pay saved from the Legion"),
               ("Ragnar", 120, "Plunder from the last raid"),
               ("Wulf", 60, "Furs sold at the market"),
-              ("Joe the Barbarian", 90, "Prize from the arena"))
+              ("Joe the Barbarian", 90, "Prize from the arena"),
+              ("Morgaine", 40, "Fees for lighting the inn"))
 
 
 def add_demo_party(*, store: CampaignStore) -> Changes:

@@ -26,9 +26,11 @@ class DerivedPanel(QGroupBox):
 
     def __init__(self) -> None:
         super().__init__("Derived")
-        self.setMinimumWidth(270)
+        self.setMinimumWidth(240)
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
+        # A value too wide beside its caption goes under it instead of being cut.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for key, label in (
             ("ma", "MA"),
             ("adj_dx", "Adjusted DX"),

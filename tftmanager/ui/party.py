@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
 
 from tftmanager.ui.party_model import ID_ROLE, SORT_ROLE, PartyModel
 
+# Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name stretches.
+COLUMN_WIDTHS = (58, 32, 62, 32, 32, 40, 50, 72, 66)
+
 
 class PartyPanel(QWidget):
     """Filter box and table; says which character is selected."""
@@ -56,8 +59,11 @@ class PartyPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate((160, 80, 36, 64, 36, 36, 36, 48, 110)):
+        header.setMinimumSectionSize(28)
+        # The name takes what the other columns leave, so every column (MA, XP
+        # and Problems too) shows without a scroll bar at the default size.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column, width in enumerate(COLUMN_WIDTHS, start=1):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

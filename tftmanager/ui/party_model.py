@@ -11,6 +11,14 @@ from tftmanager.ui.icons import icon
 from tftmanager.ui.party_rows import PartyRow
 from tftmanager.ui.table_model import RowTableModel
 
+MA_COLUMN = 6
+
+
+def _ma(row: PartyRow) -> str:
+    """MA, starred when a talent or item changed it (the tooltip says how)."""
+    return f"{row.ma}*" if row.ma_text and row.ma_text != str(row.ma) else str(row.ma)
+
+
 COLUMNS = ("Name", "Race", "ST", "DX (adj)", "IQ", "SP", "MA", "XP", "Problems", "Player")
 PROBLEMS_COLUMN = 8
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -38,6 +46,8 @@ class PartyModel(RowTableModel[PartyRow]):
             return self._sort_key(row, column)
         if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= column <= 7:
             return int(Qt.AlignmentFlag.AlignCenter)
+        if column == MA_COLUMN and role == Qt.ItemDataRole.ToolTipRole:
+            return f"MA {row.ma_text or row.ma}"  # what changed it, out of the narrow column
         if column == PROBLEMS_COLUMN:
             if role == Qt.ItemDataRole.DecorationRole:
                 if row.errors:
@@ -53,7 +63,8 @@ class PartyModel(RowTableModel[PartyRow]):
     def _display(row: PartyRow, column: int) -> str:
         values = (
             row.name, row.race, str(row.st), f"{row.dx} ({row.adj_dx})",
-            str(row.iq), str(row.sp), row.ma_text or str(row.ma), str(row.xp),
+            str(row.iq), str(row.sp), _ma(row),
+            str(row.xp),
             (count(row.errors, "error") if row.errors else "")
             + (", " if row.errors and row.warnings else "")
             + (count(row.warnings, "warning") if row.warnings else "")

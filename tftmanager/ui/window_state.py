@@ -9,13 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
 CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
 CAMPAIGN_SUFFIX = ".tftcampaign"
 MAX_RECENT = 10
-DEFAULT_SIZE = (1180, 760)
+# Fits a 1366 x 768 laptop screen less its panels and title bar, and is wide
+# enough for every party column beside the editor and its Derived panel.
+DEFAULT_SIZE = (1340, 700)
+PARTY_WIDTH = 560  # the party table's share of the default width
+
+
+def first_size(available: QSize | None) -> QSize:
+    """The default size, made smaller only on a screen that cannot hold it."""
+    width, height = DEFAULT_SIZE
+    if available is not None and available.isValid():
+        width, height = min(width, available.width()), min(height, available.height())
+    return QSize(width, height)
 
 
 def restore(window: QMainWindow, settings: QSettings) -> None:
@@ -24,7 +35,8 @@ def restore(window: QMainWindow, settings: QSettings) -> None:
     if geometry is not None:
         window.restoreGeometry(geometry)
     else:
-        window.resize(*DEFAULT_SIZE)
+        screen = window.screen()
+        window.resize(first_size(screen.availableSize() if screen is not None else None))
     state = settings.value("window/state")
     if state is not None:
         window.restoreState(state)
@@ -38,7 +50,7 @@ def restore_splitter(splitter: QSplitter, settings: QSettings) -> None:
     if state is not None:
         splitter.restoreState(state)
     else:
-        splitter.setSizes([470, 810])
+        splitter.setSizes([PARTY_WIDTH, DEFAULT_SIZE[0] - PARTY_WIDTH])
 
 
 def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) -> None:

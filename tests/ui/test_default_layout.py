@@ -1,0 +1,78 @@
+"""The first window a new user sees: nothing that matters is cut off or scrolled away."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QLabel, QScrollArea
+
+from tftmanager.ui import window_state
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.window_state import DEFAULT_SIZE, first_size
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture
+def main_window(make_window, tmp_path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    """The demo at the default size, as on a 1366 x 768 screen (offscreen's is 800 wide)."""
+    monkeypatch.setattr(window_state, "first_size", lambda _available: QSize(*DEFAULT_SIZE))
+    window = make_window()
+    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    return window
+
+
+def _fits(label: QLabel) -> bool:
+    """The label shows its whole text: no wider than it is, and tall enough once wrapped."""
+    if label.wordWrap():
+        return label.heightForWidth(label.width()) <= label.height()
+    return label.sizeHint().width() <= label.width()
+
+
+def _select(window: MainWindow, name: str) -> None:
+    rows = {r.name: r.id for r in window.party_model.rows()}
+    window.party.select(rows[name])
+
+
+def test_default_size_fits_a_small_laptop_screen() -> None:
+    width, height = DEFAULT_SIZE
+    assert width <= 1366 and height <= 768 - 60  # a panel and a title bar
+    assert first_size(QSize(1024, 600)) == QSize(1024, 600)
+    assert first_size(None) == QSize(*DEFAULT_SIZE)
+
+
+@pytest.mark.parametrize("name", ["Joe the Barbarian", "Flavius Marcellus", "Morgaine"])
+def test_derived_panel_shows_every_value_whole(main_window: MainWindow, qtbot,
+                                              name: str) -> None:
+    window = main_window
+    assert window.size() == QSize(*DEFAULT_SIZE)
+    _select(window, name)
+    qtbot.wait(50)
+    scroll = window.editor.findChild(QScrollArea)
+    assert scroll is not None
+    assert not scroll.horizontalScrollBar().isVisible()
+    viewport = scroll.viewport()
+    panel = window.editor.derived
+    right = panel.mapTo(viewport, panel.rect().topRight()).x()
+    assert right <= viewport.width()  # the panel is not cut at the window's edge
+    labels = [*panel.values.values(), panel.weapons]
+    assert any("of 32 at start" in label.text() for label in labels)
+    for label in labels:
+        assert _fits(label), (label.accessibleName(), label.text())
+
+
+def test_party_table_shows_every_column_without_scrolling(main_window: MainWindow,
+                                                          qtbot) -> None:
+    table = main_window.party.table
+    qtbot.wait(50)
+    assert not table.horizontalScrollBar().isVisible()
+    header = table.horizontalHeader()
+    assert header.length() <= table.viewport().width()
+    model = table.model()
+    for column in range(header.count()):
+        title = str(model.headerData(column, header.orientation()))
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(title), title
+    names = [table.model().index(r, 0).data() for r in range(table.model().rowCount())]
+    for row, name in enumerate(names):
+        text = table.model().index(row, 0).data()
+        assert table.fontMetrics().horizontalAdvance(text) < header.sectionSize(0), name
