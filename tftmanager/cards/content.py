@@ -291,7 +291,7 @@ def spell_rows(sheet: Sheet, library: RulesLibrary,
     return rows
 
 
-def _item_text(item: Item, library: RulesLibrary) -> str:
+def item_text(item: Item, library: RulesLibrary) -> str:
     entry = library.item_entry(item.kind, item.key)
     text = entry.name if entry else item.key
     rod = isinstance(entry, MagicItem) and entry.cost_per_point is not None
@@ -317,7 +317,7 @@ def possession_rows(sheet: Sheet, library: RulesLibrary,
     on_front = {id(i) for i in (gear.armor, gear.shield, *gear.weapons) if i is not None}
     # Magic items first: what they do matters more at the table than rope.
     items = sorted(c.items, key=lambda i: i.kind is not ItemKind.MAGIC)
-    notable = [_item_text(i, library) for i in items
+    notable = [item_text(i, library) for i in items
                if id(i) not in on_front or i.quality.label or i.note or i.quantity > 1]
     rows: list[tuple[str, ...]] = [(", ".join(notable),)] if notable else []
     rows.append((f"Carrying {show_weight(sheet.derived.carried_kg, unit)}",))

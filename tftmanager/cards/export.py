@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter
 
 from tftmanager import APP_NAME
-from tftmanager.cards.content import CardContent
+from tftmanager.cards.content import CardContent, CardFace
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.fonts import card_family, metrics_for
 from tftmanager.cards.layout import (
@@ -40,7 +40,8 @@ from tftmanager.cards.layout import (
     plan_page,
 )
 from tftmanager.cards.painter import paint_page
-from tftmanager.cards.typeset import Typeset, fit
+from tftmanager.cards.sheet import SHEET_PT
+from tftmanager.cards.typeset import Typeset, base_pt, fit
 from tftmanager.store.files import OutputError, check_target, write_bytes
 
 PDF_DPI = 1200
@@ -126,13 +127,19 @@ def export_pdf(path: Path, contents: Sequence[CardContent], *,
     except OutputError as exc:
         raise CardExportError(exc.message) from exc
     document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
+    return _write(path, document, paper, "Character cards", family)
+
+
+def _write(path: Path, document: CardDocument, paper: Paper, title: str,
+           family: str | None) -> int:
+    """Paint into memory, then write the file whole (see the module's docstring)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setResolution(PDF_DPI)
     writer.setCreator(APP_NAME)
-    writer.setTitle("Character cards")
+    writer.setTitle(title)
     paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
     del writer  # flushes the PDF trailer into the buffer
     buffer.close()
@@ -141,3 +148,27 @@ def export_pdf(path: Path, contents: Sequence[CardContent], *,
     except OutputError as exc:
         raise CardExportError(exc.message) from exc
     return len(document.pages)
+
+
+def set_sheets(faces: Sequence[CardFace], paper_mm: tuple[float, float],
+               family: str | None = None) -> CardDocument:
+    """One page per character's sheet (a sheet too full for one page goes on)."""
+    plan = plan_page(CardSize.SHEET, paper_mm)
+    metrics = metrics_for(family or card_family())
+    scale = SHEET_PT / base_pt(plan.card_w)
+    pages = [page for face in faces
+             for page in arrange(fit(face, plan.card_w, plan.card_h, metrics, scale), plan)]
+    return CardDocument(plan, tuple(pages))
+
+
+def export_sheets_pdf(path: Path, faces: Sequence[CardFace], *, paper: Paper = Paper.LETTER,
+                      family: str | None = None) -> int:
+    """Write full character sheets to a PDF, one page each; returns the page count."""
+    if not faces:
+        raise CardExportError("There are no characters to make sheets for.")
+    try:
+        check_target(path)
+    except OutputError as exc:
+        raise CardExportError(exc.message) from exc
+    document = set_sheets(faces, PAPER_MM[paper], family)
+    return _write(path, document, paper, "Character sheets", family)

@@ -342,7 +342,8 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     since those lines cannot move to a continuation card.
     """
     minimum = MIN_PT / base_pt(w)
-    scales = [s for s in _SHRINK if minimum < s <= max_scale] + [min(minimum, max_scale)]
+    scales = [s * max_scale for s in _SHRINK if minimum < s * max_scale] \
+        + [min(minimum, max_scale)]
     for scale in scales:
         ops, resume = _Setter(metrics, w, h, scale).set(face)
         if resume is None:
@@ -356,9 +357,10 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     return Typeset(face, tuple(ops), scale, _rest(face, resume) if resume else None)
 
 
-def fit(face: CardFace, w: float, h: float, metrics: Metrics) -> list[Typeset]:
+def fit(face: CardFace, w: float, h: float, metrics: Metrics,
+        max_scale: float = 1.0) -> list[Typeset]:
     """A face and all its continuation cards, each set (continuations no larger)."""
-    cards = [typeset(face, w, h, metrics)]
+    cards = [typeset(face, w, h, metrics, max_scale)]
     while cards[-1].remainder is not None:
         remainder = cards[-1].remainder
         assert remainder is not None

@@ -21,14 +21,16 @@ from tftmanager.ui import dialogs
 from tftmanager.ui.fonts import register_fonts
 
 if TYPE_CHECKING:
-    from tftmanager.cards.content import CardContent
+    from tftmanager.cards.content import CardContent, CardFace
     from tftmanager.cards.layout import CardSize, Paper
     from tftmanager.ui.session import CampaignSession
 
+CHARACTER_SHEET = "character-sheet"  # a full sheet per character, not a card size
 # The card modules (layout, rules, painter) and the store are imported when
 # first used: the main window imports this module before its first paint.
 
-SIZE_LABELS = {"3x5": "3 x 5 in", "4x6": "4 x 6 in", "a6": "A6", "sheet": "Full page"}
+SIZE_LABELS = {"3x5": "3 x 5 in", "4x6": "4 x 6 in", "a6": "A6", "sheet": "Full page",
+               CHARACTER_SHEET: "Character sheet"}
 PDF_FILTER = "PDF files (*.pdf)"
 DUPLEX_TIP = ("Print each card's back behind its front. Print both sides with "
               "'flip on long edge'.")
@@ -46,6 +48,12 @@ def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> lis
     from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - see above
 
     return campaign_cards(store=session.store, ids=character_ids or None)
+
+
+def _sheets(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardFace]:
+    from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - see above
+
+    return campaign_sheets(store=session.store, ids=character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):
@@ -99,10 +107,14 @@ class CardPreviewDialog(QPrintPreviewDialog):
         self.duplex_box.toggled.connect(self.preview.updatePreview)
 
     def card_size(self) -> CardSize:
-        """The size chosen in the toolbar."""
+        """The size chosen in the toolbar (a full page for the character sheet)."""
         from tftmanager.cards.layout import CardSize  # noqa: PLC0415 - see above
 
-        return CardSize(self.size_box.currentData())
+        return CardSize.SHEET if self.sheets_chosen() else CardSize(self.size_box.currentData())
+
+    def sheets_chosen(self) -> bool:
+        """True when the full character sheet is chosen instead of cards."""
+        return bool(self.size_box.currentData() == CHARACTER_SHEET)
 
     def selected_ids(self) -> list[int] | None:
         """The characters chosen: the selection, or None for the whole party."""
@@ -123,6 +135,13 @@ class CardPreviewDialog(QPrintPreviewDialog):
         from tftmanager.cards.export import paint_document, set_document  # noqa: PLC0415
 
         size = printer.pageLayout().pageSize().size(QPageSize.Unit.Millimeter)
+        if self.sheets_chosen():
+            from tftmanager.cards.export import set_sheets  # noqa: PLC0415
+
+            sheets = set_sheets(_sheets(self.session, self.selected_ids()),
+                                (size.width(), size.height()), self.family)
+            paint_document(printer, sheets, printer.pageLayout().pageSize(), self.family)
+            return
         document = set_document(self.contents(), self.card_size(),
                                 (size.width(), size.height()),
                                 duplex=self.duplex_box.isChecked(), family=self.family)
@@ -133,6 +152,9 @@ class CardPreviewDialog(QPrintPreviewDialog):
 
     def export(self) -> Path | None:
         """Export PDF with the choices made here."""
+        if self.sheets_chosen():
+            return export_sheets_dialog(self, self.session, self.selected_ids() or [],
+                                        paper_of(self._card_printer))
         return export_pdf_dialog(self, self.session, self.selected_ids() or [],
                                  size=self.card_size(), paper=paper_of(self._card_printer),
                                  duplex=self.duplex_box.isChecked())
@@ -180,6 +202,34 @@ def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
     except CardExportError as exc:
         dialogs.error(parent, "Cards not exported", str(exc))
         return None
+    return path
+
+
+def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
+                         character_ids: Sequence[int], paper: Paper) -> Path | None:
+    """Ask where to save, then write full character sheets (none given: the party)."""
+    faces = _sheets(session, character_ids)
+    if not faces:
+        dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
+        return None
+    suggested = (session.path.with_name(f"{faces[0].name} sheet.pdf")
+                 if len(faces) == 1 else session.path.with_suffix(".sheets.pdf"))
+    chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Character Sheets to PDF",
+                                                  str(suggested), PDF_FILTER)
+    if not chosen:
+        return None
+    from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - see above
+
+    path = Path(chosen)
+    if path.suffix.lower() != ".pdf":
+        path = path.with_name(path.name + ".pdf")
+    try:
+        export_sheets_pdf(path, faces, paper=paper, family=register_fonts()[0])
+    except CardExportError as exc:
+        dialogs.error(parent, "Sheets not exported", str(exc))
+        return None
+    dialogs.info(parent, "Sheets Exported",
+                 f"Saved {len(faces)} character sheet{'' if len(faces) == 1 else 's'} to {path}.")
     return path
 
 

@@ -1,0 +1,63 @@
+"""``tftmanager sheet CAMPAIGN [NAME...] --out FILE.pdf``: full character sheets.
+
+One Letter or A4 page per character, set and painted as the cards are
+(tftmanager.cards).  Exit codes as main.py: 0 written, 2 the input could not
+be used (one line on stderr says why).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tftmanager.app import campaigns
+from tftmanager.cards.errors import CardExportError
+from tftmanager.cards.gather import UnknownCharacters
+from tftmanager.cards.layout import Paper
+from tftmanager.cards.sheet_gather import campaign_sheets
+from tftmanager.cli import failures
+from tftmanager.cli.cards_command import ensure_gui_application
+from tftmanager.store.errors import CampaignError
+from tftmanager.store.files import OutputError, check_target
+
+OK, UNUSABLE = 0, 2
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``sheet`` sub-command to main.py's sub-parsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "sheet", help="print full character sheets to a PDF",
+        description="Write a full character sheet (one page each: the card, notes, the "
+                    "experience ledger's last entries, every possession) to a PDF.")
+    p.add_argument("campaign")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="only these characters (a unique start of a name will do; "
+                        "default: the whole party)")
+    p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.add_argument("--page", choices=[s.value for s in Paper], default="letter",
+                   help="page size (default: letter)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the sheets; every expected failure is one line on stderr and exit 2."""
+    out = Path(args.out)
+    try:
+        check_target(out)
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+            faces = campaign_sheets(store=store, names=args.names)
+        ensure_gui_application()
+        from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - Qt, late
+
+        pages = export_sheets_pdf(out, faces, paper=Paper(args.page))
+    except (UnknownCharacters, CardExportError) as exc:
+        failures.say("sheet", exc)
+        return UNUSABLE
+    except (CampaignError, OutputError) as exc:
+        failures.say("sheet", exc.message)
+        return UNUSABLE
+    count = len(faces)
+    people = "character" if count == 1 else "characters"
+    print(f"Wrote {out}: sheets for {count} {people} on {pages} page{'s' if pages != 1 else ''}")
+    return OK
