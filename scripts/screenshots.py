@@ -15,8 +15,34 @@ from PySide6.QtWidgets import QApplication
 from tftmanager.ui import operations
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.window_state import DEFAULT_SIZE
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
+
+
+def save_sheet(store: object, name: str, path: Path, dpi: float = 90.0) -> None:
+    """A character's full sheet (Letter), painted as the PDF paints it."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from tftmanager.cards.export import set_sheets
+    from tftmanager.cards.layout import PAPER_MM, Paper
+    from tftmanager.cards.painter import MM_PER_INCH, paint_page
+    from tftmanager.cards.sheet_gather import campaign_sheets
+
+    document = set_sheets(campaign_sheets(store=store, names=[name]),  # type: ignore[arg-type]
+                          PAPER_MM[Paper.LETTER])
+    k = dpi / MM_PER_INCH
+    plan = document.plan
+    image = QImage(round(plan.page_w * k), round(plan.page_h * k), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(k * 1000))
+    image.setDotsPerMeterY(round(k * 1000))
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    try:
+        paint_page(painter, document.pages[0], plan, dpi)
+    finally:
+        painter.end()
+    image.save(str(path))
 
 
 def main() -> int:
@@ -26,7 +52,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp())
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
-    window.resize(1280, 800)
+    window.resize(*DEFAULT_SIZE)  # what a new user sees
     window.show()
     window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
 
@@ -119,10 +145,17 @@ def main() -> int:
         planner.run(4, seed=20261122)
         app.processEvents()
         planner.grab().save(str(OUT / "week-report.png"))
+        # Twelve more weeks: the run's summary, a line of totals per character.
+        planner.run(12, seed=20261123)
+        app.processEvents()
+        planner.grab().save(str(OUT / "week-summary.png"))
         planner.close()
+        save_sheet(session.store, "Morgaine", OUT / "character-sheet.png")
         # The History panel: every change in plain words, Edit > Undo naming the newest.
+        # The dock takes its own width: widen the window by it so the party stays whole.
+        window.resize(DEFAULT_SIZE[0] + 360, DEFAULT_SIZE[1])
         window.history_dock.show()
-        window.resizeDocks([window.history_dock], [430], Qt.Orientation.Horizontal)
+        window.resizeDocks([window.history_dock], [360], Qt.Orientation.Horizontal)
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "history.png"))

@@ -152,7 +152,7 @@ def test_the_demo_party_runs_a_week(demo_store: CampaignStore) -> None:
     report = applied.report
     assert (report.week, report.seed) == (1, 103)
     names = [cw.name for cw in report.characters]
-    assert names == ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+    assert names == ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
     assert report.text().startswith("Week 1 (seed 103)")
     assert "Ragnar — Study" in report.text()
     assert "Studied Horsemanship: week 1 of 4." in report.text()

@@ -20,6 +20,7 @@ from tftmanager.store.campaign import CampaignStore
 DEMO = {  # name: ST, adjusted DX text as Melee writes it, damage of each weapon
     "Flavius Marcellus": ("ST 12", "DX 12 (9, 8)", ["2d-1"]),
     "Joe the Barbarian": ("ST 11", "DX 12 (10, 10)", ["2d-1", "1d-1"]),
+    "Morgaine": ("ST 10", "DX 11", ["1d-1"]),  # a wizard, unarmored
     "Ragnar": ("ST 11", "DX 13 (11, 10)", ["1d+1"]),
     "Wulf": ("ST 14", "DX 10", ["1d+2", "3d-1"]),
 }

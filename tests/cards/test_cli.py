@@ -54,7 +54,7 @@ def test_whole_party(capsys: pytest.CaptureFixture[str], demo: Path, tmp_path: P
     out_pdf = tmp_path / "party.pdf"
     code, out, err = cards(capsys, demo, "--out", out_pdf)
     assert (code, err) == (0, "")
-    assert out.strip() == f"Wrote {out_pdf}: cards for 4 characters on 2 pages"
+    assert out.strip() == f"Wrote {out_pdf}: cards for 5 characters on 3 pages"
     text = pdf_text(out_pdf)
     for name in DEMO:
         assert name in text
@@ -81,7 +81,8 @@ def test_unknown_names_are_listed_with_who_is_there(capsys: pytest.CaptureFixtur
     out_pdf = tmp_path / "x.pdf"
     code, out, err = cards(capsys, demo, "--out", out_pdf, "--name", "Ragnar", "--name", "Bob")
     assert (code, out) == (2, "")
-    one_line(err, "No character named 'Bob'", "Flavius Marcellus, Joe the Barbarian, Ragnar, Wulf")
+    one_line(err, "No character named 'Bob'",
+             "Flavius Marcellus, Joe the Barbarian, Morgaine, Ragnar, Wulf")
     assert not out_pdf.exists()
 
 

@@ -190,7 +190,7 @@ def test_unknown_names_are_all_reported_with_who_is_there(demo_store: CampaignSt
         campaign_cards(store=demo_store, names=["Ragnar", "Bob", "Zed"])
     message = str(caught.value)
     assert "'Bob'" in message and "'Zed'" in message and "'Ragnar'" not in message
-    assert "Flavius Marcellus, Joe the Barbarian, Ragnar, Wulf" in message
+    assert "Flavius Marcellus, Joe the Barbarian, Morgaine, Ragnar, Wulf" in message
 
 
 def test_names_pick_in_the_order_asked(demo_store: CampaignStore) -> None:

@@ -59,10 +59,10 @@ def test_preview_pages_through_the_choices(preview: CardPreviewDialog) -> None:
     preview.duplex_box.setChecked(True)
     assert preview.preview.pageCount() == 2  # a page of fronts, a page of backs
     preview.scope_box.setCurrentIndex(preview.scope_box.findData("party"))
-    assert preview.preview.pageCount() == 2
+    assert preview.preview.pageCount() == 4  # 11 faces: two sheets of fronts and backs
     preview.duplex_box.setChecked(False)
     preview.size_box.setCurrentIndex(preview.size_box.findData(CardSize.SHEET.value))
-    assert preview.preview.pageCount() == 8
+    assert preview.preview.pageCount() == 10
     preview.preview.zoomIn()
     preview.preview.setCurrentPage(3)
     assert preview.preview.currentPage() == 3

@@ -21,7 +21,7 @@ from tftmanager.store.schema import CURRENT_SCHEMA
 
 pytestmark = pytest.mark.cli
 
-DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
 FIXTURE = Path(__file__).resolve().parent.parent / "data" / "campaign-schema1.tftcampaign"
 
 
@@ -89,7 +89,7 @@ def test_new_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_new_demo(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert count(demo) == 4
+    assert count(demo) == 5
     code, out, err = cli(capsys, "list", demo)
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -340,7 +340,7 @@ def test_import_bad_json_changes_nothing(
     code, out, err = cli(capsys, "import", demo, path)
     assert (code, out) == (2, "")
     assert_one_line_error(err, "tftmanager import:", words)
-    assert count(demo) == 4
+    assert count(demo) == 5
     assert demo.read_bytes() == before
 
 
@@ -354,7 +354,7 @@ def test_import_party_is_all_or_none(
     code, _, err = cli(capsys, "import", demo, write_json(tmp_path / "party.json", party))
     assert code == 2
     assert_one_line_error(err, "Wulf is already in this campaign")
-    assert count(demo) == 4
+    assert count(demo) == 5
 
 
 # --- campaign files that cannot be used ------------------------------------
@@ -416,7 +416,8 @@ def test_schema1_fixture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     shutil.copyfile(FIXTURE, path)
     code, out, _ = cli(capsys, "list", path, "--json")
     assert code == 0
-    assert [c["name"] for c in json.loads(out)] == DEMO_NAMES
+    # Made before the demo had Morgaine.
+    assert [c["name"] for c in json.loads(out)] == [n for n in DEMO_NAMES if n != "Morgaine"]
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -452,7 +453,7 @@ def tftmanager(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]
 def test_console_script(tmp_path: Path) -> None:
     new = tftmanager("new", "x.tftcampaign", "--demo", cwd=tmp_path)
     assert new.returncode == 0, new.stderr
-    assert new.stdout.strip() == "Created x.tftcampaign with 4 characters"
+    assert new.stdout.strip() == "Created x.tftcampaign with 5 characters"
     listed = tftmanager("list", "x.tftcampaign", cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert "Ragnar" in listed.stdout

@@ -161,11 +161,12 @@ def test_several_weeks_open_with_a_table_per_character(
     assert lines[0] == "Weeks 1-12: totals"
     assert lines[1].split() == ["Character", "XP", "Money", "Hits", "taken", "Status", "Weeks",
                                 "worked"]
-    rows = {line.split()[0]: line.split() for line in lines[2:6]}
-    assert set(rows) == {"Flavius", "Joe", "Ragnar", "Wulf"}
+    rows = {line.split()[0]: line.split() for line in lines[2:7]}
+    assert set(rows) == {"Flavius", "Joe", "Morgaine", "Ragnar", "Wulf"}
     assert rows["Wulf"][-2:] == ["active", "12"]
     assert rows["Ragnar"][-1] == "0"  # studying, then idle: no work
-    assert lines[6] == "" and lines[7] == "Week 1 (seed 1)"
+    assert rows["Morgaine"][-2:] == ["active", "12"]  # a wizards' Student every week
+    assert lines[7] == "" and lines[8] == "Week 1 (seed 1)"
     assert len(headers(out)) == 12
     # One week: no table.
     code, out, _ = cli(capsys, "week", demo, "--seed", "1")

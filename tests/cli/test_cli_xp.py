@@ -14,7 +14,7 @@ from tftmanager.cli.main import run
 
 pytestmark = pytest.mark.cli
 
-DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -89,7 +89,7 @@ def test_party_award(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "xp", "award", demo, "--party", "500",
                          "--reason", "Cleared the goblin warren")
     assert (code, err) == (0, "")
-    assert out == "Awarded 4 characters 500 XP each: Cleared the goblin warren\n"
+    assert out == "Awarded 5 characters 500 XP each: Cleared the goblin warren\n"
     assert balances(demo) == dict.fromkeys(DEMO_NAMES, 500)
 
 
@@ -98,17 +98,17 @@ def test_award_named_characters(demo: Path, capsys: pytest.CaptureFixture[str]) 
                        "--amount", "75", "--reason", "Scouting")
     assert code == 0
     assert out.startswith("Awarded 2 characters 75 XP each")
-    assert balances(demo) == {"Flavius Marcellus": 0, "Joe the Barbarian": 0,
+    assert balances(demo) == {"Flavius Marcellus": 0, "Joe the Barbarian": 0, "Morgaine": 0,
                               "Ragnar": 75, "Wulf": 75}
 
 
 def test_split_award_reports_the_remainder(demo: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "xp", "award", demo, "--party", "10", "--split",
+    code, out, _ = cli(capsys, "xp", "award", demo, "--party", "12", "--split",
                        "--reason", "Copper")
     assert code == 0
-    assert out.splitlines() == ["Awarded 4 characters 2 XP each: Copper",
-                                "2 XP left over after splitting 10 among 4."]
+    assert out.splitlines() == ["Awarded 5 characters 2 XP each: Copper",
+                                "2 XP left over after splitting 12 among 5."]
     assert balances(demo) == dict.fromkeys(DEMO_NAMES, 2)
 
 
@@ -260,7 +260,7 @@ def test_xp_in_a_real_process(tmp_path: Path) -> None:
     award = tftmanager("xp", "award", "x.tftcampaign", "--party", "500",
                        "--reason", "Cleared the goblin warren", cwd=tmp_path)
     assert award.returncode == 0, award.stderr
-    assert award.stdout.startswith("Awarded 4 characters 500 XP each")
+    assert award.stdout.startswith("Awarded 5 characters 500 XP each")
     bought = tftmanager("xp", "raise", "x.tftcampaign", "Wulf", "st", cwd=tmp_path)
     assert bought.returncode == 0, bought.stderr
     assert bought.stdout.startswith("Wulf: 400 XP; next point costs 100 (ST 15,")
@@ -275,4 +275,5 @@ def test_xp_in_a_real_process(tmp_path: Path) -> None:
     assert letters.returncode == 2
     assert "Traceback" not in letters.stderr
     assert balances(tmp_path / "x.tftcampaign") == {
-        "Flavius Marcellus": 500, "Joe the Barbarian": 500, "Ragnar": 500, "Wulf": 400}
+        "Flavius Marcellus": 500, "Joe the Barbarian": 500, "Morgaine": 500, "Ragnar": 500,
+        "Wulf": 400}

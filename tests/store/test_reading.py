@@ -34,7 +34,7 @@ def test_reading_takes_no_lock_and_writes_nothing(demo_path: Path) -> None:
     before = demo_path.read_bytes()
     with campaigns.open_for_reading(path=demo_path) as store:
         assert store.read_only and store.lock is None
-        assert len(campaigns.party_sheets(store=store)) == 4
+        assert len(campaigns.party_sheets(store=store)) == 5
         assert not is_locked(demo_path)
     assert demo_path.read_bytes() == before
     assert not lock_path(demo_path).exists()
@@ -104,4 +104,4 @@ def test_extra_tables_and_columns_are_allowed(demo_path: Path) -> None:
     con.commit()
     con.close()
     with open_campaign_for_reading(demo_path) as store:
-        assert len(campaigns.party_sheets(store=store)) == 4
+        assert len(campaigns.party_sheets(store=store)) == 5

@@ -278,7 +278,7 @@ def test_file_menu_exports_the_party_and_prints_the_selected_card(
     main_window.act_print.trigger()
     assert calls == [("pdf", []), ("preview", [ragnar])]  # [] is the whole party
     assert dialog_log.infos == [("Cards Exported", "Saved the cards of the whole party "
-                                 f"(4 characters) to {written}.")]
+                                 f"(5 characters) to {written}.")]
     # Cancelled in the file dialog: no confirmation.
     monkeypatch.setattr(print_preview, "export_pdf_dialog", lambda *_a: None)
     main_window.act_export_pdf.trigger()

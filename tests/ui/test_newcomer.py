@@ -23,7 +23,7 @@ from tftmanager.ui.week_planner import WeekPlanner
 
 pytestmark = pytest.mark.ui
 
-DEMO = ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+DEMO = ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
 
 
 def _cell(window: MainWindow, name: str, column: str) -> str:

@@ -20,7 +20,7 @@ def test_model_passes_the_model_tester(qtmodeltester, demo_store) -> None:
     model = PartyModel()
     model.set_rows(_rows(demo_store))
     qtmodeltester.check(model)
-    assert model.rowCount() == 4
+    assert model.rowCount() == 5
     assert model.columnCount() == len(COLUMNS)
 
 

@@ -30,7 +30,7 @@ def where(item: Item) -> str:
     """Where an item is kept, as the player would say it."""
     if item.state is ItemState.STORED:
         return "stored"
-    return _WHERE.get((item.kind, item.state), item.state.value)
+    return _WHERE.get((item.kind, item.state), str(item.state.value))
 
 
 def possession_rows(items: Sequence[Item], library: RulesLibrary,
