@@ -80,6 +80,7 @@ TALENT_OPTIONAL = {
     "uncertain": str,
     "extra_points": str,
     "retired": bool,
+    "gm_note": str,
     "effects": list,
     "effects_source": str,
     "effects_assumed": str,
@@ -97,7 +98,7 @@ SPELL_REQUIRED = {
     "summary": str,
     "source": str,
 }
-SPELL_OPTIONAL = {"assumed": str, "uncertain": str, "retired": bool}
+SPELL_OPTIONAL = {"assumed": str, "uncertain": str, "retired": bool, "gm_note": str}
 EXCEPTION_REQUIRED = {"talent": str, "cost": int, "when_known": list, "note": str}
 
 

@@ -15,9 +15,14 @@ from PySide6.QtWidgets import QApplication
 from tftmanager.ui import operations
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
-from tftmanager.ui.window_state import DEFAULT_SIZE
+from tftmanager.ui.window_state import DEFAULT_SIZE, PARTY_WIDTH
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
+
+
+def window_state_sizes() -> list[int]:
+    """The party and the editor as the default window first shows them."""
+    return [PARTY_WIDTH, DEFAULT_SIZE[0] - PARTY_WIDTH]
 
 
 def save_sheet(store: object, name: str, path: Path, dpi: float = 90.0) -> None:
@@ -156,6 +161,7 @@ def main() -> int:
         window.resize(DEFAULT_SIZE[0] + 360, DEFAULT_SIZE[1])
         window.history_dock.show()
         window.resizeDocks([window.history_dock], [360], Qt.Orientation.Horizontal)
+        window.splitter.setSizes(window_state_sizes())
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "history.png"))

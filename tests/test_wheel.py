@@ -104,7 +104,7 @@ def test_installed_package_is_the_wheel_not_the_checkout(installed: Installed) -
 
 def test_installed_cli_creates_and_lists_a_demo_campaign(installed: Installed) -> None:
     new = checked(installed.run(installed.bin("tftmanager"), "new", "x.tftcampaign", "--demo"))
-    assert new.stdout.strip() == "Created x.tftcampaign with 4 characters"
+    assert new.stdout.strip() == "Created x.tftcampaign with 5 characters"
     listed = checked(installed.run(installed.bin("tftmanager"), "list", "x.tftcampaign"))
     assert "Ragnar" in listed.stdout
     assert "Flavius Marcellus" in listed.stdout

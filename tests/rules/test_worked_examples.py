@@ -201,7 +201,8 @@ def demo() -> dict[str, Character]:
 
 def test_demo_party_is_the_documents_figures() -> None:
     party = demo()
-    assert sorted(party) == sorted(["Ragnar", "Flavius Marcellus", "Wulf", "Joe the Barbarian"])
+    assert sorted(party) == sorted(["Ragnar", "Flavius Marcellus", "Wulf", "Joe the Barbarian",
+                                    "Morgaine"])
     for expected in (RAGNAR, FLAVIUS, WULF):
         # What the documents give: attributes and gear (talents and notes are ours,
         # and so are the extras the demo gives Flavius after his document's gear).
@@ -230,3 +231,25 @@ def test_demo_party_numbers(library: RulesLibrary) -> None:
     for name, character in party.items():
         problems = validate(character, library, ITL)
         assert not [p for p in problems if p.severity is Severity.ERROR], name
+
+
+def test_demo_wizard_is_a_legal_starting_wizard(library: RulesLibrary) -> None:
+    """Morgaine: 32 points on ST, DX, IQ (8 each and 8 more), memory = IQ, spells her IQ allows.
+
+    Each spell costs a wizard 1 memory point, a talent double unless the
+    library says otherwise (Literacy: 1), so nine spells and Literacy use 10
+    of her 11.  She knows Aid, which the wizards' ranks above Probationer ask.
+    """
+    from tftmanager.rules.abilities import CharacterKind
+    from tftmanager.rules.memory import memory
+
+    morgaine = demo()["Morgaine"]
+    assert morgaine.kind is CharacterKind.WIZARD
+    assert min(morgaine.st, morgaine.dx, morgaine.iq) >= 8
+    assert morgaine.st + morgaine.dx + morgaine.iq == 32
+    assert (morgaine.sp, morgaine.bought_points) == (0, 0)
+    assert all(library.spells[k].iq <= morgaine.iq for k in morgaine.spells)
+    assert "aid" in morgaine.spells
+    used = memory(morgaine, library, ITL)
+    assert (used.used, used.capacity) == (len(morgaine.spells) + 1, morgaine.iq) == (10, 11)
+    assert not validate(morgaine, library, ITL)

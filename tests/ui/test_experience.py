@@ -27,7 +27,7 @@ def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> N
     qtbot.addWidget(dialog)
     dialog.amount.setValue(500)
     qtbot.keyClicks(dialog.reason, "Cleared the goblin warren")
-    assert "Each of 4 gets 500 XP" in dialog.gm_preview.text()
+    assert "Each of 5 gets 500 XP" in dialog.gm_preview.text()
     assert dialog.submit()
     assert all(_xp_column(main_window, n) == "500" for n in _ids(main_window))
 

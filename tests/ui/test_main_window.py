@@ -27,7 +27,7 @@ def _visible_names(window: MainWindow) -> list[str]:
 
 def test_opens_with_demo_party_and_title(main_window: MainWindow) -> None:
     assert sorted(_ids(main_window)) == [
-        "Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+        "Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
     assert "party.tftcampaign" in main_window.windowTitle()
     assert main_window.editor.isEnabled()
 
@@ -118,7 +118,7 @@ def test_duplicate_and_filter(main_window: MainWindow, qtbot) -> None:
     qtbot.keyClicks(main_window.party.filter_edit, "ragn")
     assert sorted(_visible_names(main_window)) == ["Ragnar", "Ragnar (copy)"]
     main_window.party.filter_edit.clear()
-    assert len(_visible_names(main_window)) == 5
+    assert len(_visible_names(main_window)) == 6  # the demo's five and the copy
 
 
 def test_history_view_lists_edits(main_window: MainWindow) -> None:

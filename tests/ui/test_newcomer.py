@@ -80,7 +80,7 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
     qtbot.addWidget(award)
     award.amount.setValue(200)
     qtbot.keyClicks(award.reason, "Cleared the goblin warren")
-    assert "Each of 5 gets 200 XP" in award.gm_preview.text()
+    assert "Each of 6 gets 200 XP" in award.gm_preview.text()  # the demo's five and Sigrid
     assert award.submit()
     window.party.select(new_id)
     xp = editor.xp
@@ -126,5 +126,5 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
     for name in [*DEMO, "Sigrid"]:
         assert name in text
     assert dialog_log.infos[-1] == (
-        "Cards Exported", f"Saved the cards of the whole party (5 characters) to {target}.")
+        "Cards Exported", f"Saved the cards of the whole party (6 characters) to {target}.")
     assert dialog_log.errors == []
