@@ -158,7 +158,7 @@ def main() -> int:
         save_sheet(session.store, "Morgaine", OUT / "character-sheet.png")
         # The History panel: every change in plain words, Edit > Undo naming the newest.
         # The dock takes its own width: widen the window by it so the party stays whole.
-        window.resize(DEFAULT_SIZE[0] + 360, DEFAULT_SIZE[1])
+        window.resize(DEFAULT_SIZE[0] + 380, DEFAULT_SIZE[1])
         window.history_dock.show()
         window.resizeDocks([window.history_dock], [360], Qt.Orientation.Horizontal)
         window.splitter.setSizes(window_state_sizes())
