@@ -15,6 +15,7 @@ from tftmanager.cards.export import export_sheets_pdf
 from tftmanager.cards.layout import PAPER_MM, Paper
 from tftmanager.cards.sheet_gather import campaign_sheets
 from tftmanager.cli import sheet_command
+from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.ui import dialogs
 from tftmanager.ui.print_preview import CHARACTER_SHEET, CardPreviewDialog
@@ -134,3 +135,23 @@ def test_print_dialog_offers_the_sheet(demo_store: CampaignStore, qtbot, tmp_pat
     assert told == [f"Saved 5 character sheets to {target}."]
     assert len(pypdf.PdfReader(str(target)).pages) == 5
     dialog.close()
+
+
+def test_a_sheet_too_full_for_a_page_goes_on_to_the_next(library, tmp_path: Path,
+                                                         family: str) -> None:
+    """A hundred talents do not fit one page at a readable size: page 2 says it continues."""
+    from tftmanager.cards.content import build_card
+    from tftmanager.cards.sheet import SheetExtras, build_sheet
+
+    from .conftest import many_talents, sheet_of
+
+    figure = many_talents(library, 100)
+    card = build_card(sheet_of(figure, library), library, RuleProfile())
+    face = build_sheet(card, SheetExtras(notes="A long life of study."))
+    path = tmp_path / "polymath.pdf"
+    assert export_sheets_pdf(path, [face], paper=Paper.LETTER, family=family) == 2
+    text = pdf_text(path)
+    assert "continued, page 2" in text
+    for known in figure.talents:
+        assert library.talents[known.key].name in text
+    assert "A long life of study." in text

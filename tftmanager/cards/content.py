@@ -93,6 +93,7 @@ class CardFace:
     tally: int = 0  # hit boxes beside ST (Melee tallies hits there)
     sections: tuple[Section, ...] = ()
     part: int = 1  # 2, 3, ... on continuation cards
+    unit: str = "card"  # what a continuation is called: a card, or a sheet's page
 
     def continued(self, sections: tuple[Section, ...]) -> CardFace:
         """The continuation card holding what did not fit on this one."""

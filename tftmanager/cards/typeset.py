@@ -147,7 +147,7 @@ class _Setter:
         b, m = self.b, self.m
         name_size, sub_size = 1.55 * b, self.small(0.9)
         tags = [face.subtitle, "back" if face.side is Side.BACK else "",
-                f"continued, card {face.part}" if face.part > 1 else ""]
+                f"continued, {face.unit} {face.part}" if face.part > 1 else ""]
         sub = " · ".join(t for t in tags if t)
         names = wrap(m, face.name, self.width, name_size, True)
         baseline = self.pad + m.ascent(name_size)
