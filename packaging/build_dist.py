@@ -10,7 +10,8 @@ Steps, each small enough to follow in the log:
    ``sys._MEIPASS`` special case in the app).
 2. Render the icon (PNG sizes for Linux, .ico/.icns for the executable).
 3. Run PyInstaller (one folder, windowed) on ``packaging/frozen_main.py``,
-   keeping only the Qt modules the app imports.
+   keeping only the Qt modules the app imports, then drop the plugins and
+   libraries a desktop app never loads (``prune.py``).
 4. On Linux, put the desktop integration (``share/`` and
    ``install-desktop.sh``) beside the executable.
 5. Archive the folder as ``dist/TFTManager-VERSION-PLATFORM.tar.gz``.
@@ -30,6 +31,7 @@ import time
 from pathlib import Path
 
 import icons
+import prune
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -154,6 +156,7 @@ def build() -> Path:
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(staged, icon)]
     subprocess.run(command, check=True, cwd=BUILD)
     frozen = BUILD / "pyinstaller" / NAME
+    prune.prune(frozen)
     if sys.platform.startswith("linux"):
         add_desktop_integration(frozen)
     app = DIST / NAME
