@@ -16,7 +16,8 @@ Steps, each small enough to follow in the log:
    ``install-desktop.sh``) beside the executable.
 5. Archive the folder as ``dist/TFTManager-VERSION-PLATFORM.tar.gz``.
 
-Usage: ``python packaging/build_dist.py`` (prints the archive's path last).
+Usage: ``python packaging/build_dist.py`` (prints the archive's path last), or
+``python packaging/build_dist.py --share DIR`` for the desktop files alone.
 """
 
 from __future__ import annotations
@@ -82,6 +83,24 @@ def archive_path() -> Path:
     return DIST / f"{NAME}-{version()}-{platform_tag()}.tar.gz"
 
 
+def sources() -> list[Path]:
+    """Every file the frozen app is built from (its freshness is theirs)."""
+    found = [ROOT / "pyproject.toml"]
+    for folder in ("tftmanager", "resources", "db", "packaging"):
+        found += [p for p in (ROOT / folder).rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts]
+    return found
+
+
+def is_fresh(archive: Path | None = None) -> bool:
+    """Whether the archive (and dist/NAME beside it) is newer than every source file."""
+    archive = archive or archive_path()
+    if not archive.is_file() or not (DIST / NAME).is_dir():
+        return False
+    built = archive.stat().st_mtime
+    return all(p.stat().st_mtime <= built for p in sources())
+
+
 def stage() -> Path:
     """Copy the package in its installed layout into build/dist/stage."""
     staged = BUILD / "stage"
@@ -125,16 +144,26 @@ def pyinstaller_args(staged: Path, icon: Path | None) -> list[str]:
     return args
 
 
-def add_desktop_integration(app: Path) -> None:
-    """Linux: the .desktop file, metainfo, MIME type and icons, and the script installing them."""
-    share = app / "share"
+def desktop_share(share: Path) -> Path:
+    """The freedesktop files as they install under ``share/``.
+
+    The menu entry, metainfo, MIME type and the icon at every size: what
+    ``install-desktop.sh`` copies.
+    """
     icons.render_hicolor(share / "icons")
-    (share / "applications").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(PACKAGING / f"{APP_ID}.desktop", share / "applications")
-    (share / "metainfo").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(PACKAGING / f"{APP_ID}.metainfo.xml", share / "metainfo")
-    (share / "mime" / "packages").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(PACKAGING / f"{APP_ID}.mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml")
+    for folder, source, name in (
+        ("applications", f"{APP_ID}.desktop", f"{APP_ID}.desktop"),
+        ("metainfo", f"{APP_ID}.metainfo.xml", f"{APP_ID}.metainfo.xml"),
+        ("mime/packages", f"{APP_ID}.mime.xml", f"{APP_ID}.xml"),
+    ):
+        (share / folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy2(PACKAGING / source, share / folder / name)
+    return share
+
+
+def add_desktop_integration(app: Path) -> None:
+    """Linux: ``share/`` and the script installing it, beside the executable."""
+    desktop_share(app / "share")
     shutil.copy2(PACKAGING / "install-desktop.sh", app / "install-desktop.sh")
 
 
@@ -174,4 +203,7 @@ def build() -> Path:
 
 
 if __name__ == "__main__":
-    print(build())
+    if sys.argv[1:2] == ["--share"]:  # make install-desktop: only the desktop files
+        print(desktop_share(Path(sys.argv[2])))
+    else:
+        print(build())
