@@ -40,15 +40,20 @@ def test_a_window_with_the_demo_passes(main_window, capsys) -> None:
     assert capsys.readouterr().out == "smoke: ok, party.tftcampaign open with 4 characters\n"
 
 
-def test_the_time_limit_ends_a_start_that_hangs(qapp, qtbot) -> None:
-    codes: list[int] = []
-    original = qapp.exit
-    qapp.exit = codes.append  # type: ignore[method-assign]
-    try:
-        smoke.arm_time_limit(qapp, limit_ms=10)
-        qtbot.waitUntil(lambda: codes == [smoke.EXIT_TIMED_OUT], timeout=5000)
-    finally:
-        qapp.exit = original  # type: ignore[method-assign]
+def test_the_time_limit_ends_a_start_that_hangs(capsys) -> None:
+    ended: list[int] = []
+    timer = smoke.arm_time_limit(limit_ms=10, end=ended.append)
+    timer.join(5)
+    assert ended == [smoke.EXIT_TIMED_OUT]
+    assert "no campaign open after" in capsys.readouterr().err
+
+
+def test_a_finished_start_up_is_not_ended() -> None:
+    ended: list[int] = []
+    timer = smoke.arm_time_limit(limit_ms=50, end=ended.append)
+    timer.cancel()
+    timer.join(5)
+    assert ended == []
 
 
 def test_a_fresh_start_makes_the_demo_and_exits_0(tmp_path: Path) -> None:

@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     if not alone:
         single_instance.Receiver(instance, single_instance.opener(window), parent=window)
     if smoke_test:
-        smoke.arm_time_limit(app)
+        smoke.arm_time_limit()
     window.show()
     window.repaint()  # the first paint, before anything else is loaded
     shown = time.perf_counter() - _STARTED

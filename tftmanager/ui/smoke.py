@@ -10,8 +10,10 @@ instead of blocking a build for ever.
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -32,17 +34,23 @@ def wanted(args: Sequence[str], environ: Mapping[str, str]) -> bool:
     return SMOKE_FLAG in args or environ.get(SMOKE_ENV, "0") not in ("", "0")
 
 
-def arm_time_limit(app: QApplication, limit_ms: int = TIME_LIMIT_MS) -> None:
-    """Quit with exit 3 if the start-up has not finished in time.
+def arm_time_limit(limit_ms: int = TIME_LIMIT_MS,
+                   end: Callable[[int], object] = os._exit) -> threading.Timer:
+    """End the process with exit 3 if the start-up has not finished in time.
 
-    ``QApplication.exit`` leaves every running event loop, a modal dialog's too.
+    A thread, not a Qt timer: a start-up stuck in a modal dialog (the crash
+    dialog after a failed import, say) or in C code must still end, and
+    ``QApplication.exit`` from inside a dialog's loop was seen not to.
     """
     def give_up() -> None:
         print(f"smoke: no campaign open after {limit_ms / 1000:.0f} s", file=sys.stderr,
               flush=True)
-        app.exit(EXIT_TIMED_OUT)
+        end(EXIT_TIMED_OUT)
 
-    QTimer.singleShot(limit_ms, give_up)
+    timer = threading.Timer(limit_ms / 1000, give_up)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def report(window: MainWindow) -> int:
