@@ -38,8 +38,12 @@ def checked(*args: str | Path, env: dict[str, str] | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The desktop files installed into a scratch prefix for an app in "/opt/TFT Manager"."""
+def installed(qapp, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The desktop files installed into a scratch prefix for an app in "/opt/TFT Manager".
+
+    ``qapp`` first: the icons are painted, and a QGuiApplication made for them
+    would leave later widget tests without their QApplication.
+    """
     root = tmp_path_factory.mktemp("desktop")
     share = build_dist.desktop_share(root / "staged")
     checked("sh", INSTALL, "--share", share, "--prefix", root / "prefix",
@@ -64,7 +68,7 @@ def test_the_metainfo_is_valid_and_shows_the_readme_screenshots() -> None:
         assert (ROOT / "docs" / name).is_file(), name
 
 
-def test_the_icon_is_rendered_at_every_hicolor_size(tmp_path: Path) -> None:
+def test_the_icon_is_rendered_at_every_hicolor_size(qapp, tmp_path: Path) -> None:
     written = build_dist.icons.render_hicolor(tmp_path)
     for size in (16, 22, 24, 32, 48, 64, 128, 256, 512):
         image = QImage(str(tmp_path / "hicolor" / f"{size}x{size}" / "apps" / f"{ID}.png"))
@@ -105,7 +109,7 @@ def test_a_campaign_is_known_by_its_name_and_by_its_content(installed: Path,
                                  "application/vnd.sqlite3"]
 
 
-def test_uninstall_removes_what_install_put_there(tmp_path: Path) -> None:
+def test_uninstall_removes_what_install_put_there(qapp, tmp_path: Path) -> None:
     share = build_dist.desktop_share(tmp_path / "staged")
     prefix = tmp_path / "prefix"
     checked("sh", INSTALL, "--share", share, "--prefix", prefix, "--exec", "tftmanager-gui")
