@@ -22,6 +22,7 @@ Usage: ``python packaging/build_dist.py`` (prints the archive's path last), or
 
 from __future__ import annotations
 
+import os
 import platform
 import re
 import shutil
@@ -180,6 +181,7 @@ def make_archive(app: Path, target: Path) -> Path:
 def build() -> Path:
     """Build the frozen app into dist/NAME/ and its archive; return the archive."""
     started = time.monotonic()
+    began = time.time()
     staged = stage()
     icon = icons.render_platform_icon(BUILD / "icon")
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(staged, icon)]
@@ -198,6 +200,8 @@ def build() -> Path:
         shutil.copytree(bundle, DIST / f"{NAME}.app", symlinks=True)
         app = DIST / f"{NAME}.app"
     archive = make_archive(app, archive_path())
+    # Dated when the sources were read, so an edit made during the build makes it stale.
+    os.utime(archive, (began, began))
     print(f"built {app} in {time.monotonic() - started:.0f} s", file=sys.stderr)
     return archive
 
