@@ -32,6 +32,8 @@ SHIPPED = [
     "tftmanager/resources/rules/armor.toml",
     "tftmanager/resources/rules/injury.toml",
     "tftmanager/resources/demo/party.json",
+    "tftmanager/resources/guide/guide.md",
+    "tftmanager/resources/guide/main-window.png",
     "tftmanager/db/env.py",
     "tftmanager/db/script.py.mako",
     "tftmanager/db/versions/0001_initial.py",

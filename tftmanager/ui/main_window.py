@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME
-from tftmanager.ui import campaign_files, dialogs, menu_windows, window_state
+from tftmanager.ui import campaign_files, dialogs, file_and_help_menus, menu_windows, window_state
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from tftmanager.ui.party_rows import PartyRow
     from tftmanager.ui.session import CampaignSession
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
-
 
 
 def _operations() -> ModuleType:
@@ -80,6 +79,7 @@ class MainWindow(QMainWindow):
         self.history_dock.hide()
 
         self._make_menus()
+        self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
         self._make_toolbar()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
