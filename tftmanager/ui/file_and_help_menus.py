@@ -10,15 +10,31 @@ the main window, which holds only a one-line hook (``FileAndHelpActions``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
 from tftmanager.ui import dialogs, window_state
+from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
-    from tftmanager.ui.main_window import MainWindow
+    from tftmanager.ui.session import CampaignSession
+
+
+class MainWindow(Protocol):
+    """What these actions need of the main window (named, not imported: no cycle)."""
+
+    act_close: QAction
+    act_about: QAction
+    signals: AppSignals
+    session: CampaignSession | None
+
+    def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt API
+
+    def window(self) -> QWidget: ...  # the main window itself, as a widget
 
 ALREADY_SAVED = ("Every change is saved as you make it; there is nothing more to save. "
                  "File > Save a Copy… writes a separate copy.")
@@ -36,7 +52,7 @@ def _menu(window: MainWindow, title: str) -> QMenu:
 
 def _new_action(window: MainWindow, text: str, tip: str, keys: QKeySequence.StandardKey,
                 fallback: str) -> QAction:
-    action = QAction(text, window)
+    action = QAction(text, window.window())
     action.setStatusTip(tip)
     action.setToolTip(tip)
     action.setShortcuts(QKeySequence.keyBindings(keys) or [QKeySequence(fallback)])
@@ -56,7 +72,7 @@ class FileAndHelpActions:
         self.save_copy.triggered.connect(lambda: save_copy(window))
         self.guide = _new_action(window, "User &Guide", "How to use TFT Manager, step "
                                  "by step", sk.HelpContents, "F1")
-        self.guide.triggered.connect(lambda: show_guide(window))
+        self.guide.triggered.connect(lambda: show_guide(window.window()))
         _menu(window, "&File").insertActions(window.act_close, [self.save, self.save_copy])
         help_menu = _menu(window, "&Help")
         help_menu.insertAction(window.act_about, self.guide)
@@ -89,14 +105,14 @@ def save_copy(window: MainWindow) -> Path | None:
     session = window.session
     if session is None:
         return None
-    target = ask_copy_path(window, session.path)
+    target = ask_copy_path(window.window(), session.path)
     if target is None:
         return None
     from tftmanager.ui.operations import copies  # noqa: PLC0415 - the store, on demand
 
     written = copies.save_copy(session, target)
     if written is not None:
-        dialogs.info(window, "Copy Saved",
+        dialogs.info(window.window(), "Copy Saved",
                      f"Saved a copy of {session.path.name} as {written}. You are still "
                      f"working in {session.path.name}; open the copy with File > Open.")
     return written
