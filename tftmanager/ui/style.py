@@ -50,14 +50,19 @@ class VisibleIndicators(QProxyStyle):
             painter.restore()
 
 
-_STYLE: list[QStyle] = []  # kept alive as long as the application uses it
+_STYLE: list[QStyle] = []  # one per process, never dropped: the application owns it
 
 
 def apply(app: QApplication) -> None:
-    """Give the application Fusion (it follows the system light/dark scheme), framed boxes."""
-    base = QStyleFactory.create("Fusion")
-    style = VisibleIndicators(base)
-    _STYLE[:] = [style]
+    """Give the application Fusion (it follows the system light/dark scheme), framed boxes.
+
+    Once only: replacing a style makes Qt delete the old one under the
+    widgets still painting with it.
+    """
+    if isinstance(app.style(), VisibleIndicators):
+        return
+    style = VisibleIndicators(QStyleFactory.create("Fusion"))
+    _STYLE.append(style)
     app.setStyle(style)
 
 
