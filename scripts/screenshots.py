@@ -19,6 +19,28 @@ from tftmanager.ui.main_window import MainWindow
 OUT = Path(__file__).resolve().parent.parent / "docs"
 
 
+def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
+    """Help > User Guide, and the main window in Fusion's dark palette."""
+    from tftmanager.ui.file_and_help_menus import show_guide
+    from tftmanager.ui.style import fusion_dark
+
+    guide = show_guide(window)
+    guide.resize(760, 720)
+    app.processEvents()
+    guide.grab().save(str(OUT / "guide.png"))
+    guide.close()
+    light = app.palette()
+    app.setPalette(fusion_dark())
+    window._retint_icons()  # as a switch of the system's scheme does
+    rows = {r.name: r.id for r in window.party_model.rows()}
+    window.party.select(rows["Ragnar"])
+    window.editor.tabs.setCurrentIndex(0)
+    app.processEvents()
+    window.grab().save(str(OUT / "main-window-dark.png"))
+    app.setPalette(light)
+    window._retint_icons()
+
+
 def main() -> int:
     """Build the window, select a character, grab the pictures, quit."""
     app = QApplication(sys.argv)
@@ -126,6 +148,8 @@ def main() -> int:
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "history.png"))
+        window.history_dock.hide()
+        shoot_guide_and_dark(app, window)
         window.close()
         app.quit()
 

@@ -200,15 +200,25 @@ class ProgressChart(QWidget):
                 xp_rect = _inside(rect, inner)
                 chart.labels.append(Label(xp, xp_rect, text, boxed=True))
                 total = f"total {point.attribute_total}"
-                rect = _text_rect(metrics, total, middle + width / 2 + GAP, dot.y(),
+                shift = metrics.height() / 2 + 3  # beside the line, not on it
+                rect = _text_rect(metrics, total, middle + width / 2 + GAP,
+                                  dot.y() + self._away(i, 1) * shift,
                                   Qt.AlignmentFlag.AlignLeft)
                 if rect.right() > area.right():  # the last column: left of the bar
-                    rect = _text_rect(metrics, total, middle - width / 2 - GAP, dot.y(),
+                    rect = _text_rect(metrics, total, middle - width / 2 - GAP,
+                                      dot.y() + self._away(i, -1) * shift,
                                       Qt.AlignmentFlag.AlignRight)
                 rect = _inside(rect, inner)
                 if rect.intersects(xp_rect):  # below the XP value instead
                     rect.moveTop(xp_rect.bottom() + GAP / 2)
                 chart.labels.append(Label(total, _inside(rect, inner), text, boxed=True))
+
+    def _away(self, i: int, side: int) -> int:
+        """Up (-1) or down (+1): away from the total's line on that side of point ``i``."""
+        j = i + side
+        if not 0 <= j < len(self.points):
+            return -1
+        return 1 if self.points[j].attribute_total > self.points[i].attribute_total else -1
 
     def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         """Draw the layout: grid and axes, bars, the total's line, then the text."""
