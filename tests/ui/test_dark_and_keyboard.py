@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QAccessible, QColor, QImage, QPalette
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QAccessible, QColor, QIcon, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QListWidget, QScrollArea, QWidget
 
 from tftmanager.ui.contrast import ratio, readable
@@ -67,6 +67,16 @@ def test_status_icons_reach_3_to_1_in_light_and_dark(scheme: QPalette, name: str
               if image.pixelColor(x, y).alpha() == 255]
     window = scheme.color(ROLE.Window)
     assert max(ratio(c, window) for c in opaque) >= 3.0
+
+
+@pytest.mark.parametrize("name", ["error", "warning", "ok"])
+def test_status_icons_on_a_selected_row_reach_3_to_1(scheme: QPalette, name: str) -> None:
+    image = icon(name).pixmap(QSize(32, 32), QIcon.Mode.Selected).toImage()
+    opaque = [image.pixelColor(x, y) for x in range(32) for y in range(32)
+              if image.pixelColor(x, y).alpha() == 255]
+    assert opaque
+    highlight = scheme.color(ROLE.Highlight)
+    assert min(ratio(c, highlight) for c in opaque) >= 3.0
 
 
 def test_the_old_icon_colours_fail_on_dark_and_are_replaced(dark: QPalette) -> None:

@@ -55,7 +55,8 @@ def _svg(name: str) -> str:
 
 def icon(name: str) -> QIcon:
     """The named icon (see resources/icons), drawn in the current text colour."""
-    return _tinted(name, _ink(), _backgrounds())
+    selected = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText).name()
+    return _tinted(name, _ink(), _backgrounds(), selected)
 
 
 @cache
@@ -77,16 +78,25 @@ def _drawn(name: str, ink: str, backgrounds: tuple[str, ...]) -> str:
 
 
 @cache
-def _tinted(name: str, ink: str, backgrounds: tuple[str, ...]) -> QIcon:
-    """Rendered once per icon and palette: views ask for icons on every repaint."""
-    data = _drawn(name, ink, backgrounds)
-    renderer = QSvgRenderer(QByteArray(data.encode("utf-8")))
+def _tinted(name: str, ink: str, backgrounds: tuple[str, ...], selected: str) -> QIcon:
+    """Rendered once per icon and palette: views ask for icons on every repaint.
+
+    On a selected row a line icon is drawn in the highlighted text's colour,
+    like the text beside it (no red or green reaches 3:1 on the highlight).
+    """
     result = QIcon()
+    _render(_drawn(name, ink, backgrounds), result, QIcon.Mode.Normal)
+    if _INK in _svg(name):
+        _render(_COLOUR.sub(selected, _svg(name)), result, QIcon.Mode.Selected)
+    return result
+
+
+def _render(data: str, into: QIcon, mode: QIcon.Mode) -> None:
+    renderer = QSvgRenderer(QByteArray(data.encode("utf-8")))
     for size in (16, 24, 32, 48, 64):
         pixmap = QPixmap(QSize(size, size))
         pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)
         renderer.render(painter)
         painter.end()
-        result.addPixmap(pixmap)
-    return result
+        into.addPixmap(pixmap, mode)
