@@ -196,3 +196,20 @@ def test_every_tab_stop_in_the_week_planner_has_a_name(main_window: MainWindow,
     unnamed = [type(w).__name__ for w in _tab_stops(planner) if not _spoken_name(w)]
     assert unnamed == []
     planner.close()
+
+
+def test_tab_still_scrolls_the_editor_to_the_field_it_reaches(main_window: MainWindow,
+                                                              qtbot) -> None:
+    editor = main_window.editor
+    scroll = editor.findChild(QScrollArea)
+    assert scroll is not None
+    main_window.resize(1000, 560)  # a small screen: the notes are below the fold
+    qtbot.wait(20)
+    scroll.verticalScrollBar().setValue(0)
+    qtbot.wait(10)
+    assert editor.notes.visibleRegion().isEmpty()
+    editor.ready_weapon.setFocus()
+    qtbot.keyClick(editor.ready_weapon, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is editor.notes
+    qtbot.wait(10)
+    assert not editor.notes.visibleRegion().isEmpty()
