@@ -38,10 +38,28 @@ def test_the_guide_opens_on_f1_and_walks_through_the_four_workflows(
                     "Run job weeks", "Print cards"):
         assert heading in text
     assert "Every edit is written to the campaign file the moment you make it" in text
-    # F1 again brings the same window forward rather than opening another.
-    main_window.file_help.guide.trigger()
+    # F1 again (from the guide itself) brings the same window forward, no second one.
+    qtbot.keyClick(guide.browser, Qt.Key.Key_F1)
     assert main_window.findChildren(GuideWindow) == [guide]
+    assert guide.isVisible()
     guide.close()
+
+
+def test_f1_opens_the_guide_from_the_week_planner_too(main_window: MainWindow, qtbot) -> None:
+    planner = main_window.plan_weeks()
+    assert planner is not None
+    qtbot.addWidget(planner)
+    qtbot.waitExposed(planner)
+    planner.activateWindow()
+    # F1 belongs to the application, not only to the main window being active.
+    assert (main_window.file_help.guide.shortcutContext()
+            == Qt.ShortcutContext.ApplicationShortcut)
+    qtbot.keyClick(planner, Qt.Key.Key_F1)
+    guide = main_window.findChild(GuideWindow, "user_guide")
+    assert guide is not None
+    assert guide.isVisible()
+    guide.close()
+    planner.close()
 
 
 def test_the_guide_is_shipped_data_and_its_image_loads_without_a_network(qtbot) -> None:

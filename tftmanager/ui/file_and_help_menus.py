@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
@@ -73,6 +74,8 @@ class FileAndHelpActions:
         self.guide = _new_action(window, "User &Guide", "How to use TFT Manager, step "
                                  "by step", sk.HelpContents, "F1")
         self.guide.triggered.connect(lambda: show_guide(window.window()))
+        # F1 from any of the app's windows (the week planner, a dialog), not only this one.
+        self.guide.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         _menu(window, "&File").insertActions(window.act_close, [self.save, self.save_copy])
         help_menu = _menu(window, "&Help")
         help_menu.insertAction(window.act_about, self.guide)

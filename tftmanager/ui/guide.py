@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QImage, QKeySequence, QShortcut, QTextDocument
+from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from tftmanager.shipped import resource
@@ -55,8 +55,6 @@ class GuideWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self,
-                  self.browser.setFocus)
         self.resize(720, 640)
 
     def text(self) -> str:
