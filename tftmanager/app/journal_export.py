@@ -44,14 +44,16 @@ def _inline(text: str) -> str:
     return re.sub(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*", r"<i>\1</i>", escaped)
 
 
+_BULLET = re.compile(r"^\s*[-*] ")
+
+
 def note_html(text: str) -> str:
     """A note's Markdown (paragraphs, "- " lists, bold, italics) as simple HTML."""
     parts = []
     for block in re.split(r"\n\s*\n", text.strip()):
         lines = block.splitlines()
         if lines and all(re.match(r"\s*[-*] ", line) for line in lines):
-            items = "".join(f"<li>{_inline(re.sub(r'^\s*[-*] ', '', line))}</li>"
-                            for line in lines)
+            items = "".join(f"<li>{_inline(_BULLET.sub('', line))}</li>" for line in lines)
             parts.append(f"<ul>{items}</ul>")
         elif block.strip():
             parts.append("<p>" + "<br>".join(_inline(line) for line in lines) + "</p>")

@@ -181,8 +181,12 @@ def character_week(report: Mapping[str, Any]) -> str:
     if report.get("xp"):
         gains.append(f"gained {int(report['xp']):,} XP")
     events = [str(e) for e in report.get("events", ())]
-    worked = not str(report.get("activity", "")).startswith("Job: ") or report.get("worked")
-    text = f"{name} {doing}" if worked else f"{name} could not work ({doing[10:]})"
+    activity = str(report.get("activity", ""))
+    first = str(next(iter(report.get("lines", ())), "")).rstrip(".")
+    text = f"{name} {doing}"
+    if first and (activity == "Study" or (activity.startswith("Job: ")
+                                          and not report.get("worked"))):
+        text = f"{name} {first[0].lower()}{first[1:]}"  # "studied Horsemanship: week 1 of 4"
     parts = [", ".join(gains)] if gains else []
     if events:
         parts.append(" and ".join(events))
