@@ -122,7 +122,7 @@ _CHARACTER: list[_Rule] = [
 _WEEK: list[_Rule] = [
     (re.compile(r"^(?P<who>.+?): survival roll (?P<a>\d)\+(?P<b>\d) = (?P<t>-?\d+), "
                 r"(?P<fate>survived|died)$"),
-     lambda m: f"{m['who']} rolled {m['t']} ({m['a']}+{m['b']}) for survival and "
+     lambda m: f"{m['who']} rolled {m['a']}+{m['b']} for survival (total {m['t']}) and "
                f"{m['fate']}."),
     (re.compile(r"^Advanced to week (?P<w>\d+) \(studies only\)$"),
      lambda m: f"A week of study passed; the campaign moved on to week {m['w']}."),
