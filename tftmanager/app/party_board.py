@@ -92,6 +92,8 @@ class BoardRow:
             value = int(self.readiness)
         elif column == "st_now":
             value = self.st_now - self.st_full  # most hurt first
+        elif column == "problems":
+            value = len(self.problems)
         elif column == "load_kg" and self.carry_kg:
             value = self.load_kg / self.carry_kg
         if value is None:
@@ -149,6 +151,7 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
     tables = library.xp_costs
     mount = derived.mount
     heals = catalogue is not None and catalogue.rest_heals_all
+    limit = _run_limit(library)
     weeks = max(character.recovery_weeks, 1 if character.wounds and heals else 0)
     return BoardRow(
         id=cid, name=character.name, readiness=_readiness(sheet),
@@ -160,8 +163,7 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
         adj_dx=derived.adj_dx,
         load_kg=round(mount.times * character.mount.st if mount and character.mount
                       else derived.carried_kg, 1),
-        carry_kg=(character.mount.st * _run_limit(library) if character.mount and
-                  _run_limit(library) else None),
+        carry_kg=(character.mount.st * limit if character.mount and limit else None),
         money=ledgers.money.get(cid, 0), xp=ledgers.xp.get(cid, 0),
         next_cost=next_cost(character, tables, profile) if tables else None,
         studying=", ".join(_talent_name(library, s.talent) for s in studies),
@@ -205,3 +207,30 @@ def _catalogue(library: RulesLibrary) -> JobCatalogue | None:
         return catalogue_of(library)
     except (KeyError, ValueError):
         return None
+
+
+# The board's columns: header, the BoardRow field its sort key reads, and the cell's text.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("Name", "name"), ("Needs the GM", "readiness"), ("Status", "status"),
+    ("ST now/full", "st_now"), ("Wounds", "wounds"), ("Weeks to recover", "weeks_to_recover"),
+    ("Fatigue", "fatigue"), ("MA", "ma"), ("Adj DX", "adj_dx"), ("Load", "load_kg"),
+    ("Money", "money"), ("XP", "xp"), ("Next point", "next_cost"),
+    ("Studying", "studying"), ("Job", "job"), ("Problems", "problems"),
+)
+
+
+def cells(row: BoardRow) -> tuple[str, ...]:
+    """Every column's text, in the words the board (and its printed page) shows."""
+    load = f"{row.load_kg:g} kg"
+    if row.carry_kg:
+        load += f" of {row.carry_kg:g} (mount)"
+    study = (f"{row.studying} ({row.study_weeks_left} wk left)" if row.studying else "")
+    return (
+        row.name, "; ".join(row.needs) or "Ready", row.status,
+        f"{row.st_now}/{row.st_full}", str(row.wounds) if row.wounds else "",
+        str(row.weeks_to_recover) if row.weeks_to_recover else "",
+        str(row.fatigue) if row.fatigue else "", str(row.ma), str(row.adj_dx), load,
+        f"${row.money:,}", f"{row.xp:,}",
+        f"{row.next_cost:,}" if row.next_cost is not None else "", study, row.job,
+        "; ".join(row.problems),
+    )

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME
-from tftmanager.ui import campaign_files, dialogs, menu_windows, window_state
+from tftmanager.ui import campaign_files, dialogs, menu_windows, story_menu, window_state
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from tftmanager.ui.party_rows import PartyRow
     from tftmanager.ui.session import CampaignSession
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
-
 
 
 def _operations() -> ModuleType:
@@ -219,6 +218,7 @@ class MainWindow(QMainWindow):
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
         view_menu.addAction(toggle)
+        self.story = story_menu.install(self, campaign_menu, view_menu)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
 
