@@ -106,6 +106,9 @@ _EQUIPMENT: list[_Rule] = [
      lambda m: f"{m['who']} had {m['what']} repaired for ${m['price']}."),
     (re.compile(r"^(?P<who>.+?): given (?P<what>.+)$"),
      lambda m: f"{m['who']} was given {m['what']}."),
+    (re.compile(r"^(?P<who>.+?): (?P<what>.+) stopped (?P<n>\d+) more hits?$"),
+     lambda m: f"{m['who']}'s {m['what'][0].lower() + m['what'][1:]} stopped "
+               f"{m['n']} more hit{'' if m['n'] == '1' else 's'}."),
     (re.compile(r"^(?P<who>.+?): \+\$(?P<amount>[\d,]+), (?P<why>.+)$"),
      lambda m: f"{m['who']} received ${m['amount']}: {m['why']}."),
     (re.compile(r"^(?P<who>.+?): -\$(?P<amount>[\d,]+), (?P<why>.+)$"),
@@ -117,6 +120,11 @@ _CHARACTER: list[_Rule] = [
     (re.compile(r"^Deleted (?P<who>.+)$"), lambda m: f"{m['who']} left the party."),
     (re.compile(r"^Duplicated (?P<a>.+) as (?P<b>.+)$"),
      lambda m: f"{m['b']} was made as a copy of {m['a']}."),
+    (re.compile(r"^(?P<who>.+?): wounds (?P<a>\d+) -> (?P<b>\d+)$"),
+     lambda m: f"{m['who']} took {int(m['b']) - int(m['a'])} hits (wounds now {m['b']})."
+     if int(m["b"]) > int(m["a"]) else f"{m['who']}'s wounds went from {m['a']} to {m['b']}."),
+    (re.compile(r"^(?P<who>.+?): (?P<what>.+ -> .+)$"),
+     lambda m: f"{m['who']}'s record was changed: {m['what'].replace(' -> ', ' to ')}."),
 ]
 
 _WEEK: list[_Rule] = [
@@ -138,9 +146,10 @@ _LIBRARY: list[_Rule] = [
 ]
 
 _JOBS: list[_Rule] = [
-    (re.compile(r"^(?P<who>.+?): (?P<what>.+)$"),
-     lambda m: f"{m['who']} was set to {m['what'][0].lower() + m['what'][1:]} "
-               f"for the weeks ahead."),
+    (re.compile(r"^(?P<who>.+?): works as (?P<job>.+)$"),
+     lambda m: f"{m['who']} took a job as {m['job']}."),
+    (re.compile(r"^(?P<who>.+?): assigned to (?P<what>.+)$"),
+     lambda m: f"{m['who']} was assigned to {m['what']} in the weeks ahead."),
 ]
 
 _RULES: dict[str, list[_Rule]] = {
@@ -177,7 +186,8 @@ def character_week(report: Mapping[str, Any]) -> str:
     gains = []
     if report.get("money"):
         amount = int(report["money"])
-        gains.append(f"earned ${amount:,}" if amount > 0 else f"spent ${-amount:,}")
+        gains.append(f"earned ${amount:,}" if amount > 0
+                     else f"paid ${-amount:,} for food and lodging")
     if report.get("xp"):
         gains.append(f"gained {int(report['xp']):,} XP")
     events = [str(e) for e in report.get("events", ())]
