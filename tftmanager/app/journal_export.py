@@ -62,7 +62,7 @@ def note_html(text: str) -> str:
 
 STYLE = ("body{font-family:sans-serif;max-width:46em;margin:2em auto;line-height:1.4}"
          "h2{border-bottom:1px solid #888;margin-top:1.4em}"
-         ".note{border-left:4px solid #3366aa;padding:0 0.8em;margin:0.6em 0}")
+         ".note{border-left:4px solid #3366aa;margin:0.6em 0;color:#111}")
 
 
 def to_html(journal: CampaignJournal, *, standalone: bool = True) -> str:
@@ -73,8 +73,10 @@ def to_html(journal: CampaignJournal, *, standalone: bool = True) -> str:
     for week in journal.weeks:
         body.append(f"<h2>Week {week.week}</h2>")
         for note in week.notes:
-            body.append(f'<div class="note"><h3>{html.escape(note.heading)}</h3>'
-                        f"{note_html(note.text)}</div>")
+            # A table, not a styled div: Qt's rich text (the window, the PDF) keeps its tint.
+            body.append(f'<table class="note" width="100%" cellpadding="6" bgcolor="#eef2f8">'
+                        f'<tr><td style="color:#111111"><h3>{html.escape(note.heading)}</h3>'
+                        f"{note_html(note.text)}</td></tr></table>")
         if week.lines:
             body.append("<ul>" + "".join(f"<li>{html.escape(line.text)}</li>"
                                          for line in week.lines) + "</ul>")

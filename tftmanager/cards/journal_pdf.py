@@ -55,6 +55,9 @@ def export_journal_pdf(path: Path, body_html: str, title: str) -> int:
                                      QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
                                      QPageLayout.Unit.Millimeter))
     document = journal_document(body_html)
+    document.documentLayout().setPaintDevice(writer)
+    paint = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(paint.width(), paint.height()))
     document.print_(writer)
     pages = document.pageCount()
     del writer

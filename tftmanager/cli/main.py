@@ -66,7 +66,8 @@ def _opener(read_only: bool) -> Callable[..., CampaignStore]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
-    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "", demo=args.demo)
+    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "",
+                                   demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))
     store.close()
     print(f"Created {args.path}" + (f" with {count} characters" if count else ""))
@@ -307,6 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("path")
     p.add_argument("--demo", action="store_true", help="add the demo party")
+    p.add_argument("--history", action="store_true",
+                   help="the demo party with twelve weeks of play (journal, board, charts)")
     p.add_argument("--name", help="campaign name (default: the file name)")
 
     p = sub.add_parser("list", help="list a campaign's characters")
