@@ -11,16 +11,17 @@ import contextlib
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from tftmanager.app import characters, equipment, experience, session_notes, weeks
 from tftmanager.app.assignments import assign
-from tftmanager.app.campaigns import party_sheets
 from tftmanager.app.equipment import EquipmentRefused
 from tftmanager.app.experience import XPRefused
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind
 from tftmanager.rules.money import MoneyKind
+from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 FIRST_SESSION = dt.date(2026, 9, 4)
@@ -49,7 +50,9 @@ IDLE_AFTER_STUDY = 5  # Ragnar has learned Horsemanship: he rests
 
 
 def _ids(store: CampaignStore) -> dict[str, int]:
-    return {s.character.name: s.id or 0 for s in party_sheets(store=store)}
+    with store.transaction() as session:
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    return {s.character.name: s.id or 0 for s in stored}
 
 
 def _quietly(action: Callable[[], object]) -> None:
@@ -70,16 +73,16 @@ def _session(store: CampaignStore, week: int, ids: dict[str, int]) -> None:
                              reason=reason)
     for when, name, attribute in RAISES:
         if when == week and name in ids:
-            _quietly(lambda n=name, a=attribute: experience.raise_attribute(
-                store=store, character_id=ids[n], attribute=a))
+            _quietly(partial(experience.raise_attribute, store=store,
+                             character_id=ids[name], attribute=attribute))
     for when, name, amount, reason in MONEY:
         if when == week and name in ids:
             equipment.record_money(store=store, character_id=ids[name], amount=amount,
                                    kind=MoneyKind.FOUND, reason=reason)
     for when, name, kind, key in PURCHASES:
         if when == week and name in ids:
-            _quietly(lambda n=name, k=kind, key=key: equipment.buy(
-                store=store, character_id=ids[n], kind=k, key=key))
+            _quietly(partial(equipment.buy, store=store, character_id=ids[name], kind=kind,
+                             key=key))
 
 
 def add_demo_history(*, store: CampaignStore) -> int:

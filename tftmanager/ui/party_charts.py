@@ -38,14 +38,21 @@ def contrast(a: QColor, b: QColor) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def axis_range(values: Sequence[int]) -> tuple[float, float]:
-    """A floor and ceiling with room above the highest value and a round step."""
+def axis_range(values: Sequence[int], *, from_zero: bool = True) -> tuple[float, float]:
+    """A floor and ceiling with room above the highest value, on a round step.
+
+    Quantities (XP, money) start at zero when none is negative; a total that
+    moves a few points in a hundred (``from_zero=False``) starts a little
+    below its lowest value, so each week's column still shows.
+    """
     low, high = min(values), max(values)
-    if low >= 0 and (high == 0 or low < high * 0.6):
-        low = 0
-    span = max(high - low, max(abs(high), 1) * 0.1, 1)
+    span = max(high - low, max(abs(high), abs(low), 1) * 0.1, 1)
     step = 10 ** math.floor(math.log10(span))
-    floor = math.floor(low / step) * step if low else 0
+    if from_zero and low >= 0:
+        floor = 0.0
+    else:
+        floor = math.floor((low - span * 0.5) / step) * step
+        floor = max(floor, 0) if low >= 0 else floor
     ceiling = math.ceil((high + span * 0.15) / step) * step
     return float(floor), float(max(ceiling, floor + step))
 
@@ -53,9 +60,11 @@ def axis_range(values: Sequence[int]) -> tuple[float, float]:
 class WeekChart(QWidget):
     """One chart: a title, a value per week as columns, the weeks and the latest value."""
 
-    def __init__(self, title: str, unit: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, unit: str = "", parent: QWidget | None = None, *,
+                 from_zero: bool = True) -> None:
         super().__init__(parent)
         self.title = title
+        self.from_zero = from_zero
         self.unit = unit
         self.weeks: tuple[int, ...] = ()
         self.values: tuple[int, ...] = ()
@@ -105,7 +114,7 @@ class WeekChart(QWidget):
 
     def _paint_columns(self, painter: QPainter, area: QRectF, text: QColor,
                        bar: QColor) -> None:
-        floor, ceiling = axis_range(self.values)
+        floor, ceiling = axis_range(self.values, from_zero=self.from_zero)
         metrics = painter.fontMetrics()
         gutter = metrics.horizontalAdvance(self.text_value(int(ceiling))) + 8
         plot = QRectF(area.left() + gutter, area.top() + metrics.height(),
@@ -143,7 +152,7 @@ class PartyCharts(QWidget):
         super().__init__(parent)
         self.session: object = None
         self.xp = WeekChart("XP earned by the party", " XP")
-        self.attributes = WeekChart("Party attribute total (ST+DX+IQ+SP)")
+        self.attributes = WeekChart("Party attribute total (ST+DX+IQ+SP)", from_zero=False)
         self.money = WeekChart("Party money", "$")
         layout = QVBoxLayout(self)
         for chart in (self.xp, self.attributes, self.money):
