@@ -25,7 +25,8 @@ def test_every_figure_equals_the_rules_core(demo_store: CampaignStore) -> None:
         derived = derive(character, library, profile)
         assert (row.st_now, row.st_full) == (character.st - character.wounds, character.st)
         assert row.adj_dx == derived.adj_dx
-        assert row.ma == (derived.mount.ma if derived.mount else derived.ma)
+        assert row.ma == derived.ma
+        assert row.mount_ma == (derived.mount.ma if derived.mount else None)
         assert row.next_cost == next_cost(character, library.xp_costs, profile)
         assert row.xp == experience.status(store=demo_store, character_id=row.id).balance
         assert row.money == equipment.money(store=demo_store, character_id=row.id)

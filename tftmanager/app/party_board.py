@@ -65,6 +65,7 @@ class BoardRow:
     weeks_to_recover: int
     fatigue: int  # a mount's fatigue a turn under its load (0 on foot or unloaded)
     ma: int
+    mount_ma: int | None  # a rider's mount's MA under its load
     adj_dx: int
     load_kg: float  # what the figure carries; a rider: what the mount carries, rider included
     carry_kg: float | None  # what the mount can carry at a run; None: no limit in the rules
@@ -78,12 +79,14 @@ class BoardRow:
 
     @property
     def needs(self) -> tuple[str, ...]:
-        """What needs the GM, in words (the readiness, problems, XP ready to spend)."""
+        """What needs the GM, in words (the readiness and the rules problems)."""
         out = [] if self.readiness is Readiness.READY else [self.readiness.label]
-        out += list(self.problems)
-        if self.next_cost is not None and self.xp >= self.next_cost:
-            out.append("XP to spend")
-        return tuple(out)
+        return (*out, *self.problems)
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether the unspent XP buys the next attribute point."""
+        return self.next_cost is not None and self.xp >= self.next_cost
 
     def sort_key(self, column: str) -> tuple[object, ...]:
         """The precomputed key of a column (ties broken by name)."""
@@ -159,7 +162,7 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
                        character.recovery_weeks),
         st_now=character.current_st, st_full=character.st, wounds=character.wounds,
         weeks_to_recover=weeks, fatigue=mount.fatigue if mount else 0,
-        ma=mount.ma if mount else derived.ma,
+        ma=derived.ma, mount_ma=mount.ma if mount else None,
         adj_dx=derived.adj_dx,
         load_kg=round(mount.times * character.mount.st if mount and character.mount
                       else derived.carried_kg, 1),
@@ -224,13 +227,15 @@ def cells(row: BoardRow) -> tuple[str, ...]:
     load = f"{row.load_kg:g} kg"
     if row.carry_kg:
         load += f" of {row.carry_kg:g} (mount)"
+    ma = f"{row.ma} (mounted {row.mount_ma})" if row.mount_ma is not None else str(row.ma)
     study = (f"{row.studying} ({row.study_weeks_left} wk left)" if row.studying else "")
     return (
         row.name, "; ".join(row.needs) or "Ready", row.status,
         f"{row.st_now}/{row.st_full}", str(row.wounds) if row.wounds else "",
         str(row.weeks_to_recover) if row.weeks_to_recover else "",
-        str(row.fatigue) if row.fatigue else "", str(row.ma), str(row.adj_dx), load,
+        str(row.fatigue) if row.fatigue else "", ma, str(row.adj_dx), load,
         f"${row.money:,}", f"{row.xp:,}",
-        f"{row.next_cost:,}" if row.next_cost is not None else "", study, row.job,
+        (f"{row.next_cost:,}" + (" (can raise)" if row.can_raise else ""))
+        if row.next_cost is not None else "", study, row.job,
         "; ".join(row.problems),
     )
