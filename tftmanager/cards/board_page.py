@@ -11,7 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 
 from tftmanager import APP_NAME
 from tftmanager.cards.errors import CardExportError
@@ -25,13 +34,27 @@ BOARD_DPI = 300
 NEEDS_TINT = QColor("#e4e4e4")
 
 
-def column_widths(headers: Sequence[str], rows: Sequence[Sequence[str]],
-                  total: float) -> list[float]:
-    """Each column's share of ``total`` by the longest text in it (header included)."""
-    longest = [max([len(h), *(len(r[i]) for r in rows)]) + 2 for i, h in enumerate(headers)]
-    capped = [min(n, 40) for n in longest]
-    scale = total / sum(capped)
-    return [n * scale for n in capped]
+def column_widths(natural: Sequence[float], total: float) -> tuple[list[float], float]:
+    """Columns at their text's width, the room left shared out; (widths, type scale).
+
+    A board wider than the page is set in smaller type (the scale, at most 1),
+    so nothing is cut off: the page is for reading, not for a glance.
+    """
+    needed = sum(natural)
+    scale = min(1.0, total / needed) if needed else 1.0
+    spare = (total - needed * scale) / len(natural) if natural else 0.0
+    return [w * scale + spare for w in natural], scale
+
+
+def _natural(font: QFont, headers: Sequence[str], rows: Sequence[Sequence[str]],
+             pad: float) -> list[float]:
+    """Each column's width: its widest text in this font, with padding."""
+    plain, bold = QFont(font), QFont(font)
+    plain.setBold(False)
+    bold.setBold(True)
+    body, head = QFontMetricsF(plain), QFontMetricsF(bold)
+    return [max([head.horizontalAdvance(h), *(body.horizontalAdvance(r[i]) for r in rows)])
+            + pad for i, h in enumerate(headers)]
 
 
 def paint_board(painter: QPainter, page: QRectF, title: str, headers: Sequence[str],
@@ -46,11 +69,12 @@ def paint_board(painter: QPainter, page: QRectF, title: str, headers: Sequence[s
     painter.setPen(QPen(Qt.GlobalColor.black))
     painter.drawText(QRectF(page.left(), page.top(), page.width(), row_h * 1.6),
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
-    widths = column_widths(headers, rows, page.width())
+    font.setPixelSize(max(1, round(row_h * 0.62)))
+    widths, scale = column_widths(_natural(font, headers, rows, row_h * 0.5), page.width())
+    font.setPixelSize(max(1, round(row_h * 0.62 * scale)))
     top = page.top() + row_h * 1.8
     for r, values in enumerate([list(headers), *rows]):
         font.setBold(r == 0)
-        font.setPixelSize(max(1, round(row_h * 0.62)))
         painter.setFont(font)
         y = top + r * row_h
         if r > 0 and needs[r - 1]:
@@ -58,8 +82,8 @@ def paint_board(painter: QPainter, page: QRectF, title: str, headers: Sequence[s
         x = page.left()
         for width, text in zip(widths, values, strict=True):
             elided = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight,
-                                                      int(width - row_h * 0.3))
-            painter.drawText(QRectF(x + row_h * 0.15, y, width, row_h),
+                                                      int(width - row_h * 0.2))
+            painter.drawText(QRectF(x + row_h * 0.1, y, width, row_h),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elided)
             x += width
         painter.drawLine(int(page.left()), int(y + row_h), int(page.right()), int(y + row_h))
