@@ -27,6 +27,7 @@ from tftmanager.app.campaign_journal import (
     CampaignJournal,
     JournalFilter,
     campaign_journal,
+    character_names,
     kind_name,
 )
 from tftmanager.app.journal_export import title, to_html, to_markdown
@@ -45,9 +46,9 @@ class JournalWindow(QWidget):
         self.setWindowTitle(f"Journal — {session.name()}")
         self.journal: CampaignJournal | None = None
         self._build()
+        self.refresh()  # the whole story first: its kinds fill the filter
         self._fill_filters()
         session.signals.journal_changed.connect(self.refresh)
-        self.refresh()
         self.resize(760, 640)
 
     def _build(self) -> None:
@@ -95,12 +96,12 @@ class JournalWindow(QWidget):
     def _fill_filters(self) -> None:
         self.character.blockSignals(True)
         self.character.addItem("Everyone", None)
-        for sheet in sorted(self.session.sheets(), key=lambda s: s.character.name.casefold()):
-            self.character.addItem(sheet.character.name, sheet.id)
+        for character_id, name in character_names(store=self.session.store):
+            self.character.addItem(name, character_id)
         self.character.blockSignals(False)
         self.kind.blockSignals(True)
         self.kind.addItem("Every kind", None)
-        for kind in campaign_journal(store=self.session.store).kinds:
+        for kind in self.journal.kinds if self.journal else ():
             self.kind.addItem(kind_name(kind), kind)
         self.kind.blockSignals(False)
 

@@ -31,6 +31,7 @@ from tftmanager.ui.table_model import RowTableModel
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 NEEDS_COLUMN = 1
+CONTENTS_PRECISION = 60  # rows measured for a column's width
 # Tints behind the "Needs the GM" cell: (light scheme, dark scheme), text stays the palette's.
 TINTS = {
     Readiness.DYING: ("#f6c9cc", "#5a1d22"), Readiness.ARRESTED: ("#f3d3f0", "#4d1f4a"),
@@ -115,8 +116,10 @@ class PartyBoard(QWidget):
         self.table.sortByColumn(NEEDS_COLUMN, Qt.SortOrder.AscendingOrder)
         self.table.setAccessibleName("Party board")
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Measure the first rows only: a thousand figures would freeze the window.
+        header.setResizeContentsPrecision(CONTENTS_PRECISION)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter by name")
         self.filter_edit.setAccessibleName("Filter the board by name")
