@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +18,7 @@ from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.survival import Situation
-from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.campaign import CampaignStore, open_campaign
 
 
 def _ids(store: CampaignStore) -> dict[str, int]:
@@ -133,3 +135,14 @@ def test_an_unknown_kind_reads_as_its_label() -> None:
     [line] = tell(op)
     assert (line.text, line.week, line.characters) == (
         "Goblin ambush: Ragnar took 4 hits.", 3, frozenset({1}))
+
+
+def test_a_campaign_of_the_schema_before_notes_tells_its_story(tmp_path: Path) -> None:
+    fixture = Path(__file__).resolve().parent.parent / "data" / "campaign-schema7.tftcampaign"
+    copy = tmp_path / fixture.name
+    shutil.copyfile(fixture, copy)
+    with open_campaign(copy) as store:
+        told = _sentences(store)
+        assert told == ["The party earned 120 XP each: Fixture award."]  # the undone one left out
+        session_notes.add_note(store=store, title="After the upgrade", text="")
+        assert campaign_journal(store=store).weeks[0].notes[0].title == "After the upgrade"

@@ -159,3 +159,11 @@ def test_an_axis_has_room_for_one_value_and_starts_near_a_total() -> None:
     low, high = axis_range([129, 130, 132], from_zero=False)
     assert 100 <= low < 129 and high > 132
     assert axis_range([0])[1] > 0
+
+
+def test_board_tints_keep_the_text_legible_in_light_and_dark() -> None:
+    from tftmanager.ui.party_board import TINTS
+
+    for light, dark in TINTS.values():
+        assert contrast(QColor(light), QColor("#000000")) >= MIN_CONTRAST
+        assert contrast(QColor(dark), QColor("#f0f0f0")) >= MIN_CONTRAST
