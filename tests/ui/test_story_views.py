@@ -7,8 +7,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QPalette
 
+from tftmanager.app import session_notes
 from tftmanager.app.party_board import Readiness
 from tftmanager.ui import operations
 from tftmanager.ui.journal_window import JournalWindow
@@ -65,6 +67,19 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     assert "0 session notes" in journal.count.text()
     main_window.redo()
     assert "The warren" in journal.shown_text()
+
+    [note_id] = [n.id for n in session_notes.notes(store=session.store)]
+    def edit_and_accept(dialog: NoteDialog) -> int:
+        assert dialog.title.text() == "The warren"  # the form shows the note
+        dialog.title.setText("The goblin warren")
+        return 1
+    monkeypatch.setattr(NoteDialog, "exec", edit_and_accept)
+    journal.browser.anchorClicked.emit(QUrl(f"note-edit:{note_id}"))
+    assert "The goblin warren" in journal.shown_text()
+    journal.browser.anchorClicked.emit(QUrl(f"note-delete:{note_id}"))
+    assert "goblin warren" not in journal.shown_text()
+    main_window.undo()
+    assert "The goblin warren" in journal.shown_text()
     journal.close()
 
 
@@ -111,6 +126,8 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     assert [r.name for r in board.shown_rows()] == ["Joe the Barbarian"]
     index = board.proxy.index(0, 1)
     assert "Recovering" in index.data()  # the words, not only the tint
+    board.table.doubleClicked.emit(index)  # opens the figure in the editor
+    assert main_window.party.selected_id() == ids["Joe the Barbarian"]
 
 
 def test_the_board_prints_on_one_page(main_window: MainWindow, tmp_path: Path) -> None:

@@ -65,8 +65,17 @@ STYLE = ("body{font-family:sans-serif;max-width:46em;margin:2em auto;line-height
          ".note{border-left:4px solid #3366aa;margin:0.6em 0;color:#111}")
 
 
-def to_html(journal: CampaignJournal, *, standalone: bool = True) -> str:
-    """One HTML page (``standalone``) or the body alone (for the PDF painter)."""
+def _links(note_id: int) -> str:
+    return (f'<p><a href="note-edit:{note_id}">Edit note</a> &middot; '
+            f'<a href="note-delete:{note_id}">Delete note</a></p>')
+
+
+def to_html(journal: CampaignJournal, *, standalone: bool = True,
+            note_links: bool = False) -> str:
+    """One HTML page (``standalone``) or the body alone (the PDF, the window).
+
+    ``note_links`` adds Edit and Delete links to each note (the window's, never a file's).
+    """
     body = [f"<h1>{html.escape(title(journal))}</h1>"]
     if not journal.weeks:
         body.append(f"<p>{EMPTY}</p>")
@@ -76,7 +85,8 @@ def to_html(journal: CampaignJournal, *, standalone: bool = True) -> str:
             # A table, not a styled div: Qt's rich text (the window, the PDF) keeps its tint.
             body.append(f'<table class="note" width="100%" cellpadding="6" bgcolor="#eef2f8">'
                         f'<tr><td style="color:#111111"><h3>{html.escape(note.heading)}</h3>'
-                        f"{note_html(note.text)}</td></tr></table>")
+                        f"{note_html(note.text)}{_links(note.id) if note_links else ''}"
+                        "</td></tr></table>")
         if week.lines:
             body.append("<ul>" + "".join(f"<li>{html.escape(line.text)}</li>"
                                          for line in week.lines) + "</ul>")

@@ -77,8 +77,8 @@ def add_note(*, store: CampaignStore, title: str, text: str, week: int | None = 
 
 
 def edit_note(*, store: CampaignStore, note_id: int, title: str, text: str,
-              week: int | None = None) -> Changes:
-    """Change a note's title, text or week."""
+              week: int | None = None, played_on: dt.date | None = None) -> Changes:
+    """Change a note's title, text, week or date."""
     _check(title, text, week)
     with store.operation(OpKind.NOTES) as op:
         row = op.session.get(SessionNoteRow, note_id)
@@ -86,6 +86,7 @@ def edit_note(*, store: CampaignStore, note_id: int, title: str, text: str,
             raise NoteRefused("That session note is no longer in the campaign.")
         row.title, row.text = title.strip(), text.rstrip()
         row.week = week or row.week
+        row.played_on = played_on.isoformat() if played_on else row.played_on
         op.session.add(row)
         op.label = f"Edited session note: {_label(title, text)}"
     return Changes(campaign=True)
@@ -100,6 +101,13 @@ def delete_note(*, store: CampaignStore, note_id: int) -> Changes:
         op.label = f"Deleted session note: {_label(row.title, row.text)}"
         op.session.delete(row)
     return Changes(campaign=True)
+
+
+def note(*, store: CampaignStore, note_id: int) -> SessionNote | None:
+    """One note, or None when it is gone (undone, deleted)."""
+    with store.transaction() as session:
+        row = session.get(SessionNoteRow, note_id)
+        return _note(row) if row is not None and row.campaign_id == store.campaign_id else None
 
 
 def notes(*, store: CampaignStore) -> list[SessionNote]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -69,6 +69,7 @@ class JournalWindow(QWidget):
         self.browser = QTextBrowser()
         self.browser.setAccessibleName("Campaign journal")
         self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._link)
         self.count = QLabel()
         self.add_note_button = QPushButton("Add Session &Note…")
         self.add_note_button.clicked.connect(self.add_note)
@@ -126,7 +127,7 @@ class JournalWindow(QWidget):
         """Read the story again under the filters and show it."""
         self.journal = campaign_journal(store=self.session.store, where=self.where())
         scroll = self.browser.verticalScrollBar().value()
-        self.browser.setHtml(to_html(self.journal, standalone=False))
+        self.browser.setHtml(to_html(self.journal, standalone=False, note_links=True))
         self.browser.verticalScrollBar().setValue(scroll)
         notes = sum(len(w.notes) for w in self.journal.weeks)
         self.count.setText(f"{self.journal.sentence_count:,} entries, "
@@ -146,6 +147,38 @@ class JournalWindow(QWidget):
             return False
         return notes.add_note(self.session, dialog.title.text(), dialog.text.toPlainText(),
                               dialog.week.value(), dialog.date())
+
+    def _link(self, url: QUrl) -> None:
+        """A note's Edit or Delete link."""
+        action, _, number = url.toString().partition(":")
+        if not number.isdigit():
+            return
+        if action == "note-edit":
+            self.edit_note(int(number))
+        elif action == "note-delete":
+            self.delete_note(int(number))
+
+    def edit_note(self, note_id: int) -> bool:
+        """Change a note in the form (one undoable operation)."""
+        from tftmanager.app.session_notes import note  # noqa: PLC0415
+        from tftmanager.ui.note_dialog import NoteDialog  # noqa: PLC0415
+        from tftmanager.ui.operations import notes  # noqa: PLC0415
+
+        current = note(store=self.session.store, note_id=note_id)
+        if current is None:
+            return False
+        dialog = NoteDialog(current.week, self)
+        dialog.fill(current.title, current.text, current.week, current.played_on)
+        if not dialog.exec():
+            return False
+        return notes.edit_note(self.session, note_id, dialog.title.text(),
+                               dialog.text.toPlainText(), dialog.week.value(), dialog.date())
+
+    def delete_note(self, note_id: int) -> None:
+        """Delete a note (Edit > Undo brings it back)."""
+        from tftmanager.ui.operations import notes  # noqa: PLC0415
+
+        notes.delete_note(self.session, note_id)
 
     def ask_export(self) -> Path | None:
         """Ask where, then write the journal as shown (its filters applied)."""

@@ -53,6 +53,16 @@ class NoteDialog(QDialog):
         form.addRow(buttons)
         self.resize(520, 420)
 
+    def fill(self, title: str, text: str, week: int, played_on: str) -> None:
+        """Show a note being edited."""
+        self.setWindowTitle("Edit Session Note")
+        self.title.setText(title)
+        self.text.setPlainText(text)
+        self.week.setValue(week)
+        date = QDate.fromString(played_on, "yyyy-MM-dd")
+        if date.isValid():
+            self.played_on.setDate(date)
+
     def date(self) -> dt.date:
         """The date played, as Python's date."""
         q = self.played_on.date()

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -99,7 +105,10 @@ def keeps(row: BoardRow, text: str, show: str | None) -> bool:
 
 
 class PartyBoard(QWidget):
-    """The board: filters above, the table, and Print."""
+    """The board: filters above, the table, and Print; a double-click opens the figure."""
+
+    # int: the character id of a row double-clicked (the main window selects it)
+    character_activated = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -115,6 +124,7 @@ class PartyBoard(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(NEEDS_COLUMN, Qt.SortOrder.AscendingOrder)
         self.table.setAccessibleName("Party board")
+        self.table.doubleClicked.connect(self._activated)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -174,6 +184,11 @@ class PartyBoard(QWidget):
         needing = sum(1 for r in self.all_rows if r.needs)
         self.summary.setText(f"{len(rows)} of {len(self.all_rows)} shown; "
                              f"{needing} need the GM")
+
+    def _activated(self, index: QModelIndex) -> None:
+        row = self.model.row_value(self.proxy.mapToSource(index))
+        if row is not None:
+            self.character_activated.emit(row.id)
 
     def shown_rows(self) -> list[BoardRow]:
         """The rows in the order the table shows them."""

@@ -62,6 +62,9 @@ class StoryDocks:
 
             self.board, self.charts = PartyBoard(), PartyCharts()
             self.board_dock.setWidget(self.board)
+            party = getattr(self.window, "party", None)
+            if party is not None:  # a double-click on the board opens the figure
+                self.board.character_activated.connect(party.select)
             self.charts_dock.setWidget(self.charts)
             self.follow()
 

@@ -16,6 +16,15 @@ def add_note(session: CampaignSession, title: str, text: str, week: int,
     return done is not None
 
 
+def edit_note(session: CampaignSession, note_id: int, title: str, text: str, week: int,
+              played_on: dt.date) -> bool:
+    """Change a session note; a refusal is shown, and False returned."""
+    done = session.run("Edit session note", lambda: session_notes.edit_note(
+        store=session.store, note_id=note_id, title=title, text=text, week=week,
+        played_on=played_on))
+    return done is not None
+
+
 def delete_note(session: CampaignSession, note_id: int) -> None:
     """Delete a session note (Undo brings it back)."""
     session.run("Delete session note",
