@@ -146,3 +146,28 @@ def test_a_campaign_of_the_schema_before_notes_tells_its_story(tmp_path: Path) -
         assert told == ["The party earned 120 XP each: Fixture award."]  # the undone one left out
         session_notes.add_note(store=store, title="After the upgrade", text="")
         assert campaign_journal(store=store).weeks[0].notes[0].title == "After the upgrade"
+
+
+@pytest.mark.parametrize(("kind", "label", "told"), [
+    ("experience", "Ragnar: -20 XP, correction", "Ragnar lost 20 XP (correction)."),
+    ("experience", "Ragnar: memory 0 -> 1 (500 XP)",
+     "Ragnar bought a memory point (0 to 1) for 500 XP."),
+    ("equipment", "Flavius Marcellus: repaired Chainmail ($50)",
+     "Flavius Marcellus had Chainmail repaired for $50."),
+    ("equipment", "Wulf: sold Longbow for $20", "Wulf sold Longbow for $20."),
+    ("equipment", "Wulf: -$8, Inn", "Wulf paid $8: Inn."),
+    ("week", "Joe: survival roll 2+1 = 1, died", "Joe rolled 2+1 for survival (total 1) and died."),
+    ("week", "Advanced to week 6 (studies only)",
+     "A week of study passed; the campaign moved on to week 6."),
+    ("library", "Library: saved talent Running", "The rules library was changed: talent "
+                                                  "Running saved."),
+    ("jobs", "Wulf: works as Garrison", "Wulf took a job as Garrison."),
+    ("character", "Added Ragnar", "Ragnar joined the party."),
+    ("character", "Ragnar: DX 11 -> 12", "Ragnar's record was changed: DX 11 to 12."),
+    ("settings", "Undo limit: 100 -> 50 operations",
+     "Campaign rules changed: Undo limit: 100 -> 50 operations."),
+    ("abilities", "Ragnar: learned Running", "Ragnar: learned Running."),
+])
+def test_each_shape_of_label_reads_as_a_sentence(kind: str, label: str, told: str) -> None:
+    [line] = tell(OpFacts(1, kind, label, 2, datetime(2026, 11, 23, tzinfo=UTC)))
+    assert line.text == told
