@@ -184,3 +184,11 @@ def test_board_tints_keep_the_text_legible_in_light_and_dark() -> None:
     for light, dark in TINTS.values():
         assert contrast(QColor(light), QColor("#000000")) >= MIN_CONTRAST
         assert contrast(QColor(dark), QColor("#f0f0f0")) >= MIN_CONTRAST
+
+
+def test_note_colours_are_legible_in_light_and_dark() -> None:
+    from tftmanager.app.journal_export import NOTE_COLOURS
+
+    for tint, ink, link in NOTE_COLOURS.values():
+        assert contrast(QColor(ink), QColor(tint)) >= MIN_CONTRAST
+        assert contrast(QColor(link), QColor(tint)) >= MIN_CONTRAST

@@ -65,17 +65,24 @@ STYLE = ("body{font-family:sans-serif;max-width:46em;margin:2em auto;line-height
          ".note{border-left:4px solid #3366aa;margin:0.6em 0;color:#111}")
 
 
-def _links(note_id: int) -> str:
-    return (f'<p><a href="note-edit:{note_id}">Edit note</a> &middot; '
-            f'<a href="note-delete:{note_id}">Delete note</a></p>')
+# A note's (tint, text, link) colours, light and dark: 4.5:1 or better each way.
+NOTE_COLOURS = {False: ("#eef2f8", "#111111", "#1a4f9c"), True: ("#26364a", "#f0f0f0", "#9cc4ff")}
+
+
+def _links(note_id: int, link: str) -> str:
+    style = f' style="color:{link}"'
+    return (f'<p><a href="note-edit:{note_id}"{style}>Edit note</a> &middot; '
+            f'<a href="note-delete:{note_id}"{style}>Delete note</a></p>')
 
 
 def to_html(journal: CampaignJournal, *, standalone: bool = True,
-            note_links: bool = False) -> str:
+            note_links: bool = False, dark: bool = False) -> str:
     """One HTML page (``standalone``) or the body alone (the PDF, the window).
 
-    ``note_links`` adds Edit and Delete links to each note (the window's, never a file's).
+    ``note_links`` adds Edit and Delete links to each note (the window's, never a file's);
+    ``dark`` tints the notes for a dark window.
     """
+    tint, ink, link = NOTE_COLOURS[dark]
     body = [f"<h1>{html.escape(title(journal))}</h1>"]
     if not journal.weeks:
         body.append(f"<p>{EMPTY}</p>")
@@ -83,9 +90,9 @@ def to_html(journal: CampaignJournal, *, standalone: bool = True,
         body.append(f"<h2>Week {week.week}</h2>")
         for note in week.notes:
             # A table, not a styled div: Qt's rich text (the window, the PDF) keeps its tint.
-            body.append(f'<table class="note" width="100%" cellpadding="6" bgcolor="#eef2f8">'
-                        f'<tr><td style="color:#111111"><h3>{html.escape(note.heading)}</h3>'
-                        f"{note_html(note.text)}{_links(note.id) if note_links else ''}"
+            body.append(f'<table class="note" width="100%" cellpadding="6" bgcolor="{tint}">'
+                        f'<tr><td style="color:{ink}"><h3>{html.escape(note.heading)}</h3>'
+                        f"{note_html(note.text)}{_links(note.id, link) if note_links else ''}"
                         "</td></tr></table>")
         if week.lines:
             body.append("<ul>" + "".join(f"<li>{html.escape(line.text)}</li>"

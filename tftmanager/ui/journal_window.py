@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QEvent, Qt, QUrl
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -127,11 +127,20 @@ class JournalWindow(QWidget):
         """Read the story again under the filters and show it."""
         self.journal = campaign_journal(store=self.session.store, where=self.where())
         scroll = self.browser.verticalScrollBar().value()
-        self.browser.setHtml(to_html(self.journal, standalone=False, note_links=True))
+        palette = self.browser.palette()
+        dark = palette.base().color().lightness() < palette.text().color().lightness()
+        self.browser.setHtml(to_html(self.journal, standalone=False, note_links=True,
+                                     dark=dark))
         self.browser.verticalScrollBar().setValue(scroll)
         notes = sum(len(w.notes) for w in self.journal.weeks)
         self.count.setText(f"{self.journal.sentence_count:,} entries, "
                            f"{notes} session note{'' if notes == 1 else 's'}")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        """A light/dark switch re-tints the notes."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.journal is not None:
+            self.refresh()
 
     def shown_text(self) -> str:
         """The journal as the reader sees it (plain text)."""
