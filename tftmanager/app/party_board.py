@@ -9,6 +9,7 @@ are computed here, once, so the table sorts without asking the rules again.
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tftmanager.app.library import library_for
@@ -186,8 +187,12 @@ def _talent_name(library: RulesLibrary, key: str) -> str:
     return talent.name if talent else key
 
 
-def party_board(*, store: CampaignStore) -> list[BoardRow]:
-    """Every figure's row, by name (a few bulk queries, however large the party)."""
+def party_board(*, store: CampaignStore,
+                only: Collection[int] | None = None) -> list[BoardRow]:
+    """Every figure's row (or ``only`` these ids'), by name, in a few bulk queries.
+
+    ``only`` serves an edit or an award: the rules core runs for those figures alone.
+    """
     library = library_for(store)
     with store.transaction() as session:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
@@ -199,7 +204,8 @@ def party_board(*, store: CampaignStore) -> list[BoardRow]:
             week_store.all_assignments(session=session, campaign_id=store.campaign_id),
             week_store.all_studies(session=session, campaign_id=store.campaign_id))
     catalogue = _catalogue(library)
-    sheets = [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored]
+    sheets = [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored
+              if only is None or s.id in only]
     return sorted((board_row(s, library, profile, ledgers, catalogue) for s in sheets),
                   key=lambda r: r.name.casefold())
 

@@ -38,6 +38,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 NEEDS_COLUMN = 1
 CONTENTS_PRECISION = 60  # rows measured for a column's width
+PARTIAL_LIMIT = 50  # more figures changed than this: the board is read whole
 # Tints behind the "Needs the GM" cell: (light scheme, dark scheme), text stays the palette's.
 TINTS = {
     Readiness.DYING: ("#f6c9cc", "#5a1d22"), Readiness.ARRESTED: ("#f3d3f0", "#4d1f4a"),
@@ -169,6 +170,20 @@ class PartyBoard(QWidget):
             return
         self.stale = False
         self.all_rows = party_board(store=self.session.store)
+        self._apply_filter()
+
+    def on_changes(self, changes: Any) -> None:
+        """After a use case: a few figures changed are read alone, anything more in full."""
+        whole = (changes.party or changes.settings or changes.library or changes.week
+                 or changes.removed or len(changes.characters) > PARTIAL_LIMIT)
+        if whole or self.stale or self.session is None or not self.isVisible():
+            self.refresh()
+            return
+        if not changes.characters:
+            return
+        fresh = {r.id: r for r in party_board(store=self.session.store,
+                                              only=changes.characters)}
+        self.all_rows = [fresh.get(r.id, r) for r in self.all_rows]
         self._apply_filter()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API

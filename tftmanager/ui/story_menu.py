@@ -27,14 +27,14 @@ class StoryDocks:
                                      Qt.DockWidgetArea.BottomDockWidgetArea)
         self.charts_dock = self._dock("Party Charts", "party_charts_dock",
                                       Qt.DockWidgetArea.RightDockWidgetArea)
+        self.charts_dock.visibilityChanged.connect(self._charts_shown)
         self.act_journal = QAction("&Journal…", window)
         self.act_journal.setShortcut(QKeySequence("Ctrl+J"))
         self.act_journal.setStatusTip("The campaign's story week by week, with your "
                                       "session notes")
         self.act_journal.triggered.connect(self.open_journal)
         self.act_journal.setEnabled(False)
-        signals.changes_applied.connect(lambda _changes: self.refresh())
-        signals.journal_changed.connect(self.refresh)
+        signals.changes_applied.connect(self.refresh)
         signals.campaign_opened.connect(lambda _path: self.follow())
         signals.campaign_closed.connect(self.follow)
 
@@ -53,6 +53,11 @@ class StoryDocks:
     def _shown(self, shown: bool) -> None:
         if shown:
             self._build()
+
+    def _charts_shown(self, shown: bool) -> None:
+        """Charts hidden while the campaign changed are drawn afresh as they show."""
+        if shown and self.charts is not None and self.session() is not None:
+            self.charts.refresh()
 
     def _build(self) -> None:
         """The docks' contents, made the first time one is shown (they load the rules)."""
@@ -78,10 +83,10 @@ class StoryDocks:
             self.board.show_session(self.session())
             self.charts.show_session(self.session())
 
-    def refresh(self) -> None:
-        """After any change: the board (when shown) and the charts read again."""
+    def refresh(self, changes: Any) -> None:
+        """After a change: the board reads what changed, the charts (when shown) again."""
         if self.board is not None and self.session() is not None:
-            self.board.refresh()
+            self.board.on_changes(changes)
             if self.charts_dock.isVisible():
                 self.charts.refresh()
 
