@@ -107,8 +107,12 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     board = main_window.story.board
     assert board is not None and len(board.all_rows) == 4
     xp_before = _board_row(main_window, "Wulf").xp
+    ragnar = _board_row(main_window, "Ragnar")
     operations.experience.award(session, [ids["Wulf"]], 30, "Tracked the orcs")
     assert _board_row(main_window, "Wulf").xp == xp_before + 30
+    assert _board_row(main_window, "Ragnar") is ragnar  # only Wulf was read again
+    main_window.undo()
+    assert _board_row(main_window, "Wulf").xp == xp_before
 
     money_before = {r.name: r.money for r in board.all_rows}
     [week] = operations.weeks.run_weeks(session, 1, seed=3)
