@@ -142,6 +142,9 @@ def test_the_board_prints_on_one_page(main_window: MainWindow, tmp_path: Path) -
                           tmp_path / "board.pdf")
     assert path is not None
     assert len(re.findall(rb"/Type\s*/Page(?!s)", path.read_bytes())) == 1
+    preview = main_window.story.board.print_board()  # the preview paints the same page
+    assert preview is not None
+    preview.close()
 
 
 def test_charts_show_one_week_as_a_labelled_column(main_window: MainWindow, qtbot) -> None:

@@ -143,11 +143,14 @@ class PartyBoard(QWidget):
         self.summary = QLabel()
         self.print_button = QPushButton("&Print Board…")
         self.print_button.clicked.connect(self.print_board)
+        self.pdf_button = QPushButton("Save P&DF…")
+        self.pdf_button.clicked.connect(self.save_pdf)
         top = QHBoxLayout()
         top.addWidget(self.filter_edit, 1)
         top.addWidget(QLabel("Show:"))
         top.addWidget(self.show_combo)
         top.addWidget(self.print_button)
+        top.addWidget(self.pdf_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -216,3 +219,9 @@ class PartyBoard(QWidget):
         from tftmanager.ui.board_print import print_board  # noqa: PLC0415 - on demand
 
         return print_board(self, self.shown_rows())
+
+    def save_pdf(self) -> object:
+        """Save the board as shown as a one-page PDF."""
+        from tftmanager.ui.board_print import save_board_pdf  # noqa: PLC0415 - on demand
+
+        return save_board_pdf(self, self.shown_rows())
