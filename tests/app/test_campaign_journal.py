@@ -148,6 +148,18 @@ def test_a_campaign_of_the_schema_before_notes_tells_its_story(tmp_path: Path) -
         assert campaign_journal(store=store).weeks[0].notes[0].title == "After the upgrade"
 
 
+
+def test_weeks_run_before_the_journal_existed_are_still_told(tmp_path: Path) -> None:
+    fixture = Path(__file__).resolve().parent.parent / "data" / "campaign-schema5.tftcampaign"
+    copy = tmp_path / fixture.name
+    shutil.copyfile(fixture, copy)
+    with open_campaign(copy) as store:
+        story = campaign_journal(store=store)
+    assert [w.week for w in story.weeks] == [1, 2]  # two weeks in its week log, no history
+    assert all(line.kind == "week" and line.text.endswith(".") for w in story.weeks
+               for line in w.lines)
+    assert len(story.weeks[0].lines) >= 1
+
 @pytest.mark.parametrize(("kind", "label", "told"), [
     ("experience", "Ragnar: -20 XP, correction", "Ragnar lost 20 XP (correction)."),
     ("experience", "Ragnar: memory 0 -> 1 (500 XP)",

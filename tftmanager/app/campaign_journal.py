@@ -75,29 +75,37 @@ class CampaignJournal:
         return sum(len(w.lines) for w in self.weeks)
 
 
-def _reports(session: Any, campaign_id: int) -> dict[int, dict[str, Any]]:
-    rows = session.execute(text("SELECT week, report FROM week_log WHERE campaign_id = :c "
-                                "ORDER BY id"), {"c": campaign_id})
-    return {int(week): json.loads(report) for week, report in rows}
+def _reports(session: Any, campaign_id: int) -> dict[int, tuple[dict[str, Any], Any]]:
+    rows = session.execute(text("SELECT week, report, created_at FROM week_log "
+                                "WHERE campaign_id = :c ORDER BY id"), {"c": campaign_id})
+    return {int(week): (json.loads(report), created) for week, report, created in rows}
 
 
 def operation_facts(store: CampaignStore) -> list[OpFacts]:
-    """Every done operation, oldest first, with the week reports of each run of weeks."""
+    """Every done operation, oldest first, with the week reports of each run of weeks.
+
+    Weeks run before the campaign had a journal (an older file, upgraded) are
+    still in the week log: each is told as a run of its own.
+    """
     with store.transaction() as session:
         rows = session.execute(text(
             "SELECT id, kind, label, week, created_at, characters FROM operation "
             "WHERE campaign_id = :c AND undone = 0 ORDER BY id"), {"c": store.campaign_id}).all()
         reports = _reports(session, store.campaign_id)
-    facts = []
+    facts, told = [], set()
     for op_id, kind, label, week, created, characters in rows:
         if kind in SKIPPED_KINDS:
             continue
         weeks = weeks_of_run(label) if kind == "week" else None
+        told |= set(weeks or ())
         facts.append(OpFacts(
             int(op_id), kind, label, int(week), _when(created),
             tuple(json.loads(characters or "[]")),
-            tuple(reports[w] for w in weeks if w in reports) if weeks else ()))
-    return facts
+            tuple(reports[w][0] for w in weeks if w in reports) if weeks else ()))
+    earlier = [OpFacts(0, "week", f"Ran week {w} (seed {report.get('seed', 0)})", w,
+                       _when(created), (), (report,))
+               for w, (report, created) in sorted(reports.items()) if w not in told]
+    return earlier + facts
 
 
 def _when(value: Any) -> datetime:
