@@ -22,7 +22,7 @@ from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
-from tftmanager.cli import cards_command, copy_command, failures, journal_command
+from tftmanager.cli import cards_command, copy_command, failures, journal_command, story_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
@@ -66,7 +66,8 @@ def _opener(read_only: bool) -> Callable[..., CampaignStore]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
-    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "", demo=args.demo)
+    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "",
+                                   demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))
     store.close()
     print(f"Created {args.path}" + (f" with {count} characters" if count else ""))
@@ -288,6 +289,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "undo": journal_command.run_undo,
     "redo": journal_command.run_redo,
     "copy": copy_command.run,
+    "journal": story_command.run,
 }
 
 
@@ -307,6 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("path")
     p.add_argument("--demo", action="store_true", help="add the demo party")
+    p.add_argument("--history", action="store_true",
+                   help="the demo party with twelve weeks of play (journal, board, charts)")
     p.add_argument("--name", help="campaign name (default: the file name)")
 
     p = sub.add_parser("list", help="list a campaign's characters")
@@ -347,6 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards_command.add_parser(sub)
     journal_command.add_parsers(sub)
     copy_command.add_parser(sub)
+    story_command.add_parser(sub)
     return parser
 
 

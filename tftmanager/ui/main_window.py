@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QSplitter, QWidget
 
 from tftmanager import APP_NAME
-from tftmanager.ui import campaign_files, dialogs, file_and_help_menus, menu_windows, window_state
+from tftmanager.ui import (
+    campaign_files,
+    dialogs,
+    file_and_help_menus,
+    menu_windows,
+    story_menu,
+    window_state,
+)
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
@@ -88,8 +88,7 @@ class MainWindow(QMainWindow):
 
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.journal_changed.connect(self._show_journal)
-        self.signals.action_failed.connect(
-            lambda message: dialogs.error(self, "Not saved", message))
+        self.signals.action_failed.connect(lambda m: dialogs.error(self, "Not saved", m))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
         self._restore_geometry()
@@ -219,6 +218,7 @@ class MainWindow(QMainWindow):
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
         view_menu.addAction(toggle)
+        self.story = story_menu.install(self, campaign_menu, view_menu)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
 
