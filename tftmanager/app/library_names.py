@@ -38,9 +38,11 @@ def shipped_aliases() -> dict[str, dict[str, str]]:
 
 def _entries(library: RulesLibrary, kind: str) -> dict[str, str]:
     """Key -> display name of every entry of a kind."""
-    table: Mapping[str, Any] = {"race": library.races, "talent": library.talents, "spell": library.spells,
-             "weapon": library.weapons, "armor": library.armors, "shield": library.shields,
-             "gear": library.gear, "magic": library.magic_items}[kind]
+    tables: dict[str, Mapping[str, Any]] = {
+        "race": library.races, "talent": library.talents, "spell": library.spells,
+        "weapon": library.weapons, "armor": library.armors, "shield": library.shields,
+        "gear": library.gear, "magic": library.magic_items}
+    table = tables[kind]
     return {key: str(entry.name) for key, entry in table.items()}
 
 
