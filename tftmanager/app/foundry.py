@@ -56,6 +56,12 @@ def export_actors(*, store: CampaignStore, names: list[str] | None = None
         indent=2, ensure_ascii=False) + "\n") for s in chosen]
 
 
+def file_name(name: str) -> str:
+    """A character's name as a safe file name ("Flavius Marcellus" -> "Flavius_Marcellus")."""
+    safe = re.sub(r"[^\w.-]+", "_", name, flags=re.UNICODE).strip("._")
+    return safe or "actor"
+
+
 def _plain(notes: object) -> str:
     text = str(notes or "")
     text = re.sub(r"</p>\s*<p[^>]*>|<br\s*/?>", "\n", text)

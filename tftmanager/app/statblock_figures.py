@@ -74,6 +74,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         name=block.name, race=race, player=block.player, notes=notes_text,
         st=value.get("st", 0), dx=value.get("dx", 0),
         iq=block.attributes.get("iq", (8, 0))[0], sp=block.attributes.get("sp", (0, 0))[0],
+        bought_points=block.bought.get("bought_points", 0),
+        memory_bought=block.bought.get("memory_bought", 0),
         kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
         items=_with_states(build.items))
 

@@ -36,6 +36,7 @@ SECTIONS: dict[str, str] = {
     "equipment": "gear", "gear": "gear", "possessions": "gear", "carries": "gear",
     "magic items": "magic", "magic item": "magic",
     "race": "race", "type": "kind", "player": "player",
+    "points bought": "bought_points", "memory bought": "memory_bought",
     "notes": "notes", "note": "notes", "special note": "notes", "special notes": "notes",
     "attacks": "notes", "attack": "notes", "special": "notes",
     "special abilities": "notes", "special ability": "notes",
@@ -80,6 +81,7 @@ class Block:
     adjusted: dict[str, str] = field(default_factory=dict)
     lists: dict[str, list[ListEntry]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    bought: dict[str, int] = field(default_factory=dict)  # points and memory bought with XP
 
     def entries(self, section: str) -> list[ListEntry]:
         """The entries of one list section (talents, spells, weapons...)."""
@@ -336,6 +338,13 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     elif segment.section == "player":
         block.player = text
         first.became.append(f"player: {text}")
+    elif segment.section in ("bought_points", "memory_bought"):
+        found = re.fullmatch(r"(\d+)(?:\s+points?)?", text, re.IGNORECASE)
+        if found is None:
+            first.problems.append(f"'{segment.label}: {text}' needs a whole number")
+        else:
+            block.bought[segment.section] = int(found.group(1))
+            first.became.append(f"{segment.label.lower()}: {found.group(1)}")
     elif segment.section == "notes":
         plain = segment.label.lower() in ("notes", "note")
         block.notes.append(text if plain else f"{segment.label}: {text}")

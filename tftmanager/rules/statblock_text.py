@@ -100,6 +100,10 @@ def statblock(character: Character, library: RulesLibrary, derived: Derived | No
              _attributes(character, derived)]
     if character.player:
         lines.append(f"Player: {character.player}")
+    if character.bought_points:
+        lines.append(f"Points bought: {character.bought_points}")
+    if character.memory_bought:
+        lines.append(f"Memory bought: {character.memory_bought}")
     if character.talents:
         lines.append("Talents: " + ", ".join(
             (library.talents[t.key].name if t.key in library.talents else t.key)
