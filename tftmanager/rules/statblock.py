@@ -133,7 +133,10 @@ class _Reader:
             and _next_starts_attributes(texts, number)}
         for note in self.notes:
             self._line(note)
-        for block in self.blocks:
+        for block in list(self.blocks):
+            if not block.attributes and not self.segments[id(block)]:
+                self._skip(block)
+                continue
             self._finish(block)
         return Reading(self.blocks, self.notes)
 
@@ -145,12 +148,12 @@ class _Reader:
             return
         bullet = text[:1] in "•-*" and not _ATTR.match(text[1:].strip())
         if bullet and self._last_list() is not None:
-            self._continue(note.number, ", " + text[1:].strip())
+            self._continue(note.number, text[1:].strip(), ", ")
             return
         label = _LABEL.match(text)
         whole = label is not None and SECTIONS[label.group(1).lower()] == "notes"
-        for piece in [text] if whole else _pieces(text):
-            self._piece(note, piece)
+        for i, piece in enumerate([text] if whole else _pieces(text)):
+            self._piece(note, piece, same_line=i > 0)
 
     def _last_list(self) -> _Segment | None:
         if self.current is None or not self.segments.get(id(self.current)):
@@ -158,10 +161,10 @@ class _Reader:
         last = self.segments[id(self.current)][-1]
         return last if last.section in (*LISTS, "notes") else None
 
-    def _continue(self, number: int, text: str) -> None:
+    def _continue(self, number: int, text: str, separator: str = " ") -> None:
         segment = self._last_list()
         assert segment is not None
-        joined = segment.text.rstrip()
+        joined = segment.text.rstrip() + separator.rstrip()
         segment.starts.append((len(joined) + 1, number))
         segment.text = f"{joined} {text.strip()}"
         self.note(number).became.append(f"continues {segment.label}")
@@ -173,7 +176,7 @@ class _Reader:
         self.current, self.ended = block, False
         return block
 
-    def _piece(self, note: LineNote, piece: str) -> None:
+    def _piece(self, note: LineNote, piece: str, *, same_line: bool = False) -> None:
         label = _LABEL.match(piece)
         if label:
             self._labelled(note, label.group(1), piece[label.end():])
@@ -187,7 +190,7 @@ class _Reader:
             return
         if (self.current is not None and not self.ended and self.current.attributes
                 and self._last_list() is not None):
-            self._continue(note.number, piece)
+            self._continue(note.number, piece, ", " if same_line else " ")
             return
         if self.current is not None and not self.current.attributes:
             if self.current.name:
@@ -222,6 +225,13 @@ class _Reader:
             _header(block, head, note)
         _read_attributes(block, text, note)
 
+    def _skip(self, block: Block) -> None:
+        """A line alone, with no attributes or lists (a forum post's chatter): not a figure."""
+        self.blocks.remove(block)
+        note = self.note(block.line)
+        note.became.clear()
+        note.warnings.append("not a stat block (no ST, DX or lists follow): skipped")
+
     def _finish(self, block: Block) -> None:
         for segment in self.segments[id(block)]:
             _segment(block, segment, self)
@@ -250,7 +260,13 @@ def _pieces(text: str) -> list[str]:
         pieces.append(text[start:where])
         start = where + dropped
     pieces.append(text[start:])
-    return [p.strip() for p in pieces if p.strip().strip(",").strip()]
+    merged: list[str] = []
+    for piece in (p.strip() for p in pieces if p.strip().strip(",").strip()):
+        if merged and _ATTR.match(piece) and _ATTR.search(merged[-1]):
+            merged[-1] += " " + piece  # "ST 9; DX 13; IQ 14": one line of attributes
+        else:
+            merged.append(piece)
+    return merged
 
 
 def _starts_attributes(text: str) -> bool:
