@@ -25,7 +25,7 @@ from tftmanager.app.statblocks import (
 from tftmanager.app.transfer import TransferError
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
-from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
+from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
@@ -42,7 +42,7 @@ def _t(*keys: str) -> tuple[KnownTalent, ...]:
 
 
 def _i(kind: ItemKind, key: str, state: ItemState, quantity: int = 1,
-       quality: Quality = Quality()) -> Item:
+       quality: Quality = ORDINARY) -> Item:
     return Item(kind=kind, key=key, state=state, quantity=quantity, quality=quality)
 
 
