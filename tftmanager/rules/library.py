@@ -15,6 +15,7 @@ from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.awards import AwardTable
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import parse_effects
+from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
@@ -52,6 +53,8 @@ class RulesLibrary:
     memory_costs: MemoryCosts | None = None
     # Study time by learning category (experience.toml).
     study: StudyRules | None = None
+    # To-hit results and when a figure falls, for encounters ([to_hit], [fallen] of injury).
+    combat: CombatRules | None = None
 
     def item_entry(self, kind: ItemKind,
                    key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
@@ -65,6 +68,13 @@ class RulesLibrary:
         if kind is ItemKind.MAGIC:
             return self.magic_items.get(key)
         return self.gear.get(key)
+
+    def combat_rules(self) -> CombatRules:
+        """The fight's to-hit and falling rules; a library without them cannot run one."""
+        if self.combat is None:
+            raise RulesDataError("The rules library has no combat rules "
+                                 "([to_hit] and [fallen] in injury.toml).")
+        return self.combat
 
     def memory_rules(self) -> MemoryCosts:
         """The memory costs; a library without them cannot price talents or spells."""
@@ -133,6 +143,7 @@ class RulesLibrary:
             memory_costs=(MemoryCosts.from_data(_get(experience, "memory_costs", dict))
                           if experience else None),
             study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
+            combat=CombatRules.from_data(injury) if "to_hit" in injury else None,
         )
         library.check_references()
         return library
