@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.awards import AwardTable
+from tftmanager.rules.bestiary import Creature, creature_from_data, template_problems
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import parse_effects
 from tftmanager.rules.encounter_rules import CombatRules
@@ -55,6 +56,8 @@ class RulesLibrary:
     study: StudyRules | None = None
     # To-hit results and when a figure falls, for encounters ([to_hit], [fallen] of injury).
     combat: CombatRules | None = None
+    # Creature and NPC templates for encounters (bestiary.toml).
+    creatures: dict[str, Creature] = field(default_factory=dict)
 
     def item_entry(self, kind: ItemKind,
                    key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
@@ -119,6 +122,7 @@ class RulesLibrary:
         gear: Data | None = None,
         equipment_rules: Data | None = None,
         jobs: Data | None = None,
+        bestiary: Data | None = None,
     ) -> RulesLibrary:
         """Build the library from the shipped documents' contents."""
         talent_doc = talents or {}
@@ -144,12 +148,18 @@ class RulesLibrary:
                           if experience else None),
             study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
             combat=CombatRules.from_data(injury) if "to_hit" in injury else None,
+            creatures=_keyed(creature_from_data(d) for d in _table(bestiary or {}, "creature")),
         )
         library.check_references()
         return library
 
     def check_references(self) -> None:
-        """Every prerequisite and cost exception must name an entry that exists."""
+        """Every prerequisite, cost exception and template must name an entry that exists."""
+        for creature in self.creatures.values():
+            problems = template_problems(creature, self.weapons, self.armors, self.shields,
+                                         self.races)
+            if problems:
+                raise RulesDataError(f"Creature '{creature.key}': " + ", ".join(problems))
         for talent in self.talents.values():
             for key in talent.requires:
                 if key not in self.talents:
