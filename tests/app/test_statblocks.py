@@ -137,11 +137,6 @@ def test_an_import_is_one_operation_undone_at_once(store: CampaignStore) -> None
     assert party_sheets(store=store) == []
 
 
-def test_the_bestiary_is_refused_plainly(store: CampaignStore) -> None:
-    with pytest.raises(StatBlockError, match="bestiary is not available"):
-        import_statblocks(store=store, text="A\nST 10 DX 10\n", bestiary=True)
-
-
 def test_the_preview_annotates_every_line(store: CampaignStore) -> None:
     seen = preview(store=store, text=(DATA / "melee_card_lowercase.txt").read_text())
     assert seen.lines[3].became == ["weapon Spear", "weapon Dagger"]

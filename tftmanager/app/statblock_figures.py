@@ -54,10 +54,13 @@ class _Build:
 
 
 def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
-              index: NameIndex) -> Character | None:
-    """The character a block describes, or None when a line has a problem."""
+              index: NameIndex, *, assume_race: bool = True) -> Character | None:
+    """The character a block describes, or None when a line has a problem.
+
+    Without ``assume_race`` (a bestiary template) a block with no race keeps none.
+    """
     build = _Build(block, notes)
-    race = _race(build, index)
+    race = _race(build, index) if assume_race or block.race else ""
     kind = _kind(build)
     for entry in block.entries("talents"):
         _talent(build, entry, library, index, kind)
@@ -66,6 +69,12 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
+    if assume_race:
+        for name in ("stops", "dx_against"):
+            if name in block.bought:
+                build.note(block.line).warnings.append(
+                    f"{name.replace('_', ' ')} is not kept for a party figure (the bestiary "
+                    "keeps it)")
     if any(n.problems for n in notes.values()) or race is None:
         return None
     notes_text = "\n".join([*block.notes, *build.kept])

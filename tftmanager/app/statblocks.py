@@ -13,9 +13,15 @@ from dataclasses import dataclass
 
 from tftmanager.app import campaigns
 from tftmanager.app.interchange import Entry
-from tftmanager.app.library import library_for
+from tftmanager.app.library import LibraryError, library_for
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.app.statblock_bestiary import (
+    BestiaryImportError,
+    import_templates,
+    read_templates,
+    template_text,
+)
 from tftmanager.app.statblock_figures import figure_of
 from tftmanager.app.transfer import Imported, TransferError, import_entries
 from tftmanager.rules.character import Character, InputError, check_input
@@ -29,8 +35,6 @@ from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 MAX_TEXT = 1_000_000  # characters: a whole adventure's stat blocks fit many times over
-BESTIARY_MISSING = ("The bestiary is not available in this version yet; import the figures "
-                    "into the party (without --bestiary).")
 
 
 class StatBlockError(ValueError):
@@ -90,14 +94,20 @@ def preview(*, store: CampaignStore, text: str) -> Preview:
     return read_figures(text, library_for(store), campaigns.get_profile(store=store))
 
 
-def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False) -> Imported:
-    """Add every figure of the text to the party in one operation, or nothing.
+def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
+                      ) -> Imported:
+    """Add every figure of the text to the party (or the bestiary) in one operation, or nothing.
 
     Refused (StatBlockError naming the first wrong line) while any line has a
-    problem.  The bestiary is not in this version: asking for it is refused.
+    problem.
     """
+    if len(text) > MAX_TEXT:
+        raise StatBlockError(f"The text is longer than {MAX_TEXT:,} characters.")
     if bestiary:
-        raise StatBlockError(BESTIARY_MISSING)
+        try:
+            return Imported((), import_templates(store=store, text=text))
+        except (BestiaryImportError, LibraryError) as exc:
+            raise StatBlockError(str(exc)) from None
     seen = preview(store=store, text=text)
     if seen.problems:
         more = len(seen.problems) - 1
@@ -113,8 +123,31 @@ def figures_as_text(characters: list[Character], library: RulesLibrary,
                        for c in characters) + "\n"
 
 
-def export_statblocks(*, store: CampaignStore, names: list[str] | None = None) -> str:
-    """The named characters (default: the whole party) as stat blocks."""
+def preview_templates(*, store: CampaignStore, text: str) -> Preview:
+    """What importing this text into the bestiary would do, line by line (no figures)."""
+    lines, _rows = read_templates(text, library_for(store))
+    return Preview(lines, [])
+
+
+def _export_bestiary(store: CampaignStore, names: list[str] | None) -> str:
+    library = library_for(store)
+    chosen = [c for k, c in sorted(library.creatures.items(), key=lambda kc: kc[1].name.lower())
+              if not library.is_retired("creature", k)]
+    if names:
+        try:
+            chosen = [find_by_name(chosen, n, lambda c: c.name) for n in names]
+        except NameNotFound as exc:
+            raise TransferError(str(exc).replace("character", "template")) from None
+    if not chosen:
+        raise TransferError("The bestiary has no templates to export.")
+    return "\n\n".join(template_text(c, library) for c in chosen) + "\n"
+
+
+def export_statblocks(*, store: CampaignStore, names: list[str] | None = None,
+                      bestiary: bool = False) -> str:
+    """The named characters (default: the whole party) or templates as stat blocks."""
+    if bestiary:
+        return _export_bestiary(store, names)
     with store.transaction() as session:
         stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
     chosen = [s.character for s in stored]

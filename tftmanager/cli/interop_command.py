@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.app import campaigns, foundry, statblocks
 from tftmanager.cli import failures
+from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
 from tftmanager.store import files
 
@@ -37,6 +38,8 @@ def add_parsers(sub: Any) -> None:
     q.add_argument("campaign")
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
     q.add_argument("--out", metavar="FILE", help="write to a file instead of the screen")
+    q.add_argument("--bestiary", action="store_true",
+                   help="the bestiary's templates instead of the party")
     p = sub.add_parser("foundry", help="Foundry VTT (Fantasy Trip system) actors",
                        description="Export characters as Foundry VTT actors of the Fantasy "
                        "Trip system, or import actors exported from it (docs/foundry.md).")
@@ -87,7 +90,8 @@ def run_statblock(args: argparse.Namespace) -> int:
     """Import (all or nothing) or export stat blocks."""
     if args.verb == "export":
         with campaigns.open_for_reading(path=Path(args.campaign)) as store:
-            text = statblocks.export_statblocks(store=store, names=args.names)
+            text = statblocks.export_statblocks(store=store, names=args.names,
+                                                bestiary=args.bestiary)
         if args.out:
             files.write_text(Path(args.out), text)
             print(f"Wrote {args.out}")
@@ -95,12 +99,10 @@ def run_statblock(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
         return OK
     text = _read(args.file)
-    if args.bestiary:
-        failures.say("statblock", statblocks.BESTIARY_MISSING)
-        return UNUSABLE
     opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
     with opener(path=Path(args.campaign)) as store:
-        seen = statblocks.preview(store=store, text=text)
+        see = statblocks.preview_templates if args.bestiary else statblocks.preview
+        seen = see(store=store, text=text)
         if args.dry_run or seen.problems:
             _show_lines(seen)
         if seen.problems:
@@ -108,9 +110,15 @@ def run_statblock(args: argparse.Namespace) -> int:
                          "nothing was imported.")
             return UNUSABLE
         if args.dry_run:
-            print(f"Would import {count(len(seen.figures), 'figure')}.")
+            if not args.bestiary:
+                print(f"Would import {count(len(seen.figures), 'figure')}.")
             return OK
-        result = statblocks.import_statblocks(store=store, text=text)
+        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary)
+    if args.bestiary:
+        found = read_statblocks(text).blocks
+        print(f"Imported {count(len(found), 'template')} into the bestiary: "
+              + ", ".join(b.name for b in found))
+        return OK
     names = ", ".join(c.name for c in seen.figures)
     print(f"Imported {count(len(result.ids), 'figure')}: {names}")
     for warning in seen.warnings:

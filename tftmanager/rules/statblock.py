@@ -37,6 +37,7 @@ SECTIONS: dict[str, str] = {
     "magic items": "magic", "magic item": "magic",
     "race": "race", "type": "kind", "player": "player",
     "points bought": "bought_points", "memory bought": "memory_bought",
+    "natural armor": "stops", "natural armour": "stops", "dx against": "dx_against",
     "notes": "notes", "note": "notes", "special note": "notes", "special notes": "notes",
     "attacks": "notes", "attack": "notes", "special": "notes",
     "special abilities": "notes", "special ability": "notes",
@@ -45,6 +46,10 @@ SECTIONS: dict[str, str] = {
 }
 LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic")
 KINDS = ("hero", "wizard")
+ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
+_NUMBERS = {"bought_points": r"(\d+)(?:\s+points?)?", "memory_bought": r"(\d+)(?:\s+points?)?",
+            "stops": r"(?:stops?\s+)?(\d+)(?:\s+hits?(?:\s*/\s*attack)?)?",
+            "dx_against": r"([+-]?\d+)"}
 # Attribute names as written: adjusted DX in its spellings, hits for monsters.
 _ATTR = re.compile(
     r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|st|dx|iq|ma|sp|hits)(?![a-z])\s*[:=]?\s*(\d+)"
@@ -81,7 +86,8 @@ class Block:
     adjusted: dict[str, str] = field(default_factory=dict)
     lists: dict[str, list[ListEntry]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-    bought: dict[str, int] = field(default_factory=dict)  # points and memory bought with XP
+    bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
+    role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
 
     def entries(self, section: str) -> list[ListEntry]:
         """The entries of one list section (talents, spells, weapons...)."""
@@ -290,9 +296,13 @@ def _depth_at(text: str, end: int) -> int:
 def _header(block: Block, text: str, note: LineNote) -> None:
     """The name line: "Doctor Mandrake, wizard, age 99", "Grak (orc hero)", "Elanor - elf"."""
     text = text.strip().rstrip(":").strip()
-    match = re.match(r"^(.*?)\s*(?:,|\(|\s[-–—]\s|$)(.*)$", text)
-    assert match is not None
-    name, rest = match.group(1).strip(), match.group(2)
+    dash = re.search(r"\s[-–—]\s", text)  # "Myrmidon (summoned) - Human npc"
+    if dash:
+        name, rest = text[:dash.start()].strip(), text[dash.end():]
+    else:
+        match = re.match(r"^(.*?)\s*(?:,|\(|$)(.*)$", text)
+        assert match is not None
+        name, rest = match.group(1).strip(), match.group(2)
     block.name = name
     note.became.append(f"name: {name}")
     words: list[str] = []
@@ -306,6 +316,9 @@ def _header(block: Block, text: str, note: LineNote) -> None:
             if word.lower() in KINDS:
                 block.kind = word.lower()
                 note.became.append(word.lower())
+            elif word.lower() in ROLES:
+                block.role = ROLES[word.lower()]
+                note.became.append(block.role)
             else:
                 words.append(word)
     if words:
@@ -354,8 +367,8 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     elif segment.section == "player":
         block.player = text
         first.became.append(f"player: {text}")
-    elif segment.section in ("bought_points", "memory_bought"):
-        found = re.fullmatch(r"(\d+)(?:\s+points?)?", text, re.IGNORECASE)
+    elif segment.section in _NUMBERS:
+        found = re.fullmatch(_NUMBERS[segment.section], text, re.IGNORECASE)
         if found is None:
             first.problems.append(f"'{segment.label}: {text}' needs a whole number")
         else:

@@ -91,12 +91,17 @@ def _attributes(character: Character, derived: Derived | None) -> str:
     return ", ".join(parts)
 
 
+def header(name: str, what: str) -> str:
+    """The name line: "Ragnar, Human hero"; a dash when the name holds a comma or parenthesis."""
+    return f"{name}{' - ' if any(c in name for c in ',()') else ', '}{what}"
+
+
 def statblock(character: Character, library: RulesLibrary, derived: Derived | None = None
               ) -> str:
     """One figure as a stat block (no trailing blank line)."""
     race = library.races.get(character.race)
     kind = "wizard" if character.kind is CharacterKind.WIZARD else "hero"
-    lines = [f"{character.name}, {race.name if race else character.race} {kind}",
+    lines = [header(character.name, f"{race.name if race else character.race} {kind}"),
              _attributes(character, derived)]
     if character.player:
         lines.append(f"Player: {character.player}")
