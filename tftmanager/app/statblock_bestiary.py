@@ -135,7 +135,8 @@ def import_templates(*, store: CampaignStore, text: str) -> Changes:
 def template_text(creature: Creature, library: RulesLibrary) -> str:
     """One template as a stat block that ``read_templates`` reads back."""
     race = library.races.get(creature.race)
-    lines = [header(creature.name, f"{race.name + ' ' if race else ''}{creature.kind}"), f"ST {creature.st}, DX {creature.dx}, IQ {creature.iq}, MA {creature.ma}"]
+    lines = [header(creature.name, f"{race.name + ' ' if race else ''}{creature.kind}"),
+             f"ST {creature.st}, DX {creature.dx}, IQ {creature.iq}, MA {creature.ma}"]
     if creature.weapons:
         lines.append("Weapons: " + ", ".join(
             library.weapons[w].name if w in library.weapons else w for w in creature.weapons))
