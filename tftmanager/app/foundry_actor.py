@@ -73,7 +73,7 @@ def _attacks(weapon: Weapon, item: Item) -> list[dict[str, Any]]:
     dice = f"{damage.count}d6" + (f"{damage.plus:+d}" if damage.plus else "")
     kind = ("missile" if weapon.missile else "polearm" if weapon.pole else "melee")
     attacks = [{"action": "Attack", "minST": weapon.st, "type": kind,
-                "toHitMod": item.quality.fine_dx, "baseDamage": dice, "effects": None,
+                "toHitMod": item.quality.fine_dx, "baseDamage": dice, "effects": "",
                 "talent": None}]
     if weapon.throwable and not weapon.missile:
         attacks.append({**attacks[0], "action": "Throw", "type": "thrown"})
