@@ -1,4 +1,4 @@
-"""Foundry VTT actors: the export fits the Fantasy Trip system's data model and comes back unchanged.
+"""Foundry VTT actors: the export fits the Fantasy Trip data model and comes back unchanged.
 
 ``tests/data/foundry/fantasy_trip_model.json`` is written by hand from the
 system's own data models (pumbers/fantasytrip-foundryvtt); every field we
@@ -51,7 +51,7 @@ def _check(value: Any, spec: Any, where: str) -> list[str]:
     if spec == "string|null":
         return [] if value is None or isinstance(value, str) else [f"{where} must be text"]
     kind = _TYPES[spec]
-    if isinstance(value, bool) and spec != "boolean" or not isinstance(value, kind):
+    if (isinstance(value, bool) and spec != "boolean") or not isinstance(value, kind):
         return [f"{where} must be {spec}, not {value!r}"]
     return []
 
