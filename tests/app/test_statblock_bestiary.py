@@ -40,6 +40,20 @@ def test_an_encounter_key_becomes_npc_templates_in_one_operation(store: Campaign
     assert {c.key for c in bestiary.list_templates(store=store)} == before
 
 
+def test_natural_armor_and_attacks_from_a_dungeon_key(store: CampaignStore) -> None:
+    text = (DATA / "dungeon_key_periods.txt").read_text()
+    with pytest.raises(StatBlockError, match="already has GARGOYLE"):  # Melee's, shipped
+        import_statblocks(store=store, text=text, bestiary=True)
+    import_statblocks(store=store, text=text.replace("GARGOYLE", "Cave gargoyle"),
+                      bestiary=True)
+    gargoyle = bestiary.template(store=store, key="cave_gargoyle")
+    assert (gargoyle.kind, gargoyle.ma, gargoyle.attack, str(gargoyle.damage),
+            gargoyle.stops, gargoyle.note) == ("creature", 8, "Claws", "2d", 3, "")
+    brigand = bestiary.template(store=store, key="brigand")
+    assert (brigand.kind, brigand.armor, brigand.shield, brigand.weapons) == (
+        "npc", "leather", "small_shield", ("broadsword",))
+
+
 def test_a_bad_block_or_a_taken_name_imports_nothing(store: CampaignStore) -> None:
     before = bestiary.list_templates(store=store)
     with pytest.raises(StatBlockError, match="line 4: 'Vorpal blade' is no weapon"):

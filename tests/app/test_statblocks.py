@@ -86,6 +86,19 @@ EXPECTED: dict[str, list[Character]] = {
         player="Anna", kind=CharacterKind.WIZARD, talents=_t("literacy"),
         spells=("magic_fist", "light", "blur", "drop_weapon"),
         items=(_i(W, "dagger", READY, 2),))],
+    "dungeon_key_periods.txt": [
+        Character(name="GARGOYLE", race="human", st=20, dx=11, iq=6,
+                  notes="Attacks: Claws (2d).\nArmor: Stony skin stops 3 hits"),
+        Character(name="Brigand", race="human", st=11, dx=12, iq=9,
+                  items=(_i(W, "broadsword", READY), _i(S, "small_shield", READY),
+                         _i(A, "leather", READY))),
+        Character(name="Hobgoblin Leader", race="human", st=12, dx=11, iq=9,
+                  items=(_i(W, "shortsword", READY), _i(W, "dagger", CARRIED),
+                         _i(S, "small_shield", READY)),
+                  notes="He carries the key to the cells."),
+        Character(name="Aldric the Wise", race="human", st=10, dx=11, iq=14,
+                  kind=CharacterKind.WIZARD, talents=_t("literacy"),
+                  spells=("magic_fist", "light", "blur", "fire", "drop_weapon"))],
 }
 BAD = {
     "bad_unknown_talent.txt": "line 7: 'Swordplay' is no talent in this campaign's library",

@@ -93,3 +93,22 @@ def test_details_read_state_quality_and_dice() -> None:
     assert read_details(("slung",)).state is ItemState.CARRIED
     assert read_details(("flaming",)).unknown == ["flaming"]
     assert read_details(("+2",)).extra == 2 and read_details(("2",)).number == 2
+
+
+def test_periods_counts_and_flying_ma_of_dungeon_keys() -> None:
+    reading = read_statblocks(
+        "GARGOYLE (x2): ST 20, DX 11, IQ 6, MA 8/16 (flying). Attacks: Claws (2d).\n\n"
+        "Brigand. ST 11, DX 12, IQ 9, MA 10. Broadsword (2d), small shield.\n")
+    gargoyle, brigand = reading.blocks
+    assert gargoyle.name == "GARGOYLE" and gargoyle.adjusted == {"ma": "/16 flying"}
+    assert reading.lines[0].warnings == ["'x2' of them: imported as one figure"]
+    assert gargoyle.notes == ["Attacks: Claws (2d)."]
+    assert brigand.name == "Brigand"
+    assert [e.name for _, _, entries in brigand.loose for e in entries] == [
+        "Broadsword", "small shield"]
+    assert reading.problems == []
+
+
+def test_a_label_may_carry_a_parenthesis() -> None:
+    (block,) = read_statblocks("Aldric\nST 10 DX 11 IQ 14\nSpells (IQ 14): Blur (T)\n").blocks
+    assert [(e.name, e.details) for e in block.entries("spells")] == [("Blur", ("T",))]

@@ -37,6 +37,9 @@ _NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d+d6?(?:\s*[+-]\s*\d+)?
                       re.IGNORECASE)
 
 
+_HIDE = re.compile(r"^Armor: .*\bstops?\s+(\d+)", re.IGNORECASE)
+
+
 class BestiaryImportError(ValueError):
     """Stat blocks that cannot become templates; the message names the line."""
 
@@ -49,7 +52,7 @@ def _attack(notes: list[str]) -> tuple[str, str, list[str]]:
         found = _ATTACK.match(note)
         if found and not attack:
             first, _, rest = found.group(1).partition(";")
-            natural = _NATURAL.match(first.strip())
+            natural = _NATURAL.match(first.strip().rstrip("."))
             if natural:
                 attack = natural.group("name").strip()
                 damage = re.sub(r"\s+", "", natural.group("dice").lower()).replace("d6", "d")
@@ -62,6 +65,12 @@ def _attack(notes: list[str]) -> tuple[str, str, list[str]]:
 
 def _row(block: Block, character: Character, library: RulesLibrary) -> dict[str, Any]:
     attack, damage, notes = _attack(character.notes.split("\n") if character.notes else [])
+    stops = block.bought.get("stops", 0)
+    for note in list(notes):
+        natural = _HIDE.match(note)
+        if natural and not stops:
+            stops = int(natural.group(1))
+            notes.remove(note)
     names = [library.talents[t.key].name for t in character.talents]
     names += [library.spells[s].name for s in character.spells]
     if names:
@@ -72,13 +81,14 @@ def _row(block: Block, character: Character, library: RulesLibrary) -> dict[str,
     ma = block.attributes.get("ma", (race.ma if race else 10, 0))[0]
     return {
         "key": key_for(block.name), "name": block.name,
-        "kind": block.role or ("npc" if character.race else "creature"),
+        "kind": block.role or ("npc" if character.race or character.items
+                               or character.talents or character.spells else "creature"),
         "race": character.race, "st": character.st, "dx": character.dx, "iq": character.iq,
         "ma": ma, "armor": gear.armor.key if gear.armor else "",
         "shield": gear.shield.key if gear.shield else "",
         "weapons": list(dict.fromkeys(i.key for i in character.items
                                       if i.kind is ItemKind.WEAPON)),
-        "attack": attack, "damage": damage, "stops": block.bought.get("stops", 0),
+        "attack": attack, "damage": damage, "stops": stops,
         "dx_against": block.bought.get("dx_against", 0), "note": "\n".join(notes),
         "source": "Imported from a stat block", "assumed": "",
     }

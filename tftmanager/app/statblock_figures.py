@@ -11,6 +11,7 @@ problem, and the import refuses while one remains.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from tftmanager.app.library_names import NameIndex
@@ -23,6 +24,8 @@ from tftmanager.rules.statblock_details import Details, read_details
 from tftmanager.rules.statblock_entries import ListEntry
 
 DEFAULT_RACE = "human"
+# What published lists add after a spell: its type letter or name, its IQ level.
+_SPELL_NOTE = re.compile(r"[mtcs]|missile|thrown|creation|special|iq\s*\d+", re.IGNORECASE)
 # Which library kinds a list's names are looked up in, in order.
 LOOKUP: dict[str, tuple[str, ...]] = {
     "weapons": ("weapon", "shield"),
@@ -69,6 +72,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
+    for line, text, entries in block.loose:
+        _loose(build, line, text, entries, library, index)
     if assume_race:
         for name in ("stops", "dx_against"):
             if name in block.bought:
@@ -157,7 +162,7 @@ def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameI
 def _spell(build: _Build, entry: ListEntry, index: NameIndex) -> None:
     note = build.note(entry.line)
     found = index.find("spell", entry.name)
-    details = read_details(entry.details)
+    details = read_details(tuple(d for d in entry.details if not _SPELL_NOTE.fullmatch(d)))
     if found.key is None:
         note.problems.append(found.why)
     elif not _unknown(build, entry, details):
@@ -166,6 +171,18 @@ def _spell(build: _Build, entry: ListEntry, index: NameIndex) -> None:
             return
         build.spells.append(found.key)
         note.became.append(f"spell {index.name_of('spell', found.key)}")
+
+
+def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
+           library: RulesLibrary, index: NameIndex) -> None:
+    """Unlabelled text after the attributes: possessions if every entry is one, else notes."""
+    names = [_quality_name("gear", e.name, index)[0] for e in entries]
+    if entries and all(not isinstance(_lookup("gear", n, index), str) for n in names):
+        for entry in entries:
+            _item(build, "gear", entry, library, index)
+        return
+    build.kept.append(text)
+    build.note(line).warnings.append("not read as possessions: kept in the notes")
 
 
 def _lookup(section: str, name: str, index: NameIndex) -> tuple[str, str] | str:
@@ -196,8 +213,9 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
     name, words = _quality_name(section, entry.name, index)
     found = _lookup(section, name, index)
     if isinstance(found, str):
-        if section in KEPT_IN_NOTES:
-            build.kept.append(f"{_KEPT_LABEL[section]}: {entry.text}")
+        natural = section == "armor" and any(d.lower().startswith("stop") for d in entry.details)
+        if section in KEPT_IN_NOTES or natural:
+            build.kept.append(f"{_KEPT_LABEL.get(section, 'Armor')}: {entry.text}")
             note.warnings.append(f"'{entry.text}' is not in the library: kept in the notes")
         else:
             note.problems.append(found)

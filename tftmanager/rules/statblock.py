@@ -44,7 +44,7 @@ SECTIONS: dict[str, str] = {
     "special ability/weakness": "notes", "languages": "notes", "description": "notes",
     "treasure": "notes",
 }
-LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic")
+LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d+)(?:\s+points?)?", "memory_bought": r"(\d+)(?:\s+points?)?",
@@ -52,11 +52,11 @@ _NUMBERS = {"bought_points": r"(\d+)(?:\s+points?)?", "memory_bought": r"(\d+)(?
             "dx_against": r"([+-]?\d+)"}
 # Attribute names as written: adjusted DX in its spellings, hits for monsters.
 _ATTR = re.compile(
-    r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|st|dx|iq|ma|sp|hits)(?![a-z])\s*[:=]?\s*(\d+)"
-    r"(?:\s*\(([^()]*)\))?", re.IGNORECASE)
+    r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|st|dx|iq|ma|sp|hits|hp)(?![a-z])\s*[:=]?\s*(\d+)"
+    r"(?:\s*/\s*(\d+))?(?:\s*\(([^()]*)\))?", re.IGNORECASE)
 _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
-    + r")\s*:", re.IGNORECASE)
+    + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
 _MARKUP = re.compile(r"[*_#>`]+")
 _AGE = re.compile(r"^age\s+(\d+)$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
@@ -86,6 +86,7 @@ class Block:
     adjusted: dict[str, str] = field(default_factory=dict)
     lists: dict[str, list[ListEntry]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
     bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
     role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
 
@@ -165,7 +166,7 @@ class _Reader:
         if self.current is None or not self.segments.get(id(self.current)):
             return None
         last = self.segments[id(self.current)][-1]
-        return last if last.section in (*LISTS, "notes") else None
+        return last if last.section in (*LISTS, "notes") and last.section != "loose" else None
 
     def _continue(self, number: int, text: str, separator: str = " ") -> None:
         segment = self._last_list()
@@ -198,6 +199,10 @@ class _Reader:
                 and self._last_list() is not None):
             self._continue(note.number, piece, ", " if same_line else " ")
             return
+        if self.current is not None and not self.ended and self.current.attributes:
+            # Unlabelled text after the attributes: "Broadsword (2d), leather armor."
+            self._labelled(note, "possessions", piece, section="loose")
+            return
         if self.current is not None and not self.current.attributes:
             if self.current.name:
                 note.problems.append(f"'{piece}' is not understood (expected ST, DX and IQ "
@@ -207,17 +212,17 @@ class _Reader:
             return
         _header(self._new_block(note.number), piece, note)
 
-    def _labelled(self, note: LineNote, label: str, rest: str) -> None:
+    def _labelled(self, note: LineNote, label: str, rest: str, section: str = "") -> None:
         if self.current is None:
             note.problems.append(f"'{label}:' comes before any figure's name and attributes")
             return
-        section = SECTIONS[label.lower()]
+        section = section or SECTIONS[" ".join(label.lower().split())]
         segment = _Segment(section, label.strip().capitalize(), rest.strip(),
                            [(0, note.number)])
         self.segments[id(self.current)].append(segment)
 
     def _attributes(self, note: LineNote, head: str, text: str) -> None:
-        head = head.strip().rstrip(":,-–—").strip()
+        head = head.strip().rstrip(":,-–—.").strip()
         block = self.current
         if block is None or block.attributes or (self.ended and head):
             if not head and block is not None and not self.ended:
@@ -229,6 +234,14 @@ class _Reader:
             block = self._new_block(note.number)
         if head:
             _header(block, head, note)
+        *_, last = _ATTR.finditer(text)
+        tail = text[last.end():]
+        if re.match(r"\s*[.;]\s*\S", tail) and not _ATTR.search(tail):
+            # "MA 10. Broadsword (2d), small shield": the rest is what it carries
+            _read_attributes(block, text[:last.end()], note)
+            self._labelled(note, "possessions", tail.strip().lstrip(".;").strip(),
+                           section="loose")
+            return
         _read_attributes(block, text, note)
 
     def _skip(self, block: Block) -> None:
@@ -295,7 +308,7 @@ def _depth_at(text: str, end: int) -> int:
 
 def _header(block: Block, text: str, note: LineNote) -> None:
     """The name line: "Doctor Mandrake, wizard, age 99", "Grak (orc hero)", "Elanor - elf"."""
-    text = text.strip().rstrip(":").strip()
+    text = text.strip().rstrip(":.").strip()
     dash = re.search(r"\s[-–—]\s", text)  # "Myrmidon (summoned) - Human npc"
     if dash:
         name, rest = text[:dash.start()].strip(), text[dash.end():]
@@ -309,6 +322,9 @@ def _header(block: Block, text: str, note: LineNote) -> None:
     for part in re.split(r"[,()]", rest):
         part = part.strip()
         age = _AGE.match(part)
+        if re.fullmatch(r"[x×]?\s*\d+", part):
+            note.warnings.append(f"'{part}' of them: imported as one figure")
+            continue
         if age:
             note.became.append(f"age {age.group(1)} (not kept)")
             continue
@@ -332,7 +348,9 @@ def _read_attributes(block: Block, text: str, note: LineNote) -> None:
         rest = rest.replace(match.group(0), " ", 1)
         name = re.sub(r"[\s.]", "", match.group(1).lower())
         name = "adjdx" if name.startswith("adj") else name
-        value, paren = int(match.group(2)), (match.group(3) or "").strip()
+        value, paren = int(match.group(2)), (match.group(4) or "").strip()
+        if match.group(3):
+            paren = f"/{match.group(3)}" + (f" {paren}" if paren else "")
         if name in block.attributes and block.attributes[name][0] != value:
             note.problems.append(f"{name.upper()} is given twice "
                                  f"({block.attributes[name][0]} and {value})")
@@ -382,7 +400,10 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         entries, problems = split_entries(text, segment.starts)
         for number, problem in problems:
             reader.note(number).problems.append(problem)
-        block.lists.setdefault(segment.section, []).extend(entries)
+        if segment.section == "loose":
+            block.loose.append((first.number, text, entries))
+        else:
+            block.lists.setdefault(segment.section, []).extend(entries)
 
 
 def read_statblocks(text: str) -> Reading:
