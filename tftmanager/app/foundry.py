@@ -209,5 +209,12 @@ def read_actors(text: str, library: RulesLibrary) -> list[Entry]:
 
 def import_actors(*, store: CampaignStore, text: str, as_copies: bool = False) -> Imported:
     """Add the actors of a Foundry file to the party in one operation, or none."""
-    return import_entries(store=store, entries=read_actors(text, library_for(store)),
-                          as_copies=as_copies)
+    return import_actor_files(store=store, texts=[text], as_copies=as_copies)
+
+
+def import_actor_files(*, store: CampaignStore, texts: list[str],
+                       as_copies: bool = False) -> Imported:
+    """Add the actors of several files (one actor each, as Foundry exports) in one operation."""
+    library = library_for(store)
+    entries = [entry for text in texts for entry in read_actors(text, library)]
+    return import_entries(store=store, entries=entries, as_copies=as_copies)

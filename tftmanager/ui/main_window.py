@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME
-from tftmanager.ui import campaign_files, dialogs, menu_windows, window_state
+from tftmanager.ui import campaign_files, dialogs, interop_menu, menu_windows, window_state
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
@@ -195,8 +195,8 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
-        file_menu.addAction(self.act_print)
-        file_menu.addAction(self.act_export_pdf)
+        file_menu.addActions([self.act_print, self.act_export_pdf])
+        interop_menu.add_to(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
