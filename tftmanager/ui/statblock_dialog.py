@@ -51,7 +51,7 @@ class StatBlockImportDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Import Stat Blocks")
-        self.resize(980, 640)
+        self.resize(1000, 720)
         layout = QVBoxLayout(self)
         intro = QLabel(HELP)
         intro.setWordWrap(True)
@@ -84,7 +84,7 @@ class StatBlockImportDialog(QDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(1, 380)
         self.table.setWordWrap(True)
-        layout.addWidget(self.table, 3)
+        layout.addWidget(self.table, 4)
         self.summary = QLabel()
         self.summary.setAccessibleName("Import summary")
         layout.addWidget(self.summary)
@@ -157,14 +157,18 @@ class StatBlockImportDialog(QDialog):
             colour = PROBLEM if note.problems else WARNING if note.warnings else None
             for column, value in enumerate(cells):
                 item = QTableWidgetItem(value)
-                if column == 0:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignTop)
+                item.setTextAlignment((Qt.AlignmentFlag.AlignRight if column == 0
+                                       else Qt.AlignmentFlag.AlignLeft)
+                                      | Qt.AlignmentFlag.AlignTop)
                 if colour is not None:
                     item.setBackground(QBrush(colour))
                     item.setForeground(QBrush(INK))
                 self.table.setItem(row, column, item)
         self.table.resizeRowsToContents()
+        first = next((r for r, n in enumerate(notes) if n.problems), None)
+        item = self.table.item(first, 0) if first is not None else None
+        if item is not None:  # the first line to fix in view
+            self.table.scrollToItem(item, QTableWidget.ScrollHint.PositionAtCenter)
 
     def _import(self) -> None:
         if interop.import_statblocks(self.session, self.text.toPlainText(),
