@@ -166,9 +166,9 @@ class StatBlockImportDialog(QDialog):
                 self.table.setItem(row, column, item)
         self.table.resizeRowsToContents()
         first = next((r for r, n in enumerate(notes) if n.problems), None)
-        item = self.table.item(first, 0) if first is not None else None
-        if item is not None:  # the first line to fix in view
-            self.table.scrollToItem(item, QTableWidget.ScrollHint.PositionAtCenter)
+        target = self.table.item(first, 0) if first is not None else None
+        if target is not None:  # the first line to fix in view
+            self.table.scrollToItem(target, QTableWidget.ScrollHint.PositionAtCenter)
 
     def _import(self) -> None:
         if interop.import_statblocks(self.session, self.text.toPlainText(),
