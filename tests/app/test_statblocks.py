@@ -116,6 +116,15 @@ def test_each_style_reads_to_the_exact_figures(name: str, library: RulesLibrary)
     assert seen.figures == EXPECTED[name]
 
 
+def test_a_sentence_naming_race_and_type_is_read_as_such(library: RulesLibrary) -> None:
+    seen = read_figures("Tollenkar: ST 12, DX 12 (10), IQ 14, MA 10. Elf wizard.\n"
+                        "Spells: Blur, Light\n", library, RuleProfile())
+    assert seen.problems == []
+    (tollenkar,) = seen.figures
+    assert (tollenkar.race, tollenkar.kind, tollenkar.notes) == (
+        "elf", CharacterKind.WIZARD, "")
+
+
 def test_a_monster_with_no_race_says_what_was_assumed(library: RulesLibrary) -> None:
     seen = read_figures((DATA / "monster_no_race.txt").read_text(), library, RuleProfile())
     assert seen.warnings[0] == "line 1: no race given: Human (change it in the editor if it is not)"

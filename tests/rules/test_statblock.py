@@ -112,3 +112,10 @@ def test_periods_counts_and_flying_ma_of_dungeon_keys() -> None:
 def test_a_label_may_carry_a_parenthesis() -> None:
     (block,) = read_statblocks("Aldric\nST 10 DX 11 IQ 14\nSpells (IQ 14): Blur (T)\n").blocks
     assert [(e.name, e.details) for e in block.entries("spells")] == [("Blur", ("T",))]
+
+
+def test_a_range_takes_its_first_value_and_says_so() -> None:
+    reading = read_statblocks("Cave Bear\nST 28-32, DX 11, IQ 6, MA 8, hits stopped 2\n")
+    (block,) = reading.blocks
+    assert block.attributes["st"] == (28, 2) and block.bought == {"stops": 2}
+    assert reading.lines[1].warnings == ["ST 28-32 is a range: 28 taken"]

@@ -63,6 +63,7 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     Without ``assume_race`` (a bestiary template) a block with no race keeps none.
     """
     build = _Build(block, notes)
+    _race_sentence(build, index)
     race = _race(build, index) if assume_race or block.race else ""
     kind = _kind(build)
     for entry in block.entries("talents"):
@@ -92,6 +93,25 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         memory_bought=block.bought.get("memory_bought", 0),
         kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
         items=_with_states(build.items))
+
+
+def _race_sentence(build: _Build, index: NameIndex) -> None:
+    """"MA 10. Human wizard.": a sentence naming only race and type is the name line's."""
+    block = build.block
+    for loose in list(block.loose):
+        line, text, entries = loose
+        words = text.strip().rstrip(".").split()
+        kinds = [w.lower() for w in words if w.lower() in ("hero", "wizard")]
+        rest = " ".join(w for w in words if w.lower() not in ("hero", "wizard"))
+        is_race = bool(rest) and block.race is None and index.find("race", rest).key
+        if len(entries) != 1 or not (is_race or (kinds and not rest)):
+            continue
+        block.loose.remove(loose)
+        if is_race:
+            block.race = (rest, line)
+        if kinds and block.kind is None:
+            block.kind = kinds[0]
+            build.note(line).became.append(kinds[0])
 
 
 def _race(build: _Build, index: NameIndex) -> str | None:

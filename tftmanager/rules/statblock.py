@@ -52,8 +52,9 @@ _NUMBERS = {"bought_points": r"(\d+)(?:\s+points?)?", "memory_bought": r"(\d+)(?
             "dx_against": r"([+-]?\d+)"}
 # Attribute names as written: adjusted DX in its spellings, hits for monsters.
 _ATTR = re.compile(
-    r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|st|dx|iq|ma|sp|hits|hp)(?![a-z])\s*[:=]?\s*(\d+)"
-    r"(?:\s*/\s*(\d+))?(?:\s*\(([^()]*)\))?", re.IGNORECASE)
+    r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|hits\s+stopped|stops|st|dx|iq|ma|sp|hits|hp)"
+    r"(?![a-z])\s*[:=]?\s*(\d+)(?:\s*[-–]\s*(\d+)(?!\d))?(?:\s*/\s*(\d+))?"
+    r"(?:\s*\(([^()]*)\))?", re.IGNORECASE)
 _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
     + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
@@ -348,9 +349,17 @@ def _read_attributes(block: Block, text: str, note: LineNote) -> None:
         rest = rest.replace(match.group(0), " ", 1)
         name = re.sub(r"[\s.]", "", match.group(1).lower())
         name = "adjdx" if name.startswith("adj") else name
-        value, paren = int(match.group(2)), (match.group(4) or "").strip()
+        name = "stops" if name in ("hitsstopped", "stops") else name
+        value, paren = int(match.group(2)), (match.group(5) or "").strip()
         if match.group(3):
-            paren = f"/{match.group(3)}" + (f" {paren}" if paren else "")
+            note.warnings.append(f"{name.upper()} {value}-{match.group(3)} is a range: "
+                                 f"{value} taken")
+        if match.group(4):
+            paren = f"/{match.group(4)}" + (f" {paren}" if paren else "")
+        if name == "stops":
+            block.bought["stops"] = value
+            note.became.append(f"stops {value} (kept by the bestiary)")
+            continue
         if name in block.attributes and block.attributes[name][0] != value:
             note.problems.append(f"{name.upper()} is given twice "
                                  f"({block.attributes[name][0]} and {value})")
