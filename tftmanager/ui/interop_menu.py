@@ -39,6 +39,8 @@ def add_to(window: MainWindow, menu: QMenu) -> None:
         ("Import &Stat Blocks…", lambda: open_import_dialog(window), False),
         ("&Copy Character as Stat Block", lambda: copy_statblocks(window, selected=True), True),
         ("Copy &Party as Stat Blocks", lambda: copy_statblocks(window, selected=False), False),
+        ("Copy &Bestiary as Stat Blocks", lambda: copy_statblocks(window, selected=False,
+                                                                  bestiary=True), False),
         ("Export Character to &Foundry VTT…", lambda: export_foundry(window, True), True),
         ("Export Party to Foundry VTT…", lambda: export_foundry(window, False), False),
         ("Import from Foun&dry VTT…", lambda: import_foundry(window), False),
@@ -81,20 +83,21 @@ def _widget(window: MainWindow) -> QWidget:
     return window
 
 
-def copy_statblocks(window: MainWindow, *, selected: bool) -> None:
-    """Put the selected character (or the party) on the clipboard as stat blocks."""
+def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = False) -> None:
+    """Put the selected character (or the party, or the bestiary) on the clipboard."""
     from tftmanager.ui.operations import interop  # noqa: PLC0415 - after first paint
 
     if window.session is None:
         return
     name = _selected_name(window) if selected else None
     try:
-        text = interop.statblock_text(window.session, [name] if name else None)
+        text = interop.statblock_text(window.session, [name] if name else None,
+                                      bestiary=bestiary)
     except ValueError as exc:
         dialogs.error(_widget(window), "Nothing to copy", str(exc))
         return
     QGuiApplication.clipboard().setText(text)
-    what = name or "The party"
+    what = name or ("The bestiary" if bestiary else "The party")
     window.statusBar().showMessage(f"{what} copied as stat blocks", 5000)
 
 

@@ -25,9 +25,10 @@ def import_foundry(session: CampaignSession, texts: list[str]) -> Imported | Non
         store=session.store, texts=texts))
 
 
-def statblock_text(session: CampaignSession, names: list[str] | None) -> str:
-    """Characters (default: the whole party) as stat blocks."""
-    return statblocks.export_statblocks(store=session.store, names=names)
+def statblock_text(session: CampaignSession, names: list[str] | None, *,
+                   bestiary: bool = False) -> str:
+    """Characters (default: the whole party), or the bestiary's templates, as stat blocks."""
+    return statblocks.export_statblocks(store=session.store, names=names, bestiary=bestiary)
 
 
 def foundry_actors(session: CampaignSession, names: list[str] | None) -> list[tuple[str, str]]:
