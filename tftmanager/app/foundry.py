@@ -32,6 +32,8 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
+_KINDS = ("weapon", "armor", "shield", "gear", "magic")
+
 
 class FoundryError(ValueError):
     """An actor file that cannot be imported as asked; the message says why."""
@@ -101,15 +103,21 @@ class _Reader:
             raise FoundryError(f"{self.name}: {found.why}")
         return found.key
 
+    def known(self, kind: str, flags: dict[str, Any]) -> str | None:
+        """Our flag's library key, if this campaign's library has it (else match by name)."""
+        key = flags.get("key")
+        return key if isinstance(key, str) and key in self.index.names[kind] else None
+
     def item(self, doc: dict[str, Any]) -> None:
         kind, name, flags = doc.get("type"), str(doc.get("name", "")), _flags(doc)
         system = doc.get("system") if isinstance(doc.get("system"), dict) else {}
         assert isinstance(system, dict)
         if kind == "talent":
-            key = flags.get("key") or self.find("talent", re.sub(r"\s*\(.*\)$", "", name))
+            key = self.known("talent", flags) or self.find(
+                "talent", re.sub(r"\s*\(.*\)$", "", name))
             self.talents.append(KnownTalent(str(key), int(flags.get("extra_points", 0))))
         elif kind == "spell":
-            self.spells.append(str(flags.get("key") or self.find("spell", name)))
+            self.spells.append(self.known("spell", flags) or self.find("spell", name))
         elif kind == "equipment":
             self._equipment(name, system, flags)
         elif kind == "ability":
@@ -118,7 +126,7 @@ class _Reader:
             raise FoundryError(f"{self.name}: item '{name}' has an unknown type {kind!r}")
 
     def _equipment(self, name: str, system: dict[str, Any], flags: dict[str, Any]) -> None:
-        if flags.get("kind") and flags.get("key"):
+        if flags.get("kind") in _KINDS and self.known(str(flags["kind"]), flags):
             self.items.append(Item(
                 kind=ItemKind(flags["kind"]), key=str(flags["key"]),
                 state=ItemState(flags.get("state", "carried")),
@@ -158,7 +166,9 @@ def character_of(doc: object, library: RulesLibrary) -> tuple[Character, str | N
     system, flags = doc["system"], _flags(doc)
     index = NameIndex(library)
     reader = _Reader(index, name or "the actor")
-    race = flags.get("race") or reader.find("race", str(system.get("race") or "Human"))
+    race = flags.get("race")
+    if not isinstance(race, str) or race not in index.names["race"]:
+        race = reader.find("race", str(system.get("race") or "Human"))
     for item in doc.get("items") or []:
         if isinstance(item, dict):
             reader.item(item)
@@ -199,7 +209,7 @@ def read_actors(text: str, library: RulesLibrary) -> list[Entry]:
     for one in docs:
         try:
             character, uid = character_of(one, library)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             if isinstance(exc, FoundryError):
                 raise
             raise FoundryError(f"not a Fantasy Trip actor this can read ({exc})") from None

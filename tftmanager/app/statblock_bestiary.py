@@ -33,11 +33,11 @@ from tftmanager.store import library as stored
 from tftmanager.store.campaign import CampaignStore
 
 _ATTACK = re.compile(r"^attacks?:\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d+d6?(?:\s*[+-]\s*\d+)?)\)\s*$",
+_NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\d{1,3})?)\)\s*$",
                       re.IGNORECASE)
 
 
-_HIDE = re.compile(r"^Armor: .*\bstops?\s+(\d+)", re.IGNORECASE)
+_HIDE = re.compile(r"^Armor: .*\bstops?\s+(\d{1,9})", re.IGNORECASE)
 
 
 class BestiaryImportError(ValueError):

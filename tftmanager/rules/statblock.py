@@ -47,19 +47,20 @@ SECTIONS: dict[str, str] = {
 LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
-_NUMBERS = {"bought_points": r"(\d+)(?:\s+points?)?", "memory_bought": r"(\d+)(?:\s+points?)?",
-            "stops": r"(?:stops?\s+)?(\d+)(?:\s+hits?(?:\s*/\s*attack)?)?",
-            "dx_against": r"([+-]?\d+)"}
+_NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
+            "memory_bought": r"(\d{1,9})(?:\s+points?)?",
+            "stops": r"(?:stops?\s+)?(\d{1,9})(?:\s+hits?(?:\s*/\s*attack)?)?",
+            "dx_against": r"([+-]?\d{1,9})"}
 # Attribute names as written: adjusted DX in its spellings, hits for monsters.
 _ATTR = re.compile(
     r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|hits\s+stopped|stops|st|dx|iq|ma|sp|hits|hp)"
-    r"(?![a-z])\s*[:=]?\s*(\d+)(?:\s*[-–]\s*(\d+)(?!\d))?(?:\s*/\s*(\d+))?"
+    r"(?![a-z])\s*[:=]?\s*(\d{1,9})(?:\s*[-–]\s*(\d{1,9})(?!\d))?(?:\s*/\s*(\d{1,9}))?"
     r"(?:\s*\(([^()]*)\))?", re.IGNORECASE)
 _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
     + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
 _MARKUP = re.compile(r"[*_#>`]+")
-_AGE = re.compile(r"^age\s+(\d+)$", re.IGNORECASE)
+_AGE = re.compile(r"^age\s+(\d{1,9})$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
 
 

@@ -19,14 +19,14 @@ STATE_WORDS: dict[str, ItemState] = {
     "at belt": ItemState.CARRIED, "packed": ItemState.CARRIED, "stored": ItemState.STORED,
 }
 _TOKENS = re.compile(
-    r"\s*(?:(?P<dice>\d+d6?(?:\s*[+-]\s*\d+)?)(?![a-z])"
-    r"|\+\s*(?P<dx>\d+)\s*(?:to\s+)?(?:adj\.?\s*)?dx"
-    r"|\+\s*(?P<dmg>\d+)\s*(?:dmg|damage)"
-    r"|\+\s*(?P<extra>\d+)(?:\s+extra)?"
-    r"|(?P<hits>\d+)\s+hits?\s+taken"
-    r"|stops?\s+(?P<stops>\d+)(?:\s+hits?(?:\s*/\s*attack)?)?"
-    r"|[x×]\s*(?P<times>\d+)"
-    r"|(?P<number>\d+)(?![\w+])"
+    r"\s*(?:(?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\d{1,3})?)(?![a-z])"
+    r"|\+\s*(?P<dx>\d{1,9})\s*(?:to\s+)?(?:adj\.?\s*)?dx"
+    r"|\+\s*(?P<dmg>\d{1,9})\s*(?:dmg|damage)"
+    r"|\+\s*(?P<extra>\d{1,9})(?:\s+extra)?"
+    r"|(?P<hits>\d{1,9})\s+hits?\s+taken"
+    r"|stops?\s+(?P<stops>\d{1,9})(?:\s+hits?(?:\s*/\s*attack)?)?"
+    r"|[x×]\s*(?P<times>\d{1,9})"
+    r"|(?P<number>\d{1,9})(?![\w+])"
     r"|(?P<state>" + "|".join(sorted(STATE_WORDS, key=len, reverse=True)) + r")\b"
     r"|(?P<word>fine|silver|good|thrown|each))\s*", re.IGNORECASE)
 

@@ -14,8 +14,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
-_COUNT_BEFORE = re.compile(r"^(\d+)\s*[x×]?\s+(?=\D)", re.IGNORECASE)
-_COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d+)$", re.IGNORECASE)
+_COUNT_BEFORE = re.compile(r"^(\d{1,9})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
+_COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d{1,9})$", re.IGNORECASE)
 _STOPS = re.compile(r"\s+(stops?\s+\d+)(?:\s+hits?(?:\s*/\s*attack|\s+per\s+attack)?)?\s*$",
                     re.IGNORECASE)
 
