@@ -54,6 +54,15 @@ def test_natural_armor_and_attacks_from_a_dungeon_key(store: CampaignStore) -> N
         "npc", "leather", "small_shield", ("broadsword",))
 
 
+def test_sentences_after_the_attributes_give_attack_and_hide(store: CampaignStore) -> None:
+    import_statblocks(store=store, text=(DATA / "legacy_sentences.txt").read_text(),
+                      bestiary=True)
+    bear = bestiary.template(store=store, key="brown_bear")
+    assert (bear.kind, bear.attack, str(bear.damage), bear.stops, bear.note) == (
+        "creature", "Claws", "2d+2", 2, "")
+    assert bestiary.template(store=store, key="sam_the_guard").race == "human"
+
+
 def test_a_bad_block_or_a_taken_name_imports_nothing(store: CampaignStore) -> None:
     before = bestiary.list_templates(store=store)
     with pytest.raises(StatBlockError, match="line 4: 'Vorpal blade' is no weapon"):

@@ -99,6 +99,17 @@ EXPECTED: dict[str, list[Character]] = {
         Character(name="Aldric the Wise", race="human", st=10, dx=11, iq=14,
                   kind=CharacterKind.WIZARD, talents=_t("literacy"),
                   spells=("magic_fist", "light", "blur", "fire", "drop_weapon"))],
+    "legacy_sentences.txt": [
+        Character(name="Akyra", race="human", st=11, dx=13, iq=10,
+                  talents=_t("sword", "shield", "literacy"),
+                  items=(_i(W, "cutlass", READY), _i(S, "small_shield", READY),
+                         _i(A, "leather", READY)),
+                  notes="Described as: female"),
+        Character(name="Goblins", race="human", st=8, dx=12, iq=8,
+                  items=(_i(W, "dagger", READY),)),
+        Character(name="Brown Bear", race="human", st=30, dx=11, iq=6,
+                  notes="Claws (2d+2)\nHide stops 2 hits."),
+        Character(name="Sam the Guard", race="human", st=10, dx=12, iq=9)],
 }
 BAD = {
     "bad_unknown_talent.txt": "line 7: 'Swordplay' is no talent in this campaign's library",

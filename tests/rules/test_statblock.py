@@ -119,3 +119,8 @@ def test_a_range_takes_its_first_value_and_says_so() -> None:
     (block,) = reading.blocks
     assert block.attributes["st"] == (28, 2) and block.bought == {"stops": 2}
     assert reading.lines[1].warnings == ["ST 28-32 is a range: 28 taken"]
+
+
+def test_a_number_too_long_is_a_problem_not_a_crash() -> None:
+    reading = read_statblocks("Bob\nST " + "9" * 5000 + " DX 10\n")
+    assert reading.problems and reading.problems[0].startswith("line 2: '")

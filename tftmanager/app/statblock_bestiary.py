@@ -37,7 +37,8 @@ _NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\
                       re.IGNORECASE)
 
 
-_HIDE = re.compile(r"^Armor: .*\bstops?\s+(\d{1,9})", re.IGNORECASE)
+_HIDE = re.compile(r"^(?:Armor: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\.?$", re.IGNORECASE)
+_BARE = re.compile(r"^([^:;,()]+\(\d{1,3}d[^()]*\)\.?)$", re.IGNORECASE)  # "Claws (2d+2)."
 
 
 class BestiaryImportError(ValueError):
@@ -49,7 +50,7 @@ def _attack(notes: list[str]) -> tuple[str, str, list[str]]:
     kept: list[str] = []
     attack = damage = ""
     for note in notes:
-        found = _ATTACK.match(note)
+        found = _ATTACK.match(note) or _BARE.match(note)
         if found and not attack:
             first, _, rest = found.group(1).partition(";")
             natural = _NATURAL.match(first.strip().rstrip("."))

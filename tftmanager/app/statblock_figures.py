@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from tftmanager.app.library_names import NameIndex
+from tftmanager.app.library_names import Match, NameIndex
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -126,9 +126,17 @@ def _race(build: _Build, index: NameIndex) -> str | None:
     text, line = block.race
     found = index.find("race", text)
     if found.key is None:
-        build.note(line).problems.append(found.why)
-        return None
-    build.note(line).became.append(f"race: {index.name_of('race', found.key)}")
+        # "Akyra (human female)": one word a race, the others a description kept in the notes
+        words = text.split()
+        races = [(w, m.key) for w in words if (m := index.find("race", w)).key is not None]
+        if len(races) != 1 or len(words) == 1:
+            build.note(line).problems.append(found.why)
+            return None
+        other = " ".join(w for w in words if w != races[0][0])
+        build.kept.append(f"Described as: {other}")
+        build.note(line).warnings.append(f"'{other}' is not a race: kept in the notes")
+        found = Match(races[0][1])
+    build.note(line).became.append(f"race: {index.name_of('race', found.key or '')}")
     return found.key
 
 

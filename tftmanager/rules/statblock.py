@@ -236,15 +236,11 @@ class _Reader:
             block = self._new_block(note.number)
         if head:
             _header(block, head, note)
-        *_, last = _ATTR.finditer(text)
-        tail = text[last.end():]
-        if re.match(r"\s*[.;]\s*\S", tail) and not _ATTR.search(tail):
-            # "MA 10. Broadsword (2d), small shield": the rest is what it carries
-            _read_attributes(block, text[:last.end()], note)
-            self._labelled(note, "possessions", tail.strip().lstrip(".;").strip(),
-                           section="loose")
-            return
-        _read_attributes(block, text, note)
+        attributes, *sentences = _sentences(text)
+        _read_attributes(block, attributes, note)
+        for sentence in sentences:
+            # "MA 10. Broadsword (2d), small shield. Hide stops 2 hits.": what it carries
+            self._labelled(note, "possessions", sentence, section="loose")
 
     def _skip(self, block: Block) -> None:
         """A line alone, with no attributes or lists (a forum post's chatter): not a figure."""
@@ -288,6 +284,25 @@ def _pieces(text: str) -> list[str]:
         else:
             merged.append(piece)
     return merged
+
+
+def _sentences(text: str) -> list[str]:
+    """Text cut at full stops outside parentheses; one opening with an attribute stays joined."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "." and depth == 0 and (i + 1 == len(text) or text[i + 1].isspace()):
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    merged: list[str] = []
+    for part in parts:
+        if merged and (not part.strip() or _ATTR.match(part.strip())):
+            merged[-1] += "." + part  # "adj. DX 11", or nothing after the last stop
+        else:
+            merged.append(part)
+    return [merged[0], *(p.strip() for p in merged[1:] if p.strip())]
 
 
 def _starts_attributes(text: str) -> bool:
