@@ -107,7 +107,14 @@ def read_templates(text: str, library: RulesLibrary) -> tuple[list[LineNote], li
             if block.entries("talents") or block.entries("spells"):
                 by_number[block.line].warnings.append(
                     "a template keeps talents and spells in its note")
-            rows.append(_row(block, character, library))
+            row = _row(block, character, library)
+            if row["key"] in library.creatures:
+                by_number[block.line].problems.append(
+                    f"the bestiary already has {library.creatures[row['key']].name}: rename the "
+                    "stat block or edit the template")
+            elif row["key"] in {r["key"] for r in rows}:
+                by_number[block.line].problems.append(f"a second figure named {block.name}")
+            rows.append(row)
     if not reading.blocks and reading.lines:
         reading.lines[0].problems.append("no stat block found (a name and ST, DX and IQ)")
     problems = [n for n in reading.lines if n.problems]
