@@ -100,7 +100,7 @@ def read_templates(text: str, library: RulesLibrary) -> tuple[list[LineNote], li
     reading = read_statblocks(text)
     index = NameIndex(library)
     by_number = {n.number: n for n in reading.lines}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for block in reading.blocks:
         character = figure_of(block, by_number, library, index, assume_race=False)
         if character is not None:
