@@ -79,7 +79,7 @@ def test_copy_character_and_party_as_stat_blocks(main_window: MainWindow) -> Non
     ragnar = next(r.id for r in main_window.party_model.rows() if r.name == "Ragnar")
     main_window.party.select(ragnar)
     _action(main_window, "Copy Character as Stat Block").trigger()
-    assert QGuiApplication.clipboard().text().startswith("Ragnar, Human hero\nST 11")
+    assert QGuiApplication.clipboard().text().startswith("Ragnar, hero\nST 11")
     _action(main_window, "Copy Party as Stat Blocks").trigger()
     assert QGuiApplication.clipboard().text().count(" hero\n") == 4
     _action(main_window, "Copy Bestiary as Stat Blocks").trigger()

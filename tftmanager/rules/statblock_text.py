@@ -1,8 +1,9 @@
 """Writing a character as a stat block, in the form ``rules.statblock`` reads back.
 
-The form is the one TFT adventures print (and Foundry's Fantasy Trip system
-writes as its "standard text"): a name line with race and type, a line of
-attributes, then labelled lists.  Every entry uses the library's name, and
+The form is the one TFT adventures print and Foundry's Fantasy Trip system
+reads and writes as its "standard text" (a name line with the type, ST, DX,
+IQ and MA first on the attribute line, weapons with their damage, armor
+with what it stops), then the race and labelled lists.  Every entry uses the library's name, and
 the parentheses say only what differs from what a reader would assume
 (a slung shield, a fine weapon, extra points on a talent), so reading the
 text back gives the same figure.  Derived values (MA, adjusted DX) are
@@ -14,6 +15,7 @@ from __future__ import annotations
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
+from tftmanager.rules.equipment import Armor, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 
@@ -45,6 +47,9 @@ def _weapons_by_default(items: list[Item]) -> bool:
 
 def _entry(library: RulesLibrary, item: Item, say_state: bool) -> str:
     details: list[str] = []
+    entry = library.item_entry(item.kind, item.key)
+    if isinstance(entry, Weapon):  # "Shortsword (2d-1)", as adventures print weapons
+        details.append(str(entry.damage.add(item.quality.fine_damage)))
     if say_state:
         details.append(_STATE_WORD.get(item.kind, _PLAIN_WORD)[item.state])
     q = item.quality
@@ -59,9 +64,11 @@ def _entry(library: RulesLibrary, item: Item, say_state: bool) -> str:
     if item.hits_taken:
         details.append(f"{item.hits_taken} hits taken")
     text = _item_name(library, item)
+    if isinstance(entry, Armor | Shield):  # "Chainmail stops 3" (Foundry's text needs it)
+        text += f" stops {entry.stops}"
     if item.quantity != 1:
         text += f" x{item.quantity}"
-    return text + (f" ({', '.join(details)})" if details else "")
+    return text + (f" ({'; '.join(details)})" if details else "")  # Foundry cuts at commas
 
 
 def _item_lines(character: Character, library: RulesLibrary) -> list[str]:
@@ -80,14 +87,14 @@ def _item_lines(character: Character, library: RulesLibrary) -> list[str]:
 
 
 def _attributes(character: Character, derived: Derived | None) -> str:
-    dx = f"DX {character.dx}"
-    if derived is not None and derived.adj_dx != character.dx:
-        dx += f" (adjDX {derived.adj_dx})"
-    parts = [f"ST {character.st}", dx, f"IQ {character.iq}"]
-    if character.sp:
-        parts.append(f"SP {character.sp}")
+    """"ST 12, DX 12, IQ 8, MA 6, adjDX 9": ST, DX, IQ and MA first, as Foundry reads them."""
+    parts = [f"ST {character.st}", f"DX {character.dx}", f"IQ {character.iq}"]
     if derived is not None:
         parts.append(f"MA {derived.ma}")
+    if character.sp:
+        parts.append(f"SP {character.sp}")
+    if derived is not None and derived.adj_dx != character.dx:
+        parts.append(f"adjDX {derived.adj_dx}")
     return ", ".join(parts)
 
 
@@ -101,8 +108,8 @@ def statblock(character: Character, library: RulesLibrary, derived: Derived | No
     """One figure as a stat block (no trailing blank line)."""
     race = library.races.get(character.race)
     kind = "wizard" if character.kind is CharacterKind.WIZARD else "hero"
-    lines = [header(character.name, f"{race.name if race else character.race} {kind}"),
-             _attributes(character, derived)]
+    lines = [header(character.name, kind), _attributes(character, derived),
+             f"Race: {race.name if race else character.race}"]
     if character.player:
         lines.append(f"Player: {character.player}")
     if character.bought_points:
