@@ -32,6 +32,7 @@ SHIPPED = [
     "tftmanager/resources/rules/armor.toml",
     "tftmanager/resources/rules/injury.toml",
     "tftmanager/resources/demo/party.json",
+    "tftmanager/resources/statblocks/aliases.toml",
     "tftmanager/db/env.py",
     "tftmanager/db/script.py.mako",
     "tftmanager/db/versions/0001_initial.py",
