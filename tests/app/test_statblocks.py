@@ -111,6 +111,11 @@ EXPECTED: dict[str, list[Character]] = {
         Character(name="Brown Bear", race="human", st=30, dx=11, iq=6,
                   notes="Claws (2d+2)\nHide stops 2 hits."),
         Character(name="Sam the Guard", race="human", st=10, dx=12, iq=9)],
+    "foundry_standard_text.txt": [Character(
+        name="Uldor", race="human", st=9, dx=8, iq=16, kind=CharacterKind.WIZARD,
+        talents=_t("literacy"), spells=("light", "fireball"),
+        items=(_i(W, "dagger", READY), _i(W, "javelin", CARRIED), _i(A, "cloth", READY)),
+        notes="Equipment: Backpack\nMagic items: Wizard's Staff")],
 }
 BAD = {
     "bad_unknown_talent.txt": "line 7: 'Swordplay' is no talent in this campaign's library",

@@ -124,3 +124,10 @@ def test_a_range_takes_its_first_value_and_says_so() -> None:
 def test_a_number_too_long_is_a_problem_not_a_crash() -> None:
     reading = read_statblocks("Bob\nST " + "9" * 5000 + " DX 10\n")
     assert reading.problems and reading.problems[0].startswith("line 2: '")
+
+
+def test_foundrys_own_text_export_reads() -> None:
+    """Foundry's exportStandardText writes dice as 1D6-1 and several attacks with a slash."""
+    d = read_details(("1D6/1D6+1",))
+    assert (d.all_dice, d.unknown) == (["1d", "1d+1"], [])
+    assert read_details(("stops 3 hits/attack",)).stops == 3

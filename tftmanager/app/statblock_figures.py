@@ -276,7 +276,8 @@ def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details
         weapon = library.weapons[item.key]
         base = weapon.damage.add(item.quality.fine_damage)
         ours = _dice_text(base.count, base.plus)
-        if details.dice not in (ours, _dice_text(weapon.damage.count, weapon.damage.plus)):
+        library_dice = {ours, _dice_text(weapon.damage.count, weapon.damage.plus)}
+        if not library_dice & set(details.all_dice):
             note.warnings.append(f"{weapon.name} does {ours} here, not {details.dice}")
     if details.stops is not None and item.kind in (ItemKind.ARMOR, ItemKind.SHIELD):
         entry = (library.armors if item.kind is ItemKind.ARMOR else library.shields)[item.key]

@@ -19,7 +19,7 @@ STATE_WORDS: dict[str, ItemState] = {
     "at belt": ItemState.CARRIED, "packed": ItemState.CARRIED, "stored": ItemState.STORED,
 }
 _TOKENS = re.compile(
-    r"\s*(?:(?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\d{1,3})?)(?![a-z])"
+    r"[\s/]*(?:(?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\d{1,3})?)(?![a-z])"
     r"|\+\s*(?P<dx>\d{1,9})\s*(?:to\s+)?(?:adj\.?\s*)?dx"
     r"|\+\s*(?P<dmg>\d{1,9})\s*(?:dmg|damage)"
     r"|\+\s*(?P<extra>\d{1,9})(?:\s+extra)?"
@@ -28,7 +28,7 @@ _TOKENS = re.compile(
     r"|[x×]\s*(?P<times>\d{1,9})"
     r"|(?P<number>\d{1,9})(?![\w+])"
     r"|(?P<state>" + "|".join(sorted(STATE_WORDS, key=len, reverse=True)) + r")\b"
-    r"|(?P<word>fine|silver|good|thrown|each))\s*", re.IGNORECASE)
+    r"|(?P<word>fine|silver|good|thrown|each))[\s/]*", re.IGNORECASE)  # "2D6/1D6": attacks
 
 
 @dataclass
@@ -46,6 +46,7 @@ class Details:
     number: int | None = None
     extra: int | None = None
     dice: str = ""
+    all_dice: list[str] = field(default_factory=list)  # "2d/1d+1": one per attack
     stops: int | None = None
     unknown: list[str] = field(default_factory=list)
 
@@ -54,6 +55,7 @@ def _apply(details: Details, match: re.Match[str]) -> None:
     groups = {k: v for k, v in match.groupdict().items() if v is not None}
     if "dice" in groups:
         details.dice = re.sub(r"\s+", "", groups["dice"].lower()).replace("d6", "d")
+        details.all_dice.append(details.dice)
     elif "dx" in groups:
         details.fine, details.fine_dx = True, int(groups["dx"])
     elif "dmg" in groups:
