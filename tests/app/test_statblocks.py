@@ -123,6 +123,8 @@ BAD = {
     "bad_missing_dx.txt": "line 1: Hulking Brute has no DX",
     "bad_unknown_weapon.txt": "line 4: 'Vorpal blade' is no weapon in this campaign's library",
     "bad_parentheses.txt": "line 3: 'Sword (2, Shield' has unbalanced parentheses",
+    "bad_out_of_range.txt": "line 1: Titan of the Deep Halls: ST must be between 1 and 300, "
+                            "not 500.",
 }
 
 
