@@ -17,6 +17,20 @@ from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
+STAT_BLOCKS = """Orc Sergeant (orc): ST 13 DX 11 IQ 8 MA 10; Talents: Sword (2), Shield (1)
+Weapons: Broadsword (2d); Armor: Leather armor, Small shield.
+
+Elanor Silverleaf - Elf wizard
+ST 9; DX 13; IQ 14; MA 12
+Spells: Magic Fist (M), Light (S), Blur (T), Drop Weapon (T)
+Talents: Literacy
+Weapons: Dagger (1d-1)
+
+GIANT WOLF
+ST 16  DX 13  IQ 6  MA 14
+Attacks: Bite (2d)
+Talents: Tracking, Keen Nose
+"""
 
 
 def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
@@ -150,6 +164,16 @@ def main() -> int:
         window.grab().save(str(OUT / "history.png"))
         window.history_dock.hide()
         shoot_guide_and_dark(app, window)
+        # File > Import Stat Blocks: each line read; one not understood (red), one assumed.
+        from tftmanager.ui.statblock_dialog import StatBlockImportDialog
+
+        importer = StatBlockImportDialog(window.session, window)
+        importer.text.setPlainText(STAT_BLOCKS)
+        importer.refresh()
+        importer.show()
+        app.processEvents()
+        importer.grab().save(str(OUT / "statblock-import.png"))
+        importer.close()
         window.close()
         app.quit()
 

@@ -34,6 +34,7 @@ SHIPPED = [
     "tftmanager/resources/demo/party.json",
     "tftmanager/resources/guide/guide.md",
     "tftmanager/resources/guide/main-window.png",
+    "tftmanager/resources/statblocks/aliases.toml",
     "tftmanager/db/env.py",
     "tftmanager/db/script.py.mako",
     "tftmanager/db/versions/0001_initial.py",

@@ -22,7 +22,14 @@ from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
-from tftmanager.cli import cards_command, copy_command, failures, journal_command, story_command
+from tftmanager.cli import (
+    cards_command,
+    copy_command,
+    failures,
+    interop_command,
+    journal_command,
+    story_command,
+)
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
@@ -285,6 +292,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "week": cmd_week,
     "jobs": cmd_jobs,
     "cards": cards_command.run,
+    "statblock": interop_command.run_statblock,
+    "foundry": interop_command.run_foundry,
     "history": journal_command.run_history,
     "undo": journal_command.run_undo,
     "redo": journal_command.run_redo,
@@ -349,6 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_xp_parsers(sub)
     _add_week_parsers(sub)
     cards_command.add_parser(sub)
+    interop_command.add_parsers(sub)
     journal_command.add_parsers(sub)
     copy_command.add_parser(sub)
     story_command.add_parser(sub)

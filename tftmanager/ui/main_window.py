@@ -19,6 +19,7 @@ from tftmanager.ui import (
     campaign_files,
     dialogs,
     file_and_help_menus,
+    interop_menu,
     menu_windows,
     story_menu,
     window_state,
@@ -194,17 +195,14 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
-        file_menu.addAction(self.act_print)
-        file_menu.addAction(self.act_export_pdf)
+        file_menu.addActions([self.act_print, self.act_export_pdf])
+        interop_menu.add_to(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
-        edit_menu.addAction(self.act_undo)
-        edit_menu.addAction(self.act_redo)
+        edit_menu.addActions([self.act_undo, self.act_redo])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.act_add)
-        edit_menu.addAction(self.act_duplicate)
-        edit_menu.addAction(self.act_delete)
+        edit_menu.addActions([self.act_add, self.act_duplicate, self.act_delete])
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         campaign_menu = bar.addMenu("&Campaign")
