@@ -279,3 +279,21 @@ class JournalStateRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     current_op: int | None = None
     replaying: bool = False
+
+
+class SessionNoteRow(SQLModel, table=True):
+    """The GM's note of one play session: when it was played, its campaign week, its text.
+
+    ``played_on`` is an ISO date ("" when the GM gave none); ``text`` is plain
+    text or Markdown, shown beside the campaign's story of that week.
+    """
+
+    __tablename__ = "session_note"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    week: int = 1
+    played_on: str = Field(default="", max_length=10)
+    title: str = Field(default="", max_length=120)
+    text: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
