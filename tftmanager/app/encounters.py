@@ -142,9 +142,13 @@ def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
 
 def current_id(*, store: CampaignStore) -> int:
     """The newest encounter still in progress."""
-    for view in list_encounters(store=store):
+    views = list_encounters(store=store)
+    for view in views:
         if not view.encounter.ended:
             return view.id
+    if views:
+        raise EncounterRefused(f"No encounter is in progress: {views[0].encounter.name} has "
+                               f"already ended. Start one with 'new'.")
     raise EncounterRefused("No encounter is in progress; start one with 'new'.")
 
 

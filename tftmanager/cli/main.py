@@ -22,7 +22,7 @@ from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
-from tftmanager.cli import cards_command, failures, journal_command
+from tftmanager.cli import cards_command, encounter_command, failures, journal_command
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
@@ -287,6 +287,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "history": journal_command.run_history,
     "undo": journal_command.run_undo,
     "redo": journal_command.run_redo,
+    "encounter": encounter_command.run,
 }
 
 
@@ -345,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_week_parsers(sub)
     cards_command.add_parser(sub)
     journal_command.add_parsers(sub)
+    encounter_command.add_parser(sub)
     return parser
 
 

@@ -239,13 +239,15 @@ class Encounter:
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
                    after: Condition) -> None:
+        if after.out:
+            if after is not before:
+                self.note(f"{target.name} is {after.value}.")
+            return
         if target.hits_this_turn >= target.dx_penalty_hits:
             self.note(f"{target.name} has taken {target.hits_this_turn} hits this turn: "
                       f"DX -2 next turn.")
-        if fell and not after.out:
+        if fell:
             self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
-        if after is not before and after.out:
-            self.note(f"{target.name} is {after.value}.")
 
     def drop(self, ref: str, weapon: int) -> None:
         """A weapon dropped to ready another (Melee: engaged figures must drop it)."""
