@@ -95,6 +95,8 @@ class EncounterWindow(QWidget):
         self.party_pick.setAccessibleName("Party member")
         self.beast_pick = QComboBox()
         self.beast_pick.setAccessibleName("Bestiary figure")
+        for box in (self.party_pick, self.beast_pick):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         add_party = QPushButton("Add &party member")
         add_party.clicked.connect(self.add_party_member)
         add_beast = QPushButton("Add from &bestiary")
