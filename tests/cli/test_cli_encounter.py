@@ -89,3 +89,13 @@ def test_quick_figures_and_the_bestiary(glade: Path, capsys: pytest.CaptureFixtu
                          "--st", "11", "--dx", "11", "--armor", "leather", "--weapon", "club")
     assert code == 0, err
     assert "Guard joins Germans (ST 11, adjDX 9, stops 2)" in out
+
+
+def test_the_encounter_sheet_is_one_page(glade: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(capsys, "encounter", glade, "hit", "Wulf", "6", "--by", "Flavius")[0] == 0
+    out_pdf = tmp_path / "sheet.pdf"
+    code, out, err = cli(capsys, "encounter", glade, "sheet", "--out", out_pdf)
+    assert code == 0, err
+    assert out == f"Wrote {out_pdf}: the sheet of The glade on 1 page\n"
+    assert out_pdf.read_bytes().startswith(b"%PDF")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tftmanager.ui import menu_windows
@@ -18,7 +20,8 @@ def _pick(box, text: str) -> None:
     box.setCurrentIndex(index)
 
 
-def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot) -> None:
+def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
+                                              tmp_path: Path) -> None:
     session = main_window.session
     assert session is not None
     assert main_window.act_encounter.text() == "New &Encounter…"  # type: ignore[attr-defined]
@@ -54,6 +57,8 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot) ->
     assert window.table.item(1, 5).text() == "dead"
     window.buttons["next"].click()
     assert "turn 2" in window.heading.text()
+    sheet = window.export_sheet(tmp_path / "glade.pdf")
+    assert sheet is not None and sheet.read_bytes().startswith(b"%PDF")
     dialog = window.end_encounter()
     assert isinstance(dialog, EncounterEndDialog)
     qtbot.addWidget(dialog)

@@ -83,6 +83,9 @@ def add_parser(subparsers: Any) -> None:
     q.add_argument("--award", action="append", default=[], metavar="NAME=XP")
     q.add_argument("--lose-dropped", action="store_true")
     act.add_parser("bestiary", help="list the bestiary's templates")
+    q = act.add_parser("sheet", help="print the encounter sheet to a PDF (one page)")
+    q.add_argument("--out", required=True, help="the PDF file to write")
+    q.add_argument("--paper", choices=["letter", "a4"], default="letter")
 
 
 def _number(text: object, what: str) -> int:
@@ -95,7 +98,7 @@ def _number(text: object, what: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run one encounter action."""
-    if args.action in ("show", "bestiary"):
+    if args.action in ("show", "bestiary", "sheet"):
         with campaigns.open_for_reading(path=Path(args.campaign)) as store:
             return _read(store, args)
     with campaigns.open_existing(path=Path(args.campaign)) as store:
@@ -166,8 +169,27 @@ def _read(store: Any, args: argparse.Namespace) -> int:
         return OK
     eid = args.id if args.id is not None else encounters.current_id(store=store)
     view = encounters.show(store=store, encounter_id=eid)
+    if args.action == "sheet":
+        return _sheet(view.encounter, library_for(store).combat_rules(), args)
     for text in show_lines(view.encounter, library_for(store).combat_rules(), args.log):
         print(text)
+    return OK
+
+
+def _sheet(enc: Encounter, rules: CombatRules, args: argparse.Namespace) -> int:
+    """Write the one-page encounter sheet (Qt is loaded only for this)."""
+    from tftmanager.cards.errors import CardExportError  # noqa: PLC0415 - Qt, loaded late
+    from tftmanager.cards.layout import Paper  # noqa: PLC0415
+    from tftmanager.cli.cards_command import ensure_gui_application  # noqa: PLC0415
+
+    ensure_gui_application()
+    from tftmanager.cards.encounter_sheet import export_sheet  # noqa: PLC0415
+
+    try:
+        pages = export_sheet(Path(args.out), enc, rules, paper=Paper(args.paper))
+    except CardExportError as exc:
+        raise encounters.EncounterRefused(str(exc)) from None
+    print(f"Wrote {args.out}: the sheet of {enc.name} on {pages} page{'s' if pages != 1 else ''}")
     return OK
 
 

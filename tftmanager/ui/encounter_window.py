@@ -10,9 +10,12 @@ takes back the last change and the window follows.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -153,6 +156,7 @@ class EncounterWindow(QWidget):
                 ("hit", "Enter &hit", self.enter_hit),
                 ("spend", "Spend S&T", self.spend_st),
                 ("next", "&Next turn", self.next_turn),
+                ("sheet", "Encounter &sheet (PDF)…", self.export_sheet),
                 ("end", "&End encounter…", self.end_encounter)):
             buttons[name] = QPushButton(text)
             buttons[name].clicked.connect(slot)
@@ -172,6 +176,7 @@ class EncounterWindow(QWidget):
         grid.addWidget(self.damage, 2, 1)
         grid.addWidget(buttons["hit"], 2, 2)
         grid.addWidget(buttons["spend"], 2, 3)
+        grid.addWidget(buttons["sheet"], 2, 5)
         grid.addWidget(buttons["end"], 2, 6)
         return box
 
@@ -324,6 +329,27 @@ class EncounterWindow(QWidget):
         """End the turn."""
         if self.encounter_id is not None:
             ops.next_turn(self.session, self.encounter_id)
+
+    def export_sheet(self, path: Path | None = None) -> Path | None:
+        """The one-page encounter sheet as a PDF (the file is asked for unless given)."""
+        enc = self.encounter()
+        if enc is None:
+            return None
+        if path is None:
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, "Encounter Sheet", f"{enc.name}.pdf", "PDF files (*.pdf)")
+            if not chosen:
+                return None
+            path = Path(chosen)
+        from tftmanager.cards.encounter_sheet import export_sheet  # noqa: PLC0415
+        from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
+
+        try:
+            export_sheet(path, enc, self.session.library.combat_rules())
+        except CardExportError as exc:
+            dialogs.error(self, "Encounter Sheet", str(exc))
+            return None
+        return path
 
     def end_encounter(self) -> QWidget | None:
         """The award review; confirming it writes the ending as one operation."""
