@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tftmanager.app import encounter_figures as enc_figures
 from tftmanager.app import encounters as enc
-from tftmanager.app.campaigns import open_existing
+from tftmanager.app.campaigns import get_profile, open_existing, set_profile
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.experience import ledger_lines
@@ -17,6 +20,7 @@ from tftmanager.app.journal import undo
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter_figure import Condition
 from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.settings import InjuryReactions
 from tftmanager.store.campaign import CampaignStore
 
 R = ItemState.READIED
@@ -187,3 +191,33 @@ def test_gm_adjusts_the_award(store: CampaignStore) -> None:
     enc.hit(store=store, encounter_id=eid, target="Wulf", damage=14, by="Flavius")
     end_encounter(store=store, encounter_id=eid, awards={cid: 70})
     assert [line.amount for line in ledger_lines(store=store, character_id=cid)] == [70]
+
+
+def test_a_campaign_from_before_encounters_runs_one(tmp_path: Path) -> None:
+    """Schema 7's library lacks the to-hit rules: the shipped values stand in."""
+    copy = tmp_path / "old.tftcampaign"
+    shutil.copyfile(Path(__file__).parent.parent / "data" / "campaign-schema7.tftcampaign", copy)
+    store = open_existing(path=copy)
+    try:
+        eid = enc.new_encounter(store=store, name="Old", seed=1)
+        enc.add_quick(store=store, encounter_id=eid, side="A",
+                      quick=enc_figures.QuickFigure("Guard", 11, 11, weapon="club"))
+        enc.add_quick(store=store, encounter_id=eid, side="B",
+                      quick=enc_figures.QuickFigure("Thief", 10, 12, damage="1d-1"))
+        enc.attack(store=store, encounter_id=eid, attacker="Guard", target="Thief",
+                   rolls=[4, 3])
+        assert _fig(store, eid, "Thief").wounds == 6
+    finally:
+        store.close()
+
+
+def test_reactions_to_injury_follow_the_campaigns_option(store: CampaignStore) -> None:
+    """A giant: Melee's own 9 and 16; the house table by ST 24: 7 and 12."""
+    for option, expected in ((InjuryReactions.MELEE, (9, 16)),
+                             (InjuryReactions.HOUSE_BY_ST, (7, 12))):
+        set_profile(store=store, profile=replace(get_profile(store=store),
+                                                 injury_reactions=option))
+        eid = enc.new_encounter(store=store, name=f"Giant {option.value}", seed=1)
+        enc.add_template(store=store, encounter_id=eid, key="giant", side="Giants")
+        giant = _fig(store, eid, "Giant")
+        assert (giant.dx_penalty_hits, giant.knockdown_hits) == expected

@@ -185,6 +185,22 @@ def test_saved_and_resumed(library: RulesLibrary) -> None:
     assert again == fight
 
 
+def test_a_fall_with_the_three_d_option(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Cliff", three_d=True)
+    roman = fight.add(flavius(library))
+    with pytest.raises(EncounterRefused, match="no Height"):
+        fight.fall("Flavius", 7, Table([]), rules)
+    roman.height, roman.falls = "3", ["4-6", "7-9", "10-12"]
+    assert fight.fall("Flavius", 3, Table([]), rules) == 0
+    assert fight.fall("Flavius", 7, Table([8]), rules) == 8  # 2d; armor does not count
+    assert roman.wounds == 8 and roman.protections[0].stopped == 0
+    flat = Encounter("Flat")
+    flat.add(flavius(library))
+    with pytest.raises(EncounterRefused, match="three-dimensional"):
+        flat.fall("Flavius", 7, Table([8]), rules)
+
+
 def test_fall_dice_by_height_chart() -> None:
     human = ["4-6", "7-9", "10-12"]
     assert [fall_dice(human, t) for t in (3, 4, 7, 12, 15)] == [0, 1, 2, 3, 3]
