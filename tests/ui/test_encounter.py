@@ -43,11 +43,14 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     window.rolls.setText("5 2")
     window.buttons["initiative"].click()
     assert "moves: Romans, Germans" in window.heading.text()
+    _pick(window.first, "Germans")  # the winner lets the other side move first
+    window.buttons["first"].click()
+    assert "moves: Germans, Romans" in window.heading.text()
     _pick(window.attacker, "Germanic tribesman")
     _pick(window.target, "Flavius Marcellus")
     window.rolls.setText("9 5")
     window.buttons["attack"].click()
-    assert window.table.item(0, 2).text().startswith("10/12")
+    assert window.table.item(0, 2).text() == "■■□□□□□□□□□□ 10/12"  # a box filled per hit
     assert "Chainmail 3 [3], Large shield 2 [2]" in window.table.item(0, 4).text()
     assert "7 hits on Flavius Marcellus" in window.log.toPlainText()
     _pick(window.attacker, "Flavius Marcellus")

@@ -34,6 +34,7 @@ from tftmanager.app import encounters
 from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
 from tftmanager.app.encounter_figures import QuickFigure
+from tftmanager.cards.encounter_sheet import st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import encounters as ops
@@ -148,9 +149,12 @@ class EncounterWindow(QWidget):
         self.rolls = QLineEdit()
         self.rolls.setPlaceholderText("rolls typed at the table, e.g. 9 5 (empty: the app rolls)")
         self.rolls.setAccessibleName("Typed rolls")
+        self.first = QComboBox()
+        self.first.setAccessibleName("Side that moves first")
         buttons = {}
         for name, text, slot in (
                 ("initiative", "&Initiative", self.roll_initiative),
+                ("first", "Moves &first", self.choose_first),
                 ("order", "Attack &order", self.order_attacks),
                 ("attack", "Roll &attack", self.attack),
                 ("hit", "Enter &hit", self.enter_hit),
@@ -172,6 +176,9 @@ class EncounterWindow(QWidget):
         grid.addWidget(self.weapon, 1, 4)
         grid.addWidget(self.dice, 1, 5)
         grid.addWidget(buttons["attack"], 1, 6)
+        grid.addWidget(QLabel("Winner's choice:"), 3, 0)
+        grid.addWidget(self.first, 3, 1)
+        grid.addWidget(buttons["first"], 3, 2)
         grid.addWidget(QLabel("Damage:"), 2, 0)
         grid.addWidget(self.damage, 2, 1)
         grid.addWidget(buttons["hit"], 2, 2)
@@ -218,10 +225,8 @@ class EncounterWindow(QWidget):
         rules = self.session.library.combat_rules()
         self.table.setRowCount(len(enc.figures))
         for row, fig in enumerate(enc.figures):
-            boxes = "■" * max(0, min(fig.current_st, 60)) + "□" * min(fig.st - max(
-                fig.current_st, 0), 60)
             notes = fig.dx_notes()
-            cells = (fig.name, fig.side, f"{fig.current_st}/{fig.st} {boxes}",
+            cells = (fig.name, fig.side, st_boxes(fig.st, fig.st - fig.current_st),
                      f"{fig.adj_dx()}" + (f" ({'; '.join(notes)})" if notes else ""),
                      ", ".join(f"{p.name} {p.stops} [{p.stopped}]" for p in fig.protections),
                      fig.condition(rules, enc.turn).value
@@ -237,6 +242,7 @@ class EncounterWindow(QWidget):
                 (self.attacker, [("— (damage only)", "")] + [(f.name, f.fid)
                                                            for f in enc.figures]),
                 (self.target, [(f.name, f.fid) for f in enc.figures]),
+                (self.first, [(side, side) for side in enc.sides]),
                 (self.party_pick, [(s.character.name, s.id) for s in self.session.sheets()
                                    if s.id not in {f.character_id for f in enc.figures}]),
                 (self.beast_pick, [(c.name, c.key)
@@ -295,6 +301,11 @@ class EncounterWindow(QWidget):
         if self.encounter_id is not None and usable:
             ops.initiative(self.session, self.encounter_id, rolls)
             self.rolls.clear()
+
+    def choose_first(self) -> None:
+        """The initiative winner's choice of the side that moves first."""
+        if self.encounter_id is not None and self.first.currentData():
+            ops.choose_first(self.session, self.encounter_id, self.first.currentData())
 
     def order_attacks(self) -> None:
         """The attack order by adjusted DX."""

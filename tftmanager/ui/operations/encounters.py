@@ -44,6 +44,12 @@ def initiative(session: CampaignSession, eid: int, rolls: Sequence[int] | None) 
         store=session.store, encounter_id=eid, rolls=rolls))
 
 
+def choose_first(session: CampaignSession, eid: int, side: str) -> None:
+    """The initiative winner's choice of who moves first."""
+    session.run("Moves first", lambda: encounters.choose_first(
+        store=session.store, encounter_id=eid, side=side))
+
+
 def order(session: CampaignSession, eid: int, rolls: Sequence[int] | None) -> None:
     """The attack order by adjusted DX."""
     session.run("Attack order", lambda: encounters.order_attacks(
