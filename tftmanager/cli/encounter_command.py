@@ -228,6 +228,7 @@ def _end(store: Any, eid: int, args: argparse.Namespace) -> int:
         wear = ", ".join(f"{name} +{hits}" for _i, name, hits in e.wear)
         print(f"  {e.name}: {amount} XP ({e.award.reason}); {e.wounds} hits, "
               f"fatigue {e.fatigue}" + (f"; wear {wear}" if wear else "")
+              + (f"; {e.missiles} missiles shot" if e.missiles else "")
               + ("; DYING: make the death-and-dying roll" if e.dying else ""))
     return OK
 

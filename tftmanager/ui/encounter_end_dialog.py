@@ -27,7 +27,7 @@ from tftmanager.rules.awards import CombatType
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.session import CampaignSession
 
-COLUMNS = ("Character", "XP", "Why", "Hits", "Fatigue", "Wear", "Dropped")
+COLUMNS = ("Character", "XP", "Why", "Hits", "Fatigue", "Wear", "Dropped, missiles shot")
 
 
 class EncounterEndDialog(QDialog):
@@ -89,7 +89,8 @@ class EncounterEndDialog(QDialog):
             for col, text in ((0, e.name), (2, e.award.reason),
                               (3, f"{e.wounds}" + (" — dying: survival roll" if e.dying else "")),
                               (4, str(e.fatigue)), (5, wear),
-                              (6, ", ".join(t for t, _k in e.dropped))):
+                              (6, ", ".join([*(t for t, _k in e.dropped),
+                                             *([f"{e.missiles} shot"] if e.missiles else [])]))):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         self.note.setText("Ending writes the XP, wounds, fatigue and armor wear as one "
