@@ -108,6 +108,9 @@ def add_encounter_menu(window: QWidget, menu: QMenu) -> QAction:
     action.triggered.connect(lambda: encounter(window, getattr(window, "session", None)))
     menu.addSeparator()
     menu.addAction(action)
+    # Enabled with a campaign open, checked as the menu opens (no hook in the main window).
+    menu.aboutToShow.connect(
+        lambda: action.setEnabled(getattr(window, "session", None) is not None))
     window.act_encounter = action  # type: ignore[attr-defined]
     return action
 
