@@ -221,3 +221,12 @@ def test_reactions_to_injury_follow_the_campaigns_option(store: CampaignStore) -
         enc.add_template(store=store, encounter_id=eid, key="giant", side="Giants")
         giant = _fig(store, eid, "Giant")
         assert (giant.dx_penalty_hits, giant.knockdown_hits) == expected
+
+
+def test_three_d_shows_height_and_applies_a_fall(store: CampaignStore) -> None:
+    set_profile(store=store, profile=replace(get_profile(store=store), three_d=True))
+    _cid, eid = _glade(store)
+    flavius = _fig(store, eid, "Flavius")
+    assert (flavius.height, flavius.falls) == ("3", ["4-6", "7-9", "10-12"])
+    enc.fall(store=store, encounter_id=eid, figure="Flavius", tiles=7, rolls=[8])
+    assert _fig(store, eid, "Flavius").wounds == 8  # 2d for 7 tile heights; armor no help

@@ -58,6 +58,11 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     window.damage.setValue(14)
     window.buttons["hit"].click()
     assert window.table.item(1, 5).text() == "dead"
+    assert not window.buttons["fall"].isVisibleTo(window)  # no 3-D option in the demo
+    _pick(window.attacker, "Germanic tribesman")
+    window.weapon.setValue(1)
+    window.buttons["drop"].click()
+    assert "Germanic tribesman drops the Longbow." in window.log.toPlainText()
     window.buttons["next"].click()
     assert "turn 2" in window.heading.text()
     sheet = window.export_sheet(tmp_path / "glade.pdf")

@@ -149,12 +149,18 @@ class EncounterWindow(QWidget):
         self.rolls = QLineEdit()
         self.rolls.setPlaceholderText("rolls typed at the table, e.g. 9 5 (empty: the app rolls)")
         self.rolls.setAccessibleName("Typed rolls")
+        self.tiles = QSpinBox()
+        self.tiles.setRange(1, 40)
+        self.tiles.setSuffix(" tile heights")
+        self.tiles.setAccessibleName("Fall in tile heights")
         self.first = QComboBox()
         self.first.setAccessibleName("Side that moves first")
         buttons = {}
         for name, text, slot in (
                 ("initiative", "&Initiative", self.roll_initiative),
                 ("first", "Moves &first", self.choose_first),
+                ("drop", "&Drop weapon", self.drop_weapon),
+                ("fall", "Fa&ll (3-D)", self.fall),
                 ("order", "Attack &order", self.order_attacks),
                 ("attack", "Roll &attack", self.attack),
                 ("hit", "Enter &hit", self.enter_hit),
@@ -179,6 +185,9 @@ class EncounterWindow(QWidget):
         grid.addWidget(QLabel("Winner's choice:"), 3, 0)
         grid.addWidget(self.first, 3, 1)
         grid.addWidget(buttons["first"], 3, 2)
+        grid.addWidget(buttons["drop"], 3, 3)
+        grid.addWidget(self.tiles, 3, 4)
+        grid.addWidget(buttons["fall"], 3, 5)
         grid.addWidget(QLabel("Damage:"), 2, 0)
         grid.addWidget(self.damage, 2, 1)
         grid.addWidget(buttons["hit"], 2, 2)
@@ -210,6 +219,8 @@ class EncounterWindow(QWidget):
         if enc is None:
             self.heading.setText("Start an encounter: name it, then add figures to sides.")
             return
+        self.buttons["fall"].setVisible(enc.three_d)
+        self.tiles.setVisible(enc.three_d)
         self.setWindowTitle(f"Encounter: {enc.name}")
         order = f" · moves: {', '.join(enc.order)}" if enc.order else ""
         attacks = (" · attacks: " + ", ".join(enc.figure(f).name for f in enc.attack_order)
@@ -335,6 +346,20 @@ class EncounterWindow(QWidget):
         if self.encounter_id is not None and self.attacker.currentData():
             ops.spend(self.session, self.encounter_id, self.attacker.currentData(),
                       self.damage.value())
+
+    def drop_weapon(self) -> None:
+        """The chosen attacker drops its weapon of the number shown."""
+        if self.encounter_id is not None and self.attacker.currentData():
+            ops.drop(self.session, self.encounter_id, self.attacker.currentData(),
+                     self.weapon.value() - 1)
+
+    def fall(self) -> None:
+        """Three-dimensional play: the target falls so many tile heights."""
+        usable, rolls = self._typed()
+        if self.encounter_id is not None and usable and self.target.currentData():
+            ops.fall(self.session, self.encounter_id, self.target.currentData(),
+                     self.tiles.value(), rolls)
+            self.rolls.clear()
 
     def next_turn(self) -> None:
         """End the turn."""

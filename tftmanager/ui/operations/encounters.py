@@ -76,6 +76,19 @@ def spend(session: CampaignSession, eid: int, figure: str, amount: int) -> None:
         store=session.store, encounter_id=eid, figure=figure, amount=amount))
 
 
+def drop(session: CampaignSession, eid: int, figure: str, weapon: int) -> None:
+    """A weapon dropped."""
+    session.run("Drop weapon", lambda: encounters.drop(
+        store=session.store, encounter_id=eid, figure=figure, weapon=weapon))
+
+
+def fall(session: CampaignSession, eid: int, figure: str, tiles: int,
+         rolls: Sequence[int] | None) -> None:
+    """A fall of so many tile heights (3-D play)."""
+    session.run("Fall", lambda: encounters.fall(
+        store=session.store, encounter_id=eid, figure=figure, tiles=tiles, rolls=rolls))
+
+
 def next_turn(session: CampaignSession, eid: int) -> None:
     """End the turn."""
     session.run("Next turn", lambda: encounters.next_turn(store=session.store,
