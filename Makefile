@@ -40,6 +40,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
 
 screenshot: $(STAMP)
 	bash scripts/screenshot.sh

@@ -17,6 +17,42 @@ from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
+STAT_BLOCKS = """Orc Sergeant (orc): ST 13 DX 11 IQ 8 MA 10; Talents: Sword (2), Shield (1)
+Weapons: Broadsword (2d); Armor: Leather armor, Small shield.
+
+Elanor Silverleaf - Elf wizard
+ST 9; DX 13; IQ 14; MA 12
+Spells: Magic Fist (M), Light (S), Blur (T), Drop Weapon (T)
+Talents: Literacy
+Weapons: Dagger (1d-1)
+
+GIANT WOLF
+ST 16  DX 13  IQ 6  MA 14
+Attacks: Bite (2d)
+Talents: Tracking, Keen Nose
+"""
+
+
+def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
+    """Help > User Guide, and the main window in Fusion's dark palette."""
+    from tftmanager.ui.file_and_help_menus import show_guide
+    from tftmanager.ui.style import fusion_dark
+
+    guide = show_guide(window)
+    guide.resize(760, 720)
+    app.processEvents()
+    guide.grab().save(str(OUT / "guide.png"))
+    guide.close()
+    light = app.palette()
+    app.setPalette(fusion_dark())
+    window._retint_icons()  # as a switch of the system's scheme does
+    rows = {r.name: r.id for r in window.party_model.rows()}
+    window.party.select(rows["Ragnar"])
+    window.editor.tabs.setCurrentIndex(0)
+    app.processEvents()
+    window.grab().save(str(OUT / "main-window-dark.png"))
+    app.setPalette(light)
+    window._retint_icons()
 
 
 def shoot_encounter(window: MainWindow, app: QApplication) -> None:
@@ -179,6 +215,18 @@ def main() -> int:
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "history.png"))
+        window.history_dock.hide()
+        shoot_guide_and_dark(app, window)
+        # File > Import Stat Blocks: each line read; one not understood (red), one assumed.
+        from tftmanager.ui.statblock_dialog import StatBlockImportDialog
+
+        importer = StatBlockImportDialog(window.session, window)
+        importer.text.setPlainText(STAT_BLOCKS)
+        importer.refresh()
+        importer.show()
+        app.processEvents()
+        importer.grab().save(str(OUT / "statblock-import.png"))
+        importer.close()
         shoot_encounter(window, app)
         window.close()
         app.quit()

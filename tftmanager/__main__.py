@@ -8,7 +8,7 @@ from pathlib import Path
 # The command line's commands (cli.main.COMMANDS holds their functions); kept
 # here so starting the GUI does not import the command line and the store.
 COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library", "xp", "week",
-                           "jobs", "cards", "history", "undo", "redo"})
+                           "jobs", "cards", "history", "undo", "redo", "copy"})
 CAMPAIGN_SUFFIX = ".tftcampaign"
 
 

@@ -91,8 +91,10 @@ def test_quick_figures_and_the_bestiary(glade: Path, capsys: pytest.CaptureFixtu
     assert "Guard joins Germans (ST 11, adjDX 9, stops 2)" in out
 
 
-def test_the_encounter_sheet_is_one_page(glade: Path, tmp_path: Path,
+def test_the_encounter_sheet_is_one_page(glade: Path, tmp_path: Path, qapp: object,
                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """(``qapp``: the command makes a QGuiApplication only when none exists; here it must
+    be pytest-qt's QApplication, or later widget tests in this process abort.)"""
     assert cli(capsys, "encounter", glade, "hit", "Wulf", "6", "--by", "Flavius")[0] == 0
     out_pdf = tmp_path / "sheet.pdf"
     code, out, err = cli(capsys, "encounter", glade, "sheet", "--out", out_pdf)

@@ -22,6 +22,7 @@ class OpKind(StrEnum):
     SETTINGS = "settings"
     IMPORT = "import"
     ENCOUNTER = "encounter"
+    NOTES = "notes"
 
 
 UNDO_LIMIT_RANGE = (1, 10_000)

@@ -18,6 +18,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME
+from tftmanager.ui import style
 from tftmanager.ui.fonts import register_fonts
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
@@ -31,7 +32,7 @@ def configure_application(app: QApplication) -> None:
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
-    app.setStyle("Fusion")  # follows the system light/dark scheme
+    style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
 
 
 def data_folder() -> Path:

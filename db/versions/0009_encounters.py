@@ -1,12 +1,12 @@
-"""Schema 8: encounters (a fight in progress is saved in the campaign and resumes).
+"""Schema 9: encounters (a fight in progress is saved in the campaign and resumes).
 
 A character gains ``fatigue``: ST spent on spells, kept apart from wounds.
 
 One ``encounter`` row holds a fight as JSON; the journal triggers, reinstalled
 after every upgrade, record its changes like any other table's.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008_notes
 Create Date: 2026-11-23
 """
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008_notes"
 branch_labels = None
 depends_on = None
 
-SCHEMA = 8
+SCHEMA = 9
 
 
 def upgrade() -> None:
