@@ -76,7 +76,9 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         else derived.adj_dx
     attacks = [Attack(line.weapon.name + ("" if a.mode is AttackMode.STRIKE
                                           else f" ({a.mode.value})"),
-                      str(a.damage), line.weapon.key, missile=a.mode is AttackMode.MISSILE)
+                      str(a.damage), line.weapon.key, missile=a.mode is AttackMode.MISSILE,
+                      twice_at_dx=line.weapon.second_shot_dx
+                      if a.mode is AttackMode.MISSILE else None)
                for line in derived.weapons if line.usable for a in line.attacks]
     figure = Figure(fid="", name=character.name, side=side, st=character.st, dx=dx,
                     base_dx=character.dx, iq=character.iq, ma=derived.ma,
@@ -97,7 +99,8 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
         protections.append(Protection("shield", shield.key, shield.name, shield.stops))
     if creature.stops:
         protections.append(Protection("natural", "", "Hide and talents", creature.stops))
-    attacks = [Attack(w.name, str(w.damage), w.key, missile=w.missile)
+    attacks = [Attack(w.name, str(w.damage), w.key, missile=w.missile,
+                      twice_at_dx=w.second_shot_dx)
                for key in creature.weapons if (w := library.weapons.get(key))]
     if creature.attack and creature.damage:
         attacks.append(Attack(creature.attack, str(creature.damage)))

@@ -51,6 +51,7 @@ class Attack:
     damage: str  # dice in the documents' notation, e.g. "2d-1"
     key: str = ""
     missile: bool = False
+    twice_at_dx: int | None = None  # a bow's second shot a turn from this adjDX (003)
 
 
 @dataclass(frozen=True)
