@@ -55,6 +55,54 @@ def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
     window._retint_icons()
 
 
+def shoot_encounter(window: MainWindow, app: QApplication) -> None:
+    """The encounter tracker mid-fight, and the award review that ends it."""
+    from tftmanager.ui import menu_windows
+    from tftmanager.ui.encounter_window import EncounterWindow
+
+    assert window.session is not None
+    window.session.signals.action_failed.connect(print)  # a refusal must not go unseen
+    tracker = menu_windows.encounter(window, window.session)
+    assert isinstance(tracker, EncounterWindow)
+    tracker.resize(1180, 760)
+    tracker.name_edit.setText("Ambush at the ford")
+    tracker.start_button.click()
+
+    def pick(box: object, text: str) -> None:
+        box.setCurrentIndex(box.findText(text))  # type: ignore[attr-defined]
+
+    for side, name, party in (("Romans", "Flavius Marcellus", True), ("Romans", "Ragnar", True),
+                              ("Germans", "Germanic tribesman", False),
+                              ("Germans", "Wolf", False), ("Germans", "Wolf", False)):
+        tracker.side.setText(side)
+        pick(tracker.party_pick if party else tracker.beast_pick, name)
+        (tracker.add_party_member if party else tracker.add_beast)()
+    for rolls, button, attacker, target in (
+            ("5 2", "initiative", "", ""), ("3 6", "order", "", ""),
+            ("9 5", "attack", "Germanic tribesman", "Flavius Marcellus"),
+            ("8 4", "attack", "Wolf", "Ragnar"),
+            ("7 6", "attack", "Ragnar", "Wolf")):
+        if attacker:
+            pick(tracker.attacker, attacker)
+            pick(tracker.target, target)
+        tracker.rolls.setText(rolls)
+        tracker.buttons[button].click()
+    tracker.buttons["next"].click()
+    tracker.rolls.setText("4 6")
+    pick(tracker.attacker, "Flavius Marcellus")
+    pick(tracker.target, "Germanic tribesman")
+    tracker.buttons["attack"].click()
+    app.processEvents()
+    tracker.grab().save(str(OUT / "encounter.png"))
+    review = tracker.end_encounter()
+    assert review is not None
+    review.resize(860, 300)
+    app.processEvents()
+    review.grab().save(str(OUT / "encounter-end.png"))
+    review.close()
+    tracker.close()
+
+
 def main() -> int:
     """Build the window, select a character, grab the pictures, quit."""
     app = QApplication(sys.argv)
@@ -67,6 +115,11 @@ def main() -> int:
     window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
 
     def shoot() -> None:
+        if "--encounter-only" in sys.argv:  # just the tracker's pictures
+            shoot_encounter(window, app)
+            window.close()
+            app.quit()
+            return
         rows = {r.name: r.id for r in window.party_model.rows()}
         window.party.select(rows["Ragnar"])
         app.processEvents()
@@ -174,6 +227,7 @@ def main() -> int:
         app.processEvents()
         importer.grab().save(str(OUT / "statblock-import.png"))
         importer.close()
+        shoot_encounter(window, app)
         window.close()
         app.quit()
 

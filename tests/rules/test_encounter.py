@@ -45,7 +45,8 @@ def wulf(library: RulesLibrary) -> Figure:
     """Melee: an unarmored tribesman, ST 14, DX 10, longbow and two-handed sword."""
     bow, sword = library.weapons["longbow"], library.weapons["two_handed_sword"]
     return Figure(fid="", name="Wulf", side="Germans", st=14, dx=10,
-                  attacks=[Attack(bow.name, str(bow.damage), bow.key, missile=True),
+                  attacks=[Attack(bow.name, str(bow.damage), bow.key, missile=True,
+                                  twice_at_dx=bow.second_shot_dx),
                            Attack(sword.name, str(sword.damage), sword.key)])
 
 
@@ -185,6 +186,22 @@ def test_saved_and_resumed(library: RulesLibrary) -> None:
     assert again == fight
 
 
+def test_a_fall_with_the_three_d_option(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Cliff", three_d=True)
+    roman = fight.add(flavius(library))
+    with pytest.raises(EncounterRefused, match="no Height"):
+        fight.fall("Flavius", 7, Table([]), rules)
+    roman.height, roman.falls = "3", ["4-6", "7-9", "10-12"]
+    assert fight.fall("Flavius", 3, Table([]), rules) == 0
+    assert fight.fall("Flavius", 7, Table([8]), rules) == 8  # 2d; armor does not count
+    assert roman.wounds == 8 and roman.protections[0].stopped == 0
+    flat = Encounter("Flat")
+    flat.add(flavius(library))
+    with pytest.raises(EncounterRefused, match="three-dimensional"):
+        flat.fall("Flavius", 7, Table([8]), rules)
+
+
 def test_fall_dice_by_height_chart() -> None:
     human = ["4-6", "7-9", "10-12"]
     assert [fall_dice(human, t) for t in (3, 4, 7, 12, 15)] == [0, 1, 2, 3, 3]
@@ -201,3 +218,40 @@ def test_automatic_results_only_on_three_dice() -> None:
 
 def _rules() -> CombatRules:
     return shipped_library().combat_rules()
+
+
+def test_second_shot_after_every_first_attack(library: RulesLibrary) -> None:
+    """003: a small bow fires twice at adjDX 15+, the second shot after all first attacks."""
+    rules = library.combat_rules()
+    bow = library.weapons["small_bow"]
+    assert bow.second_shot_dx == 15
+    assert library.weapons["light_crossbow"].second_shot_dx is None  # "every turn" only
+    fight = Encounter("Butts")
+    archer = fight.add(Figure(fid="", name="Archer", side="Elves", st=10, dx=15, attacks=[
+        Attack(bow.name, str(bow.damage), bow.key, missile=True,
+               twice_at_dx=bow.second_shot_dx)]))
+    fight.add(wulf(library))
+    table = Table([])
+    fight.roll_initiative(table.feed(5, 2))
+    assert fight.order_attacks(table, rules) == [archer.fid, "F2"]
+    fight.attack("Archer", "Wulf", table.feed(16), rules)  # a miss
+    with pytest.raises(EncounterRefused, match="after every first attack; still to attack: Wulf"):
+        fight.attack("Archer", "Wulf", table.feed(5), rules, second_shot=True)
+    assert table.rolls == [5]  # refused before any die was rolled
+    table.rolls.clear()
+    fight.attack("Wulf", "Archer", table.feed(16), rules)
+    assert fight.attack("Archer", "Wulf", table.feed(16), rules,
+                        second_shot=True) is HitResult.MISS
+    with pytest.raises(EncounterRefused, match="already"):
+        fight.attack("Archer", "Wulf", table.feed(5), rules)
+
+
+def test_no_second_shot_below_the_bows_dx(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Glade")
+    fight.add(wulf(library))
+    fight.add(flavius(library))
+    table = Table([])
+    fight.attack("Wulf", "Flavius", table.feed(16), rules)
+    with pytest.raises(EncounterRefused, match=r"only at adjDX 18\+; Wulf's adjDX is 10"):
+        fight.attack("Wulf", "Flavius", table.feed(5), rules, second_shot=True)

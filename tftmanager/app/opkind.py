@@ -21,6 +21,7 @@ class OpKind(StrEnum):
     WEEK = "week"
     SETTINGS = "settings"
     IMPORT = "import"
+    ENCOUNTER = "encounter"
     NOTES = "notes"
 
 

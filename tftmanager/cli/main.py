@@ -25,6 +25,7 @@ from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import (
     cards_command,
     copy_command,
+    encounter_command,
     failures,
     interop_command,
     journal_command,
@@ -297,6 +298,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "history": journal_command.run_history,
     "undo": journal_command.run_undo,
     "redo": journal_command.run_redo,
+    "encounter": encounter_command.run,
     "copy": copy_command.run,
     "journal": story_command.run,
 }
@@ -360,6 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards_command.add_parser(sub)
     interop_command.add_parsers(sub)
     journal_command.add_parsers(sub)
+    encounter_command.add_parser(sub)
     copy_command.add_parser(sub)
     story_command.add_parser(sub)
     return parser

@@ -154,6 +154,8 @@ class Encounter:
         if not 0 <= weapon < len(attacker.attacks):
             raise EncounterRefused(f"{attacker.name} has no weapon number {weapon + 1}.")
         arm = attacker.attacks[weapon]
+        if second_shot:
+            self._check_second_shot(attacker, arm, rules)
         adj = attacker.adj_dx()
         to_hit = roll(dice, f"{attacker.name} to hit {target.name}")
         result = rules.judge(to_hit, adj, dice)
@@ -195,12 +197,26 @@ class Encounter:
         return attacker, target
 
     def _attacked(self, attacker: Figure, arm: Attack, second_shot: bool) -> None:
-        if second_shot and (attacker.attacked_turn != self.turn or not arm.missile):
-            raise EncounterRefused(f"Only a missile weapon that fired this turn gets a second "
-                                   f"shot; {attacker.name} has not fired {arm.name} yet.")
         attacker.attacked_turn = self.turn
         if arm.missile:
             attacker.missiles_spent += 1
+
+    def _check_second_shot(self, attacker: Figure, arm: Attack, rules: CombatRules) -> None:
+        """Melee: a fast archer's second shot comes after every figure's first attack."""
+        if attacker.attacked_turn != self.turn or not arm.missile:
+            raise EncounterRefused(f"Only a missile weapon that fired this turn gets a second "
+                                   f"shot; {attacker.name} has not fired {arm.name} yet.")
+        if arm.twice_at_dx is None or attacker.adj_dx() < arm.twice_at_dx:
+            need = (f"only at adjDX {arm.twice_at_dx}+" if arm.twice_at_dx is not None
+                    else "never")
+            raise EncounterRefused(f"{arm.name} fires twice a turn {need}; {attacker.name}'s "
+                                   f"adjDX is {attacker.adj_dx()}.")
+        waiting = [f.name for f in self.figures
+                   if f.fid in self.attack_order and f.attacked_turn != self.turn
+                   and not f.may_attack(rules, self.turn)]
+        if waiting:
+            raise EncounterRefused("Second shots come after every first attack; still to "
+                                   "attack: " + ", ".join(waiting) + ".")
 
     def _damage(self, attacker: Figure, arm: Attack, target: Figure, result: HitResult,
                 roll: RollFn, rules: CombatRules) -> None:
@@ -239,13 +255,15 @@ class Encounter:
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
                    after: Condition) -> None:
+        if after.out:
+            if after is not before:
+                self.note(f"{target.name} is {after.value}.")
+            return
         if target.hits_this_turn >= target.dx_penalty_hits:
             self.note(f"{target.name} has taken {target.hits_this_turn} hits this turn: "
                       f"DX -2 next turn.")
-        if fell and not after.out:
+        if fell:
             self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
-        if after is not before and after.out:
-            self.note(f"{target.name} is {after.value}.")
 
     def drop(self, ref: str, weapon: int) -> None:
         """A weapon dropped to ready another (Melee: engaged figures must drop it)."""

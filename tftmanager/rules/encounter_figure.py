@@ -35,11 +35,12 @@ class Condition(enum.Enum):
 class Protection:
     """A worn armor or a ready shield, and the hits it stopped in this fight."""
 
-    kind: str  # "armor" or "shield"
+    kind: str  # "armor", "shield" or "natural" (talents, a hide: no wear)
     key: str
     name: str
     stops: int
     stopped: int = 0
+    item: int = -1  # the character's possession (its index) that wears, -1 for none
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Attack:
     damage: str  # dice in the documents' notation, e.g. "2d-1"
     key: str = ""
     missile: bool = False
+    twice_at_dx: int | None = None  # a bow's second shot a turn from this adjDX (003)
 
 
 @dataclass(frozen=True)
@@ -145,11 +147,17 @@ class Figure:
 
     def take(self, damage: int, rules: CombatRules, turn: int,
              ignore_armor: bool = False) -> HitOutcome:
-        """Armor, then shield (``stopped_order``) stop what they can; the rest comes off ST."""
+        """Armor, then shield (``stopped_order``), then talents stop what they can.
+
+        The rest comes off ST.  Talents' and hides' stops (kind ``natural``)
+        come after the items in the order, and wear nothing.
+        """
         left = damage
         stopped: list[tuple[str, int]] = []
+        kinds = [*rules.stopped_order,
+                 *{p.kind for p in self.protections if p.kind not in rules.stopped_order}]
         if not ignore_armor:
-            for kind in rules.stopped_order:
+            for kind in kinds:
                 for item in (p for p in self.protections if p.kind == kind):
                     n = min(left, item.stops)
                     if n:

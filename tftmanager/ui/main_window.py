@@ -209,9 +209,9 @@ class MainWindow(QMainWindow):
         campaign_menu.addAction(self.act_settings)
         campaign_menu.addAction(self.act_library)
         campaign_menu.addSeparator()
-        campaign_menu.addAction(self.act_award)
-        campaign_menu.addAction(self.act_week)
-        campaign_menu.addAction(self.act_survival)
+        for action in (self.act_award, self.act_week, self.act_survival):
+            campaign_menu.addAction(action)
+        menu_windows.add_encounter_menu(self, campaign_menu)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
