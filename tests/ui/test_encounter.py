@@ -103,3 +103,39 @@ def test_bad_rolls_are_refused_in_words(main_window: MainWindow, qtbot, dialog_l
     window.buttons["initiative"].click()  # one side only
     assert "at least two sides" in dialog_log.errors[-1][1]
     window.close()
+
+
+def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qtbot) -> None:
+    """Ending a fight hurts Flavius; the board shows it without a reload, and undo heals."""
+    session = main_window.session
+    assert session is not None
+    main_window.story.board_dock.show()
+
+    def flavius_row():
+        return next(r for r in main_window.story.board.all_rows
+                    if r.name == "Flavius Marcellus")
+
+    full = flavius_row().st_now
+    window = menu_windows.encounter(main_window, session)
+    qtbot.addWidget(window)
+    window.name_edit.setText("Ambush")
+    window.start_button.click()
+    window.side.setText("Romans")
+    _pick(window.party_pick, "Flavius Marcellus")
+    window.add_party_member()
+    window.side.setText("Germans")
+    _pick(window.beast_pick, "Germanic tribesman")
+    window.add_beast()
+    _pick(window.attacker, "Germanic tribesman")
+    _pick(window.target, "Flavius Marcellus")
+    window.damage.setValue(9)  # 5 stopped by chainmail and shield, 4 taken
+    window.buttons["hit"].click()
+    assert flavius_row().st_now == full  # wounds reach the character when the fight ends
+    dialog = window.end_encounter()
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    row = flavius_row()
+    assert (row.st_now, row.status) == (full - 4, "recovering")
+    main_window.act_undo.trigger()
+    assert flavius_row().st_now == full
+    window.close()
