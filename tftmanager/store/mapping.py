@@ -19,7 +19,7 @@ from tftmanager.store.tables import (
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
     "memory_bought", "body_kg",
-    "wounds", "recovery_weeks",
+    "wounds", "recovery_weeks", "fatigue",
 )
 ChildRow = CharacterTalentRow | CharacterSpellRow | PossessionRow
 
@@ -79,6 +79,7 @@ def to_character(row: CharacterRow, children: ChildRows) -> Character:
         mount=mount_from_text(row.mount),
         wounds=row.wounds,
         recovery_weeks=row.recovery_weeks,
+        fatigue=row.fatigue,
         status=Status(row.status),
     )
 
