@@ -102,7 +102,7 @@ def test_the_checker_catches_what_foundry_would_drop() -> None:
 def test_the_demo_party_export_fits_the_data_model(demo_store: CampaignStore) -> None:
     actors = export_actors(store=demo_store)
     assert [name for name, _ in actors] == [
-        "Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+        "Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
     for name, text in actors:
         doc = json.loads(text)
         assert model_problems(doc) == [], name

@@ -19,7 +19,7 @@ def test_every_figure_equals_the_rules_core(demo_store: CampaignStore) -> None:
     weeks.run_weeks(store=demo_store, weeks=2, seed=11)
     library, profile = library_for(demo_store), get_profile(store=demo_store)
     rows = party_board(store=demo_store)
-    assert len(rows) == 4
+    assert len(rows) == 5
     for row in rows:
         character = characters.get_character(store=demo_store, character_id=row.id)
         derived = derive(character, library, profile)

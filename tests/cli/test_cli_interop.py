@@ -42,7 +42,7 @@ def test_statblock_export_then_import_gives_the_same_text(
     out = tmp_path / "party.txt"
     assert cli(capsys, "statblock", "export", demo, "--out", out)[0] == 0
     code, text, _ = cli(capsys, "statblock", "import", empty, out)
-    assert code == 0 and text.startswith("Imported 4 figures: Flavius Marcellus")
+    assert code == 0 and text.startswith("Imported 5 figures: Flavius Marcellus")
     assert cli(capsys, "statblock", "export", empty)[1] == out.read_text()
 
 
@@ -83,9 +83,10 @@ def test_foundry_export_of_the_party_is_a_folder_and_imports_back(
     demo, empty = campaigns
     folder = tmp_path / "actors"
     code, out, _ = cli(capsys, "foundry", "export", demo, "--out", folder)
-    assert code == 0 and out.strip() == f"Wrote 4 actors to {folder}/"
+    assert code == 0 and out.strip() == f"Wrote 5 actors to {folder}/"
     assert sorted(p.name for p in folder.iterdir()) == [
-        "Flavius_Marcellus.json", "Joe_the_Barbarian.json", "Ragnar.json", "Wulf.json"]
+        "Flavius_Marcellus.json", "Joe_the_Barbarian.json", "Morgaine.json", "Ragnar.json",
+        "Wulf.json"]
     for path in sorted(folder.iterdir()):
         assert cli(capsys, "foundry", "import", empty, path)[0] == 0
     assert cli(capsys, "statblock", "export", empty)[1] == cli(

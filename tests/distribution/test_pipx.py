@@ -53,7 +53,7 @@ def test_the_command_line_runs_from_its_own_venv(bin_dir: Path, tmp_path: Path) 
     helped = run(bin_dir / "tftmanager", tmp_path, "--help")
     assert helped.returncode == 0 and "new" in helped.stdout
     created = run(bin_dir / "tftmanager", tmp_path, "new", "x.tftcampaign", "--demo")
-    assert created.stdout.strip() == "Created x.tftcampaign with 4 characters", created.stderr
+    assert created.stdout.strip() == "Created x.tftcampaign with 5 characters", created.stderr
     python = (bin_dir / "tftmanager").resolve().with_name("python")
     where = subprocess.run([str(python), "-c", "import tftmanager; print(tftmanager.__file__)"],
                            capture_output=True, text=True, check=True, cwd=tmp_path)
@@ -63,4 +63,4 @@ def test_the_command_line_runs_from_its_own_venv(bin_dir: Path, tmp_path: Path) 
 def test_the_gui_command_starts_on_the_demo(bin_dir: Path, tmp_path: Path) -> None:
     result = run(bin_dir / "tftmanager-gui", tmp_path, "--smoke")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "smoke: ok, Demo Campaign.tftcampaign open with 4 characters\n"
+    assert result.stdout == "smoke: ok, Demo Campaign.tftcampaign open with 5 characters\n"

@@ -105,7 +105,7 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     ids = _ids(main_window)
     main_window.story.board_dock.show()
     board = main_window.story.board
-    assert board is not None and len(board.all_rows) == 4
+    assert board is not None and len(board.all_rows) == 5
     xp_before = _board_row(main_window, "Wulf").xp
     ragnar = _board_row(main_window, "Ragnar")
     operations.experience.award(session, [ids["Wulf"]], 30, "Tracked the orcs")
