@@ -155,3 +155,4 @@ def test_a_sheet_too_full_for_a_page_goes_on_to_the_next(library, tmp_path: Path
     for known in figure.talents:
         assert library.talents[known.key].name in text
     assert "A long life of study." in text
+

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
-from tftmanager.ui import dialogs, window_state
+from tftmanager.ui import dialogs, sheet_actions, window_state
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class MainWindow(Protocol):
 
     act_close: QAction
     act_about: QAction
+    act_export_pdf: QAction  # File > Export Character Sheets goes after it (sheet_actions)
     signals: AppSignals
     session: CampaignSession | None
 
@@ -83,6 +84,7 @@ class FileAndHelpActions:
         self.save_copy.setEnabled(window.session is not None)
         window.signals.campaign_opened.connect(lambda _path: self.save_copy.setEnabled(True))
         window.signals.campaign_closed.connect(lambda: self.save_copy.setEnabled(False))
+        self.export_sheets = sheet_actions.add_sheet_export(window)
 
 
 def say_saved(window: MainWindow) -> str:
