@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from sqlmodel import Session
 
 from tftmanager.app.abilities import progress_studies
-from tftmanager.app.assignments import missing_values
+from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -89,9 +89,6 @@ def run_weeks(
     """
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
-    missing = missing_values(store=store)
-    if missing:
-        raise NeedsValues(missing)
     base = seed if seed is not None else draw_seed()
     library = library_for(store)
     catalogue = catalogue_of(library)
@@ -100,6 +97,9 @@ def run_weeks(
     try:
         with store.operation(OpKind.WEEK) as op:
             run = _Run.start(op.session, store.campaign_id)
+            missing = missing_in(run.party, catalogue)
+            if missing:
+                raise NeedsValues(missing)
             for i in range(weeks):
                 week = _resolve(op.session, run, library, catalogue,
                                 Dice(random.Random(base + i)), base + i, stop_on)
@@ -191,10 +191,9 @@ class _Run:
                                    changed=self.assignments)
         ledger.append_many(session=session, table=XPEntryRow, rows=self.xp)
         ledger.append_many(session=session, table=MoneyEntryRow, rows=self.money)
-        for done in weeks:
-            week_store.log_week(session=session, campaign_id=self.campaign.id or 0,
-                                week=done.week, seed=done.report.seed, batch=done.batch,
-                                report=done.report.to_json())
+        week_store.log_weeks(session=session, campaign_id=self.campaign.id or 0,
+                             weeks=[(done.week, done.report.seed, done.batch,
+                                     done.report.to_json()) for done in weeks])
         self.campaign.week = self.week
         session.add(self.campaign)
         batches = [done.batch for done in weeks]

@@ -57,8 +57,11 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
 def append_many(*, session: Session, table: LedgerTable, rows: list[dict[str, Any]]) -> None:
     """Add many entries in one statement (a week's job pay for a whole party)."""
     if rows:
+        # The table's Core insert: a year of a party's pay is thousands of rows,
+        # and the ORM's bulk path costs more than SQLite's executemany.
         now = utcnow()
-        session.execute(insert(table), [{"created_at": now, **values} for values in rows])
+        session.execute(insert(table.__table__),  # type: ignore[union-attr]
+                        [{"created_at": now, **values} for values in rows])
 
 
 def lines_for(*, session: Session, character_id: int,

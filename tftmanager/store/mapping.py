@@ -85,11 +85,17 @@ def to_character(row: CharacterRow, children: ChildRows) -> Character:
 
 def apply_to_row(row: CharacterRow, character: Character) -> None:
     """Copy a character's scalar fields onto its row."""
-    for name in SCALAR_FIELDS:
-        setattr(row, name, getattr(character, name))
-    row.kind = character.kind.value
-    row.mount = mount_to_text(character.mount)
-    row.status = character.status.value
+    for name, value in scalar_values(character).items():
+        setattr(row, name, value)
+
+
+def scalar_values(character: Character) -> dict[str, object]:
+    """A character's scalar columns as the row stores them."""
+    values: dict[str, object] = {name: getattr(character, name) for name in SCALAR_FIELDS}
+    values["kind"] = character.kind.value
+    values["mount"] = mount_to_text(character.mount)
+    values["status"] = character.status.value
+    return values
 
 
 def child_rows(character_id: int, character: Character) -> list[ChildRow]:
