@@ -8,16 +8,15 @@ same place once the campaign is really open, so nothing moves on screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
 from tftmanager.ui import window_state
 
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from tftmanager.ui.main_window import MainWindow
+# The MainWindow, which imports this module (so it is not imported back here).
+MainWindow = Any
 
 
 def build_party(window: MainWindow) -> None:
