@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, group in GROUPS.items():
         if args.only and name not in args.only:
             continue
+        print(f"[{time.strftime('%H:%M:%S')}] {name}...", file=sys.stderr, flush=True)
         rows += group(args)
     print(table(rows))
     out = args.json or RESULTS / time.strftime("bench-%Y%m%d-%H%M%S.json", time.gmtime())
