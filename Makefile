@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint typecheck bench screenshot wheel clean
+.PHONY: run test soak lint typecheck bench screenshot wheel dist install-desktop uninstall-desktop clean
 
 $(STAMP): pyproject.toml
 	bash scripts/system-deps.sh
@@ -40,12 +40,30 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
+	$(PY) bench/dist_size.py
 
 screenshot: $(STAMP)
 	bash scripts/screenshot.sh
 
 wheel: $(STAMP)
 	$(PY) -m build --wheel --outdir dist
+
+# The frozen one-folder app for this platform (dist/TFTManager/) and its archive
+# (dist/TFTManager-VERSION-PLATFORM.tar.gz); see packaging/README.md.
+dist: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) packaging/build_dist.py
+
+# The menu entry, icon, metainfo and .tftcampaign file type for this checkout's
+# tftmanager-gui: into ~/.local/share, or PREFIX/share with PREFIX=/usr/local.
+PREFIX ?=
+install-desktop: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) packaging/build_dist.py --share build/desktop/share
+	sh packaging/install-desktop.sh --share build/desktop/share \
+		--exec "$(CURDIR)/$(VENV)/bin/tftmanager-gui" $(if $(PREFIX),--prefix "$(PREFIX)")
+
+uninstall-desktop:
+	sh packaging/install-desktop.sh --uninstall $(if $(PREFIX),--prefix "$(PREFIX)")
 
 clean:
 	rm -rf $(VENV) dist build *.egg-info

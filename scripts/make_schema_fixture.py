@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tftmanager.app import experience, journal
+from tftmanager.app import encounters, experience, journal
 from tftmanager.app.campaigns import new_campaign, party_sheets
 from tftmanager.store.schema import CURRENT_SCHEMA
 
@@ -29,6 +29,11 @@ def main() -> int:
         experience.award(store=store, character_ids=ids, amount=120, reason="Fixture award")
         experience.award(store=store, character_ids=ids[:1], amount=5, reason="Undone award")
         journal.undo(store=store)  # a redo tail, too
+        fight = encounters.new_encounter(store=store, name="Fixture fight", seed=1)
+        encounters.add_character(store=store, encounter_id=fight, character_id=ids[0],
+                                 side="Party")
+        encounters.add_template(store=store, encounter_id=fight, key="wolf", side="Wolves")
+        encounters.hit(store=store, encounter_id=fight, target="Wolf", damage=4)
     finally:
         store.close()
     print(f"Wrote {path}")

@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 HOME_DIR=$(mktemp -d)
 HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
   .venv/bin/python scripts/screenshots.py
+HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
+  .venv/bin/python scripts/story_screenshots.py
 rm -rf "$HOME_DIR"

@@ -17,6 +17,90 @@ from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
+STAT_BLOCKS = """Orc Sergeant (orc): ST 13 DX 11 IQ 8 MA 10; Talents: Sword (2), Shield (1)
+Weapons: Broadsword (2d); Armor: Leather armor, Small shield.
+
+Elanor Silverleaf - Elf wizard
+ST 9; DX 13; IQ 14; MA 12
+Spells: Magic Fist (M), Light (S), Blur (T), Drop Weapon (T)
+Talents: Literacy
+Weapons: Dagger (1d-1)
+
+GIANT WOLF
+ST 16  DX 13  IQ 6  MA 14
+Attacks: Bite (2d)
+Talents: Tracking, Keen Nose
+"""
+
+
+def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
+    """Help > User Guide, and the main window in Fusion's dark palette."""
+    from tftmanager.ui.file_and_help_menus import show_guide
+    from tftmanager.ui.style import fusion_dark
+
+    guide = show_guide(window)
+    guide.resize(760, 720)
+    app.processEvents()
+    guide.grab().save(str(OUT / "guide.png"))
+    guide.close()
+    light = app.palette()
+    app.setPalette(fusion_dark())
+    window._retint_icons()  # as a switch of the system's scheme does
+    rows = {r.name: r.id for r in window.party_model.rows()}
+    window.party.select(rows["Ragnar"])
+    window.editor.tabs.setCurrentIndex(0)
+    app.processEvents()
+    window.grab().save(str(OUT / "main-window-dark.png"))
+    app.setPalette(light)
+    window._retint_icons()
+
+
+def shoot_encounter(window: MainWindow, app: QApplication) -> None:
+    """The encounter tracker mid-fight, and the award review that ends it."""
+    from tftmanager.ui import menu_windows
+    from tftmanager.ui.encounter_window import EncounterWindow
+
+    assert window.session is not None
+    window.session.signals.action_failed.connect(print)  # a refusal must not go unseen
+    tracker = menu_windows.encounter(window, window.session)
+    assert isinstance(tracker, EncounterWindow)
+    tracker.resize(1180, 760)
+    tracker.name_edit.setText("Ambush at the ford")
+    tracker.start_button.click()
+
+    def pick(box: object, text: str) -> None:
+        box.setCurrentIndex(box.findText(text))  # type: ignore[attr-defined]
+
+    for side, name, party in (("Romans", "Flavius Marcellus", True), ("Romans", "Ragnar", True),
+                              ("Germans", "Germanic tribesman", False),
+                              ("Germans", "Wolf", False), ("Germans", "Wolf", False)):
+        tracker.side.setText(side)
+        pick(tracker.party_pick if party else tracker.beast_pick, name)
+        (tracker.add_party_member if party else tracker.add_beast)()
+    for rolls, button, attacker, target in (
+            ("5 2", "initiative", "", ""), ("3 6", "order", "", ""),
+            ("9 5", "attack", "Germanic tribesman", "Flavius Marcellus"),
+            ("8 4", "attack", "Wolf", "Ragnar"),
+            ("7 6", "attack", "Ragnar", "Wolf")):
+        if attacker:
+            pick(tracker.attacker, attacker)
+            pick(tracker.target, target)
+        tracker.rolls.setText(rolls)
+        tracker.buttons[button].click()
+    tracker.buttons["next"].click()
+    tracker.rolls.setText("4 6")
+    pick(tracker.attacker, "Flavius Marcellus")
+    pick(tracker.target, "Germanic tribesman")
+    tracker.buttons["attack"].click()
+    app.processEvents()
+    tracker.grab().save(str(OUT / "encounter.png"))
+    review = tracker.end_encounter()
+    assert review is not None
+    review.resize(860, 300)
+    app.processEvents()
+    review.grab().save(str(OUT / "encounter-end.png"))
+    review.close()
+    tracker.close()
 
 
 def main() -> int:
@@ -31,6 +115,11 @@ def main() -> int:
     window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
 
     def shoot() -> None:
+        if "--encounter-only" in sys.argv:  # just the tracker's pictures
+            shoot_encounter(window, app)
+            window.close()
+            app.quit()
+            return
         rows = {r.name: r.id for r in window.party_model.rows()}
         window.party.select(rows["Ragnar"])
         app.processEvents()
@@ -126,6 +215,19 @@ def main() -> int:
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "history.png"))
+        window.history_dock.hide()
+        shoot_guide_and_dark(app, window)
+        # File > Import Stat Blocks: each line read; one not understood (red), one assumed.
+        from tftmanager.ui.statblock_dialog import StatBlockImportDialog
+
+        importer = StatBlockImportDialog(window.session, window)
+        importer.text.setPlainText(STAT_BLOCKS)
+        importer.refresh()
+        importer.show()
+        app.processEvents()
+        importer.grab().save(str(OUT / "statblock-import.png"))
+        importer.close()
+        shoot_encounter(window, app)
         window.close()
         app.quit()
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the few system libraries Qt needs headless (and the tools the
-# screenshot and PDF checks use) when they are missing and we may install.
+# screenshot, PDF and packaging checks use) when they are missing and we may install.
 # On a desktop they are already there; on a bare Debian/Ubuntu machine or CI
 # running as root they are fetched with apt-get.
 set -u
@@ -24,6 +24,11 @@ have_lib libxcb-xkb.so.1 || need+=(libxcb-xkb1)
 have_lib libX11-xcb.so.1 || need+=(libx11-xcb1)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v Xvfb >/dev/null || need+=(xvfb)
+# Packaging: the validators of the desktop files, the MIME database, readelf (make dist).
+command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)
+command -v appstreamcli >/dev/null || need+=(appstream)
+command -v update-mime-database >/dev/null || need+=(shared-mime-info)
+command -v readelf >/dev/null || need+=(binutils)
 [ ${#need[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "Installing system packages: ${need[*]}"

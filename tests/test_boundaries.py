@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 
 BLOCK_QT_AND_SQL = """
 import sys
@@ -40,19 +34,4 @@ def test_rules_core_runs_without_qt_or_sql_installed() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["11", "10"]
 
-
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
-                    reason="desktop-file-utils not installed")
-def test_desktop_file_is_valid() -> None:
-    desktop = next((ROOT / "packaging").glob("*.desktop"))
-    result = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True,
-                            text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
-@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstream not installed")
-def test_metainfo_is_valid() -> None:
-    metainfo = next((ROOT / "packaging").glob("*.metainfo.xml"))
-    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)],
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
+# The desktop entry and metainfo are validated in tests/packaging/test_desktop.py.

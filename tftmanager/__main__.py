@@ -8,8 +8,10 @@ from pathlib import Path
 # The command line's commands (cli.main.COMMANDS holds their functions); kept
 # here so starting the GUI does not import the command line and the store.
 COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library", "xp", "week",
-                           "jobs", "cards", "history", "undo", "redo"})
+                           "jobs", "cards", "history", "undo", "redo", "copy"})
 CAMPAIGN_SUFFIX = ".tftcampaign"
+# Options that go to the desktop app rather than the command line.
+APP_OPTIONS = frozenset({"--smoke"})
 
 
 def _is_for_the_app(args: list[str]) -> bool:
@@ -17,6 +19,8 @@ def _is_for_the_app(args: list[str]) -> bool:
     if not args:
         return True
     first = args[0]
+    if first in APP_OPTIONS:
+        return True
     if first in COMMAND_NAMES or first.startswith("-"):
         return False
     return first.endswith(CAMPAIGN_SUFFIX) or Path(first).is_file()

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # imported lazily: the GUI reads icons before it needs any ru
     from tftmanager.rules.library_entries import Entry
 
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experience", "gear",
-             "equipment_rules", "jobs")
+             "equipment_rules", "jobs", "bestiary")
 
 
 def resource(*parts: str) -> Traversable:
@@ -69,4 +69,5 @@ def shipped_library() -> RulesLibrary:
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
         experience=docs["experience"], gear=docs["gear"],
         equipment_rules=docs["equipment_rules"], jobs=docs["jobs"],
+        bestiary=docs["bestiary"],
     )

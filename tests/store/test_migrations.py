@@ -237,7 +237,11 @@ def test_every_schema_fixture_keeps_its_equipment(fixture: Path, tmp_path: Path)
     shutil.copyfile(fixture, copy)
     with open_campaign(copy) as store:
         sheets = {s.character.name: s for s in party_sheets(store=store)}
-    for name, expected in DEMO_GEAR.items():
+    gear = dict(DEMO_GEAR)
+    if int(fixture.stem.removeprefix("campaign-schema")) >= 8:  # the demo's fine dagger
+        gear["Flavius Marcellus"] = ("chainmail", "large_shield", True,
+                                     ["shortsword", "dagger"], "shortsword")
+    for name, expected in gear.items():
         assert gear_of(sheets[name].character) == expected, name
         # One possession per piece: nothing doubled by the upgrade.
         keys = [i.key for i in sheets[name].character.items if i.kind is not ItemKind.GEAR]

@@ -26,8 +26,12 @@ from tftmanager.store.campaign import (
 )
 
 
-def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignStore:
-    """Create a campaign file, empty or holding the demo party."""
+def new_campaign(*, path: Path, name: str = "", demo: bool = False,
+                 history: bool = False) -> CampaignStore:
+    """Create a campaign file, empty or holding the demo party.
+
+    With ``history`` the demo party has twelve weeks of play, kept in the journal.
+    """
     store = create_campaign(path, name or path.stem, library=initial_library())
     if demo:
         from tftmanager.app.demo import add_demo_party  # noqa: PLC0415
@@ -36,6 +40,10 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False) -> CampaignS
             add_demo_party(store=store)
             with store.transaction() as session:  # the demo as created is where undo stops
                 journal.forget_all(session, store.campaign_id)
+            if history:
+                from tftmanager.app.demo_history import add_demo_history  # noqa: PLC0415
+
+                add_demo_history(store=store)
         except BaseException:
             store.close()
             path.unlink(missing_ok=True)

@@ -21,6 +21,7 @@ class Changes:
     library: bool = False
     week: bool = False
     ledger: bool = False
+    encounter: bool = False
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(
@@ -32,6 +33,7 @@ class Changes:
             library=self.library or other.library,
             week=self.week or other.week,
             ledger=self.ledger or other.ledger,
+            encounter=self.encounter or other.encounter,
         )
 
     @property

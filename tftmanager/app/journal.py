@@ -78,6 +78,7 @@ _TABLE_FLAGS = {
     "library_entry": "library",
     "assignment": "week",
     "week_log": "week",
+    "encounter": "encounter",
 }
 
 
@@ -85,7 +86,7 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
     """What a replay touched, as the change-set the views already understand."""
     characters: set[int] = set()
     flags = {"party": False, "ledger": False, "library": False, "week": False,
-             "settings": False}
+             "settings": False, "encounter": False}
     for row in rows:
         image = row.new or row.old or {}
         if row.table == "character":

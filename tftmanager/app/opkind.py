@@ -21,6 +21,8 @@ class OpKind(StrEnum):
     WEEK = "week"
     SETTINGS = "settings"
     IMPORT = "import"
+    ENCOUNTER = "encounter"
+    NOTES = "notes"
 
 
 UNDO_LIMIT_RANGE = (1, 10_000)

@@ -22,7 +22,15 @@ from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
-from tftmanager.cli import cards_command, failures, journal_command
+from tftmanager.cli import (
+    cards_command,
+    copy_command,
+    encounter_command,
+    failures,
+    interop_command,
+    journal_command,
+    story_command,
+)
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
@@ -66,7 +74,8 @@ def _opener(read_only: bool) -> Callable[..., CampaignStore]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
-    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "", demo=args.demo)
+    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "",
+                                   demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))
     store.close()
     print(f"Created {args.path}" + (f" with {count} characters" if count else ""))
@@ -284,9 +293,14 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "week": cmd_week,
     "jobs": cmd_jobs,
     "cards": cards_command.run,
+    "statblock": interop_command.run_statblock,
+    "foundry": interop_command.run_foundry,
     "history": journal_command.run_history,
     "undo": journal_command.run_undo,
     "redo": journal_command.run_redo,
+    "encounter": encounter_command.run,
+    "copy": copy_command.run,
+    "journal": story_command.run,
 }
 
 
@@ -306,6 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("path")
     p.add_argument("--demo", action="store_true", help="add the demo party")
+    p.add_argument("--history", action="store_true",
+                   help="the demo party with twelve weeks of play (journal, board, charts)")
     p.add_argument("--name", help="campaign name (default: the file name)")
 
     p = sub.add_parser("list", help="list a campaign's characters")
@@ -344,7 +360,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_xp_parsers(sub)
     _add_week_parsers(sub)
     cards_command.add_parser(sub)
+    interop_command.add_parsers(sub)
     journal_command.add_parsers(sub)
+    encounter_command.add_parser(sub)
+    copy_command.add_parser(sub)
+    story_command.add_parser(sub)
     return parser
 
 

@@ -67,12 +67,13 @@ class Character:
     mount: Mount | None = None
     wounds: int = 0
     recovery_weeks: int = 0
+    fatigue: int = 0  # ST spent on spells, kept apart from wounds; gone by the next week
     status: Status = Status.ACTIVE
 
     @property
     def current_st(self) -> int:
-        """ST after the hits not yet healed."""
-        return self.st - self.wounds
+        """ST after the hits not yet healed and the fatigue not yet rested off."""
+        return self.st - self.wounds - self.fatigue
 
     @property
     def loadout(self) -> Loadout:
@@ -150,6 +151,8 @@ def check_input(character: Character) -> None:
         raise InputError("body_kg", f"Body weight must be between 0 and {BODY_KG_MAX:.0f} kg.")
     if not 0 <= character.wounds <= 1000 or not 0 <= character.recovery_weeks <= 52:
         raise InputError("wounds", "Wounds must be 0-1000 and recovery 0-52 weeks.")
+    if not 0 <= character.fatigue <= 1000:
+        raise InputError("fatigue", "Fatigue must be 0-1000.")
     mount = character.mount
     if mount is not None:
         if not mount.name.strip():

@@ -42,6 +42,17 @@ class Weapon:
     price_source: str = ""
     price_assumed: str = ""
 
+    @property
+    def second_shot_dx(self) -> int | None:
+        """The adjusted DX at which this missile weapon fires twice a turn, if ever.
+
+        Bows fire "2 shots a turn" at their faster DX (003's table); a crossbow's
+        faster rate is only "every turn", which is no second shot.
+        """
+        if not self.missile or self.fast_dx is None:
+            return None
+        return self.fast_dx if self.fast_rate.strip().startswith("2 ") else None
+
 
 @dataclass(frozen=True)
 class Armor:

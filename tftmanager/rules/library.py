@@ -13,8 +13,10 @@ from typing import Any, TypeVar
 
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
 from tftmanager.rules.awards import AwardTable
+from tftmanager.rules.bestiary import Creature, creature_from_data, template_problems
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import parse_effects
+from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
@@ -52,6 +54,10 @@ class RulesLibrary:
     memory_costs: MemoryCosts | None = None
     # Study time by learning category (experience.toml).
     study: StudyRules | None = None
+    # To-hit results and when a figure falls, for encounters ([to_hit], [fallen] of injury).
+    combat: CombatRules | None = None
+    # Creature and NPC templates for encounters (bestiary.toml).
+    creatures: dict[str, Creature] = field(default_factory=dict)
 
     def item_entry(self, kind: ItemKind,
                    key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
@@ -65,6 +71,13 @@ class RulesLibrary:
         if kind is ItemKind.MAGIC:
             return self.magic_items.get(key)
         return self.gear.get(key)
+
+    def combat_rules(self) -> CombatRules:
+        """The fight's to-hit and falling rules; a library without them cannot run one."""
+        if self.combat is None:
+            raise RulesDataError("The rules library has no combat rules "
+                                 "([to_hit] and [fallen] in injury.toml).")
+        return self.combat
 
     def memory_rules(self) -> MemoryCosts:
         """The memory costs; a library without them cannot price talents or spells."""
@@ -109,6 +122,7 @@ class RulesLibrary:
         gear: Data | None = None,
         equipment_rules: Data | None = None,
         jobs: Data | None = None,
+        bestiary: Data | None = None,
     ) -> RulesLibrary:
         """Build the library from the shipped documents' contents."""
         talent_doc = talents or {}
@@ -133,12 +147,19 @@ class RulesLibrary:
             memory_costs=(MemoryCosts.from_data(_get(experience, "memory_costs", dict))
                           if experience else None),
             study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
+            combat=CombatRules.from_data(injury) if "to_hit" in injury else None,
+            creatures=_keyed(creature_from_data(d) for d in _table(bestiary or {}, "creature")),
         )
         library.check_references()
         return library
 
     def check_references(self) -> None:
-        """Every prerequisite and cost exception must name an entry that exists."""
+        """Every prerequisite, cost exception and template must name an entry that exists."""
+        for creature in self.creatures.values():
+            problems = template_problems(creature, self.weapons, self.armors, self.shields,
+                                         self.races)
+            if problems:
+                raise RulesDataError(f"Creature '{creature.key}': " + ", ".join(problems))
         for talent in self.talents.values():
             for key in talent.requires:
                 if key not in self.talents:

@@ -27,6 +27,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "gear": ("gear", "gear"),
     "magic_item": ("gear", "magic_item"),
     "job": ("jobs", "job"),
+    "creature": ("bestiary", "creature"),
 }
 # The rest of jobs.toml (lifestyles, bonuses, officers, thieves, survival) is
 # held whole as one entry.
@@ -44,7 +45,7 @@ NEW_FIELDS: dict[str, tuple[str, ...]] = {
 # Documents held whole as one entry each (key "table").
 WHOLE = (INJURY, EXPERIENCE, EQUIPMENT_RULES)
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
-             "experience", "gear", "equipment_rules", "jobs")  # as in shipped.py
+             "experience", "gear", "equipment_rules", "jobs", "bestiary")  # as in shipped.py
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def library_from_entries(entries: Iterable[Entry],
         injury=docs["injury"], talents=docs["talents"], spells=docs["spells"],
         experience=docs["experience"] or None,
         gear=docs["gear"], equipment_rules=docs["equipment_rules"] or None,
-        jobs=docs["jobs"] or None,
+        jobs=docs["jobs"] or None, bestiary=docs["bestiary"],
     )
     retired = frozenset((e.kind, e.key) for e in entries if e.retired)
     return library.with_retired(retired)

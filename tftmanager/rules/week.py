@@ -93,6 +93,8 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
                  balance: int) -> WeekResult:
     """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
     activity = Activity(assignment.activity)
+    if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
+        character = replace(character, fatigue=0)
     base = WeekResult(activity.label, character, assignment)
     if character.status is not Status.ACTIVE:
         return replace(base, lines=(f"Cannot act this week ({character.status.value}).",))

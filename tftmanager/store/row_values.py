@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
     "memory_bought", "body_kg",
-    "wounds", "recovery_weeks",
+    "wounds", "recovery_weeks", "fatigue",
 )
 
 
@@ -81,6 +81,7 @@ def to_character(row: Any, children: ChildRows) -> Character:
         mount=mount_from_text(row.mount),
         wounds=row.wounds,
         recovery_weeks=row.recovery_weeks,
+        fatigue=row.fatigue,
         status=Status(row.status),
     )
 

@@ -64,6 +64,7 @@ class CharacterRow(SQLModel, table=True):
     wounds: int = 0
     recovery_weeks: int = 0
     status: str = Field(default="active", max_length=10)
+    fatigue: int = 0  # ST spent on spells in a fight (schema 9); gone by the next week
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -279,3 +280,41 @@ class JournalStateRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     current_op: int | None = None
     replaying: bool = False
+
+
+class EncounterRow(SQLModel, table=True):
+    """A fight at the table (schema 9): the whole encounter as JSON, saved after every change.
+
+    ``state`` is ``rules.encounter.Encounter.to_dict()``: figures, sides,
+    turn, order and the log; one row per encounter, so resuming one is one
+    read and every change is one journalled update.
+    """
+
+    __tablename__ = "encounter"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    name: str = Field(max_length=120)
+    state: str = Field(default="{}")
+    ended: bool = False
+    week: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class SessionNoteRow(SQLModel, table=True):
+    """The GM's note of one play session: when it was played, its campaign week, its text.
+
+    ``played_on`` is an ISO date ("" when the GM gave none); ``text`` is plain
+    text or Markdown, shown beside the campaign's story of that week.
+    """
+
+    __tablename__ = "session_note"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    week: int = 1
+    played_on: str = Field(default="", max_length=10)
+    title: str = Field(default="", max_length=120)
+    text: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)

@@ -21,6 +21,23 @@ def _attack(a: AttackLine) -> str:
     return f"{a.mode.value} {a.damage}, {dx}"
 
 
+# What a screen reader says for a value whose caption only makes sense below another.
+SPOKEN = {"adj_dx_shield": "Adjusted DX with shield ready",
+          "stops_shield": "Hits stopped with shield"}
+
+
+def _reachable(value: QLabel, name: str) -> None:
+    """A value Tab reaches and a screen reader names ("MA"), selectable to copy.
+
+    Selectable by keyboard makes a label a tab stop (Qt gives it strong
+    focus); without it the Derived panel could not be reached at all.
+    """
+    value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                  | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+    value.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    value.setAccessibleName(name)
+
+
 class DerivedPanel(QGroupBox):
     """MA, adjusted DX, hits stopped, injury thresholds and each weapon's attacks."""
 
@@ -42,16 +59,15 @@ class DerivedPanel(QGroupBox):
         ):
             value = QLabel("–")
             value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            value.setAccessibleName(label)
+            _reachable(value, SPOKEN.get(key, label))
             caption = QLabel(label + ":")
             caption.setBuddy(value)
             form.addRow(caption, value)
             self.values[key] = value
         self.weapons = QLabel()
         self.weapons.setWordWrap(True)
-        self.weapons.setAccessibleName("Weapons")
         self.weapons.setTextFormat(Qt.TextFormat.RichText)
+        _reachable(self.weapons, "Weapons")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel("<b>Weapons</b>"))

@@ -113,6 +113,7 @@ class CharacterEditor(QWidget):
         self.possessions = PossessionsPanel()
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(90)
+        self.notes.setTabChangesFocus(True)  # Tab moves on (to the Derived panel), no trap
         self.derived = DerivedPanel()
 
         self._build_layout()
@@ -190,6 +191,7 @@ class CharacterEditor(QWidget):
         inner_layout.addLayout(columns)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a stop: the fields inside are
         scroll.setWidget(inner)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)

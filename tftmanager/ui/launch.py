@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME
-from tftmanager.ui import main_panels
+from tftmanager.ui import main_panels, single_instance, smoke, style
 from tftmanager.ui.fonts import register_fonts
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
@@ -32,7 +32,7 @@ def configure_application(app: QApplication) -> None:
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
-    app.setStyle("Fusion")  # follows the system light/dark scheme
+    style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
 
 
 def data_folder() -> Path:
@@ -121,15 +121,25 @@ def main(argv: list[str] | None = None) -> int:
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     configure_application(app)
+    probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
+    smoke_test = smoke.wanted(args, os.environ)
+    paths = [Path(a) for a in args if not a.startswith("-")]
+    alone = bool(probe) or smoke_test  # measured and smoke-tested starts stand alone
+    instance = single_instance.server_name(data_folder())
+    if not alone and single_instance.hand_over(instance, paths):
+        return 0  # the running window took the campaign
     from tftmanager.ui.main_window import MainWindow  # noqa: PLC0415 - after the app exists
 
     settings = QSettings()
     window = MainWindow(settings)
     install_crash_hook(window)
+    if not alone:
+        single_instance.Receiver(instance, single_instance.opener(window), parent=window)
+    if smoke_test:
+        smoke.arm_time_limit()
     window.show()
     window.repaint()  # the first paint, before anything else is loaded
     shown = time.perf_counter() - _STARTED
-    probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     if probe == "shown":  # make bench: stop at the first shown window
         print(f"shown {shown:.4f}", flush=True)
         window.close()
@@ -145,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     def load() -> None:
         register_fonts()
         window.backup_root = data_folder() / "backups"
-        path, create = first_campaign(settings, [a for a in args if not a.startswith("-")])
+        path, create = first_campaign(settings, [str(p) for p in paths])
         if not create and main_panels.show_preview(window, path):
             window.repaint()  # the party on screen while the store loads
             report("party")
@@ -162,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         window.ensure_panels()
         report("party")
         report("editor")
+        if smoke_test and not probe:
+            smoke.finish(window, app)
 
     QTimer.singleShot(0, load)
     return app.exec()

@@ -105,6 +105,24 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         *_EFFECTS,
         *_SOURCE,
     ),
+    "creature": (
+        FieldSpec("name", "Name"),
+        FieldSpec("kind", "Kind", "choice", ("creature", "npc")),
+        FieldSpec("race", "Race (key, for Height)"),
+        FieldSpec("st", "ST", "int", low=1, high=200),
+        FieldSpec("dx", "DX", "int", low=1, high=40),
+        FieldSpec("iq", "IQ", "int", low=0, high=40),
+        FieldSpec("ma", "MA", "int", low=0, high=40),
+        FieldSpec("armor", "Armor (key)"),
+        FieldSpec("shield", "Shield (key)"),
+        FieldSpec("weapons", "Weapons", "keys"),
+        FieldSpec("attack", "Natural attack"),
+        FieldSpec("damage", "Its damage (e.g. 1d+1)"),
+        FieldSpec("stops", "Hits stopped (hide, fur)", "int", low=0, high=20),
+        FieldSpec("dx_against", "DX of attacks on it", "int", low=-10, high=10),
+        FieldSpec("note", "Note"),
+        *_SOURCE,
+    ),
 }
 
 # Columns of each tab's table: (field, header).
@@ -120,7 +138,9 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "shield": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("source", "Source")),
     "magic_item": (("name", "Name"), ("cost", "Cost"), ("cost_per_point", "Per point"),
                    ("effects", "Effects"), ("source", "Source")),
+    "creature": (("name", "Name"), ("st", "ST"), ("dx", "DX"), ("ma", "MA"),
+                 ("damage", "Damage"), ("stops", "Stops"), ("source", "Source")),
 }
 
 TAB_TITLES = {"talent": "Talents", "spell": "Spells", "weapon": "Weapons", "armor": "Armor",
-              "shield": "Shields", "magic_item": "Magic items"}
+              "shield": "Shields", "magic_item": "Magic items", "creature": "Bestiary"}

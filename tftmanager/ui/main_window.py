@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QSplitter, QWidget
 
 from tftmanager import APP_NAME
-from tftmanager.ui import campaign_files, dialogs, main_panels, menu_windows, window_state
+from tftmanager.ui import (
+    campaign_files,
+    dialogs,
+    file_and_help_menus,
+    interop_menu,
+    main_panels,
+    menu_windows,
+    story_menu,
+    window_state,
+)
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from tftmanager.ui.party_rows import PartyRow
     from tftmanager.ui.session import CampaignSession
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
-
 
 
 def _operations() -> ModuleType:
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         self.history_dock.hide()
 
         self._make_menus()
+        self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
         self._make_toolbar()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
@@ -90,8 +92,7 @@ class MainWindow(QMainWindow):
 
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.journal_changed.connect(self._show_journal)
-        self.signals.action_failed.connect(
-            lambda message: dialogs.error(self, "Not saved", message))
+        self.signals.action_failed.connect(lambda m: dialogs.error(self, "Not saved", m))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
         self._restore_geometry()
@@ -190,30 +191,28 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
-        file_menu.addAction(self.act_print)
-        file_menu.addAction(self.act_export_pdf)
+        file_menu.addActions([self.act_print, self.act_export_pdf])
+        interop_menu.add_to(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
-        edit_menu.addAction(self.act_undo)
-        edit_menu.addAction(self.act_redo)
+        edit_menu.addActions([self.act_undo, self.act_redo])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.act_add)
-        edit_menu.addAction(self.act_duplicate)
-        edit_menu.addAction(self.act_delete)
+        edit_menu.addActions([self.act_add, self.act_duplicate, self.act_delete])
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         campaign_menu = bar.addMenu("&Campaign")
         campaign_menu.addAction(self.act_settings)
         campaign_menu.addAction(self.act_library)
         campaign_menu.addSeparator()
-        campaign_menu.addAction(self.act_award)
-        campaign_menu.addAction(self.act_week)
-        campaign_menu.addAction(self.act_survival)
+        for action in (self.act_award, self.act_week, self.act_survival):
+            campaign_menu.addAction(action)
+        menu_windows.add_encounter_menu(self, campaign_menu)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
         view_menu.addAction(toggle)
+        self.story = story_menu.install(self, campaign_menu, view_menu)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
 

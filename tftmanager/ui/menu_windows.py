@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
 
 from tftmanager.ui import dialogs
 
@@ -96,6 +97,36 @@ def survival_roll(parent: QWidget, session: CampaignSession | None,
     from tftmanager.ui.survival_dialog import SurvivalDialog  # noqa: PLC0415 - on demand
 
     return _show(SurvivalDialog(session, selected, parent))
+
+
+def add_encounter_menu(window: QWidget, menu: QMenu) -> QAction:
+    """Campaign > New Encounter… (the main window keeps one line for it)."""
+    action = QAction("New &Encounter…", window)
+    action.setObjectName("act_encounter")
+    action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+    action.setStatusTip("Run a fight: sides, turns, hits, then XP, wounds and wear")
+    action.triggered.connect(lambda: encounter(window, getattr(window, "session", None)))
+    menu.addSeparator()
+    menu.addAction(action)
+    # Enabled with a campaign open, checked as the menu opens (no hook in the main window).
+    menu.aboutToShow.connect(
+        lambda: action.setEnabled(getattr(window, "session", None) is not None))
+    window.act_encounter = action  # type: ignore[attr-defined]
+    return action
+
+
+def encounter(parent: QWidget, session: CampaignSession | None) -> QWidget | None:
+    """The encounter tracker: the fight in progress, or a new one."""
+    if session is None:
+        return None
+    from tftmanager.app import encounters  # noqa: PLC0415 - on demand
+    from tftmanager.ui.encounter_window import EncounterWindow  # noqa: PLC0415
+
+    try:
+        current: int | None = encounters.current_id(store=session.store)
+    except encounters.EncounterRefused:
+        current = None
+    return _show(EncounterWindow(session, current, parent))
 
 
 def edit_settings(parent: QWidget, session: CampaignSession | None) -> None:

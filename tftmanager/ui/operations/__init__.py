@@ -11,10 +11,11 @@ from tftmanager.ui.operations import (
     characters,
     equipment,
     experience,
+    interop,
     journal,
     library,
     weeks,
 )
 
-__all__ = ["abilities", "campaign", "characters", "equipment", "experience", "journal",
-           "library", "weeks"]
+__all__ = ["abilities", "campaign", "characters", "equipment", "experience", "interop",
+           "journal", "library", "weeks"]

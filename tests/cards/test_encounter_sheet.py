@@ -1,0 +1,28 @@
+"""The encounter sheet's content: every figure's ST boxes, adjDX, stops and weapons."""
+
+from __future__ import annotations
+
+from tftmanager.cards.encounter_sheet import sheet_face, st_boxes
+from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.library import RulesLibrary
+
+
+def test_st_boxes_fill_for_each_point_lost() -> None:
+    assert st_boxes(5, 2) == "■■□□□ 3/5"
+    assert st_boxes(3, 7) == "■■■ 0/3"
+
+
+def test_every_figure_is_on_the_sheet(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("The glade")
+    fight.add(Figure(fid="", name="Flavius", side="Romans", st=12, dx=8,
+                     protections=[Protection("armor", "chainmail", "Chainmail", 3)],
+                     attacks=[Attack("Shortsword", "2d-1")]))
+    fight.add(Figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
+    fight.hit("Wulf", 6, rules, by="Flavius")
+    face = sheet_face(fight, rules)
+    rows = face.sections[0].rows
+    assert rows[0] == ("Flavius", "Romans", "8",
+                       "□□□□□□□□□□□□ 12/12 · stops Chainmail 3 (0) · Shortsword 2d-1")
+    assert rows[1][3].startswith("■■■■■■□□□□□□□□ 8/14")

@@ -1,0 +1,103 @@
+"""``tftmanager encounter``: a fight from a shell, through the same functions as the GUI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tftmanager.cli.main import run
+
+pytestmark = pytest.mark.cli
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = run([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def glade(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The demo party's Flavius against the bestiary's tribesman, Wulf."""
+    path = tmp_path / "demo.tftcampaign"
+    assert cli(capsys, "new", path, "--demo")[0] == 0
+    for args in (("new", "The glade", "--seed", "3"),
+                 ("add", "Romans", "--character", "Flavius"),
+                 ("add", "Germans", "--creature", "tribesman", "--name", "Wulf")):
+        code, _out, err = cli(capsys, "encounter", path, *args)
+        assert code == 0, err
+    return path
+
+
+def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = cli(capsys, "encounter", glade, "initiative", "--roll", "5", "--roll", "2")
+    assert (code, out) == (0, "Turn 1: Romans wins the initiative and chooses who moves "
+                              "first.\n")
+    code, out, _err = cli(capsys, "encounter", glade, "attack", "Wulf", "Flavius",
+                          "--roll", "9", "--roll", "5")
+    assert "7 hits on Flavius Marcellus; stopped 5 (Chainmail 3, Large shield 2); 2 taken" in out
+    assert cli(capsys, "encounter", glade, "hit", "Wulf", "14", "--by", "Flav")[0] == 0
+    assert cli(capsys, "encounter", glade, "next-turn")[0] == 0
+    code, out, _err = cli(capsys, "encounter", glade, "show")
+    assert "The glade — turn 2" in out and "dead" in out and "adjDX  8" in out
+    code, out, _err = cli(capsys, "encounter", glade, "end", "--award", "Flavius=70")
+    assert code == 0 and "Flavius Marcellus: 70 XP" in out and "Chainmail +3" in out
+    assert "+70" in cli(capsys, "xp", "show", glade, "Flavius")[1]
+    code, out, _err = cli(capsys, "undo", glade)
+    assert out.startswith("Undid: Ended The glade")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("hit", "Wulf", "seven"), "Damage must be a whole number, not 'seven'."),
+    (("hit", "Nobody", "3"), "No figure 'Nobody' in The glade."),
+    (("attack", "Wulf", "Flavius", "--roll", "19"), "19 cannot be rolled on 3 dice"),
+    (("add", "Romans", "--character", "Nobody"), "Nobody"),
+    (("add", "Romans", "--quick", "Guard", "--st", "x", "--dx", "10"),
+     "ST must be a whole number"),
+])
+def test_bad_input_is_one_line_exit_2_and_nothing_changes(
+        glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+        message: str) -> None:
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, *args)
+    assert (code, out) == (2, "")
+    assert err.startswith("tftmanager encounter: ") and message in err and err.count("\n") == 1
+    assert glade.read_bytes() == before
+
+
+def test_a_dead_figure_attacking_and_ending_twice(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(capsys, "encounter", glade, "hit", "Wulf", "14")[0] == 0
+    before = glade.read_bytes()
+    code, _out, err = cli(capsys, "encounter", glade, "hit", "Flavius", "5", "--by", "Wulf")
+    assert (code, err) == (2, "tftmanager encounter: Wulf is dead (ST 0) and cannot "
+                              "attack.\n")
+    assert glade.read_bytes() == before
+    assert cli(capsys, "encounter", glade, "end")[0] == 0
+    after_end = glade.read_bytes()
+    code, _out, err = cli(capsys, "encounter", glade, "end")
+    assert code == 2 and "The glade has already ended" in err
+    code, _out, err = cli(capsys, "encounter", glade, "--id", "1", "end")
+    assert code == 2 and "The glade has already ended" in err
+    assert glade.read_bytes() == after_end
+
+
+def test_quick_figures_and_the_bestiary(glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "wolf" in cli(capsys, "encounter", glade, "bestiary")[1]
+    code, out, err = cli(capsys, "encounter", glade, "add", "Germans", "--quick", "Guard",
+                         "--st", "11", "--dx", "11", "--armor", "leather", "--weapon", "club")
+    assert code == 0, err
+    assert "Guard joins Germans (ST 11, adjDX 9, stops 2)" in out
+
+
+def test_the_encounter_sheet_is_one_page(glade: Path, tmp_path: Path, qapp: object,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """(``qapp``: the command makes a QGuiApplication only when none exists; here it must
+    be pytest-qt's QApplication, or later widget tests in this process abort.)"""
+    assert cli(capsys, "encounter", glade, "hit", "Wulf", "6", "--by", "Flavius")[0] == 0
+    out_pdf = tmp_path / "sheet.pdf"
+    code, out, err = cli(capsys, "encounter", glade, "sheet", "--out", out_pdf)
+    assert code == 0, err
+    assert out == f"Wrote {out_pdf}: the sheet of The glade on 1 page\n"
+    assert out_pdf.read_bytes().startswith(b"%PDF")

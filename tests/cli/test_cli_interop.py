@@ -1,0 +1,113 @@
+"""``tftmanager statblock`` and ``tftmanager foundry``: round trips, previews, refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tftmanager.cli.main import run
+
+pytestmark = pytest.mark.cli
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = run([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def names(capsys: pytest.CaptureFixture[str], campaign: Path) -> list[str]:
+    code, out, err = cli(capsys, "statblock", "export", campaign)
+    if code == 2:
+        assert "has no characters" in err
+        return []
+    return [block.split(",")[0] for block in out.strip().split("\n\n")]
+
+
+@pytest.fixture
+def campaigns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
+    demo, empty = tmp_path / "demo.tftcampaign", tmp_path / "empty.tftcampaign"
+    assert cli(capsys, "new", demo, "--demo")[0] == 0
+    assert cli(capsys, "new", empty)[0] == 0
+    return demo, empty
+
+
+def test_statblock_export_then_import_gives_the_same_text(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo, empty = campaigns
+    out = tmp_path / "party.txt"
+    assert cli(capsys, "statblock", "export", demo, "--out", out)[0] == 0
+    code, text, _ = cli(capsys, "statblock", "import", empty, out)
+    assert code == 0 and text.startswith("Imported 4 figures: Flavius Marcellus")
+    assert cli(capsys, "statblock", "export", empty)[1] == out.read_text()
+
+
+def test_a_dry_run_shows_each_line_and_imports_nothing(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    code, out, _ = cli(capsys, "statblock", "import", empty,
+                       DATA / "statblocks" / "melee_card_lowercase.txt", "--dry-run")
+    assert code == 0
+    assert "-> weapon Spear; weapon Dagger" in out and "Would import 1 figure." in out
+    assert names(capsys, empty) == []
+
+
+def test_a_malformed_file_lists_its_problems_and_imports_nothing(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    code, out, err = cli(capsys, "statblock", "import", empty,
+                         DATA / "statblocks" / "bad_unknown_talent.txt")
+    assert code == 2
+    assert "!! 'Swordplay' is no talent in this campaign's library" in out
+    assert err.strip() == "tftmanager statblock: 1 problem; nothing was imported."
+    assert names(capsys, empty) == []
+
+
+def test_the_bestiary_takes_stat_blocks_and_gives_them_back(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    code, out, _ = cli(capsys, "statblock", "import", empty,
+                       DATA / "statblocks" / "monster_no_race.txt", "--bestiary")
+    assert code == 0 and "Imported 1 template into the bestiary: GIANT WOLF" in out
+    code, out, _ = cli(capsys, "statblock", "export", empty, "giant w", "--bestiary")
+    assert out.startswith("GIANT WOLF, creature\nST 16, DX 13, IQ 6, MA 14\nAttacks: Bite (2d)")
+    assert names(capsys, empty) == []
+
+
+def test_foundry_export_of_the_party_is_a_folder_and_imports_back(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo, empty = campaigns
+    folder = tmp_path / "actors"
+    code, out, _ = cli(capsys, "foundry", "export", demo, "--out", folder)
+    assert code == 0 and out.strip() == f"Wrote 4 actors to {folder}/"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "Flavius_Marcellus.json", "Joe_the_Barbarian.json", "Ragnar.json", "Wulf.json"]
+    for path in sorted(folder.iterdir()):
+        assert cli(capsys, "foundry", "import", empty, path)[0] == 0
+    assert cli(capsys, "statblock", "export", empty)[1] == cli(
+        capsys, "statblock", "export", demo)[1]
+    code, _, err = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json")
+    assert code == 2 and "Ragnar is already in this campaign" in err
+
+
+def test_foundry_export_of_one_character_is_one_actor(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo, _empty = campaigns
+    out = tmp_path / "ragnar.json"
+    assert cli(capsys, "foundry", "export", demo, "rag", "--out", out)[0] == 0
+    doc = json.loads(out.read_text())
+    assert (doc["name"], doc["type"], doc["system"]["st"]["max"]) == ("Ragnar", "character", 11)
+
+
+def test_a_foundry_file_that_is_not_an_actor_is_one_line(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"name\": \"X\"}")
+    code, _, err = cli(capsys, "foundry", "import", empty, bad)
+    assert code == 2 and err.strip() == (
+        "tftmanager foundry: not a Foundry actor (no \"system\" object)")

@@ -1,0 +1,141 @@
+"""The encounter tracker, driven from set-up to the award review, then undone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tftmanager.ui import menu_windows
+from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
+from tftmanager.ui.encounter_window import EncounterWindow
+from tftmanager.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.ui
+
+
+def _pick(box, text: str) -> None:
+    index = box.findText(text)
+    assert index >= 0, f"{text} not offered"
+    box.setCurrentIndex(index)
+
+
+def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
+                                              tmp_path: Path) -> None:
+    session = main_window.session
+    assert session is not None
+    assert main_window.act_encounter.text() == "New &Encounter…"  # type: ignore[attr-defined]
+    window = menu_windows.encounter(main_window, session)
+    assert isinstance(window, EncounterWindow)
+    qtbot.addWidget(window)
+    assert window.start_box.isVisible()
+    window.name_edit.setText("The glade")
+    window.start_button.click()
+    assert window.encounter_id is not None and not window.start_box.isVisible()
+    window.side.setText("Romans")
+    _pick(window.party_pick, "Flavius Marcellus")
+    window.add_party_member()
+    window.side.setText("Germans")
+    _pick(window.beast_pick, "Germanic tribesman")
+    window.add_beast()
+    assert window.table.rowCount() == 2
+    assert window.table.item(0, 3).text() == "8"  # chainmail and large shield ready
+    window.rolls.setText("5 2")
+    window.buttons["initiative"].click()
+    assert "moves: Romans, Germans" in window.heading.text()
+    _pick(window.first, "Germans")  # the winner lets the other side move first
+    window.buttons["first"].click()
+    assert "moves: Germans, Romans" in window.heading.text()
+    _pick(window.attacker, "Germanic tribesman")
+    _pick(window.target, "Flavius Marcellus")
+    window.rolls.setText("9 5")
+    window.buttons["attack"].click()
+    assert window.table.item(0, 2).text() == "■■□□□□□□□□□□ 10/12"  # a box filled per hit
+    assert "Chainmail 3 [3], Large shield 2 [2]" in window.table.item(0, 4).text()
+    assert "7 hits on Flavius Marcellus" in window.log.toPlainText()
+    _pick(window.attacker, "Flavius Marcellus")
+    _pick(window.target, "Germanic tribesman")
+    window.damage.setValue(14)
+    window.buttons["hit"].click()
+    assert window.table.item(1, 5).text() == "dead"
+    assert not window.buttons["fall"].isVisibleTo(window)  # no 3-D option in the demo
+    _pick(window.attacker, "Germanic tribesman")
+    window.weapon.setValue(1)
+    window.buttons["drop"].click()
+    assert "Germanic tribesman drops the Longbow." in window.log.toPlainText()
+    window.buttons["next"].click()
+    assert "turn 2" in window.heading.text()
+    sheet = window.export_sheet(tmp_path / "glade.pdf")
+    assert sheet is not None and sheet.read_bytes().startswith(b"%PDF")
+    dialog = window.end_encounter()
+    assert isinstance(dialog, EncounterEndDialog)
+    qtbot.addWidget(dialog)
+    flavius = next(s.id for s in session.sheets() if s.character.name.startswith("Flavius"))
+    assert flavius is not None
+    assert dialog.spins[flavius].value() == 50
+    dialog.spins[flavius].setValue(60)
+    dialog.accept()
+    assert [line.amount for line in session.ledger(flavius)][-1] == 60
+    assert session.character(flavius).wounds == 2
+    assert "ended" in window.heading.text() and not window.buttons["attack"].isEnabled()
+    ledger_before = len(session.ledger(flavius))
+    main_window.act_undo.trigger()  # one undo takes the whole ending back
+    assert len(session.ledger(flavius)) == ledger_before - 1
+    assert session.character(flavius).wounds == 0
+    assert "ended" not in window.heading.text() and window.buttons["attack"].isEnabled()
+    window.close()
+
+
+def test_bad_rolls_are_refused_in_words(main_window: MainWindow, qtbot, dialog_log) -> None:
+    session = main_window.session
+    assert session is not None
+    window = menu_windows.encounter(main_window, session)
+    assert isinstance(window, EncounterWindow)
+    qtbot.addWidget(window)
+    window.name_edit.setText("Brawl")
+    window.start_button.click()
+    _pick(window.beast_pick, "Wolf")
+    window.add_beast()
+    window.rolls.setText("five")
+    window.buttons["initiative"].click()
+    assert dialog_log.errors[-1][1].startswith("Type the rolls as whole numbers")
+    window.rolls.setText("")
+    window.buttons["initiative"].click()  # one side only
+    assert "at least two sides" in dialog_log.errors[-1][1]
+    window.close()
+
+
+def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qtbot) -> None:
+    """Ending a fight hurts Flavius; the board shows it without a reload, and undo heals."""
+    session = main_window.session
+    assert session is not None
+    main_window.story.board_dock.show()
+
+    def flavius_row():
+        return next(r for r in main_window.story.board.all_rows
+                    if r.name == "Flavius Marcellus")
+
+    full = flavius_row().st_now
+    window = menu_windows.encounter(main_window, session)
+    qtbot.addWidget(window)
+    window.name_edit.setText("Ambush")
+    window.start_button.click()
+    window.side.setText("Romans")
+    _pick(window.party_pick, "Flavius Marcellus")
+    window.add_party_member()
+    window.side.setText("Germans")
+    _pick(window.beast_pick, "Germanic tribesman")
+    window.add_beast()
+    _pick(window.attacker, "Germanic tribesman")
+    _pick(window.target, "Flavius Marcellus")
+    window.damage.setValue(9)  # 5 stopped by chainmail and shield, 4 taken
+    window.buttons["hit"].click()
+    assert flavius_row().st_now == full  # wounds reach the character when the fight ends
+    dialog = window.end_encounter()
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    row = flavius_row()
+    assert (row.st_now, row.status) == (full - 4, "recovering")
+    main_window.act_undo.trigger()
+    assert flavius_row().st_now == full
+    window.close()

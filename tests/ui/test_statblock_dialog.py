@@ -1,0 +1,113 @@
+"""File > Import Stat Blocks and the other stat block and Foundry entries of the File menu."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QFileDialog
+
+from tftmanager.ui import interop_menu
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
+
+pytestmark = pytest.mark.ui
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _names(window: MainWindow) -> list[str]:
+    return sorted(row.name for row in window.party_model.rows())
+
+
+def _action(window: MainWindow, name: str) -> QAction:
+    window.menuBar().actions()[0].menu().aboutToShow.emit()  # entries are enabled on opening
+    found = window.findChild(QAction, name)
+    assert found is not None, name
+    return found
+
+
+def test_the_preview_marks_each_line_and_import_adds_all(
+        main_window: MainWindow, qtbot) -> None:
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    dialog.load(DATA / "statblocks" / "adventure_wizard.txt")
+    dialog.refresh()
+    table = dialog.table
+    assert table.item(0, 2).text().startswith("name: Thorvald the Grey; wizard")
+    assert table.item(0, 0).background().color() == WARNING  # race assumed
+    assert "Not understood" not in "".join(
+        table.item(r, 2).text() for r in range(table.rowCount()))
+    assert dialog.import_button.isEnabled()
+    assert dialog.summary.text().startswith("Ready: 1 figure(s) for the party")
+    dialog.import_button.click()
+    assert "Thorvald the Grey" in _names(main_window)
+
+
+def test_a_line_not_understood_is_red_and_nothing_can_be_imported(
+        main_window: MainWindow, qtbot) -> None:
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    dialog.text.setPlainText((DATA / "statblocks" / "bad_unknown_talent.txt").read_text())
+    dialog.refresh()
+    row = next(r for r in range(dialog.table.rowCount())
+               if dialog.table.item(r, 0).text() == "7")
+    assert dialog.table.item(row, 1).background().color() == PROBLEM
+    assert "Not understood: 'Swordplay' is no talent" in dialog.table.item(row, 2).text()
+    assert not dialog.import_button.isEnabled()
+    dialog.reject()
+
+
+def test_the_bestiary_is_a_target(main_window: MainWindow, qtbot) -> None:
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    dialog.text.setPlainText((DATA / "statblocks" / "monster_no_race.txt").read_text())
+    dialog.target.setCurrentIndex(1)
+    dialog.refresh()
+    assert dialog.summary.text().startswith("Ready: 1 figure(s) for the bestiary")
+    dialog.import_button.click()
+    names = [c.name for c in main_window.session.library.creatures.values()]
+    assert "GIANT WOLF" in names and "GIANT WOLF" not in _names(main_window)
+
+
+def test_copy_character_and_party_as_stat_blocks(main_window: MainWindow) -> None:
+    ragnar = next(r.id for r in main_window.party_model.rows() if r.name == "Ragnar")
+    main_window.party.select(ragnar)
+    _action(main_window, "Copy Character as Stat Block").trigger()
+    assert QGuiApplication.clipboard().text().startswith("Ragnar, hero\nST 11")
+    _action(main_window, "Copy Party as Stat Blocks").trigger()
+    assert QGuiApplication.clipboard().text().count(" hero\n") == 4
+    _action(main_window, "Copy Bestiary as Stat Blocks").trigger()
+    assert "Wolf, creature\nST 10, DX 14, IQ 6, MA 12" in QGuiApplication.clipboard().text()
+
+
+def test_foundry_export_then_import_from_the_menu(
+        main_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wulf = next(r.id for r in main_window.party_model.rows() if r.name == "Wulf")
+    main_window.party.select(wulf)
+    target = tmp_path / "wulf.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *_a, **_k: (str(target), JSON))
+    _action(main_window, "Export Character to Foundry VTT").trigger()
+    assert json.loads(target.read_text())["name"] == "Wulf"
+    doc = json.loads(target.read_text())
+    doc["flags"]["tftmanager"]["uid"] = None
+    doc["name"] = "Wulf the Second"
+    target.write_text(json.dumps(doc))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        lambda *_a, **_k: ([str(target)], JSON))
+    _action(main_window, "Import from Foundry VTT").trigger()
+    assert "Wulf the Second" in _names(main_window)
+
+
+JSON = interop_menu.JSON_FILTER
+
+
+def test_the_entries_wait_for_a_campaign(make_window) -> None:
+    window = make_window()
+    assert not _action(window, "Import Stat Blocks").isEnabled()

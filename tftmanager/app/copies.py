@@ -1,0 +1,64 @@
+"""File > Save a Copy and ``tftmanager copy``: a consistent copy of a campaign.
+
+Every edit is saved as it is made, so "save" has nothing to do; what a GM
+asks for instead is a copy to hand on, archive or try something out in.
+Copying the bytes of a live SQLite file can catch it between two writes, so
+the copy is made with SQLite's backup API (``store.backup.backup_file``) and
+written through a temporary file, so a failure leaves no half copy behind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tftmanager.store.backup import backup_file
+from tftmanager.store.campaign import CampaignStore
+
+
+class CopyRefused(ValueError):
+    """A copy that must not be made; the message says why in the user's words."""
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through links and ``..`` too)."""
+    if a.resolve() == b.resolve():
+        return True
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+def _refusal(source: Path, target: Path, *, replace: bool) -> str:
+    """Why ``target`` cannot receive a copy of ``source`` ("" when it can)."""
+    if _same_file(source, target):
+        return (f"{target.name} is the campaign itself; choose another name "
+                "for the copy")
+    companions = (source.with_name(source.name + suffix) for suffix in (".lock", "-journal"))
+    if any(_same_file(companion, target) for companion in companions):
+        return f"{target.name} belongs to the open campaign; choose another name for the copy"
+    if target.is_dir():
+        return f"{target} is a folder; give the copy a file name"
+    if not target.parent.is_dir():
+        return f"cannot write {target}: the folder {target.parent} does not exist"
+    if target.exists() and not replace:
+        return f"{target} already exists; choose another name (or allow replacing it)"
+    return ""
+
+
+def save_copy(*, store: CampaignStore, target: Path, replace: bool = False) -> Path:
+    """Write a consistent copy of the open campaign to ``target``; returns its path.
+
+    The copy holds everything the campaign does (party, ledgers, library,
+    history), so it opens as the same campaign.  The campaign itself is never
+    replaced; an existing ``target`` is replaced only when ``replace`` is set
+    (a file dialog has already asked).  Raises ``CopyRefused``, or
+    ``OutputError`` with one line when the disk refuses.
+    """
+    target = Path(target).expanduser()
+    refusal = _refusal(store.path, target, replace=replace)
+    if refusal:
+        raise CopyRefused(refusal)
+    if replace:
+        return backup_file(store.path, target, overwrite=True)
+    return backup_file(store.path, target, names=[target])

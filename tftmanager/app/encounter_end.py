@@ -1,0 +1,188 @@
+"""Ending an encounter: what it did to each character, and writing it as ONE operation.
+
+``review_end`` proposes the ending (Melee's combat experience for each
+survivor, from ``rules.awards``; wounds and fatigue; the hits each armor and
+shield stopped; dropped weapons and missiles shot); the GM may change the
+awards, then ``end_encounter`` writes all of it in one journalled operation:
+one undo takes the whole ending back.  A figure at 0 ST or below is left
+dying for the expansion's death-and-dying roll (``app.survival``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.encounters import EncounterRefused, show
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import Award, CombatType, Outcome, combat_awards
+from tftmanager.rules.character import Character, Status
+from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter_figure import Condition, Figure
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.experience import XPKind
+from tftmanager.rules.items import ItemKind
+from tftmanager.rules.survival import is_dying
+from tftmanager.store import encounters as stored
+from tftmanager.store import ledger, queries
+from tftmanager.store.campaign import CampaignStore
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What the fight did to one party member, as proposed for the GM's review."""
+
+    character_id: int
+    name: str
+    condition: Condition
+    wounds: int
+    fatigue: int
+    dying: bool
+    wear: tuple[tuple[int, str, int], ...]  # (possession index, name, hits stopped)
+    dropped: tuple[tuple[str, str], ...]  # (as the log says it, weapon key)
+    missiles: int
+    award: Award
+
+
+@dataclass(frozen=True)
+class Review:
+    """The proposed ending of one encounter."""
+
+    encounter_id: int
+    name: str
+    combat: CombatType
+    endings: tuple[Ending, ...]
+
+
+def _outcome(combat: CombatType, fig: Figure, state: Condition, side_standing: bool) -> Outcome:
+    if state is Condition.DEAD:
+        return Outcome.DOWN
+    if combat is CombatType.DEATH:
+        return Outcome.SURVIVED
+    if combat is CombatType.PRACTICE:
+        return Outcome.ON_FEET if not state.out and fig.current_st > fig.low_st_max \
+            else Outcome.DOWN
+    return Outcome.WON if side_standing else Outcome.DEFEATED
+
+
+def _awards(enc: Encounter, rules: CombatRules, combat: CombatType,
+            store: CampaignStore) -> dict[str, Award]:
+    """Melee's award for every character figure, side by side."""
+    table = library_for(store).awards
+    if table is None:
+        raise EncounterRefused("This campaign's library has no combat awards.")
+    found: dict[str, Award] = {}
+    for side in enc.sides:
+        ours = [f for f in enc.figures if f.side == side]
+        theirs = [f.attribute_total for f in enc.figures if f.side != side]
+        party = [f for f in ours if f.character_id is not None]
+        if not party or not theirs:
+            continue
+        standing = any(not f.condition(rules, enc.turn).out for f in ours)
+        rows = [(f.fid, f.attribute_total,
+                 _outcome(combat, f, f.condition(rules, enc.turn), standing)) for f in party]
+        for fid, award in zip([r[0] for r in rows],
+                              combat_awards(combat, rows, theirs, table), strict=True):
+            found[fid] = replace(award, name=enc.figure(fid).name)
+    return found
+
+
+def review_end(*, store: CampaignStore, encounter_id: int,
+               combat: CombatType | None = None) -> Review:
+    """The ending the rules propose (nothing is written)."""
+    enc = show(store=store, encounter_id=encounter_id).encounter
+    if enc.ended:
+        raise EncounterRefused(f"{enc.name} has already ended.")
+    rules = library_for(store).combat_rules()
+    kind = combat or CombatType(enc.combat)
+    awards = _awards(enc, rules, kind, store)
+    endings = []
+    for fig in enc.figures:
+        if fig.character_id is None:
+            continue
+        state = fig.condition(rules, enc.turn)
+        endings.append(Ending(
+            fig.character_id, fig.name, state, fig.wounds, fig.fatigue,
+            is_dying(fig.current_st), tuple((p.item, p.name, p.stopped) for p in fig.protections
+                                            if p.item >= 0 and p.stopped),
+            _dropped(fig), fig.missiles_spent,
+            awards.get(fig.fid, Award(fig.name, 0, "no opponents"))))
+    return Review(encounter_id, enc.name, kind, tuple(endings))
+
+
+def _dropped(fig: Figure) -> tuple[tuple[str, str], ...]:
+    keys = {a.name: a.key for a in fig.attacks}
+    return tuple((text, keys.get(text.split(" (")[0], "")) for text in fig.dropped)
+
+
+def end_encounter(*, store: CampaignStore, encounter_id: int,
+                  awards: Mapping[int, int] | None = None, combat: CombatType | None = None,
+                  lose_dropped: bool = False) -> Changes:
+    """Write the ending in one operation: XP, wounds, fatigue, wear, lost weapons.
+
+    ``awards`` maps a character id to the amount the GM settled on (the
+    proposal where absent).  ``lose_dropped`` removes the weapons the
+    characters dropped and did not pick up.
+    """
+    review = review_end(store=store, encounter_id=encounter_id, combat=combat)
+    settled = {e.character_id: e.award.amount for e in review.endings}
+    for cid, amount in (awards or {}).items():
+        if cid not in settled:
+            raise EncounterRefused("Awards go to characters who fought in this encounter.")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise EncounterRefused("An award is a whole number of XP, 0 or more.")
+        settled[cid] = amount
+    batch = str(uuid.uuid4())
+    with store.operation(OpKind.ENCOUNTER) as op:
+        session = op.session
+        found = stored.get_encounter(session=session, campaign_id=store.campaign_id,
+                                     encounter_id=encounter_id)
+        if found is None or found.ended:
+            raise EncounterRefused(f"{review.name} has already ended.")
+        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        for ending in review.endings:
+            before = queries.get_character(session=session,
+                                           character_id=ending.character_id).character
+            queries.update_character(session=session, character_id=ending.character_id,
+                                     character=_after(before, ending, lose_dropped))
+            if settled[ending.character_id]:
+                ledger.append(session=session, character_id=ending.character_id,
+                              amount=settled[ending.character_id], kind=XPKind.COMBAT.value,
+                              reason=f"{review.name}: {ending.award.reason}"[:300],
+                              week=week, batch=batch)
+        enc = Encounter.from_dict(found.state)
+        enc.note(_summary(review, settled))
+        enc.ended = True
+        stored.save_encounter(session=session, encounter_id=encounter_id,
+                              state=enc.to_dict(), ended=True)
+        op.label = f"Ended {review.name}: " + _summary(review, settled)
+    ids = frozenset(e.character_id for e in review.endings)
+    return Changes(characters=ids, ledger=True, encounter=True)
+
+
+def _after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
+    """The character after the fight: wounds and fatigue, armor wear, lost weapons."""
+    items = list(before.items)
+    for index, _name, hits in ending.wear:
+        if 0 <= index < len(items):
+            items[index] = replace(items[index], hits_taken=items[index].hits_taken + hits)
+    if lose_dropped:
+        for _text, key in ending.dropped:
+            for i, item in enumerate(items):
+                if key and item.kind is ItemKind.WEAPON and item.key == key:
+                    del items[i]
+                    break
+    after = replace(before, items=tuple(items), wounds=before.wounds + ending.wounds,
+                    fatigue=ending.fatigue)
+    if ending.dying and before.status is Status.ACTIVE:
+        after = replace(after, status=Status.DYING)
+    return after
+
+
+def _summary(review: Review, settled: Mapping[int, int]) -> str:
+    parts = [f"{e.name} {settled[e.character_id]} XP, {e.wounds} hits"
+             + (" (dying)" if e.dying else "") for e in review.endings]
+    return "; ".join(parts) if parts else "no characters fought"

@@ -1,0 +1,140 @@
+"""Figures for an encounter: from a party character, a bestiary template, or typed in quickly.
+
+A character's figure is its derived stats under the campaign's rules (adjusted
+DX with the ready shield, armor and shield with their wear, the talents'
+stops, every usable weapon, its reactions to injury) and remembers which
+possessions wear, so ending the fight can add the hits they stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.rules.bestiary import Creature
+from tftmanager.rules.character import Character
+from tftmanager.rules.derived import Derived
+from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.encounter import EncounterRefused
+from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.heights import height_for
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.races import AttackMode
+from tftmanager.rules.settings import RuleProfile
+
+
+@dataclass(frozen=True)
+class QuickFigure:
+    """A figure typed in at the table: name, ST, DX, IQ, MA, armor, shield, weapon."""
+
+    name: str
+    st: int
+    dx: int
+    iq: int = 8
+    ma: int = 10
+    armor: str = ""
+    shield: str = ""
+    weapon: str = ""
+    damage: str = ""  # the weapon's dice when it is not a library weapon
+
+
+def _finish(figure: Figure, race: str, *, library: RulesLibrary,
+            profile: RuleProfile) -> Figure:
+    """Reactions to injury under the campaign's option, and Height with the 3-D option."""
+    own = library.races.get(race)
+    limits = library.injury.thresholds(figure.st, profile.injury_reactions,
+                                       own.injury if own else None)
+    figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
+    figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
+    row = height_for(race) if profile.three_d else None
+    if row is not None:
+        figure.height, figure.falls = row.height, list(row.falls)
+    return figure
+
+
+def from_character(character: Character, derived: Derived, side: str, *, character_id: int,
+                   library: RulesLibrary, profile: RuleProfile) -> Figure:
+    """A party member as it stands: wounds it carries count from the start."""
+    gear = character.loadout
+    protections = []
+    armor_stops = shield_stops = 0
+    if derived.armor is not None and gear.armor is not None:
+        armor_stops = (derived.armor_condition.stops if derived.armor_condition
+                       else derived.armor.stops)
+        protections.append(Protection("armor", derived.armor.key, derived.armor.name,
+                                      armor_stops, item=character.items.index(gear.armor)))
+    ready_shield = derived.shield is not None and derived.shield_ready and gear.shield
+    if ready_shield and derived.shield is not None and gear.shield is not None:
+        shield_stops = (derived.shield_condition.stops if derived.shield_condition
+                        else derived.shield.stops)
+        protections.append(Protection("shield", derived.shield.key, derived.shield.name,
+                                      shield_stops, item=character.items.index(gear.shield)))
+    talents = derived.hits_stopped - armor_stops
+    if talents > 0:
+        protections.append(Protection("natural", "", "Talents", talents))
+    dx = derived.adj_dx_shield if ready_shield and derived.adj_dx_shield is not None \
+        else derived.adj_dx
+    attacks = [Attack(line.weapon.name + ("" if a.mode is AttackMode.STRIKE
+                                          else f" ({a.mode.value})"),
+                      str(a.damage), line.weapon.key, missile=a.mode is AttackMode.MISSILE,
+                      twice_at_dx=line.weapon.second_shot_dx
+                      if a.mode is AttackMode.MISSILE else None)
+               for line in derived.weapons if line.usable for a in line.attacks]
+    figure = Figure(fid="", name=character.name, side=side, st=character.st, dx=dx,
+                    base_dx=character.dx, iq=character.iq, ma=derived.ma,
+                    protections=protections, attacks=attacks, character_id=character_id,
+                    wounds_before=character.wounds, fatigue=character.fatigue)
+    return _finish(figure, character.race, library=library, profile=profile)
+
+
+def from_template(creature: Creature, side: str, name: str, *, library: RulesLibrary,
+                  profile: RuleProfile) -> Figure:
+    """A bestiary template on a side, under a name of its own (Wolf 2)."""
+    armor = library.armors.get(creature.armor) if creature.armor else None
+    shield = library.shields.get(creature.shield) if creature.shield else None
+    protections = []
+    if armor:
+        protections.append(Protection("armor", armor.key, armor.name, armor.stops))
+    if shield:
+        protections.append(Protection("shield", shield.key, shield.name, shield.stops))
+    if creature.stops:
+        protections.append(Protection("natural", "", "Hide and talents", creature.stops))
+    attacks = [Attack(w.name, str(w.damage), w.key, missile=w.missile,
+                      twice_at_dx=w.second_shot_dx)
+               for key in creature.weapons if (w := library.weapons.get(key))]
+    if creature.attack and creature.damage:
+        attacks.append(Attack(creature.attack, str(creature.damage)))
+    dx = creature.dx + (armor.dx if armor else 0) + (shield.dx if shield else 0)
+    figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
+                    iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
+                    protections=protections, attacks=attacks, template=creature.key)
+    return _finish(figure, creature.race, library=library, profile=profile)
+
+
+def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
+               profile: RuleProfile) -> Figure:
+    """A figure typed in at the table; armor, shield and weapon are library keys."""
+    if not quick.name.strip():
+        raise EncounterRefused("A figure needs a name.")
+    for label, value in (("ST", quick.st), ("DX", quick.dx)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise EncounterRefused(f"{label} must be a whole number of 1 or more.")
+    missing = [f"no {kind} '{key}'" for kind, key, table in
+               (("armor", quick.armor, library.armors), ("shield", quick.shield, library.shields))
+               if key and key not in table]
+    weapon = library.weapons.get(quick.weapon) if quick.weapon else None
+    if quick.weapon and weapon is None and not quick.damage:
+        missing.append(f"no weapon '{quick.weapon}' (give its damage dice instead)")
+    if missing:
+        raise EncounterRefused("The library has " + ", ".join(missing) + ".")
+    creature = Creature(key="", name=quick.name.strip(), kind="npc", st=quick.st, dx=quick.dx,
+                        iq=quick.iq, ma=quick.ma, armor=quick.armor, shield=quick.shield,
+                        weapons=(quick.weapon,) if weapon else ())
+    figure = from_template(creature, side, creature.name, library=library, profile=profile)
+    if quick.damage:
+        try:
+            dice = DamageDice.parse(quick.damage)
+        except RulesDataError as exc:
+            raise EncounterRefused(str(exc)) from exc
+        figure.attacks.append(Attack(quick.weapon or "Weapon", str(dice)))
+    return figure

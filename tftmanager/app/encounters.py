@@ -1,0 +1,318 @@
+"""Encounter use cases: set up a fight, run it turn by turn, look at it.
+
+Each change is one journalled operation that reads the saved encounter,
+applies one rules action (``rules.encounter``) and saves it back, so Edit >
+Undo takes back a hit and a fight resumes after the app is closed.  Rolls are
+either typed by the GM (``rolls``, in the order the rules ask for them) or
+made by the campaign's seeded generator: the encounter's seed and the number
+of rolls made so far give the next die, so a resumed fight rolls on.  Every
+roll and change is written to the encounter's log.  Ending a fight is in
+``app.encounter_end``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.encounter_figures import (
+    QuickFigure,
+    from_character,
+    from_quick,
+    from_template,
+)
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.rules.derived import derive
+from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_figure import Figure
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.store import encounters as stored
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+
+__all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
+           "attack", "choose_first", "current_id", "drop", "fall", "hit", "list_encounters",
+           "new_encounter", "next_turn", "order_attacks", "roll_initiative", "show",
+           "spend_st"]
+
+Action = Callable[[Encounter, "Roller", CombatRules], str]
+
+
+@dataclass(frozen=True)
+class EncounterView:
+    """An encounter as saved: its id and the rules' state."""
+
+    id: int
+    encounter: Encounter
+    week: int = 1
+
+
+class Roller:
+    """Rolls for one action: the GM's typed rolls in order, else the seeded generator."""
+
+    def __init__(self, encounter: Encounter, typed: Sequence[int] | None) -> None:
+        self.encounter = encounter
+        self.typed = list(typed) if typed is not None else None
+        self.used = 0
+
+    def __call__(self, dice: int, what: str) -> int:
+        if self.typed is not None:
+            if not self.typed:
+                raise EncounterRefused(f"A roll of {dice} dice is needed for {what}: type it, "
+                                       f"or let the app roll.")
+            total = self.typed.pop(0)
+            if isinstance(total, bool) or not isinstance(total, int) \
+                    or not dice <= total <= 6 * dice:
+                raise EncounterRefused(f"{total} cannot be rolled on {dice} dice ({what}).")
+            how = "typed"
+        else:
+            enc = self.encounter
+            generator = Dice(random.Random(enc.seed * 1_000_003 + enc.rolls_made))
+            total = sum(generator.die() for _ in range(dice))
+            how = "rolled"
+        self.encounter.rolls_made += 1
+        self.used += 1
+        self.encounter.note(f"Roll for {what}: {total} on {dice} dice ({how}).")
+        return total
+
+    def finish(self) -> None:
+        """Refuse typed rolls the action did not use (a mistyped list changes nothing)."""
+        if self.typed:
+            raise EncounterRefused(f"{len(self.typed)} typed roll(s) left over "
+                                   f"({', '.join(str(r) for r in self.typed)}): this action "
+                                   f"needed {self.used}.")
+
+
+def _load(store: CampaignStore, session: Session, encounter_id: int
+          ) -> stored.StoredEncounter:
+    found = stored.get_encounter(session=session, campaign_id=store.campaign_id,
+                                 encounter_id=encounter_id)
+    if found is None:
+        raise EncounterRefused(f"There is no encounter {encounter_id} in this campaign.")
+    return found
+
+
+def _change(store: CampaignStore, encounter_id: int, action: Action,
+            rolls: Sequence[int] | None = None) -> Changes:
+    """Run one rules action on the saved encounter as one operation."""
+    rules = library_for(store).combat_rules()
+    with store.operation(OpKind.ENCOUNTER) as op:
+        found = _load(store, op.session, encounter_id)
+        enc = Encounter.from_dict(found.state)
+        roller = Roller(enc, rolls)
+        label = action(enc, roller, rules)
+        roller.finish()
+        stored.save_encounter(session=op.session, encounter_id=encounter_id,
+                              state=enc.to_dict(), ended=enc.ended)
+        op.label = f"{enc.name}, turn {enc.turn}: {label}"
+    return Changes(encounter=True)
+
+
+def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
+                  seed: int | None = None) -> int:
+    """Start an encounter under the campaign's options; returns its id."""
+    name = name.strip()
+    if not name:
+        raise EncounterRefused("An encounter needs a name.")
+    if combat not in ("death", "arena", "practice"):
+        raise EncounterRefused("The kind of combat is death, arena or practice.")
+    with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
+        profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
+        week = queries.campaign_row(session=op.session, campaign_id=store.campaign_id).week
+        enc = Encounter(name, critical_hits=profile.critical_hits.value,
+                        three_d=profile.three_d, combat=combat,
+                        seed=seed if seed is not None else random.SystemRandom().randrange(2**31))
+        enc.note(f"{name} begins ({combat} combat, seed {enc.seed}).")
+        return stored.add_encounter(session=op.session, campaign_id=store.campaign_id,
+                                    name=name, week=week, state=enc.to_dict())
+
+
+def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
+    """Every encounter of the campaign, newest first."""
+    with store.transaction() as session:
+        return [EncounterView(s.id, Encounter.from_dict(s.state), s.week) for s in
+                stored.list_encounters(session=session, campaign_id=store.campaign_id)]
+
+
+def current_id(*, store: CampaignStore) -> int:
+    """The newest encounter still in progress."""
+    views = list_encounters(store=store)
+    for view in views:
+        if not view.encounter.ended:
+            return view.id
+    if views:
+        raise EncounterRefused(f"No encounter is in progress: {views[0].encounter.name} has "
+                               f"already ended. Start one with 'new'.")
+    raise EncounterRefused("No encounter is in progress; start one with 'new'.")
+
+
+def show(*, store: CampaignStore, encounter_id: int) -> EncounterView:
+    """One encounter as saved."""
+    with store.transaction() as session:
+        found = _load(store, session, encounter_id)
+    return EncounterView(found.id, Encounter.from_dict(found.state), found.week)
+
+
+def _adding(figure: Figure) -> Action:
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.add(figure)
+        return f"{figure.name} joins {figure.side}"
+    return action
+
+
+def add_character(*, store: CampaignStore, encounter_id: int, character_id: int,
+                  side: str) -> Changes:
+    """Add a party member as it stands (wounds, armor wear and all)."""
+    library = library_for(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+        character = queries.get_character(session=session, character_id=character_id).character
+    if any(f.character_id == character_id
+           for f in show(store=store, encounter_id=encounter_id).encounter.figures):
+        raise EncounterRefused(f"{character.name} is already in this fight.")
+    figure = from_character(character, derive(character, library, profile), side.strip(),
+                            character_id=character_id, library=library, profile=profile)
+    return _change(store, encounter_id, _adding(figure))
+
+
+def add_template(*, store: CampaignStore, encounter_id: int, key: str, side: str,
+                 name: str = "") -> Changes:
+    """Add a bestiary figure; a second wolf is named "Wolf 2" unless named."""
+    library = library_for(store)
+    creature = library.creatures.get(key)
+    if creature is None:
+        raise EncounterRefused(f"The bestiary has no '{key}'.")
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+    taken = {f.name for f in show(store=store, encounter_id=encounter_id).encounter.figures}
+    label, n = name.strip() or creature.name, 2
+    while not name.strip() and label in taken:
+        label, n = f"{creature.name} {n}", n + 1
+    figure = from_template(creature, side.strip(), label, library=library, profile=profile)
+    return _change(store, encounter_id, _adding(figure))
+
+
+def add_quick(*, store: CampaignStore, encounter_id: int, quick: QuickFigure,
+              side: str) -> Changes:
+    """Add a figure typed in at the table."""
+    library = library_for(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+    figure = from_quick(quick, side.strip(), library=library, profile=profile)
+    return _change(store, encounter_id, _adding(figure))
+
+
+def roll_initiative(*, store: CampaignStore, encounter_id: int,
+                    rolls: Sequence[int] | None = None) -> Changes:
+    """Stage (1): a die per side, or the free-for-all roll-off with three or more sides."""
+    def action(enc: Encounter, roll: Roller, _rules: CombatRules) -> str:
+        return "initiative: " + ", ".join(enc.roll_initiative(roll))
+    return _change(store, encounter_id, action, rolls)
+
+
+def choose_first(*, store: CampaignStore, encounter_id: int, side: str) -> Changes:
+    """The initiative winner's choice of the side that moves first."""
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.choose_first(side)
+        return f"{side} moves first"
+    return _change(store, encounter_id, action)
+
+
+def order_attacks(*, store: CampaignStore, encounter_id: int,
+                  rolls: Sequence[int] | None = None) -> Changes:
+    """Stage (4): the attack order by adjusted DX, ties by a die."""
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        order = enc.order_attacks(roll, rules)
+        return "attack order " + ", ".join(enc.figure(f).name for f in order)
+    return _change(store, encounter_id, action, rolls)
+
+
+def attack(*, store: CampaignStore, encounter_id: int, attacker: str, target: str,
+           rolls: Sequence[int] | None = None, dice: int = 3, weapon: int = 0,
+           second_shot: bool = False) -> Changes:
+    """Roll to hit and, on a hit, the weapon's damage, through armor and shield."""
+    if dice not in (3, 4, 5):
+        raise EncounterRefused("A roll to hit is made on 3 dice (4 against a dodge or "
+                               "defence, 5 against Bladeturn).")
+
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        result = enc.attack(attacker, target, roll, rules, dice=dice, weapon=weapon,
+                            second_shot=second_shot)
+        who, whom = enc.figure(attacker).name, enc.figure(target).name
+        return f"{who} attacks {whom}: {result.value}"
+    return _change(store, encounter_id, action, rolls)
+
+
+def hit(*, store: CampaignStore, encounter_id: int, target: str, damage: int,
+        by: str = "", ignore_armor: bool = False) -> Changes:
+    """Damage a blow did, as the table rolled it; armor and shield stop their share."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.hit(target, damage, rules, by=by, ignore_armor=ignore_armor)
+        return f"{damage} hits on {enc.figure(target).name}"
+    return _change(store, encounter_id, action)
+
+
+def spend_st(*, store: CampaignStore, encounter_id: int, figure: str, amount: int | None = None,
+             spell: str = "") -> Changes:
+    """ST spent on a spell (fatigue); with a library spell and no amount, its cost."""
+    library = library_for(store)
+    what = "a spell"
+    if spell:
+        entry = library.spells.get(spell) or next(
+            (s for s in library.spells.values() if s.name.lower() == spell.lower()), None)
+        if entry is None:
+            raise EncounterRefused(f"The library has no spell '{spell}'.")
+        what = entry.name
+        if amount is None:
+            amount = _first_number(str(entry.st_cost))
+    if amount is None:
+        raise EncounterRefused("Say how much ST was spent.")
+    spent = amount
+
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.spend_st(figure, spent, rules, what)
+        return f"{enc.figure(figure).name} spends {spent} ST on {what}"
+    return _change(store, encounter_id, action)
+
+
+def _first_number(text: str) -> int:
+    digits = ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+        elif digits:
+            break
+    if not digits:
+        raise EncounterRefused(f"The spell's cost '{text}' has no number; say the ST spent.")
+    return int(digits)
+
+
+def fall(*, store: CampaignStore, encounter_id: int, figure: str, tiles: int,
+         rolls: Sequence[int] | None = None) -> Changes:
+    """Three-dimensional play: a fall of so many tile heights, damage by the Height Chart."""
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        damage = enc.fall(figure, tiles, roll, rules)
+        return f"{enc.figure(figure).name} falls {tiles} tiles ({damage} hits)"
+    return _change(store, encounter_id, action, rolls)
+
+
+def drop(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
+    """A weapon dropped (to ready another, or lost)."""
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.drop(figure, weapon)
+        return f"{enc.figure(figure).name} drops a weapon"
+    return _change(store, encounter_id, action)
+
+
+def next_turn(*, store: CampaignStore, encounter_id: int) -> Changes:
+    """End the turn and begin the next."""
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.next_turn()
+        return "next turn"
+    return _change(store, encounter_id, action)

@@ -1,0 +1,119 @@
+"""The GM's session notes: one per play session, shown beside the campaign's story.
+
+Each change is an operation in the journal, so adding, editing or deleting a
+note is undone like any other action.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlmodel import col, select
+
+from tftmanager.app.changes import Changes
+from tftmanager.app.opkind import OpKind
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.tables import SessionNoteRow
+
+TITLE_MAX = 120
+TEXT_MAX = 50_000
+
+
+class NoteRefused(ValueError):
+    """A note that cannot be saved; the message says why in the GM's words."""
+
+
+@dataclass(frozen=True)
+class SessionNote:
+    """One play session's note."""
+
+    id: int
+    week: int
+    played_on: str
+    title: str
+    text: str
+
+    @property
+    def heading(self) -> str:
+        """"Session of 2026-11-20: The warren" (what the journal prints above the text)."""
+        when = f"Session of {self.played_on}" if self.played_on else "Session"
+        return f"{when}: {self.title}" if self.title else when
+
+
+def _note(row: SessionNoteRow) -> SessionNote:
+    return SessionNote(row.id or 0, row.week, row.played_on, row.title, row.text)
+
+
+def _check(title: str, text: str, week: int | None) -> None:
+    if not title.strip() and not text.strip():
+        raise NoteRefused("A session note needs a title or some text.")
+    if len(title) > TITLE_MAX:
+        raise NoteRefused(f"A note's title is at most {TITLE_MAX} characters.")
+    if len(text) > TEXT_MAX:
+        raise NoteRefused(f"A note is at most {TEXT_MAX:,} characters.")
+    if week is not None and (isinstance(week, bool) or week < 1):
+        raise NoteRefused("Campaign weeks start at week 1.")
+
+
+def _label(title: str, text: str) -> str:
+    first = title.strip() or text.strip().splitlines()[0]
+    return first if len(first) <= 60 else first[:59] + "\u2026"
+
+
+def add_note(*, store: CampaignStore, title: str, text: str, week: int | None = None,
+             played_on: dt.date | None = None) -> Changes:
+    """Add a session note (at the campaign's current week unless another is given)."""
+    _check(title, text, week)
+    with store.operation(OpKind.NOTES) as op:
+        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        row = SessionNoteRow(campaign_id=store.campaign_id, week=week or campaign.week,
+                             played_on=(played_on or dt.date.today()).isoformat(),
+                             title=title.strip(), text=text.rstrip())
+        op.session.add(row)
+        op.label = f"Session note, week {row.week}: {_label(title, text)}"
+    return Changes(campaign=True)
+
+
+def edit_note(*, store: CampaignStore, note_id: int, title: str, text: str,
+              week: int | None = None, played_on: dt.date | None = None) -> Changes:
+    """Change a note's title, text, week or date."""
+    _check(title, text, week)
+    with store.operation(OpKind.NOTES) as op:
+        row = op.session.get(SessionNoteRow, note_id)
+        if row is None or row.campaign_id != store.campaign_id:
+            raise NoteRefused("That session note is no longer in the campaign.")
+        row.title, row.text = title.strip(), text.rstrip()
+        row.week = week or row.week
+        row.played_on = played_on.isoformat() if played_on else row.played_on
+        op.session.add(row)
+        op.label = f"Edited session note: {_label(title, text)}"
+    return Changes(campaign=True)
+
+
+def delete_note(*, store: CampaignStore, note_id: int) -> Changes:
+    """Delete a note (undo brings it back)."""
+    with store.operation(OpKind.NOTES) as op:
+        row = op.session.get(SessionNoteRow, note_id)
+        if row is None or row.campaign_id != store.campaign_id:
+            raise NoteRefused("That session note is no longer in the campaign.")
+        op.label = f"Deleted session note: {_label(row.title, row.text)}"
+        op.session.delete(row)
+    return Changes(campaign=True)
+
+
+def note(*, store: CampaignStore, note_id: int) -> SessionNote | None:
+    """One note, or None when it is gone (undone, deleted)."""
+    with store.transaction() as session:
+        row = session.get(SessionNoteRow, note_id)
+        return _note(row) if row is not None and row.campaign_id == store.campaign_id else None
+
+
+def notes(*, store: CampaignStore) -> list[SessionNote]:
+    """Every note, by week then in the order written."""
+    with store.transaction() as session:
+        rows = session.exec(select(SessionNoteRow)
+                            .where(SessionNoteRow.campaign_id == store.campaign_id)
+                            .order_by(col(SessionNoteRow.week), col(SessionNoteRow.id))).all()
+        return [_note(r) for r in rows]

@@ -1,0 +1,298 @@
+"""A stat block's figure as a character: its names matched to the campaign's library.
+
+``rules.statblock`` reads the text; this module decides what each name is
+(``app.library_names``), what the parentheses mean in each list (a talent's
+cost, a weapon's damage and where it is, a quantity) and writes what every
+line became, or what is wrong with it, on that line's note.  Equipment and
+magic items the library does not hold are kept in the notes (with a
+warning); an unknown race, talent, spell, weapon, armor or shield is a
+problem, and the import refuses while one remains.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from tftmanager.app.library_names import Match, NameIndex
+from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.character import Character
+from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.statblock import Block, LineNote
+from tftmanager.rules.statblock_details import Details, read_details
+from tftmanager.rules.statblock_entries import ListEntry
+
+DEFAULT_RACE = "human"
+# What published lists add after a spell: its type letter or name, its IQ level.
+_SPELL_NOTE = re.compile(r"[mtcs]|missile|thrown|creation|special|iq\s*\d+", re.IGNORECASE)
+# Which library kinds a list's names are looked up in, in order.
+LOOKUP: dict[str, tuple[str, ...]] = {
+    "weapons": ("weapon", "shield"),
+    "armor": ("armor", "shield"),
+    "shield": ("shield",),
+    "gear": ("gear", "magic", "weapon", "armor", "shield"),
+    "magic": ("magic", "gear"),
+}
+KEPT_IN_NOTES = ("gear", "magic")
+_KEPT_LABEL = {"gear": "Equipment", "magic": "Magic items"}
+_ITEM_KIND = {"weapon": ItemKind.WEAPON, "armor": ItemKind.ARMOR, "shield": ItemKind.SHIELD,
+              "gear": ItemKind.GEAR, "magic": ItemKind.MAGIC}
+_DEFAULT_STATE = {ItemKind.ARMOR: ItemState.READIED, ItemKind.SHIELD: ItemState.READIED}
+
+
+@dataclass
+class _Build:
+    """What is gathered for one figure while its lines are read."""
+
+    block: Block
+    notes: dict[int, LineNote]
+    talents: list[KnownTalent] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list)
+    items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
+    kept: list[str] = field(default_factory=list)
+
+    def note(self, line: int) -> LineNote:
+        return self.notes[line]
+
+
+def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
+              index: NameIndex, *, assume_race: bool = True) -> Character | None:
+    """The character a block describes, or None when a line has a problem.
+
+    Without ``assume_race`` (a bestiary template) a block with no race keeps none.
+    """
+    build = _Build(block, notes)
+    _race_sentence(build, index)
+    race = _race(build, index) if assume_race or block.race else ""
+    kind = _kind(build)
+    for entry in block.entries("talents"):
+        _talent(build, entry, library, index, kind)
+    for entry in block.entries("spells"):
+        _spell(build, entry, index)
+    for section in LOOKUP:
+        for entry in block.entries(section):
+            _item(build, section, entry, library, index)
+    for line, text, entries in block.loose:
+        _loose(build, line, text, entries, library, index)
+    if assume_race:
+        for name in ("stops", "dx_against"):
+            if name in block.bought:
+                build.note(block.line).warnings.append(
+                    f"{name.replace('_', ' ')} is not kept for a party figure (the bestiary "
+                    "keeps it)")
+    if any(n.problems for n in notes.values()) or race is None:
+        return None
+    notes_text = "\n".join([*block.notes, *build.kept])
+    value = {name: block.attributes[name][0] for name in ("st", "dx") if name in block.attributes}
+    return Character(
+        name=block.name, race=race, player=block.player, notes=notes_text,
+        st=value.get("st", 0), dx=value.get("dx", 0),
+        iq=block.attributes.get("iq", (8, 0))[0], sp=block.attributes.get("sp", (0, 0))[0],
+        bought_points=block.bought.get("bought_points", 0),
+        memory_bought=block.bought.get("memory_bought", 0),
+        kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
+        items=_with_states(build.items))
+
+
+def _race_sentence(build: _Build, index: NameIndex) -> None:
+    """"MA 10. Human wizard.": a sentence naming only race and type is the name line's."""
+    block = build.block
+    for loose in list(block.loose):
+        line, text, entries = loose
+        words = text.strip().rstrip(".").split()
+        kinds = [w.lower() for w in words if w.lower() in ("hero", "wizard")]
+        rest = " ".join(w for w in words if w.lower() not in ("hero", "wizard"))
+        is_race = bool(rest) and block.race is None and index.find("race", rest).key
+        if len(entries) != 1 or not (is_race or (kinds and not rest)):
+            continue
+        block.loose.remove(loose)
+        if is_race:
+            block.race = (rest, line)
+        if kinds and block.kind is None:
+            block.kind = kinds[0]
+            build.note(line).became.append(kinds[0])
+
+
+def _race(build: _Build, index: NameIndex) -> str | None:
+    block = build.block
+    if block.race is None:
+        first = build.note(block.line)
+        if DEFAULT_RACE not in index.names["race"]:
+            first.problems.append("no race given, and this library has no Human to assume")
+            return None
+        first.warnings.append("no race given: Human (change it in the editor if it is not)")
+        return DEFAULT_RACE
+    text, line = block.race
+    found = index.find("race", text)
+    if found.key is None:
+        # "Akyra (human female)": one word a race, the others a description kept in the notes
+        words = text.split()
+        races = [(w, m.key) for w in words if (m := index.find("race", w)).key is not None]
+        if len(races) != 1 or len(words) == 1:
+            build.note(line).problems.append(found.why)
+            return None
+        other = " ".join(w for w in words if w != races[0][0])
+        build.kept.append(f"Described as: {other}")
+        build.note(line).warnings.append(f"'{other}' is not a race: kept in the notes")
+        found = Match(races[0][1])
+    build.note(line).became.append(f"race: {index.name_of('race', found.key or '')}")
+    return found.key
+
+
+def _kind(build: _Build) -> CharacterKind:
+    block = build.block
+    if block.kind:
+        return CharacterKind(block.kind)
+    if block.entries("spells"):
+        build.note(block.line).became.append("wizard (knows spells)")
+        return CharacterKind.WIZARD
+    return CharacterKind.HERO
+
+
+def _unknown(build: _Build, entry: ListEntry, details: Details) -> bool:
+    if details.unknown:
+        build.note(entry.line).problems.append(
+            f"'{entry.text}': '{', '.join(details.unknown)}' is not understood")
+        return True
+    return False
+
+
+def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameIndex,
+            kind: CharacterKind) -> None:
+    note = build.note(entry.line)
+    found = index.find("talent", entry.name)
+    details = read_details(entry.details)
+    if found.key is None:
+        note.problems.append(found.why)
+        return
+    if _unknown(build, entry, details):
+        return
+    talent = library.talents[found.key]
+    cost = talent.wizard_cost if kind is CharacterKind.WIZARD and talent.wizard_cost else (
+        talent.cost)
+    extra = details.extra or 0
+    if details.number is not None and details.number != cost:
+        if talent.extra_points and details.number > cost:
+            extra = details.number - cost
+        else:
+            note.warnings.append(f"{talent.name} costs {cost} here, not {details.number}")
+    if extra and not talent.extra_points:
+        note.problems.append(f"{talent.name} cannot take extra points")
+        return
+    if any(t.key == found.key for t in build.talents):
+        note.problems.append(f"{talent.name} is listed twice")
+        return
+    build.talents.append(KnownTalent(found.key, extra))
+    note.became.append(f"talent {talent.name}" + (f" (+{extra})" if extra else ""))
+
+
+def _spell(build: _Build, entry: ListEntry, index: NameIndex) -> None:
+    note = build.note(entry.line)
+    found = index.find("spell", entry.name)
+    details = read_details(tuple(d for d in entry.details if not _SPELL_NOTE.fullmatch(d)))
+    if found.key is None:
+        note.problems.append(found.why)
+    elif not _unknown(build, entry, details):
+        if found.key in build.spells:
+            note.problems.append(f"{index.name_of('spell', found.key)} is listed twice")
+            return
+        build.spells.append(found.key)
+        note.became.append(f"spell {index.name_of('spell', found.key)}")
+
+
+def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
+           library: RulesLibrary, index: NameIndex) -> None:
+    """Unlabelled text after the attributes: possessions if every entry is one, else notes."""
+    names = [_quality_name("gear", e.name, index)[0] for e in entries]
+    if entries and all(not isinstance(_lookup("gear", n, index), str) for n in names):
+        for entry in entries:
+            _item(build, "gear", entry, library, index)
+        return
+    build.kept.append(text)
+    build.note(line).warnings.append("not read as possessions: kept in the notes")
+
+
+def _lookup(section: str, name: str, index: NameIndex) -> tuple[str, str] | str:
+    """(library kind, key) for an item's name, or why there is none."""
+    why = ""
+    for kind in LOOKUP[section]:
+        found = index.find(kind, name)
+        if found.key is not None:
+            return kind, found.key
+        why = why or found.why
+    return why
+
+
+def _quality_name(section: str, name: str, index: NameIndex) -> tuple[str, list[str]]:
+    """'Silver shortsword' -> ('shortsword', ['silver']) when the full name is unknown."""
+    words = name.split()
+    taken: list[str] = []
+    while len(words) > 1 and words[0].lower() in ("fine", "silver", "good"):
+        if not isinstance(_lookup(section, " ".join(words), index), str):
+            break
+        taken.append(words.pop(0).lower())
+    return " ".join(words), taken
+
+
+def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
+          index: NameIndex) -> None:
+    note = build.note(entry.line)
+    name, words = _quality_name(section, entry.name, index)
+    found = _lookup(section, name, index)
+    if isinstance(found, str):
+        natural = section == "armor" and any(d.lower().startswith("stop") for d in entry.details)
+        if section in KEPT_IN_NOTES or natural:
+            build.kept.append(f"{_KEPT_LABEL.get(section, 'Armor')}: {entry.text}")
+            note.warnings.append(f"'{entry.text}' is not in the library: kept in the notes")
+        else:
+            note.problems.append(found)
+        return
+    kind, key = found
+    details = read_details((*entry.details, *words))
+    if _unknown(build, entry, details):
+        return
+    if details.fine and not (details.fine_dx or details.fine_damage):
+        note.problems.append(f"'{entry.text}': say how fine (+1 DX, +1 damage)")
+        return
+    item = Item(kind=_ITEM_KIND[kind], key=key,
+                state=details.state or _DEFAULT_STATE.get(_ITEM_KIND[kind], ItemState.CARRIED),
+                quality=Quality(details.fine_dx, details.fine_damage, details.silver,
+                                details.good),
+                hits_taken=details.hits_taken,
+                quantity=details.count or (entry.count if entry.count > 1 else 0)
+                or details.number or 1)
+    _compare(note, library, item, details)
+    build.items.append((item, details.state is not None))
+    shown = index.name_of(kind, key)
+    label = item.quality.label
+    note.became.append(f"{kind} {shown}" + (f" ({label})" if label else "")
+                       + (f" x{item.quantity}" if item.quantity != 1 else ""))
+
+
+def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details) -> None:
+    """Warn when the block's damage or hits stopped differ from the library's."""
+    if details.dice and item.kind is ItemKind.WEAPON:
+        weapon = library.weapons[item.key]
+        base = weapon.damage.add(item.quality.fine_damage)
+        ours = _dice_text(base.count, base.plus)
+        library_dice = {ours, _dice_text(weapon.damage.count, weapon.damage.plus)}
+        if not library_dice & set(details.all_dice):
+            note.warnings.append(f"{weapon.name} does {ours} here, not {details.dice}")
+    if details.stops is not None and item.kind in (ItemKind.ARMOR, ItemKind.SHIELD):
+        entry = (library.armors if item.kind is ItemKind.ARMOR else library.shields)[item.key]
+        if entry.stops != details.stops:
+            note.warnings.append(f"{entry.name} stops {entry.stops} here, not {details.stops}")
+
+
+def _dice_text(count: int, plus: int) -> str:
+    return f"{count}d" + (f"{plus:+d}" if plus else "")
+
+
+def _with_states(items: list[tuple[Item, bool]]) -> tuple[Item, ...]:
+    """When no weapon says where it is, the first is in hand and the others carried."""
+    weapons = [i for i, (item, _) in enumerate(items) if item.kind is ItemKind.WEAPON]
+    if weapons and not any(items[i][1] for i in weapons):
+        first = weapons[0]
+        items[first] = (replace(items[first][0], state=ItemState.READIED), False)
+    return tuple(item for item, _ in items)

@@ -1,0 +1,162 @@
+"""Stat blocks in and out: the use cases behind File > Import Stat Blocks and the CLI.
+
+``preview`` reads a text against the campaign's library and says, line by
+line, what each became and what is wrong; ``import_statblocks`` adds the
+figures (all of them, in one operation of the journal, or none while any
+line has a problem); ``export_statblocks`` writes characters in the same
+form, so reading the text back gives the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tftmanager.app import campaigns
+from tftmanager.app.interchange import Entry
+from tftmanager.app.library import LibraryError, library_for
+from tftmanager.app.library_names import NameIndex
+from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.app.statblock_bestiary import (
+    BestiaryImportError,
+    import_templates,
+    read_templates,
+    template_text,
+)
+from tftmanager.app.statblock_figures import figure_of
+from tftmanager.app.transfer import Imported, TransferError, import_entries
+from tftmanager.rules.character import Character, InputError, check_input
+from tftmanager.rules.derived import derive
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.statblock import LineNote, read_statblocks
+from tftmanager.rules.statblock_text import statblock
+from tftmanager.rules.validation import validate
+from tftmanager.store import queries
+from tftmanager.store.campaign import CampaignStore
+
+MAX_TEXT = 1_000_000  # characters: a whole adventure's stat blocks fit many times over
+
+
+class StatBlockError(ValueError):
+    """A text that cannot be imported; the message names the line and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a text would import: each line's note and the figures, if all lines are good."""
+
+    lines: list[LineNote]
+    figures: list[Character]
+
+    @property
+    def problems(self) -> list[str]:
+        """Every problem as "line N: ...", in line order (the import refuses while any)."""
+        return [f"line {n.number}: {p}" for n in self.lines for p in n.problems]
+
+    @property
+    def warnings(self) -> list[str]:
+        """Things imported as the note says (a race assumed, a cost differing)."""
+        return [f"line {n.number}: {w}" for n in self.lines for w in n.warnings]
+
+
+def read_figures(text: str, library: RulesLibrary, profile: RuleProfile) -> Preview:
+    """Read a text against a library: every line annotated, figures when nothing is wrong."""
+    if len(text) > MAX_TEXT:
+        raise StatBlockError(f"The text is longer than {MAX_TEXT:,} characters.")
+    reading = read_statblocks(text)
+    index = NameIndex(library)
+    by_number = {n.number: n for n in reading.lines}
+    figures: list[Character] = []
+    for block in reading.blocks:
+        character = figure_of(block, by_number, library, index)
+        if character is None:
+            continue
+        first = by_number[block.line]
+        try:
+            check_input(character)
+        except InputError as exc:
+            first.problems.append(f"{block.name}: {exc.message}")
+            continue
+        first.warnings += [f"{block.name}: {p.message}"
+                           for p in validate(character, library, profile)]
+        figures.append(character)
+    if not reading.blocks and not any(n.problems for n in reading.lines):
+        note = reading.lines[0] if reading.lines else LineNote(1, "")
+        note.problems.append("no stat block found (a name and a line with ST, DX and IQ)")
+        if not reading.lines:
+            reading.lines.append(note)
+    ok = not any(n.problems for n in reading.lines)
+    return Preview(reading.lines, figures if ok else [])
+
+
+def preview(*, store: CampaignStore, text: str) -> Preview:
+    """What importing this text into the campaign would do, line by line."""
+    return read_figures(text, library_for(store), campaigns.get_profile(store=store))
+
+
+def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
+                      ) -> Imported:
+    """Add every figure of the text to the party (or the bestiary) in one operation, or nothing.
+
+    Refused (StatBlockError naming the first wrong line) while any line has a
+    problem.
+    """
+    if len(text) > MAX_TEXT:
+        raise StatBlockError(f"The text is longer than {MAX_TEXT:,} characters.")
+    if bestiary:
+        try:
+            return Imported((), import_templates(store=store, text=text))
+        except (BestiaryImportError, LibraryError) as exc:
+            raise StatBlockError(str(exc)) from None
+    seen = preview(store=store, text=text)
+    if seen.problems:
+        more = len(seen.problems) - 1
+        raise StatBlockError(seen.problems[0] + (f" (and {more} more)" if more else "")
+                             + "; nothing was imported.")
+    return import_entries(store=store, entries=[Entry(None, c) for c in seen.figures])
+
+
+def figures_as_text(characters: list[Character], library: RulesLibrary,
+                    profile: RuleProfile) -> str:
+    """Characters as stat blocks, a blank line between them."""
+    return "\n\n".join(statblock(c, library, derive(c, library, profile))
+                       for c in characters) + "\n"
+
+
+def preview_templates(*, store: CampaignStore, text: str) -> Preview:
+    """What importing this text into the bestiary would do, line by line (no figures)."""
+    lines, _rows = read_templates(text, library_for(store))
+    return Preview(lines, [])
+
+
+def _export_bestiary(store: CampaignStore, names: list[str] | None) -> str:
+    library = library_for(store)
+    chosen = [c for k, c in sorted(library.creatures.items(), key=lambda kc: kc[1].name.lower())
+              if not library.is_retired("creature", k)]
+    if names:
+        try:
+            chosen = [find_by_name(chosen, n, lambda c: c.name) for n in names]
+        except NameNotFound as exc:
+            raise TransferError(str(exc).replace("character", "template")) from None
+    if not chosen:
+        raise TransferError("The bestiary has no templates to export.")
+    return "\n\n".join(template_text(c, library) for c in chosen) + "\n"
+
+
+def export_statblocks(*, store: CampaignStore, names: list[str] | None = None,
+                      bestiary: bool = False) -> str:
+    """The named characters (default: the whole party) or templates as stat blocks."""
+    if bestiary:
+        return _export_bestiary(store, names)
+    with store.transaction() as session:
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    chosen = [s.character for s in stored]
+    if names:
+        try:
+            chosen = [find_by_name(stored, n, lambda s: s.character.name).character
+                      for n in names]
+        except NameNotFound as exc:
+            raise TransferError(str(exc)) from None
+    if not chosen:
+        raise TransferError("The campaign has no characters to export.")
+    return figures_as_text(chosen, library_for(store), campaigns.get_profile(store=store))

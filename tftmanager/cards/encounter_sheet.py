@@ -1,0 +1,88 @@
+"""The encounter sheet: one page for the table, drawn by the card painter.
+
+Every figure with its ST boxes (a box per point, filled for each hit or point
+of fatigue), adjusted DX this turn, what its armor and shield stop (and have
+stopped), its weapons, and its condition; the same typesetting and painting
+as the character cards, so the sheet prints and exports like them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QPageSize, QPdfWriter
+
+from tftmanager import APP_NAME
+from tftmanager.cards.content import CardFace, Section, SectionKind, Side, Stat
+from tftmanager.cards.errors import CardExportError
+from tftmanager.cards.export import PAGE_SIZE_IDS, PDF_DPI, CardDocument, paint_document
+from tftmanager.cards.fonts import card_family, metrics_for
+from tftmanager.cards.layout import PAPER_MM, CardSize, Paper, arrange, plan_page
+from tftmanager.cards.typeset import fit
+from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.store.files import OutputError, check_target, write_bytes
+
+# The typesetter wraps only the last cell, so ST boxes, stops and weapons share it.
+COLUMNS = ("Figure", "Side", "adjDX", "ST boxes · stops (hits stopped) · weapons")
+
+
+def st_boxes(st: int, lost: int) -> str:
+    """A box per point of ST, filled for each point lost: "■■□□□ 3/5"."""
+    lost = max(0, min(lost, st))
+    return "■" * lost + "□" * (st - lost) + f" {st - lost}/{st}"
+
+
+def sheet_face(enc: Encounter, rules: CombatRules) -> CardFace:
+    """The sheet as one card face (a long fight continues on a second page)."""
+    rows = []
+    for fig in enc.figures:
+        state = fig.condition(rules, enc.turn).value
+        stops = ", ".join(f"{p.name} {p.stops} ({p.stopped})" for p in fig.protections) or "—"
+        weapons = "; ".join(f"{a.name} {a.damage}" for a in fig.attacks) or "—"
+        lost = fig.st - fig.current_st
+        rows.append((fig.name + ("" if state == "fighting" else f" ({state})"), fig.side,
+                     str(fig.adj_dx()),
+                     f"{st_boxes(fig.st, lost)} · stops {stops} · {weapons}"))
+    sides = ", ".join(enc.sides) or "—"
+    return CardFace(
+        name=enc.name, subtitle=f"Encounter sheet · turn {enc.turn} · sides: {sides}",
+        side=Side.FRONT,
+        stats=(Stat("Turn", str(enc.turn)), Stat("Figures", str(len(enc.figures)))),
+        sections=(Section("Figures", SectionKind.TABLE, tuple(rows), COLUMNS),
+                  Section("Reactions to injury", SectionKind.PROSE, (
+                      ("5 hits in a turn: -2 DX next turn; 8: falls down; ST 3 or less: "
+                       "-3 DX; ST 1: unconscious; ST 0: dead (a character: death and "
+                       "dying roll).",),)),
+                  Section("Log (latest)", SectionKind.PROSE,
+                          tuple((line,) for line in enc.log[-12:]))),
+    )
+
+
+def export_sheet(path: Path, enc: Encounter, rules: CombatRules, *,
+                 paper: Paper = Paper.LETTER) -> int:
+    """Write the encounter sheet to a PDF; returns the page count."""
+    try:
+        check_target(path)
+    except OutputError as exc:
+        raise CardExportError(exc.message) from exc
+    family = card_family()
+    plan = plan_page(CardSize.SHEET, PAPER_MM[paper])
+    faces = fit(sheet_face(enc, rules), plan.card_w, plan.card_h, metrics_for(family))
+    document = CardDocument(plan, tuple(arrange(faces, plan)))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(PDF_DPI)
+    writer.setCreator(APP_NAME)
+    writer.setTitle(f"Encounter sheet: {enc.name}")
+    paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
+    del writer
+    buffer.close()
+    try:
+        write_bytes(path, bytes(data.data()))
+    except OutputError as exc:
+        raise CardExportError(exc.message) from exc
+    return len(document.pages)

@@ -1,0 +1,148 @@
+"""``tftmanager statblock ...`` and ``tftmanager foundry ...``: figures in other programs' forms.
+
+Kept apart from cli/main.py, which only registers them.  Exit codes follow
+main.py: 0 done, 2 the input could not be used (one line on stderr says
+why; a stat block's problems are listed line by line before it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from tftmanager.app import campaigns, foundry, statblocks
+from tftmanager.cli import failures
+from tftmanager.rules.statblock import read_statblocks
+from tftmanager.rules.text import count
+from tftmanager.store import files
+
+OK, UNUSABLE = 0, 2
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``statblock`` and ``foundry`` to main.py's sub-parsers."""
+    p = sub.add_parser("statblock", help="import or export text stat blocks",
+                       description="Read or write figures as TFT stat blocks (see "
+                       "docs/statblocks.md).")
+    verbs = p.add_subparsers(dest="verb", required=True)
+    q = verbs.add_parser("import", help="add the figures of a text file (all or none)")
+    q.add_argument("campaign")
+    q.add_argument("file", help="a text file of stat blocks ('-' for standard input)")
+    q.add_argument("--bestiary", action="store_true",
+                   help="add them to the bestiary instead of the party")
+    q.add_argument("--dry-run", action="store_true",
+                   help="show what each line becomes and import nothing")
+    q = verbs.add_parser("export", help="write characters as stat blocks")
+    q.add_argument("campaign")
+    q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
+    q.add_argument("--out", metavar="FILE", help="write to a file instead of the screen")
+    q.add_argument("--bestiary", action="store_true",
+                   help="the bestiary's templates instead of the party")
+    p = sub.add_parser("foundry", help="Foundry VTT (Fantasy Trip system) actors",
+                       description="Export characters as Foundry VTT actors of the Fantasy "
+                       "Trip system, or import actors exported from it (docs/foundry.md).")
+    verbs = p.add_subparsers(dest="verb", required=True)
+    q = verbs.add_parser("export", help="write characters as actor JSON")
+    q.add_argument("campaign")
+    q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
+    q.add_argument("--out", required=True, metavar="FILE",
+                   help="the actor file (several characters: a folder, one file each)")
+    q = verbs.add_parser("import", help="add the actors of a JSON file (all or none)")
+    q.add_argument("campaign")
+    q.add_argument("file")
+    q.add_argument("--copy", action="store_true",
+                   help="add them as new characters even if the campaign has them")
+
+
+def _read(name: str) -> str:
+    """A text file's contents (stdin for '-'); a file that cannot be read is one line."""
+    if name == "-":
+        return sys.stdin.read(statblocks.MAX_TEXT + 1)
+    try:
+        with Path(name).open(encoding="utf-8-sig") as handle:
+            return handle.read(statblocks.MAX_TEXT + 1)
+    except FileNotFoundError:
+        raise ValueError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise ValueError(f"{name}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{name}: not a text file") from None
+    except OSError as exc:
+        raise ValueError(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
+
+
+def _show_lines(preview: statblocks.Preview) -> None:
+    for note in preview.lines:
+        marks = [*(f"!! {p}" for p in note.problems), *(f"?  {w}" for w in note.warnings)]
+        became = "; ".join(note.became)
+        if not (became or marks):
+            continue
+        print(f"{note.number:4}  {note.text.strip()[:60]}")
+        if became:
+            print(f"      -> {became}")
+        for mark in marks:
+            print(f"      {mark}")
+
+
+def run_statblock(args: argparse.Namespace) -> int:
+    """Import (all or nothing) or export stat blocks."""
+    if args.verb == "export":
+        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+            text = statblocks.export_statblocks(store=store, names=args.names,
+                                                bestiary=args.bestiary)
+        if args.out:
+            files.write_text(Path(args.out), text)
+            print(f"Wrote {args.out}")
+        else:
+            sys.stdout.write(text)
+        return OK
+    text = _read(args.file)
+    opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
+    with opener(path=Path(args.campaign)) as store:
+        see = statblocks.preview_templates if args.bestiary else statblocks.preview
+        seen = see(store=store, text=text)
+        if args.dry_run or seen.problems:
+            _show_lines(seen)
+        if seen.problems:
+            failures.say("statblock", f"{count(len(seen.problems), 'problem')}; "
+                         "nothing was imported.")
+            return UNUSABLE
+        if args.dry_run:
+            if not args.bestiary:
+                print(f"Would import {count(len(seen.figures), 'figure')}.")
+            return OK
+        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary)
+    if args.bestiary:
+        found = read_statblocks(text).blocks
+        print(f"Imported {count(len(found), 'template')} into the bestiary: "
+              + ", ".join(b.name for b in found))
+        return OK
+    names = ", ".join(c.name for c in seen.figures)
+    print(f"Imported {count(len(result.ids), 'figure')}: {names}")
+    for warning in seen.warnings:
+        print(f"  {warning}")
+    return OK
+
+
+def run_foundry(args: argparse.Namespace) -> int:
+    """Export actors to a file (or a folder of files) or import them."""
+    if args.verb == "import":
+        text = _read(args.file)
+        with campaigns.open_existing(path=Path(args.campaign)) as store:
+            result = foundry.import_actors(store=store, text=text, as_copies=args.copy)
+        print(f"Imported {count(len(result.ids), 'character')} from {args.file}")
+        return OK
+    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        actors = foundry.export_actors(store=store, names=args.names)
+    out = Path(args.out)
+    if len(actors) == 1:
+        files.write_text(out, actors[0][1])
+        print(f"Wrote {out}")
+        return OK
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in actors:
+        files.write_text(out / f"{foundry.file_name(name)}.json", text)
+    print(f"Wrote {count(len(actors), 'actor')} to {out}/")
+    return OK

@@ -1,0 +1,436 @@
+"""Reading TFT stat blocks: the short text figures of adventures, forums and notes.
+
+A stat block names a figure, its attributes and what it knows and carries::
+
+    Doctor Mandrake, wizard, age 99
+    ST 12, DX 13, IQ 18, MA 10
+    Talents: Alchemy, Knife, Literacy
+    Spells include: Cleansing, Darkness, Dazzle
+
+    Orc Guard: ST 12 DX 10 IQ 8 MA 10; Talents: Axe/Mace, Shield (1); Armor: leather
+
+This module only reads the text (pure, no library): which figure each line
+belongs to and what it says, every line annotated for the import preview.
+Matching the names to the campaign's library (talents, spells, weapons,
+races) is the application's job (``app.statblocks``).  The reading is
+tolerant of the ways people write (commas or semicolons, ``adjDX``,
+``MA 10 (12)``, costs in parentheses, lines broken in the middle of a list,
+any case) and strict about the rest: text it cannot place is a problem named
+with its line, and the application imports nothing while one remains.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tftmanager.rules.statblock_entries import ListEntry, split_entries
+
+# Section labels as people write them, to what they hold.
+SECTIONS: dict[str, str] = {
+    "talents": "talents", "talent": "talents", "skills": "talents",
+    "spells": "spells", "spell": "spells", "spells include": "spells",
+    "spells known": "spells",
+    "weapons": "weapons", "weapon": "weapons",
+    "armor": "armor", "armour": "armor", "shield": "shield", "shields": "shield",
+    "equipment": "gear", "gear": "gear", "possessions": "gear", "carries": "gear",
+    "magic items": "magic", "magic item": "magic",
+    "race": "race", "type": "kind", "player": "player",
+    "points bought": "bought_points", "memory bought": "memory_bought",
+    "natural armor": "stops", "natural armour": "stops", "dx against": "dx_against",
+    "notes": "notes", "note": "notes", "special note": "notes", "special notes": "notes",
+    "attacks": "notes", "attack": "notes", "special": "notes",
+    "special abilities": "notes", "special ability": "notes",
+    "special ability/weakness": "notes", "languages": "notes", "description": "notes",
+    "treasure": "notes",
+}
+LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose")
+KINDS = ("hero", "wizard")
+ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
+_NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
+            "memory_bought": r"(\d{1,9})(?:\s+points?)?",
+            "stops": r"(?:stops?\s+)?(\d{1,9})(?:\s+hits?(?:\s*/\s*attack)?)?",
+            "dx_against": r"([+-]?\d{1,9})"}
+# Attribute names as written: adjusted DX in its spellings, hits for monsters.
+_ATTR = re.compile(
+    r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|hits\s+stopped|stops|st|dx|iq|ma|sp|hits|hp)"
+    r"(?![a-z])\s*[:=]?\s*(\d{1,9})(?:\s*[-–]\s*(\d{1,9})(?!\d))?(?:\s*/\s*(\d{1,9}))?"
+    r"(?:\s*\(([^()]*)\))?", re.IGNORECASE)
+_LABEL = re.compile(
+    r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
+    + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
+_MARKUP = re.compile(r"[*_#>`]+")
+_AGE = re.compile(r"^age\s+(\d{1,9})$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
+
+
+@dataclass
+class LineNote:
+    """One line of the text, what it became and what is wrong with it (for the preview)."""
+
+    number: int
+    text: str
+    became: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Block:
+    """One figure as written: raw names, not yet matched to a library."""
+
+    line: int
+    name: str = ""
+    kind: str | None = None
+    race: tuple[str, int] | None = None
+    player: str = ""
+    attributes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    adjusted: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, list[ListEntry]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
+    bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
+    role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
+
+    def entries(self, section: str) -> list[ListEntry]:
+        """The entries of one list section (talents, spells, weapons...)."""
+        return self.lists.get(section, [])
+
+
+@dataclass
+class Reading:
+    """The figures found in a text and a note for every line."""
+
+    blocks: list[Block]
+    lines: list[LineNote]
+
+    @property
+    def problems(self) -> list[str]:
+        """Every problem as "line N: what is wrong", in line order."""
+        return [f"line {n.number}: {p}" for n in self.lines for p in n.problems]
+
+
+@dataclass
+class _Segment:
+    """A labelled part of a block, with the lines it spans (continuations appended)."""
+
+    section: str
+    label: str
+    text: str
+    starts: list[tuple[int, int]]  # (offset in text, line number)
+
+
+class _Reader:
+    """Walks the lines once, building blocks and segments."""
+
+    def __init__(self, text: str) -> None:
+        self.notes = [LineNote(i, line) for i, line in enumerate(text.splitlines(), 1)]
+        self.blocks: list[Block] = []
+        self.segments: dict[int, list[_Segment]] = {}
+        self.current: Block | None = None
+        self.ended = False  # a blank line closed the current block
+        self.heads: set[int] = set()
+
+    def note(self, number: int) -> LineNote:
+        return self.notes[number - 1]
+
+    def read(self) -> Reading:
+        texts = [_MARKUP.sub("", n.text).strip() for n in self.notes]
+        self.heads = {  # lines followed by an attribute line: a new figure's name
+            number for number, text in enumerate(texts, 1)
+            if text and not _starts_attributes(text) and not _LABEL.match(text)
+            and _next_starts_attributes(texts, number)}
+        for note in self.notes:
+            self._line(note)
+        for block in list(self.blocks):
+            if not block.attributes and not self.segments[id(block)]:
+                self._skip(block)
+                continue
+            self._finish(block)
+        return Reading(self.blocks, self.notes)
+
+    def _line(self, note: LineNote) -> None:
+        text = _MARKUP.sub("", note.text).strip()
+        if not text:
+            if self.current is not None and self.current.attributes:
+                self.ended = True
+            return
+        bullet = text[:1] in "•-*" and not _ATTR.match(text[1:].strip())
+        if bullet and self._last_list() is not None:
+            self._continue(note.number, text[1:].strip(), ", ")
+            return
+        label = _LABEL.match(text)
+        whole = label is not None and SECTIONS[label.group(1).lower()] == "notes"
+        for i, piece in enumerate([text] if whole else _pieces(text)):
+            self._piece(note, piece, same_line=i > 0)
+
+    def _last_list(self) -> _Segment | None:
+        if self.current is None or not self.segments.get(id(self.current)):
+            return None
+        last = self.segments[id(self.current)][-1]
+        return last if last.section in (*LISTS, "notes") and last.section != "loose" else None
+
+    def _continue(self, number: int, text: str, separator: str = " ") -> None:
+        segment = self._last_list()
+        assert segment is not None
+        joined = segment.text.rstrip() + separator.rstrip()
+        segment.starts.append((len(joined) + 1, number))
+        segment.text = f"{joined} {text.strip()}"
+        self.note(number).became.append(f"continues {segment.label}")
+
+    def _new_block(self, number: int) -> Block:
+        block = Block(line=number)
+        self.blocks.append(block)
+        self.segments[id(block)] = []
+        self.current, self.ended = block, False
+        return block
+
+    def _piece(self, note: LineNote, piece: str, *, same_line: bool = False) -> None:
+        label = _LABEL.match(piece)
+        if label:
+            self._labelled(note, label.group(1), piece[label.end():])
+            return
+        attr = _ATTR.search(piece)
+        if attr and attr.group(1).lower() in ("st", "dx", "iq"):
+            self._attributes(note, piece[:attr.start()], piece[attr.start():])
+            return
+        if note.number in self.heads:
+            _header(self._new_block(note.number), piece, note)
+            return
+        if (self.current is not None and not self.ended and self.current.attributes
+                and self._last_list() is not None):
+            self._continue(note.number, piece, ", " if same_line else " ")
+            return
+        if self.current is not None and not self.ended and self.current.attributes:
+            # Unlabelled text after the attributes: "Broadsword (2d), leather armor."
+            self._labelled(note, "possessions", piece, section="loose")
+            return
+        if self.current is not None and not self.current.attributes:
+            if self.current.name:
+                note.problems.append(f"'{piece}' is not understood (expected ST, DX and IQ "
+                                     f"for {self.current.name})")
+                return
+            _header(self.current, piece, note)
+            return
+        _header(self._new_block(note.number), piece, note)
+
+    def _labelled(self, note: LineNote, label: str, rest: str, section: str = "") -> None:
+        if self.current is None:
+            note.problems.append(f"'{label}:' comes before any figure's name and attributes")
+            return
+        section = section or SECTIONS[" ".join(label.lower().split())]
+        segment = _Segment(section, label.strip().capitalize(), rest.strip(),
+                           [(0, note.number)])
+        self.segments[id(self.current)].append(segment)
+
+    def _attributes(self, note: LineNote, head: str, text: str) -> None:
+        head = head.strip().rstrip(":,-–—.").strip()
+        block = self.current
+        if block is None or block.attributes or (self.ended and head):
+            if not head and block is not None and not self.ended:
+                note.problems.append("a second line of attributes for "
+                                     f"{block.name or 'the figure'}")
+                return
+            block = self._new_block(note.number)
+        elif head and block.name:
+            block = self._new_block(note.number)
+        if head:
+            _header(block, head, note)
+        attributes, *sentences = _sentences(text)
+        _read_attributes(block, attributes, note)
+        for sentence in sentences:
+            # "MA 10. Broadsword (2d), small shield. Hide stops 2 hits.": what it carries
+            self._labelled(note, "possessions", sentence, section="loose")
+
+    def _skip(self, block: Block) -> None:
+        """A line alone, with no attributes or lists (a forum post's chatter): not a figure."""
+        self.blocks.remove(block)
+        note = self.note(block.line)
+        note.became.clear()
+        note.warnings.append("not a stat block (no ST, DX or lists follow): skipped")
+
+    def _finish(self, block: Block) -> None:
+        for segment in self.segments[id(block)]:
+            _segment(block, segment, self)
+        first = self.note(block.line)
+        missing = [a.upper() for a in ("st", "dx") if a not in block.attributes]
+        if missing:
+            first.problems.append(f"{block.name or 'the figure'} has no {' or '.join(missing)}")
+        if not block.name:
+            first.problems.append("a figure with attributes but no name")
+        if block.attributes and "iq" not in block.attributes:
+            first.warnings.append("no IQ given: IQ 8 (as Melee's figures)")
+
+
+def _pieces(text: str) -> list[str]:
+    """A line cut at semicolons and before every section label (outside parentheses)."""
+    cuts: list[tuple[int, int]] = []  # (where, characters dropped)
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ";" and depth == 0:
+            cuts.append((i, 1))
+    cuts += [(m.start(), 0) for m in _LABEL.finditer(text)
+             if m.start() > 0 and _depth_at(text, m.start()) == 0]
+    pieces, start = [], 0
+    for where, dropped in sorted(cuts):
+        pieces.append(text[start:where])
+        start = where + dropped
+    pieces.append(text[start:])
+    merged: list[str] = []
+    for piece in (p.strip() for p in pieces if p.strip().strip(",").strip()):
+        if merged and _ATTR.match(piece) and _ATTR.search(merged[-1]):
+            merged[-1] += " " + piece  # "ST 9; DX 13; IQ 14": one line of attributes
+        else:
+            merged.append(piece)
+    return merged
+
+
+def _sentences(text: str) -> list[str]:
+    """Text cut at full stops outside parentheses; one opening with an attribute stays joined."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "." and depth == 0 and (i + 1 == len(text) or text[i + 1].isspace()):
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    merged: list[str] = []
+    for part in parts:
+        if merged and (not part.strip() or _ATTR.match(part.strip())):
+            merged[-1] += "." + part  # "adj. DX 11", or nothing after the last stop
+        else:
+            merged.append(part)
+    return [merged[0], *(p.strip() for p in merged[1:] if p.strip())]
+
+
+def _starts_attributes(text: str) -> bool:
+    """Whether a line opens with ST, DX or IQ and a number."""
+    match = _ATTR.match(text)
+    return bool(match) and match.group(1).lower() in ("st", "dx", "iq")  # type: ignore[union-attr]
+
+
+def _next_starts_attributes(texts: list[str], number: int) -> bool:
+    """Whether the next non-blank line after line ``number`` opens with attributes."""
+    for later in texts[number:]:
+        if later:
+            return _starts_attributes(later)
+    return False
+
+
+def _depth_at(text: str, end: int) -> int:
+    return text[:end].count("(") - text[:end].count(")")
+
+
+def _header(block: Block, text: str, note: LineNote) -> None:
+    """The name line: "Doctor Mandrake, wizard, age 99", "Grak (orc hero)", "Elanor - elf"."""
+    text = text.strip().rstrip(":.").strip()
+    dash = re.search(r"\s[-–—]\s", text)  # "Myrmidon (summoned) - Human npc"
+    if dash:
+        name, rest = text[:dash.start()].strip(), text[dash.end():]
+    else:
+        match = re.match(r"^(.*?)\s*(?:,|\(|$)(.*)$", text)
+        assert match is not None
+        name, rest = match.group(1).strip(), match.group(2)
+    block.name = name
+    note.became.append(f"name: {name}")
+    words: list[str] = []
+    for part in re.split(r"[,()]", rest):
+        part = part.strip()
+        age = _AGE.match(part)
+        if re.fullmatch(r"[x×]?\s*\d+", part):
+            note.warnings.append(f"'{part}' of them: imported as one figure")
+            continue
+        if age:
+            note.became.append(f"age {age.group(1)} (not kept)")
+            continue
+        for word in part.split():
+            if word.lower() in KINDS:
+                block.kind = word.lower()
+                note.became.append(word.lower())
+            elif word.lower() in ROLES:
+                block.role = ROLES[word.lower()]
+                note.became.append(block.role)
+            else:
+                words.append(word)
+    if words:
+        block.race = (" ".join(words), note.number)
+
+
+def _read_attributes(block: Block, text: str, note: LineNote) -> None:
+    """ST, DX, IQ, SP (kept), MA, adjusted DX and hits (derived: shown, not kept)."""
+    rest = text
+    for match in _ATTR.finditer(text):
+        rest = rest.replace(match.group(0), " ", 1)
+        name = re.sub(r"[\s.]", "", match.group(1).lower())
+        name = "adjdx" if name.startswith("adj") else name
+        name = "stops" if name in ("hitsstopped", "stops") else name
+        value, paren = int(match.group(2)), (match.group(5) or "").strip()
+        if match.group(3):
+            note.warnings.append(f"{name.upper()} {value}-{match.group(3)} is a range: "
+                                 f"{value} taken")
+        if match.group(4):
+            paren = f"/{match.group(4)}" + (f" {paren}" if paren else "")
+        if name == "stops":
+            block.bought["stops"] = value
+            note.became.append(f"stops {value} (kept by the bestiary)")
+            continue
+        if name in block.attributes and block.attributes[name][0] != value:
+            note.problems.append(f"{name.upper()} is given twice "
+                                 f"({block.attributes[name][0]} and {value})")
+            continue
+        block.attributes[name] = (value, note.number)
+        label = "adjDX" if name == "adjdx" else name.upper()
+        shown = f"{label} {value}"
+        if paren:
+            block.adjusted[name] = paren
+            shown += f" ({paren})"
+        note.became.append(shown if name in ("st", "dx", "iq", "sp")
+                           else f"{shown}: derived, not kept")
+    if not _SEPARATORS.match(rest):
+        leftover = " ".join(rest.replace(",", " ").split())
+        note.problems.append(f"'{leftover}' is not an attribute this reads "
+                             "(ST, DX, IQ, SP, MA, adjDX, hits)")
+
+
+def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
+    """Turn one labelled segment into the block's race, kind, notes or list entries."""
+    first = reader.note(segment.starts[0][1])
+    text = segment.text.strip()
+    if segment.section == "race":
+        block.race = (text, first.number)
+        first.became.append(f"race: {text}")
+    elif segment.section == "kind":
+        if text.lower() not in KINDS:
+            first.problems.append(f"type '{text}' is neither hero nor wizard")
+        else:
+            block.kind = text.lower()
+            first.became.append(text.lower())
+    elif segment.section == "player":
+        block.player = text
+        first.became.append(f"player: {text}")
+    elif segment.section in _NUMBERS:
+        found = re.fullmatch(_NUMBERS[segment.section], text, re.IGNORECASE)
+        if found is None:
+            first.problems.append(f"'{segment.label}: {text}' needs a whole number")
+        else:
+            block.bought[segment.section] = int(found.group(1))
+            first.became.append(f"{segment.label.lower()}: {found.group(1)}")
+    elif segment.section == "notes":
+        plain = segment.label.lower() in ("notes", "note")
+        block.notes.append(text if plain else f"{segment.label}: {text}")
+        first.became.append(f"{segment.label}: kept in the notes")
+    else:
+        entries, problems = split_entries(text, segment.starts)
+        for number, problem in problems:
+            reader.note(number).problems.append(problem)
+        if segment.section == "loose":
+            block.loose.append((first.number, text, entries))
+        else:
+            block.lists.setdefault(segment.section, []).extend(entries)
+
+
+def read_statblocks(text: str) -> Reading:
+    """Read every stat block in a text; problems are noted on their lines, nothing raised."""
+    return _Reader(text).read()

@@ -1,0 +1,108 @@
+"""The entries of a stat block's lists: "Shield (1)", "2 Javelins", "Leather stops 2".
+
+A list is cut at commas and semicolons outside parentheses.  Each entry keeps
+its name (the text outside parentheses), the details inside them (split at
+commas: "2d", "ready", "fine +1 DX"), a count ("2 javelins", "javelin x2") and
+the line it starts on, so a name the library does not hold can be reported
+where it was written.  What a detail means (a talent's cost, a weapon's
+damage, a quantity) is decided by the application, which knows the section.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+_COUNT_BEFORE = re.compile(r"^(\d{1,9})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
+_COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d{1,9})$", re.IGNORECASE)
+_STOPS = re.compile(r"\s+(stops?\s+\d+)(?:\s+hits?(?:\s*/\s*attack|\s+per\s+attack)?)?\s*$",
+                    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """One entry of a list as written."""
+
+    text: str
+    name: str
+    details: tuple[str, ...]
+    count: int
+    line: int
+
+
+def _cut(text: str) -> list[tuple[int, str]]:
+    """The entries with their offsets, cut at top-level commas and semicolons."""
+    parts: list[tuple[int, str]] = []
+    depth, start = 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in ",;" and depth == 0:
+            parts.append((start, text[start:i]))
+            start = i + 1
+    parts.append((start, text[start:]))
+    return parts
+
+
+def _entry(raw: str, line: int) -> ListEntry | str:
+    """An entry, or what is wrong with it."""
+    text = raw.strip().rstrip(".").strip()
+    if text.count("(") != text.count(")"):
+        return f"'{text}' has unbalanced parentheses"
+    details: list[str] = []
+    outside = ""
+    depth = 0
+    inside = ""
+    for char in text:
+        if char == "(":
+            depth += 1
+            if depth == 1:
+                inside = ""
+                continue
+        if char == ")":
+            depth -= 1
+            if depth < 0:
+                return f"'{text}' has unbalanced parentheses"
+            if depth == 0:
+                details += [d.strip() for d in re.split(r"[,;]", inside) if d.strip()]
+                continue
+        if depth:
+            inside += char
+        else:
+            outside += char
+    name = " ".join(outside.split())
+    stops = _STOPS.search(" " + name)
+    if stops:
+        details.append(stops.group(1).lower())
+        name = (" " + name)[:stops.start()].strip()
+    count = 1
+    before, after = _COUNT_BEFORE.match(name), _COUNT_AFTER.search(name)
+    if before:
+        count, name = int(before.group(1)), name[before.end():]
+    elif after:
+        count, name = int(after.group(1)), name[:after.start()]
+    if not name.strip():
+        return f"'{text}' has no name"
+    return ListEntry(text, name.strip(), tuple(details), count, line)
+
+
+def split_entries(text: str, starts: list[tuple[int, int]]
+                  ) -> tuple[list[ListEntry], list[tuple[int, str]]]:
+    """The entries of a list and its problems as (line, message).
+
+    ``starts`` maps offsets in ``text`` to the line each continuation began on.
+    """
+    offsets = [offset for offset, _ in starts]
+    entries: list[ListEntry] = []
+    problems: list[tuple[int, str]] = []
+    for offset, raw in _cut(text):
+        if not raw.strip():
+            continue
+        lead = offset + len(raw) - len(raw.lstrip())
+        line = starts[max(bisect.bisect_right(offsets, lead) - 1, 0)][1]
+        found = _entry(raw, line)
+        if isinstance(found, str):
+            problems.append((line, found))
+        else:
+            entries.append(found)
+    return entries, problems

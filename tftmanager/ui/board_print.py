@@ -1,0 +1,74 @@
+"""Print the party board (one landscape page), or save it as a PDF, from the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from tftmanager.app.party_board import COLUMNS, BoardRow, cells
+from tftmanager.cards.board_page import MARGIN_MM, export_board_pdf, paint_board
+from tftmanager.cards.errors import CardExportError
+from tftmanager.ui import dialogs
+
+HEADERS = tuple(header for header, _field in COLUMNS)
+
+
+def _page(rows: Sequence[BoardRow]) -> tuple[list[tuple[str, ...]], list[bool]]:
+    return [cells(r) for r in rows], [bool(r.needs) for r in rows]
+
+
+def _title(parent: QWidget, rows: Sequence[BoardRow]) -> str:
+    session = getattr(parent, "session", None)
+    name = session.name() if session is not None else "Party"
+    week = f", week {session.week()}" if session is not None else ""
+    return f"{name}: party board{week} ({len(rows)} figures)"
+
+
+def print_board(parent: QWidget, rows: Sequence[BoardRow]) -> QPrintPreviewDialog | None:
+    """Print Preview of the board as shown (its filter and sort order)."""
+    if not rows:
+        dialogs.error(parent, "Nothing to print", "The board shows no figures.")
+        return None
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
+                                      QPageLayout.Orientation.Landscape,
+                                      QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+                                      QPageLayout.Unit.Millimeter))
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle("Print Party Board")
+    title = _title(parent, rows)
+    table, needs = _page(rows)
+
+    def paint(device: QPrinter) -> None:
+        painter = QPainter(device)
+        paint_board(painter, QRectF(0, 0, device.width(), device.height()), title, HEADERS,
+                    table, needs)
+        painter.end()
+
+    dialog.paintRequested.connect(paint)
+    dialog.setProperty("printer", printer)  # kept alive with the dialog
+    dialog.open()
+    return dialog
+
+
+def save_board_pdf(parent: QWidget, rows: Sequence[BoardRow], path: Path | None = None
+                   ) -> Path | None:
+    """Save the board as a one-page PDF (asks where unless ``path`` is given)."""
+    if path is None:
+        chosen, _ = QFileDialog.getSaveFileName(parent, "Save Party Board", "party board.pdf",
+                                                "PDF (*.pdf)")
+        if not chosen:
+            return None
+        path = Path(chosen)
+    table, needs = _page(rows)
+    try:
+        export_board_pdf(path, _title(parent, rows), HEADERS, table, needs)
+    except CardExportError as exc:
+        dialogs.error(parent, "Board not saved", str(exc))
+        return None
+    return path

@@ -1,0 +1,128 @@
+"""File > Save, File > Save a Copy… and Help > User Guide (F1).
+
+Every edit is saved as it is made, so Save has nothing to write; users press
+Ctrl+S out of habit, and a shortcut that does nothing leaves them unsure
+whether their work is safe, so Save says that it is.  Save a Copy writes a
+consistent copy (SQLite's backup API, through ``app.copies``).  Kept out of
+the main window, which holds only a one-line hook (``FileAndHelpActions``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
+
+from tftmanager.ui import dialogs, window_state
+from tftmanager.ui.signals import AppSignals
+
+if TYPE_CHECKING:
+    from tftmanager.ui.session import CampaignSession
+
+
+class MainWindow(Protocol):
+    """What these actions need of the main window (named, not imported: no cycle)."""
+
+    act_close: QAction
+    act_about: QAction
+    signals: AppSignals
+    session: CampaignSession | None
+
+    def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt API
+
+    def window(self) -> QWidget: ...  # the main window itself, as a widget
+
+ALREADY_SAVED = ("Every change is saved as you make it; there is nothing more to save. "
+                 "File > Save a Copy… writes a separate copy.")
+NOTHING_OPEN = ("No campaign is open. Once one is, every change is saved as you "
+                "make it.")
+
+
+def _menu(window: MainWindow, title: str) -> QMenu:
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and menu.title() == title:
+            return menu
+    raise LookupError(f"the main window has no {title} menu")
+
+
+def _new_action(window: MainWindow, text: str, tip: str, keys: QKeySequence.StandardKey,
+                fallback: str) -> QAction:
+    action = QAction(text, window.window())
+    action.setStatusTip(tip)
+    action.setToolTip(tip)
+    action.setShortcuts(QKeySequence.keyBindings(keys) or [QKeySequence(fallback)])
+    return action
+
+
+class FileAndHelpActions:
+    """File > Save, File > Save a Copy… and Help > User Guide, in the main window's menus."""
+
+    def __init__(self, window: MainWindow) -> None:
+        sk = QKeySequence.StandardKey
+        self.save = _new_action(window, "&Save", "Every change is already saved; this "
+                                "says so", sk.Save, "Ctrl+S")
+        self.save.triggered.connect(lambda: say_saved(window))
+        self.save_copy = _new_action(window, "Save a &Copy…", "Write a copy of the "
+                                     "campaign to another file", sk.SaveAs, "Ctrl+Shift+S")
+        self.save_copy.triggered.connect(lambda: save_copy(window))
+        self.guide = _new_action(window, "User &Guide", "How to use TFT Manager, step "
+                                 "by step", sk.HelpContents, "F1")
+        self.guide.triggered.connect(lambda: show_guide(window.window()))
+        # F1 from any of the app's windows (the week planner, a dialog), not only this one.
+        self.guide.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        _menu(window, "&File").insertActions(window.act_close, [self.save, self.save_copy])
+        help_menu = _menu(window, "&Help")
+        help_menu.insertAction(window.act_about, self.guide)
+        help_menu.insertSeparator(window.act_about)
+        self.save_copy.setEnabled(window.session is not None)
+        window.signals.campaign_opened.connect(lambda _path: self.save_copy.setEnabled(True))
+        window.signals.campaign_closed.connect(lambda: self.save_copy.setEnabled(False))
+
+
+def say_saved(window: MainWindow) -> str:
+    """Ctrl+S: tell the user their work is already in the file (and return what was said)."""
+    message = ALREADY_SAVED if window.session is not None else NOTHING_OPEN
+    window.statusBar().showMessage(message, 10000)
+    return message
+
+
+def ask_copy_path(window: QWidget, campaign: Path) -> Path | None:
+    """Ask where the copy goes (beside the campaign, named "NAME copy" at first)."""
+    suggested = campaign.with_name(f"{campaign.stem} copy{window_state.CAMPAIGN_SUFFIX}")
+    name, _ = QFileDialog.getSaveFileName(window, "Save a Copy", str(suggested),
+                                          window_state.CAMPAIGN_FILTER)
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix else path.with_suffix(window_state.CAMPAIGN_SUFFIX)
+
+
+def save_copy(window: MainWindow) -> Path | None:
+    """Ask for a file and write a copy of the open campaign there; say where it went."""
+    session = window.session
+    if session is None:
+        return None
+    target = ask_copy_path(window.window(), session.path)
+    if target is None:
+        return None
+    from tftmanager.ui.operations import copies  # noqa: PLC0415 - the store, on demand
+
+    written = copies.save_copy(session, target)
+    if written is not None:
+        dialogs.info(window.window(), "Copy Saved",
+                     f"Saved a copy of {session.path.name} as {written}. You are still "
+                     f"working in {session.path.name}; open the copy with File > Open.")
+    return written
+
+
+def show_guide(window: QWidget) -> QWidget:
+    """Help > User Guide: the shipped guide in its own window."""
+    from tftmanager.ui.guide import show_guide as show  # noqa: PLC0415 - on demand
+
+    return show(window)

@@ -1,0 +1,150 @@
+"""The File menu's stat block and Foundry VTT entries.
+
+Kept out of main_window.py (which only calls :func:`add_to`): import stat
+blocks (with the preview dialog), copy the selected character or the party
+as stat blocks, export to and import from Foundry VTT's Fantasy Trip system.
+The entries are enabled when the menu opens, from the open campaign and the
+selected character.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QMenu, QStatusBar, QWidget
+
+from tftmanager.ui import dialogs
+
+if TYPE_CHECKING:
+    from tftmanager.ui.session import CampaignSession
+
+
+class MainWindow(Protocol):
+    """What these entries need of the main window (named so main_window is not imported)."""
+
+    session: CampaignSession | None
+    party: Any
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt's name
+
+JSON_FILTER = "Foundry actor (*.json);;All files (*)"
+
+
+def add_to(window: MainWindow, menu: QMenu) -> None:
+    """Add the entries to a menu (after its print entries)."""
+    menu.addSeparator()
+    entries: list[tuple[str, object, bool]] = [
+        ("Import &Stat Blocks…", lambda: open_import_dialog(window), False),
+        ("&Copy Character as Stat Block", lambda: copy_statblocks(window, selected=True), True),
+        ("Copy &Party as Stat Blocks", lambda: copy_statblocks(window, selected=False), False),
+        ("Copy &Bestiary as Stat Blocks", lambda: copy_statblocks(window, selected=False,
+                                                                  bestiary=True), False),
+        ("Export Character to &Foundry VTT…", lambda: export_foundry(window, True), True),
+        ("Export Party to Foundry VTT…", lambda: export_foundry(window, False), False),
+        ("Import from Foun&dry VTT…", lambda: import_foundry(window), False),
+    ]
+    actions: list[tuple[QAction, bool]] = []
+    for text, slot, needs_selection in entries:
+        action = menu.addAction(text)
+        action.setObjectName(text.replace("&", "").replace("…", "").strip())
+        action.triggered.connect(slot)
+        actions.append((action, needs_selection))
+
+    def enable() -> None:
+        selected = _selected_name(window) is not None
+        for action, needs_selection in actions:
+            action.setEnabled(window.session is not None and (selected or not needs_selection))
+
+    menu.aboutToShow.connect(enable)
+    enable()
+
+
+def _selected_name(window: MainWindow) -> str | None:
+    if window.session is None or not getattr(window, "_panels_built", False):
+        return None
+    character_id = window.party.selected_id()
+    if character_id is None:
+        return None
+    return window.session.character(character_id).name
+
+
+def open_import_dialog(window: MainWindow) -> None:
+    """File > Import Stat Blocks…: the preview dialog."""
+    from tftmanager.ui.statblock_dialog import StatBlockImportDialog  # noqa: PLC0415 - on demand
+
+    if window.session is not None:
+        StatBlockImportDialog(window.session, _widget(window)).exec()
+
+
+def _widget(window: MainWindow) -> QWidget:
+    assert isinstance(window, QWidget)
+    return window
+
+
+def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = False) -> None:
+    """Put the selected character (or the party, or the bestiary) on the clipboard."""
+    from tftmanager.ui.operations import interop  # noqa: PLC0415 - after first paint
+
+    if window.session is None:
+        return
+    name = _selected_name(window) if selected else None
+    try:
+        text = interop.statblock_text(window.session, [name] if name else None,
+                                      bestiary=bestiary)
+    except ValueError as exc:
+        dialogs.error(_widget(window), "Nothing to copy", str(exc))
+        return
+    QGuiApplication.clipboard().setText(text)
+    what = name or ("The bestiary" if bestiary else "The party")
+    window.statusBar().showMessage(f"{what} copied as stat blocks", 5000)
+
+
+def export_foundry(window: MainWindow, selected: bool) -> None:
+    """Write the selected character (a file) or the party (a folder) as Foundry actors."""
+    from tftmanager.app.foundry import file_name  # noqa: PLC0415
+    from tftmanager.store import files  # noqa: PLC0415
+    from tftmanager.ui.operations import interop  # noqa: PLC0415
+
+    if window.session is None:
+        return
+    name = _selected_name(window) if selected else None
+    try:
+        actors = interop.foundry_actors(window.session, [name] if name else None)
+        if selected and actors:
+            target, _ = QFileDialog.getSaveFileName(
+                _widget(window), "Export to Foundry VTT", f"{file_name(actors[0][0])}.json",
+                JSON_FILTER)
+            if target:
+                files.write_text(Path(target), actors[0][1])
+                window.statusBar().showMessage(f"Wrote {target}", 5000)
+            return
+        folder = QFileDialog.getExistingDirectory(_widget(window),
+                                                  "Export the Party to Foundry VTT")
+        if folder:
+            for actor_name, text in actors:
+                files.write_text(Path(folder) / f"{file_name(actor_name)}.json", text)
+            window.statusBar().showMessage(f"Wrote {len(actors)} actors to {folder}", 5000)
+    except (ValueError, files.OutputError) as exc:
+        dialogs.error(_widget(window), "Not exported", str(getattr(exc, "message", exc)))
+
+
+def import_foundry(window: MainWindow) -> None:
+    """Add actors exported from Foundry (one or more files) to the party, all or none."""
+    from tftmanager.ui.operations import interop  # noqa: PLC0415
+
+    if window.session is None:
+        return
+    names, _ = QFileDialog.getOpenFileNames(_widget(window), "Import from Foundry VTT", "",
+                                            JSON_FILTER)
+    if not names:
+        return
+    try:
+        texts = [Path(n).read_text(encoding="utf-8-sig") for n in names]
+    except (OSError, UnicodeDecodeError) as exc:
+        dialogs.error(_widget(window), "Cannot read the file", str(exc))
+        return
+    result = interop.import_foundry(window.session, texts)
+    if result is not None:
+        window.statusBar().showMessage(f"Imported {len(result.ids)} character(s)", 5000)

@@ -1,0 +1,36 @@
+"""Figures in other programs' forms: stat blocks and Foundry VTT actors.
+
+Imports run through the session (one operation each, a refusal reported);
+exports are reads and return text for the clipboard or a file.
+"""
+
+from __future__ import annotations
+
+from tftmanager.app import foundry, statblocks
+from tftmanager.app.transfer import Imported
+from tftmanager.ui.session import CampaignSession
+
+
+def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool) -> bool:
+    """Add the figures of a text to the party or the bestiary; True when imported."""
+    where = "the bestiary" if bestiary else "the party"
+    result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
+        store=session.store, text=text, bestiary=bestiary))
+    return result is not None
+
+
+def import_foundry(session: CampaignSession, texts: list[str]) -> Imported | None:
+    """Add the actors of Foundry files to the party, all in one operation."""
+    return session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
+        store=session.store, texts=texts))
+
+
+def statblock_text(session: CampaignSession, names: list[str] | None, *,
+                   bestiary: bool = False) -> str:
+    """Characters (default: the whole party), or the bestiary's templates, as stat blocks."""
+    return statblocks.export_statblocks(store=session.store, names=names, bestiary=bestiary)
+
+
+def foundry_actors(session: CampaignSession, names: list[str] | None) -> list[tuple[str, str]]:
+    """(name, actor JSON) for characters (default: the whole party)."""
+    return foundry.export_actors(store=session.store, names=names)

@@ -1,0 +1,121 @@
+"""One window per user: a second launch hands its campaign file to the running one.
+
+A double-click on a ``.tftcampaign`` starts ``tftmanager-gui FILE``.  If TFT
+Manager is already running for this user (the same data folder), the new
+process sends the file's absolute path over a local socket (a Unix socket, a
+named pipe on Windows), waits for the running window's "ok", and exits 0; the
+running window opens the campaign and comes to the front.  With nothing
+listening, or no answer in time, the new process opens its own window.
+
+The message is one line of JSON, ``{"open": ["/abs/path", ...]}`` (an empty
+list only raises the window); the answer is ``ok``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:
+    from tftmanager.ui.main_window import MainWindow
+
+CONNECT_MS = 500
+ANSWER_MS = 3000
+MAX_MESSAGE = 64 * 1024
+
+
+def server_name(data_folder: Path) -> str:
+    """The socket's name: one per user and data folder (tests and portable copies apart)."""
+    digest = hashlib.sha256(str(data_folder.resolve()).encode("utf-8")).hexdigest()[:16]
+    return f"tftmanager-{digest}"
+
+
+def encode(paths: Sequence[Path]) -> bytes:
+    """The one-line message asking the running window to open ``paths``."""
+    return json.dumps({"open": [str(p.resolve()) for p in paths]}).encode("utf-8") + b"\n"
+
+
+def decode(message: bytes) -> list[Path] | None:
+    """The paths in a message, or None for anything that is not one."""
+    try:
+        data = json.loads(message.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    paths = data.get("open") if isinstance(data, dict) else None
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        return None
+    return [Path(p) for p in paths]
+
+
+def hand_over(name: str, paths: Sequence[Path]) -> bool:
+    """Send ``paths`` to a running TFT Manager; True when it answered that it took them."""
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    if not socket.waitForConnected(CONNECT_MS):
+        return False
+    socket.write(encode(paths))
+    socket.flush()  # may send it all at once, leaving nothing for waitForBytesWritten
+    socket.waitForBytesWritten(ANSWER_MS)
+    taken = socket.waitForReadyRead(ANSWER_MS) and bytes(socket.readAll().data()).strip() == b"ok"
+    socket.disconnectFromServer()
+    return taken
+
+
+class Receiver(QObject):
+    """Listens for later launches and passes their paths to ``open_paths``."""
+
+    def __init__(self, name: str, open_paths: Callable[[list[Path]], None],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.open_paths = open_paths
+        self.server = QLocalServer(self)
+        self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self.server.newConnection.connect(self._accept)
+        if not self.server.listen(name):
+            # Nobody answered hand_over, so a socket left by a crashed run is stale.
+            QLocalServer.removeServer(name)
+            self.server.listen(name)
+
+    def listening(self) -> bool:
+        """Whether later launches can reach this window."""
+        return self.server.isListening()
+
+    def _accept(self) -> None:
+        while (socket := self.server.nextPendingConnection()) is not None:
+            buffer = bytearray()
+
+            def read(sock: QLocalSocket = socket, buf: bytearray = buffer) -> None:
+                buf += bytes(sock.readAll().data())
+                if b"\n" not in buf and len(buf) < MAX_MESSAGE:
+                    return
+                paths = decode(bytes(buf).split(b"\n", 1)[0])
+                sock.write(b"ok\n" if paths is not None else b"refused\n")
+                sock.flush()
+                sock.disconnectFromServer()
+                if paths is not None:
+                    self.open_paths(paths)
+
+            socket.readyRead.connect(read)
+            socket.disconnected.connect(socket.deleteLater)
+            if socket.bytesAvailable():
+                read()
+
+
+def opener(window: MainWindow) -> Callable[[list[Path]], None]:
+    """What the running window does with handed-over paths: open the last, come forward."""
+    def open_paths(paths: list[Path]) -> None:
+        if window.isMinimized():
+            window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        if paths:  # one window holds one campaign: the file double-clicked last wins
+            window.open_campaign(paths[-1])
+
+    return open_paths

@@ -1,0 +1,176 @@
+"""File > Import Stat Blocks: paste or open text, see what every line became, then import.
+
+The preview is the import's own reading (``app.statblocks.preview``), redone
+as the text changes: each line with what it became, problems in red (the
+Import button stays off while any remains, and nothing is imported) and
+assumptions in yellow (a race assumed, equipment kept in the notes).  The
+marks are also words ("Not understood:", "Note:") so colour is not needed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.app import statblocks
+from tftmanager.rules.statblock import LineNote
+from tftmanager.ui import dialogs
+from tftmanager.ui.operations import interop
+from tftmanager.ui.session import CampaignSession
+
+PROBLEM = QColor("#f8d0d0")
+WARNING = QColor("#fbefc4")
+INK = QColor("#202020")
+TEXT_FILTER = "Text files (*.txt *.md *.text);;All files (*)"
+HELP = ("Paste stat blocks below or open a text file. Each line shows what it became. "
+        "Lines in red are not understood: fix them, nothing is imported until then. "
+        "Lines in yellow were read with an assumption.")
+
+
+class StatBlockImportDialog(QDialog):
+    """Paste, preview line by line, import all figures or none."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Import Stat Blocks")
+        self.resize(1000, 720)
+        layout = QVBoxLayout(self)
+        intro = QLabel(HELP)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.text = QPlainTextEdit()
+        self.text.setAccessibleName("Stat block text")
+        self.text.setPlaceholderText("Orc Guard: ST 12 DX 10 IQ 8 MA 10; Talents: Axe/Mace, "
+                                     "Shield; Weapons: Mace; Armor: Leather")
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        layout.addWidget(self.text, 2)
+        row = QHBoxLayout()
+        self.open_button = QPushButton("Open File…")
+        self.open_button.clicked.connect(self._open_file)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        row.addWidget(QLabel("Import into:"))
+        self.target = QComboBox()
+        self.target.addItems(["The party", "The bestiary"])
+        self.target.setAccessibleName("Import into")
+        self.target.currentIndexChanged.connect(self._schedule)
+        row.addWidget(self.target)
+        layout.addLayout(row)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Line", "Text", "Became"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setColumnWidth(1, 380)
+        self.table.setWordWrap(True)
+        layout.addWidget(self.table, 4)
+        self.summary = QLabel()
+        self.summary.setAccessibleName("Import summary")
+        layout.addWidget(self.summary)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._import)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(200)
+        self._timer.timeout.connect(self.refresh)
+        self.text.textChanged.connect(self._schedule)
+        self.refresh()
+
+    @property
+    def bestiary(self) -> bool:
+        """Whether the figures go to the bestiary (else the party)."""
+        return self.target.currentIndex() == 1
+
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    def _open_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open Stat Blocks", "", TEXT_FILTER)
+        if name:
+            self.load(Path(name))
+
+    def load(self, path: Path) -> None:
+        """Put a text file's contents in the box (a file that cannot be read is said so)."""
+        try:
+            self.text.setPlainText(path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError) as exc:
+            dialogs.error(self, "Cannot read the file", f"{path.name}: {exc}")
+
+    def refresh(self) -> None:
+        """Read the text again and show every line's reading."""
+        text = self.text.toPlainText()
+        if not text.strip():
+            self.table.setRowCount(0)
+            self.summary.setText("Nothing to import yet.")
+            self.import_button.setEnabled(False)
+            return
+        try:
+            see = statblocks.preview_templates if self.bestiary else statblocks.preview
+            seen = see(store=self.session.store, text=text)
+        except ValueError as exc:
+            self.summary.setText(str(exc))
+            self.import_button.setEnabled(False)
+            return
+        self._fill([n for n in seen.lines if n.text.strip() or n.problems])
+        figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        if seen.problems:
+            self.summary.setText(f"{len(seen.problems)} line(s) not understood: fix them in the "
+                                 "text. Nothing will be imported until then.")
+        else:
+            where = "bestiary" if self.bestiary else "party"
+            self.summary.setText(f"Ready: {figures} figure(s) for the {where}, "
+                                 f"{len(seen.warnings)} note(s) to check.")
+        self.import_button.setEnabled(not seen.problems and figures > 0)
+
+    def _fill(self, notes: list[LineNote]) -> None:
+        self.table.setRowCount(len(notes))
+        for row, note in enumerate(notes):
+            became = "; ".join(note.became)
+            marks = [f"Not understood: {p}" for p in note.problems]
+            marks += [f"Note: {w}" for w in note.warnings]
+            cells = [str(note.number), note.text.rstrip(), "\n".join(filter(None, [
+                became, *marks]))]
+            colour = PROBLEM if note.problems else WARNING if note.warnings else None
+            for column, value in enumerate(cells):
+                item = QTableWidgetItem(value)
+                item.setTextAlignment((Qt.AlignmentFlag.AlignRight if column == 0
+                                       else Qt.AlignmentFlag.AlignLeft)
+                                      | Qt.AlignmentFlag.AlignTop)
+                if colour is not None:
+                    item.setBackground(QBrush(colour))
+                    item.setForeground(QBrush(INK))
+                self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
+        first = next((r for r, n in enumerate(notes) if n.problems), None)
+        target = self.table.item(first, 0) if first is not None else None
+        if target is not None:  # the first line to fix in view
+            self.table.scrollToItem(target, QTableWidget.ScrollHint.PositionAtCenter)
+
+    def _import(self) -> None:
+        if interop.import_statblocks(self.session, self.text.toPlainText(),
+                                     bestiary=self.bestiary):
+            self.accept()
