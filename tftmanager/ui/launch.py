@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -20,6 +21,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.ui import main_panels, single_instance, smoke, style
 from tftmanager.ui.fonts import register_fonts
+
+if TYPE_CHECKING:
+    from tftmanager.ui.main_window import MainWindow
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
 DEMO_FILE = "Demo Campaign.tftcampaign"
@@ -145,6 +149,14 @@ def main(argv: list[str] | None = None) -> int:
         window.close()
         return 0
 
+    QTimer.singleShot(0, _loader(window, app, settings, paths, probe, smoke_test, shown))
+    return app.exec()
+
+
+def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
+            probe: str | None, smoke_test: bool, shown: float) -> Callable[[], None]:
+    """What runs right after the first paint: the party preview, then the real open."""
+
     def report(stage: str) -> None:
         """For make bench: print the time to this stage and quit, when asked to stop here."""
         if probe in (stage, "loaded" if stage == "editor" else stage):
@@ -175,5 +187,4 @@ def main(argv: list[str] | None = None) -> int:
         if smoke_test and not probe:
             smoke.finish(window, app)
 
-    QTimer.singleShot(0, load)
-    return app.exec()
+    return load
