@@ -1,23 +1,27 @@
-"""Benchmarks: how TFT Manager's foundation layer scales with the party size.
+"""Benchmarks: each measure beside its reference, measured in the same run.
 
-Run with ``python bench/run.py`` (``make bench``).  Each benchmark is a function
-returning a dict with at least ``name`` and ``text`` (the line printed); add
-new ones (a GUI start-up benchmark, say) to ``BENCHMARKS``.  Nothing here
-imports Qt.
+Run with ``python bench/run.py`` (``make bench``).  Prints one table (measure,
+its time, the reference and its time, the ratio, the target, met or not) and
+writes the same rows as JSON under ``bench/results/``.  Ratios are medians of
+paired runs (measure and reference run one after the other), so a noisy,
+shared machine slows both sides alike; absolute times are only comparable on
+the same machine.  The Qt measures each run in a fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import platform
+import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tftmanager.app.campaigns import new_campaign, open_existing, party_sheets
+from tftmanager.app.campaigns import new_campaign
 from tftmanager.rules.character import Character
 from tftmanager.rules.loadout import outfit
 from tftmanager.store import queries
@@ -31,8 +35,30 @@ LOADOUTS = (
     ("battleaxe",),
     ("mace", "javelin"),
 )
+RESULTS = Path(__file__).parent / "results"
 
-Result = dict[str, Any]
+
+@dataclass
+class Row:
+    """One line of the table: a measure, its reference, and the target it is held to."""
+
+    measure: str
+    seconds: float
+    reference: str
+    reference_seconds: float | None
+    ratio: float | None
+    target: str
+    max_seconds: float | None = None
+    max_ratio: float | None = None
+    runs: int = 1
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def met(self) -> bool:
+        """Whether every bound of the target holds."""
+        ok = self.max_seconds is None or self.seconds <= self.max_seconds
+        return ok and (self.max_ratio is None or (self.ratio is not None
+                                                  and self.ratio <= self.max_ratio))
 
 
 def generated_character(i: int) -> Character:
@@ -59,114 +85,113 @@ def make_campaign(path: Path, count: int) -> Path:
     """Create a campaign holding ``count`` generated characters (one transaction)."""
     store = new_campaign(path=path, name=f"Bench {count}")
     try:
-        with store.transaction() as session:
+        with store.operation("bench", f"{count} generated characters") as op:
             for i in range(count):
-                queries.insert_character(
-                    session=session, campaign_id=store.campaign_id,
-                    character=generated_character(i),
-                )
+                queries.insert_character(session=op.session, campaign_id=store.campaign_id,
+                                         character=generated_character(i))
     finally:
         store.close()
     return path
 
 
-def time_open_list(path: Path, runs: int) -> tuple[float, int]:
-    """Median seconds to open a campaign and evaluate its party; and the party size."""
-    times = []
-    size = 0
-    for run in range(runs + 1):
-        start = time.perf_counter()
-        store = open_existing(path=path)
-        try:
-            size = len(party_sheets(store=store))
-        finally:
-            store.close()
-        if run:  # the first run warms caches and imports; it is not counted
-            times.append(time.perf_counter() - start)
-    return statistics.median(times), size
-
-
-def bench_open_list(count: int = 1000, runs: int = 5) -> Result:
-    """Open + list (with derived stats and problems) for a big and an empty campaign."""
-    with tempfile.TemporaryDirectory(prefix="tftm-bench-") as tmp:
-        big = make_campaign(Path(tmp) / "big.tftcampaign", count)
-        empty = make_campaign(Path(tmp) / "empty.tftcampaign", 0)
-        big_s, big_size = time_open_list(big, runs)
-        empty_s, _ = time_open_list(empty, runs)
-    assert big_size == count, big_size
-    ratio = big_s / empty_s if empty_s else float("inf")
-    return {
-        "name": "open_list",
-        "characters": count,
-        "runs": runs,
-        "seconds": big_s,
-        "empty_seconds": empty_s,
-        "ratio": ratio,
-        "text": (
-            f"open+list {count} characters: {big_s:.3f} s; empty: {empty_s:.3f} s; "
-            f"ratio {ratio:.1f}x (median of {runs})"
-        ),
-    }
-
-
-def bench_job_weeks(args: argparse.Namespace) -> Result:
-    """52 job weeks for a party of 100, against the bare rules loop."""
+def weeks_rows(args: argparse.Namespace) -> list[Row]:
+    """52 weeks for 100 characters (vs the bare rules loop) and for 1,000."""
     from weeks import bench_weeks
 
-    del args
-    return bench_weeks(count=100, weeks_to_run=52)
+    small = bench_weeks(count=100, weeks_to_run=52, runs=args.runs)
+    large = bench_weeks(count=1000, weeks_to_run=52, runs=max(1, args.runs // 2))
+    return [
+        Row("52 weeks x 100 characters (whole run)", small["seconds"],
+            "bare rules loop, same party", small["reference_seconds"], small["ratio"],
+            "<= 0.5 s and <= 1.5x", max_seconds=0.5, max_ratio=1.5, runs=small["runs"],
+            detail=small),
+        Row("52 weeks x 1,000 characters (whole run)", large["seconds"],
+            "bare rules loop, same party", large["reference_seconds"], large["ratio"],
+            "<= 3 s", max_seconds=3.0, runs=large["runs"], detail=large),
+    ]
 
 
-def bench_card_pdf(args: argparse.Namespace) -> Result:
-    """A PDF of 100 characters' cards (in its own process: it needs Qt)."""
-    import subprocess
-    import sys
-
-    del args
-    code = "import json; from cards import bench_cards; print(json.dumps(bench_cards()))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=Path(__file__).parent, timeout=300)
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
-
-
-def bench_gui(args: argparse.Namespace) -> list[Result]:
-    """Start-up and party-table benchmarks (each in its own Qt process)."""
+def gui_rows(args: argparse.Namespace) -> list[Row]:
+    """Start-up against a bare window; opening big campaigns against an empty one."""
     from gui import bench_party, bench_startup
 
+    start = bench_startup(runs=args.runs)
+    rows = [
+        Row("start-up to the party visible (demo)", start["party_seconds"],
+            "bare PySide6 window shown and closed", start["bare_seconds"],
+            start["party_ratio"], "<= 2x", max_ratio=2.0, runs=args.runs, detail=start),
+        Row("start-up to the editor ready for input", start["editor_seconds"],
+            "bare PySide6 window shown and closed", start["bare_seconds"],
+            start["editor_ratio"], "<= 4x", max_ratio=4.0, runs=args.runs, detail=start),
+    ]
     with tempfile.TemporaryDirectory(prefix="tftm-bench-") as tmp:
-        big = make_campaign(Path(tmp) / "big.tftcampaign", args.count)
         empty = make_campaign(Path(tmp) / "empty.tftcampaign", 0)
-        party = bench_party(big, empty)
-    return [bench_startup(runs=args.runs), party]
+        for count, bound in ((1000, 1.5), (5000, 3.0)):
+            big = make_campaign(Path(tmp) / f"big{count}.tftcampaign", count)
+            party = bench_party(big, empty, runs=args.runs)
+            rows.append(Row(f"GUI opens {count:,} characters", party["seconds"],
+                            "GUI opens an empty campaign", party["empty_seconds"],
+                            party["ratio"], f"<= {bound:g}x", max_ratio=bound,
+                            runs=args.runs, detail=party))
+    return rows
 
 
-BENCHMARKS: list[Callable[[argparse.Namespace], Result | list[Result]]] = [
-    lambda args: bench_open_list(count=args.count, runs=args.runs),
-    bench_job_weeks,
-    bench_card_pdf,
-    bench_gui,
-]
+def cards_rows(args: argparse.Namespace) -> list[Row]:
+    """The cards of 100 characters as a PDF (in its own Qt process)."""
+    from cards import bench_cards
+
+    cards = bench_cards(count=100, runs=args.runs)
+    return [Row("cards PDF for 100 characters", cards["seconds"], "(none: absolute)",
+                None, None, "< 0.5 s", max_seconds=0.5, runs=args.runs, detail=cards)]
+
+
+GROUPS: dict[str, Callable[[argparse.Namespace], list[Row]]] = {
+    "weeks": weeks_rows, "gui": gui_rows, "cards": cards_rows,
+}
+
+
+def table(rows: list[Row]) -> str:
+    """The rows as one plain-text table."""
+    head = ("measure", "time", "reference", "ref time", "ratio", "target", "met")
+    lines = [(r.measure, f"{r.seconds:.3f} s", r.reference,
+              "" if r.reference_seconds is None else f"{r.reference_seconds:.3f} s",
+              "" if r.ratio is None else f"{r.ratio:.2f}x", r.target,
+              "yes" if r.met else "NO") for r in rows]
+    widths = [max(len(x[i]) for x in [head, *lines]) for i in range(len(head))]
+
+    def fmt(cells: tuple[str, ...]) -> str:
+        return " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+
+    return "\n".join([fmt(head), "-+-".join("-" * w for w in widths), *map(fmt, lines)])
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run every benchmark and print one line each (and JSON on request)."""
+    """Run the benchmarks, print the table, write the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--count", type=int, default=1000, help="characters in the big campaign")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs (median is reported)")
-    parser.add_argument("--json", type=Path, help="also write the results to this JSON file")
-    parser.add_argument("--no-gui", action="store_true", help="skip the Qt benchmarks")
+    parser.add_argument("--runs", type=int, default=3, help="paired runs (medians reported)")
+    parser.add_argument("--only", choices=sorted(GROUPS), action="append",
+                        help="run only these groups (repeatable)")
+    parser.add_argument("--json", type=Path, help="where to write the JSON "
+                        "(default bench/results/bench-DATE.json)")
     args = parser.parse_args(argv)
-    results: list[Result] = []
-    for bench in BENCHMARKS:
-        if args.no_gui and bench is bench_gui:
+    started = time.time()
+    rows: list[Row] = []
+    for name, group in GROUPS.items():
+        if args.only and name not in args.only:
             continue
-        outcome = bench(args)
-        results += outcome if isinstance(outcome, list) else [outcome]
-    for result in results:
-        print(result["text"])
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        print(f"[{time.strftime('%H:%M:%S')}] {name}...", file=sys.stderr, flush=True)
+        rows += group(args)
+    print(table(rows))
+    out = args.json or RESULTS / time.strftime("bench-%Y%m%d-%H%M%S.json", time.gmtime())
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+        "python": sys.version.split()[0], "machine": platform.platform(),
+        "minutes": round((time.time() - started) / 60, 2),
+        "rows": [asdict(r) | {"met": r.met} for r in rows],
+        "note": "times are wall clock, medians of paired runs; ratio = median of ratios",
+    }, indent=2) + "\n", encoding="utf-8")
+    print(f"\n{sum(r.met for r in rows)} of {len(rows)} targets met; written to {out}")
     return 0
 
 

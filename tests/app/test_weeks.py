@@ -237,6 +237,29 @@ def test_the_same_seed_gives_the_same_report(
     assert [len(x) for x in state(a)["money"]] == [len(x) for x in state(b)["money"]]
 
 
+def test_a_run_carried_in_memory_ends_as_one_week_at_a_time(
+        two_copies: tuple[CampaignStore, CampaignStore]) -> None:
+    """A run reads the party once and writes once; the file ends as week after week would."""
+    a, b = two_copies
+    for store in (a, b):
+        force(store, "thief_1", risk="5/12", find="3d/IQ-1", min_weeks="2+1d", pay="9",
+              damage_fail="2x(1d)")
+        add(store, replace(SOLDIER, name="Guard"), activity="job", job="guard_1")
+        add(store, replace(SOLDIER, name="Thief", dx=13), activity="job", job="thief_1")
+        add(store, replace(SOLDIER, name="Hurt", wounds=3, recovery_weeks=2), activity="rest")
+    together = run_weeks(store=a, weeks=6, seed=77, stop_on=frozenset())
+    apart = [run_weeks(store=b, seed=77 + i, stop_on=frozenset())[0] for i in range(6)]
+    assert [x.report.text() for x in together] == [x.report.text() for x in apart]
+    assert [x.after for x in together] == [x.after for x in apart]
+    first, second = state(a), state(b)
+    assert first["characters"] == second["characters"]
+    assert first["assignments"] == second["assignments"]
+    assert [[(x.amount, x.kind, x.reason, x.week) for x in lines] for lines in first["money"]] \
+        == [[(x.amount, x.kind, x.reason, x.week) for x in lines] for lines in second["money"]]
+    assert [len(x.xp_lines) for x in together] == [len(x.xp_lines) for x in apart]
+    assert first["week"] == second["week"] == 7
+
+
 def test_another_seed_gives_another_report(
         two_copies: tuple[CampaignStore, CampaignStore]) -> None:
     a, b = two_copies

@@ -5,8 +5,9 @@ from PySide6.QtCore import Qt
 
 from tftmanager.app.campaigns import party_sheets
 from tftmanager.shipped import shipped_library
-from tftmanager.ui.party_model import COLUMNS, SORT_ROLE, PartyModel
-from tftmanager.ui.party_rows import PartyRow
+from tftmanager.ui.party import PartyPanel
+from tftmanager.ui.party_model import COLUMNS, ID_ROLE, SORT_ROLE, PartyModel
+from tftmanager.ui.party_rows import PartyRow, PendingRow
 
 pytestmark = pytest.mark.ui
 
@@ -40,3 +41,40 @@ def test_empty_model_passes_the_model_tester(qtmodeltester) -> None:
     model = PartyModel()
     qtmodeltester.check(model)
     assert model.rowCount() == 0
+
+
+def test_rows_are_worked_out_only_when_shown(demo_store) -> None:
+    """Opening thousands evaluates only the rows drawn: the name needs no evaluation."""
+    made: list[str] = []
+
+    def pending(row: PartyRow) -> PendingRow:
+        return PendingRow(row.id, row.name, lambda: made.append(row.name) or row)
+
+    model = PartyModel()
+    model.set_rows([pending(r) for r in _rows(demo_store)])
+    names = [model.index(i, 0).data() for i in range(model.rowCount())]
+    assert names == sorted(names, key=str.casefold)
+    assert made == []
+    assert model.first_by_name() == model.index(0, 0).data(ID_ROLE)
+    assert made == []
+    model.index(1, COLUMNS.index("ST")).data()
+    assert made == [names[1]]
+
+
+def test_the_model_sorts_on_keys_and_keeps_the_selection(qtbot, demo_store) -> None:
+    model = PartyModel()
+    panel = PartyPanel(model, [])
+    qtbot.addWidget(panel)
+    model.set_rows(_rows(demo_store))
+    ragnar = next(r.id for r in model.rows() if r.name == "Ragnar")
+    panel.select(ragnar)
+    st = COLUMNS.index("ST")
+    panel.table.sortByColumn(st, Qt.SortOrder.DescendingOrder)
+    shown = [panel.proxy.index(i, st).data(SORT_ROLE) for i in range(panel.proxy.rowCount())]
+    assert shown == sorted(shown, reverse=True)
+    assert panel.selected_id() == ragnar
+    panel.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    names = [panel.proxy.index(i, 0).data() for i in range(panel.proxy.rowCount())]
+    assert names == sorted(names, key=str.casefold)
+    panel.filter_edit.setText("rag")
+    assert [panel.proxy.index(i, 0).data() for i in range(panel.proxy.rowCount())] == ["Ragnar"]

@@ -201,13 +201,25 @@ def studies_of(*, store: CampaignStore, character_id: int) -> list[StudyView]:
     library = library_for(store)
     with store.transaction() as session:
         rows = study_store.studies(session=session, character_id=character_id)
-    views = []
+    return [_view(row, library) for row in rows]
+
+
+def party_studies(*, store: CampaignStore) -> dict[int, list[StudyView]]:
+    """Everyone's studies in one query (the cards of a whole party), oldest first."""
+    library = library_for(store)
+    with store.transaction() as session:
+        rows = study_store.campaign_studies(session=session, campaign_id=store.campaign_id)
+    found: dict[int, list[StudyView]] = {}
     for row in rows:
-        talent = library.talents.get(row.talent)
-        assert row.id is not None
-        views.append(StudyView(row.id, row.talent, talent.name if talent else row.talent,
-                               row.weeks_done, row.weeks_needed, row.teacher))
-    return views
+        found.setdefault(row.character_id, []).append(_view(row, library))
+    return found
+
+
+def _view(row: StudyRow, library: RulesLibrary) -> StudyView:
+    talent = library.talents.get(row.talent)
+    assert row.id is not None
+    return StudyView(row.id, row.talent, talent.name if talent else row.talent,
+                     row.weeks_done, row.weeks_needed, row.teacher)
 
 
 def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:

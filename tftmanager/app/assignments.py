@@ -8,7 +8,7 @@ from dataclasses import replace
 from tftmanager.app import library as library_app
 from tftmanager.app.changes import Changes
 from tftmanager.app.opkind import OpKind
-from tftmanager.app.week_report import WeekRefused, catalogue_of, party_snapshots
+from tftmanager.app.week_report import Snapshot, WeekRefused, catalogue_of, party_snapshots
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Status
 from tftmanager.rules.dice_expr import DiceError, parse_check, parse_formula, parse_roll
@@ -64,9 +64,15 @@ def missing_values(*, store: CampaignStore) -> list[tuple[str, str, tuple[str, .
     Dead, dying and arrested characters do not work, so their jobs do not block a week.
     """
     catalogue = catalogue_of(library_app.library_for(store))
-    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     with store.transaction() as session:
         party = party_snapshots(session, store.campaign_id)
+    return missing_in(party, catalogue)
+
+
+def missing_in(party: dict[int, Snapshot],
+               catalogue: JobCatalogue) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The same, for a party already read (a run of weeks checks the party it runs)."""
+    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for snap in party.values():
         data = snap.assignment
         if snap.character.status is not Status.ACTIVE or data.activity != Activity.JOB:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived, derive
@@ -55,3 +57,28 @@ def evaluate(
         problems=tuple(validate(character, library, profile)),
         race_name=race.name if (race := library.races.get(character.race)) else character.race,
     )
+
+
+class Member(Protocol):
+    """A stored character with its identity (the store's, or the start-up preview's)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def uid(self) -> str: ...
+    @property
+    def character(self) -> Character: ...
+
+
+@dataclass(frozen=True)
+class Party:
+    """The party as read, with the rules to evaluate it by (each sheet when wanted)."""
+
+    library: RulesLibrary
+    profile: RuleProfile
+    characters: Sequence[Member]
+
+    def sheet(self, stored: Member) -> Sheet:
+        """One member evaluated: the party table asks only for the rows it shows."""
+        return evaluate(stored.character, self.library, self.profile, id=stored.id,
+                        uid=stored.uid)

@@ -1,11 +1,12 @@
 """Running job weeks: the one use case the GUI and the command line both call.
 
 Running a week resolves the whole party at once with one seeded generator
-(each character's week is decided by :func:`tftmanager.rules.week.resolve_week`)
+(each character's week is decided by :func:`tftmanager.rules.week.resolve_week`).
+A run of weeks reads the party once, carries it from week to week in memory
 and writes everything (XP, money, wounds, study progress, upkeep, assignment
-progress, the log) in one transaction; the result holds the party as it was
-before, so one undo takes the whole week back.  A dry run rolls every week
-and writes nothing.
+progress, the log) once at the end, in the one transaction of its operation:
+all or nothing, and one undo takes the whole run back.  A dry run rolls every
+week and writes nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from sqlmodel import Session
 
 from tftmanager.app.abilities import progress_studies
-from tftmanager.app.assignments import missing_values
+from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -50,7 +51,7 @@ from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
+from tftmanager.store.tables import CampaignRow, MoneyEntryRow, XPEntryRow
 
 __all__ = ["MAX_WEEKS", "AppliedWeek", "draw_seed", "run_week", "run_weeks"]
 
@@ -88,23 +89,25 @@ def run_weeks(
     """
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
-    missing = missing_values(store=store)
-    if missing:
-        raise NeedsValues(missing)
     base = seed if seed is not None else draw_seed()
     library = library_for(store)
     catalogue = catalogue_of(library)
+    weeks_done: list[_Week] = []
     results: list[AppliedWeek] = []
     try:
         with store.operation(OpKind.WEEK) as op:
+            run = _Run.start(op.session, store.campaign_id)
+            missing = missing_in(run.party, catalogue)
+            if missing:
+                raise NeedsValues(missing)
             for i in range(weeks):
-                applied = _resolve(op.session, store, library, catalogue,
-                                   Dice(random.Random(base + i)), base + i, str(uuid.uuid4()),
-                                   stop_on)
-                results.append(applied)
+                week = _resolve(op.session, run, library, catalogue,
+                                Dice(random.Random(base + i)), base + i, stop_on)
+                weeks_done.append(week)
                 if (progress is not None and progress(i + 1, weeks) is False) \
-                        or applied.report.stop:
+                        or week.report.stop:
                     break
+            results = run.finish(op.session, weeks_done)
             op.label = _run_label(results, base)
             if dry_run:
                 raise _DryRun
@@ -125,74 +128,128 @@ def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> Appli
     return run_weeks(store=store, weeks=1, seed=seed, dry_run=dry_run)[0]
 
 
-@dataclass
-class _Writes:
-    """What a week will write, gathered first and written in bulk at the end."""
 
-    week: int
+
+@dataclass
+class _Week:
+    """One week resolved in memory; the run writes it with the others at the end."""
+
+    report: WeekReport
     batch: str
+    week: int
+    before: dict[int, Snapshot]
+    after: dict[int, Snapshot]
+
+
+@dataclass
+class _Run:
+    """A run of weeks carried in memory, written once when it ends.
+
+    The party is read once; each week starts from the snapshots the week
+    before left, so a year of weeks costs one read and one write of each
+    changed row (the journal records each once, and undo stays exact).
+    """
+
+    campaign: CampaignRow
+    profile: RuleProfile
+    party: dict[int, Snapshot]
+    balances: dict[int, int]
+    week: int
     characters: dict[int, Character] = field(default_factory=dict)
     assignments: dict[int, Assignment] = field(default_factory=dict)
     xp: list[dict[str, object]] = field(default_factory=list)
     money: list[dict[str, object]] = field(default_factory=list)
 
-    def add(self, cid: int, snap: Snapshot, result: WeekResult) -> None:
-        """Gather one character's week."""
-        if result.character != snap.character:
-            self.characters[cid] = result.character
-        if result.assignment != snap.assignment:
-            self.assignments[cid] = result.assignment
-        self.xp += [self._row(cid, w) for w in result.xp]
-        self.money += [self._row(cid, w) for w in result.money]
+    @classmethod
+    def start(cls, session: Session, campaign_id: int) -> _Run:
+        """Everything the weeks read, read once."""
+        campaign = queries.campaign_row(session=session, campaign_id=campaign_id)
+        return cls(campaign, queries.rule_profile(session=session, campaign_id=campaign_id),
+                   party_snapshots(session, campaign_id),
+                   ledger.balances(session=session, campaign_id=campaign_id,
+                                   table=MoneyEntryRow), campaign.week)
 
-    def _row(self, cid: int, write: LedgerWrite) -> dict[str, object]:
+    def add_ledger(self, cid: int, result: WeekResult, batch: str) -> None:
+        """A character's XP and money for the week, kept until the run writes."""
+        self.xp += [self._row(cid, w, batch) for w in result.xp]
+        self.money += [self._row(cid, w, batch) for w in result.money]
+        self.balances[cid] = self.balances.get(cid, 0) + sum(w.amount for w in result.money)
+
+    def _row(self, cid: int, write: LedgerWrite, batch: str) -> dict[str, object]:
         return {"character_id": cid, "amount": write.amount, "kind": write.kind,
-                "reason": write.reason[:REASON_MAX], "week": self.week, "batch": self.batch}
+                "reason": write.reason[:REASON_MAX], "week": self.week, "batch": batch}
+
+    def write_now(self, session: Session, cid: int) -> None:
+        """Bring one character's row up to date (before its study reads it)."""
+        if cid in self.characters:
+            queries.update_scalars(session=session, changed={cid: self.characters.pop(cid)})
+
+    def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
+        """Write the run in a few bulk statements and report each week with its lines."""
+        queries.update_scalars(session=session, changed=self.characters)
+        week_store.set_assignments(session=session, campaign_id=self.campaign.id or 0,
+                                   changed=self.assignments)
+        ledger.append_many(session=session, table=XPEntryRow, rows=self.xp)
+        ledger.append_many(session=session, table=MoneyEntryRow, rows=self.money)
+        week_store.log_weeks(session=session, campaign_id=self.campaign.id or 0,
+                             weeks=[(done.week, done.report.seed, done.batch,
+                                     done.report.to_json()) for done in weeks])
+        self.campaign.week = self.week
+        session.add(self.campaign)
+        batches = [done.batch for done in weeks]
+        xp = ledger.lines_by_batch(session=session, batches=batches, table=XPEntryRow)
+        money = ledger.lines_by_batch(session=session, batches=batches, table=MoneyEntryRow)
+        return [AppliedWeek(done.report, done.batch, done.week, done.before, done.after,
+                            tuple(xp.get(done.batch, ())), tuple(money.get(done.batch, ())),
+                            Changes(characters=frozenset(done.before), ledger=True,
+                                    week=True))
+                for done in weeks]
 
 
-def _resolve(session: Session, store: CampaignStore, library: RulesLibrary,
-             catalogue: JobCatalogue, dice: Dice, seed: int, batch: str,
-             stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON) -> AppliedWeek:
-    """One week for everyone, written in bulk; what undo needs comes back."""
-    profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
-    campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
-    week = campaign.week
-    before = party_snapshots(session, store.campaign_id)
-    writes = _Writes(week, batch)
-    balances = ledger.balances(session=session, campaign_id=store.campaign_id,
-                               table=MoneyEntryRow)
+def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobCatalogue,
+             dice: Dice, seed: int, stop_on: frozenset[StopEvent]) -> _Week:
+    """One week for everyone, from the party as the week before left it."""
+    batch = str(uuid.uuid4())
+    before = run.party
+    after = dict(before)
     sections = []
     stops: list[str] = []
-    studied: set[int] = set()
     for cid, snap in sorted(before.items(), key=lambda kv: kv[1].character.name.casefold()):
         result = resolve_week(snap.character, snap.assignment, library=library,
-                              catalogue=catalogue, profile=profile, dice=dice, week=week,
-                              balance=balances.get(cid, 0))
-        writes.add(cid, snap, result)
+                              catalogue=catalogue, profile=run.profile, dice=dice,
+                              week=run.week, balance=run.balances.get(cid, 0))
+        run.add_ledger(cid, result, batch)
         section = _section(cid, snap, result)
         stops += [f"{section.name} {event}" for kind, event in
                   zip(result.kinds, result.events, strict=True) if kind in stop_on]
-        if result.studies:
-            lines, still_studying = _study(session, library, profile, cid)
-            section.lines += lines
-            if not still_studying:
-                writes.assignments[cid] = replace(result.assignment, activity=Activity.IDLE)
-            studied.add(cid)
+        after[cid] = _carry(session, run, library, cid, snap, result, section)
         sections.append(section)
-    _write(session, store.campaign_id, writes)
-    campaign.week = week + 1
-    session.add(campaign)
-    report = WeekReport(week, seed, sections, "; ".join(stops))
-    week_store.log_week(session=session, campaign_id=store.campaign_id, week=week, seed=seed,
-                        batch=batch, report=report.to_json())
-    after = {cid: _after(session, cid, snap, writes, cid in studied)
-             for cid, snap in before.items()}
-    xp_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=XPEntryRow))
-    money_lines = tuple(ledger.batch_lines(session=session, batch=batch, table=MoneyEntryRow))
-    changes = Changes(characters=frozenset(before), ledger=True, week=True)
-    return AppliedWeek(report, batch, week, before, after, xp_lines, money_lines, changes)
+    week = _Week(WeekReport(run.week, seed, sections, "; ".join(stops)), batch, run.week,
+                 before, after)
+    run.party = after
+    run.week += 1
+    return week
 
 
+def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: Snapshot,
+           result: WeekResult, section: CharacterWeek) -> Snapshot:
+    """A character as the week left it; a student's row is written and read back."""
+    character, assignment, studies = result.character, result.assignment, snap.studies
+    if result.studies:
+        run.write_now(session, cid)
+        lines, still_studying = _study(session, library, run.profile, cid)
+        section.lines += lines
+        if not still_studying:
+            assignment = replace(assignment, activity=Activity.IDLE)
+        if character != snap.character:
+            queries.update_scalars(session=session, changed={cid: character})
+        character = queries.get_character(session=session, character_id=cid).character
+        studies = week_store.studies_data(session=session, character_id=cid)
+    elif character != snap.character:
+        run.characters[cid] = character
+    if assignment != snap.assignment:
+        run.assignments[cid] = assignment
+    return Snapshot(character, assignment, studies)
 def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
     """The report's part for one character."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
@@ -236,21 +293,3 @@ def _study(session: Session, library: RulesLibrary, profile: RuleProfile,
     return lines, bool(running)
 
 
-def _write(session: Session, campaign_id: int, writes: _Writes) -> None:
-    """Everything gathered, in a few bulk statements."""
-    queries.update_scalars(session=session, changed=writes.characters)
-    week_store.set_assignments(session=session, campaign_id=campaign_id,
-                               changed=writes.assignments)
-    ledger.append_many(session=session, table=XPEntryRow, rows=writes.xp)
-    ledger.append_many(session=session, table=MoneyEntryRow, rows=writes.money)
-
-
-def _after(session: Session, cid: int, snap: Snapshot, writes: _Writes,
-           studied: bool) -> Snapshot:
-    """A character as the week left it (read back when its studies moved)."""
-    character = writes.characters.get(cid, snap.character)
-    studies = snap.studies
-    if studied:
-        character = queries.get_character(session=session, character_id=cid).character
-        studies = week_store.studies_data(session=session, character_id=cid)
-    return Snapshot(character, writes.assignments.get(cid, snap.assignment), studies)

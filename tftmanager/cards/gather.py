@@ -55,8 +55,7 @@ def select_sheets(sheets: Sequence[Sheet], names: Sequence[str]) -> list[Sheet]:
     return list(chosen.values())
 
 
-def _studies(store: CampaignStore, character_id: int) -> tuple[str, ...]:
-    views = abilities.studies_of(store=store, character_id=character_id)
+def _studies(views: list[abilities.StudyView]) -> tuple[str, ...]:
     return tuple(f"{v.name}: {v.progress}"
                  + (" (with a teacher)" if v.teacher else "") for v in views)
 
@@ -73,6 +72,7 @@ def campaign_cards(*, store: CampaignStore, names: Sequence[str] = (),
     profile = campaigns.get_profile(store=store)
     xp = experience.balances(store=store)
     money = equipment.money_balances(store=store)
+    studies = abilities.party_studies(store=store)  # one query, not one per card
     cards = []
     for sheet in sheets:
         extras = CardExtras()
@@ -82,6 +82,6 @@ def campaign_cards(*, store: CampaignStore, names: Sequence[str] = (),
                 xp_balance=xp.get(sheet.id, 0),
                 next_cost=next_cost(sheet.character, tables, profile) if tables else None,
                 memory_cost=tables.memory_cost if tables and profile.legacy_memory_xp else None,
-                money=money.get(sheet.id, 0), studies=_studies(store, sheet.id))
+                money=money.get(sheet.id, 0), studies=_studies(studies.get(sheet.id, [])))
         cards.append(build_card(sheet, library, profile, extras))
     return cards

@@ -183,7 +183,33 @@ def _attack(
     return AttackLine(mode, adj_dx + dx_bonus, with_shield, damage, tuple(notes))
 
 
+# Derived figures of characters already worked out, by the identity of the
+# (immutable) character, library and profile: a week run or a party view asks
+# again for characters that did not change.  The entry keeps the three objects,
+# so an id is never reused while its entry lives.
+_DERIVED: dict[tuple[int, int, int], tuple[Character, RulesLibrary, RuleProfile, Derived]] = {}
+_DERIVED_MAX = 8192
+
+
 def derive(character: Character, library: RulesLibrary, profile: RuleProfile) -> Derived:
+    """Work out MA, adjusted DX, hits stopped and each weapon's attacks (memoised).
+
+    Characters, libraries and profiles are frozen, so the same three objects
+    always give the same figures.
+    """
+    key = (id(character), id(library), id(profile))
+    known = _DERIVED.get(key)
+    if known is not None and known[0] is character and known[1] is library \
+            and known[2] is profile:
+        return known[3]
+    derived = _derive(character, library, profile)
+    if len(_DERIVED) >= _DERIVED_MAX:
+        _DERIVED.clear()
+    _DERIVED[key] = (character, library, profile, derived)
+    return derived
+
+
+def _derive(character: Character, library: RulesLibrary, profile: RuleProfile) -> Derived:
     """Work out MA, adjusted DX, hits stopped and each weapon's attacks.
 
     Everything comes from the possessions: the worn armor and the shield on

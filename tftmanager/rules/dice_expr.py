@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache, wraps
+from typing import Protocol, TypeVar
 
 MAX_DICE = 100
 MAX_REPEAT = 20
@@ -195,11 +196,30 @@ class _Parser:
         return DiceTerm(count)
 
 
+_Parsed = TypeVar("_Parsed")
+
+
+def _memo(parse: Callable[[str], _Parsed]) -> Callable[[str], _Parsed]:
+    """Parse each text once: a week run asks for the same few expressions again and again.
+
+    Parsed expressions are frozen, so sharing them is safe; a refusal is
+    not cached, and what is not text goes straight to the parser's refusal.
+    """
+    cached = lru_cache(maxsize=1024)(parse)
+
+    @wraps(parse)
+    def parse_once(text: str) -> _Parsed:
+        return cached(text) if isinstance(text, str) else parse(text)
+
+    return parse_once
+
+
 def _strip_money(text: str) -> str:
     text = text.strip()
     return text[1:] if text.startswith("$") else text
 
 
+@_memo
 def parse_roll(text: str) -> Node:
     """A roll (``3d``, ``2d-1``, ``2x(2d+1)``, ``$12+4d``); DiceError otherwise."""
     if not isinstance(text, str):
@@ -210,6 +230,7 @@ def parse_roll(text: str) -> Node:
     return node
 
 
+@_memo
 def parse_formula(text: str) -> Node:
     """A pay formula: numbers, dice and attributes with + - * / (``IQ/2``, ``15+DX``)."""
     if not isinstance(text, str):
@@ -220,6 +241,7 @@ def parse_formula(text: str) -> Node:
     return node
 
 
+@_memo
 def parse_check(text: str) -> Check:
     """A check ``3d/IQ`` or ``3d/IQ-1``; DiceError otherwise."""
     if not isinstance(text, str) or "/" not in text:

@@ -57,8 +57,11 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
 def append_many(*, session: Session, table: LedgerTable, rows: list[dict[str, Any]]) -> None:
     """Add many entries in one statement (a week's job pay for a whole party)."""
     if rows:
+        # The table's Core insert: a year of a party's pay is thousands of rows,
+        # and the ORM's bulk path costs more than SQLite's executemany.
         now = utcnow()
-        session.execute(insert(table), [{"created_at": now, **values} for values in rows])
+        session.execute(insert(table.__table__),  # type: ignore[union-attr]
+                        [{"created_at": now, **values} for values in rows])
 
 
 def lines_for(*, session: Session, character_id: int,
@@ -72,14 +75,28 @@ def lines_for(*, session: Session, character_id: int,
 def batch_lines(*, session: Session, batch: str,
                 table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
     """The entries one action wrote (read as plain rows: no ORM objects needed)."""
+    return _lines(session, table, table.batch == batch)
+
+
+def _lines(session: Session, table: LedgerTable, where: Any) -> list[LedgerLine]:
+    """Entries as plain rows, oldest first: no ORM objects needed."""
     columns = [table.id, table.character_id, table.amount, table.kind, table.reason,
                table.week, table.batch]
-    xp = table is XPEntryRow
-    if xp:
+    if table is XPEntryRow:
         columns += [XPEntryRow.played_on, XPEntryRow.attribute]
-    rows = session.execute(select(*columns).where(table.batch == batch)  # type: ignore[type-var]
+    rows = session.execute(select(*columns).where(where)  # type: ignore[type-var]
                            .order_by(col(table.id))).all()
     return [LedgerLine(*row) for row in rows]
+
+
+def lines_by_batch(*, session: Session, batches: list[str],
+                   table: LedgerTable = XPEntryRow) -> dict[str, list[LedgerLine]]:
+    """The entries of several actions (a run of weeks), each batch's oldest first."""
+    found: dict[str, list[LedgerLine]] = {}
+    for start in range(0, len(batches), 500):  # SQLite's limit on bound parameters
+        for line in _lines(session, table, col(table.batch).in_(batches[start:start + 500])):
+            found.setdefault(line.batch, []).append(line)
+    return found
 
 
 def remove_batch(*, session: Session, batch: str, table: LedgerTable = XPEntryRow) -> None:

@@ -1,13 +1,20 @@
-"""Rows to rules objects and back: the only place that knows both shapes."""
+"""Rows to rules objects and back: the only place that knows both shapes.
+
+Reading a row (``to_character``) lives in ``row_values``, which needs no ORM,
+so the start-up preview reads the party before SQLAlchemy is imported.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
-
-from tftmanager.rules.abilities import CharacterKind, KnownTalent
-from tftmanager.rules.character import Character, Status
-from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
+from tftmanager.rules.character import Character
+from tftmanager.store.row_values import (
+    SCALAR_FIELDS,
+    ChildRows,
+    mount_from_text,
+    mount_to_text,
+    scalar_values,
+    to_character,
+)
 from tftmanager.store.tables import (
     CharacterRow,
     CharacterSpellRow,
@@ -15,82 +22,15 @@ from tftmanager.store.tables import (
     PossessionRow,
 )
 
-# Character fields that are plain columns of the character row.
-SCALAR_FIELDS = (
-    "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
-    "memory_bought", "body_kg",
-    "wounds", "recovery_weeks", "fatigue",
-)
 ChildRow = CharacterTalentRow | CharacterSpellRow | PossessionRow
-
-
-@dataclass
-class ChildRows:
-    """A character's list rows, loaded together."""
-
-    talents: list[CharacterTalentRow] = field(default_factory=list)
-    spells: list[CharacterSpellRow] = field(default_factory=list)
-    possessions: list[PossessionRow] = field(default_factory=list)
-
-
-def _item(row: PossessionRow) -> Item:
-    return Item(
-        kind=ItemKind(row.kind), key=row.key, state=ItemState(row.state),
-        quality=Quality(row.fine_dx, row.fine_damage, row.silver, row.good),
-        hits_taken=row.hits_taken, quantity=row.quantity, note=row.note,
-    )
-
-
-def mount_from_text(text: str) -> Mount | None:
-    """The stored mount (JSON), or None."""
-    if not text:
-        return None
-    data = json.loads(text)
-    return Mount(str(data["name"]), int(data["st"]), int(data["dx"]), int(data["ma"]),
-                 float(data.get("extra_kg", 0.0)))
-
-
-def mount_to_text(mount: Mount | None) -> str:
-    """JSON for a mount ("" for none)."""
-    return json.dumps(asdict(mount)) if mount else ""
-
-
-def to_character(row: CharacterRow, children: ChildRows) -> Character:
-    """The rules' view of a stored character."""
-    return Character(
-        name=row.name,
-        race=row.race,
-        st=row.st,
-        dx=row.dx,
-        iq=row.iq,
-        sp=row.sp,
-        player=row.player,
-        notes=row.notes,
-        bought_points=row.bought_points,
-        kind=CharacterKind(row.kind),
-        talents=tuple(
-            KnownTalent(t.talent, t.extra_points)
-            for t in sorted(children.talents, key=lambda t: t.position)
-        ),
-        spells=tuple(s.spell for s in sorted(children.spells, key=lambda s: s.position)),
-        memory_bought=row.memory_bought,
-        items=tuple(_item(p) for p in sorted(children.possessions, key=lambda p: p.position)),
-        body_kg=row.body_kg,
-        mount=mount_from_text(row.mount),
-        wounds=row.wounds,
-        recovery_weeks=row.recovery_weeks,
-        fatigue=row.fatigue,
-        status=Status(row.status),
-    )
+__all__ = ["SCALAR_FIELDS", "ChildRow", "ChildRows", "apply_to_row", "child_rows",
+           "mount_from_text", "mount_to_text", "scalar_values", "to_character"]
 
 
 def apply_to_row(row: CharacterRow, character: Character) -> None:
     """Copy a character's scalar fields onto its row."""
-    for name in SCALAR_FIELDS:
-        setattr(row, name, getattr(character, name))
-    row.kind = character.kind.value
-    row.mount = mount_to_text(character.mount)
-    row.status = character.status.value
+    for name, value in scalar_values(character).items():
+        setattr(row, name, value)
 
 
 def child_rows(character_id: int, character: Character) -> list[ChildRow]:

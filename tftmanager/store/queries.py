@@ -8,11 +8,20 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import update
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.store.mapping import ChildRow, ChildRows, apply_to_row, child_rows, to_character
+from tftmanager.store.mapping import (
+    ChildRow,
+    ChildRows,
+    apply_to_row,
+    child_rows,
+    scalar_values,
+    to_character,
+)
 from tftmanager.store.tables import (
     CampaignRow,
     CharacterRow,
@@ -184,14 +193,17 @@ def delete_character(*, session: Session, character_id: int) -> None:
 def update_scalars(*, session: Session, changed: dict[int, Character]) -> None:
     """Write characters whose lists (talents, spells, items...) did not change.
 
-    One query loads the rows; one flush writes them: a week's wounds and
-    statuses for a whole party.
+    One bulk UPDATE by primary key for the whole set (a run of weeks' wounds
+    and statuses for a whole party), no ORM objects loaded; the ones the
+    session already holds are expired, so a later read sees the new values.
     """
     if not changed:
         return
-    rows = session.exec(select(CharacterRow).where(col(CharacterRow.id).in_(list(changed))))
-    for row in rows:
-        assert row.id is not None
-        apply_to_row(row, changed[row.id])
-        row.updated_at = utcnow()
-        session.add(row)
+    now = utcnow()
+    session.execute(update(CharacterRow), [{"id": cid, **scalar_values(character),
+                                            "updated_at": now}
+                                           for cid, character in changed.items()])
+    for cid in changed:
+        held = session.identity_map.get(identity_key(CharacterRow, cid))
+        if held is not None:
+            session.expire(held)

@@ -13,7 +13,7 @@ from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.assignment import Activity, Assignment
-from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow
+from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow, utcnow
 
 # The assignment columns, written and read by name (held is stored as JSON).
 _COLUMNS = ("job", "officer", "mounted", "flying_mount", "own_lifestyle", "self_employed",
@@ -135,6 +135,16 @@ def log_week(*, session: Session, campaign_id: int, week: int, seed: int, batch:
     session.flush()
     assert row.id is not None
     return row.id
+
+
+def log_weeks(*, session: Session, campaign_id: int,
+              weeks: list[tuple[int, int, str, str]]) -> None:
+    """Record several weeks run at once: (week, seed, batch, report) each, one statement."""
+    if weeks:
+        session.execute(insert(WeekLogRow.__table__),  # type: ignore[attr-defined]
+                        [{"campaign_id": campaign_id, "week": week, "seed": seed,
+                          "batch": batch, "report": report, "created_at": utcnow()}
+                         for week, seed, batch, report in weeks])
 
 
 def unlog_week(*, session: Session, batch: str) -> None:

@@ -20,6 +20,7 @@ from tftmanager.ui import (
     dialogs,
     file_and_help_menus,
     interop_menu,
+    main_panels,
     menu_windows,
     story_menu,
     window_state,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
+    from tftmanager.ui.history_panel import HistoryPanel
     from tftmanager.ui.party import PartyPanel
     from tftmanager.ui.party_model import PartyModel
     from tftmanager.ui.party_rows import PartyRow
@@ -57,6 +59,7 @@ class MainWindow(QMainWindow):
     party_model: PartyModel
     party: PartyPanel
     editor: CharacterEditor
+    history: HistoryPanel
 
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
@@ -69,7 +72,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
 
         self._make_actions()
-        self._panels_built = False
+        self._panels_built = self._party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
@@ -95,30 +98,23 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         # Paint first: the party and editor (and the rules they import) are
         # built right after the window first shows.
-        QTimer.singleShot(0, self.ensure_panels)
+        QTimer.singleShot(0, self.ensure_party)
 
     # Construction
 
+    def ensure_party(self) -> None:
+        """Build the party table (once); it needs no store, so it can show a preview."""
+        if not self._party_built:
+            self._party_built = True
+            main_panels.build_party(self)
+            self.party.selection_changed.connect(self._on_selection)
+
     def ensure_panels(self) -> None:
         """Build the party table and the editor (once)."""
-        if self._panels_built:
-            return
-        from tftmanager.ui.editor import CharacterEditor  # noqa: PLC0415 - after first paint
-        from tftmanager.ui.history_panel import HistoryPanel  # noqa: PLC0415
-        from tftmanager.ui.party import PartyPanel  # noqa: PLC0415
-        from tftmanager.ui.party_model import PartyModel  # noqa: PLC0415
-
-        self._panels_built = True
-        self.history = HistoryPanel()
-        self.history_dock.setWidget(self.history)
-        self.party_model = PartyModel()
-        self.party = PartyPanel(
-            self.party_model, [self.act_add, self.act_duplicate, self.act_delete])
-        self.editor = CharacterEditor()
-        self.splitter.addWidget(self.party)
-        self.splitter.addWidget(self.editor)
-        window_state.restore_splitter(self.splitter, self.settings)
-        self.party.selection_changed.connect(self._on_selection)
+        self.ensure_party()
+        if not self._panels_built:
+            self._panels_built = True
+            main_panels.build_editor(self)
 
     def _action(self, text: str, icon_name: str | None, slot: object, tip: str,
                 keys: list[QKeySequence] | None = None) -> QAction:
@@ -328,9 +324,7 @@ class MainWindow(QMainWindow):
         self.setWindowFilePath(str(session.path))
         self.signals.campaign_opened.emit(session.path)
         self.statusBar().showMessage(f"Opened {session.path}", 5000)
-        rows = self.party_model.rows()
-        if rows:
-            self.party.select(sorted(rows, key=lambda r: r.name.casefold())[0].id)
+        self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
         self._offer_library_update()
@@ -366,7 +360,8 @@ class MainWindow(QMainWindow):
             return
         selected = self.party.selected_id()
         balances = self.session.balances()
-        self.party_model.set_rows([self._row(s, balances) for s in self.session.sheets()])
+        from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415 - rows on demand
+        self.party_model.set_rows(pending_rows(self.session.party(), balances))
         self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
@@ -389,7 +384,8 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _on_selection(self, character_id: int | None) -> None:
-        self.editor.show_character(character_id)
+        if self._panels_built:  # the start-up preview has no editor yet
+            self.editor.show_character(character_id)
         self._update_actions()
 
     def _update_actions(self) -> None:

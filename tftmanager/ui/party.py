@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QPoint, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.ui.party_model import ID_ROLE, SORT_ROLE, PartyModel
+from tftmanager.ui.party_model import ID_ROLE, SORT_ROLE, PartyModel, PartyProxy
 
 # Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name stretches.
 COLUMN_WIDTHS = (58, 32, 62, 32, 32, 40, 50, 72, 66)
@@ -31,7 +31,7 @@ class PartyPanel(QWidget):
     def __init__(self, model: PartyModel, context_actions: list[QAction]) -> None:
         super().__init__()
         self.model = model
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = PartyProxy(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setFilterKeyColumn(0)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
 from tftmanager.rules.text import count
 from tftmanager.ui.icons import icon
-from tftmanager.ui.party_rows import PartyRow
+from tftmanager.ui.party_rows import PartyRow, PendingRow
 from tftmanager.ui.table_model import RowTableModel
 
 MA_COLUMN = 6
@@ -26,20 +26,47 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-class PartyModel(RowTableModel[PartyRow]):
-    """A thin adapter over a list of PartyRow."""
+class PartyModel(RowTableModel[PartyRow | PendingRow]):
+    """A thin adapter over a list of PartyRow (each worked out when first needed)."""
 
     def __init__(self) -> None:
         super().__init__(COLUMNS)
+        self._sort = (0, Qt.SortOrder.AscendingOrder)
+
+    def row_value(self, index: Index) -> PartyRow | None:
+        """The row behind an index, evaluated now if it was pending."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        return self._ready(index.row())
+
+    def _ready(self, i: int) -> PartyRow:
+        row = self._rows[i]
+        if isinstance(row, PendingRow):
+            row = self._rows[i] = row.make()
+        return row
+
+    def rows(self) -> list[PartyRow]:  # type: ignore[override]
+        """Every row, evaluated (a copy)."""
+        return [self._ready(i) for i in range(len(self._rows))]
+
+    def first_by_name(self) -> int | None:
+        """The id of the first member by name (selected on opening), evaluating nobody."""
+        if not self._rows:
+            return None
+        return min(self._rows, key=lambda r: (r.name.casefold(), r.id)).id
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display text, sort keys, the id, and problem icons and tooltips."""
-        row = self.row_value(index)
-        if row is None:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
+        raw = self._rows[index.row()]
         column = index.column()
         if role == ID_ROLE:
-            return row.id
+            return raw.id
+        if column == 0 and role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+            # The name (shown, filtered and sorted on) needs no evaluation.
+            return raw.name if role == Qt.ItemDataRole.DisplayRole else raw.name.casefold()
+        row = self._ready(index.row())
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column)
         if role == SORT_ROLE:
@@ -81,14 +108,47 @@ class PartyModel(RowTableModel[PartyRow]):
         )
         return keys[column] if 0 <= column < len(keys) else None
 
+    # Sorting here, on keys computed once per row: the proxy's own sort would
+    # call data() twice for every comparison (a quarter of opening 1,000).
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the rows by a column (the name needs no evaluation), keeping the selection."""
+        self._sort = (column, order)
+        if not self._rows:
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        moved = [(self._rows[i.row()].id, i.column()) for i in old]
+        self._order_rows()
+        where = {row.id: i for i, row in enumerate(self._rows)}
+        self.changePersistentIndexList(old, [self.index(where[cid], c) for cid, c in moved])
+        self.layoutChanged.emit()
+
+    def _order_rows(self) -> None:
+        column, order = self._sort
+        self._rows.sort(key=lambda r: (r.name.casefold(), r.id))
+        if column != 0:
+            keys = {r.id: self._sort_key(self._ready(i), column) for i, r in enumerate(self._rows)}
+            self._rows.sort(key=lambda r: keys[r.id])
+        if order == Qt.SortOrder.DescendingOrder:
+            self._rows.reverse()
+
     # Updates from the session.
 
+    def set_rows(self, rows: list[PartyRow | PendingRow]) -> None:
+        """Replace every row, in the table's current order."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._order_rows()
+        self.endResetModel()
+
     def update_row(self, row: PartyRow) -> None:
-        """Refresh one character in place (an edit)."""
+        """Refresh one character in place (an edit), then keep the order."""
         for i, existing in enumerate(self._rows):
             if existing.id == row.id:
                 self._rows[i] = row
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+                self.sort(*self._sort)
                 return
 
     def row_of(self, character_id: int) -> int:
@@ -97,3 +157,13 @@ class PartyModel(RowTableModel[PartyRow]):
             if row.id == character_id:
                 return i
         return -1
+
+
+class PartyProxy(QSortFilterProxyModel):
+    """Filters by name; sorting is left to the model, which sorts on precomputed keys."""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the source (the proxy keeps the source's order)."""
+        source = self.sourceModel()
+        if isinstance(source, PartyModel):
+            source.sort(column, order)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.effects import Stat
+
+if TYPE_CHECKING:  # the store is not imported for the rows themselves
+    from tftmanager.app.sheet import Member, Party
 
 
 @dataclass(frozen=True)
@@ -50,3 +55,27 @@ class PartyRow:
             warnings=len(sheet.problems) - len(sheet.errors),
             problem_text="\n".join(p.message for p in sheet.problems),
         )
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    """A member known by name whose figures are worked out when first shown.
+
+    Opening a campaign of thousands evaluates only the rows the table draws
+    (or sorts on, for a column other than the name).
+    """
+
+    id: int
+    name: str
+    make: Callable[[], PartyRow]
+
+
+def pending_rows(party: Party, balances: dict[int, int]) -> list[PartyRow | PendingRow]:
+    """The party table's rows, each evaluated on demand."""
+    def maker(stored: Member) -> Callable[[], PartyRow]:
+        def make() -> PartyRow:
+            sheet = party.sheet(stored)
+            return PartyRow.from_sheet(sheet, sheet.race_name, balances.get(stored.id, 0))
+        return make
+
+    return [PendingRow(s.id, s.character.name, maker(s)) for s in party.characters]

@@ -24,7 +24,7 @@ from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
-from tftmanager.app.sheet import Sheet
+from tftmanager.app.sheet import Party, Sheet
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
@@ -103,6 +103,10 @@ class CampaignSession:
     def profile(self) -> RuleProfile:
         """The campaign's rules profile."""
         return campaigns.get_profile(store=self.store)
+
+    def party(self) -> Party:
+        """The whole party, each member evaluated when asked."""
+        return campaigns.party(store=self.store)
 
     def sheets(self) -> list[Sheet]:
         """The whole party, evaluated."""

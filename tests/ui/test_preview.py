@@ -1,0 +1,60 @@
+"""The party first: a read-only preview before the store loads, then the real open."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tftmanager.app.campaigns import new_campaign
+from tftmanager.ui import main_panels
+
+pytestmark = pytest.mark.ui
+DATA = Path(__file__).parent.parent / "data"
+
+
+def test_the_preview_shows_the_party_then_the_open_takes_over(make_window,
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "party.tftcampaign"
+    new_campaign(path=path, name="Demo", demo=True).close()
+    window = make_window()
+    assert main_panels.show_preview(window, path)
+    names = [window.party_model.index(i, 0).data() for i in range(window.party_model.rowCount())]
+    assert names == ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+    assert window.session is None  # nothing is open (nor locked) yet
+    ragnar = window.party_model.rows()[2]
+    assert (ragnar.name, ragnar.adj_dx) == ("Ragnar", 11)
+    window.party.select(ragnar.id)  # a click before the editor exists does no harm
+    assert window.open_campaign(path)
+    assert window.session is not None
+    assert [r.name for r in window.party_model.rows()] == names
+    assert window.party_model.rows()[2] == ragnar
+    assert not main_panels.show_preview(window, path)  # never over an open campaign
+
+
+def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path) -> None:
+    older = tmp_path / "older.tftcampaign"
+    shutil.copyfile(DATA / "campaign-schema6.tftcampaign", older)
+    window = make_window()
+    assert not main_panels.show_preview(window, older)
+
+
+def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path) -> None:
+    """The probe make bench uses: the party is on screen before SQLAlchemy is imported."""
+    path = tmp_path / "party.tftcampaign"
+    new_campaign(path=path, name="Demo", demo=True).close()
+    code = ("import runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
+    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               TFTMANAGER_STARTUP_PROBE="party")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], env=env, text=True,
+                          capture_output=True, timeout=120, check=True)
+    lines = done.stdout.split()
+    assert lines[-2:] == ["no", "orm"], done.stdout
+    assert "party" in lines

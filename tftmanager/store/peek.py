@@ -1,0 +1,99 @@
+"""A quick look at a campaign's party with the standard library, before the store loads.
+
+At start-up the window shows the party from this read while SQLAlchemy and
+sqlmodel load behind it.  The look is read-only (``mode=ro``: no lock, no
+journal, nothing written), one snapshot, and only at the current schema; any
+doubt (an older or newer file, a damaged one, a crash's hot journal, another
+program writing) gives None and the party simply waits for the real open,
+which checks, locks and, if need be, repairs or migrates the file as always.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tftmanager.rules.character import Character
+from tftmanager.rules.library_entries import Entry
+from tftmanager.store.inspect import read_only_uri
+from tftmanager.store.row_values import ChildRows, to_character
+from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
+
+CHILD_TABLES = (("character_talent", "talents"), ("character_spell", "spells"),
+                ("possession", "possessions"))
+
+
+@dataclass(frozen=True)
+class PeekedMember:
+    """A character as the look found it (the shape of ``queries.StoredCharacter``)."""
+
+    id: int
+    uid: str
+    character: Character
+
+
+@dataclass(frozen=True)
+class Peeked:
+    """What the party table needs: the members, the library entries and the rules profile."""
+
+    members: list[PeekedMember]
+    entries: list[Entry]
+    profile: dict[str, Any]
+    xp: dict[int, int]  # each member's experience balance
+
+
+class _Row:
+    """A row read by attribute, as ``row_values`` reads the ORM's rows."""
+
+    def __init__(self, row: sqlite3.Row) -> None:
+        self.__dict__.update(dict(row))
+
+    def __getattr__(self, name: str) -> Any:  # only for mypy: every column is set above
+        raise AttributeError(name)
+
+
+def peek_party(path: Path) -> Peeked | None:
+    """The party by name, its library entries and rules profile; None when in any doubt."""
+    if not path.is_file() or path.with_name(path.name + "-journal").exists():
+        return None
+    try:
+        con = sqlite3.connect(read_only_uri(path), uri=True, timeout=0.2)
+    except sqlite3.Error:
+        return None
+    try:
+        con.row_factory = sqlite3.Row
+        con.execute("BEGIN")  # one snapshot for every read below
+        return _read(con)
+    except (sqlite3.Error, ValueError, KeyError, TypeError):
+        return None
+    finally:
+        con.close()
+
+
+def _read(con: sqlite3.Connection) -> Peeked | None:
+    if (con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID
+            or con.execute("PRAGMA user_version").fetchone()[0] != CURRENT_SCHEMA):
+        return None
+    campaign = con.execute("SELECT id, rules_profile FROM campaign ORDER BY id LIMIT 1").fetchone()
+    if campaign is None:
+        return None
+    cid = campaign["id"]
+    children: dict[int, ChildRows] = defaultdict(ChildRows)
+    for table, attr in CHILD_TABLES:
+        for row in con.execute(f"SELECT t.* FROM {table} t JOIN character c "
+                               "ON t.character_id = c.id WHERE c.campaign_id = ?", (cid,)):
+            getattr(children[row["character_id"]], attr).append(_Row(row))
+    members = [PeekedMember(row["id"], row["uid"], to_character(_Row(row), children[row["id"]]))
+               for row in con.execute("SELECT * FROM character WHERE campaign_id = ? "
+                                      "ORDER BY name, id", (cid,))]
+    entries = [Entry(r["kind"], r["key"], json.loads(r["data"]), bool(r["retired"]))
+               for r in con.execute("SELECT kind, key, data, retired FROM library_entry "
+                                    "WHERE campaign_id = ? ORDER BY id", (cid,))]
+    xp = {r[0]: int(r[1] or 0) for r in con.execute(
+        "SELECT x.character_id, SUM(x.amount) FROM xp_entry x JOIN character c "
+        "ON x.character_id = c.id WHERE c.campaign_id = ? GROUP BY x.character_id", (cid,))}
+    return Peeked(members, entries, json.loads(campaign["rules_profile"] or "{}"), xp)
