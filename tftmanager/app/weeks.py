@@ -189,21 +189,27 @@ class _Run:
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign.id or 0,
                                    changed=self.assignments)
-        ledger.append_many(session=session, table=XPEntryRow, rows=self.xp)
-        ledger.append_many(session=session, table=MoneyEntryRow, rows=self.money)
+        xp = _by_batch(ledger.append_many(session=session, table=XPEntryRow, rows=self.xp))
+        money = _by_batch(ledger.append_many(session=session, table=MoneyEntryRow,
+                                             rows=self.money))
         week_store.log_weeks(session=session, campaign_id=self.campaign.id or 0,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
         self.campaign.week = self.week
         session.add(self.campaign)
-        batches = [done.batch for done in weeks]
-        xp = ledger.lines_by_batch(session=session, batches=batches, table=XPEntryRow)
-        money = ledger.lines_by_batch(session=session, batches=batches, table=MoneyEntryRow)
         return [AppliedWeek(done.report, done.batch, done.week, done.before, done.after,
                             tuple(xp.get(done.batch, ())), tuple(money.get(done.batch, ())),
                             Changes(characters=frozenset(done.before), ledger=True,
                                     week=True))
                 for done in weeks]
+
+
+def _by_batch(lines: list[ledger.LedgerLine]) -> dict[str, list[ledger.LedgerLine]]:
+    """A run's ledger lines, each week's (batch's) in the order written."""
+    found: dict[str, list[ledger.LedgerLine]] = {}
+    for line in lines:
+        found.setdefault(line.batch, []).append(line)
+    return found
 
 
 def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobCatalogue,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
@@ -54,14 +53,44 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
     return row.id
 
 
-def append_many(*, session: Session, table: LedgerTable, rows: list[dict[str, Any]]) -> None:
-    """Add many entries in one statement (a week's job pay for a whole party)."""
-    if rows:
-        # The table's Core insert: a year of a party's pay is thousands of rows,
-        # and the ORM's bulk path costs more than SQLite's executemany.
-        now = utcnow()
-        session.execute(insert(table.__table__),  # type: ignore[union-attr]
-                        [{"created_at": now, **values} for values in rows])
+def append_many(*, session: Session, table: LedgerTable,
+                rows: list[dict[str, Any]]) -> list[LedgerLine]:
+    """Add many entries in one statement (a year of a party's pay); returns them as lines.
+
+    A year of weeks for a party is thousands of rows: they go to SQLite's own
+    executemany with the columns' defaults filled in here (the ORM's bulk path
+    and even a Core insert cost more than the insert itself), and the lines
+    are returned with their new ids, so the caller need not read them back.
+    """
+    if not rows:
+        return []
+    columns = [c for c in table.__table__.columns if c.name != "id"]  # type: ignore[union-attr]
+    defaults: dict[str, Any] = {c.name: c.default.arg for c in columns
+                                if c.default is not None and c.default.is_scalar}
+    stamp = columns[[c.name for c in columns].index("created_at")].type.bind_processor(
+        session.get_bind().dialect)
+    defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
+    full = [defaults | values for values in rows]
+    names = [c.name for c in columns]
+    sql = (f'INSERT INTO "{table.__tablename__}" ({", ".join(names)}) '
+           f'VALUES ({", ".join("?" for _ in names)})')
+    connection = session.connection()
+    before = _last_id(connection, table)
+    connection.exec_driver_sql(sql, [tuple(values[n] for n in names) for values in full])
+    after = _last_id(connection, table)
+    if after - before != len(full):  # ids not one run after the last: read them back
+        return _lines(session, table, col(table.id) > before)
+    xp = table is XPEntryRow
+    return [LedgerLine(before + i, v["character_id"], v["amount"], v["kind"], v["reason"],
+                       v["week"], v["batch"], v["played_on"] if xp else "",
+                       v["attribute"] if xp else "")
+            for i, v in enumerate(full, start=1)]
+
+
+def _last_id(connection: Any, table: LedgerTable) -> int:
+    """The highest id in the ledger (0 when empty)."""
+    found = connection.exec_driver_sql(f'SELECT max(id) FROM "{table.__tablename__}"').scalar()
+    return int(found or 0)
 
 
 def lines_for(*, session: Session, character_id: int,

@@ -1,0 +1,41 @@
+"""Bulk ledger inserts: the lines returned are exactly the rows written, with their ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tftmanager.app import campaigns
+from tftmanager.store import ledger
+from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
+
+pytestmark = pytest.mark.store
+
+
+def _rows(ids: list[int], batch: str) -> list[dict[str, object]]:
+    return [{"character_id": cid, "amount": 3 + n, "kind": "job", "reason": f"week {n}",
+             "week": n, "batch": batch} for n, cid in enumerate(ids * 3)]
+
+
+@pytest.mark.parametrize("table", [XPEntryRow, MoneyEntryRow])
+@pytest.mark.parametrize("ids_in_a_run", [True, False])
+def test_returned_lines_are_the_rows_written(
+        campaign_path: Path, monkeypatch: pytest.MonkeyPatch, table: ledger.LedgerTable,
+        ids_in_a_run: bool) -> None:
+    store = campaigns.new_campaign(path=campaign_path, name="Demo", demo=True)
+    try:
+        ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
+        with store.operation("test", "Bulk") as op:
+            ledger.append_many(session=op.session, table=table, rows=_rows(ids[:1], "a"))
+            if not ids_in_a_run:  # as if SQLite had not numbered them one after the last
+                real, calls = ledger._last_id, iter([0, 1])
+                monkeypatch.setattr(ledger, "_last_id",
+                                    lambda c, t: real(c, t) + next(calls))
+            written = ledger.append_many(session=op.session, table=table,
+                                         rows=_rows(ids, "b"))
+            read = ledger.batch_lines(session=op.session, batch="b", table=table)
+        assert written == read
+        assert [line.amount for line in written] == [r["amount"] for r in _rows(ids, "b")]
+    finally:
+        store.close()
