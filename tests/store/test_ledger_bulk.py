@@ -35,7 +35,12 @@ def test_returned_lines_are_the_rows_written(
             written = ledger.append_many(session=op.session, table=table,
                                          rows=_rows(ids, "b"))
             read = ledger.batch_lines(session=op.session, batch="b", table=table)
+            ledger.append(session=op.session, table=table, character_id=ids[0], amount=1,
+                          kind="job", batch="c")
+            stamps = dict(op.session.connection().exec_driver_sql(
+                f"SELECT batch, created_at FROM {table.__tablename__}").all())
         assert written == read
+        assert len(stamps["b"]) == len(stamps["c"]) and stamps["b"][10] == stamps["c"][10]
         assert [line.amount for line in written] == [r["amount"] for r in _rows(ids, "b")]
     finally:
         store.close()

@@ -67,8 +67,9 @@ def append_many(*, session: Session, table: LedgerTable,
     columns = [c for c in table.__table__.columns if c.name != "id"]  # type: ignore[union-attr]
     defaults: dict[str, Any] = {c.name: c.default.arg for c in columns
                                 if c.default is not None and c.default.is_scalar}
-    stamp = columns[[c.name for c in columns].index("created_at")].type.bind_processor(
-        session.get_bind().dialect)
+    dialect = session.get_bind().dialect
+    stamp = table.__table__.c.created_at.type.dialect_impl(  # type: ignore[union-attr]
+        dialect).bind_processor(dialect)  # the text SQLAlchemy itself would store
     defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
     full = [defaults | values for values in rows]
     names = [c.name for c in columns]
