@@ -150,15 +150,18 @@ def played_job(job: Job, profile: RuleProfile) -> Job:
 
 def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
          profile: RuleProfile, dice: Dice, week: int, balance: int) -> WeekResult:
-    """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks."""
+    """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks.
+
+    The result is built once (not copied field by field): a year of weeks for
+    a party resolves thousands of these.
+    """
     character, data = result.character, result.assignment
     job = played_job(catalogue.jobs[data.job], profile)
-    result = replace(result, activity=f"Job: {job.name}"
-                     + (f" ({data.officer})" if data.officer else ""))
+    activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
     reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
     if reasons:
-        refused = replace(result, lines=(f"Not eligible for {job.name}: {'; '.join(reasons)}.",))
-        return _idle(refused, catalogue, balance)
+        return _idle(WeekResult(activity, character, data, lines=(
+            f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance)
     worked = run_job_week(character, derive(character, library, profile), job, data,
                           catalogue, dice, profile)
     lines = list(worked.lines)
@@ -170,12 +173,13 @@ def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
     after, harm = _harm(character, worked)
     held = data.held if (not worked.worked or data.job in data.held) else (*data.held,
                                                                            data.job)
-    return replace(
-        result, character=after, lines=tuple(lines), events=tuple(e for _k, e in harm),
+    if (worked.found, worked.weeks_left, held) != (data.found, data.weeks_left, data.held):
+        data = replace(data, found=worked.found, weeks_left=worked.weeks_left, held=held)
+    return WeekResult(
+        activity, after, data, lines=tuple(lines), events=tuple(e for _k, e in harm),
         kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
         rolls=tuple(f"{label}: {roll} — {note}" for label, roll, note in worked.rolls),
-        wounds=worked.damage,
-        assignment=replace(data, found=worked.found, weeks_left=worked.weeks_left, held=held))
+        wounds=worked.damage)
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:
