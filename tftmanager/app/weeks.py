@@ -21,6 +21,7 @@ from sqlmodel import Session
 from tftmanager.app.abilities import progress_studies
 from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
+from tftmanager.app.collector import collector_paused
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import (
@@ -95,7 +96,7 @@ def run_weeks(
     weeks_done: list[_Week] = []
     results: list[AppliedWeek] = []
     try:
-        with store.operation(OpKind.WEEK) as op:
+        with collector_paused(), store.operation(OpKind.WEEK) as op:
             run = _Run.start(op.session, store.campaign_id)
             missing = missing_in(run.party, catalogue)
             if missing:

@@ -7,6 +7,7 @@ date of play.  Balances are always sums of entries, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlmodel import Session, col, delete, func, select
@@ -77,7 +78,7 @@ def append_many(*, session: Session, table: LedgerTable,
            f'VALUES ({", ".join("?" for _ in names)})')
     connection = session.connection()
     before = _last_id(connection, table)
-    connection.exec_driver_sql(sql, [tuple(values[n] for n in names) for values in full])
+    connection.exec_driver_sql(sql, list(map(itemgetter(*names), full)))
     after = _last_id(connection, table)
     if after - before != len(full):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
