@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.ui import main_panels, single_instance, smoke, style
 from tftmanager.ui.fonts import register_fonts
+from tftmanager.ui.import_scan import skip_source_scan
 
 if TYPE_CHECKING:
     from tftmanager.ui.main_window import MainWindow
@@ -124,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
+    skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
