@@ -131,3 +131,22 @@ def test_save_a_copy_over_the_open_campaign_is_refused_and_changes_nothing(
     assert dialog_log.infos == []
     assert campaign_dump(path) == before
     assert main_window.session is not None  # still open and editable
+
+
+def test_help_opens_the_demo_with_twelve_weeks_played_and_reopens_it(
+        main_window: MainWindow, tmp_path: Path) -> None:
+    """The played demo is made once in the app's folder; the open campaign is left as it was."""
+    first = main_window.session
+    assert first is not None
+    played = tmp_path / file_and_help_menus.PLAYED_DEMO_FILE
+    assert file_and_help_menus.open_played_demo(main_window, tmp_path)
+    session = main_window.session
+    assert session is not None and session.path == played.resolve()
+    story = main_window.story.open_journal()
+    assert len(session.history()) > 10  # twelve weeks of awards, raises, purchases and weeks
+    assert "week 12" in story.browser.toPlainText().lower()
+    story.close()
+    main_window.close_campaign()
+    assert file_and_help_menus.open_played_demo(main_window, tmp_path)  # reopened, not remade
+    assert main_window.session is not None
+    assert main_window.session.path == played.resolve()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tftmanager.app.campaigns import new_campaign
+from tftmanager.app.demo import demo_entries
 from tftmanager.ui import main_panels
 
 pytestmark = pytest.mark.ui
@@ -24,15 +25,15 @@ def test_the_preview_shows_the_party_then_the_open_takes_over(make_window,
     window = make_window()
     assert main_panels.show_preview(window, path)
     names = [window.party_model.index(i, 0).data() for i in range(window.party_model.rowCount())]
-    assert names == ["Flavius Marcellus", "Joe the Barbarian", "Ragnar", "Wulf"]
+    assert names == sorted(e.character.name for e in demo_entries())
     assert window.session is None  # nothing is open (nor locked) yet
-    ragnar = window.party_model.rows()[2]
+    ragnar = next(r for r in window.party_model.rows() if r.name == "Ragnar")
     assert (ragnar.name, ragnar.adj_dx) == ("Ragnar", 11)
     window.party.select(ragnar.id)  # a click before the editor exists does no harm
     assert window.open_campaign(path)
     assert window.session is not None
-    assert [r.name for r in window.party_model.rows()] == names
-    assert window.party_model.rows()[2] == ragnar
+    assert sorted(r.name for r in window.party_model.rows()) == names
+    assert next(r for r in window.party_model.rows() if r.name == "Ragnar") == ragnar
     assert not main_panels.show_preview(window, path)  # never over an open campaign
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tftmanager.__main__ import _is_for_the_app
+from tftmanager.app.demo import demo_entries
 from tftmanager.ui import smoke
 
 pytestmark = pytest.mark.ui
@@ -37,7 +38,8 @@ def test_a_window_without_a_campaign_fails(make_window, capsys) -> None:
 
 def test_a_window_with_the_demo_passes(main_window, capsys) -> None:
     assert smoke.report(main_window) == 0
-    assert capsys.readouterr().out == "smoke: ok, party.tftcampaign open with 4 characters\n"
+    assert capsys.readouterr().out == (
+        f"smoke: ok, party.tftcampaign open with {len(demo_entries())} characters\n")
 
 
 def test_the_time_limit_ends_a_start_that_hangs(capsys) -> None:
@@ -62,5 +64,6 @@ def test_a_fresh_start_makes_the_demo_and_exits_0(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "tftmanager", "--smoke"], env=env,
                             capture_output=True, text=True, timeout=150, check=False)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "smoke: ok, Demo Campaign.tftcampaign open with 4 characters\n"
+    assert result.stdout == (
+        f"smoke: ok, Demo Campaign.tftcampaign open with {len(demo_entries())} characters\n")
     assert list(tmp_path.rglob("Demo Campaign.tftcampaign"))

@@ -64,7 +64,8 @@ class BoardRow:
     st_full: int
     wounds: int
     weeks_to_recover: int
-    fatigue: int  # a mount's fatigue a turn under its load (0 on foot or unloaded)
+    fatigue: int  # ST spent on spells and not yet rested off (gone by the next week)
+    mount_fatigue: int  # a mount's fatigue a turn under its load (0 on foot or unloaded)
     ma: int
     mount_ma: int | None  # a rider's mount's MA under its load
     adj_dx: int
@@ -162,7 +163,8 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
         status=_status(character.status, assignment, character.wounds,
                        character.recovery_weeks),
         st_now=character.current_st, st_full=character.st, wounds=character.wounds,
-        weeks_to_recover=weeks, fatigue=mount.fatigue if mount else 0,
+        weeks_to_recover=weeks, fatigue=character.fatigue,
+        mount_fatigue=mount.fatigue if mount else 0,
         ma=derived.ma, mount_ma=mount.ma if mount else None,
         adj_dx=derived.adj_dx,
         load_kg=round(mount.times * character.mount.st if mount and character.mount
@@ -228,6 +230,13 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _fatigue(row: BoardRow) -> str:
+    """The figure's own fatigue, and its mount's under load, apart."""
+    parts = ([str(row.fatigue)] if row.fatigue else []) + (
+        [f"mount {row.mount_fatigue}"] if row.mount_fatigue else [])
+    return "; ".join(parts)
+
+
 def cells(row: BoardRow) -> tuple[str, ...]:
     """Every column's text, in the words the board (and its printed page) shows."""
     load = f"{row.load_kg:g} kg"
@@ -239,7 +248,7 @@ def cells(row: BoardRow) -> tuple[str, ...]:
         row.name, "; ".join(row.needs) or "Ready", row.status,
         f"{row.st_now}/{row.st_full}", str(row.wounds) if row.wounds else "",
         str(row.weeks_to_recover) if row.weeks_to_recover else "",
-        str(row.fatigue) if row.fatigue else "", ma, str(row.adj_dx), load,
+        _fatigue(row), ma, str(row.adj_dx), load,
         f"${row.money:,}", f"{row.xp:,}",
         (f"{row.next_cost:,}" + (" (can raise)" if row.can_raise else ""))
         if row.next_cost is not None else "", study, row.job,

@@ -20,13 +20,13 @@ if TYPE_CHECKING:
 
 
 def create(parent: QWidget, signals: AppSignals, path: Path, *,
-           demo: bool = False) -> CampaignSession | None:
+           demo: bool = False, history: bool = False) -> CampaignSession | None:
     """A new campaign file (the demo party in it, if asked); None after a refusal."""
     from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:
-        return CampaignSession.create(path, signals, demo=demo)
+        return CampaignSession.create(path, signals, demo=demo, history=history)
     except CampaignError as exc:
         dialogs.error(parent, "Cannot Create Campaign", exc.message)
         return None

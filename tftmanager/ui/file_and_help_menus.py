@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
 from tftmanager.ui import dialogs, sheet_actions, window_state
@@ -37,6 +37,10 @@ class MainWindow(Protocol):
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt API
 
     def window(self) -> QWidget: ...  # the main window itself, as a widget
+
+    def open_campaign(self, path: Path) -> bool: ...
+
+    def new_campaign(self, path: Path, *, demo: bool = False, history: bool = False) -> bool: ...
 
 ALREADY_SAVED = ("Every change is saved as you make it; there is nothing more to save. "
                  "File > Save a Copy… writes a separate copy.")
@@ -80,6 +84,11 @@ class FileAndHelpActions:
         _menu(window, "&File").insertActions(window.act_close, [self.save, self.save_copy])
         help_menu = _menu(window, "&Help")
         help_menu.insertAction(window.act_about, self.guide)
+        self.played_demo = QAction("Open the Demo, Twelve &Weeks Played", window.window())
+        self.played_demo.setStatusTip("The demo party after twelve weeks of play: a journal, "
+                                      "a party board and charts to explore")
+        self.played_demo.triggered.connect(lambda: open_played_demo(window))
+        help_menu.insertAction(window.act_about, self.played_demo)
         help_menu.insertSeparator(window.act_about)
         self.save_copy.setEnabled(window.session is not None)
         window.signals.campaign_opened.connect(lambda _path: self.save_copy.setEnabled(True))
@@ -128,3 +137,22 @@ def show_guide(window: QWidget) -> QWidget:
     from tftmanager.ui.guide import show_guide as show  # noqa: PLC0415 - on demand
 
     return show(window)
+
+
+PLAYED_DEMO_FILE = "Demo Campaign, twelve weeks played.tftcampaign"
+
+
+def open_played_demo(window: MainWindow, folder: Path | None = None) -> bool:
+    """Help > Open the Demo, Twelve Weeks Played: made once in the app's folder, then reopened.
+
+    A new user sees the journal, the party board and the charts with a story in
+    them, without playing twelve weeks first; their own campaigns are untouched.
+    """
+    path = (folder or window_state.data_folder()) / PLAYED_DEMO_FILE
+    if path.exists():
+        return window.open_campaign(path)
+    QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        return window.new_campaign(path, demo=True, history=True)
+    finally:
+        QGuiApplication.restoreOverrideCursor()

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QStandardPaths, QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -22,6 +22,7 @@ from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.ui import main_panels, single_instance, smoke, style
 from tftmanager.ui.fonts import register_fonts
 from tftmanager.ui.import_scan import skip_source_scan
+from tftmanager.ui.window_state import data_folder
 
 if TYPE_CHECKING:
     from tftmanager.ui.main_window import MainWindow
@@ -38,14 +39,6 @@ def configure_application(app: QApplication) -> None:
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
-
-
-def data_folder() -> Path:
-    """Where the app keeps its own files (the demo campaign copy)."""
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    folder = Path(location)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:

@@ -277,9 +277,9 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.open_campaign(path)
 
-    def new_campaign(self, path: Path, *, demo: bool = False) -> bool:
+    def new_campaign(self, path: Path, *, demo: bool = False, history: bool = False) -> bool:
         """Create a campaign file and open it in this window."""
-        session = campaign_files.create(self, self.signals, path, demo=demo)
+        session = campaign_files.create(self, self.signals, path, demo=demo, history=history)
         if session is not None:
             self.close_campaign()
             self._attach(session)

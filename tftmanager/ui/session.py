@@ -52,9 +52,10 @@ class CampaignSession:
         return cls(campaigns.open_existing(path=path), signals)
 
     @classmethod
-    def create(cls, path: Path, signals: AppSignals, *, demo: bool = False) -> CampaignSession:
-        """Create a campaign file and open it."""
-        return cls(campaigns.new_campaign(path=path, demo=demo), signals)
+    def create(cls, path: Path, signals: AppSignals, *, demo: bool = False,
+               history: bool = False) -> CampaignSession:
+        """Create a campaign file and open it (the demo with twelve weeks played, if asked)."""
+        return cls(campaigns.new_campaign(path=path, demo=demo, history=history), signals)
 
     def run(self, action_name: str, action: Callable[[], T]) -> T | None:
         """Run one operation: its changes are signalled, a refusal is reported, not raised."""

@@ -96,3 +96,11 @@ def ask_campaign_path(window: QMainWindow, *, new: bool,
         return None
     path = Path(name)
     return path.with_suffix(CAMPAIGN_SUFFIX) if new and not path.suffix else path
+
+
+def data_folder() -> Path:
+    """Where the app keeps its own files (the demo campaigns, backups)."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    folder = Path(location)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
