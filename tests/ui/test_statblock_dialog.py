@@ -42,7 +42,7 @@ def test_the_preview_marks_each_line_and_import_adds_all(
     assert "Not understood" not in "".join(
         table.item(r, 2).text() for r in range(table.rowCount()))
     assert dialog.import_button.isEnabled()
-    assert dialog.summary.text().startswith("Ready: 1 figure(s) for the party")
+    assert dialog.summary.text().startswith("Ready: 1 figure for the party")
     dialog.import_button.click()
     assert "Thorvald the Grey" in _names(main_window)
 
@@ -69,7 +69,7 @@ def test_the_bestiary_is_a_target(main_window: MainWindow, qtbot) -> None:
     dialog.text.setPlainText((DATA / "statblocks" / "monster_no_race.txt").read_text())
     dialog.target.setCurrentIndex(1)
     dialog.refresh()
-    assert dialog.summary.text().startswith("Ready: 1 figure(s) for the bestiary")
+    assert dialog.summary.text().startswith("Ready: 1 figure for the bestiary")
     dialog.import_button.click()
     names = [c.name for c in main_window.session.library.creatures.values()]
     assert "GIANT WOLF" in names and "GIANT WOLF" not in _names(main_window)

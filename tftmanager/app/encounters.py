@@ -32,6 +32,7 @@ from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Figure
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -84,7 +85,7 @@ class Roller:
     def finish(self) -> None:
         """Refuse typed rolls the action did not use (a mistyped list changes nothing)."""
         if self.typed:
-            raise EncounterRefused(f"{len(self.typed)} typed roll(s) left over "
+            raise EncounterRefused(f"{count(len(self.typed), 'typed roll')} left over "
                                    f"({', '.join(str(r) for r in self.typed)}): this action "
                                    f"needed {self.used}.")
 

@@ -38,3 +38,8 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
     """
     word = singular if number == 1 else (plural or f"{singular}s")
     return f"{number} {word}"
+
+
+def article(word: str) -> str:
+    """"a Human", "an Elf", "an Orc": the article a name takes, by its first letter."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -11,7 +11,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
 from tftmanager.rules.races import Race
 from tftmanager.rules.settings import CreationScheme, RuleProfile
-from tftmanager.rules.text import count
+from tftmanager.rules.text import article, count
 
 CARRY_LIMIT = 2  # Melee: two weapons (a shield counts as one) plus a dagger
 
@@ -84,7 +84,7 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
         problems.append(
             Problem(
                 "attributes",
-                f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
+                f"{counted} is {total}: {article(race.name)} starts with {limits.total}{bought}, "
                 f"so {count(total - allowed, 'point')} too many.",
             )
         )
@@ -92,7 +92,7 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
         problems.append(
             Problem(
                 "attributes",
-                f"{counted} is {total}: a {race.name} starts with {limits.total}{bought}, "
+                f"{counted} is {total}: {article(race.name)} starts with {limits.total}{bought}, "
                 f"so {count(allowed - total, 'point')} "
                 f"{'is' if allowed - total == 1 else 'are'} left to spend.",
                 Severity.WARNING,

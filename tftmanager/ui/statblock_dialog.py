@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app import statblocks
 from tftmanager.rules.statblock import LineNote
+from tftmanager.rules.text import count
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
@@ -138,12 +139,12 @@ class StatBlockImportDialog(QDialog):
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
         figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
         if seen.problems:
-            self.summary.setText(f"{len(seen.problems)} line(s) not understood: fix them in the "
-                                 "text. Nothing will be imported until then.")
+            self.summary.setText(f"{count(len(seen.problems), 'line')} not understood: fix "
+                                 "them in the text. Nothing will be imported until then.")
         else:
             where = "bestiary" if self.bestiary else "party"
-            self.summary.setText(f"Ready: {figures} figure(s) for the {where}, "
-                                 f"{len(seen.warnings)} note(s) to check.")
+            self.summary.setText(f"Ready: {count(figures, 'figure')} for the {where}, "
+                                 f"{count(len(seen.warnings), 'note')} to check.")
         self.import_button.setEnabled(not seen.problems and figures > 0)
 
     def _fill(self, notes: list[LineNote]) -> None:
