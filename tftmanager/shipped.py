@@ -6,7 +6,6 @@ editable install and an installed wheel all resolve the same way.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
@@ -36,14 +35,27 @@ def migrations_dir() -> Path:
 
 def read_toml(*parts: str) -> dict[str, Any]:
     """Parse one shipped TOML file."""
+    import tomllib  # noqa: PLC0415 - not needed while the cached copy holds
+
     with resource(*parts).open("rb") as handle:
         return tomllib.load(handle)
 
 
 @cache
 def rules_documents() -> dict[str, dict[str, Any]]:
-    """The shipped rules data as plain mappings (what a new campaign copies)."""
-    return {name: read_toml("rules", f"{name}.toml") for name in DOCUMENTS}
+    """The shipped rules data as plain mappings (what a new campaign copies).
+
+    Read through a JSON copy in the cache folder while the TOML files are
+    unchanged (``shipped_cache``): parsing them is a large part of start-up.
+    """
+    from tftmanager.shipped_cache import load_documents  # noqa: PLC0415
+
+    def parse() -> dict[str, dict[str, Any]]:
+        return {name: read_toml("rules", f"{name}.toml") for name in DOCUMENTS}
+
+    rules = resource("rules")
+    folder = Path(str(rules)) if isinstance(rules, Path) else None
+    return load_documents(folder, DOCUMENTS, parse)
 
 
 def library_version() -> str:

@@ -111,3 +111,13 @@ def test_double_clicking_a_second_campaign_opens_it_in_the_running_window(
     finally:
         running.kill()
         running.communicate()
+
+
+def test_a_listening_window_is_seen_without_qtnetwork_on_unix(qtbot, tmp_path: Path) -> None:
+    """The first launch skips QtNetwork only when no socket file exists; a window makes one."""
+    name = server_name(tmp_path / "sock")
+    assert single_instance.nobody_listening(name, platform="linux")
+    assert not single_instance.nobody_listening(name, platform="win32")
+    receiver = Receiver(name, lambda paths: None)
+    assert receiver.listening()
+    assert not single_instance.nobody_listening(name, platform="linux")

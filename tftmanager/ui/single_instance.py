@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtCore import QDir, QObject, Qt
 
 if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalSocket
+
     from tftmanager.ui.main_window import MainWindow
 
 CONNECT_MS = 500
@@ -53,8 +55,23 @@ def decode(message: bytes) -> list[Path] | None:
     return [Path(p) for p in paths]
 
 
+def nobody_listening(name: str, platform: str = sys.platform) -> bool:
+    """True when no window can be listening: on Unix its socket file does not exist.
+
+    QLocalServer makes the socket file ``QDir.tempPath()/name``; without it a
+    connection cannot succeed, so a first launch need not load QtNetwork
+    (about a tenth of the bare window's start-up) before its window shows.
+    Windows' named pipes have no such file: there the connection is tried.
+    """
+    return platform != "win32" and not (Path(QDir.tempPath()) / name).exists()
+
+
 def hand_over(name: str, paths: Sequence[Path]) -> bool:
     """Send ``paths`` to a running TFT Manager; True when it answered that it took them."""
+    if nobody_listening(name):
+        return False
+    from PySide6.QtNetwork import QLocalSocket  # noqa: PLC0415 - only if a window may listen
+
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(CONNECT_MS):
@@ -72,6 +89,8 @@ class Receiver(QObject):
 
     def __init__(self, name: str, open_paths: Callable[[list[Path]], None],
                  parent: QObject | None = None) -> None:
+        from PySide6.QtNetwork import QLocalServer  # noqa: PLC0415 - see nobody_listening
+
         super().__init__(parent)
         self.open_paths = open_paths
         self.server = QLocalServer(self)
