@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -37,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         from tftmanager.cli.main import run  # noqa: PLC0415 - keep GUI start-up light
 
         return run(args)
+    # Start-up makes objects that live until the app quits: the cycle collector
+    # is paused until the editor is ready (ui.launch.keep_for_good resumes it).
+    gc.disable()
     from tftmanager.ui.launch import main as gui_main  # noqa: PLC0415 - Qt only for the GUI
 
     return gui_main(args)

@@ -59,3 +59,22 @@ def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path) -> None:
     lines = done.stdout.split()
     assert lines[-2:] == ["no", "orm"], done.stdout
     assert "party" in lines
+
+
+def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
+        tmp_path: Path) -> None:
+    """Start-up pauses Python's cycle collector; it runs again once the editor is ready."""
+    path = tmp_path / "party.tftcampaign"
+    new_campaign(path=path, name="Demo", demo=True).close()
+    code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print('collector', 'on' if gc.isenabled() else 'off')")
+    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
+    seen = {}
+    for stage in ("party", "editor"):
+        done = subprocess.run([sys.executable, "-c", code, str(path)],
+                              env=dict(env, TFTMANAGER_STARTUP_PROBE=stage), text=True,
+                              capture_output=True, timeout=120, check=True)
+        seen[stage] = done.stdout.split()[-1]
+    assert seen == {"party": "off", "editor": "on"}

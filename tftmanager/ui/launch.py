@@ -56,16 +56,21 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     return demo, not demo.exists()
 
 
-def keep_for_good() -> None:
+def keep_for_good(*, started: bool = False) -> None:
     """Set aside what start-up built so Python's cycle collector stops walking it.
 
     The modules, the window and (later) the storage layer live until the app
-    quits; every full pass of the collector walked them all again, and so did
-    the passes Python makes when the process ends (a few hundredths of a
-    second at each quit).  Objects set aside are still freed as soon as
-    nothing refers to them; only a reference cycle among them would be kept.
+    quits; every pass of the collector walked them again (about a tenth of a
+    second until the editor was ready), and so did the passes Python makes
+    when the process ends.  So the collector is paused while the app starts
+    (``tftmanager.__main__``) and, once it has ``started``, turned back on for
+    what is made from then on.  Objects set aside are still freed as soon as
+    nothing refers to them; only a reference cycle among them (a few thousand
+    small objects, made once) is kept until the app quits.
     """
     gc.freeze()
+    if started:
+        gc.enable()
 
 
 def install_crash_hook(parent: QWidget) -> None:
@@ -121,6 +126,7 @@ def missing_display(environ: Mapping[str, str], platform: str = sys.platform) ->
 def main(argv: list[str] | None = None) -> int:
     """Start the desktop app (exit 2 with one line when there is no display)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    gc.disable()  # until the editor is ready (see keep_for_good); tftmanager-gui starts here
     if QApplication.instance() is None:
         missing = missing_display(os.environ)
         if missing:
@@ -174,6 +180,13 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             QTimer.singleShot(0, app.quit)
 
     def load() -> None:
+        try:
+            show_party()
+        except BaseException:
+            keep_for_good(started=True)
+            raise
+
+    def show_party() -> None:
         register_fonts()
         window.backup_root = data_folder() / "backups"
         path, create = first_campaign(settings, [str(p) for p in paths])
@@ -188,11 +201,14 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             open_fully(path, create)
 
     def open_fully(path: Path, create: bool) -> None:
-        opened = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
-        if not opened and window.session is None:
-            window.party_model.set_rows([])  # the preview of a campaign that did not open
-        window.ensure_panels()
-        keep_for_good()
+        try:
+            opened = (window.new_campaign(path, demo=True) if create
+                      else window.open_campaign(path))
+            if not opened and window.session is None:
+                window.party_model.set_rows([])  # the preview of a campaign that did not open
+            window.ensure_panels()
+        finally:
+            keep_for_good(started=True)
         report("party")
         report("editor")
         if smoke_test and not probe:
