@@ -90,3 +90,17 @@ def test_bad_targets_are_refused_in_one_line_and_write_nothing(
         assert list(locked.iterdir()) == []
     finally:
         locked.chmod(0o700)
+
+
+def test_a_campaign_open_elsewhere_is_never_replaced(demo_store: CampaignStore,
+                                                      tmp_path: Path,
+                                                      campaign_dump: Dump) -> None:
+    """Replacing a file another window has open would pull its campaign from under it."""
+    other_path = tmp_path / "other.tftcampaign"
+    campaigns.new_campaign(path=other_path, name="Other").close()
+    with campaigns.open_existing(path=other_path):
+        before = campaign_dump(other_path)
+        with pytest.raises(CopyRefused, match="open in TFT Manager; close it there"):
+            save_copy(store=demo_store, target=other_path, replace=True)
+        assert campaign_dump(other_path) == before
+    assert save_copy(store=demo_store, target=other_path, replace=True) == other_path

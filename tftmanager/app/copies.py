@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tftmanager.store.backup import backup_file
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.lock import is_locked
 
 
 class CopyRefused(ValueError):
@@ -43,6 +44,9 @@ def _refusal(source: Path, target: Path, *, replace: bool) -> str:
         return f"cannot write {target}: the folder {target.parent} does not exist"
     if target.exists() and not replace:
         return f"{target} already exists; choose another name (or allow replacing it)"
+    if target.exists() and is_locked(target):
+        return (f"{target.name} is a campaign open in TFT Manager; close it there before "
+                "replacing it, or choose another name")
     return ""
 
 
