@@ -15,6 +15,7 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, open_existing, set_profile
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.encounter_end import end_encounter, review_end
+from tftmanager.app.equipment import sell
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import undo
 from tftmanager.rules.character import Character, Status
@@ -97,7 +98,8 @@ def test_flavius_against_wulf_into_the_ledgers(
     review = review_end(store=store, encounter_id=eid)
     (ending,) = review.endings
     assert (ending.wounds, ending.award.amount, ending.condition) == (7, 50, Condition.FIGHTING)
-    assert ending.wear == ((0, "Chainmail", 9), (1, "Large shield", 5))
+    assert [(w.index, w.name, w.hits) for w in ending.wear] == [(0, "Chainmail", 9),
+                                                                (1, "Large shield", 5)]
     before = campaign_dump(store.path)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid)
@@ -230,3 +232,16 @@ def test_three_d_shows_height_and_applies_a_fall(store: CampaignStore) -> None:
     assert (flavius.height, flavius.falls) == ("3", ["4-6", "7-9", "10-12"])
     enc.fall(store=store, encounter_id=eid, figure="Flavius", tiles=7, rolls=[8])
     assert _fig(store, eid, "Flavius").wounds == 8  # 2d for 7 tile heights; armor no help
+
+
+def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
+        store: CampaignStore) -> None:
+    """Selling the first possession mid-fight must not put the chainmail's hits on the shield."""
+    cid, eid = _glade(store)
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
+    keys = [i.key for i in get_character(store=store, character_id=cid).items]
+    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    end_encounter(store=store, encounter_id=eid)
+    after = {i.key: i.hits_taken for i in get_character(store=store, character_id=cid).items}
+    assert "chainmail" not in after
+    assert after["large_shield"] == 2  # only the shield's own hits

@@ -24,7 +24,7 @@ from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Condition, Figure
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.experience import XPKind
-from tftmanager.rules.items import ItemKind
+from tftmanager.rules.items import Item, ItemKind
 from tftmanager.rules.survival import is_dying
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
@@ -41,10 +41,21 @@ class Ending:
     wounds: int
     fatigue: int
     dying: bool
-    wear: tuple[tuple[int, str, int], ...]  # (possession index, name, hits stopped)
+    wear: tuple[Wear, ...]
     dropped: tuple[tuple[str, str], ...]  # (as the log says it, weapon key)
     missiles: int
     award: Award
+
+
+@dataclass(frozen=True)
+class Wear:
+    """Hits an armor or shield stopped, and which possession it was when the fight began."""
+
+    index: int  # its place among the character's possessions at the start
+    kind: str  # "armor" or "shield"
+    key: str
+    name: str
+    hits: int
 
 
 @dataclass(frozen=True)
@@ -106,8 +117,9 @@ def review_end(*, store: CampaignStore, encounter_id: int,
         state = fig.condition(rules, enc.turn)
         endings.append(Ending(
             fig.character_id, fig.name, state, fig.wounds, fig.fatigue,
-            is_dying(fig.current_st), tuple((p.item, p.name, p.stopped) for p in fig.protections
-                                            if p.item >= 0 and p.stopped),
+            is_dying(fig.current_st),
+            tuple(Wear(p.item, p.kind, p.key, p.name, p.stopped) for p in fig.protections
+                  if p.item >= 0 and p.stopped),
             _dropped(fig), fig.missiles_spent,
             awards.get(fig.fid, Award(fig.name, 0, "no opponents"))))
     return Review(encounter_id, enc.name, kind, tuple(endings))
@@ -166,9 +178,11 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
 def _after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
     """The character after the fight: wounds and fatigue, armor wear, lost weapons."""
     items = list(before.items)
-    for index, _name, hits in ending.wear:
-        if 0 <= index < len(items):
-            items[index] = replace(items[index], hits_taken=items[index].hits_taken + hits)
+    for wear in ending.wear:
+        index = _worn_item(items, wear)
+        if index is not None:
+            items[index] = replace(items[index],
+                                   hits_taken=items[index].hits_taken + wear.hits)
     if lose_dropped:
         for _text, key in ending.dropped:
             for i, item in enumerate(items):
@@ -180,6 +194,22 @@ def _after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
     if ending.dying and before.status is Status.ACTIVE:
         after = replace(after, status=Status.DYING)
     return after
+
+
+def _worn_item(items: list[Item], wear: Wear) -> int | None:
+    """The possession that stopped the hits, or None once it is gone.
+
+    It is looked for where it was when the fight began, then (if the
+    possessions changed during the fight) as the same armor or shield.
+    """
+    kind = ItemKind(wear.kind)
+
+    def matches(item: Item) -> bool:
+        return item.kind is kind and item.key == wear.key
+
+    if 0 <= wear.index < len(items) and matches(items[wear.index]):
+        return wear.index
+    return next((i for i, item in enumerate(items) if matches(item)), None)
 
 
 def _summary(review: Review, settled: Mapping[int, int]) -> str:

@@ -225,7 +225,7 @@ def _end(store: Any, eid: int, args: argparse.Namespace) -> int:
     print(f"Ended {review.name} ({review.combat.value} combat).")
     for e in review.endings:
         amount = awards.get(e.character_id, e.award.amount)
-        wear = ", ".join(f"{name} +{hits}" for _i, name, hits in e.wear)
+        wear = ", ".join(f"{w.name} +{w.hits}" for w in e.wear)
         print(f"  {e.name}: {amount} XP ({e.award.reason}); {e.wounds} hits, "
               f"fatigue {e.fatigue}" + (f"; wear {wear}" if wear else "")
               + (f"; {e.missiles} missiles shot" if e.missiles else "")

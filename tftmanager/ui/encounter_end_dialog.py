@@ -85,7 +85,7 @@ class EncounterEndDialog(QDialog):
             spin.setAccessibleName(f"XP for {e.name}")
             self.spins[e.character_id] = spin
             self.table.setCellWidget(row, 1, spin)
-            wear = ", ".join(f"{name} +{hits}" for _i, name, hits in e.wear)
+            wear = ", ".join(f"{w.name} +{w.hits}" for w in e.wear)
             for col, text in ((0, e.name), (2, e.award.reason),
                               (3, f"{e.wounds}" + (" — dying: survival roll" if e.dying else "")),
                               (4, str(e.fatigue)), (5, wear),
