@@ -95,6 +95,14 @@ def test_death_with_averages_over_several_figures(table: AwardTable) -> None:
     assert amounts(combat_awards(DEATH, party, [27, 28, 28], table))["Ann"] == 50
 
 
+def test_allies_who_earn_nothing_still_count_in_their_sides_average(table: AwardTable) -> None:
+    """Ragnar (24) beside a summoned veteran (32) against a gargoyle (31): the side averages
+    28, 3 weaker, which is not "more than 3"; Ragnar alone would be 7 weaker."""
+    ragnar = [("Ragnar", 24, Outcome.SURVIVED)]
+    assert amounts(combat_awards(DEATH, ragnar, [31], table)) == {"Ragnar": 70}
+    assert amounts(combat_awards(DEATH, ragnar, [31], table, [24, 32])) == {"Ragnar": 50}
+
+
 def test_death_half_point_margins(table: AwardTable) -> None:
     # Party (24 + 25) / 2 = 24.5: enemies at 27.5 are exactly 3 superior, 28 is 3.5.
     party = [("Ann", 24, Outcome.SURVIVED), ("Bob", 25, Outcome.SURVIVED)]

@@ -255,3 +255,25 @@ def test_no_second_shot_below_the_bows_dx(library: RulesLibrary) -> None:
     fight.attack("Wulf", "Flavius", table.feed(16), rules)
     with pytest.raises(EncounterRefused, match=r"only at adjDX 18\+; Wulf's adjDX is 10"):
         fight.attack("Wulf", "Flavius", table.feed(5), rules, second_shot=True)
+
+
+def test_practice_combat_blunts_weapons_bars_missiles_and_drops_out_at_st_3(
+        library: RulesLibrary) -> None:
+    """003: practice weapons do 1/2 damage, no missile weapons, out when ST goes to 3 or less."""
+    rules = library.combat_rules()
+    fight = Encounter("Drill", combat="practice")
+    fight.add(wulf(library))
+    roman = fight.add(flavius(library))
+    with pytest.raises(EncounterRefused, match="no missile weapons"):
+        fight.attack("Wulf", "Flavius", Table([9, 5]), rules, weapon=0)
+    table = Table([9, 12])  # the two-handed sword hits: 3d-1 rolls 12, 11 hits, halved to 5
+    assert fight.attack("Wulf", "Flavius", table, rules, weapon=1) is HitResult.HIT
+    assert (roman.protections[0].stopped + roman.protections[1].stopped, roman.wounds) == (5, 0)
+    assert "11 halved to 5" in " ".join(fight.log)
+    fight.next_turn()
+    fight.hit("Flavius", 28, rules, by="Wulf")  # halved to 14: 5 stopped, 9 taken: ST 3
+    assert roman.current_st == 3
+    fight.next_turn()
+    fight.next_turn()
+    with pytest.raises(EncounterRefused, match="dropped out of practice"):
+        fight.hit("Wulf", 4, rules, by="Flavius")

@@ -96,7 +96,8 @@ def _awards(enc: Encounter, rules: CombatRules, combat: CombatType,
         rows = [(f.fid, f.attribute_total,
                  _outcome(combat, f, f.condition(rules, enc.turn), standing)) for f in party]
         for fid, award in zip([r[0] for r in rows],
-                              combat_awards(combat, rows, theirs, table), strict=True):
+                              combat_awards(combat, rows, theirs, table,
+                                            [f.attribute_total for f in ours]), strict=True):
             found[fid] = replace(award, name=enc.figure(fid).name)
     return found
 

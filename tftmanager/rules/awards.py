@@ -78,13 +78,18 @@ def combat_awards(
     party: Sequence[tuple[str, int, Outcome]],
     enemy_totals: Sequence[int],
     table: AwardTable,
+    side_totals: Sequence[int] | None = None,
 ) -> list[Award]:
     """Awards for the party's figures: (name, ST + DX, outcome) each.
 
-    The enemy is given as each enemy figure's ST + DX.  Figures that died (or
-    dropped out of practice) get nothing and are listed with 0.
+    The enemy is given as each enemy figure's ST + DX.  Melee compares the
+    sides' AVERAGE ST + DX: ``side_totals`` is every figure on the party's
+    side (allies that earn nothing, a summoned warrior, say, count too);
+    without it the party is the whole side.  Figures that died (or dropped
+    out of practice) get nothing and are listed with 0.
     """
-    ours = average([total for _name, total, _outcome in party])
+    ours = average(list(side_totals) if side_totals
+                   else [total for _name, total, _outcome in party])
     theirs = average(enemy_totals)
     awards = []
     for name, _total, outcome in party:

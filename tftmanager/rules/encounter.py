@@ -154,6 +154,9 @@ class Encounter:
         if not 0 <= weapon < len(attacker.attacks):
             raise EncounterRefused(f"{attacker.name} has no weapon number {weapon + 1}.")
         arm = attacker.attacks[weapon]
+        if self.practice and arm.missile:
+            raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
+                                   f"{attacker.name} cannot use the {arm.name}.")
         if second_shot:
             self._check_second_shot(attacker, arm, rules)
         adj = attacker.adj_dx()
@@ -181,7 +184,7 @@ class Encounter:
         else:
             target = self.figure(target_ref)
             source = what or "a blow"
-        self._apply(target, damage, rules, source, ignore_armor)
+        self._apply(target, self._blunted(damage), rules, source, ignore_armor)
 
     def _blow(self, attacker_ref: str, target_ref: str, rules: CombatRules,
               second_shot: bool) -> tuple[Figure, Figure]:
@@ -194,7 +197,24 @@ class Encounter:
             raise EncounterRefused(f"{attacker.name} has already attacked this turn.")
         if attacker is target:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
+        if self.practice:
+            for fig in (attacker, target):
+                if fig.current_st <= fig.low_st_max:
+                    raise EncounterRefused(f"{fig.name} has dropped out of practice combat "
+                                           f"(ST {fig.current_st}, {fig.low_st_max} or less).")
         return attacker, target
+
+    @property
+    def practice(self) -> bool:
+        """Melee's practice combat: blunted weapons, no missiles, out at ST 3 or less."""
+        return self.combat == "practice"
+
+    def _blunted(self, damage: int) -> int:
+        """Practice weapons do half damage (Melee; rounded down, which Melee leaves open)."""
+        if not self.practice:
+            return damage
+        self.note(f"Blunted practice weapon: {damage} halved to {damage // 2}.")
+        return damage // 2
 
     def _attacked(self, attacker: Figure, arm: Attack, second_shot: bool) -> None:
         attacker.attacked_turn = self.turn
@@ -241,7 +261,8 @@ class Encounter:
         else:
             line = f"{dice} rolls {rolled}: {damage}"
         self.note(line + ".")
-        self._apply(target, damage, rules, f"{attacker.name}'s {arm.name}", ignore)
+        self._apply(target, self._blunted(damage), rules, f"{attacker.name}'s {arm.name}",
+                    ignore)
 
     def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str,
                ignore_armor: bool) -> None:
