@@ -43,6 +43,21 @@ def test_each_data_folder_has_its_own_socket(tmp_path: Path) -> None:
     assert server_name(tmp_path / "a") == server_name(tmp_path / "x" / ".." / "a")
 
 
+def test_the_socket_lives_where_only_this_user_can_write(tmp_path: Path) -> None:
+    """Never a guessable name in the shared /tmp, where another user could listen first."""
+    runtime, data = tmp_path / "run", tmp_path / "data"
+    runtime.mkdir()
+    data.mkdir()
+    assert Path(server_name(data, "linux", str(runtime))).parent == runtime
+    assert Path(server_name(data, "linux", "")).parent == data  # no runtime folder
+    deep = tmp_path / ("d" * 120)
+    deep.mkdir()
+    private = Path(server_name(deep, "linux", ""))
+    assert private.parent.name == f"tftmanager-{os.getuid()}"
+    assert private.parent.stat().st_mode & 0o777 == 0o700
+    assert "/" not in server_name(data, "win32")  # a named pipe
+
+
 def test_with_nobody_listening_the_launch_keeps_its_own_window(qapp, tmp_path: Path) -> None:
     assert not single_instance.hand_over(server_name(tmp_path), [tmp_path / "x.tftcampaign"])
 
@@ -115,6 +130,7 @@ def test_double_clicking_a_second_campaign_opens_it_in_the_running_window(
 
 def test_a_listening_window_is_seen_without_qtnetwork_on_unix(qtbot, tmp_path: Path) -> None:
     """The first launch skips QtNetwork only when no socket file exists; a window makes one."""
+    (tmp_path / "sock").mkdir()
     name = server_name(tmp_path / "sock")
     assert single_instance.nobody_listening(name, platform="linux")
     assert not single_instance.nobody_listening(name, platform="win32")

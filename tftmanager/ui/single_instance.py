@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,10 +34,49 @@ ANSWER_MS = 3000
 MAX_MESSAGE = 64 * 1024
 
 
-def server_name(data_folder: Path) -> str:
-    """The socket's name: one per user and data folder (tests and portable copies apart)."""
-    digest = hashlib.sha256(str(data_folder.resolve()).encode("utf-8")).hexdigest()[:16]
-    return f"tftmanager-{digest}"
+# Unix sockets' paths are limited to 108 bytes (104 on macOS); keep well inside.
+MAX_SOCKET_PATH = 100
+
+
+def server_name(data_folder: Path, platform: str = sys.platform,
+                runtime_dir: str | None = None) -> str:
+    """The socket: one per user and data folder (tests and portable copies apart).
+
+    On Unix it is a full path in a folder only this user can write (the
+    session's ``XDG_RUNTIME_DIR``, else the data folder), never a guessable
+    name in the shared temporary folder, where another user could listen
+    first and be handed every campaign path. Windows names a pipe.
+    """
+    data_folder = data_folder.resolve()
+    digest = hashlib.sha256(str(data_folder).encode("utf-8")).hexdigest()[:16]
+    name = f"tftmanager-{digest}"
+    if platform == "win32":
+        return name
+    runtime = os.environ.get("XDG_RUNTIME_DIR") if runtime_dir is None else runtime_dir
+    if runtime and Path(runtime).is_dir() and len(f"{runtime}/{name}") <= MAX_SOCKET_PATH:
+        return str(Path(runtime) / name)
+    if len(f"{data_folder}/{name}") <= MAX_SOCKET_PATH:
+        return str(data_folder / name)
+    private = _private_temp_folder()  # a data folder too deep for a socket's path
+    return str((private or data_folder) / name)
+
+
+def _private_temp_folder() -> Path | None:
+    """``/tmp/tftmanager-UID``, made 0700 and checked to be this user's own, or None.
+
+    Used only when the data folder's path is too long for a socket: a folder
+    another user made (or a link planted there) is refused, not used.
+    """
+    if not hasattr(os, "getuid"):
+        return None
+    folder = Path(QDir.tempPath()) / f"tftmanager-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    own = info.st_uid == os.getuid() and stat.S_ISDIR(info.st_mode)
+    return folder if own and not info.st_mode & 0o077 else None
 
 
 def encode(paths: Sequence[Path]) -> bytes:
@@ -58,12 +99,13 @@ def decode(message: bytes) -> list[Path] | None:
 def nobody_listening(name: str, platform: str = sys.platform) -> bool:
     """True when no window can be listening: on Unix its socket file does not exist.
 
-    QLocalServer makes the socket file ``QDir.tempPath()/name``; without it a
+    QLocalServer makes the socket file (at ``name``, a full path); without it a
     connection cannot succeed, so a first launch need not load QtNetwork
     (about a tenth of the bare window's start-up) before its window shows.
     Windows' named pipes have no such file: there the connection is tried.
     """
-    return platform != "win32" and not (Path(QDir.tempPath()) / name).exists()
+    where = Path(name) if Path(name).is_absolute() else Path(QDir.tempPath()) / name
+    return platform != "win32" and not where.exists()
 
 
 def hand_over(name: str, paths: Sequence[Path]) -> bool:
