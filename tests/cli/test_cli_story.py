@@ -58,6 +58,7 @@ def test_files_in_every_format(demo: Path, tmp_path: Path,
     (("--format", "pdf"), "A PDF needs a file"),
     (("--from", "3", "--to", "2"), "--from 3 is after --to 2"),
     (("--character", "Nobody"), "Nobody"),
+    (("--kind", "bogus"), "No kind 'bogus'; the kinds are abilities, character, encounter"),
 ])
 def test_what_it_cannot_use_is_one_line_and_writes_nothing(
         demo: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],

@@ -17,11 +17,16 @@ from tftmanager.app import campaigns
 from tftmanager.app.campaign_journal import JournalFilter, campaign_journal
 from tftmanager.app.journal_export import title, to_html, to_markdown
 from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.app.opkind import OpKind
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cli import failures
 from tftmanager.cli.cards_command import ensure_gui_application
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.files import OutputError, write_bytes
+
+# What --kind accepts: every kind of operation the journal tells (notes are shown as
+# themselves, not filtered by kind).
+JOURNAL_KINDS = frozenset(k.value for k in OpKind) - {OpKind.NOTES.value}
 
 OK, UNUSABLE = 0, 2
 FORMATS = ("md", "html", "pdf")
@@ -79,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
     fmt = _format(args)
     if fmt == "pdf" and not args.out:
         failures.say("journal", "A PDF needs a file: add --out FILE.pdf")
+        return UNUSABLE
+    unknown = sorted(set(args.kind) - JOURNAL_KINDS)
+    if unknown:
+        failures.say("journal", f"No kind '{unknown[0]}'; the kinds are "
+                     + ", ".join(sorted(JOURNAL_KINDS)) + ".")
         return UNUSABLE
     if args.first and args.last and args.first > args.last:
         failures.say("journal", f"--from {args.first} is after --to {args.last}.")
