@@ -10,22 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
     QPageLayout,
-    QPageSize,
     QPainter,
     QPdfWriter,
     QPen,
 )
 
-from tftmanager import APP_NAME
-from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.fonts import card_family
-from tftmanager.store.files import OutputError, check_target, write_bytes
+from tftmanager.cards.pdf_file import a4_layout, check_pdf_target, write_pdf
 
 MARGIN_MM = 10.0
 MAX_ROW_MM = 6.0
@@ -94,28 +91,13 @@ def paint_board(painter: QPainter, page: QRectF, title: str, headers: Sequence[s
 def export_board_pdf(path: Path, title: str, headers: Sequence[str],
                      rows: Sequence[Sequence[str]], needs: Sequence[bool]) -> None:
     """Write the board as a one-page landscape A4 PDF (needs a QGuiApplication)."""
-    try:
-        check_target(path)
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(BOARD_DPI)
-    writer.setCreator(APP_NAME)
-    writer.setTitle(title)
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                     QPageLayout.Orientation.Landscape,
-                                     QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
-                                     QPageLayout.Unit.Millimeter))
-    painter = QPainter(writer)
-    paint_board(painter, QRectF(0, 0, writer.width(), writer.height()), title, headers, rows,
-                needs)
-    painter.end()
-    del writer
-    buffer.close()
-    try:
-        write_bytes(path, bytes(data.data()))
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
+    check_pdf_target(path)
+
+    def paint(writer: QPdfWriter) -> None:
+        writer.setPageLayout(a4_layout(QPageLayout.Orientation.Landscape, MARGIN_MM))
+        painter = QPainter(writer)
+        paint_board(painter, QRectF(0, 0, writer.width(), writer.height()), title, headers,
+                    rows, needs)
+        painter.end()
+
+    write_pdf(path, title, BOARD_DPI, paint)

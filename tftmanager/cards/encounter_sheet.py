@@ -10,19 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-from PySide6.QtGui import QPageSize, QPdfWriter
-
-from tftmanager import APP_NAME
 from tftmanager.cards.content import CardFace, Section, SectionKind, Side, Stat
-from tftmanager.cards.errors import CardExportError
-from tftmanager.cards.export import PAGE_SIZE_IDS, PDF_DPI, CardDocument, paint_document
+from tftmanager.cards.export import CardDocument, write_document
 from tftmanager.cards.fonts import card_family, metrics_for
 from tftmanager.cards.layout import PAPER_MM, CardSize, Paper, arrange, plan_page
+from tftmanager.cards.pdf_file import check_pdf_target
 from tftmanager.cards.typeset import fit
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_rules import CombatRules
-from tftmanager.store.files import OutputError, check_target, write_bytes
 
 # The typesetter wraps only the last cell, so ST boxes, stops and weapons share it.
 COLUMNS = ("Figure", "Side", "adjDX", "ST boxes · stops (hits stopped) · weapons")
@@ -63,26 +58,9 @@ def sheet_face(enc: Encounter, rules: CombatRules) -> CardFace:
 def export_sheet(path: Path, enc: Encounter, rules: CombatRules, *,
                  paper: Paper = Paper.LETTER) -> int:
     """Write the encounter sheet to a PDF; returns the page count."""
-    try:
-        check_target(path)
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
+    check_pdf_target(path)
     family = card_family()
     plan = plan_page(CardSize.SHEET, PAPER_MM[paper])
     faces = fit(sheet_face(enc, rules), plan.card_w, plan.card_h, metrics_for(family))
     document = CardDocument(plan, tuple(arrange(faces, plan)))
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(PDF_DPI)
-    writer.setCreator(APP_NAME)
-    writer.setTitle(f"Encounter sheet: {enc.name}")
-    paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
-    del writer
-    buffer.close()
-    try:
-        write_bytes(path, bytes(data.data()))
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
-    return len(document.pages)
+    return write_document(path, document, paper, f"Encounter sheet: {enc.name}", family)

@@ -14,17 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
+from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import (
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
     QPainter,
-    QPdfWriter,
 )
 from PySide6.QtPrintSupport import QPrinter
 
-from tftmanager import APP_NAME
 from tftmanager.cards.content import CardContent, CardFace
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.fonts import card_family, metrics_for
@@ -40,9 +38,9 @@ from tftmanager.cards.layout import (
     plan_page,
 )
 from tftmanager.cards.painter import paint_page
+from tftmanager.cards.pdf_file import check_pdf_target, write_pdf
 from tftmanager.cards.sheet import SHEET_PT
 from tftmanager.cards.typeset import Typeset, base_pt, fit
-from tftmanager.store.files import OutputError, check_target, write_bytes
 
 PDF_DPI = 1200
 PAGE_SIZE_IDS = {Paper.LETTER: QPageSize.PageSizeId.Letter, Paper.A4: QPageSize.PageSizeId.A4}
@@ -122,31 +120,16 @@ def export_pdf(path: Path, contents: Sequence[CardContent], *,
     """
     if not contents:
         raise CardExportError("There are no characters to make cards for.")
-    try:
-        check_target(path)  # before the work of setting the cards
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
+    check_pdf_target(path)  # before the work of setting the cards
     document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
-    return _write(path, document, paper, "Character cards", family)
+    return write_document(path, document, paper, "Character cards", family)
 
 
-def _write(path: Path, document: CardDocument, paper: Paper, title: str,
-           family: str | None) -> int:
-    """Paint into memory, then write the file whole (see the module's docstring)."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(PDF_DPI)
-    writer.setCreator(APP_NAME)
-    writer.setTitle(title)
-    paint_document(writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family)
-    del writer  # flushes the PDF trailer into the buffer
-    buffer.close()
-    try:
-        write_bytes(path, bytes(data.data()))
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
+def write_document(path: Path, document: CardDocument, paper: Paper, title: str,
+                   family: str | None) -> int:
+    """Paint set pages into a PDF written whole (``pdf_file``); returns the page count."""
+    write_pdf(path, title, PDF_DPI, lambda writer: paint_document(
+        writer, document, QPageSize(PAGE_SIZE_IDS[paper]), family))
     return len(document.pages)
 
 
@@ -166,9 +149,6 @@ def export_sheets_pdf(path: Path, faces: Sequence[CardFace], *, paper: Paper = P
     """Write full character sheets to a PDF, one page each; returns the page count."""
     if not faces:
         raise CardExportError("There are no characters to make sheets for.")
-    try:
-        check_target(path)
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
+    check_pdf_target(path)
     document = set_sheets(faces, PAPER_MM[paper], family)
-    return _write(path, document, paper, "Character sheets", family)
+    return write_document(path, document, paper, "Character sheets", family)

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QSizeF
+from PySide6.QtGui import QFont, QPageLayout, QPdfWriter, QTextDocument
 
-from tftmanager import APP_NAME
-from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.fonts import card_family
-from tftmanager.store.files import OutputError, check_target, write_bytes
+from tftmanager.cards.pdf_file import a4_layout, check_pdf_target, write_pdf
 
 JOURNAL_DPI = 300
 MARGIN_MM = 18.0
@@ -39,31 +37,15 @@ def journal_document(body_html: str, page: QSizeF | None = None) -> QTextDocumen
 
 def export_journal_pdf(path: Path, body_html: str, title: str) -> int:
     """Write the journal to a PDF on A4; returns the page count."""
-    try:
-        check_target(path)
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(JOURNAL_DPI)
-    writer.setCreator(APP_NAME)
-    writer.setTitle(title)
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                     QPageLayout.Orientation.Portrait,
-                                     QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
-                                     QPageLayout.Unit.Millimeter))
-    document = journal_document(body_html)
-    document.documentLayout().setPaintDevice(writer)
-    paint = writer.pageLayout().paintRectPixels(writer.resolution())
-    document.setPageSize(QSizeF(paint.width(), paint.height()))
-    document.print_(writer)
-    pages = document.pageCount()
-    del writer
-    buffer.close()
-    try:
-        write_bytes(path, bytes(data.data()))
-    except OutputError as exc:
-        raise CardExportError(exc.message) from exc
-    return pages
+    check_pdf_target(path)
+
+    def paint(writer: QPdfWriter) -> int:
+        writer.setPageLayout(a4_layout(QPageLayout.Orientation.Portrait, MARGIN_MM))
+        document = journal_document(body_html)
+        document.documentLayout().setPaintDevice(writer)
+        area = writer.pageLayout().paintRectPixels(writer.resolution())
+        document.setPageSize(QSizeF(area.width(), area.height()))
+        document.print_(writer)
+        return document.pageCount()
+
+    return write_pdf(path, title, JOURNAL_DPI, paint)

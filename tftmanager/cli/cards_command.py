@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
 from tftmanager.cli import failures
+from tftmanager.rules.text import count
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.files import OutputError, check_target
 
@@ -60,25 +62,39 @@ def ensure_gui_application() -> None:
     _APP = QGuiApplication(["tftmanager"])
 
 
-def run(args: argparse.Namespace) -> int:
-    """Write the cards; every expected failure is one line on stderr and exit 2."""
+def write_party_pdf(command: str, args: argparse.Namespace, names: Sequence[str],
+                    gather: Callable[..., Sequence[Any]],
+                    export: Callable[[Path, Sequence[Any]], int], what: str) -> int:
+    """Gather faces from the campaign, write them with ``export``, say what was written.
+
+    The one shape of ``cards`` and ``sheet``: the path and the campaign are
+    checked before Qt is loaded, and every expected failure is one line, exit 2.
+    """
     out = Path(args.out)
     try:
         check_target(out)  # a bad path or a refused campaign needs no Qt to say so
         with campaigns.open_for_reading(path=Path(args.campaign)) as store:
-            contents = campaign_cards(store=store, names=args.name)
+            faces = gather(store=store, names=names)
         ensure_gui_application()
-        from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - Qt, loaded late
-
-        pages = export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
-                           duplex=args.duplex)
+        pages = export(out, faces)
     except (UnknownCharacters, CardExportError) as exc:
-        failures.say("cards", exc)
+        failures.say(command, exc)
         return UNUSABLE
     except (CampaignError, OutputError) as exc:
-        failures.say("cards", exc.message)
+        failures.say(command, exc.message)
         return UNUSABLE
-    count = len(contents)
-    people = "character" if count == 1 else "characters"
-    print(f"Wrote {out}: cards for {count} {people} on {pages} page{'s' if pages != 1 else ''}")
+    print(f"Wrote {out}: {what} for {count(len(faces), 'character')} on "
+          f"{count(pages, 'page')}")
     return OK
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the cards; every expected failure is one line on stderr and exit 2."""
+
+    def export(out: Path, contents: Sequence[Any]) -> int:
+        from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - Qt, loaded late
+
+        return export_pdf(out, contents, size=CardSize(args.size), paper=Paper(args.paper),
+                          duplex=args.duplex)
+
+    return write_party_pdf("cards", args, args.name, campaign_cards, export, "cards")

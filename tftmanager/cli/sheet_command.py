@@ -8,18 +8,13 @@ be used (one line on stderr says why).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tftmanager.app import campaigns
-from tftmanager.cards.errors import CardExportError
-from tftmanager.cards.gather import UnknownCharacters
 from tftmanager.cards.layout import Paper
 from tftmanager.cards.sheet_gather import campaign_sheets
-from tftmanager.cli import failures
-from tftmanager.cli.cards_command import ensure_gui_application
-from tftmanager.store.errors import CampaignError
-from tftmanager.store.files import OutputError, check_target
+from tftmanager.cli.cards_command import write_party_pdf
 
 OK, UNUSABLE = 0, 2
 
@@ -42,22 +37,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Write the sheets; every expected failure is one line on stderr and exit 2."""
-    out = Path(args.out)
-    try:
-        check_target(out)
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
-            faces = campaign_sheets(store=store, names=args.names)
-        ensure_gui_application()
+
+    def export(out: Path, faces: Sequence[Any]) -> int:
         from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - Qt, late
 
-        pages = export_sheets_pdf(out, faces, paper=Paper(args.page))
-    except (UnknownCharacters, CardExportError) as exc:
-        failures.say("sheet", exc)
-        return UNUSABLE
-    except (CampaignError, OutputError) as exc:
-        failures.say("sheet", exc.message)
-        return UNUSABLE
-    count = len(faces)
-    people = "character" if count == 1 else "characters"
-    print(f"Wrote {out}: sheets for {count} {people} on {pages} page{'s' if pages != 1 else ''}")
-    return OK
+        return export_sheets_pdf(out, faces, paper=Paper(args.page))
+
+    return write_party_pdf("sheet", args, args.names, campaign_sheets, export, "sheets")
