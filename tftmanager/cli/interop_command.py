@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.app import campaigns, foundry, statblocks
 from tftmanager.cli import failures
+from tftmanager.cli.text_input import read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
 from tftmanager.store import files
@@ -58,19 +59,7 @@ def add_parsers(sub: Any) -> None:
 
 def _read(name: str) -> str:
     """A text file's contents (stdin for '-'); a file that cannot be read is one line."""
-    if name == "-":
-        return sys.stdin.read(statblocks.MAX_TEXT + 1)
-    try:
-        with Path(name).open(encoding="utf-8-sig") as handle:
-            return handle.read(statblocks.MAX_TEXT + 1)
-    except FileNotFoundError:
-        raise ValueError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise ValueError(f"{name}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{name}: not a text file") from None
-    except OSError as exc:
-        raise ValueError(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
+    return read_text(name, statblocks.MAX_TEXT + 1, encoding="utf-8-sig")
 
 
 def _show_lines(preview: statblocks.Preview) -> None:

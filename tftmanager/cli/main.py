@@ -33,6 +33,7 @@ from tftmanager.cli import (
     story_command,
 )
 from tftmanager.cli.report import sheet_json, sheet_text
+from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
@@ -52,20 +53,10 @@ class UsageError(Exception):
 
 def _read_text(name: str) -> str:
     """The text of a file (or stdin for '-'), read only up to the documents' size limit."""
-    limit = MAX_CHARS + 1
-    if name == "-":
-        return sys.stdin.read(limit)
     try:
-        with Path(name).open(encoding="utf-8") as handle:
-            return handle.read(limit)
-    except FileNotFoundError:
-        raise UsageError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{name}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{name}: not a text file") from None
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
+        return read_text(name, MAX_CHARS + 1)
+    except UnreadableInput as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _opener(read_only: bool) -> Callable[..., CampaignStore]:
