@@ -171,6 +171,15 @@ def open_print_preview(parent: QWidget | None, session: CampaignSession,
     return dialog
 
 
+def ask_pdf_path(parent: QWidget | None, title: str, suggested: Path) -> Path | None:
+    """Ask where a PDF goes; a name typed without ".pdf" gets it."""
+    chosen, _filter = QFileDialog.getSaveFileName(parent, title, str(suggested), PDF_FILTER)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+
+
 def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
                       character_ids: Sequence[int], *,
                       size: CardSize | None = None, paper: Paper | None = None,
@@ -185,16 +194,12 @@ def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
         return None
     suggested = (session.path.with_name(f"{contents[0].front.name} card.pdf")
                  if len(contents) == 1 else session.path.with_suffix(".cards.pdf"))
-    chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Cards to PDF",
-                                                  str(suggested), PDF_FILTER)
-    if not chosen:
+    path = ask_pdf_path(parent, "Export Cards to PDF", suggested)
+    if path is None:
         return None
     from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - see above
     from tftmanager.cards.layout import CardSize  # noqa: PLC0415
 
-    path = Path(chosen)
-    if path.suffix.lower() != ".pdf":
-        path = path.with_name(path.name + ".pdf")
     try:
         export_pdf(path, contents, size=size or CardSize.THREE_BY_FIVE, duplex=duplex,
                    family=register_fonts()[0],
@@ -214,15 +219,11 @@ def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
         return None
     suggested = (session.path.with_name(f"{faces[0].name} sheet.pdf")
                  if len(faces) == 1 else session.path.with_suffix(".sheets.pdf"))
-    chosen, _filter = QFileDialog.getSaveFileName(parent, "Export Character Sheets to PDF",
-                                                  str(suggested), PDF_FILTER)
-    if not chosen:
+    path = ask_pdf_path(parent, "Export Character Sheets to PDF", suggested)
+    if path is None:
         return None
     from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - see above
 
-    path = Path(chosen)
-    if path.suffix.lower() != ".pdf":
-        path = path.with_name(path.name + ".pdf")
     try:
         export_sheets_pdf(path, faces, paper=paper, family=register_fonts()[0])
     except CardExportError as exc:
