@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from tftmanager.store.schema import APPLICATION_ID
+from tftmanager.store.schema import APPLICATION_ID, sqlite_pragma
 
 revision = "0001"
 down_revision = None
@@ -76,8 +76,8 @@ def upgrade() -> None:
     op.create_index(
         op.f("ix_character_weapon_character_id"), "character_weapon", ["character_id"]
     )
-    op.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "application_id", APPLICATION_ID)
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def downgrade() -> None:

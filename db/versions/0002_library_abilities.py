@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0002"
 down_revision = "0001"
 branch_labels = None
@@ -93,7 +95,7 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_library_entry_campaign_id"), "library_entry", ["campaign_id"])
     _copy_shipped_library()
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def _copy_shipped_library() -> None:

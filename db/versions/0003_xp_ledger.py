@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
@@ -38,7 +40,7 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_xp_entry_character_id"), "xp_entry", ["character_id"])
     _add_experience_tables()
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def _add_experience_tables() -> None:

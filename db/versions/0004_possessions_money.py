@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0004"
 down_revision = "0003"
 branch_labels = None
@@ -65,7 +67,7 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_money_entry_character_id"), "money_entry", ["character_id"])
     _add_equipment_rules()
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def _add_equipment_rules() -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
@@ -66,7 +68,7 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_week_log_campaign_id"), "week_log", ["campaign_id"])
     _add_jobs()
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def _add_jobs() -> None:

@@ -28,6 +28,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0006"
 down_revision = "0005"
 branch_labels = None
@@ -55,7 +57,7 @@ def upgrade() -> None:
         batch.drop_column("armor")
     op.drop_index(op.f("ix_character_weapon_character_id"), table_name="character_weapon")
     op.drop_table("character_weapon")
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def _wanted(bind: sa.Connection, row: Any) -> list[tuple[str, str, str]]:
@@ -137,7 +139,7 @@ def downgrade() -> None:
     bind = op.get_bind()
     for (character_id,) in bind.execute(sa.text("SELECT id FROM character")).fetchall():
         _keys_from_possessions(bind, character_id)
-    op.execute(f"PRAGMA user_version = {SCHEMA - 1}")
+    sqlite_pragma(op, "user_version", SCHEMA - 1)
 
 
 def _keys_from_possessions(bind: sa.Connection, character_id: int) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0007"
 down_revision = "0006"
 branch_labels = None
@@ -68,8 +70,8 @@ def upgrade() -> None:
         sa.Column("replaying", sa.Boolean(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_journal_state")),
     )
-    op.execute("INSERT INTO journal_state (id, current_op, replaying) VALUES (1, NULL, 0)")
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    op.execute("INSERT INTO journal_state (id, current_op, replaying) VALUES (1, NULL, FALSE)")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def downgrade() -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0008_notes"
 down_revision = "0007"
 branch_labels = None
@@ -38,10 +40,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_session_note")),
     )
     op.create_index(op.f("ix_session_note_campaign_id"), "session_note", ["campaign_id"])
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def downgrade() -> None:
     op.drop_index(op.f("ix_session_note_campaign_id"), table_name="session_note")
     op.drop_table("session_note")
-    op.execute("PRAGMA user_version = 7")
+    sqlite_pragma(op, "user_version", 7)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tftmanager.store.schema import sqlite_pragma
+
 revision = "0009"
 down_revision = "0008_notes"
 branch_labels = None
@@ -43,7 +45,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_encounter")),
     )
     op.create_index(op.f("ix_encounter_campaign_id"), "encounter", ["campaign_id"])
-    op.execute(f"PRAGMA user_version = {SCHEMA}")
+    sqlite_pragma(op, "user_version", SCHEMA)
 
 
 def downgrade() -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from sqlalchemy import Connection
 
 # Tables that are the journal itself, or Alembic's: never recorded.
-UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version"})
+UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
+                        "character_version"})
 PREFIX = "journal_"
 OUTSIDE_AN_OPERATION = "write outside an operation"
 

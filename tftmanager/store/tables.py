@@ -247,6 +247,8 @@ class OperationRow(SQLModel, table=True):
     undoable: bool = True
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    # Who did it: the database login on a server campaign, "" in a file (schema 10).
+    author: str = Field(default="", max_length=63)
 
 
 class RowChangeRow(SQLModel, table=True):
@@ -318,3 +320,36 @@ class SessionNoteRow(SQLModel, table=True):
     title: str = Field(default="", max_length=120)
     text: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class CharacterVersionRow(SQLModel, table=True):
+    """How many operations have changed a character, and the last one (schema 10).
+
+    On a server each operation raises the count of every character it
+    touched; a client whose last look saw an older count is told who changed
+    the character, rather than writing over their change.  Not journalled:
+    undo changes a character too, so it raises the count like any change.
+    """
+
+    __tablename__ = "character_version"
+
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE",
+                              primary_key=True)
+    version: int = 0
+    operation_id: int | None = None
+    author: str = Field(default="", max_length=63)
+
+
+class PlayerCharacterRow(SQLModel, table=True):
+    """Which database login plays which character (schema 10).
+
+    On a server campaign the row-level security policies read this table: a
+    player's login may change only the characters listed for it here.
+    """
+
+    __tablename__ = "player_character"
+    __table_args__ = (UniqueConstraint("login", "character_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    login: str = Field(max_length=63, index=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE")
