@@ -90,7 +90,8 @@ def operation_facts(store: CampaignStore) -> list[OpFacts]:
     with store.transaction() as session:
         rows = session.execute(text(
             "SELECT id, kind, label, week, created_at, characters FROM operation "
-            "WHERE campaign_id = :c AND undone = 0 ORDER BY id"), {"c": store.campaign_id}).all()
+            "WHERE campaign_id = :c AND undone = FALSE ORDER BY id"),
+            {"c": store.campaign_id}).all()
         reports = _reports(session, store.campaign_id)
     facts, told = [], set()
     for op_id, kind, label, week, created, characters in rows:

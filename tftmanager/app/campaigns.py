@@ -24,6 +24,7 @@ from tftmanager.store.campaign import (
     open_campaign,
     open_campaign_for_reading,
 )
+from tftmanager.store.server_address import is_server_url
 
 
 def new_campaign(*, path: Path, name: str = "", demo: bool = False,
@@ -51,19 +52,35 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False,
     return store
 
 
-def open_existing(*, path: Path) -> CampaignStore:
-    """Open (and if needed back up and migrate) a campaign file for editing."""
-    return open_campaign(path)
+def open_existing(*, path: Path | str) -> CampaignStore:
+    """Open (and if needed back up and migrate) a campaign file for editing.
+
+    ``path`` may be a server campaign's URL (postgresql://...): the campaign
+    is then opened on the server, as the URL's login.
+    """
+    if is_server_url(path):
+        return _open_server(str(path))
+    return open_campaign(Path(path))
 
 
-def open_for_reading(*, path: Path) -> CampaignStore:
+def open_for_reading(*, path: Path | str) -> CampaignStore:
     """Open a campaign to read it (list, show, export, print, history).
 
     No lock is taken and nothing is written, so this works while the GUI
     edits the same campaign and in a read-only folder; every read is one
-    consistent snapshot until the store is closed.
+    consistent snapshot until the store is closed.  A server campaign is
+    simply opened: the server keeps readers and writers apart itself.
     """
-    return open_campaign_for_reading(path)
+    if is_server_url(path):
+        return _open_server(str(path))
+    return open_campaign_for_reading(Path(path))
+
+
+def _open_server(url: str) -> CampaignStore:
+    from tftmanager.store.server import open_server_campaign  # noqa: PLC0415 - needs psycopg
+    from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+
+    return open_server_campaign(parse_address(url))
 
 
 def campaign_name(*, store: CampaignStore) -> str:

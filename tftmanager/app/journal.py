@@ -106,13 +106,15 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
 def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
     with store.transaction() as session:
         find = journal.last_done if backwards else journal.first_undone
-        row = find(session, store.campaign_id)
+        row = find(session, store.campaign_id, store.author)
         if row is None:
             raise NothingToUndo("Nothing to undo." if backwards else "Nothing to redo.")
         if not row.undoable:
             raise NothingToUndo(
                 f"\u201c{row.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
+        if store.author is not None:
+            _refuse_over_others(session, row, store.author, backwards=backwards)
         rows = journal.changes_of(session, row.id or 0)
         journal.replay(session, rows, backwards=backwards)
         row.undone = backwards
@@ -120,9 +122,24 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
         session.flush()
         changes = changes_from(session, rows)
         result = Replayed(_operation(row), changes)
+        store.replayed(session, row, sorted(changes.characters | changes.removed))
+    store.replay_committed()
     if changes.library:
         forget_library(store)
     return result
+
+
+def _refuse_over_others(session: Session, row: OperationRow, author: str, *,
+                        backwards: bool) -> None:
+    """On a shared campaign, never take back (or redo over) another user's later change."""
+    other = journal.changed_since_by_others(session, row.id or 0, author)
+    if other is not None:
+        who, label = other
+        verb = "undo" if backwards else "redo"
+        raise NothingToUndo(
+            f"Cannot {verb} \u201c{row.label}\u201d: {who or 'another user'} has since "
+            f"changed the same things (\u201c{label}\u201d). Change them back by hand "
+            "if you need to.")
 
 
 def undo(*, store: CampaignStore) -> Replayed:
@@ -138,14 +155,14 @@ def redo(*, store: CampaignStore) -> Replayed:
 def next_undo(*, store: CampaignStore) -> Operation | None:
     """What Undo would take back (for the menu's text), if anything."""
     with store.transaction() as session:
-        row = journal.last_done(session, store.campaign_id)
+        row = journal.last_done(session, store.campaign_id, store.author)
         return _operation(row) if row is not None and row.undoable else None
 
 
 def next_redo(*, store: CampaignStore) -> Operation | None:
     """What Redo would do again, if anything."""
     with store.transaction() as session:
-        row = journal.first_undone(session, store.campaign_id)
+        row = journal.first_undone(session, store.campaign_id, store.author)
         return _operation(row) if row is not None else None
 
 

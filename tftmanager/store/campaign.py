@@ -41,7 +41,7 @@ from tftmanager.store.journal import OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
 from tftmanager.store.schema import CURRENT_SCHEMA
-from tftmanager.store.tables import CampaignRow
+from tftmanager.store.tables import CampaignRow, OperationRow
 
 DEFAULT_UNDO_LIMIT = 100
 
@@ -73,6 +73,18 @@ class CampaignStore:
         self.backup_path: Path | None = None
         # The campaign's rules library, built once and dropped when it changes.
         self.library_cache: object | None = None
+        # Who is acting: the login on a shared (server) campaign; None in a file.
+        self.author: str | None = None
+
+    @property
+    def shared(self) -> bool:
+        """Whether this campaign lives on a server, shared with other users."""
+        return False
+
+    @property
+    def location(self) -> str:
+        """Where the campaign is, for messages and the title bar."""
+        return str(self.path)
 
     @property
     def read_only(self) -> bool:
@@ -113,12 +125,27 @@ class CampaignStore:
         block ends; an exception rolls back the change and its record alike.
         """
         with self.transaction() as session:
-            op = journal.begin(session, campaign_id=self.campaign_id, kind=kind)
+            op = journal.begin(session, campaign_id=self.campaign_id, kind=kind,
+                               author=self.author)
             op.label = label
             yield op
             campaign = session.get(CampaignRow, self.campaign_id)
             limit = campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT
             journal.finish(session, op, campaign_id=self.campaign_id, limit=limit)
+            self.operation_finished(session, op)
+        self.operation_committed(op)
+
+    def operation_finished(self, session: Session, op: OpenOperation) -> None:
+        """Called inside the operation's transaction once it is recorded (a server's hook)."""
+
+    def operation_committed(self, op: OpenOperation) -> None:
+        """Called once the operation's transaction has committed (a server's hook)."""
+
+    def replayed(self, session: Session, row: OperationRow, touched: list[int]) -> None:
+        """Called inside an undo's or redo's transaction (a server's hook)."""
+
+    def replay_committed(self) -> None:
+        """Called once an undo or redo has committed (a server's hook)."""
 
     def close(self) -> None:
         """End the read snapshot, dispose of connections and release the lock."""

@@ -32,3 +32,19 @@ class CampaignInUse(CampaignError):
 
 class MigrationFailed(CampaignError):
     """Upgrading the file failed; it was restored from the backup taken first."""
+
+
+class ServerError(CampaignError):
+    """A server campaign that cannot be reached, set up or used (no driver, bad URL, refused)."""
+
+
+class ConnectionLost(ServerError):
+    """The connection to the server dropped; the next action reconnects."""
+
+
+class EditConflict(CampaignError):
+    """Another user changed what this edit touches since this client last looked."""
+
+
+class NotYours(CampaignError):
+    """The server refused the change: a player's login may change only their own characters."""

@@ -35,6 +35,8 @@ class OpenOperation:
     id: int
     kind: str
     label: str = ""
+    # The user's login on a shared campaign; None in a file, where everything is one user's.
+    author: str | None = None
     merge_key: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     # Rebuilds the label from merged ``meta`` when this operation folds into the one before.
@@ -54,7 +56,24 @@ class RowChange:
     new: dict[str, Any] | None
 
 
+def on_server(session: Session) -> bool:
+    """Whether the session talks to a PostgreSQL server rather than a campaign file."""
+    return session.get_bind().dialect.name == "postgresql"
+
+
 def _state(session: Session, *, current_op: int | None, replaying: bool) -> None:
+    """Tell the triggers which operation is recording (or that a replay is not).
+
+    A file keeps this in its one-row ``journal_state`` table; a server in two
+    settings local to the transaction, so clients never wait on one row.
+    """
+    if on_server(session):
+        session.execute(
+            text("SELECT set_config('tftmanager.current_op', :op, true), "
+                 "set_config('tftmanager.replaying', :r, true)"),
+            {"op": "" if current_op is None else str(current_op),
+             "r": "on" if replaying else "off"})
+        return
     session.execute(
         text("UPDATE journal_state SET current_op = :op, replaying = :r WHERE id = 1"),
         {"op": current_op, "r": int(replaying)},
@@ -73,24 +92,36 @@ def unrecorded(session: Session) -> Iterator[None]:
         _state(session, current_op=None, replaying=False)
 
 
-def begin(session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
-    """Open an operation: the redo tail is dropped, as in every editor's history."""
-    session.execute(
-        text("DELETE FROM operation WHERE campaign_id = :c AND undone = 1"), {"c": campaign_id}
-    )
+def begin(session: Session, *, campaign_id: int, kind: str,
+          author: str | None = None) -> OpenOperation:
+    """Open an operation: the redo tail is dropped, as in every editor's history.
+
+    On a shared campaign ``author`` is the user's login and only their own
+    redo tail goes: each user undoes and redoes their own operations.
+    """
+    mine = "" if author is None else " AND author = :a"
+    session.execute(text(f"DELETE FROM operation WHERE campaign_id = :c AND undone = TRUE{mine}"),
+                    {"c": campaign_id, "a": author})
     campaign = session.get(CampaignRow, campaign_id)
-    row = OperationRow(campaign_id=campaign_id, kind=kind, week=campaign.week if campaign else 1)
+    row = OperationRow(campaign_id=campaign_id, kind=kind, author=author or "",
+                       week=campaign.week if campaign else 1)
     session.add(row)
     session.flush()
     assert row.id is not None
     _state(session, current_op=row.id, replaying=False)
-    return OpenOperation(session=session, id=row.id, kind=kind)
+    return OpenOperation(session=session, id=row.id, kind=kind, author=author)
+
+
+def _by(author: str | None) -> list[Any]:
+    """The condition "done by this author", or none in a file (one user's history)."""
+    return [] if author is None else [OperationRow.author == author]
 
 
 def _touched_characters(session: Session, operation_id: int) -> list[int]:
+    field = ("CAST(CAST(coalesce(new, old) AS jsonb) ->> 'character_id' AS integer)"
+             if on_server(session) else "json_extract(coalesce(new, old), '$.character_id')")
     rows = session.execute(text(
-        "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
-        "ELSE json_extract(coalesce(new, old), '$.character_id') END "
+        f"SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key ELSE {field} END "
         "FROM row_change WHERE operation_id = :op"), {"op": operation_id})
     return sorted(int(r[0]) for r in rows if r[0] is not None)
 
@@ -104,7 +135,7 @@ def _previous(session: Session, op: OpenOperation, campaign_id: int) -> Operatio
     return session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.id) < op.id,
-               col(OperationRow.undone).is_(False))
+               col(OperationRow.undone).is_(False), *_by(op.author))
         .order_by(col(OperationRow.id).desc())
     ).first()
 
@@ -153,14 +184,18 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
     row.updated_at = utcnow()
     session.add(row)
     session.flush()
-    _keep_limit(session, campaign_id, limit)
+    _keep_limit(session, campaign_id, limit, op.author)
 
 
-def _keep_limit(session: Session, campaign_id: int, limit: int) -> None:
-    """Past the limit the oldest operations stay in the history but lose their undo."""
+def _keep_limit(session: Session, campaign_id: int, limit: int, author: str | None) -> None:
+    """Past the limit the oldest operations stay in the history but lose their undo.
+
+    The limit counts each author's own operations (everyone's, in a file).
+    """
     ids = session.exec(
         select(OperationRow.id)
-        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True))
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True),
+               *_by(author))
         .order_by(col(OperationRow.id).desc())
         .offset(max(limit, 0))
     ).all()
@@ -171,7 +206,7 @@ def _keep_limit(session: Session, campaign_id: int, limit: int) -> None:
         text("DELETE FROM row_change WHERE operation_id IN :ids").bindparams(
             bindparam("ids", expanding=True)), params)
     session.execute(
-        text("UPDATE operation SET undoable = 0 WHERE id IN :ids").bindparams(
+        text("UPDATE operation SET undoable = FALSE WHERE id IN :ids").bindparams(
             bindparam("ids", expanding=True)), params)
 
 
@@ -189,6 +224,11 @@ def _quote(name: str) -> str:
 
 
 def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
+    if on_server(session):  # the server's own JSON reading gives each column its type
+        session.execute(text(f"INSERT INTO {_quote(table)} SELECT * FROM "
+                             f"jsonb_populate_record(NULL::{_quote(table)}, CAST(:i AS jsonb))"),
+                        {"i": json.dumps(image)})
+        return
     columns = list(image)
     names = ", ".join(_quote(c) for c in columns)
     values = ", ".join(f":v{i}" for i in range(len(columns)))
@@ -199,6 +239,13 @@ def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) 
 
 
 def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
+    if on_server(session):
+        names = ", ".join(_quote(c) for c in image)
+        session.execute(text(
+            f"UPDATE {_quote(table)} SET ({names}) = (SELECT {names} FROM "
+            f"jsonb_populate_record(NULL::{_quote(table)}, CAST(:i AS jsonb))) WHERE id = :k"),
+            {"i": json.dumps(image), "k": row_key})
+        return
     assignments = ", ".join(f"{_quote(c)} = :v{i}" for i, c in enumerate(image))
     params = {f"v{i}": v for i, v in enumerate(image.values())}
     params["rowid"] = row_key
@@ -207,13 +254,14 @@ def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) 
 
 
 def _delete_row(session: Session, table: str, row_key: int) -> None:
-    session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :rowid"),
-                    {"rowid": row_key})
+    key = "id" if on_server(session) else "rowid"
+    session.execute(text(f"DELETE FROM {_quote(table)} WHERE {key} = :k"), {"k": row_key})
 
 
 def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> None:
     """Put rows back to their old images (undo) or forward to their new ones (redo)."""
-    session.execute(text("PRAGMA defer_foreign_keys = ON"))
+    session.execute(text("SET CONSTRAINTS ALL DEFERRED" if on_server(session)
+                         else "PRAGMA defer_foreign_keys = ON"))
     with unrecorded(session):
         for change in reversed(changes) if backwards else changes:
             image = change.old if backwards else change.new
@@ -225,20 +273,40 @@ def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> No
                 _put_row(session, change.table, change.row_key, image)
 
 
-def last_done(session: Session, campaign_id: int) -> OperationRow | None:
-    """The operation undo would take back."""
+def changed_since_by_others(session: Session, operation_id: int,
+                            author: str) -> tuple[str, str] | None:
+    """Whether another user has since changed a row this operation changed.
+
+    Returns (who, their operation's label) of the first such change: undoing
+    or redoing this operation would silently take theirs back.
+    """
+    found = session.execute(text(
+        "SELECT o.author, o.label FROM row_change rc JOIN operation o ON o.id = rc.operation_id "
+        "WHERE o.id > :op AND o.author <> :me AND o.undone = FALSE AND EXISTS ("
+        "SELECT 1 FROM row_change mine WHERE mine.operation_id = :op "
+        "AND mine.table_name = rc.table_name AND mine.row_key = rc.row_key) "
+        "ORDER BY o.id LIMIT 1"), {"op": operation_id, "me": author}).first()
+    return (str(found[0]), str(found[1])) if found is not None else None
+
+
+def last_done(session: Session, campaign_id: int,
+              author: str | None = None) -> OperationRow | None:
+    """The operation undo would take back (the author's own, on a shared campaign)."""
     return session.exec(
         select(OperationRow)
-        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False))
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False),
+               *_by(author))
         .order_by(col(OperationRow.id).desc())
     ).first()
 
 
-def first_undone(session: Session, campaign_id: int) -> OperationRow | None:
-    """The operation redo would do again."""
+def first_undone(session: Session, campaign_id: int,
+                 author: str | None = None) -> OperationRow | None:
+    """The operation redo would do again (the author's own, on a shared campaign)."""
     return session.exec(
         select(OperationRow)
-        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True))
+        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True),
+               *_by(author))
         .order_by(col(OperationRow.id))
     ).first()
 

@@ -1,0 +1,115 @@
+"""Where a server campaign is: a PostgreSQL URL, and the password kept out of it.
+
+A campaign is named by a URL such as ``postgresql://alice@db.example.org/dragons``.
+The password never appears in what TFT Manager keeps or shows: libpq finds
+it in its usual places (``PGPASSWORD``, ``~/.pgpass``, a service file), or
+the system keyring holds it when the user asked to remember it there.
+"""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import dataclass
+from pathlib import Path
+
+from tftmanager.store.errors import ServerError
+
+SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+KEYRING_SERVICE = "TFT Manager"
+DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which is not installed: "
+                  "install TFT Manager with its server extra (pip install 'tftmanager[server]').")
+
+
+def is_server_url(text: str | Path) -> bool:
+    """Whether a campaign argument names a server campaign rather than a file."""
+    return isinstance(text, str) and text.strip().lower().startswith(SCHEMES)
+
+
+@dataclass(frozen=True)
+class ServerAddress:
+    """A server campaign's database, login and (only in memory) password."""
+
+    host: str
+    port: int | None
+    database: str
+    user: str
+    password: str | None = None
+    query: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def url(self) -> str:
+        """The URL without the password: what is shown, remembered and logged."""
+        host = self.host if self.host else ""
+        port = f":{self.port}" if self.port else ""
+        query = "&".join(f"{k}={v}" for k, v in self.query)
+        return (f"postgresql://{self.user}@{host}{port}/{self.database}"
+                + (f"?{query}" if query else ""))
+
+    @property
+    def display(self) -> str:
+        """A short name for the title bar and messages."""
+        where = self.host or "this computer"
+        return f"{self.database} on {where} (as {self.user})"
+
+    @property
+    def keyring_key(self) -> str:
+        """The keyring entry holding this login's password."""
+        return f"{self.user}@{self.host or 'localhost'}:{self.port or 5432}"
+
+    def sqlalchemy_url(self) -> object:
+        """The URL SQLAlchemy connects with (psycopg 3), password included if known."""
+        from sqlalchemy.engine import URL  # noqa: PLC0415
+
+        return URL.create("postgresql+psycopg", username=self.user,
+                          password=self.password or self._remembered_password(),
+                          host=self.host or None, port=self.port, database=self.database,
+                          query=dict(self.query))
+
+    def _remembered_password(self) -> str | None:
+        """The password the keyring holds for this login, if a keyring is installed."""
+        try:
+            import keyring  # noqa: PLC0415 - optional, and slow to import
+        except ImportError:
+            return None
+        try:
+            return keyring.get_password(KEYRING_SERVICE, self.keyring_key)
+        except Exception:  # noqa: BLE001 - no usable keyring backend: libpq's sources remain
+            return None
+
+    def with_database(self, database: str) -> ServerAddress:
+        """The same server and login, another database (server init creates one)."""
+        return ServerAddress(self.host, self.port, database, self.user, self.password,
+                             self.query)
+
+
+def parse_address(text: str, *, user: str | None = None) -> ServerAddress:
+    """Read a server campaign URL; a bad one gets a message in the user's terms."""
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+    from sqlalchemy.exc import ArgumentError  # noqa: PLC0415
+
+    raw = text.strip()
+    if not is_server_url(raw):
+        raise ServerError(Path(raw), f"{raw!r} is not a server campaign URL: it must begin "
+                          "with postgresql:// (for example postgresql://alice@server/dragons).")
+    try:
+        url = make_url(raw.replace("postgres://", "postgresql://", 1))
+    except (ArgumentError, ValueError) as exc:
+        raise ServerError(Path(raw), f"Cannot read the server URL ({exc}).") from exc
+    if not url.database:
+        raise ServerError(Path(raw), "The server URL names no database: add /NAME at its "
+                          "end, for example postgresql://alice@server/dragons.")
+    query = tuple(sorted((str(k), str(v)) for k, v in url.query.items()))
+    return ServerAddress(host=url.host or "", port=url.port, database=url.database,
+                         user=user or url.username or getpass.getuser(),
+                         password=url.password, query=query)
+
+
+def remember_password(address: ServerAddress, password: str) -> bool:
+    """Keep a password in the system keyring; False when there is no usable keyring."""
+    try:
+        import keyring  # noqa: PLC0415
+
+        keyring.set_password(KEYRING_SERVICE, address.keyring_key, password)
+    except Exception:  # noqa: BLE001 - ImportError or no backend: the user keeps typing it
+        return False
+    return True

@@ -1,0 +1,219 @@
+"""Setting up and looking after a server campaign: init, upgrade, players.
+
+These run as the login that owns the campaign database (the GM who set it
+up, or a database administrator); each is one transaction, so a failure
+leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
+from tftmanager.rules.library_entries import Entry
+from tftmanager.store import journal, server_schema
+from tftmanager.store.errors import ServerError
+from tftmanager.store.library import replace_library
+from tftmanager.store.schema import CURRENT_SCHEMA
+from tftmanager.store.server import (
+    ServerCampaignStore,
+    check_schema,
+    make_server_engine,
+    open_server_campaign,
+    server_refusal,
+    server_schema_version,
+)
+from tftmanager.store.server_address import ServerAddress
+from tftmanager.store.tables import CampaignRow, CharacterRow, PlayerCharacterRow
+
+
+def migrate_server(conn: Connection, database: str, revision: str = "head") -> None:
+    """Run the Alembic history on the server, then (re)install triggers, roles, policies."""
+    from alembic import command  # noqa: PLC0415 - costly import, only when needed
+
+    from tftmanager.store.migrate import alembic_config  # noqa: PLC0415
+
+    cfg = alembic_config()
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, revision)
+    server_schema.install(conn, database)
+
+
+def _create_database_if_missing(address: ServerAddress) -> None:
+    """Create the campaign's database when the login may (connecting to ``postgres``)."""
+    engine = make_server_engine(address.with_database("postgres"))
+    try:
+        with engine.connect() as conn:
+            exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :d"),
+                                  {"d": address.database}).first()
+            if exists is None:
+                conn.commit()
+                raw = conn.execution_options(isolation_level="AUTOCOMMIT")
+                raw.exec_driver_sql(f'CREATE DATABASE "{address.database}"')
+    except DBAPIError:
+        pass  # no right to look or create: the connection to the database itself will say
+    finally:
+        engine.dispose()
+
+
+def init_server(address: ServerAddress, *, name: str,
+                library: tuple[list[Entry], str]) -> None:
+    """Create the schema, roles, policies and an empty campaign on an empty database."""
+    _create_database_if_missing(address)
+    engine = make_server_engine(address)
+    try:
+        with engine.connect() as conn:
+            existing = conn.execute(text(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")).scalar()
+            if existing:
+                raise ServerError(Path(address.url), f"{address.display} is not empty "
+                                  f"({existing} tables): server init sets up only an empty "
+                                  "database, so nothing was changed.")
+            conn.rollback()
+            with conn.begin():
+                migrate_server(conn, address.database)
+                with Session(bind=conn) as session, journal.unrecorded(session):
+                    row = CampaignRow(name=name or address.database)
+                    session.add(row)
+                    session.flush()
+                    assert row.id is not None
+                    replace_library(session=session, campaign_id=row.id,
+                                    entries=library[0], version=library[1], shipped=True)
+    except DBAPIError as exc:
+        raise server_refusal(address, exc) from exc
+    finally:
+        engine.dispose()
+
+
+def _dump(address: ServerAddress, conn: Connection, folder: Path, schema: int) -> Path:
+    """Keep what an upgrade changes: pg_dump's SQL when it is installed, else JSON rows."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    folder.mkdir(parents=True, exist_ok=True)
+    pg_dump = shutil.which("pg_dump")
+    target = folder / f"{address.database}-schema{schema}-{stamp}"
+    if pg_dump is not None:
+        path = target.with_suffix(".sql")
+        env_url = address.url
+        done = subprocess.run([pg_dump, "--no-owner", "--file", str(path), env_url],
+                              capture_output=True, text=True, check=False,
+                              env=_libpq_env(address))
+        if done.returncode == 0:
+            return path
+    path = target.with_suffix(".json")
+    tables = server_schema.tables(conn)
+    rows = {t: [r[0] for r in conn.exec_driver_sql(f'SELECT to_jsonb(x) FROM "{t}" x')]
+            for t in tables}
+    path.write_text(json.dumps(rows, default=str, indent=1), encoding="utf-8")
+    return path
+
+
+def _libpq_env(address: ServerAddress) -> dict[str, str]:
+    import os  # noqa: PLC0415
+
+    env = dict(os.environ)
+    password = address.password or address._remembered_password()
+    if password:
+        env["PGPASSWORD"] = password  # only in the child's environment, never on disk
+    return env
+
+
+def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, Path | None]:
+    """Upgrade an older server campaign to this build's schema, after dumping it.
+
+    Returns the schema it was at and the dump (None when it was already current).
+    """
+    engine = make_server_engine(address)
+    try:
+        with engine.connect() as conn:
+            with Session(bind=conn) as session:
+                schema = server_schema_version(session)
+            conn.rollback()
+            if schema is not None and schema < CURRENT_SCHEMA:
+                dump = _dump(address, conn, dump_folder, schema)
+                conn.rollback()
+                with conn.begin():
+                    journal_forget = "UPDATE operation SET undoable = FALSE"
+                    migrate_server(conn, address.database)
+                    conn.exec_driver_sql("DELETE FROM row_change")
+                    conn.exec_driver_sql(journal_forget)
+                return schema, dump
+            check_schema(address, schema)
+            with conn.begin():  # current: reinstall the policies (a repair)
+                server_schema.install(conn, address.database)
+            return schema or CURRENT_SCHEMA, None
+    except DBAPIError as exc:
+        raise server_refusal(address, exc) from exc
+    finally:
+        engine.dispose()
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def add_member(address: ServerAddress, login: str, *, characters: list[str], gm: bool = False,
+               password: str | None = None) -> list[str]:
+    """Give a login the GM's or a player's role, and a player their characters.
+
+    The login is created when it does not exist (with ``password`` if given;
+    otherwise it signs in however the server's administrator arranged).
+    Returns the names of the characters assigned.  The assignment is one
+    journalled operation, so the campaign's history says who plays whom.
+    """
+    login = login.strip()
+    if not login or len(login) > 63:
+        raise ServerError(Path(address.url), "A login name is 1 to 63 characters.")
+    store = open_server_campaign(address)
+    try:
+        return _add_member(store, login, characters, gm=gm, password=password)
+    finally:
+        store.close()
+
+
+def _set_password(session: Session, login: str, password: str) -> None:
+    """ALTER ROLE takes no parameters: psycopg quotes the password as a literal."""
+    from psycopg import sql  # noqa: PLC0415
+
+    raw = session.connection().connection.driver_connection
+    statement = sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(login),
+                                                             sql.Literal(password))
+    raw.execute(statement)  # type: ignore[union-attr]
+
+
+def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *, gm: bool,
+                password: str | None) -> list[str]:
+    gm_role, player_role = server_schema.role_names(store.address.database)
+    with store.operation("settings", f"{login} joins as {'GM' if gm else 'a player'}") as op:
+        session = op.session
+        by_name = {c.name.casefold(): c for c in session.query(CharacterRow).filter(
+            CharacterRow.campaign_id == store.campaign_id)}
+        chosen = []
+        for name in characters:
+            found = by_name.get(name.strip().casefold())
+            if found is None:
+                raise ServerError(store.path, f"There is no character called {name!r} in "
+                                  "the campaign; nothing was changed.")
+            chosen.append(found)
+        exists = session.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
+                                 {"r": login}).first()
+        if exists is None:
+            session.execute(text(f"CREATE ROLE {_quote(login)} LOGIN"))
+        if password:
+            _set_password(session, login, password)
+        session.execute(text(f"GRANT {_quote(gm_role if gm else player_role)} "
+                             f"TO {_quote(login)}"))
+        for character in chosen:
+            taken = session.query(PlayerCharacterRow).filter_by(
+                login=login, character_id=character.id).first()
+            if taken is None:
+                session.add(PlayerCharacterRow(login=login, character_id=character.id or 0))
+        if chosen:
+            op.label = f"{login} plays {', '.join(c.name for c in chosen)}"
+        return [c.name for c in chosen]
