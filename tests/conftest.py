@@ -18,13 +18,18 @@ from tftmanager.cards.none_refcount import keep_none_alive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import shipped_library
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.journal import forget_all as journal_forget_all
 from tftmanager.store.journal_triggers import UNRECORDED
 
 CampaignDump = dict[str, list[tuple[Any, ...]]]
 
 
-def _dump(path: Path) -> CampaignDump:
-    """Every row of every table the journal covers, read straight from the file."""
+def _dump(path: Path | CampaignStore) -> CampaignDump:
+    """Every row of every table the journal covers, read straight from the file or server."""
+    if isinstance(path, CampaignStore):
+        if path.shared:
+            return _server_dump(path)
+        path = path.path
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         tables = [r[0] for r in con.execute(
@@ -33,6 +38,16 @@ def _dump(path: Path) -> CampaignDump:
                 for t in tables if t not in UNRECORDED}
     finally:
         con.close()
+
+
+def _server_dump(store: CampaignStore) -> CampaignDump:
+    from sqlalchemy import text  # noqa: PLC0415
+
+    with store.engine.connect() as conn:
+        tables = [r[0] for r in conn.execute(text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"))]
+        return {t: [tuple(r) for r in conn.execute(text(f'SELECT * FROM "{t}" ORDER BY 1'))]
+                for t in tables if t not in UNRECORDED}
 
 
 @pytest.fixture
@@ -68,5 +83,50 @@ def store(campaign_path: Path) -> Iterator[CampaignStore]:
 def demo_store(campaign_path: Path) -> Iterator[CampaignStore]:
     """An open campaign holding the demo party."""
     s = new_campaign(path=campaign_path, name="Demo", demo=True)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """A throwaway PostgreSQL server for the whole run (skipped, with why, where impossible)."""
+    import tempfile  # noqa: PLC0415
+
+    import pgserver  # noqa: PLC0415 - tests/ is on the path
+
+    why = pgserver.why_not_available()
+    if why is not None:
+        pytest.skip(f"No PostgreSQL server for these tests: {why}.")
+    server = pgserver.start(Path(tempfile.mkdtemp(prefix="tftm-pg-")))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def server_url(pg_server: Any) -> str:
+    """A new, empty server campaign (set up by ``server init``); its URL logs in as the GM."""
+    from tftmanager.app.library import initial_library  # noqa: PLC0415
+    from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+    from tftmanager.store.server_admin import init_server  # noqa: PLC0415
+
+    url = pg_server.url(pg_server.new_database_name())
+    init_server(parse_address(url), name="Server Test", library=initial_library())
+    return str(url)
+
+
+@pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
+def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path) -> Iterator[CampaignStore]:
+    """The demo party in a campaign file, and again on a server (the same tests on both)."""
+    from tftmanager.app.campaigns import open_existing  # noqa: PLC0415
+
+    if request.param == "file":
+        s = new_campaign(path=campaign_path, name="Demo", demo=True)
+    else:
+        from tftmanager.app.demo import add_demo_party  # noqa: PLC0415
+
+        s = open_existing(path=request.getfixturevalue("server_url"))
+        add_demo_party(store=s)
+        with s.transaction() as session:
+            journal_forget_all(session, s.campaign_id)
     yield s
     s.close()

@@ -38,6 +38,12 @@ from tftmanager.store.campaign import CampaignStore
 
 pytestmark = pytest.mark.app
 
+
+@pytest.fixture
+def demo_store(any_demo_store: CampaignStore) -> CampaignStore:
+    """Each test here runs on a campaign file and again on a server campaign."""
+    return any_demo_store
+
 FINE_DX = Quality(fine_dx=1)
 
 Action = Callable[[CampaignStore, dict[str, int]], object]
@@ -143,56 +149,56 @@ ACTIONS: list[tuple[str, Action]] = [
 def test_every_kind_of_action_is_one_exactly_undoable_operation(demo_store: CampaignStore
                                                                 , campaign_dump: Any) -> None:
     ids = ids_of(demo_store)
-    start = campaign_dump(demo_store.path)
+    start = campaign_dump(demo_store)
     states = [start]
     for label, action in ACTIONS:
-        before = campaign_dump(demo_store.path)
+        before = campaign_dump(demo_store)
         action(demo_store, ids)
-        after = campaign_dump(demo_store.path)
+        after = campaign_dump(demo_store)
         assert after != before, label
         newest = journal.history(store=demo_store, limit=1)[0]
         assert newest.label.startswith(label), (newest.label, label)
         assert not newest.undone and newest.undoable
         replayed = journal.undo(store=demo_store)
         assert replayed.operation.id == newest.id
-        assert campaign_dump(demo_store.path) == before, f"undo of {label!r} was not exact"
+        assert campaign_dump(demo_store) == before, f"undo of {label!r} was not exact"
         journal.redo(store=demo_store)
-        assert campaign_dump(demo_store.path) == after, f"redo of {label!r} was not exact"
+        assert campaign_dump(demo_store) == after, f"redo of {label!r} was not exact"
         states.append(after)
     assert len(journal.history(store=demo_store)) == len(ACTIONS)
-    path = demo_store.path
+    where = demo_store.location
     demo_store.close()
-    # The journal is in the file: undo everything after reopening, then redo it all.
-    with campaigns.open_existing(path=path) as again:
+    # The journal is in the campaign: undo everything after reopening, then redo it all.
+    with campaigns.open_existing(path=where) as again:
         for expected in reversed(states[:-1]):
             journal.undo(store=again)
-            assert campaign_dump(path) == expected
+            assert campaign_dump(again) == expected
         with pytest.raises(NothingToUndo, match="Nothing to undo"):
             journal.undo(store=again)
         for expected in states[1:]:
             journal.redo(store=again)
-            assert campaign_dump(path) == expected
+            assert campaign_dump(again) == expected
         with pytest.raises(NothingToUndo, match="Nothing to redo"):
             journal.redo(store=again)
 
 
 def test_a_refused_action_records_nothing(demo_store: CampaignStore, campaign_dump: Any) -> None:
     ids = ids_of(demo_store)
-    before = campaign_dump(demo_store.path)
+    before = campaign_dump(demo_store)
     with pytest.raises(experience.XPRefused):
         experience.raise_attribute(store=demo_store, character_id=ids["Wulf"],
                                    attribute=experience.Attribute.ST)
     with pytest.raises(InputError):
         characters.create_character(store=demo_store,
                                     character=Character(name=" ", race="human", st=8, dx=8))
-    assert campaign_dump(demo_store.path) == before
+    assert campaign_dump(demo_store) == before
     assert journal.history(store=demo_store) == []
 
 
 def test_typing_in_one_field_is_one_operation_named_by_the_final_value(
         demo_store: CampaignStore, campaign_dump: Any) -> None:
     cid = ids_of(demo_store)["Ragnar"]
-    start = campaign_dump(demo_store.path)
+    start = campaign_dump(demo_store)
     for st in (12, 13, 14):
         character = characters.get_character(store=demo_store, character_id=cid)
         characters.edit_character(store=demo_store, character_id=cid,
@@ -207,7 +213,7 @@ def test_typing_in_one_field_is_one_operation_named_by_the_final_value(
         "Ragnar: DX 13 -> 12", "Ragnar: ST 11 -> 14"]
     journal.undo(store=demo_store)
     journal.undo(store=demo_store)
-    assert campaign_dump(demo_store.path) == start
+    assert campaign_dump(demo_store) == start
 
 
 def test_an_edit_that_changes_nothing_is_not_in_the_history(demo_store: CampaignStore) -> None:
@@ -249,13 +255,13 @@ def test_the_undo_limit_keeps_history_but_not_its_undo(demo_store: CampaignStore
 def test_a_write_outside_an_operation_is_refused(
         demo_store: CampaignStore, campaign_dump: Any) -> None:
     cid = ids_of(demo_store)["Ragnar"]
-    before = campaign_dump(demo_store.path)
+    before = campaign_dump(demo_store)
     with pytest.raises(IntegrityError, match="write outside an operation"), \
             demo_store.transaction() as session:
         stored = queries.get_character(session=session, character_id=cid)
         queries.update_character(session=session, character_id=cid,
                                  character=replace(stored.character, st=18))
-    assert campaign_dump(demo_store.path) == before
+    assert campaign_dump(demo_store) == before
 
 
 def test_history_by_character(demo_store: CampaignStore) -> None:
@@ -272,7 +278,7 @@ def test_history_by_character(demo_store: CampaignStore) -> None:
 def test_combat_awards_and_a_library_import_are_operations(
         demo_store: CampaignStore, campaign_dump: Any) -> None:
     ids = ids_of(demo_store)
-    before = campaign_dump(demo_store.path)
+    before = campaign_dump(demo_store)
     experience.award_each(store=demo_store, awards=[
         (ids["Ragnar"], Award("Ragnar", 12, "Beat an orc")),
         (ids["Wulf"], Award("Wulf", 4, "Beat an orc"))])
@@ -284,7 +290,7 @@ def test_combat_awards_and_a_library_import_are_operations(
     assert labels[1] == "Combat to 2: XP, Beat an orc"
     journal.undo(store=demo_store)
     journal.undo(store=demo_store)
-    assert campaign_dump(demo_store.path) == before
+    assert campaign_dump(demo_store) == before
 
 
 def test_undo_works_on_a_campaign_upgraded_from_before_the_journal(

@@ -10,7 +10,7 @@ without the journal knowing: a write outside an operation is refused.
 
 from __future__ import annotations
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, inspect
 
 # Tables that are the journal itself, or Alembic's: never recorded.
 UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
@@ -91,8 +91,6 @@ def forget_row_images(conn: Connection) -> None:
     The operations keep their lines in the history; only their undo goes, so
     a later migration that changes columns never replays a row of the wrong shape.
     """
-    exists = conn.exec_driver_sql(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'row_change'").first()
-    if exists is not None:
+    if inspect(conn).has_table("row_change"):  # a file or a server
         conn.exec_driver_sql("DELETE FROM row_change")
-        conn.exec_driver_sql("UPDATE operation SET undoable = 0")
+        conn.exec_driver_sql("UPDATE operation SET undoable = FALSE")

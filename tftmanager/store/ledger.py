@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
@@ -73,6 +74,12 @@ def append_many(*, session: Session, table: LedgerTable,
         dialect).bind_processor(dialect)  # the text SQLAlchemy itself would store
     defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
     full = [defaults | values for values in rows]
+    if dialect.name != "sqlite":  # a server: the ids come back in order from the insert
+        ids = session.connection().execute(
+            insert(table.__table__).returning(  # type: ignore[attr-defined]
+                table.__table__.c.id, sort_by_parameter_order=True),  # type: ignore[attr-defined]
+            full).scalars().all()
+        return _as_lines(table, list(zip(ids, full, strict=True)))
     names = [c.name for c in columns]
     sql = (f'INSERT INTO "{table.__tablename__}" ({", ".join(names)}) '
            f'VALUES ({", ".join("?" for _ in names)})')
@@ -82,11 +89,15 @@ def append_many(*, session: Session, table: LedgerTable,
     after = _last_id(connection, table)
     if after - before != len(full):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
+    return _as_lines(table, [(before + i, v) for i, v in enumerate(full, start=1)])
+
+
+def _as_lines(table: LedgerTable, rows: list[tuple[int, dict[str, Any]]]) -> list[LedgerLine]:
     xp = table is XPEntryRow
-    return [LedgerLine(before + i, v["character_id"], v["amount"], v["kind"], v["reason"],
+    return [LedgerLine(line_id, v["character_id"], v["amount"], v["kind"], v["reason"],
                        v["week"], v["batch"], v["played_on"] if xp else "",
                        v["attribute"] if xp else "")
-            for i, v in enumerate(full, start=1)]
+            for line_id, v in rows]
 
 
 def _last_id(connection: Any, table: LedgerTable) -> int:

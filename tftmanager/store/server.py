@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, create_engine, text
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
@@ -115,6 +115,8 @@ class ServerCampaignStore(CampaignStore):
                     self.path, "Lost the connection to the server; the change was not saved "
                     "and will be tried on a new connection.") from exc
             raise _refused(self, exc) from exc
+        except IntegrityError:
+            raise  # the same as in a file: the caller's own mistake, said by its caller
         except DBAPIError as exc:
             raise _refused(self, exc) from exc
         except StaleDataError as exc:

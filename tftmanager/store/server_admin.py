@@ -20,6 +20,7 @@ from sqlmodel import Session
 from tftmanager.rules.library_entries import Entry
 from tftmanager.store import journal, server_schema
 from tftmanager.store.errors import ServerError
+from tftmanager.store.journal_triggers import forget_row_images
 from tftmanager.store.library import replace_library
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.server import (
@@ -139,10 +140,8 @@ def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, P
                 dump = _dump(address, conn, dump_folder, schema)
                 conn.rollback()
                 with conn.begin():
-                    journal_forget = "UPDATE operation SET undoable = FALSE"
                     migrate_server(conn, address.database)
-                    conn.exec_driver_sql("DELETE FROM row_change")
-                    conn.exec_driver_sql(journal_forget)
+                    forget_row_images(conn)  # old rows cannot be put back into new tables
                 return schema, dump
             check_schema(address, schema)
             with conn.begin():  # current: reinstall the policies (a repair)

@@ -64,7 +64,7 @@ BEGIN
     RETURN NULL;
   END IF;
   IF coalesce(op, '') = '' THEN
-    RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = 'P0001';
+    RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
   END IF;
   INSERT INTO row_change (operation_id, table_name, action, row_key, old, new)
   VALUES (op::integer, TG_TABLE_NAME, left(TG_OP, 1),

@@ -1,0 +1,88 @@
+"""Hearing other users' changes to a server campaign as they commit (LISTEN/NOTIFY).
+
+Every operation on a server campaign ends with a ``NOTIFY`` that PostgreSQL
+delivers when (and only if) it commits.  A ``Listener`` holds one extra
+connection in autocommit that LISTENs; it never blocks: the GUI watches the
+connection's socket and calls ``pending()`` when it is readable, a script
+may ``wait()``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tftmanager.store.server_address import ServerAddress
+from tftmanager.store.server_schema import NOTIFY_CHANNEL
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One committed operation of some user: enough to refresh only what it touched."""
+
+    operation_id: int
+    author: str
+    kind: str
+    label: str
+    undone: bool
+    # The characters it touched; None when it touched too many to list (refresh all).
+    characters: tuple[int, ...] | None
+
+    @classmethod
+    def from_payload(cls, payload: str) -> Notice | None:
+        """Read a NOTIFY payload; anything else on the channel is ignored."""
+        try:
+            data = json.loads(payload)
+            characters = data.get("characters")
+            return cls(int(data["op"]), str(data.get("author", "")), str(data.get("kind", "")),
+                       str(data.get("label", "")), bool(data.get("undone", False)),
+                       None if characters is None else tuple(int(c) for c in characters))
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
+class Listener:
+    """A LISTEN connection to a server campaign (close it when done)."""
+
+    def __init__(self, address: ServerAddress) -> None:
+        import psycopg  # noqa: PLC0415
+
+        url = address.sqlalchemy_url()
+        self._conn: Any = psycopg.connect(
+            host=address.host or None, port=address.port, dbname=address.database,
+            user=address.user, password=getattr(url, "password", None),
+            autocommit=True, application_name="TFT Manager (listening)", connect_timeout=10)
+        self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+
+    def fileno(self) -> int:
+        """The socket to watch: readable when a notice (or a dropped connection) arrives."""
+        return int(self._conn.fileno())
+
+    def pending(self) -> list[Notice]:
+        """The notices that have arrived, without waiting."""
+        return self.wait(0.0)
+
+    def wait(self, timeout: float) -> list[Notice]:
+        """The notices that arrive within ``timeout`` seconds (at least one, or none)."""
+        found: list[Notice] = []
+        for note in self._conn.notifies(timeout=timeout, stop_after=None if timeout == 0 else 1):
+            notice = Notice.from_payload(note.payload)
+            if notice is not None:
+                found.append(notice)
+        if timeout:  # after the first, take what else is already there
+            for note in self._conn.notifies(timeout=0):
+                notice = Notice.from_payload(note.payload)
+                if notice is not None:
+                    found.append(notice)
+        return found
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._conn.close()
+
+    def __enter__(self) -> Listener:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
