@@ -29,6 +29,9 @@ command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)
 command -v appstreamcli >/dev/null || need+=(appstream)
 command -v update-mime-database >/dev/null || need+=(shared-mime-info)
 command -v readelf >/dev/null || need+=(binutils)
+# Server campaigns: the tests start a scratch PostgreSQL server (initdb, pg_ctl, psql).
+command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+  || need+=(postgresql)
 [ ${#need[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "Installing system packages: ${need[*]}"

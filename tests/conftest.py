@@ -41,7 +41,7 @@ def _dump(path: Path | CampaignStore) -> CampaignDump:
 
 
 def _server_dump(store: CampaignStore) -> CampaignDump:
-    from sqlalchemy import text  # noqa: PLC0415
+    from sqlalchemy import text
 
     with store.engine.connect() as conn:
         tables = [r[0] for r in conn.execute(text(
@@ -90,9 +90,9 @@ def demo_store(campaign_path: Path) -> Iterator[CampaignStore]:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """A throwaway PostgreSQL server for the whole run (skipped, with why, where impossible)."""
-    import tempfile  # noqa: PLC0415
+    import tempfile
 
-    import pgserver  # noqa: PLC0415 - tests/ is on the path
+    import pgserver
 
     why = pgserver.why_not_available()
     if why is not None:
@@ -105,9 +105,9 @@ def pg_server() -> Iterator[Any]:
 @pytest.fixture
 def server_url(pg_server: Any) -> str:
     """A new, empty server campaign (set up by ``server init``); its URL logs in as the GM."""
-    from tftmanager.app.library import initial_library  # noqa: PLC0415
-    from tftmanager.store.server_address import parse_address  # noqa: PLC0415
-    from tftmanager.store.server_admin import init_server  # noqa: PLC0415
+    from tftmanager.app.library import initial_library
+    from tftmanager.store.server_address import parse_address
+    from tftmanager.store.server_admin import init_server
 
     url = pg_server.url(pg_server.new_database_name())
     init_server(parse_address(url), name="Server Test", library=initial_library())
@@ -117,12 +117,12 @@ def server_url(pg_server: Any) -> str:
 @pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
 def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path) -> Iterator[CampaignStore]:
     """The demo party in a campaign file, and again on a server (the same tests on both)."""
-    from tftmanager.app.campaigns import open_existing  # noqa: PLC0415
+    from tftmanager.app.campaigns import open_existing
 
     if request.param == "file":
         s = new_campaign(path=campaign_path, name="Demo", demo=True)
     else:
-        from tftmanager.app.demo import add_demo_party  # noqa: PLC0415
+        from tftmanager.app.demo import add_demo_party
 
         s = open_existing(path=request.getfixturevalue("server_url"))
         add_demo_party(store=s)

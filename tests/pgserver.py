@@ -8,7 +8,6 @@ as root the server runs as the ``postgres`` user, which owns the folder.
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import socket
@@ -24,8 +23,8 @@ def _binary(name: str) -> str | None:
     found = shutil.which(name)
     if found:
         return found
-    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return candidates[-1] if candidates else None
+    candidates = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    return str(candidates[-1]) if candidates else None
 
 
 def why_not_available() -> str | None:
@@ -35,13 +34,13 @@ def why_not_available() -> str | None:
                 "`make test` installs the postgresql package where it may")
     if os.geteuid() == 0:
         try:
-            import pwd  # noqa: PLC0415
+            import pwd
 
             pwd.getpwnam("postgres")
         except KeyError:
             return "running as root and there is no postgres user to run the server as"
     try:
-        import psycopg  # noqa: F401, PLC0415
+        import psycopg  # noqa: F401
     except ImportError:
         return "the PostgreSQL driver psycopg is not installed"
     return None
@@ -68,7 +67,8 @@ class ScratchServer:
         """A database name no other test uses."""
         return f"t{uuid.uuid4().hex[:12]}"
 
-    def psql(self, database: str, sql: str, *, user: str = SUPERUSER) -> subprocess.CompletedProcess[str]:
+    def psql(self, database: str, sql: str, *,
+             user: str = SUPERUSER) -> subprocess.CompletedProcess[str]:
         """Run SQL with psql as ``user`` (a player's direct access, for instance)."""
         psql = _binary("psql") or "psql"
         return subprocess.run(

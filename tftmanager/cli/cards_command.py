@@ -73,7 +73,7 @@ def write_party_pdf(command: str, args: argparse.Namespace, names: Sequence[str]
     out = Path(args.out)
     try:
         check_target(out)  # a bad path or a refused campaign needs no Qt to say so
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=args.campaign) as store:
             faces = gather(store=store, names=names)
         ensure_gui_application()
         pages = export(out, faces)

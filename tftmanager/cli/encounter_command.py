@@ -99,9 +99,9 @@ def _number(text: object, what: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run one encounter action."""
     if args.action in ("show", "bestiary", "sheet"):
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=args.campaign) as store:
             return _read(store, args)
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         if args.action == "new":
             eid = encounters.new_encounter(store=store, name=args.name, combat=args.combat,
                                            seed=args.seed)

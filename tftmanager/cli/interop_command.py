@@ -78,7 +78,7 @@ def _show_lines(preview: statblocks.Preview) -> None:
 def run_statblock(args: argparse.Namespace) -> int:
     """Import (all or nothing) or export stat blocks."""
     if args.verb == "export":
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=args.campaign) as store:
             text = statblocks.export_statblocks(store=store, names=args.names,
                                                 bestiary=args.bestiary)
         if args.out:
@@ -89,7 +89,7 @@ def run_statblock(args: argparse.Namespace) -> int:
         return OK
     text = _read(args.file)
     opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
-    with opener(path=Path(args.campaign)) as store:
+    with opener(path=args.campaign) as store:
         see = statblocks.preview_templates if args.bestiary else statblocks.preview
         seen = see(store=store, text=text)
         if args.dry_run or seen.problems:
@@ -119,11 +119,11 @@ def run_foundry(args: argparse.Namespace) -> int:
     """Export actors to a file (or a folder of files) or import them."""
     if args.verb == "import":
         text = _read(args.file)
-        with campaigns.open_existing(path=Path(args.campaign)) as store:
+        with campaigns.open_existing(path=args.campaign) as store:
             result = foundry.import_actors(store=store, text=text, as_copies=args.copy)
         print(f"Imported {count(len(result.ids), 'character')} from {args.file}")
         return OK
-    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=args.campaign) as store:
         actors = foundry.export_actors(store=store, names=args.names)
     out = Path(args.out)
     if len(actors) == 1:

@@ -9,7 +9,6 @@ or the input could not be used (one line on stderr; nothing is changed).
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from tftmanager.app import campaigns, journal
@@ -69,7 +68,7 @@ def _character_id(store: Any, name: str) -> int:
 
 def run_history(args: argparse.Namespace) -> int:
     """Print the journal, newest first."""
-    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=args.campaign) as store:
         character_id = _character_id(store, args.character) if args.character else None
         operations = journal.history(store=store, limit=args.limit, character_id=character_id)
     if not operations:
@@ -81,7 +80,7 @@ def run_history(args: argparse.Namespace) -> int:
 
 def run_undo(args: argparse.Namespace) -> int:
     """Take back the newest change and say what it was."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         replayed = journal.undo(store=store)
     print(f"Undid: {replayed.operation.label}")
     return OK
@@ -89,7 +88,7 @@ def run_undo(args: argparse.Namespace) -> int:
 
 def run_redo(args: argparse.Namespace) -> int:
     """Make the newest undone change again and say what it was."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         replayed = journal.redo(store=store)
     print(f"Redid: {replayed.operation.label}")
     return OK

@@ -29,6 +29,7 @@ from tftmanager.cli import (
     failures,
     interop_command,
     journal_command,
+    server_command,
     sheet_command,
     story_command,
 )
@@ -76,7 +77,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List a campaign's characters."""
-    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=args.campaign) as store:
         sheets = campaigns.party_sheets(store=store)
     if args.json:
         print(json.dumps([sheet_json(s) for s in sheets], indent=2))
@@ -114,7 +115,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one character as JSON to stdout or a file."""
-    with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+    with campaigns.open_for_reading(path=args.campaign) as store:
         text = transfer.export_by_name(store=store, name=args.name)
     if args.out:
         files.write_text(Path(args.out), text)
@@ -130,7 +131,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         entries = loads(_read_text(args.file))
     except FormatError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
         sheets = [campaigns.character_sheet(store=store, character_id=i) for i in result.ids]
     names = ", ".join(e.character.name for e in entries)
@@ -152,7 +153,7 @@ def cmd_library(args: argparse.Namespace) -> int:
     """Export or import a campaign's rules library."""
     if args.action == "export":
         fmt = _format_of(args.out or "", args.format)
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=args.campaign) as store:
             text = library.export_library(store=store, fmt=fmt)
         if args.out:
             files.write_text(Path(args.out), text)
@@ -166,7 +167,7 @@ def cmd_library(args: argparse.Namespace) -> int:
         entries = library.parse_library(text, fmt)
     except library.LibraryError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         try:
             library.import_library(store=store, text=text, fmt=fmt)
         except library.LibraryError as exc:
@@ -186,7 +187,7 @@ def _find(store: CampaignStore, name: str) -> Sheet:
 
 def cmd_xp(args: argparse.Namespace) -> int:
     """Award experience, spend it, or show a character's ledger."""
-    with _opener(args.action == "show")(path=Path(args.campaign)) as store:
+    with _opener(args.action == "show")(path=args.campaign) as store:
         if args.action == "award":
             if args.party is not None:
                 ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
@@ -223,7 +224,7 @@ def cmd_xp(args: argparse.Namespace) -> int:
 
 def cmd_week(args: argparse.Namespace) -> int:
     """Run job weeks for the party and print the report."""
-    with campaigns.open_existing(path=Path(args.campaign)) as store:
+    with campaigns.open_existing(path=args.campaign) as store:
         try:
             applied = weeks.run_weeks(store=store, weeks=args.weeks, seed=args.seed,
                                       dry_run=args.dry_run, stop_on=args.stop_on)
@@ -244,7 +245,7 @@ def cmd_week(args: argparse.Namespace) -> int:
 
 def cmd_jobs(args: argparse.Namespace) -> int:
     """List jobs, assign a character's weekly activity, or supply a lost job value."""
-    with _opener(args.action == "list")(path=Path(args.campaign)) as store:
+    with _opener(args.action == "list")(path=args.campaign) as store:
         catalogue = catalogue_of(library.library_for(store))
         if args.action == "list":
             for job in catalogue.jobs.values():
@@ -294,6 +295,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "encounter": encounter_command.run,
     "copy": copy_command.run,
     "journal": story_command.run,
+    "server": server_command.run_server,
+    "push": server_command.run_push,
+    "pull": server_command.run_pull,
 }
 
 
@@ -359,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     encounter_command.add_parser(sub)
     copy_command.add_parser(sub)
     story_command.add_parser(sub)
+    server_command.add_parsers(sub)
     return parser
 
 

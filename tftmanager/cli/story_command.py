@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         failures.say("journal", f"--from {args.first} is after --to {args.last}.")
         return UNUSABLE
     try:
-        with campaigns.open_for_reading(path=Path(args.campaign)) as store:
+        with campaigns.open_for_reading(path=args.campaign) as store:
             journal = campaign_journal(store=store, where=_where(store, args))
         if fmt == "pdf":
             ensure_gui_application()

@@ -1,0 +1,58 @@
+"""Server campaigns for a group: set one up, upgrade it, add players, push and pull.
+
+The GUI and the command line both call these; the store does the work on the
+server (``store.server_admin``, ``store.server_copy``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tftmanager.app.library import initial_library
+from tftmanager.store.server_address import ServerAddress, parse_address
+
+
+def address_of(url: str, *, user: str | None = None) -> ServerAddress:
+    """A server campaign's URL read (a bad one refused in the user's terms)."""
+    return parse_address(url, user=user)
+
+
+def init(*, url: str, name: str = "") -> ServerAddress:
+    """Set up an empty database as a campaign: schema, roles, policies, rules library."""
+    from tftmanager.store.server_admin import init_server  # noqa: PLC0415
+
+    address = address_of(url)
+    init_server(address, name=name, library=initial_library())
+    return address
+
+
+def upgrade(*, url: str, dump_folder: Path | None = None) -> tuple[int, Path | None]:
+    """Upgrade an older server campaign (after dumping it); (old schema, dump or None).
+
+    The dump goes to ``dump_folder`` (the current folder when not given).
+    """
+    from tftmanager.store.server_admin import upgrade_server  # noqa: PLC0415
+
+    return upgrade_server(address_of(url), dump_folder=dump_folder or Path.cwd())
+
+
+def add_member(*, url: str, login: str, characters: list[str], gm: bool = False,
+               password: str | None = None) -> list[str]:
+    """Give a login a role in the campaign (and a player their characters)."""
+    from tftmanager.store.server_admin import add_member as add  # noqa: PLC0415
+
+    return add(address_of(url), login, characters=characters, gm=gm, password=password)
+
+
+def push(*, path: Path, url: str, replace: bool = False) -> dict[str, int]:
+    """Upload a campaign file to a server database."""
+    from tftmanager.store.server_copy import push as push_file  # noqa: PLC0415
+
+    return push_file(Path(path), address_of(url), replace=replace)
+
+
+def pull(*, url: str, path: Path) -> dict[str, int]:
+    """Write a server campaign to a new campaign file."""
+    from tftmanager.store.server_copy import pull as pull_file  # noqa: PLC0415
+
+    return pull_file(address_of(url), Path(path))
