@@ -106,15 +106,15 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
 def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
     with store.transaction() as session:
         find = journal.last_done if backwards else journal.first_undone
-        row = find(session, store.campaign_id, store.author)
+        row = find(session, store.campaign_id, store.mine)
         if row is None:
             raise NothingToUndo("Nothing to undo." if backwards else "Nothing to redo.")
         if not row.undoable:
             raise NothingToUndo(
                 f"\u201c{row.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
-        if store.author is not None:
-            _refuse_over_others(session, row, store.author, backwards=backwards)
+        if store.mine is not None:
+            _refuse_over_others(session, row, store.mine, backwards=backwards)
         rows = journal.changes_of(session, row.id or 0)
         journal.replay(session, rows, backwards=backwards)
         row.undone = backwards
@@ -129,10 +129,10 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
     return result
 
 
-def _refuse_over_others(session: Session, row: OperationRow, author: str, *,
+def _refuse_over_others(session: Session, row: OperationRow, mine: tuple[str, ...], *,
                         backwards: bool) -> None:
     """On a shared campaign, never take back (or redo over) another user's later change."""
-    other = journal.changed_since_by_others(session, row.id or 0, author)
+    other = journal.changed_since_by_others(session, row.id or 0, mine)
     if other is not None:
         who, label = other
         verb = "undo" if backwards else "redo"
@@ -155,14 +155,14 @@ def redo(*, store: CampaignStore) -> Replayed:
 def next_undo(*, store: CampaignStore) -> Operation | None:
     """What Undo would take back (for the menu's text), if anything."""
     with store.transaction() as session:
-        row = journal.last_done(session, store.campaign_id, store.author)
+        row = journal.last_done(session, store.campaign_id, store.mine)
         return _operation(row) if row is not None and row.undoable else None
 
 
 def next_redo(*, store: CampaignStore) -> Operation | None:
     """What Redo would do again, if anything."""
     with store.transaction() as session:
-        row = journal.first_undone(session, store.campaign_id, store.author)
+        row = journal.first_undone(session, store.campaign_id, store.mine)
         return _operation(row) if row is not None else None
 
 

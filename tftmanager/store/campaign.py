@@ -77,6 +77,11 @@ class CampaignStore:
         self.author: str | None = None
 
     @property
+    def mine(self) -> tuple[str, ...] | None:
+        """Whose operations this user may undo: everyone's in a file (None)."""
+        return None
+
+    @property
     def shared(self) -> bool:
         """Whether this campaign lives on a server, shared with other users."""
         return False
@@ -126,7 +131,7 @@ class CampaignStore:
         """
         with self.transaction() as session:
             op = journal.begin(session, campaign_id=self.campaign_id, kind=kind,
-                               author=self.author)
+                               author=self.author, mine=self.mine)
             op.label = label
             yield op
             campaign = session.get(CampaignRow, self.campaign_id)

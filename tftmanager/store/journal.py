@@ -19,7 +19,7 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, text
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, delete, select
 
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
@@ -37,6 +37,8 @@ class OpenOperation:
     label: str = ""
     # The user's login on a shared campaign; None in a file, where everything is one user's.
     author: str | None = None
+    # Whose operations count as this user's (undo, redo, merging, the limit); None: all.
+    mine: tuple[str, ...] | None = None
     merge_key: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     # Rebuilds the label from merged ``meta`` when this operation folds into the one before.
@@ -92,16 +94,15 @@ def unrecorded(session: Session) -> Iterator[None]:
         _state(session, current_op=None, replaying=False)
 
 
-def begin(session: Session, *, campaign_id: int, kind: str,
-          author: str | None = None) -> OpenOperation:
+def begin(session: Session, *, campaign_id: int, kind: str, author: str | None = None,
+          mine: tuple[str, ...] | None = None) -> OpenOperation:
     """Open an operation: the redo tail is dropped, as in every editor's history.
 
     On a shared campaign ``author`` is the user's login and only their own
-    redo tail goes: each user undoes and redoes their own operations.
+    redo tail (``mine``) goes: each user undoes and redoes their own operations.
     """
-    mine = "" if author is None else " AND author = :a"
-    session.execute(text(f"DELETE FROM operation WHERE campaign_id = :c AND undone = TRUE{mine}"),
-                    {"c": campaign_id, "a": author})
+    session.execute(delete(OperationRow).where(
+        OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True), *_by(mine)))
     campaign = session.get(CampaignRow, campaign_id)
     row = OperationRow(campaign_id=campaign_id, kind=kind, author=author or "",
                        week=campaign.week if campaign else 1)
@@ -109,12 +110,12 @@ def begin(session: Session, *, campaign_id: int, kind: str,
     session.flush()
     assert row.id is not None
     _state(session, current_op=row.id, replaying=False)
-    return OpenOperation(session=session, id=row.id, kind=kind, author=author)
+    return OpenOperation(session=session, id=row.id, kind=kind, author=author, mine=mine)
 
 
-def _by(author: str | None) -> list[Any]:
-    """The condition "done by this author", or none in a file (one user's history)."""
-    return [] if author is None else [OperationRow.author == author]
+def _by(mine: tuple[str, ...] | None) -> list[Any]:
+    """The condition "done by this user", or none in a file (one user's history)."""
+    return [] if mine is None else [col(OperationRow.author).in_(mine)]
 
 
 def _touched_characters(session: Session, operation_id: int) -> list[int]:
@@ -135,7 +136,7 @@ def _previous(session: Session, op: OpenOperation, campaign_id: int) -> Operatio
     return session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.id) < op.id,
-               col(OperationRow.undone).is_(False), *_by(op.author))
+               col(OperationRow.undone).is_(False), *_by(op.mine))
         .order_by(col(OperationRow.id).desc())
     ).first()
 
@@ -184,10 +185,11 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
     row.updated_at = utcnow()
     session.add(row)
     session.flush()
-    _keep_limit(session, campaign_id, limit, op.author)
+    _keep_limit(session, campaign_id, limit, op.mine)
 
 
-def _keep_limit(session: Session, campaign_id: int, limit: int, author: str | None) -> None:
+def _keep_limit(session: Session, campaign_id: int, limit: int,
+                mine: tuple[str, ...] | None) -> None:
     """Past the limit the oldest operations stay in the history but lose their undo.
 
     The limit counts each author's own operations (everyone's, in a file).
@@ -195,7 +197,7 @@ def _keep_limit(session: Session, campaign_id: int, limit: int, author: str | No
     ids = session.exec(
         select(OperationRow.id)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True),
-               *_by(author))
+               *_by(mine))
         .order_by(col(OperationRow.id).desc())
         .offset(max(limit, 0))
     ).all()
@@ -274,7 +276,7 @@ def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> No
 
 
 def changed_since_by_others(session: Session, operation_id: int,
-                            author: str) -> tuple[str, str] | None:
+                            mine: tuple[str, ...]) -> tuple[str, str] | None:
     """Whether another user has since changed a row this operation changed.
 
     Returns (who, their operation's label) of the first such change: undoing
@@ -282,31 +284,32 @@ def changed_since_by_others(session: Session, operation_id: int,
     """
     found = session.execute(text(
         "SELECT o.author, o.label FROM row_change rc JOIN operation o ON o.id = rc.operation_id "
-        "WHERE o.id > :op AND o.author <> :me AND o.undone = FALSE AND EXISTS ("
+        "WHERE o.id > :op AND o.author NOT IN :mine AND o.undone = FALSE AND EXISTS ("
         "SELECT 1 FROM row_change mine WHERE mine.operation_id = :op "
         "AND mine.table_name = rc.table_name AND mine.row_key = rc.row_key) "
-        "ORDER BY o.id LIMIT 1"), {"op": operation_id, "me": author}).first()
+        "ORDER BY o.id LIMIT 1").bindparams(bindparam("mine", expanding=True)),
+        {"op": operation_id, "mine": list(mine)}).first()
     return (str(found[0]), str(found[1])) if found is not None else None
 
 
 def last_done(session: Session, campaign_id: int,
-              author: str | None = None) -> OperationRow | None:
+              mine: tuple[str, ...] | None = None) -> OperationRow | None:
     """The operation undo would take back (the author's own, on a shared campaign)."""
     return session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False),
-               *_by(author))
+               *_by(mine))
         .order_by(col(OperationRow.id).desc())
     ).first()
 
 
 def first_undone(session: Session, campaign_id: int,
-                 author: str | None = None) -> OperationRow | None:
+                 mine: tuple[str, ...] | None = None) -> OperationRow | None:
     """The operation redo would do again (the author's own, on a shared campaign)."""
     return session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True),
-               *_by(author))
+               *_by(mine))
         .order_by(col(OperationRow.id))
     ).first()
 

@@ -93,6 +93,11 @@ class ServerCampaignStore(CampaignStore):
         return True
 
     @property
+    def mine(self) -> tuple[str, ...]:
+        """The user's own operations; a GM's include those pushed from a file (no author)."""
+        return (self.author or "", "") if self.role == "gm" else (self.author or "",)
+
+    @property
     def location(self) -> str:
         """The URL, without any password."""
         return self.address.url

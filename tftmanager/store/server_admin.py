@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.store import journal, server_schema
@@ -191,8 +191,8 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
     gm_role, player_role = server_schema.role_names(store.address.database)
     with store.operation("settings", f"{login} joins as {'GM' if gm else 'a player'}") as op:
         session = op.session
-        by_name = {c.name.casefold(): c for c in session.query(CharacterRow).filter(
-            CharacterRow.campaign_id == store.campaign_id)}
+        by_name = {c.name.casefold(): c for c in session.exec(select(CharacterRow).where(
+            CharacterRow.campaign_id == store.campaign_id))}
         chosen = []
         for name in characters:
             found = by_name.get(name.strip().casefold())
@@ -209,8 +209,9 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
         session.execute(text(f"GRANT {_quote(gm_role if gm else player_role)} "
                              f"TO {_quote(login)}"))
         for character in chosen:
-            taken = session.query(PlayerCharacterRow).filter_by(
-                login=login, character_id=character.id).first()
+            taken = session.exec(select(PlayerCharacterRow).where(
+                PlayerCharacterRow.login == login,
+                PlayerCharacterRow.character_id == character.id)).first()
             if taken is None:
                 session.add(PlayerCharacterRow(login=login, character_id=character.id or 0))
         if chosen:

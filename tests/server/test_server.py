@@ -1,0 +1,308 @@
+"""Server campaigns on a real PostgreSQL: many users, conflicts, roles the database enforces."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tftmanager.app import campaigns, characters, experience, journal, server_campaigns
+from tftmanager.app.demo import add_demo_party
+from tftmanager.app.journal import NothingToUndo
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.errors import EditConflict, NewerCampaign, NotYours, ServerError
+from tftmanager.store.server import ServerCampaignStore
+from tftmanager.store.server_address import parse_address
+from tftmanager.store.server_listen import Listener
+
+pytestmark = pytest.mark.server
+
+
+def _db(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+@pytest.fixture
+def party_url(server_url: str) -> str:
+    """A server campaign holding the demo party; alice plays Ragnar, bob plays Wulf."""
+    with campaigns.open_existing(path=server_url) as store:
+        add_demo_party(store=store)
+    server_campaigns.add_member(url=server_url, login="alice", characters=["Ragnar"])
+    server_campaigns.add_member(url=server_url, login="bob", characters=["Wulf"])
+    return server_url
+
+
+def _as(url: str, login: str) -> str:
+    return url.replace("//tft@", f"//{login}@")
+
+
+@pytest.fixture
+def gm(party_url: str) -> Iterator[CampaignStore]:
+    with campaigns.open_existing(path=party_url) as store:
+        yield store
+
+
+def _ids(store: CampaignStore) -> dict[str, int]:
+    return {s.character.name: s.id or 0 for s in campaigns.party_sheets(store=store)}
+
+
+def _set_notes(store: CampaignStore, cid: int, notes: str) -> None:
+    current = characters.get_character(store=store, character_id=cid)
+    characters.edit_character(store=store, character_id=cid,
+                              character=replace(current, notes=notes))
+
+
+def test_the_same_operations_run_on_the_server_with_who_did_them(gm: CampaignStore) -> None:
+    assert isinstance(gm, ServerCampaignStore) and gm.role == "gm" and gm.author == "tft"
+    ids = _ids(gm)
+    experience.award(store=gm, character_ids=list(ids.values()), amount=40, reason="Wight")
+    [newest] = journal.history(store=gm, limit=1)
+    assert newest.label == "Party award: +40 XP, Wight"
+    assert experience.status(store=gm, character_id=ids["Ragnar"]).balance >= 40
+
+
+def test_two_clients_on_different_characters_never_wait_for_each_other(party_url: str) -> None:
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice, \
+            campaigns.open_existing(path=_as(party_url, "bob")) as bob:
+        ids = _ids(alice)
+        holding, release = threading.Event(), threading.Event()
+        failures: list[BaseException] = []
+
+        def alice_edits_slowly() -> None:
+            try:
+                with alice.operation("character", "slow edit") as op:
+                    row = op.session.get(type_of_character_row(), ids["Ragnar"])
+                    row.notes = "alice was here"
+                    op.session.add(row)
+                    op.session.flush()  # Ragnar's row is now locked by alice's transaction
+                    holding.set()
+                    release.wait(30)
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                failures.append(exc)
+
+        slow = threading.Thread(target=alice_edits_slowly)
+        slow.start()
+        assert holding.wait(30)
+        done = threading.Event()
+        bob_thread = threading.Thread(
+            target=lambda: (_set_notes(bob, ids["Wulf"], "bob was here"), done.set()))
+        bob_thread.start()
+        bob_thread.join(30)
+        finished_while_alice_held = done.is_set()
+        release.set()
+        slow.join(30)
+        assert finished_while_alice_held, "bob's edit of Wulf waited for alice's of Ragnar"
+        assert not failures
+        gm_view = {s.character.name: s.character.notes
+                   for s in campaigns.party_sheets(store=bob)}
+        assert gm_view["Ragnar"] == "alice was here" and gm_view["Wulf"] == "bob was here"
+
+
+def type_of_character_row() -> Any:
+    from tftmanager.store.tables import CharacterRow
+
+    return CharacterRow
+
+
+def test_two_clients_on_the_same_character_get_a_conflict_and_lose_nothing(
+        party_url: str) -> None:
+    with campaigns.open_existing(path=party_url) as first, \
+            campaigns.open_existing(path=_as(party_url, "alice")) as second:
+        cid = _ids(first)["Ragnar"]
+        stale = characters.get_character(store=second, character_id=cid)  # alice's view
+        _set_notes(first, cid, "The GM's note")
+        with pytest.raises(EditConflict) as refused:
+            characters.edit_character(store=second, character_id=cid,
+                                      character=replace(stale, st=stale.st + 1))
+        assert "tft changed Ragnar since you last looked" in refused.value.message
+        assert "Your change was not made" in refused.value.message
+        after = characters.get_character(store=second, character_id=cid)
+        assert after.notes == "The GM's note" and after.st == stale.st  # nothing lost
+        second.look()  # alice's client refreshes (as the window does on the notice)
+        fresh = characters.get_character(store=second, character_id=cid)
+        characters.edit_character(store=second, character_id=cid,
+                                  character=replace(fresh, st=fresh.st + 1))
+        final = characters.get_character(store=first, character_id=cid)
+        assert (final.notes, final.st) == ("The GM's note", stale.st + 1)
+
+
+def test_a_player_changes_only_their_own_characters(party_url: str) -> None:
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice:
+        assert isinstance(alice, ServerCampaignStore) and alice.role == "player"
+        ids = _ids(alice)
+        assert set(ids) >= {"Ragnar", "Wulf"}  # the whole party is readable
+        experience.award(store=alice, character_ids=[ids["Ragnar"]], amount=5, reason="Mine")
+        with pytest.raises(NotYours, match="only the characters the GM gave you"):
+            experience.award(store=alice, character_ids=[ids["Wulf"]], amount=5,
+                             reason="Not mine")
+        with pytest.raises(NotYours):
+            _set_notes(alice, ids["Wulf"], "alice writes on bob's sheet")
+        assert experience.status(store=alice, character_id=ids["Wulf"]).balance == 0
+
+
+def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
+        party_url: str, pg_server: Any) -> None:
+    db = _db(party_url)
+    # Even with the journal told to look away, row-level security refuses bob's character.
+    refused = pg_server.psql(db, "SET tftmanager.replaying = 'on'; "
+                             "UPDATE character SET st = 20 WHERE name = 'Wulf'", user="alice")
+    assert refused.returncode != 0
+    assert "row-level security" in refused.stderr
+    refused = pg_server.psql(db, "UPDATE campaign SET week = 99", user="alice")
+    assert "permission denied" in refused.stderr
+    refused = pg_server.psql(db, "DELETE FROM player_character", user="alice")
+    assert "permission denied" in refused.stderr
+    count = "SELECT count(*) FROM money_entry WHERE character_id = " \
+            "(SELECT id FROM character WHERE name = 'Wulf')"
+    before = pg_server.psql(db, count).stdout.strip()
+    assert int(before) > 0
+    gone = pg_server.psql(db, "DELETE FROM money_entry WHERE character_id = "
+                          "(SELECT id FROM character WHERE name = 'Wulf') RETURNING id",
+                          user="alice")
+    assert gone.stdout.strip() == ""  # none of bob's rows are hers to delete
+    assert pg_server.psql(db, count).stdout.strip() == before
+    # Her own character, she may change (through an operation, as the app does).
+    allowed = pg_server.psql(db, "SET tftmanager.replaying = 'on'; "
+                             "UPDATE character SET notes = 'mine' WHERE name = 'Ragnar'",
+                             user="alice")
+    assert allowed.returncode == 0, allowed.stderr
+    # And without an operation, no write at all.
+    outside = pg_server.psql(db, "UPDATE character SET notes = 'x' WHERE name = 'Ragnar'",
+                             user="alice")
+    assert "write outside an operation" in outside.stderr
+    unknown = pg_server.psql(db, "SELECT 1", user="mallory")
+    assert unknown.returncode != 0
+
+
+def test_the_gms_award_reaches_the_players_client(party_url: str) -> None:
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice, \
+            Listener(parse_address(_as(party_url, "alice"))) as listening, \
+            campaigns.open_existing(path=party_url) as gm_store:
+        ids = _ids(gm_store)
+        experience.award(store=gm_store, character_ids=list(ids.values()), amount=25,
+                         reason="Bridge troll")
+        notices = listening.wait(10.0)
+        assert notices, "no notice of the GM's award"
+        [notice] = notices
+        assert notice.author == "tft" and notice.label == "Party award: +25 XP, Bridge troll"
+        assert set(notice.characters or ()) == set(ids.values())
+        assert experience.status(store=alice, character_id=ids["Ragnar"]).balance == 25
+        assert listening.pending() == []
+
+
+def test_undo_takes_back_only_your_own_and_never_over_someone_else(party_url: str) -> None:
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice, \
+            campaigns.open_existing(path=party_url) as gm_store:
+        cid = _ids(alice)["Ragnar"]
+        original = characters.get_character(store=alice, character_id=cid).notes
+        _set_notes(alice, cid, "alice's first note")
+        experience.award(store=gm_store, character_ids=[_ids(gm_store)["Wulf"]], amount=9,
+                         reason="GM's own")
+        assert journal.next_undo(store=alice).label.startswith("Ragnar")
+        journal.undo(store=alice)  # the GM's later award touched other rows: fine
+        assert characters.get_character(store=alice, character_id=cid).notes == original
+        journal.redo(store=alice)
+        alice.look()
+        gm_store.look()
+        _set_notes(gm_store, cid, "the GM corrects it")
+        with pytest.raises(NothingToUndo, match="tft has since changed the same things"):
+            journal.undo(store=alice)
+        assert characters.get_character(store=alice, character_id=cid).notes == \
+            "the GM corrects it"
+        assert journal.undo(store=gm_store).operation.label.startswith("Ragnar")
+
+
+def _dump_file(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    con = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: con.execute(f'SELECT * FROM "{t}" ORDER BY 1').fetchall() for t in tables}
+    finally:
+        con.close()
+
+
+def test_push_then_pull_gives_the_same_file(tmp_path: Path, pg_server: Any) -> None:
+    original = tmp_path / "played.tftcampaign"
+    campaigns.new_campaign(path=original, demo=True, history=True).close()
+    url = pg_server.url(pg_server.new_database_name())
+    counts = server_campaigns.push(path=original, url=url)
+    assert counts["character"] == 5 and counts["operation"] > 10
+    back = tmp_path / "pulled.tftcampaign"
+    server_campaigns.pull(url=url, path=back)
+    assert _dump_file(back) == _dump_file(original)
+    with pytest.raises(ServerError, match="already holds a campaign"):
+        server_campaigns.push(path=original, url=url)
+    with campaigns.open_existing(path=url) as store:  # the journal travelled: undo works
+        label = journal.undo(store=store).operation.label
+        assert label == journal.history(store=store, limit=1)[0].label
+    pulled_again = tmp_path / "after-undo.tftcampaign"
+    server_campaigns.pull(url=url, path=pulled_again)
+    with campaigns.open_existing(path=pulled_again) as store:  # undone on the server, redo here
+        assert journal.redo(store=store).operation.label == label
+    with pytest.raises(Exception, match="already exists"):
+        server_campaigns.pull(url=url, path=back)
+
+
+def test_server_init_refuses_a_database_that_is_not_empty(server_url: str) -> None:
+    with pytest.raises(ServerError, match="is not empty"):
+        server_campaigns.init(url=server_url)
+
+
+def test_an_older_server_is_upgraded_only_by_server_upgrade(
+        pg_server: Any, tmp_path: Path) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    from tftmanager.store.migrate import alembic_config
+    from tftmanager.store.server import make_server_engine
+
+    url = pg_server.url(pg_server.new_database_name())
+    address = parse_address(url)
+    pg_server.psql("postgres", f'CREATE DATABASE "{address.database}"')
+    engine = make_server_engine(address)
+    with engine.begin() as conn:  # what an older version would have left: schema 9
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0009")
+        conn.execute(text("INSERT INTO campaign (name, rules_profile, created_at, week, "
+                          "library_version, undo_limit) VALUES ('Old', '{}', now(), 1, '', 100)"))
+    engine.dispose()
+    with pytest.raises(ServerError, match=r"older format \(schema 9\).*server upgrade"):
+        campaigns.open_existing(path=url)
+    old, dump = server_campaigns.upgrade(url=url, dump_folder=tmp_path)
+    assert old == 9 and dump is not None and dump.exists() and dump.stat().st_size > 0
+    with campaigns.open_existing(path=url) as store:
+        assert campaigns.campaign_name(store=store) == "Old"
+    assert server_campaigns.upgrade(url=url, dump_folder=tmp_path)[1] is None
+
+
+def test_a_newer_server_is_refused(server_url: str, pg_server: Any) -> None:
+    pg_server.psql(_db(server_url), "UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(NewerCampaign, match="newer version of TFT Manager"):
+        campaigns.open_existing(path=server_url)
+
+
+def test_bad_server_urls_are_said_plainly() -> None:
+    with pytest.raises(ServerError, match="refused"):
+        campaigns.open_existing(path="postgresql://tft@127.0.0.1:1/nowhere")
+    with pytest.raises(ServerError, match="names no database"):
+        campaigns.open_existing(path="postgresql://tft@127.0.0.1")
+    with pytest.raises(ServerError, match="not a server campaign URL"):
+        server_campaigns.address_of("mysql://tft@127.0.0.1/x")
+
+
+def test_add_player_names_an_unknown_character_and_changes_nothing(party_url: str,
+                                                                   pg_server: Any) -> None:
+    with pytest.raises(ServerError, match="no character called 'Conan'"):
+        server_campaigns.add_member(url=party_url, login="carol", characters=["Conan"])
+    roles = pg_server.psql(_db(party_url),
+                           "SELECT count(*) FROM pg_roles WHERE rolname = 'carol'")
+    assert roles.stdout.strip() == "0"
+    with pytest.raises(ServerError, match="1 to 63 characters"):
+        server_campaigns.add_member(url=party_url, login=" ", characters=["Ragnar"])
