@@ -102,7 +102,8 @@ def begin(session: Session, *, campaign_id: int, kind: str, author: str | None =
     redo tail (``mine``) goes: each user undoes and redoes their own operations.
     """
     session.execute(delete(OperationRow).where(
-        OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True), *_by(mine)))
+        col(OperationRow.campaign_id) == campaign_id, col(OperationRow.undone).is_(True),
+        *_by(mine)))
     campaign = session.get(CampaignRow, campaign_id)
     row = OperationRow(campaign_id=campaign_id, kind=kind, author=author or "",
                        week=campaign.week if campaign else 1)

@@ -75,9 +75,9 @@ def append_many(*, session: Session, table: LedgerTable,
     defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
     full = [defaults | values for values in rows]
     if dialect.name != "sqlite":  # a server: the ids come back in order from the insert
+        sa_table: Any = table.__table__  # type: ignore[union-attr]
         ids = session.connection().execute(
-            insert(table.__table__).returning(  # type: ignore[attr-defined]
-                table.__table__.c.id, sort_by_parameter_order=True),  # type: ignore[attr-defined]
+            insert(sa_table).returning(sa_table.c.id, sort_by_parameter_order=True),
             full).scalars().all()
         return _as_lines(table, list(zip(ids, full, strict=True)))
     names = [c.name for c in columns]

@@ -58,13 +58,14 @@ def make_server_engine(address: ServerAddress) -> Engine:
         import psycopg  # noqa: F401, PLC0415 - only to say clearly that it is missing
     except ImportError:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
-    return create_engine(
+    engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
         pool_pre_ping=True, pool_size=2, max_overflow=4,
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
     )
+    return engine
 
 
 def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
@@ -160,7 +161,7 @@ class ServerCampaignStore(CampaignStore):
                         touched: list[int]) -> dict[int, int]:
         if not touched:
             return {}
-        ids = bindparam("ids", expanding=True)
+        ids: Any = bindparam("ids", expanding=True)
         current = session.execute(text(
             "SELECT v.character_id, v.version, v.author, o.label FROM character_version v "
             "LEFT JOIN operation o ON o.id = v.operation_id "
