@@ -16,8 +16,9 @@ from tftmanager.store.errors import ServerError
 
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 KEYRING_SERVICE = "TFT Manager"
-DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which is not installed: "
-                  "install TFT Manager with its server extra (pip install 'tftmanager[server]').")
+DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which this installation "
+                  "lacks: install TFT Manager with pip and its server extra "
+                  "(pip install 'tftmanager[server]').")
 
 
 def is_server_url(text: str | Path) -> bool:
