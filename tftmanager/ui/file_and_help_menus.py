@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
@@ -31,6 +31,7 @@ class MainWindow(Protocol):
     act_export_pdf: QAction  # File > Export Character Sheets goes after it (sheet_actions)
     signals: AppSignals
     session: CampaignSession | None
+    settings: QSettings
 
     def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
 
@@ -119,7 +120,10 @@ def save_copy(window: MainWindow) -> Path | None:
     session = window.session
     if session is None:
         return None
-    target = ask_copy_path(window.window(), session.path)
+    # A server campaign has no file: the copy is suggested in the last folder used.
+    beside = (Path(window_state.start_folder(window.settings)) / f"{session.name()}"
+              if session.shared else session.path)
+    target = ask_copy_path(window.window(), beside)
     if target is None:
         return None
     from tftmanager.ui.operations import copies  # noqa: PLC0415 - the store, on demand
@@ -127,8 +131,8 @@ def save_copy(window: MainWindow) -> Path | None:
     written = copies.save_copy(session, target)
     if written is not None:
         dialogs.info(window.window(), "Copy Saved",
-                     f"Saved a copy of {session.path.name} as {written}. You are still "
-                     f"working in {session.path.name}; open the copy with File > Open.")
+                     f"Saved a copy of {session.place} as {written}. You are still "
+                     f"working in {session.place}; open the copy with File > Open.")
     return written
 
 

@@ -1,0 +1,186 @@
+"""A server campaign in the main window: the open dialog, other users' news, conflicts, roles."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from tftmanager.app import campaigns, characters, experience, server_campaigns
+from tftmanager.app.changes import Changes
+from tftmanager.app.demo import add_demo_party
+from tftmanager.store.errors import ConnectionLost
+from tftmanager.store.server_address import parse_address
+from tftmanager.ui import server_dialog, server_window, window_state
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.operations import characters as character_ops
+from tftmanager.ui.session import RETRY_FAILED, CampaignSession
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture
+def party_url(server_url: str) -> str:
+    """A server campaign holding the demo party; the URL logs in as the GM."""
+    store = campaigns.open_existing(path=server_url)
+    try:
+        add_demo_party(store=store)
+    finally:
+        store.close()
+    return server_url
+
+
+def _member_url(pg_server: Any, url: str, login: str, played: list[str],
+                *, gm: bool = False) -> str:
+    server_campaigns.add_member(url=url, login=login, characters=played, gm=gm)
+    return str(pg_server.url(parse_address(url).database, login))
+
+
+def _id_of(window: MainWindow, name: str) -> int:
+    return next(r.id for r in window.party_model.rows() if r.name == name)
+
+
+def _row(window: MainWindow, character_id: int) -> Any:
+    return window.party_model.rows()[window.party_model.row_of(character_id)]
+
+
+def _open_through_dialog(window: MainWindow, url: str,
+                         monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Open with the dialog as the user would (Open pressed on what the URL filled in)."""
+    said: list[str] = []
+
+    def press_open(dialog: server_dialog.ServerCampaignDialog) -> int:
+        dialog.try_open()
+        said.append(dialog.message.text())
+        return int(QDialog.DialogCode.Accepted if dialog.session else 0)
+
+    monkeypatch.setattr(server_dialog.ServerCampaignDialog, "exec", press_open)
+    window.server.ask_open(url)
+    return said
+
+
+def test_the_dialog_opens_a_server_campaign_and_keeps_no_password(
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    address = parse_address(party_url)
+    _open_through_dialog(window, address.url.replace("@", ":secret@", 1), monkeypatch)
+
+    assert window.session is not None and window.session.shared
+    assert {"Ragnar", "Flavius Marcellus"} <= {r.name for r in window.party_model.rows()}
+    assert address.display in window.windowTitle()
+    recent = window_state.recent_files(window.settings)
+    assert recent[0] == address.url and "secret" not in str(window.settings.allKeys())
+    assert all("secret" not in str(window.settings.value(k)) for k in window.settings.allKeys())
+    window.server.fill_recent()
+    assert window.recent_menu.actions()[0].text() == address.display
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("http://example.org/dragons", "must begin with postgresql://"),
+    ("postgresql://127.0.0.1:1/dragons", "refused"),
+])
+def test_a_bad_url_or_an_unreachable_server_is_said_in_the_dialog(
+        make_window, url: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    said = _open_through_dialog(window, url, monkeypatch)
+    assert expected in said[0]
+    assert window.session is None
+
+
+def test_a_database_without_a_campaign_is_said_in_the_dialog(
+        make_window, pg_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    said = _open_through_dialog(window, pg_server.url("postgres"), monkeypatch)
+    assert "holds no TFT Manager campaign" in said[0]
+    assert window.session is None
+
+
+def test_another_users_change_shows_up_with_who_made_it(
+        make_window, party_url: str, pg_server: Any, qtbot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    ragnar = _id_of(window, "Ragnar")
+    before = _row(window, ragnar).xp
+    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        experience.award(store=other, character_ids=[ragnar], amount=10, reason="the bridge")
+    finally:
+        other.close()
+
+    qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 10)
+    assert window.statusBar().currentMessage().startswith("bob: ")
+    assert "Ragnar" in window.statusBar().currentMessage()
+    assert any("bob" in op.author for op in window.session.history(limit=1))
+
+
+def test_a_conflict_says_who_changed_what_and_shows_their_value(
+        make_window, party_url: str, pg_server: Any, dialog_log,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    ragnar = _id_of(window, "Ragnar")
+    window.party.select(ragnar)
+    mine = window.session.character(ragnar)
+    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        theirs = characters.get_character(store=other, character_id=ragnar)
+        characters.edit_character(store=other, character_id=ragnar,
+                                  character=replace(theirs, notes="Bob's notes"))
+    finally:
+        other.close()
+
+    # Before the notice is heard, this window edits Ragnar from what it showed.
+    character_ops.edit(window.session, ragnar, replace(mine, notes="My notes"))
+
+    assert dialog_log.errors and "bob changed Ragnar" in dialog_log.errors[-1][1]
+    assert window.editor.notes.toPlainText() == "Bob's notes"
+    assert window.session.character(ragnar).notes == "Bob's notes"
+
+
+def test_a_players_window_shows_others_read_only_and_no_gm_tools(
+        make_window, party_url: str, pg_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = _member_url(pg_server, party_url, "alice", ["Ragnar"])
+    window = make_window()
+    _open_through_dialog(window, alice, monkeypatch)
+    assert window.session is not None and window.session.is_player
+
+    window.party.select(_id_of(window, "Ragnar"))
+    assert window.editor.tabs.widget(0).isEnabled()
+    assert window.server.note is not None and window.server.note.isHidden()
+    others = [r.id for r in window.party_model.rows() if r.name != "Ragnar"]
+    window.party.select(others[0])
+    assert not window.editor.tabs.widget(0).isEnabled()
+    assert not window.server.note.isHidden()
+    assert window.server.note.text() == server_window.NOT_YOURS_NOTE
+    for action in (window.act_week, window.act_award, window.act_settings, window.act_library):
+        assert not action.isEnabled()
+        assert action.toolTip() == server_window.GM_ONLY
+
+
+def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
+    """The edit is tried again on a new connection; a second drop keeps the user's value."""
+    window = make_window()
+    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    session = window.session
+    assert isinstance(session, CampaignSession)
+    tries: list[int] = []
+
+    def flaky() -> Changes:
+        tries.append(1)
+        if len(tries) == 1:
+            raise ConnectionLost(session.path, "Lost the connection to the server.")
+        return Changes()
+
+    assert session.run("Edit", flaky) == Changes()
+    assert len(tries) == 2
+
+    def dead() -> Changes:
+        raise ConnectionLost(session.path, "Lost the connection to the server.")
+
+    failures: list[str] = []
+    session.signals.action_failed.connect(failures.append)
+    assert session.run("Edit", dead) is None
+    assert failures and RETRY_FAILED in failures[-1]
