@@ -113,7 +113,25 @@ def test_another_users_change_shows_up_with_who_made_it(
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 10)
     assert window.statusBar().currentMessage().startswith("bob: ")
     assert "Ragnar" in window.statusBar().currentMessage()
-    assert any("bob" in op.author for op in window.session.history(limit=1))
+    newest = window.session.history(limit=1)[0]
+    assert newest.author == "bob"
+    assert window.history.list.item(0).text().startswith(f"Week {newest.week} · ")
+    assert " · bob — " in window.history.list.item(0).text()
+
+
+def test_cli_history_names_who_did_each_change(
+        party_url: str, pg_server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from tftmanager.cli.main import run
+
+    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        ragnar = next(m.id for m in campaigns.party(store=other).characters
+                      if m.character.name == "Ragnar")
+        experience.award(store=other, character_ids=[ragnar], amount=10, reason="the bridge")
+    finally:
+        other.close()
+    assert run(["history", party_url, "--limit", "1"]) == 0
+    assert "  bob: Ragnar" in capsys.readouterr().out
 
 
 def test_a_conflict_says_who_changed_what_and_shows_their_value(
@@ -137,6 +155,7 @@ def test_a_conflict_says_who_changed_what_and_shows_their_value(
 
     assert dialog_log.errors and "bob changed Ragnar" in dialog_log.errors[-1][1]
     assert window.editor.notes.toPlainText() == "Bob's notes"
+    assert "bob changed Ragnar" in window.statusBar().currentMessage()
     assert window.session.character(ragnar).notes == "Bob's notes"
 
 

@@ -95,7 +95,8 @@ class CampaignSession:
         except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
             self.report_failure(action_name, exc)
             if isinstance(exc, EditConflict):
-                self.refresh_all()
+                self.refresh_all()  # the other user's change appears
+                self.signals.status_noted.emit(exc.message)
             return None
         changes = result if isinstance(result, Changes) else getattr(result, "changes", None)
         if isinstance(changes, Changes):
