@@ -13,7 +13,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.demo import add_demo_party
 from tftmanager.store.errors import ConnectionLost
 from tftmanager.store.server_address import parse_address
-from tftmanager.ui import server_dialog, server_window, window_state
+from tftmanager.ui import file_and_help_menus, server_dialog, server_window, window_state
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.operations import characters as character_ops
 from tftmanager.ui.session import RETRY_FAILED, CampaignSession
@@ -177,6 +177,13 @@ def test_a_players_window_shows_others_read_only_and_no_gm_tools(
     for action in (window.act_week, window.act_award, window.act_settings, window.act_library):
         assert not action.isEnabled()
         assert action.toolTip() == server_window.GM_ONLY
+    assert not window.act_add.isEnabled() and not window.act_delete.isEnabled()
+    assert window.act_delete.toolTip() == server_window.GM_ONLY_PARTY
+
+    # Back in a file of one's own, every tool is the GM's again, with its own tip.
+    window.close_campaign()
+    assert window.act_week.toolTip() != server_window.GM_ONLY
+    assert window.act_add.toolTip() == "Add a character to the party"
 
 
 def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
@@ -203,3 +210,44 @@ def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
     session.signals.action_failed.connect(failures.append)
     assert session.run("Edit", dead) is None
     assert failures and RETRY_FAILED in failures[-1]
+
+
+def test_a_dropped_listener_reconnects_quietly_and_catches_up(
+        make_window, party_url: str, pg_server: Any, qtbot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_window, "RECONNECT_MS", 50)
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    first = window.server.listener
+    assert first is not None
+    database = parse_address(party_url).database
+    pg_server.psql(database, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                   "WHERE application_name = 'TFT Manager (listening)'")
+    qtbot.waitUntil(lambda: window.server.listener not in (None, first))
+
+    ragnar = _id_of(window, "Ragnar")
+    before = _row(window, ragnar).xp
+    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        experience.award(store=other, character_ids=[ragnar], amount=5, reason="the ford")
+    finally:
+        other.close()
+    qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 5)
+
+
+def test_save_a_copy_of_a_server_campaign_pulls_it_to_a_file(
+        make_window, party_url: str, tmp_path, dialog_log,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    target = tmp_path / "offline.tftcampaign"
+    monkeypatch.setattr(file_and_help_menus, "ask_copy_path", lambda _w, _beside: target)
+
+    assert file_and_help_menus.save_copy(window) == target
+    copy = campaigns.open_existing(path=target)
+    try:
+        assert "Ragnar" in {m.character.name for m in campaigns.party(store=copy).characters}
+    finally:
+        copy.close()
+    assert dialog_log.infos and str(target) in dialog_log.infos[-1][1]
+    assert window.session is not None and window.session.shared  # still on the server

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 NOT_YOURS_NOTE = "Played by another player: only the GM or its player can change it."
 GM_ONLY = "Only the GM can do this in a shared campaign; your login is a player's."
+GM_ONLY_PARTY = ("Only the GM adds or removes characters in a shared campaign; your login "
+                 "is a player's.")
 RECONNECT_MS = 5000  # how soon a dropped listening connection is tried again
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
@@ -47,6 +49,9 @@ class MainWindow(Protocol):
     act_library: QAction
     act_week: QAction
     act_award: QAction
+    act_add: QAction
+    act_duplicate: QAction
+    act_delete: QAction
 
     def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
 
@@ -90,6 +95,7 @@ class ServerActions(QObject):
         self.known: set[int] = set()
         self.assigned: set[int] | None = None
         self.note: QLabel | None = None
+        self._tips: dict[int, tuple[str, str]] = {}  # each GM tool's own tips, to put back
         self.open_action = QAction("Open &Server Campaign…", window.window())
         self.open_action.setStatusTip("Open a campaign shared by a group on a PostgreSQL "
                                       "server")
@@ -260,18 +266,25 @@ class ServerActions(QObject):
         """Disable the GM's tools for a player's login, saying why (called after updates)."""
         session = self.win.session
         player = session is not None and session.is_player
-        actions: list[Any] = [self.win.act_settings, self.win.act_library, self.win.act_week,
-                              self.win.act_award, getattr(self.win, "act_encounter", None)]
-        for action in actions:
-            if action is None:
-                continue
+        for action, why in self._gm_tools():
+            tips = self._tips.setdefault(id(action), (action.toolTip(), action.statusTip()))
             if player:
                 action.setEnabled(False)
-                action.setToolTip(GM_ONLY)
-                action.setStatusTip(GM_ONLY)
-            elif action.toolTip() == GM_ONLY:
-                action.setToolTip(action.text().replace("&", "").rstrip("…"))
-                action.setStatusTip("")
+                action.setToolTip(why)
+                action.setStatusTip(why)
+            else:
+                action.setToolTip(tips[0])
+                action.setStatusTip(tips[1])
+
+    def _gm_tools(self) -> list[tuple[QAction, str]]:
+        """What only the GM may do on a server campaign (the database refuses it to others)."""
+        win = self.win
+        tools: list[Any] = [(win.act_settings, GM_ONLY), (win.act_library, GM_ONLY),
+                            (win.act_week, GM_ONLY), (win.act_award, GM_ONLY),
+                            (getattr(win, "act_encounter", None), GM_ONLY),
+                            (win.act_add, GM_ONLY_PARTY), (win.act_duplicate, GM_ONLY_PARTY),
+                            (win.act_delete, GM_ONLY_PARTY)]
+        return [(action, why) for action, why in tools if action is not None]
 
     def show_limits(self, character_id: int | None) -> None:
         """A character a player's login does not play opens read-only, with a note saying why."""
@@ -292,6 +305,9 @@ class ServerActions(QObject):
             self.note = QLabel(NOT_YOURS_NOTE)
             self.note.setAccessibleName("Read-only")
             self.note.setWordWrap(True)
+            font = self.note.font()
+            font.setItalic(True)
+            self.note.setFont(font)
             parent = editor.title.parentWidget()
             layout = parent.layout() if parent is not None else None
             insert = getattr(layout, "insertWidget", None)
