@@ -82,8 +82,11 @@ def shoot(app: QApplication, window: MainWindow, alice: str, bob: str) -> None:
     finally:
         other.close()
     wait_for(app, lambda: window.statusBar().currentMessage().startswith("bob:"))
+    window.party.table.horizontalScrollBar().setValue(0)  # the names in view
     app.processEvents()
     window.grab().save(str(OUT / "server-player-window.png"))
+    print("player's tools enabled:", {a.text(): a.isEnabled() for a in (
+        window.act_add, window.act_delete, window.act_week, window.act_settings)})
 
 
 def main() -> int:
@@ -100,11 +103,11 @@ def main() -> int:
         settings = QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"),
                              QSettings.Format.IniFormat)
         window = MainWindow(settings)
-        window.resize(1500, 760)
+        window.resize(1760, 760)
         window.show()
         window.ensure_panels()
-        window.splitter.setSizes([420, 700])
-        window.resizeDocks([window.history_dock], [380], Qt.Orientation.Horizontal)
+        window.resizeDocks([window.history_dock], [330], Qt.Orientation.Horizontal)
+        window.splitter.setSizes([600, 830])
         app.processEvents()
         OUT.mkdir(exist_ok=True)
         shoot(app, window, alice, bob)

@@ -251,3 +251,23 @@ def test_save_a_copy_of_a_server_campaign_pulls_it_to_a_file(
         copy.close()
     assert dialog_log.infos and str(target) in dialog_log.infos[-1][1]
     assert window.session is not None and window.session.shared  # still on the server
+
+
+def test_a_recent_server_campaign_reopens_and_a_refusal_shows_the_dialog(
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    window.close_campaign()
+    shown: list[str] = []
+    monkeypatch.setattr(server_dialog.ServerCampaignDialog, "exec",
+                        lambda dialog: shown.append(dialog.message.text()) or 0)
+
+    window.server.fill_recent()
+    window.recent_menu.actions()[0].trigger()
+    assert window.session is not None and window.session.shared
+    assert shown == []  # no password needed: no dialog
+
+    window.close_campaign()
+    assert not window.server.open_recent("postgresql://nobody@127.0.0.1:1/gone")
+    assert shown and "refused" in shown[0]
+    assert window.session is None

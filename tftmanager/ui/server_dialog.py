@@ -51,12 +51,6 @@ def keyring_available() -> bool:
         return False
 
 
-def needs_password(message: str) -> bool:
-    """Whether the server refused for want of a (right) password: then ask for one."""
-    lowered = message.lower()
-    return "password" in lowered or "authentication" in lowered
-
-
 class ServerCampaignDialog(QDialog):
     """Asks where a server campaign is and who is opening it; opens it on Open."""
 
