@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -241,9 +242,12 @@ def test_save_a_copy_of_a_server_campaign_pulls_it_to_a_file(
     window = make_window()
     _open_through_dialog(window, party_url, monkeypatch)
     target = tmp_path / "offline.tftcampaign"
-    monkeypatch.setattr(file_and_help_menus, "ask_copy_path", lambda _w, _beside: target)
+    asked: list[Path] = []
+    monkeypatch.setattr(file_and_help_menus, "ask_copy_path",
+                        lambda _w, beside: asked.append(beside) or target)
 
     assert file_and_help_menus.save_copy(window) == target
+    assert asked[0].name == "Server Test.tftcampaign" and asked[0].parent.is_absolute()
     copy = campaigns.open_existing(path=target)
     try:
         assert "Ragnar" in {m.character.name for m in campaigns.party(store=copy).characters}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
 
@@ -31,7 +31,6 @@ class MainWindow(Protocol):
     act_export_pdf: QAction  # File > Export Character Sheets goes after it (sheet_actions)
     signals: AppSignals
     session: CampaignSession | None
-    settings: QSettings
 
     def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
 
@@ -120,10 +119,7 @@ def save_copy(window: MainWindow) -> Path | None:
     session = window.session
     if session is None:
         return None
-    # A server campaign has no file: the copy is suggested in the last folder used.
-    beside = (Path(window_state.start_folder(window.settings)) / f"{session.name()}"
-              if session.shared else session.path)
-    target = ask_copy_path(window.window(), beside)
+    target = ask_copy_path(window.window(), session.beside)
     if target is None:
         return None
     from tftmanager.ui.operations import copies  # noqa: PLC0415 - the store, on demand

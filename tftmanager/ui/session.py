@@ -156,6 +156,22 @@ class CampaignSession:
         return self.store.location
 
     @property
+    def beside(self) -> Path:
+        """Where files made from the campaign are suggested (copies, PDFs).
+
+        Beside the file; a server campaign has none, so a file named after it
+        in the user's documents.
+        """
+        if not self.store.shared:
+            return self.store.path
+        from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
+
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        name = "".join(c for c in self.name() if c not in '<>:"/\\|?*').strip() or "campaign"
+        return Path(documents) / f"{name}.tftcampaign"
+
+    @property
     def place(self) -> str:
         """A short name of where it is, for the title bar."""
         address = getattr(self.store, "address", None)
