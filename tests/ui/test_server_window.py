@@ -275,3 +275,34 @@ def test_a_recent_server_campaign_reopens_and_a_refusal_shows_the_dialog(
     assert not window.server.open_recent("postgresql://nobody@127.0.0.1:1/gone")
     assert shown and "refused" in shown[0]
     assert window.session is None
+
+
+def test_a_players_change_to_another_character_is_refused_by_the_server(
+        make_window, party_url: str, pg_server: Any, dialog_log,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even past the read-only editor (from a script, say), the database says no."""
+    window = make_window()
+    _open_through_dialog(window, _member_url(pg_server, party_url, "alice", ["Ragnar"]),
+                         monkeypatch)
+    wulf = _id_of(window, "Wulf")
+    before = window.session.character(wulf)
+    character_ops.edit(window.session, wulf, replace(before, notes="Alice was here"))
+    assert dialog_log.errors and "only the characters the GM gave you" in \
+        dialog_log.errors[-1][1]
+    assert window.session.character(wulf) == before
+
+
+def test_a_character_the_gm_adds_appears_in_a_players_party(
+        make_window, party_url: str, pg_server: Any, qtbot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    _open_through_dialog(window, _member_url(pg_server, party_url, "alice", ["Ragnar"]),
+                         monkeypatch)
+    gm = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        added = characters.add_new_character(store=gm)
+    finally:
+        gm.close()
+    qtbot.waitUntil(lambda: window.party_model.row_of(added.id) >= 0)
+    window.party.select(added.id)
+    assert not window.editor.tabs.widget(0).isEnabled()  # not alice's

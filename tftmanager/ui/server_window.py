@@ -22,6 +22,7 @@ from tftmanager.ui import server_dialog, window_state
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
+    from tftmanager.app.changes import Changes
     from tftmanager.store.server_listen import Listener, Notice
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.party import PartyPanel
@@ -213,8 +214,11 @@ class ServerActions(QObject):
             return
         self._listen()
         if self.listener is not None:
+            from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
+
             try:
-                self.refresh(None, session.look())
+                current = session.look()
+                self.apply(server_news.everything(current, self.known - current), current)
             except Exception:  # noqa: BLE001 - the next notice or action will say it
                 return
 
@@ -229,31 +233,23 @@ class ServerActions(QObject):
             QTimer.singleShot(RECONNECT_MS, self._reconnect)
             return []
         session = self.win.session
-        others = [n for n in notices
-                  if session is not None and n.author != getattr(session.store, "author", "")]
-        if others and session is not None:
-            touched: set[int] | None = set()
-            for notice in others:
-                touched = (None if touched is None or notice.characters is None
-                           else touched | set(notice.characters))
-            self.refresh(touched, session.look())
-            self.win.statusBar().showMessage(news_line(others[-1]), 15000)
+        if session is None:
+            return []
+        others = [n for n in notices if n.author != getattr(session.store, "author", "")]
+        if others:
+            from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
+
+            current = session.look()
+            self.apply(server_news.changes_for(others, self.known, current), current)
+            self.win.statusBar().showMessage(server_news.news_line(others[-1]), 15000)
         return others
 
-    def refresh(self, touched: set[int] | None, current: set[int]) -> None:
-        """Redraw what others changed: their characters, or all when the party itself moved."""
-        from tftmanager.app.changes import Changes  # noqa: PLC0415
-
+    def apply(self, changes: Changes, current: set[int]) -> None:
+        """Redraw what others changed, as if this window had made the change."""
         session = self.win.session
         if session is None:
             return
-        removed, added = self.known - current, current - self.known
         self.known = current
-        if touched is None or removed or added:
-            changes = Changes(party=True, characters=frozenset(current), removed=frozenset(
-                removed), ledger=True, week=True, settings=touched is None)
-        else:
-            changes = Changes(characters=frozenset(touched & current), ledger=True)
         if session.is_player:
             self.assigned = session.assigned()
         session.signals.changes_applied.emit(changes)
@@ -315,12 +311,6 @@ class ServerActions(QObject):
                 insert(1, self.note)
             self.note.hide()
         return self.note
-
-
-def news_line(notice: Notice) -> str:
-    """One status-bar line for another user's change ("alice: Ragnar +10 XP")."""
-    who = notice.author or "Someone"
-    return f"{who} undid: {notice.label}" if notice.undone else f"{who}: {notice.label}"
 
 
 def install(window: MainWindow) -> ServerActions:
