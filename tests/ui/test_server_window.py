@@ -306,3 +306,22 @@ def test_a_character_the_gm_adds_appears_in_a_players_party(
     qtbot.waitUntil(lambda: window.party_model.row_of(added.id) >= 0)
     window.party.select(added.id)
     assert not window.editor.tabs.widget(0).isEnabled()  # not alice's
+
+
+def test_a_server_campaign_opens_at_start_when_named_or_last_used(
+        make_window, party_url: str, qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from tftmanager.ui import launch
+
+    window = make_window()
+    assert launch.server_url(window.settings, [party_url], []) == party_url
+    assert launch.server_url(window.settings, [], []) is None
+    window_state.remember(window.settings, parse_address(party_url).url)
+    assert launch.server_url(window.settings, [], []) == parse_address(party_url).url
+    assert launch.server_url(window.settings, [], [Path("a.tftcampaign")]) is None
+
+    app = QApplication.instance()
+    launch._loader(window, app, window.settings, [], None, False, 0.0, party_url)()
+    qtbot.waitUntil(lambda: window.session is not None)
+    assert window.session.shared
