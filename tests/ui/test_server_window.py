@@ -325,3 +325,18 @@ def test_a_server_campaign_opens_at_start_when_named_or_last_used(
     launch._loader(window, app, window.settings, [], None, False, 0.0, party_url)()
     qtbot.waitUntil(lambda: window.session is not None)
     assert window.session.shared
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    ("9999_future", "set up by a newer version of TFT Manager"),
+    ("0001_first", "is in an older format (schema 1)"),
+])
+def test_a_campaign_in_another_format_is_said_in_the_dialog(
+        make_window, server_url: str, pg_server: Any, version: str, expected: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    database = parse_address(server_url).database
+    pg_server.psql(database, f"UPDATE alembic_version SET version_num = '{version}'")
+    window = make_window()
+    said = _open_through_dialog(window, server_url, monkeypatch)
+    assert expected in said[0]
+    assert window.session is None

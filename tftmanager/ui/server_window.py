@@ -237,9 +237,14 @@ class ServerActions(QObject):
             return []
         others = [n for n in notices if n.author != getattr(session.store, "author", "")]
         if others:
+            from tftmanager.store.errors import CampaignError  # noqa: PLC0415
             from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
 
-            current = session.look()
+            try:
+                current = session.look()
+            except CampaignError as exc:  # the server went away: say so, hear again later
+                self.win.statusBar().showMessage(exc.message, 15000)
+                return others
             self.apply(server_news.changes_for(others, self.known, current), current)
             self.win.statusBar().showMessage(server_news.news_line(others[-1]), 15000)
         return others
