@@ -17,7 +17,7 @@ from tftmanager.store.server_address import parse_address
 from tftmanager.ui import file_and_help_menus, server_dialog, server_window, window_state
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.operations import characters as character_ops
-from tftmanager.ui.session import RETRY_FAILED, CampaignSession
+from tftmanager.ui.session import RECONNECTED, RETRY_FAILED, CampaignSession
 
 pytestmark = pytest.mark.server
 
@@ -201,8 +201,12 @@ def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
             raise ConnectionLost(session.path, "Lost the connection to the server.")
         return Changes()
 
+    noted: list[str] = []
+    session.signals.status_noted.connect(noted.append)
     assert session.run("Edit", flaky) == Changes()
     assert len(tries) == 2
+    assert noted[-1] == RECONNECTED
+    assert window.statusBar().currentMessage() == RECONNECTED
 
     def dead() -> Changes:
         raise ConnectionLost(session.path, "Lost the connection to the server.")
@@ -340,3 +344,24 @@ def test_a_campaign_in_another_format_is_said_in_the_dialog(
     said = _open_through_dialog(window, server_url, monkeypatch)
     assert expected in said[0]
     assert window.session is None
+
+
+def test_when_the_retry_fails_too_the_typed_value_stays_in_its_field(
+        make_window, tmp_path, dialog_log, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.ui.operations import characters as ops_module
+
+    window = make_window()
+    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    ragnar = _id_of(window, "Ragnar")
+    window.party.select(ragnar)
+
+    def dropped(**_kwargs: object) -> Changes:
+        raise ConnectionLost(tmp_path, "Lost the connection to the server.")
+
+    monkeypatch.setattr(ops_module.characters, "edit_character", dropped)
+    window.editor.spins["st"].setValue(window.editor.spins["st"].value() + 1)
+    typed = window.editor.spins["st"].value()
+
+    assert dialog_log.errors and RETRY_FAILED in dialog_log.errors[-1][1]
+    assert window.editor.spins["st"].value() == typed
+    assert window.session.character(ragnar).st == typed - 1

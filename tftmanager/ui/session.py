@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from tftmanager.store.server_address import ServerAddress
 
 T = TypeVar("T")
+RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
 RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
                 "is still in its field; try again when the connection is back.")
 
@@ -50,6 +51,7 @@ class CampaignSession:
     def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
+        self._retried = False  # the last action needed a second connection
 
     @classmethod
     def open(cls, path: Path, signals: AppSignals) -> CampaignSession:
@@ -102,15 +104,19 @@ class CampaignSession:
         if isinstance(changes, Changes):
             self.signals.changes_applied.emit(changes)
         self.signals.journal_changed.emit()
+        if self._retried:
+            self.signals.status_noted.emit(RECONNECTED)
         return result
 
     def _attempt(self, action: Callable[[], T]) -> T:
         """The action, tried again once if the server connection dropped under it."""
+        self._retried = False
         try:
             return action()
         except ConnectionLost:
             self.signals.status_noted.emit("Lost the connection to the server; trying again "
                                            "on a new connection…")
+        self._retried = True
         try:
             return action()
         except ConnectionLost as exc:
