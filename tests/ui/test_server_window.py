@@ -169,12 +169,15 @@ def test_a_players_window_shows_others_read_only_and_no_gm_tools(
 
     window.party.select(_id_of(window, "Ragnar"))
     assert window.editor.tabs.widget(0).isEnabled()
+    assert window.act_survival.isEnabled()  # alice's own
     assert window.server.note is not None and window.server.note.isHidden()
     others = [r.id for r in window.party_model.rows() if r.name != "Ragnar"]
     window.party.select(others[0])
     assert not window.editor.tabs.widget(0).isEnabled()
     assert not window.server.note.isHidden()
     assert window.server.note.text() == server_window.NOT_YOURS_NOTE
+    assert not window.act_survival.isEnabled()
+    assert window.act_survival.toolTip() == server_window.NOT_YOURS_NOTE
     for action in (window.act_week, window.act_award, window.act_settings, window.act_library):
         assert not action.isEnabled()
         assert action.toolTip() == server_window.GM_ONLY

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QSettings, QSocketNotifier, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QMenuBar, QStatusBar, QWidget
 
 from tftmanager.ui import server_dialog, window_state
@@ -53,6 +53,7 @@ class MainWindow(Protocol):
     act_add: QAction
     act_duplicate: QAction
     act_delete: QAction
+    act_survival: QAction
 
     def menuBar(self) -> QMenuBar: ...  # noqa: N802 - Qt API
 
@@ -100,6 +101,7 @@ class ServerActions(QObject):
         self.open_action = QAction("Open &Server Campaign…", window.window())
         self.open_action.setStatusTip("Open a campaign shared by a group on a PostgreSQL "
                                       "server")
+        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
         self.open_action.triggered.connect(lambda: self.ask_open())
         file_menu = window.act_open.associatedObjects()
         for menu in file_menu:
@@ -267,9 +269,12 @@ class ServerActions(QObject):
         """Disable the GM's tools for a player's login, saying why (called after updates)."""
         session = self.win.session
         player = session is not None and session.is_player
-        for action, why in self._gm_tools():
+        selected = self.win.party.selected_id() if hasattr(self.win, "party") else None
+        others = self.assigned is not None and selected not in self.assigned
+        tools = [*self._gm_tools(), (self.win.act_survival, NOT_YOURS_NOTE, others)]
+        for action, why, refused in tools:
             tips = self._tips.setdefault(id(action), (action.toolTip(), action.statusTip()))
-            if player:
+            if player and refused:
                 action.setEnabled(False)
                 action.setToolTip(why)
                 action.setStatusTip(why)
@@ -277,7 +282,7 @@ class ServerActions(QObject):
                 action.setToolTip(tips[0])
                 action.setStatusTip(tips[1])
 
-    def _gm_tools(self) -> list[tuple[QAction, str]]:
+    def _gm_tools(self) -> list[tuple[QAction, str, bool]]:
         """What only the GM may do on a server campaign (the database refuses it to others)."""
         win = self.win
         tools: list[Any] = [(win.act_settings, GM_ONLY), (win.act_library, GM_ONLY),
@@ -285,7 +290,7 @@ class ServerActions(QObject):
                             (getattr(win, "act_encounter", None), GM_ONLY),
                             (win.act_add, GM_ONLY_PARTY), (win.act_duplicate, GM_ONLY_PARTY),
                             (win.act_delete, GM_ONLY_PARTY)]
-        return [(action, why) for action, why in tools if action is not None]
+        return [(action, why, True) for action, why in tools if action is not None]
 
     def show_limits(self, character_id: int | None) -> None:
         """A character a player's login does not play opens read-only, with a note saying why."""
@@ -300,6 +305,7 @@ class ServerActions(QObject):
                 page.setEnabled(not read_only)
         note = self._note(editor)
         note.setVisible(read_only)
+        self.restrict()  # Survival Roll follows the selection
 
     def _note(self, editor: CharacterEditor) -> QLabel:
         if self.note is None:
