@@ -169,11 +169,16 @@ class ServerActions(QObject):
         if not self._watching_selection:
             self._watching_selection = True
             self.win.party.selection_changed.connect(self.show_limits)
+        shown = dict(getattr(session.store, "seen", {}))  # the versions the window read
+        self._listen()
         self.known = session.look()
         self.assigned = session.assigned()
-        self._listen()
         self.restrict()
         self.show_limits(self.win.party.selected_id())
+        if getattr(session.store, "seen", {}) != shown:  # changed before we listened
+            from tftmanager.ui import server_news  # noqa: PLC0415
+
+            self.apply(server_news.everything(self.known), self.known)
 
     def _closed(self) -> None:
         self._stop_listening()
