@@ -81,6 +81,7 @@ def test_the_dialog_opens_a_server_campaign_and_keeps_no_password(
 @pytest.mark.parametrize(("url", "expected"), [
     ("http://example.org/dragons", "must begin with postgresql://"),
     ("postgresql://127.0.0.1:1/dragons", "Cannot connect to dragons on 127.0.0.1"),
+    ("postgresql://db.example.invalid/dragons", "Cannot connect to dragons on db.example"),
 ])
 def test_a_bad_url_or_an_unreachable_server_is_said_in_the_dialog(
         make_window, url: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:

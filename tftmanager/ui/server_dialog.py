@@ -125,6 +125,7 @@ class ServerCampaignDialog(QDialog):
         """Show why the campaign did not open (or nothing)."""
         self.message.setText(message)
         self.message.setVisible(bool(message))
+        self.adjustSize()  # room for a message of several lines, never squeezing the form
 
     def address(self) -> ServerAddress:
         """The address typed (raises ServerError with a message for the user)."""
