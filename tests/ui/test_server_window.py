@@ -369,3 +369,29 @@ def test_when_the_retry_fails_too_the_typed_value_stays_in_its_field(
     assert dialog_log.errors and RETRY_FAILED in dialog_log.errors[-1][1]
     assert window.editor.spins["st"].value() == typed
     assert window.session.character(ragnar).st == typed - 1
+
+
+def test_the_keyring_keeps_the_password_only_when_asked_and_able(
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.store import server_address
+
+    window = make_window()
+    monkeypatch.setattr(server_dialog, "keyring_available", lambda: False)
+    dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
+    assert not dialog.remember.isEnabled()
+    assert dialog.remember.toolTip() == server_dialog.NO_KEYRING
+    dialog.deleteLater()
+
+    kept: list[tuple[str, str]] = []
+    monkeypatch.setattr(server_dialog, "keyring_available", lambda: True)
+    monkeypatch.setattr(server_address, "remember_password",
+                        lambda address, password: kept.append((address.url, password)) or True)
+    dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
+    assert dialog.remember.isEnabled()
+    dialog.password.setText("s3cret")
+    dialog.remember.setChecked(True)
+    assert dialog.try_open()
+    assert kept == [(parse_address(party_url).url, "s3cret")]
+    window.attach(dialog.session)
+    assert all("s3cret" not in str(window.settings.value(k))
+               for k in window.settings.allKeys())
