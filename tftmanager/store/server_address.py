@@ -73,9 +73,10 @@ class ServerAddress:
         except ImportError:
             return None
         try:
-            return keyring.get_password(KEYRING_SERVICE, self.keyring_key)
+            password: str | None = keyring.get_password(KEYRING_SERVICE, self.keyring_key)
         except Exception:  # noqa: BLE001 - no usable keyring backend: libpq's sources remain
             return None
+        return password
 
     def with_database(self, database: str) -> ServerAddress:
         """The same server and login, another database (server init creates one)."""
