@@ -4,6 +4,8 @@ The editor never decides a rule: it builds the edited Character, asks the
 rules whether the value can be stored at all (check_input), and either shows
 why not at the field or hands the edit to the session as an undo command.
 Derived stats and problems come back from the rules after each change.
+The dialogs it opens (picker, shop, money, award, ledger) are imported when
+first opened, so none of them delays the editor at start-up.
 """
 
 from __future__ import annotations
@@ -52,17 +54,17 @@ from tftmanager.rules.loadout import (
 )
 from tftmanager.ui import operations
 from tftmanager.ui.abilities_panel import AbilitiesPanel
-from tftmanager.ui.award_dialog import AwardDialog
-from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.derived_panel import DerivedPanel
-from tftmanager.ui.ledger_dialog import LedgerDialog
-from tftmanager.ui.money_dialog import MoneyDialog
-from tftmanager.ui.picker import PickerDialog
 from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
 
 if TYPE_CHECKING:
+    from tftmanager.ui.award_dialog import AwardDialog
+    from tftmanager.ui.buy_dialog import BuyDialog
+    from tftmanager.ui.ledger_dialog import LedgerDialog
+    from tftmanager.ui.money_dialog import MoneyDialog
+    from tftmanager.ui.picker import PickerDialog
     from tftmanager.ui.session import CampaignSession
 
 NO_ITEM = "(none)"
@@ -405,6 +407,8 @@ class CharacterEditor(QWidget):
         """Show the talent and spell picker for this character."""
         if self.session is None or self.character_id is None:
             return None
+        from tftmanager.ui.picker import PickerDialog  # noqa: PLC0415 - when first opened
+
         dialog = PickerDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
@@ -422,6 +426,8 @@ class CharacterEditor(QWidget):
         """The award form, with this character ticked."""
         if self.session is None:
             return None
+        from tftmanager.ui.award_dialog import AwardDialog  # noqa: PLC0415 - when first opened
+
         dialog = AwardDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
@@ -431,6 +437,8 @@ class CharacterEditor(QWidget):
         """Show the character's ledger and progress chart."""
         if self.session is None or self.character_id is None:
             return None
+        from tftmanager.ui.ledger_dialog import LedgerDialog  # noqa: PLC0415 - when first opened
+
         dialog = LedgerDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
@@ -440,6 +448,8 @@ class CharacterEditor(QWidget):
         """The shop, for this character."""
         if self.session is None or self.character_id is None:
             return None
+        from tftmanager.ui.buy_dialog import BuyDialog  # noqa: PLC0415 - when first opened
+
         dialog = BuyDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
@@ -449,6 +459,8 @@ class CharacterEditor(QWidget):
         """Money entries and the ledger, for this character."""
         if self.session is None or self.character_id is None:
             return None
+        from tftmanager.ui.money_dialog import MoneyDialog  # noqa: PLC0415 - when first opened
+
         dialog = MoneyDialog(self.session, self.character_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from tftmanager.app import (
     abilities,
-    assignments,
     campaigns,
     characters,
     equipment,
@@ -268,7 +267,9 @@ class CampaignSession:
         return equipment.money_lines(store=self.store, character_id=character_id)
 
     def assignment(self, character_id: int) -> Assignment:
-        """A character's weekly activity."""
+        """A character's weekly activity (the week planner's module, loaded when it opens)."""
+        from tftmanager.app import assignments  # noqa: PLC0415 - not needed to start
+
         return assignments.get_assignment(store=self.store, character_id=character_id)
 
     def report_failure(self, action: str, exc: Exception) -> None:
