@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.ui import main_panels, single_instance, smoke, style
-from tftmanager.ui.fonts import register_fonts
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
@@ -34,7 +33,7 @@ _STARTED = time.perf_counter()
 
 
 def configure_application(app: QApplication) -> None:
-    """Names (for QSettings and QStandardPaths) and style; fonts come after first paint."""
+    """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing."""
     app.setOrganizationName(ORG_NAME)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
@@ -202,7 +201,8 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             raise
 
     def show_party() -> None:
-        register_fonts()
+        # The bundled fonts are not loaded here: only the cards, sheets and PDFs
+        # use them, and they load them when first asked (about 15 ms of start-up).
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
             window.ensure_panels()
