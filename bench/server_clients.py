@@ -272,6 +272,12 @@ def verify(url: str, outcomes: list[Outcome]) -> dict[str, int]:
         xp = _tokens(conn, "xp_entry")
         money = _tokens(conn, "money_entry")
         notes = {int(cid): text for cid, text in conn.execute("SELECT id, notes FROM character")}
+        # The journal is whole: no kept operation without its rows, no rows without one.
+        bare, orphans = conn.execute(
+            "SELECT (SELECT count(*) FROM operation o WHERE o.undoable AND NOT EXISTS "
+            "(SELECT 1 FROM row_change r WHERE r.operation_id = o.id)), "
+            "(SELECT count(*) FROM row_change r WHERE NOT EXISTS "
+            "(SELECT 1 FROM operation o WHERE o.id = r.operation_id))").fetchone()
     expected: dict[str, dict[str, tuple[int, int]]] = {"xp": {}, "money": {}, "notes": {}}
     for outcome in outcomes:
         for kind, cid, token, amount in outcome.done:
@@ -293,7 +299,7 @@ def verify(url: str, outcomes: list[Outcome]) -> dict[str, int]:
         doubled += max(0, len(where) - 1)
     stray += sum(len(v) for v in in_notes.values())
     return {"checked": sum(len(v) for v in expected.values()), "lost": lost,
-            "doubled": doubled, "stray": stray}
+            "doubled": doubled, "stray": stray, "journal_faults": int(bare) + int(orphans)}
 
 
 def _tokens(conn: Any, table: str) -> dict[str, list[tuple[int, int]]]:
@@ -331,6 +337,8 @@ def summarise(plan: list[Client], group: Run, lone: Run, check: dict[str, int]) 
         Row("lost or doubled updates (checked in the database)",
             f"{check['lost']} lost, {check['doubled']} doubled, {check['stray']} stray", "",
             f"0 of {check['checked']}", bad == 0),
+        Row("operations without their journal rows (or rows without one)",
+            str(check["journal_faults"]), "", "0", check["journal_faults"] == 0),
         Row("stale edits refused, then retried after a look",
             str(sum(o.conflicts for o in outcomes)), "", "> 0 (the clients collided)",
             sum(o.conflicts for o in outcomes) > 0),
