@@ -223,7 +223,8 @@ def run_clients(url: str, plan: list[Client]) -> Run:
     """Start every client process, release them together, collect what each saw."""
     ctx = mp.get_context("spawn")
     start, results = ctx.Event(), ctx.Queue()
-    procs = [ctx.Process(target=run_client, args=(c, start, results)) for c in plan]
+    procs = [ctx.Process(target=run_client, args=(c, start, results), daemon=True)
+             for c in plan]  # daemons: they end with this process, whatever happens
     for p in procs:
         p.start()
     ready, stop, heard = threading.Event(), threading.Event(), []
