@@ -58,9 +58,10 @@ QT_EXCLUDED = (
     "QtUiTools", "QtWebChannel", "QtWebEngineCore", "QtWebEngineQuick",
     "QtWebEngineWidgets", "QtWebSockets", "QtWebView", "QtXml",
 )
-# Python modules a desktop app never needs (the test and build tools).
+# Python modules a desktop app never needs (the test and build tools), and the
+# PostgreSQL driver: server campaigns need the pip install with the server extra.
 PY_EXCLUDED = ("tkinter", "pytest", "_pytest", "hypothesis", "mypy", "PyInstaller",
-               "setuptools", "pip", "IPython")
+               "setuptools", "pip", "IPython", "psycopg", "psycopg_binary", "keyring")
 
 
 def version() -> str:

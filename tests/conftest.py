@@ -102,16 +102,49 @@ def pg_server() -> Iterator[Any]:
     server.stop()
 
 
-@pytest.fixture
-def server_url(pg_server: Any) -> str:
-    """A new, empty server campaign (set up by ``server init``); its URL logs in as the GM."""
+def _campaign_template(server: Any, demo: bool) -> str:
+    """A database set up once (``server init``, the demo party if asked) to copy per test."""
     from tftmanager.app.library import initial_library
     from tftmanager.store.server_address import parse_address
     from tftmanager.store.server_admin import init_server
 
-    url = pg_server.url(pg_server.new_database_name())
-    init_server(parse_address(url), name="Server Test", library=initial_library())
-    return str(url)
+    name = "template_demo" if demo else "template_empty"
+    if name not in server.templates:
+        init_server(parse_address(server.url(name)), name="Server Test",
+                    library=initial_library())
+        if demo:
+            from tftmanager.app.campaigns import open_existing
+            from tftmanager.app.demo import add_demo_party
+
+            with open_existing(path=server.url(name)) as store:
+                add_demo_party(store=store)
+                with store.transaction() as session:  # the demo as created is where undo stops
+                    journal_forget_all(session, store.campaign_id)
+        server.templates.add(name)
+    return name
+
+
+def _server_campaign(server: Any, *, demo: bool) -> str:
+    """A fresh copy of a set-up campaign database, with its own GM and player roles."""
+    from tftmanager.store.server import make_server_engine
+    from tftmanager.store.server_address import parse_address
+    from tftmanager.store.server_schema import install
+
+    name = server.new_database_name()
+    server.clone(_campaign_template(server, demo), name)
+    engine = make_server_engine(parse_address(server.url(name)))
+    try:
+        with engine.begin() as conn:
+            install(conn, name)
+    finally:
+        engine.dispose()
+    return str(server.url(name))
+
+
+@pytest.fixture
+def server_url(pg_server: Any) -> str:
+    """A new, empty server campaign (as ``server init`` leaves it); its URL logs in as the GM."""
+    return _server_campaign(pg_server, demo=False)
 
 
 @pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
@@ -122,11 +155,19 @@ def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path) -> Itera
     if request.param == "file":
         s = new_campaign(path=campaign_path, name="Demo", demo=True)
     else:
-        from tftmanager.app.demo import add_demo_party
+        s = open_existing(path=_server_campaign(request.getfixturevalue("pg_server"), demo=True))
+    yield s
+    s.close()
 
+
+@pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
+def any_store(request: pytest.FixtureRequest, campaign_path: Path) -> Iterator[CampaignStore]:
+    """An empty campaign in a file, and again on a server (the same tests on both)."""
+    from tftmanager.app.campaigns import open_existing
+
+    if request.param == "file":
+        s = new_campaign(path=campaign_path, name="Test")
+    else:
         s = open_existing(path=request.getfixturevalue("server_url"))
-        add_demo_party(store=s)
-        with s.transaction() as session:
-            journal_forget_all(session, s.campaign_id)
     yield s
     s.close()

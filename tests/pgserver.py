@@ -13,7 +13,7 @@ import shutil
 import socket
 import subprocess
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SUPERUSER = "tft"
@@ -58,6 +58,8 @@ class ScratchServer:
 
     folder: Path
     port: int
+    # Databases set up once to be copied by ``clone`` (a campaign per test, quickly).
+    templates: set[str] = field(default_factory=set)
 
     def url(self, database: str, user: str = SUPERUSER) -> str:
         """A server campaign URL for one of its databases."""
@@ -75,6 +77,13 @@ class ScratchServer:
             [psql, "-h", "127.0.0.1", "-p", str(self.port), "-U", user, "-d", database,
              "-v", "ON_ERROR_STOP=1", "-X", "-q", "-t", "-A", "-c", sql],
             capture_output=True, text=True, check=False, timeout=60)
+
+    def clone(self, template: str, name: str) -> None:
+        """A new database copied from a template database (nobody may be connected to it)."""
+        done = self.psql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{template}" '
+                         "STRATEGY WAL_LOG")
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr)
 
     def stop(self) -> None:
         """Stop the server at once (nothing in it is kept)."""

@@ -45,6 +45,18 @@ from tftmanager.store.queries import NotFound
 
 pytestmark = pytest.mark.app
 
+
+@pytest.fixture
+def store(any_store: CampaignStore) -> CampaignStore:
+    """Each test here runs on a campaign file and again on a server campaign."""
+    return any_store
+
+
+@pytest.fixture
+def demo_store(any_demo_store: CampaignStore) -> CampaignStore:
+    """Each test here runs on a campaign file and again on a server campaign."""
+    return any_demo_store
+
 HERO = Character(name="Ragnar", race="human", st=11, dx=13, iq=8)        # total 32
 SAGE = Character(name="Sage", race="human", st=10, dx=12, iq=9, sp=2)   # SP at IQ/4
 

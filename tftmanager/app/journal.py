@@ -47,6 +47,8 @@ class Operation:
     characters: tuple[int, ...]
     undone: bool
     undoable: bool
+    # Who did it: the login on a server campaign; "" in a file (or pushed from one).
+    author: str = ""
 
     @property
     def state(self) -> str:
@@ -68,7 +70,7 @@ def _operation(row: OperationRow) -> Operation:
     return Operation(
         id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
         characters=tuple(json.loads(row.characters)), undone=row.undone,
-        undoable=row.undoable,
+        undoable=row.undoable, author=row.author or "",
     )
 
 

@@ -50,10 +50,12 @@ def _positive(text: str) -> int:
 
 
 def line(operation: Operation) -> str:
-    """One history line: number, week, when, label, and whether it is undone."""
+    """One history line: number, week, when, who (on a server), label, and if it is undone."""
     when = operation.when.strftime("%Y-%m-%d %H:%M")
+    who = f"{operation.author}: " if operation.author else ""
     state = f"  ({operation.state})" if operation.state else ""
-    return f"{operation.id:>5}  week {operation.week:>3}  {when}  {operation.label}{state}"
+    return (f"{operation.id:>5}  week {operation.week:>3}  {when}  {who}"
+            f"{operation.label}{state}")
 
 
 def _character_id(store: Any, name: str) -> int:

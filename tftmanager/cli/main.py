@@ -44,6 +44,7 @@ from tftmanager.shipped import shipped_library
 from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import CampaignError
+from tftmanager.store.server_address import is_server_url
 
 OK, PROBLEMS, UNUSABLE = 0, 1, 2
 
@@ -67,6 +68,9 @@ def _opener(read_only: bool) -> Callable[..., CampaignStore]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
+    if is_server_url(args.path):
+        raise UsageError(f"new creates a campaign file; set up a server campaign with: "
+                         f"tftmanager server init {args.path}")
     store = campaigns.new_campaign(path=Path(args.path), name=args.name or "",
                                    demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))

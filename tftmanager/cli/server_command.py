@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tftmanager.app import server_campaigns
+from tftmanager.cli import failures
 from tftmanager.rules.text import count
 
 OK = 0
@@ -71,7 +72,7 @@ def run_server(args: argparse.Namespace) -> int:
             print(f"Upgraded from schema {old}; what it held before is in {dump}")
         return OK
     if not args.character and not args.gm:
-        print("add-player: name at least one --character (or give --gm).")
+        failures.say("server", "add-player: name at least one --character NAME (or give --gm).")
         return 2
     password = getpass.getpass(f"Password for {args.login}: ") if args.password else None
     names = server_campaigns.add_member(url=args.url, login=args.login,

@@ -72,6 +72,11 @@ def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
     """A failed connection or command, in one line a user can act on."""
     orig = getattr(exc, "orig", exc)
     first = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    # libpq's words for "could not connect" (and for a host name that does not resolve)
+    if first.startswith(("connection failed: ", "failed to resolve host")):
+        reason = first.split(" failed: ")[-1].removeprefix("FATAL:").strip()
+        return ServerError(Path(address.url), f"Cannot connect to {address.display}: "
+                           f"{reason}. Check the server's name, port, database and login.")
     return ServerError(Path(address.url), f"The server {address.display} refused: {first}")
 
 

@@ -16,8 +16,9 @@ from tftmanager.store.errors import ServerError
 
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 KEYRING_SERVICE = "TFT Manager"
-DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which is not installed: "
-                  "install TFT Manager with its server extra (pip install 'tftmanager[server]').")
+DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which this installation "
+                  "lacks: install TFT Manager with pip and its server extra "
+                  "(pip install 'tftmanager[server]').")
 
 
 def is_server_url(text: str | Path) -> bool:
@@ -72,9 +73,10 @@ class ServerAddress:
         except ImportError:
             return None
         try:
-            return keyring.get_password(KEYRING_SERVICE, self.keyring_key)
+            password: str | None = keyring.get_password(KEYRING_SERVICE, self.keyring_key)
         except Exception:  # noqa: BLE001 - no usable keyring backend: libpq's sources remain
             return None
+        return password
 
     def with_database(self, database: str) -> ServerAddress:
         """The same server and login, another database (server init creates one)."""

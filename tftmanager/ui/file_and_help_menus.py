@@ -119,7 +119,7 @@ def save_copy(window: MainWindow) -> Path | None:
     session = window.session
     if session is None:
         return None
-    target = ask_copy_path(window.window(), session.path)
+    target = ask_copy_path(window.window(), session.beside)
     if target is None:
         return None
     from tftmanager.ui.operations import copies  # noqa: PLC0415 - the store, on demand
@@ -127,8 +127,8 @@ def save_copy(window: MainWindow) -> Path | None:
     written = copies.save_copy(session, target)
     if written is not None:
         dialogs.info(window.window(), "Copy Saved",
-                     f"Saved a copy of {session.path.name} as {written}. You are still "
-                     f"working in {session.path.name}; open the copy with File > Open.")
+                     f"Saved a copy of {session.place} as {written}. You are still "
+                     f"working in {session.place}; open the copy with File > Open.")
     return written
 
 

@@ -19,10 +19,11 @@ SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further b
 
 
 def operation_text(operation: Operation) -> str:
-    """One line of the history: week, label, and what undo can still do with it."""
+    """One line of the history: week, who (on a server campaign), label, and undo's state."""
     when = operation.when.strftime("%d %b %H:%M")
+    who = f" · {operation.author}" if operation.author else ""
     suffix = f" ({operation.state})" if operation.state else ""
-    return f"Week {operation.week} · {when} — {operation.label}{suffix}"
+    return f"Week {operation.week} · {when}{who} — {operation.label}{suffix}"
 
 
 class HistoryPanel(QWidget):

@@ -141,8 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
-    paths = [Path(a) for a in args if not a.startswith("-")]
-    alone = bool(probe) or smoke_test  # measured and smoke-tested starts stand alone
+    from tftmanager.ui.server_window import is_url  # noqa: PLC0415 - after the app exists
+
+    urls = [a for a in args if is_url(a)]  # server campaigns: no file, so no hand-over
+    paths = [Path(a) for a in args if not a.startswith("-") and not is_url(a)]
+    alone = bool(probe) or smoke_test or bool(urls)  # these starts stand alone
     instance = single_instance.server_name(data_folder())
     if not alone and single_instance.hand_over(instance, paths):
         return 0  # the running window took the campaign
@@ -164,12 +167,24 @@ def main(argv: list[str] | None = None) -> int:
         window.close()
         return 0
 
-    QTimer.singleShot(0, _loader(window, app, settings, paths, probe, smoke_test, shown))
+    QTimer.singleShot(0, _loader(window, app, settings, paths, probe, smoke_test, shown,
+                                 server_url(settings, urls, paths)))
     return app.exec()
 
 
+def server_url(settings: QSettings, urls: list[str], paths: list[Path]) -> str | None:
+    """The server campaign to open at start: the one named, else the last one used."""
+    from tftmanager.ui.server_window import is_url  # noqa: PLC0415
+
+    last = settings.value("last_campaign")
+    if urls:
+        return urls[0]
+    return last if not paths and isinstance(last, str) and is_url(last) else None
+
+
 def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
-            probe: str | None, smoke_test: bool, shown: float) -> Callable[[], None]:
+            probe: str | None, smoke_test: bool, shown: float,
+            url: str | None = None) -> Callable[[], None]:
     """What runs right after the first paint: the party preview, then the real open."""
 
     def report(stage: str) -> None:
@@ -189,6 +204,10 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
     def show_party() -> None:
         register_fonts()
         window.backup_root = data_folder() / "backups"
+        if url is not None:  # a server campaign: no preview (no file), asked if refused
+            window.ensure_panels()
+            QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
+            return
         path, create = first_campaign(settings, [str(p) for p in paths])
         if not create and main_panels.show_preview(window, path):
             window.repaint()  # the party on screen while the store loads
@@ -202,13 +221,17 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
 
     def open_fully(path: Path, create: bool) -> None:
         try:
-            opened = (window.new_campaign(path, demo=True) if create
-                      else window.open_campaign(path))
-            if not opened and window.session is None:
+            done = (window.new_campaign(path, demo=True) if create
+                    else window.open_campaign(path))
+            if not done and window.session is None:
                 window.party_model.set_rows([])  # the preview of a campaign that did not open
             window.ensure_panels()
         finally:
             keep_for_good(started=True)
+        opened(done)
+
+    def opened(_done: bool) -> None:
+        keep_for_good(started=True)
         report("party")
         report("editor")
         if smoke_test and not probe:

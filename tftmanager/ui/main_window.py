@@ -22,6 +22,7 @@ from tftmanager.ui import (
     interop_menu,
     main_panels,
     menu_windows,
+    server_window,
     story_menu,
     window_state,
 )
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
 
         self._make_menus()
         self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
+        self.server = server_window.install(self)  # server campaigns: open, news, roles
         self._make_toolbar()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
@@ -250,18 +252,8 @@ class MainWindow(QMainWindow):
         """Recently opened campaigns, newest first."""
         return window_state.recent_files(self.settings)
 
-    def _remember(self, path: Path) -> None:
-        window_state.remember(self.settings, path)
-
     def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        paths = [p for p in self.recent_files() if Path(p).exists()]
-        for path in paths:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setStatusTip(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_campaign(Path(p)))
-        if not paths:
-            self.recent_menu.addAction("No recent campaigns").setEnabled(False)
+        self.server.fill_recent()  # files and server campaigns
 
     # Campaign files
 
@@ -282,7 +274,7 @@ class MainWindow(QMainWindow):
         session = campaign_files.create(self, self.signals, path, demo=demo, history=history)
         if session is not None:
             self.close_campaign()
-            self._attach(session)
+            self.attach(session)
         return session is not None
 
     def open_campaign(self, path: Path) -> bool:
@@ -294,7 +286,7 @@ class MainWindow(QMainWindow):
                                                       self.backup_root)
         if session is not None:
             self.close_campaign()
-            self._attach(session)
+            self.attach(session)
             if session.backup_path is not None:
                 self.statusBar().showMessage("Upgraded to the current format; the old file "
                                              f"was kept as {session.backup_path.name}", 10000)
@@ -314,16 +306,17 @@ class MainWindow(QMainWindow):
         self.week_label.setText("")
         self._update_actions()
 
-    def _attach(self, session: CampaignSession) -> None:
+    def attach(self, session: CampaignSession) -> None:
+        """Show an opened campaign (a file or a server's) in this window."""
         self.ensure_panels()
         self.session = session
         self.editor.set_controller(session)
-        self._remember(session.path)
+        window_state.remember(self.settings, session.location)  # never with a password
         self._refresh_party()
-        self.setWindowTitle(f"{session.name()} — {session.path.name} — {APP_NAME}")
-        self.setWindowFilePath(str(session.path))
+        self.setWindowTitle(f"{session.name()} — {session.place} — {APP_NAME}")
+        self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.path)
-        self.statusBar().showMessage(f"Opened {session.path}", 5000)
+        self.statusBar().showMessage(f"Opened {session.location}", 5000)
         self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
@@ -399,6 +392,7 @@ class MainWindow(QMainWindow):
         self.act_survival.setEnabled(has_selection)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
+        self.server.restrict()  # a player's login: the GM's tools are disabled
         self._show_journal()
 
     # Undo, redo and history: the campaign's journal

@@ -192,8 +192,8 @@ def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
     if not contents:
         dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
         return None
-    suggested = (session.path.with_name(f"{contents[0].front.name} card.pdf")
-                 if len(contents) == 1 else session.path.with_suffix(".cards.pdf"))
+    suggested = (session.beside.with_name(f"{contents[0].front.name} card.pdf")
+                 if len(contents) == 1 else session.beside.with_suffix(".cards.pdf"))
     path = ask_pdf_path(parent, "Export Cards to PDF", suggested)
     if path is None:
         return None
@@ -217,8 +217,8 @@ def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
     if not faces:
         dialogs.error(parent, "Nothing to export", "This campaign has no characters yet.")
         return None
-    suggested = (session.path.with_name(f"{faces[0].name} sheet.pdf")
-                 if len(faces) == 1 else session.path.with_suffix(".sheets.pdf"))
+    suggested = (session.beside.with_name(f"{faces[0].name} sheet.pdf")
+                 if len(faces) == 1 else session.beside.with_suffix(".sheets.pdf"))
     path = ask_pdf_path(parent, "Export Character Sheets to PDF", suggested)
     if path is None:
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from tftmanager.app import (
     abilities,
@@ -31,12 +31,18 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.errors import CampaignError
+from tftmanager.store.errors import CampaignError, ConnectionLost, EditConflict
 from tftmanager.store.failures import user_message
 from tftmanager.store.ledger import LedgerLine
 from tftmanager.ui.signals import AppSignals
 
+if TYPE_CHECKING:
+    from tftmanager.store.server_address import ServerAddress
+
 T = TypeVar("T")
+RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
+RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
+                "is still in its field; try again when the connection is back.")
 
 
 class CampaignSession:
@@ -45,6 +51,7 @@ class CampaignSession:
     def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
+        self._retried = False  # the last action needed a second connection
 
     @classmethod
     def open(cls, path: Path, signals: AppSignals) -> CampaignSession:
@@ -57,18 +64,75 @@ class CampaignSession:
         """Create a campaign file and open it (the demo with twelve weeks played, if asked)."""
         return cls(campaigns.new_campaign(path=path, demo=demo, history=history), signals)
 
+    @classmethod
+    def open_address(cls, address: ServerAddress, signals: AppSignals) -> CampaignSession:
+        """Open a server campaign (the address may carry a password typed for this time)."""
+        from tftmanager.store.server import open_server_campaign  # noqa: PLC0415 - psycopg
+
+        return cls(open_server_campaign(address), signals)
+
+    def assigned(self) -> set[int] | None:
+        """The characters this login may change; None when it may change every one."""
+        if not self.store.shared or getattr(self.store, "role", "gm") == "gm":
+            return None
+        from tftmanager.store.server import ServerCampaignStore, assigned_characters  # noqa: PLC0415
+
+        assert isinstance(self.store, ServerCampaignStore)
+        return assigned_characters(self.store)
+
+    @property
+    def is_player(self) -> bool:
+        """A player's login on a server campaign (the GM's tools are not theirs)."""
+        return self.store.shared and getattr(self.store, "role", "gm") == "player"
+
     def run(self, action_name: str, action: Callable[[], T]) -> T | None:
-        """Run one operation: its changes are signalled, a refusal is reported, not raised."""
+        """Run one operation: its changes are signalled, a refusal is reported, not raised.
+
+        On a server campaign a dropped connection is retried once on a new one
+        (the pool reconnects), so the edit being made is not lost; a conflict
+        with another user's change is explained, then the view shows theirs.
+        """
         try:
-            result = action()
+            result = self._attempt(action)
         except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
             self.report_failure(action_name, exc)
+            if isinstance(exc, EditConflict):
+                self.refresh_all()  # the other user's change appears
+                self.signals.status_noted.emit(exc.message)
             return None
         changes = result if isinstance(result, Changes) else getattr(result, "changes", None)
         if isinstance(changes, Changes):
             self.signals.changes_applied.emit(changes)
         self.signals.journal_changed.emit()
+        if self._retried:
+            self.signals.status_noted.emit(RECONNECTED)
         return result
+
+    def _attempt(self, action: Callable[[], T]) -> T:
+        """The action, tried again once if the server connection dropped under it."""
+        self._retried = False
+        try:
+            return action()
+        except ConnectionLost:
+            self.signals.status_noted.emit("Lost the connection to the server; trying again "
+                                           "on a new connection…")
+        self._retried = True
+        try:
+            return action()
+        except ConnectionLost as exc:
+            raise ConnectionLost(exc.path, RETRY_FAILED) from exc
+
+    def refresh_all(self) -> None:
+        """Look at the server again and redraw everything (after a conflict, say)."""
+        ids = frozenset(self.look())
+        self.signals.changes_applied.emit(Changes(party=True, characters=ids, ledger=True,
+                                                  week=True))
+        self.signals.journal_changed.emit()
+
+    def look(self) -> set[int]:
+        """Read what other users changed since the last look (a file has no one else)."""
+        look = getattr(self.store, "look", None)
+        return set(look()) if callable(look) else set()
 
     def next_undo(self) -> journal.Operation | None:
         """What Undo would take back."""
@@ -84,8 +148,40 @@ class CampaignSession:
 
     @property
     def path(self) -> Path:
-        """The campaign file."""
+        """The campaign file (a server campaign has none: use ``location``)."""
         return self.store.path
+
+    @property
+    def shared(self) -> bool:
+        """Whether the campaign lives on a server, shared with a group."""
+        return self.store.shared
+
+    @property
+    def location(self) -> str:
+        """The file's path or the server URL (never with a password): what is remembered."""
+        return self.store.location
+
+    @property
+    def beside(self) -> Path:
+        """Where files made from the campaign are suggested (copies, PDFs).
+
+        Beside the file; a server campaign has none, so a file named after it
+        in the user's documents.
+        """
+        if not self.store.shared:
+            return self.store.path
+        from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
+
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        name = "".join(c for c in self.name() if c not in '<>:"/\\|?*').strip() or "campaign"
+        return Path(documents) / f"{name}.tftcampaign"
+
+    @property
+    def place(self) -> str:
+        """A short name of where it is, for the title bar."""
+        address = getattr(self.store, "address", None)
+        return str(address.display) if address is not None else self.store.path.name
 
     @property
     def backup_path(self) -> Path | None:
@@ -182,7 +278,12 @@ class CampaignSession:
         self.signals.action_failed.emit(f"{action} failed: {message}")
 
     def take_backup(self, root: Path) -> None:
-        """A rolling backup of the campaign just opened; a failure is only reported."""
+        """A rolling backup of the campaign just opened; a failure is only reported.
+
+        A server campaign is backed up by its server (and File > Save a Copy).
+        """
+        if self.store.shared:
+            return
         try:
             campaigns.take_backup(store=self.store, root=root)
         except (OSError, CampaignError) as exc:

@@ -16,5 +16,7 @@ class AppSignals(QObject):
     campaign_closed = Signal()
     # str: a use case failed; the message is for the user
     action_failed = Signal(str)
+    # str: one line for the status bar (a server campaign's news, a reconnection)
+    status_noted = Signal(str)
     # (no payload): an operation was recorded, undone or redone
     journal_changed = Signal()

@@ -69,8 +69,11 @@ def recent_files(settings: QSettings) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def remember(settings: QSettings, path: Path) -> None:
-    """Put a campaign at the top of the recent list; it is also the one opened next time."""
+def remember(settings: QSettings, path: Path | str) -> None:
+    """Put a campaign at the top of the recent list; it is also the one opened next time.
+
+    A server campaign is remembered by its URL, which never holds the password.
+    """
     recent = [str(path)] + [p for p in recent_files(settings) if p != str(path)]
     settings.setValue("recent", recent[:MAX_RECENT])
     settings.setValue("last_campaign", str(path))
