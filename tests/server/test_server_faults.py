@@ -7,7 +7,9 @@ database directly: nothing half-written, the journal whole, no session left.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -268,3 +270,31 @@ def test_a_client_killed_mid_operation_releases_its_locks_and_writes_nothing(
     assert _value(superuser, "SELECT notes FROM character WHERE id = %s", cid) == \
         "The survivor's note"
     _journal_whole(superuser)
+
+
+def test_a_dropped_listening_connection_is_noticed_and_a_new_one_hears_what_follows(
+        party_url: str, superuser: Any) -> None:
+    from tftmanager.store.server_listen import Listener
+
+    address = parse_address(party_url)
+    listening = Listener(address)
+    try:
+        pid = _value(superuser, "SELECT pid FROM pg_stat_activity "
+                     "WHERE application_name = 'TFT Manager (listening)'")
+        superuser.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        _until("the listening session ended", lambda: _gone(superuser, pid))
+        # Never a silent nothing: the socket stays readable, and within a read or two
+        # (the first may only take in the server's goodbye) the window, woken again,
+        # hears the failure and listens anew.
+        with pytest.raises(Exception, match="connection"):
+            for _read in range(5):
+                assert select.select([listening.fileno()], [], [], PATIENCE)[0]
+                assert listening.pending() == []
+    finally:
+        with contextlib.suppress(Exception):
+            listening.close()
+    with Listener(address) as again, campaigns.open_existing(path=party_url) as store:
+        experience.award(store=store, character_ids=[_ragnar(store)], amount=2,
+                         reason="After the listener came back")
+        notices = _until("the award's notice", lambda: again.pending())
+        assert [n.label for n in notices] == ["Ragnar: +2 XP, After the listener came back"]
