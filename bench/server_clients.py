@@ -2,9 +2,9 @@
 
 Starts a scratch PostgreSQL (``tests/pgserver.py``), sets up a campaign with
 ``server init``, fills it with 20 characters, and starts 20 client
-*processes*: most are players, each with their own character, the rest are
-GMs sharing the same few characters (and now and then a player's), so edits
-of one character collide.  Each client makes 100 edits through the app's use
+*processes*, each with a character of its own: 12 players, who may edit only
+theirs, and 8 GMs, who also edit anyone else's character now and then, so
+edits of one character collide.  Each client makes 100 edits through the app's use
 cases (XP awards, money entries, notes edits); a refused stale edit
 (``EditConflict``) is retried after ``store.look()``, as the window does when
 a notice arrives.  A listening client (this process) times each notice.
@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 RESULTS = Path(__file__).parent / "results"
 CHARACTERS = 20
-SHARED = 8  # the first SHARED characters are the GMs'; the others each have one player
+GM_SHARE = 0.4  # of the clients, GMs: they may edit anyone's character
+ELSEWHERE = 0.3  # how often a GM edits someone else's character rather than their own
 KINDS = ("xp", "money", "notes")
 MAX_TRIES = 200
 TOKEN = re.compile(r"c[0-9]+e[0-9]+(?=;)")  # an edit's mark, as each edit writes it
@@ -151,7 +152,7 @@ def run_client(client: Client, start: Any, results: Any) -> None:
         _hook_commits(store, outcome.commits)
         start.wait()
         for n in range(client.edits):
-            pool = client.others if client.others and rng.random() < 0.2 else client.own
+            pool = client.others if client.others and rng.random() < ELSEWHERE else client.own
             cid, kind = rng.choice(pool), rng.choice(KINDS)
             token, amount = f"c{client.number:02d}e{n:03d}", rng.randint(1, 9)
             for _try in range(MAX_TRIES):
@@ -187,22 +188,21 @@ def set_up(url: str, clients: int, edits: int) -> list[Client]:
             characters.create_character(store=store, character=generated_character(i))
         sheets = campaigns.party_sheets(store=store)
         ids = [s.id or 0 for s in sheets]
-        experience.award(store=store, character_ids=ids[:SHARED], amount=10,
-                         reason="Before the group met")
-    shared, players = tuple(ids[:SHARED]), ids[SHARED:]
-    gms = max(1, clients - len(players)) if clients > len(players) else max(1, clients // 3)
+        experience.award(store=store, character_ids=ids, amount=10,
+                         reason="Before the group met")  # one edit on everyone first
+    gms = max(1, int(clients * GM_SHARE))
     plan = []
     for k in range(clients):
-        if k < gms:
+        cid = ids[k % len(ids)]
+        name = next(s.character.name for s in sheets if s.id == cid)
+        if k < gms:  # a GM with a character of their own, editing others' now and then
             login = f"gm{k:02d}"
             server_campaigns.add_member(url=url, login=login, characters=[], gm=True)
-            plan.append(Client(k, login, True, _as(url, login), shared, tuple(players),
-                               edits, 1000 + k))
+            others = tuple(i for i in ids if i != cid)
         else:
-            login, cid = f"player{k:02d}", players[(k - gms) % len(players)]
-            name = next(s.character.name for s in sheets if s.id == cid)
+            login, others = f"player{k:02d}", ()
             server_campaigns.add_member(url=url, login=login, characters=[name])
-            plan.append(Client(k, login, False, _as(url, login), (cid,), (), edits, 1000 + k))
+        plan.append(Client(k, login, k < gms, _as(url, login), (cid,), others, edits, 1000 + k))
     return plan
 
 
