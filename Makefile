@@ -41,6 +41,7 @@ soak: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
+	$(PY) bench/server_clients.py
 	$(PY) bench/dist_size.py
 
 screenshot: $(STAMP)
