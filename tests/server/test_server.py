@@ -148,28 +148,44 @@ def test_a_player_changes_only_their_own_characters(party_url: str) -> None:
 def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
         party_url: str, pg_server: Any) -> None:
     db = _db(party_url)
-    # Even with the journal told to look away, row-level security refuses bob's character.
-    refused = pg_server.psql(db, "SET tftmanager.replaying = 'on'; "
-                             "UPDATE character SET st = 20 WHERE name = 'Wulf'", user="alice")
-    assert refused.returncode != 0
+
+    def as_alice(sql: str) -> Any:  # with the journal told to look away, as a psql user may
+        return pg_server.psql(db, f"SET tftmanager.replaying = 'on'; {sql}", user="alice")
+
+    def wulf() -> str:
+        return str(pg_server.psql(db, "SELECT st, name, (SELECT count(*) FROM character_talent "
+                                  "t WHERE t.character_id = c.id) FROM character c "
+                                  "WHERE name = 'Wulf'").stdout.strip())
+
+    before = wulf()
+    # Bob's character is not hers: no row of it is hers to change, take over or delete.
+    for attack in ("UPDATE character SET st = 20 WHERE name = 'Wulf'",
+                   "UPDATE character_talent SET character_id = "
+                   "(SELECT id FROM character WHERE name = 'Ragnar') WHERE character_id = "
+                   "(SELECT id FROM character WHERE name = 'Wulf')",
+                   "DELETE FROM character_talent WHERE character_id = "
+                   "(SELECT id FROM character WHERE name = 'Wulf')"):
+        assert as_alice(attack).returncode == 0  # it matches none of her rows
+    assert wulf() == before
+    refused = as_alice("INSERT INTO xp_entry (character_id, amount, kind, reason, week, "
+                       "played_on, attribute, batch, created_at) SELECT id, 1000, 'award', "
+                       "'x', 1, '', '', '', now() FROM character WHERE name = 'Wulf'")
     assert "row-level security" in refused.stderr
-    refused = pg_server.psql(db, "UPDATE campaign SET week = 99", user="alice")
-    assert "permission denied" in refused.stderr
-    refused = pg_server.psql(db, "DELETE FROM player_character", user="alice")
-    assert "permission denied" in refused.stderr
-    count = "SELECT count(*) FROM money_entry WHERE character_id = " \
-            "(SELECT id FROM character WHERE name = 'Wulf')"
-    before = pg_server.psql(db, count).stdout.strip()
-    assert int(before) > 0
-    gone = pg_server.psql(db, "DELETE FROM money_entry WHERE character_id = "
-                          "(SELECT id FROM character WHERE name = 'Wulf') RETURNING id",
-                          user="alice")
-    assert gone.stdout.strip() == ""  # none of bob's rows are hers to delete
-    assert pg_server.psql(db, count).stdout.strip() == before
+    # A table of her own shadowing the assignments is not read by the database's checks.
+    shadow = as_alice("CREATE TEMP TABLE player_character (id int, login text, "
+                      "character_id int)")
+    assert "permission denied" in shadow.stderr
+    # Nor may she rewrite or erase the GM's history, or touch the campaign itself.
+    history = "SELECT count(*) FROM operation WHERE author = 'tft'"
+    lines = pg_server.psql(db, history).stdout.strip()
+    as_alice("UPDATE operation SET author = 'alice' WHERE author = 'tft'")
+    as_alice("DELETE FROM operation WHERE author = 'tft'")
+    assert pg_server.psql(db, history).stdout.strip() == lines != "0"
+    assert "permission denied" in as_alice("UPDATE campaign SET week = 99").stderr
+    assert "permission denied" in as_alice("DELETE FROM player_character").stderr
+    assert "permission denied" in as_alice("CREATE TABLE mine (x int)").stderr
     # Her own character, she may change (through an operation, as the app does).
-    allowed = pg_server.psql(db, "SET tftmanager.replaying = 'on'; "
-                             "UPDATE character SET notes = 'mine' WHERE name = 'Ragnar'",
-                             user="alice")
+    allowed = as_alice("UPDATE character SET notes = 'mine' WHERE name = 'Ragnar'")
     assert allowed.returncode == 0, allowed.stderr
     # And without an operation, no write at all.
     outside = pg_server.psql(db, "UPDATE character SET notes = 'x' WHERE name = 'Ragnar'",
@@ -333,3 +349,51 @@ def test_job_weeks_on_a_server_write_what_they_write_in_a_file(
         assert campaigns.current_week(store=any_demo_store) == 1
     finally:
         file_store.close()
+
+
+def test_typing_never_merges_across_another_users_change(party_url: str) -> None:
+    """alice, the GM, alice again: the GM's undo must not take alice's second edit with it."""
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice, \
+            campaigns.open_existing(path=party_url) as gm_store:
+        cid = _ids(alice)["Ragnar"]
+        _set_notes(alice, cid, "first")
+        gm_store.look()
+        current = characters.get_character(store=gm_store, character_id=cid)
+        characters.edit_character(store=gm_store, character_id=cid,
+                                  character=replace(current, name="Ragnar the Bold"))
+        alice.look()
+        _set_notes(alice, cid, "second")  # within the merge window, but not merged
+        authors = [op.author for op in journal.history(store=alice, limit=3)]
+        assert authors == ["alice", "tft", "alice"]
+        with pytest.raises(NothingToUndo, match="alice has since changed the same things"):
+            journal.undo(store=gm_store)
+        assert characters.get_character(store=alice, character_id=cid).notes == "second"
+
+
+def test_redo_never_puts_back_what_another_user_has_since_undone(party_url: str) -> None:
+    with campaigns.open_existing(path=_as(party_url, "alice")) as alice, \
+            campaigns.open_existing(path=party_url) as gm_store:
+        cid = _ids(alice)["Ragnar"]
+        before = characters.get_character(store=gm_store, character_id=cid)
+        characters.edit_character(store=gm_store, character_id=cid,
+                                  character=replace(before, iq=before.iq + 1))
+        alice.look()
+        _set_notes(alice, cid, "alice's line")
+        journal.undo(store=alice)
+        journal.undo(store=gm_store)  # the GM takes back the IQ point
+        with pytest.raises(NothingToUndo, match="Cannot redo"):
+            journal.redo(store=alice)  # her redo would bring back the GM's IQ with her row
+        assert characters.get_character(store=gm_store, character_id=cid).iq == before.iq
+
+
+def test_an_edit_touching_a_character_added_since_the_last_look_is_a_conflict(
+        party_url: str) -> None:
+    with campaigns.open_existing(path=party_url) as first, \
+            campaigns.open_existing(path=party_url) as second:
+        added = characters.add_new_character(store=first)  # second has not looked since
+        ids = list(_ids(first).values())
+        with pytest.raises(EditConflict, match="since you last looked"):
+            experience.award(store=second, character_ids=ids, amount=10, reason="All of them")
+        second.look()
+        experience.award(store=second, character_ids=ids, amount=10, reason="All of them")
+        assert experience.status(store=first, character_id=added.id).balance == 10

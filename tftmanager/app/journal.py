@@ -115,9 +115,9 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
             raise NothingToUndo(
                 f"\u201c{row.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
-        if store.mine is not None:
-            _refuse_over_others(session, row, store.mine, backwards=backwards)
         rows = journal.changes_of(session, row.id or 0)
+        if store.mine is not None:
+            _refuse_over_others(session, row, rows, store.mine, backwards=backwards)
         journal.replay(session, rows, backwards=backwards)
         row.undone = backwards
         session.add(row)
@@ -131,17 +131,17 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
     return result
 
 
-def _refuse_over_others(session: Session, row: OperationRow, mine: tuple[str, ...], *,
-                        backwards: bool) -> None:
+def _refuse_over_others(session: Session, row: OperationRow, changes: list[RowChange],
+                        mine: tuple[str, ...], *, backwards: bool) -> None:
     """On a shared campaign, never take back (or redo over) another user's later change."""
-    other = journal.changed_since_by_others(session, row.id or 0, mine)
+    other = journal.replay_refusal(session, row, changes, backwards=backwards, mine=mine)
     if other is not None:
         who, label = other
         verb = "undo" if backwards else "redo"
+        what = f" (\u201c{label}\u201d)" if label else ""
         raise NothingToUndo(
             f"Cannot {verb} \u201c{row.label}\u201d: {who or 'another user'} has since "
-            f"changed the same things (\u201c{label}\u201d). Change them back by hand "
-            "if you need to.")
+            f"changed the same things{what}. Change them back by hand if you need to.")
 
 
 def undo(*, store: CampaignStore) -> Replayed:

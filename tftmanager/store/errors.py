@@ -39,7 +39,16 @@ class ServerError(CampaignError):
 
 
 class ConnectionLost(ServerError):
-    """The connection to the server dropped; the next action reconnects."""
+    """The connection to the server dropped; the next action reconnects.
+
+    ``saved`` is True when the operation had in fact committed before the
+    connection went (the store asked the server again); trying it again
+    would do it twice.
+    """
+
+    def __init__(self, path: Path, message: str, saved: bool = False) -> None:
+        super().__init__(path, message)
+        self.saved = saved
 
 
 class EditConflict(CampaignError):

@@ -134,10 +134,11 @@ def _touched_any(session: Session, operation_id: int) -> bool:
 
 
 def _previous(session: Session, op: OpenOperation, campaign_id: int) -> OperationRow | None:
+    """The newest operation before this one, whoever did it (merging needs it to be ours)."""
     return session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.id) < op.id,
-               col(OperationRow.undone).is_(False), *_by(op.mine))
+               col(OperationRow.undone).is_(False))
         .order_by(col(OperationRow.id).desc())
     ).first()
 
@@ -153,7 +154,10 @@ def _merged_meta(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merges_with(op: OpenOperation, previous: OperationRow | None) -> bool:
+    """Typing merges into the user's own last operation, never across someone else's."""
     if previous is None or not op.merge_key or not previous.undoable:
+        return False
+    if op.mine is not None and previous.author not in op.mine:
         return False
     age = utcnow().replace(tzinfo=None) - previous.updated_at.replace(tzinfo=None)
     return previous.merge_key == op.merge_key and age <= MERGE_WINDOW
@@ -276,21 +280,62 @@ def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> No
                 _put_row(session, change.table, change.row_key, image)
 
 
-def changed_since_by_others(session: Session, operation_id: int,
-                            mine: tuple[str, ...]) -> tuple[str, str] | None:
-    """Whether another user has since changed a row this operation changed.
+def _expected(changes: list[RowChange], backwards: bool) -> dict[tuple[str, int], Any]:
+    """Each row as it must be now: after the operation (to undo it) or before it (to redo)."""
+    expected: dict[tuple[str, int], Any] = {}
+    for change in changes if backwards else list(reversed(changes)):
+        expected[(change.table, change.row_key)] = change.new if backwards else change.old
+    return expected
 
-    Returns (who, their operation's label) of the first such change: undoing
-    or redoing this operation would silently take theirs back.
-    """
+
+def _first_drifted(session: Session, table: str, rows: list[tuple[int, Any]]) -> int | None:
+    """The first row (on a server) that is not as the journal expects: changed or (not) there."""
+    wanted = json.dumps([{"k": k, "gone": image is None, "img": image} for k, image in rows])
+    t = _quote(table)
+    found = session.execute(text(
+        f"SELECT e.k FROM jsonb_to_recordset(CAST(:w AS jsonb)) AS e(k integer, gone boolean, "
+        f"img jsonb) LEFT JOIN {t} AS cur ON cur.id = e.k "
+        f"WHERE e.gone <> (cur.id IS NULL) OR (NOT e.gone AND to_jsonb(cur) IS DISTINCT FROM "
+        f"to_jsonb(jsonb_populate_record(NULL::{t}, e.img))) LIMIT 1"), {"w": wanted}).first()
+    return int(found[0]) if found is not None else None
+
+
+def _last_to_touch(session: Session, operation_id: int, table: str,
+                   row_key: int) -> tuple[str, str]:
     found = session.execute(text(
         "SELECT o.author, o.label FROM row_change rc JOIN operation o ON o.id = rc.operation_id "
-        "WHERE o.id > :op AND o.author NOT IN :mine AND o.undone = FALSE AND EXISTS ("
-        "SELECT 1 FROM row_change mine WHERE mine.operation_id = :op "
-        "AND mine.table_name = rc.table_name AND mine.row_key = rc.row_key) "
-        "ORDER BY o.id LIMIT 1").bindparams(bindparam("mine", expanding=True)),
-        {"op": operation_id, "mine": list(mine)}).first()
-    return (str(found[0]), str(found[1])) if found is not None else None
+        "WHERE rc.table_name = :t AND rc.row_key = :k AND o.id <> :op "
+        "ORDER BY o.id DESC LIMIT 1"), {"t": table, "k": row_key, "op": operation_id}).first()
+    return (str(found[0]), str(found[1])) if found is not None else ("", "")
+
+
+def replay_refusal(session: Session, operation: OperationRow, changes: list[RowChange], *,
+                   backwards: bool, mine: tuple[str, ...]) -> tuple[str, str] | None:
+    """Why undoing (or redoing) a shared campaign's operation would undo someone else's work.
+
+    Every row it would put back must be exactly as the operation left it
+    (undo) or found it (redo); and a character it would remove must have
+    nothing another user has since added to it (the removal would take that
+    too).  Returns (who, what they did) of the change in the way, or None.
+    """
+    by_table: dict[str, list[tuple[int, Any]]] = {}
+    for (table, key), image in _expected(changes, backwards).items():
+        by_table.setdefault(table, []).append((key, image))
+    for table, rows in by_table.items():
+        drifted = _first_drifted(session, table, rows)
+        if drifted is not None:
+            return _last_to_touch(session, operation.id or 0, table, drifted)
+    removed = [c.row_key for c in changes if c.table == "character"
+               and (c.action == "I" if backwards else c.action == "D")]
+    for character_id in removed:
+        found = session.execute(text(
+            "SELECT author, label FROM operation WHERE id > :op AND undone = FALSE "
+            "AND author NOT IN :mine AND CAST(characters AS jsonb) @> CAST(:c AS jsonb) "
+            "ORDER BY id LIMIT 1").bindparams(bindparam("mine", expanding=True)),
+            {"op": operation.id, "mine": list(mine), "c": json.dumps([character_id])}).first()
+        if found is not None:
+            return str(found[0]), str(found[1])
+    return None
 
 
 def last_done(session: Session, campaign_id: int,

@@ -31,6 +31,7 @@ from sqlmodel import Session, col, select
 
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import (
+    CampaignError,
     ConnectionLost,
     EditConflict,
     NewerCampaign,
@@ -133,6 +134,29 @@ class ServerCampaignStore(CampaignStore):
         except StaleDataError as exc:
             raise NotYours(self.path, NOT_YOURS) from exc
 
+    @contextmanager
+    def operation(self, kind: str, label: str = "") -> Iterator[OpenOperation]:
+        """As in a file; a connection lost at the commit says whether the commit happened."""
+        started: int | None = None
+        try:
+            with super().operation(kind, label) as op:
+                started = op.id
+                yield op
+        except ConnectionLost as lost:
+            if started is not None and self._recorded(started):
+                raise ConnectionLost(self.path, "The connection to the server dropped just "
+                                     "as the change was saved; it is saved.",
+                                     saved=True) from lost
+            raise
+
+    def _recorded(self, operation_id: int) -> bool:
+        """Whether an operation is on the server (after a connection dropped at its commit)."""
+        try:
+            with self.transaction() as session:
+                return session.get(OperationRow, operation_id) is not None
+        except CampaignError:
+            return False
+
     def look(self) -> dict[int, int]:
         """Read every character's version: what this client now has seen.
 
@@ -154,7 +178,10 @@ class ServerCampaignStore(CampaignStore):
             self._published = {}
             return
         touched = [int(c) for c in json.loads(row.characters)]
-        self._published = self._raise_versions(session, row, touched)
+        created = {int(k) for (k,) in session.execute(text(
+            "SELECT row_key FROM row_change WHERE operation_id = :op "
+            "AND table_name = 'character' AND action = 'I'"), {"op": row.id})}
+        self._published = self._raise_versions(session, row, touched, created)
         self.publish(session, row, touched)
 
     def operation_committed(self, op: OpenOperation) -> None:
@@ -162,24 +189,36 @@ class ServerCampaignStore(CampaignStore):
         self.seen.update(self._published)
         self._published = {}
 
-    def _raise_versions(self, session: Session, row: OperationRow,
-                        touched: list[int]) -> dict[int, int]:
+    def _raise_versions(self, session: Session, row: OperationRow, touched: list[int],
+                        created: set[int] | None = None) -> dict[int, int]:
+        """Lock the touched characters' counts, refuse if any moved since our look, raise them.
+
+        A character this client never saw (added by someone else since its
+        look) is a conflict too, unless this very operation added it.
+        ``created`` is None for an undo or redo: they check every row they put
+        back against the journal instead (``journal.replay_refusal``).
+        """
         if not touched:
             return {}
         ids: Any = bindparam("ids", expanding=True)
+        session.execute(text(  # every character has a count to lock, even one never edited
+            "INSERT INTO character_version (character_id, version, author) "
+            "SELECT c.id, 0, '' FROM character c WHERE c.id IN :ids "
+            "ON CONFLICT (character_id) DO NOTHING").bindparams(ids), {"ids": touched})
         current = session.execute(text(
             "SELECT v.character_id, v.version, v.author, o.label FROM character_version v "
             "LEFT JOIN operation o ON o.id = v.operation_id "
             "WHERE v.character_id IN :ids FOR UPDATE OF v").bindparams(ids),
             {"ids": touched}).all()
         for cid, version, author, label in current:
-            if cid in self.seen and self.seen[cid] != version:
+            seen = self.seen.get(cid)
+            if created is None:
+                break
+            if (seen != version) if seen is not None else (cid not in created):
                 raise EditConflict(self.path, _conflict_message(session, cid, author, label))
         raised = session.execute(text(
-            "INSERT INTO character_version (character_id, version, operation_id, author) "
-            "SELECT c.id, 1, :op, :a FROM character c WHERE c.id IN :ids "
-            "ON CONFLICT (character_id) DO UPDATE SET version = character_version.version + 1, "
-            "operation_id = EXCLUDED.operation_id, author = EXCLUDED.author "
+            "UPDATE character_version SET version = version + 1, operation_id = :op, "
+            "author = :a WHERE character_id IN :ids "
             "RETURNING character_id, version").bindparams(ids),
             {"ids": touched, "op": row.id, "a": self.author}).all()
         return {int(cid): int(version) for cid, version in raised}

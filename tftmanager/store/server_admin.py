@@ -43,11 +43,22 @@ def migrate_server(conn: Connection, database: str, revision: str = "head") -> N
 
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
+    # A migration's own data changes are not a user's operation (the file's
+    # upgrade drops its triggers for the same reason).
+    conn.execute(text("SELECT set_config('tftmanager.replaying', 'on', true)"))
     command.upgrade(cfg, revision)
     server_schema.install(conn, database)
 
 
-def _create_database_if_missing(address: ServerAddress) -> None:
+def check_database_name(address: ServerAddress) -> None:
+    """The campaign's roles are named after its database, within PostgreSQL's 63 bytes."""
+    if len(address.database.encode("utf-8")) > server_schema.MAX_DATABASE_NAME:
+        raise ServerError(Path(address.url), f"The database name {address.database!r} is too "
+                          f"long: at most {server_schema.MAX_DATABASE_NAME} bytes, since the "
+                          "campaign's roles are named after it.")
+
+
+def create_database_if_missing(address: ServerAddress) -> None:
     """Create the campaign's database when the login may (connecting to ``postgres``)."""
     engine = make_server_engine(address.with_database("postgres"))
     try:
@@ -57,7 +68,7 @@ def _create_database_if_missing(address: ServerAddress) -> None:
             if exists is None:
                 conn.commit()
                 raw = conn.execution_options(isolation_level="AUTOCOMMIT")
-                raw.exec_driver_sql(f'CREATE DATABASE "{address.database}"')
+                raw.exec_driver_sql(f"CREATE DATABASE {_quote(address.database)}")
     except DBAPIError:
         pass  # no right to look or create: the connection to the database itself will say
     finally:
@@ -67,7 +78,8 @@ def _create_database_if_missing(address: ServerAddress) -> None:
 def init_server(address: ServerAddress, *, name: str,
                 library: tuple[list[Entry], str]) -> None:
     """Create the schema, roles, policies and an empty campaign on an empty database."""
-    _create_database_if_missing(address)
+    check_database_name(address)
+    create_database_if_missing(address)
     engine = make_server_engine(address)
     try:
         with engine.connect() as conn:

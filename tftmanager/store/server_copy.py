@@ -32,6 +32,7 @@ from tftmanager.store.server import (
 )
 from tftmanager.store.server_address import ServerAddress
 from tftmanager.store.server_admin import migrate_server
+from tftmanager.store.server_schema import NOTIFY_CHANNEL
 
 # Alembic's own row and the file's one-row switchboard are made by each side itself.
 NOT_COPIED = frozenset({"alembic_version", "journal_state"})
@@ -68,10 +69,14 @@ def push(path: Path, address: ServerAddress, *, replace: bool = False) -> dict[s
     A database already holding a campaign is refused unless ``replace``; then
     its rows (not its players' logins) are replaced by the file's.
     """
-    from tftmanager.store.server_admin import _create_database_if_missing  # noqa: PLC0415
+    from tftmanager.store.server_admin import (  # noqa: PLC0415
+        check_database_name,
+        create_database_if_missing,
+    )
 
+    check_database_name(address)
     source_store = open_campaign_for_reading(path)
-    _create_database_if_missing(address)
+    create_database_if_missing(address)
     engine = make_server_engine(address)
     try:
         with engine.connect() as conn:
@@ -92,6 +97,9 @@ def push(path: Path, address: ServerAddress, *, replace: bool = False) -> dict[s
                     conn.execute(delete(table))
                 counts = _copy_rows(source, conn)
                 _reset_sequences(conn)
+                # Open windows start over from the new campaign (at the commit).
+                conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": (
+                    '{"op": 0, "kind": "replaced", "characters": null}')})
             return counts
     except DBAPIError as exc:
         raise server_refusal(address, exc) from exc

@@ -48,11 +48,11 @@ class Listener:
     def __init__(self, address: ServerAddress) -> None:
         import psycopg  # noqa: PLC0415
 
-        url = address.sqlalchemy_url()
+        url: Any = address.sqlalchemy_url()  # the URL's options (sslmode...) kept
+        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._conn: Any = psycopg.connect(
-            host=address.host or None, port=address.port, dbname=address.database,
-            user=address.user, password=getattr(url, "password", None),
-            autocommit=True, application_name="TFT Manager (listening)", connect_timeout=10)
+            conninfo, autocommit=True, application_name="TFT Manager (listening)",
+            connect_timeout=10)
         self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
 
     def fileno(self) -> int:
@@ -65,16 +65,38 @@ class Listener:
 
     def wait(self, timeout: float) -> list[Notice]:
         """The notices that arrive within ``timeout`` seconds (at least one, or none)."""
-        found: list[Notice] = []
+        heard: list[Notice] = []
         for note in self._conn.notifies(timeout=timeout, stop_after=None if timeout == 0 else 1):
             notice = Notice.from_payload(note.payload)
             if notice is not None:
-                found.append(notice)
+                heard.append(notice)
         if timeout:  # after the first, take what else is already there
             for note in self._conn.notifies(timeout=0):
                 notice = Notice.from_payload(note.payload)
                 if notice is not None:
-                    found.append(notice)
+                    heard.append(notice)
+        return self._as_recorded(heard) if heard else []
+
+    def _as_recorded(self, heard: list[Notice]) -> list[Notice]:
+        """Who did what, as the journal has it: anyone may NOTIFY, only operations are real.
+
+        A notice naming no recorded operation (one any login could send)
+        keeps only what it asks for, a refresh, with no one's name on it.
+        """
+        ids = [n.operation_id for n in heard]
+        rows = self._conn.execute(
+            "SELECT id, author, label, undone FROM public.operation WHERE id = ANY(%s)",
+            (ids,)).fetchall()
+        recorded = {int(r[0]): r for r in rows}
+        found = []
+        for notice in heard:
+            row = recorded.get(notice.operation_id)
+            if row is None:
+                found.append(Notice(notice.operation_id, "", notice.kind, "", notice.undone,
+                                    notice.characters))
+            else:
+                found.append(Notice(notice.operation_id, str(row[1]), notice.kind, str(row[2]),
+                                    bool(row[3]), notice.characters))
         return found
 
     def close(self) -> None:

@@ -36,6 +36,10 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+# PostgreSQL names are at most 63 bytes; the roles add "_player" to the database's.
+MAX_DATABASE_NAME = 56
+
+
 def role_names(database: str) -> tuple[str, str]:
     """The GM and player group roles of one campaign database."""
     return f"{database}_gm", f"{database}_player"
@@ -55,8 +59,12 @@ def _columns(conn: Connection, table: str) -> list[str]:
     return [r[0] for r in rows]
 
 
+# Every function names its tables with their schema and runs with a fixed search path
+# (temporary objects last): a login cannot make one read a table or operator of its own.
+SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
+
 FUNCTIONS = f"""
-CREATE OR REPLACE FUNCTION tft_journal() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION tft_journal() RETURNS trigger LANGUAGE plpgsql {SAFE_PATH} AS $$
 DECLARE
   op text := current_setting('tftmanager.current_op', true);
 BEGIN
@@ -66,7 +74,7 @@ BEGIN
   IF coalesce(op, '') = '' THEN
     RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
   END IF;
-  INSERT INTO row_change (operation_id, table_name, action, row_key, old, new)
+  INSERT INTO public.row_change (operation_id, table_name, action, row_key, old, new)
   VALUES (op::integer, TG_TABLE_NAME, left(TG_OP, 1),
           CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END,
           CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD)::text END,
@@ -76,18 +84,27 @@ END $$;
 """
 
 
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
 def _role_functions(gm: str) -> str:
     return f"""
-CREATE OR REPLACE FUNCTION tft_is_gm() RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT pg_has_role(current_user, '{gm}', 'MEMBER')
+CREATE OR REPLACE FUNCTION tft_is_gm() RETURNS boolean LANGUAGE sql STABLE {SAFE_PATH} AS $$
+  SELECT pg_catalog.pg_has_role(current_user, {_literal(gm)}, 'MEMBER')
 $$;
-CREATE OR REPLACE FUNCTION tft_plays(cid integer) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM player_character
+CREATE OR REPLACE FUNCTION tft_plays(cid integer) RETURNS boolean LANGUAGE sql STABLE
+  {SAFE_PATH} AS $$
+  SELECT EXISTS (SELECT 1 FROM public.player_character
                  WHERE login = current_user AND character_id = cid)
 $$;
 CREATE OR REPLACE FUNCTION tft_own_operation(oid integer) RETURNS boolean
-  LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM operation WHERE id = oid AND author = current_user)
+  LANGUAGE sql STABLE {SAFE_PATH} AS $$
+  SELECT EXISTS (SELECT 1 FROM public.operation WHERE id = oid AND author = current_user)
+$$;
+CREATE OR REPLACE FUNCTION tft_may_drop_operation(oid integer) RETURNS boolean
+  LANGUAGE sql STABLE {SAFE_PATH} AS $$
+  SELECT NOT EXISTS (SELECT 1 FROM public.row_change WHERE operation_id = oid)
 $$;
 """
 
@@ -117,18 +134,27 @@ def _character_key(table: str, columns: list[str]) -> str | None:
 
 
 def _player_policies(table: str, key: str | None, player: str) -> list[str]:
+    """A player's rows: every check is on the row as it is AND as it would be.
+
+    (A policy that checked only the new row would let a player take over
+    another's row by rewriting its key.)
+    """
     t, p = _quote(table), _quote(player)
     if table == "operation":
         mine = "author = current_user"
+        # Their own redo tail, or an operation that recorded nothing (merged, or no
+        # change): never a line of the campaign's history.
+        drop = f"{mine} AND (undone OR tft_may_drop_operation(id))"
     elif table == "row_change":
-        mine = "tft_own_operation(operation_id)"
+        mine = drop = "tft_own_operation(operation_id)"
     elif key is not None:
-        mine = f"tft_plays({_quote(key)})"
+        mine = drop = f"tft_plays({_quote(key)})"
     else:
         return []
     statements = [
-        f"CREATE POLICY player_update ON {t} FOR UPDATE TO {p} USING (true) WITH CHECK ({mine})",
-        f"CREATE POLICY player_delete ON {t} FOR DELETE TO {p} USING ({mine})",
+        f"CREATE POLICY player_update ON {t} FOR UPDATE TO {p} USING ({mine}) "
+        f"WITH CHECK ({mine})",
+        f"CREATE POLICY player_delete ON {t} FOR DELETE TO {p} USING ({drop})",
     ]
     if table != "character":  # only the GM adds characters to the campaign
         statements.append(f"CREATE POLICY player_insert ON {t} FOR INSERT TO {p} "
@@ -182,11 +208,16 @@ def install(conn: Connection, database: str) -> None:
     conn.exec_driver_sql(FUNCTIONS)
     conn.exec_driver_sql(_role_functions(gm))
     conn.exec_driver_sql(f"REVOKE ALL ON DATABASE {_quote(database)} FROM PUBLIC")
-    conn.exec_driver_sql(f"GRANT CONNECT, TEMPORARY ON DATABASE {_quote(database)} "
+    conn.exec_driver_sql(f"GRANT CONNECT ON DATABASE {_quote(database)} "
                          f"TO {_quote(gm)}, {_quote(player)}")
+    # Nobody but the owner creates anything in the campaign's schema (PostgreSQL
+    # before 15 lets everyone, which would let a login plant an operator or table).
+    conn.exec_driver_sql("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
     conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA public TO {_quote(gm)}, {_quote(player)}")
     conn.exec_driver_sql(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public "
                          f"TO {_quote(gm)}, {_quote(player)}")
+    # A GM may push a file over the campaign, which sets where the ids go on.
+    conn.exec_driver_sql(f"GRANT UPDATE ON ALL SEQUENCES IN SCHEMA public TO {_quote(gm)}")
     _deferrable_foreign_keys(conn)
     for table in tables(conn):
         _journal_triggers(conn, table)

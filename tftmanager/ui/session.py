@@ -112,7 +112,11 @@ class CampaignSession:
         self._retried = False
         try:
             return action()
-        except ConnectionLost:
+        except ConnectionLost as lost:
+            if lost.saved:  # it committed as the line dropped: doing it again would be twice
+                self.refresh_all()
+                self.signals.status_noted.emit(lost.message)
+                return None  # type: ignore[return-value]
             self.signals.status_noted.emit("Lost the connection to the server; trying again "
                                            "on a new connection…")
         self._retried = True
