@@ -99,6 +99,17 @@ def test_a_database_without_a_campaign_is_said_in_the_dialog(
     assert window.session is None
 
 
+def _award_as_bob(pg_server: Any, party_url: str, character_id: int, amount: int,
+                  reason: str) -> None:
+    """Another user (bob, a second GM) awards XP from his own client."""
+    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        experience.award(store=other, character_ids=[character_id], amount=amount,
+                         reason=reason)
+    finally:
+        other.close()
+
+
 def test_another_users_change_shows_up_with_who_made_it(
         make_window, party_url: str, pg_server: Any, qtbot,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,11 +117,7 @@ def test_another_users_change_shows_up_with_who_made_it(
     _open_through_dialog(window, party_url, monkeypatch)
     ragnar = _id_of(window, "Ragnar")
     before = _row(window, ragnar).xp
-    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
-    try:
-        experience.award(store=other, character_ids=[ragnar], amount=10, reason="the bridge")
-    finally:
-        other.close()
+    _award_as_bob(pg_server, party_url, ragnar, 10, "the bridge")
 
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 10)
     assert window.statusBar().currentMessage().startswith("bob: ")
@@ -236,11 +243,7 @@ def test_a_dropped_listener_reconnects_quietly_and_catches_up(
 
     ragnar = _id_of(window, "Ragnar")
     before = _row(window, ragnar).xp
-    other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
-    try:
-        experience.award(store=other, character_ids=[ragnar], amount=5, reason="the ford")
-    finally:
-        other.close()
+    _award_as_bob(pg_server, party_url, ragnar, 5, "the ford")
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 5)
 
 
