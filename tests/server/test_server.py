@@ -181,6 +181,16 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
     as_alice("UPDATE operation SET author = 'alice' WHERE author = 'tft'")
     as_alice("DELETE FROM operation WHERE author = 'tft'")
     assert pg_server.psql(db, history).stdout.strip() == lines != "0"
+    # Journal lines are the server trigger's alone: none forged, none recorded into
+    # another's operation.
+    forged = as_alice("INSERT INTO row_change (operation_id, table_name, action, row_key) "
+                      "SELECT max(id), 'character', 'U', 1 FROM operation")
+    assert "permission denied" in forged.stderr
+    gm_op = pg_server.psql(db, "SELECT max(id) FROM operation WHERE author = 'tft'")
+    borrowed = pg_server.psql(
+        db, f"SET tftmanager.current_op = '{gm_op.stdout.strip()}'; "
+        "UPDATE character SET notes = 'in the GM''s name' WHERE name = 'Ragnar'", user="alice")
+    assert "not an operation of this login" in borrowed.stderr
     assert "permission denied" in as_alice("UPDATE campaign SET week = 99").stderr
     assert "permission denied" in as_alice("DELETE FROM player_character").stderr
     assert "permission denied" in as_alice("CREATE TABLE mine (x int)").stderr

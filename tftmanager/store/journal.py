@@ -154,10 +154,12 @@ def _merged_meta(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merges_with(op: OpenOperation, previous: OperationRow | None) -> bool:
-    """Typing merges into the user's own last operation, never across someone else's."""
-    if previous is None or not op.merge_key or not previous.undoable:
-        return False
-    if op.mine is not None and previous.author not in op.mine:
+    """Typing merges into the last operation, in a file only.
+
+    On a shared campaign each edit stays its own operation: its journal lines
+    are the server's trigger's alone, never moved by a client afterwards.
+    """
+    if previous is None or not op.merge_key or not previous.undoable or op.mine is not None:
         return False
     age = utcnow().replace(tzinfo=None) - previous.updated_at.replace(tzinfo=None)
     return previous.merge_key == op.merge_key and age <= MERGE_WINDOW
@@ -210,10 +212,10 @@ def _keep_limit(session: Session, campaign_id: int, limit: int,
         return
     params = {"ids": list(ids)}
     session.execute(
-        text("DELETE FROM row_change WHERE operation_id IN :ids").bindparams(
+        text("UPDATE operation SET undoable = FALSE WHERE id IN :ids").bindparams(
             bindparam("ids", expanding=True)), params)
     session.execute(
-        text("UPDATE operation SET undoable = FALSE WHERE id IN :ids").bindparams(
+        text("DELETE FROM row_change WHERE operation_id IN :ids").bindparams(
             bindparam("ids", expanding=True)), params)
 
 

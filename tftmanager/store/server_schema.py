@@ -63,8 +63,12 @@ def _columns(conn: Connection, table: str) -> list[str]:
 # (temporary objects last): a login cannot make one read a table or operator of its own.
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
 
+# The journal's trigger runs as the campaign's owner (SECURITY DEFINER), so no other
+# login writes ``row_change`` itself: each line is the trigger's, and the trigger
+# records only into an operation of the login making the change.
 FUNCTIONS = f"""
-CREATE OR REPLACE FUNCTION tft_journal() RETURNS trigger LANGUAGE plpgsql {SAFE_PATH} AS $$
+CREATE OR REPLACE FUNCTION tft_journal() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+  {SAFE_PATH} AS $$
 DECLARE
   op text := current_setting('tftmanager.current_op', true);
 BEGIN
@@ -74,6 +78,10 @@ BEGIN
   IF coalesce(op, '') = '' THEN
     RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
   END IF;
+  IF NOT EXISTS (SELECT 1 FROM public.operation o
+                 WHERE o.id = op::integer AND o.author = session_user) THEN
+    RAISE EXCEPTION 'not an operation of this login' USING ERRCODE = '42501';
+  END IF;
   INSERT INTO public.row_change (operation_id, table_name, action, row_key, old, new)
   VALUES (op::integer, TG_TABLE_NAME, left(TG_OP, 1),
           CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END,
@@ -81,6 +89,7 @@ BEGIN
           CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW)::text END);
   RETURN NULL;
 END $$;
+REVOKE ALL ON FUNCTION tft_journal() FROM PUBLIC;
 """
 
 
@@ -98,13 +107,14 @@ CREATE OR REPLACE FUNCTION tft_plays(cid integer) RETURNS boolean LANGUAGE sql S
   SELECT EXISTS (SELECT 1 FROM public.player_character
                  WHERE login = current_user AND character_id = cid)
 $$;
-CREATE OR REPLACE FUNCTION tft_own_operation(oid integer) RETURNS boolean
-  LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT EXISTS (SELECT 1 FROM public.operation WHERE id = oid AND author = current_user)
-$$;
 CREATE OR REPLACE FUNCTION tft_may_drop_operation(oid integer) RETURNS boolean
   LANGUAGE sql STABLE {SAFE_PATH} AS $$
   SELECT NOT EXISTS (SELECT 1 FROM public.row_change WHERE operation_id = oid)
+$$;
+CREATE OR REPLACE FUNCTION tft_may_forget_images(oid integer) RETURNS boolean
+  LANGUAGE sql STABLE {SAFE_PATH} AS $$
+  SELECT EXISTS (SELECT 1 FROM public.operation WHERE id = oid AND author = current_user
+                 AND (undone OR NOT undoable))
 $$;
 """
 
@@ -145,8 +155,10 @@ def _player_policies(table: str, key: str | None, player: str) -> list[str]:
         # Their own redo tail, or an operation that recorded nothing (merged, or no
         # change): never a line of the campaign's history.
         drop = f"{mine} AND (undone OR tft_may_drop_operation(id))"
-    elif table == "row_change":
-        mine = drop = "tft_own_operation(operation_id)"
+    elif table == "row_change":  # written by the journal's trigger alone
+        # Only the images of their own operations past the undo limit (or undone).
+        return [f"CREATE POLICY player_delete ON {t} FOR DELETE TO {p} "
+                "USING (tft_may_forget_images(operation_id))"]
     elif key is not None:
         mine = drop = f"tft_plays({_quote(key)})"
     else:
@@ -176,7 +188,8 @@ def _secure_table(conn: Connection, table: str, gm: str, player: str) -> None:
                          f"TO {_quote(player)} USING (true)")
     policies = _player_policies(table, key, player)
     if policies:
-        rights = "INSERT, UPDATE, DELETE" if table != "character" else "UPDATE"
+        rights = {"character": "UPDATE", "row_change": "DELETE"}.get(
+            table, "INSERT, UPDATE, DELETE")
         conn.exec_driver_sql(f"GRANT {rights} ON {t} TO {_quote(player)}")
     for statement in policies:
         conn.exec_driver_sql(statement)
