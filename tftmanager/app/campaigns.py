@@ -77,10 +77,9 @@ def open_for_reading(*, path: Path | str) -> CampaignStore:
 
 
 def _open_server(url: str) -> CampaignStore:
-    from tftmanager.store.server import open_server_campaign  # noqa: PLC0415 - needs psycopg
-    from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+    from tftmanager.app import server_campaigns  # noqa: PLC0415 - needs psycopg
 
-    return open_server_campaign(parse_address(url))
+    return server_campaigns.open_campaign(address=server_campaigns.address_of(url))
 
 
 def campaign_name(*, store: CampaignStore) -> str:

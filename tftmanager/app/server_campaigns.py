@@ -9,12 +9,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from tftmanager.app.library import initial_library
+from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.server_address import ServerAddress, parse_address
 
 
 def address_of(url: str, *, user: str | None = None) -> ServerAddress:
     """A server campaign's URL read (a bad one refused in the user's terms)."""
     return parse_address(url, user=user)
+
+
+def open_campaign(*, address: ServerAddress) -> CampaignStore:
+    """Open a server campaign as the address's login (and its password, if typed)."""
+    from tftmanager.store.server import open_server_campaign  # noqa: PLC0415 - needs psycopg
+
+    return open_server_campaign(address)
+
+
+def assigned(*, store: CampaignStore) -> set[int] | None:
+    """The characters this login may change; None when it may change every one (a GM)."""
+    from tftmanager.store.server import ServerCampaignStore, assigned_characters  # noqa: PLC0415
+
+    if not isinstance(store, ServerCampaignStore) or store.role == "gm":
+        return None
+    return assigned_characters(store)
 
 
 def init(*, url: str, name: str = "") -> ServerAddress:

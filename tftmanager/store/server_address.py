@@ -62,11 +62,11 @@ class ServerAddress:
         from sqlalchemy.engine import URL  # noqa: PLC0415
 
         return URL.create("postgresql+psycopg", username=self.user,
-                          password=self.password or self._remembered_password(),
+                          password=self.password or self.remembered_password(),
                           host=self.host or None, port=self.port, database=self.database,
                           query=dict(self.query))
 
-    def _remembered_password(self) -> str | None:
+    def remembered_password(self) -> str | None:
         """The password the keyring holds for this login, if a keyring is installed."""
         try:
             import keyring  # noqa: PLC0415 - optional, and slow to import

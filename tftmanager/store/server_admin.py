@@ -131,7 +131,7 @@ def _libpq_env(address: ServerAddress) -> dict[str, str]:
     import os  # noqa: PLC0415
 
     env = dict(os.environ)
-    password = address.password or address._remembered_password()
+    password = address.password or address.remembered_password()
     if password:
         env["PGPASSWORD"] = password  # only in the child's environment, never on disk
     return env

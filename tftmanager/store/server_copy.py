@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +91,7 @@ def push(path: Path, address: ServerAddress, *, replace: bool = False) -> dict[s
                                       "campaign; nothing was changed. Push with --replace to "
                                       "overwrite it with the file.")
             conn.rollback()
-            with conn.begin(), _Source(source_store) as source:
+            with conn.begin(), _source(source_store) as source:
                 if fresh:
                     migrate_server(conn, address.database)
                 _replaying(conn)
@@ -108,21 +110,14 @@ def push(path: Path, address: ServerAddress, *, replace: bool = False) -> dict[s
         source_store.close()
 
 
-class _Source:
-    """The file's read snapshot as a connection (a context manager)."""
-
-    def __init__(self, store: CampaignStore) -> None:
-        self.store = store
-
-    def __enter__(self) -> Connection:
-        if self.store.snapshot is not None:
-            return self.store.snapshot
-        self._conn = self.store.engine.connect()
-        return self._conn
-
-    def __exit__(self, *_exc: object) -> None:
-        if self.store.snapshot is None:
-            self._conn.close()
+@contextmanager
+def _source(store: CampaignStore) -> Iterator[Connection]:
+    """The file's read snapshot as a connection (or a connection of its own)."""
+    if store.snapshot is not None:
+        yield store.snapshot
+        return
+    with store.engine.connect() as conn:
+        yield conn
 
 
 def _replaying(conn: Connection) -> None:

@@ -140,10 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
-    from tftmanager.ui.server_window import is_url  # noqa: PLC0415 - after the app exists
+    from tftmanager.store.server_address import is_server_url  # noqa: PLC0415
 
-    urls = [a for a in args if is_url(a)]  # server campaigns: no file, so no hand-over
-    paths = [Path(a) for a in args if not a.startswith("-") and not is_url(a)]
+    urls = [a for a in args if is_server_url(a)]  # server campaigns: no file, so no hand-over
+    paths = [Path(a) for a in args if not a.startswith("-") and not is_server_url(a)]
     alone = bool(probe) or smoke_test or bool(urls)  # these starts stand alone
     instance = single_instance.server_name(data_folder())
     if not alone and single_instance.hand_over(instance, paths):
@@ -173,12 +173,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def server_url(settings: QSettings, urls: list[str], paths: list[Path]) -> str | None:
     """The server campaign to open at start: the one named, else the last one used."""
-    from tftmanager.ui.server_window import is_url  # noqa: PLC0415
+    from tftmanager.store.server_address import is_server_url  # noqa: PLC0415
 
     last = settings.value("last_campaign")
     if urls:
         return urls[0]
-    return last if not paths and isinstance(last, str) and is_url(last) else None
+    return last if not paths and isinstance(last, str) and is_server_url(last) else None
 
 
 def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],

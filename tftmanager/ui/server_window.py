@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QSettings, QSocketNotifier, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QMenuBar, QStatusBar, QWidget
 
+from tftmanager.store.server_address import is_server_url
 from tftmanager.ui import server_dialog, window_state
 from tftmanager.ui.signals import AppSignals
 
@@ -33,7 +34,6 @@ GM_ONLY = "Only the GM can do this in a shared campaign; your login is a player'
 GM_ONLY_PARTY = ("Only the GM adds or removes characters in a shared campaign; your login "
                  "is a player's.")
 RECONNECT_MS = 5000  # how soon a dropped listening connection is tried again
-SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 class MainWindow(Protocol):
@@ -68,14 +68,9 @@ class MainWindow(Protocol):
     def open_campaign(self, path: Path) -> bool: ...
 
 
-def is_url(text: str) -> bool:
-    """Whether a remembered campaign is a server URL rather than a file."""
-    return text.strip().lower().startswith(SCHEMES)
-
-
 def recent_label(entry: str) -> str:
     """How a recent campaign reads in the menu: the file's name, or where on which server."""
-    if not is_url(entry):
+    if not is_server_url(entry):
         return Path(entry).name
     from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
     from tftmanager.store.server_address import parse_address  # noqa: PLC0415
@@ -148,7 +143,7 @@ class ServerActions(QObject):
         menu = self.win.recent_menu
         menu.clear()
         entries = [e for e in window_state.recent_files(self.win.settings)
-                   if is_url(e) or Path(e).exists()]
+                   if is_server_url(e) or Path(e).exists()]
         for entry in entries:
             action = menu.addAction(recent_label(entry))
             action.setStatusTip(entry)
@@ -158,7 +153,7 @@ class ServerActions(QObject):
 
     def open_recent(self, entry: str) -> bool:
         """Open a recent campaign, a file or a server URL."""
-        return self.open_url(entry) if is_url(entry) else self.win.open_campaign(Path(entry))
+        return self.open_url(entry) if is_server_url(entry) else self.win.open_campaign(Path(entry))
 
     # A campaign opened or closed
 

@@ -66,18 +66,17 @@ class CampaignSession:
     @classmethod
     def open_address(cls, address: ServerAddress, signals: AppSignals) -> CampaignSession:
         """Open a server campaign (the address may carry a password typed for this time)."""
-        from tftmanager.store.server import open_server_campaign  # noqa: PLC0415 - psycopg
+        from tftmanager.app import server_campaigns  # noqa: PLC0415 - psycopg
 
-        return cls(open_server_campaign(address), signals)
+        return cls(server_campaigns.open_campaign(address=address), signals)
 
     def assigned(self) -> set[int] | None:
         """The characters this login may change; None when it may change every one."""
-        if not self.store.shared or getattr(self.store, "role", "gm") == "gm":
+        if not self.store.shared:
             return None
-        from tftmanager.store.server import ServerCampaignStore, assigned_characters  # noqa: PLC0415
+        from tftmanager.app import server_campaigns  # noqa: PLC0415
 
-        assert isinstance(self.store, ServerCampaignStore)
-        return assigned_characters(self.store)
+        return server_campaigns.assigned(store=self.store)
 
     @property
     def is_player(self) -> bool:
