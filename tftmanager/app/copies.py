@@ -56,13 +56,23 @@ def save_copy(*, store: CampaignStore, target: Path, replace: bool = False) -> P
     The copy holds everything the campaign does (party, ledgers, library,
     history), so it opens as the same campaign.  The campaign itself is never
     replaced; an existing ``target`` is replaced only when ``replace`` is set
-    (a file dialog has already asked).  Raises ``CopyRefused``, or
-    ``OutputError`` with one line when the disk refuses.
+    (a file dialog has already asked).  A server campaign is pulled into
+    the new file.  Raises ``CopyRefused``, or ``OutputError`` with one line
+    when the disk refuses.
     """
     target = Path(target).expanduser()
     refusal = _refusal(store.path, target, replace=replace)
     if refusal:
         raise CopyRefused(refusal)
+    if store.shared:  # a server campaign: pulled into a new file, journal and all
+        from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415 - psycopg
+        from tftmanager.store.server_copy import pull  # noqa: PLC0415
+
+        assert isinstance(store, ServerCampaignStore)
+        if replace:
+            target.unlink(missing_ok=True)
+        pull(store.address, target)
+        return target.resolve()
     if replace:
         return backup_file(store.path, target, overwrite=True)
     return backup_file(store.path, target, names=[target])

@@ -9,13 +9,11 @@ function the GUI calls.  Exit codes follow main.py: 0 copied, 2 refused
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from tftmanager.app import campaigns, server_campaigns
+from tftmanager.app import campaigns
 from tftmanager.app.copies import save_copy
-from tftmanager.store.server_address import is_server_url
 
 OK = 0
 
@@ -35,16 +33,6 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Copy the campaign and say where the copy went (a server campaign is pulled)."""
-    if is_server_url(args.campaign):
-        if Path(args.dest).exists() and not args.replace:
-            print(f"copy: {args.dest} already exists; give --replace to overwrite it.",
-                  file=sys.stderr)
-            return 2
-        if args.replace:
-            Path(args.dest).unlink(missing_ok=True)
-        server_campaigns.pull(url=args.campaign, path=Path(args.dest))
-        print(f"Copied {args.campaign} to {args.dest}")
-        return OK
     with campaigns.open_for_reading(path=args.campaign) as store:
         written = save_copy(store=store, target=Path(args.dest), replace=args.replace)
     print(f"Copied {args.campaign} to {written}")
