@@ -14,6 +14,7 @@ from pathlib import Path
 from tftmanager.store.backup import backup_file
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.lock import is_locked
+from tftmanager.store.protected import copy_refusal
 
 
 class CopyRefused(ValueError):
@@ -44,6 +45,8 @@ def _refusal(source: Path, target: Path, *, replace: bool) -> str:
         return f"cannot write {target}: the folder {target.parent} does not exist"
     if target.exists() and not replace:
         return f"{target} already exists; choose another name (or allow replacing it)"
+    if target.exists() and copy_refusal(target):
+        return copy_refusal(target)
     if target.exists() and is_locked(target):
         return (f"{target.name} is a campaign open in TFT Manager; close it there before "
                 "replacing it, or choose another name")
@@ -74,5 +77,5 @@ def save_copy(*, store: CampaignStore, target: Path, replace: bool = False) -> P
         pull(store.address, target)
         return target.resolve()
     if replace:
-        return backup_file(store.path, target, overwrite=True)
+        return backup_file(store.path, target, overwrite=True, refuse=copy_refusal)
     return backup_file(store.path, target, names=[target])

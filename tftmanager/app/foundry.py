@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from tftmanager.app import campaigns
@@ -62,6 +63,11 @@ def file_name(name: str) -> str:
     """A character's name as a safe file name ("Flavius Marcellus" -> "Flavius_Marcellus")."""
     safe = re.sub(r"[^\w.-]+", "_", name, flags=re.UNICODE).strip("._")
     return safe or "actor"
+
+
+def actor_files(actors: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Exported actors (name, JSON) as the files of a folder (file name, JSON)."""
+    return [(f"{file_name(name)}.json", text) for name, text in actors]
 
 
 def _plain(notes: object) -> str:

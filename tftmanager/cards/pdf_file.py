@@ -2,7 +2,8 @@
 
 Painting straight into the file would leave half a PDF behind when painting
 or the disk fails; painting into a buffer first and writing the bytes with
-``store.files.write_bytes`` (a temporary file, then a rename) never does.
+``app.outputs.write_output`` (a temporary file, then a rename; never over a
+campaign, its lock or a backup) never does.
 Cards, sheets, the encounter sheet, the party board and the journal all
 save through here, so each says what it paints and nothing about saving.
 """
@@ -17,8 +18,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
 from tftmanager import APP_NAME
+from tftmanager.app.outputs import OutputError, check_output, write_output
 from tftmanager.cards.errors import CardExportError
-from tftmanager.store.files import OutputError, check_target, write_bytes
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ T = TypeVar("T")
 def check_pdf_target(path: Path) -> None:
     """Refuse a path the PDF cannot be written to, before any work, in the user's words."""
     try:
-        check_target(path)
+        check_output(path)
     except OutputError as exc:
         raise CardExportError(exc.message) from exc
 
@@ -49,7 +50,7 @@ def write_pdf(path: Path, title: str, dpi: int, paint: Callable[[QPdfWriter], T]
     del writer  # flushes the PDF trailer into the buffer
     buffer.close()
     try:
-        write_bytes(path, bytes(data.data()))
+        write_output(path, bytes(data.data()))
     except OutputError as exc:
         raise CardExportError(exc.message) from exc
     return result

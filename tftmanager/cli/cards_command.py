@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from tftmanager.app import campaigns
+from tftmanager.app.outputs import OutputError, check_output
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
 from tftmanager.cli import failures
 from tftmanager.rules.text import count
 from tftmanager.store.errors import CampaignError
-from tftmanager.store.files import OutputError, check_target
 
 OK, UNUSABLE = 0, 2
 SIZE_HELP = "3x5 or 4x6 inch index cards, A6, or a full-page sheet (default: 3x5)"
@@ -72,7 +72,7 @@ def write_party_pdf(command: str, args: argparse.Namespace, names: Sequence[str]
     """
     out = Path(args.out)
     try:
-        check_target(out)  # a bad path or a refused campaign needs no Qt to say so
+        check_output(out)  # a bad path or a refused campaign needs no Qt to say so
         with campaigns.open_for_reading(path=args.campaign) as store:
             faces = gather(store=store, names=names)
         ensure_gui_application()

@@ -8,16 +8,16 @@ why; a stat block's problems are listed line by line before it).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from tftmanager.app import campaigns, foundry, statblocks
+from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
+from tftmanager.cli.output import write_or_print
 from tftmanager.cli.text_input import read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
-from tftmanager.store import files
 
 OK, UNUSABLE = 0, 2
 
@@ -81,11 +81,7 @@ def run_statblock(args: argparse.Namespace) -> int:
         with campaigns.open_for_reading(path=args.campaign) as store:
             text = statblocks.export_statblocks(store=store, names=args.names,
                                                 bestiary=args.bestiary)
-        if args.out:
-            files.write_text(Path(args.out), text)
-            print(f"Wrote {args.out}")
-        else:
-            sys.stdout.write(text)
+        write_or_print(text, args.out)
         return OK
     text = _read(args.file)
     opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
@@ -125,13 +121,9 @@ def run_foundry(args: argparse.Namespace) -> int:
         return OK
     with campaigns.open_for_reading(path=args.campaign) as store:
         actors = foundry.export_actors(store=store, names=args.names)
-    out = Path(args.out)
     if len(actors) == 1:
-        files.write_text(out, actors[0][1])
-        print(f"Wrote {out}")
+        write_or_print(actors[0][1], args.out)
         return OK
-    out.mkdir(parents=True, exist_ok=True)
-    for name, text in actors:
-        files.write_text(out / f"{foundry.file_name(name)}.json", text)
-    print(f"Wrote {count(len(actors), 'actor')} to {out}/")
+    write_outputs(Path(args.out), foundry.actor_files(actors))
+    print(f"Wrote {count(len(actors), 'actor')} to {args.out}/")
     return OK

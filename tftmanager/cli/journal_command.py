@@ -14,6 +14,7 @@ from typing import Any
 from tftmanager.app import campaigns, journal
 from tftmanager.app.journal import Operation
 from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.cli.arguments import positive_int
 
 OK = 0
 
@@ -29,24 +30,14 @@ def add_parsers(subparsers: Any) -> None:
         description="List every change made to the campaign, newest first; undone "
                     "changes (which redo would make again) are marked.")
     p.add_argument("campaign")
-    p.add_argument("--limit", type=_positive, default=None, metavar="N",
-                   help="show only the N newest changes")
+    p.add_argument("--limit", type=positive_int("a whole number", "the limit must be 1 or more"),
+                   default=None, metavar="N", help="show only the N newest changes")
     p.add_argument("--character", metavar="NAME",
                    help="only changes that touched this character")
     for name, what in (("undo", "take back the newest change"),
                        ("redo", "make the newest undone change again")):
         q = subparsers.add_parser(name, help=what, description=f"{what.capitalize()}.")
         q.add_argument("campaign")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("the limit must be 1 or more")
-    return value
 
 
 def line(operation: Operation) -> str:

@@ -33,6 +33,7 @@ from tftmanager.cli import (
     sheet_command,
     story_command,
 )
+from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.assignment import Activity, Assignment
@@ -41,7 +42,6 @@ from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
-from tftmanager.store import files
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.server_address import is_server_url
@@ -121,11 +121,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write one character as JSON to stdout or a file."""
     with campaigns.open_for_reading(path=args.campaign) as store:
         text = transfer.export_by_name(store=store, name=args.name)
-    if args.out:
-        files.write_text(Path(args.out), text)
-        print(f"Wrote {args.out}")
-    else:
-        sys.stdout.write(text)
+    write_or_print(text, args.out)
     return OK
 
 
@@ -159,11 +155,7 @@ def cmd_library(args: argparse.Namespace) -> int:
         fmt = _format_of(args.out or "", args.format)
         with campaigns.open_for_reading(path=args.campaign) as store:
             text = library.export_library(store=store, fmt=fmt)
-        if args.out:
-            files.write_text(Path(args.out), text)
-            print(f"Wrote {args.out}")
-        else:
-            sys.stdout.write(text)
+        write_or_print(text, args.out)
         return OK
     text = _read_text(args.file)
     fmt = _format_of(args.file, args.format)

@@ -9,7 +9,6 @@ on stderr, nothing written).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +17,13 @@ from tftmanager.app.campaign_journal import JournalFilter, campaign_journal
 from tftmanager.app.journal_export import title, to_html, to_markdown
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.opkind import OpKind
+from tftmanager.app.outputs import OutputError
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cli import failures
+from tftmanager.cli.arguments import positive_int
 from tftmanager.cli.cards_command import ensure_gui_application
+from tftmanager.cli.output import write_or_print
 from tftmanager.store.errors import CampaignError
-from tftmanager.store.files import OutputError, write_bytes
 
 # What --kind accepts: every kind of operation the journal tells (notes are shown as
 # themselves, not filtered by kind).
@@ -32,14 +33,7 @@ OK, UNUSABLE = 0, 2
 FORMATS = ("md", "html", "pdf")
 
 
-def _week(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a week number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("campaign weeks start at week 1")
-    return value
+_week = positive_int("a week number", "campaign weeks start at week 1")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -106,15 +100,11 @@ def run(args: argparse.Namespace) -> int:
                   f"page{'s' if pages != 1 else ''}")
             return OK
         text = to_html(journal) if fmt == "html" else to_markdown(journal)
-        if not args.out:
-            sys.stdout.write(text)
-            return OK
-        write_bytes(Path(args.out), text.encode("utf-8"))
+        write_or_print(text, args.out, wrote=f": {journal.sentence_count} entries")
     except (NameNotFound, CardExportError) as exc:
         failures.say("journal", exc)
         return UNUSABLE
     except (CampaignError, OutputError) as exc:
         failures.say("journal", exc.message)
         return UNUSABLE
-    print(f"Wrote {args.out}: {journal.sentence_count} entries")
     return OK

@@ -17,7 +17,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from tftmanager.store.files import OutputError, describe_os_error, write_with
+from tftmanager.store.files import (
+    OutputError,
+    Refusal,
+    describe_os_error,
+    nothing_refused,
+    write_with,
+)
 
 
 def _copy_into(source: Path) -> Callable[[Path], None]:
@@ -35,11 +41,13 @@ def _copy_into(source: Path) -> Callable[[Path], None]:
 
 
 def backup_file(source: Path, target: Path, *, overwrite: bool = False,
-                names: Iterable[Path] | None = None) -> Path:
+                names: Iterable[Path] | None = None, refuse: Refusal = nothing_refused) -> Path:
     """Copy ``source`` to ``target`` (or a fresh name beside it); returns the path written.
 
     ``names`` are the names to try in turn (default ``NAME-2.bak``...);
-    ``overwrite`` is only for putting a campaign back from its own backup.
+    ``overwrite`` is for putting a campaign back from its own backup, and for
+    a copy the user chose to write over a file (``refuse`` then says which
+    files a copy must keep).
     """
     fill = _copy_into(Path(source).resolve())
     try:
@@ -48,7 +56,7 @@ def backup_file(source: Path, target: Path, *, overwrite: bool = False,
         raise OutputError(target, f"{target.parent}: cannot make the folder "
                           f"({describe_os_error(exc)})") from exc
     if overwrite:
-        return write_with(target, fill)
+        return write_with(target, fill, refuse=refuse)
     return write_with(target, fill, replace=False,
                       names=names if names is not None else _backup_names(target))
 

@@ -4,8 +4,10 @@ Every file TFT Manager writes (exports, card PDFs, backups, copies) goes to a
 temporary file in the target's own folder, is flushed and synced, and is
 renamed into place; then the folder itself is synced so the rename survives a
 power cut.  Only a regular file is ever replaced: a rename over ``/dev/full``
-or a folder would "succeed" and destroy something that is not ours.  Backups
-are never replaced at all: :func:`publish_new` picks a fresh name instead.
+or a folder would "succeed" and destroy something that is not ours.  Nor is a
+campaign, its lock or a backup (:mod:`tftmanager.store.protected`), unless the
+caller writes a campaign on purpose (a copy, a restore).  Backups are never
+replaced at all: ``replace=False`` picks a fresh name instead.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+
+from tftmanager.store.protected import replace_refusal
 
 
 class OutputError(OSError):
@@ -46,8 +50,21 @@ def describe_os_error(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def check_target(path: Path) -> None:
-    """Refuse a path that is not a regular file, or is in a folder that does not exist."""
+Refusal = Callable[[Path], str]
+
+
+def nothing_refused(_path: Path) -> str:
+    """The ``refuse`` of a restore, which puts a campaign back over itself on purpose."""
+    return ""
+
+
+def check_target(path: Path, *, refuse: Refusal = replace_refusal) -> None:
+    """Refuse a path that is not a regular file, or is in a folder that does not exist.
+
+    ``refuse`` says which existing files must be kept besides: for every
+    export a campaign, a campaign's lock or journal and a backup
+    (:func:`tftmanager.store.protected.replace_refusal`).
+    """
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
@@ -61,6 +78,9 @@ def check_target(path: Path) -> None:
                           "choose a file name")
     if not path.parent.is_dir():
         raise OutputError(path, f"{path}: cannot write, the folder {path.parent} does not exist")
+    refusal = refuse(path)
+    if refusal:
+        raise OutputError(path, refusal)
 
 
 def sync_folder(folder: Path) -> None:
@@ -88,15 +108,19 @@ def _new_file_mode(path: Path) -> int:
 
 
 def write_with(path: Path, fill: Callable[[Path], None], *, replace: bool = True,
-               names: Iterable[Path] | None = None) -> Path:
+               names: Iterable[Path] | None = None, refuse: Refusal = replace_refusal) -> Path:
     """Write ``path`` through ``fill(tmp)``, which writes the temporary file.
 
     With ``replace`` false an existing file is never overwritten: the first
     free name of ``names`` (default ``NAME (2).EXT``...) is taken instead; the
-    path written is returned.
+    path written is returned.  ``refuse`` names the existing files that must
+    be kept (see :func:`check_target`); only a copy or a restore, which write
+    a campaign, change it.
     """
     path = Path(path)
-    check_target(path)
+    if not replace:
+        refuse = nothing_refused  # a fresh name replaces nothing
+    check_target(path, refuse=refuse)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -110,7 +134,7 @@ def write_with(path: Path, fill: Callable[[Path], None], *, replace: bool = True
             os.fsync(handle.fileno())
         tmp.chmod(_new_file_mode(path))
         if replace:
-            check_target(path)  # it may have become a device or folder meanwhile
+            check_target(path, refuse=refuse)  # it may have changed meanwhile
             tmp.replace(path)
         else:
             path = _link_new(tmp, names if names is not None else numbered(path))
