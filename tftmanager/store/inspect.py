@@ -9,6 +9,7 @@ lock (or, reading only, say so), never before.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -79,6 +80,8 @@ def inspect_file(path: Path, structure: Structure | None = None) -> FileInfo:
         schema = int(con.execute("PRAGMA user_version").fetchone()[0])
         if schema == CURRENT_SCHEMA and structure is not None:
             _check_structure(path, con, structure)
+        if 1 <= schema < CURRENT_SCHEMA:
+            _check_version_recorded(path, con, schema)
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorcode", None) == SQLITE_READONLY_ROLLBACK:
             raise InterruptedWrite(
@@ -97,6 +100,34 @@ def inspect_file(path: Path, structure: Structure | None = None) -> FileInfo:
     if schema < 1:
         raise DamagedCampaign(path, f"{path.name} has no campaign format version.")
     return FileInfo(path, schema)
+
+
+class VersionSetBack(DamagedCampaign):
+    """The file's recorded format version is older than the tables it holds."""
+
+
+def _tables_format(con: sqlite3.Connection) -> int | None:
+    """The format the tables are at, from Alembic's own record (its revision "0010"...)."""
+    try:
+        row = con.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.OperationalError:  # no such table: nothing to compare
+        return None
+    digits = re.match(r"\d+", str(row[0])) if row else None
+    return int(digits.group()) if digits else None
+
+
+def _check_version_recorded(path: Path, con: sqlite3.Connection, schema: int) -> None:
+    """Refuse a file whose ``user_version`` was set back by hand below its tables' format.
+
+    Its upgrade would find nothing to do, leave the version as it was, and
+    take another backup at every open; so it is refused, with nothing written.
+    """
+    tables = _tables_format(con)
+    if tables is not None and tables > schema:
+        raise VersionSetBack(
+            path, f"{path.name} records format {schema} but its tables are format {tables} "
+            "(its version was changed outside TFT Manager); it was left as it was: set "
+            f"PRAGMA user_version = {tables} in it again, or open a backup.")
 
 
 def _check_structure(path: Path, con: sqlite3.Connection, structure: Structure) -> None:
