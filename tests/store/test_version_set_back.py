@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from tftmanager.store.campaign import open_campaign, open_campaign_for_reading
 from tftmanager.store.inspect import VersionSetBack
 from tftmanager.store.schema import CURRENT_SCHEMA
 
-CURRENT_FIXTURE = Path(__file__).parent.parent / "data" / f"campaign-schema{CURRENT_SCHEMA}.tftcampaign"
+DATA = Path(__file__).parent.parent / "data"
+CURRENT_FIXTURE = DATA / f"campaign-schema{CURRENT_SCHEMA}.tftcampaign"
 
 
 @pytest.fixture
@@ -35,7 +37,8 @@ def set_back(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("opener", [open_campaign, open_campaign_for_reading])
-def test_a_version_set_back_is_refused_with_nothing_written(set_back: Path, opener) -> None:
+def test_a_version_set_back_is_refused_with_nothing_written(
+        set_back: Path, opener: Callable[[Path], object]) -> None:
     before = set_back.read_bytes()
     with pytest.raises(VersionSetBack) as refused:
         opener(set_back)
