@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tftmanager.store.files import OutputError, check_target, describe_os_error, write_bytes
+from tftmanager.store.protected import copy_refusal
 
-__all__ = ["OutputError", "check_output", "write_output", "write_outputs"]
+__all__ = ["OutputError", "check_copy_output", "check_output", "write_output", "write_outputs"]
 
 
 def check_output(path: Path) -> None:
@@ -27,6 +28,16 @@ def check_output(path: Path) -> None:
     painting a PDF that could not be saved.
     """
     check_target(Path(path))
+
+
+def check_copy_output(path: Path) -> None:
+    """Refuse a path a copy of a campaign must not be written to.
+
+    A copy is a campaign, so a closed campaign the user chose to replace is
+    let through (``app.copies`` refuses the campaign itself and an open one);
+    a lock, a journal, a backup, a folder or a missing folder is not.
+    """
+    check_target(Path(path), refuse=copy_refusal)
 
 
 def write_output(path: Path, content: str | bytes) -> Path:

@@ -8,12 +8,13 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tftmanager.app.party_board import COLUMNS, BoardRow, cells
 from tftmanager.cards.board_page import MARGIN_MM, export_board_pdf, paint_board
 from tftmanager.cards.errors import CardExportError
 from tftmanager.ui import dialogs
+from tftmanager.ui.save_as import ask_save_path
 
 HEADERS = tuple(header for header, _field in COLUMNS)
 
@@ -60,11 +61,10 @@ def save_board_pdf(parent: QWidget, rows: Sequence[BoardRow], path: Path | None 
                    ) -> Path | None:
     """Save the board as a one-page PDF (asks where unless ``path`` is given)."""
     if path is None:
-        chosen, _ = QFileDialog.getSaveFileName(parent, "Save Party Board", "party board.pdf",
-                                                "PDF (*.pdf)")
-        if not chosen:
+        path = ask_save_path(parent, "Save Party Board", "party board.pdf",
+                             refused="Board not saved")
+        if path is None:
             return None
-        path = Path(chosen)
     table, needs = _page(rows)
     try:
         export_board_pdf(path, _title(parent, rows), HEADERS, table, needs)

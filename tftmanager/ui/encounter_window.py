@@ -15,7 +15,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -38,6 +37,7 @@ from tftmanager.cards.encounter_sheet import st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import encounters as ops
+from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
 COLUMNS = ("Figure", "Side", "ST", "adjDX", "Hits stopped", "Condition", "Weapons")
@@ -372,11 +372,10 @@ class EncounterWindow(QWidget):
         if enc is None:
             return None
         if path is None:
-            chosen, _filter = QFileDialog.getSaveFileName(
-                self, "Encounter Sheet", f"{enc.name}.pdf", "PDF files (*.pdf)")
-            if not chosen:
+            path = ask_save_path(self, "Encounter Sheet", f"{enc.name}.pdf",
+                                 refused="Encounter Sheet")
+            if path is None:
                 return None
-            path = Path(chosen)
         from tftmanager.cards.encounter_sheet import export_sheet  # noqa: PLC0415
         from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
 

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QWidget
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QWidget
 
+from tftmanager.app.outputs import check_copy_output
 from tftmanager.ui import dialogs, sheet_actions, window_state
+from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
@@ -106,12 +108,8 @@ def say_saved(window: MainWindow) -> str:
 def ask_copy_path(window: QWidget, campaign: Path) -> Path | None:
     """Ask where the copy goes (beside the campaign, named "NAME copy" at first)."""
     suggested = campaign.with_name(f"{campaign.stem} copy{window_state.CAMPAIGN_SUFFIX}")
-    name, _ = QFileDialog.getSaveFileName(window, "Save a Copy", str(suggested),
-                                          window_state.CAMPAIGN_FILTER)
-    if not name:
-        return None
-    path = Path(name)
-    return path if path.suffix else path.with_suffix(window_state.CAMPAIGN_SUFFIX)
+    return ask_save_path(window, "Save a Copy", suggested, window_state.CAMPAIGN_FORMATS,
+                         refused="Copy not saved", check=check_copy_output)
 
 
 def save_copy(window: MainWindow) -> Path | None:

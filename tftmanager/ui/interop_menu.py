@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMenu, QStatusBar, QWidget
 
 from tftmanager.ui import dialogs
+from tftmanager.ui.save_as import ask_save_path
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -29,7 +30,8 @@ class MainWindow(Protocol):
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt's name
 
-JSON_FILTER = "Foundry actor (*.json);;All files (*)"
+JSON_FORMATS = (("Foundry actor (*.json)", ".json"), ("All files (*)", ""))
+JSON_FILTER = ";;".join(f for f, _suffix in JSON_FORMATS)
 
 
 def add_to(window: MainWindow, menu: QMenu) -> None:
@@ -103,8 +105,8 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
 
 def export_foundry(window: MainWindow, selected: bool) -> None:
     """Write the selected character (a file) or the party (a folder) as Foundry actors."""
-    from tftmanager.app.foundry import file_name  # noqa: PLC0415
-    from tftmanager.store import files  # noqa: PLC0415
+    from tftmanager.app.foundry import actor_files, file_name  # noqa: PLC0415
+    from tftmanager.app.outputs import OutputError, write_output, write_outputs  # noqa: PLC0415
     from tftmanager.ui.operations import interop  # noqa: PLC0415
 
     if window.session is None:
@@ -113,20 +115,19 @@ def export_foundry(window: MainWindow, selected: bool) -> None:
     try:
         actors = interop.foundry_actors(window.session, [name] if name else None)
         if selected and actors:
-            target, _ = QFileDialog.getSaveFileName(
-                _widget(window), "Export to Foundry VTT", f"{file_name(actors[0][0])}.json",
-                JSON_FILTER)
-            if target:
-                files.write_text(Path(target), actors[0][1])
+            target = ask_save_path(_widget(window), "Export to Foundry VTT",
+                                   f"{file_name(actors[0][0])}.json", JSON_FORMATS,
+                                   refused="Not exported")
+            if target is not None:
+                write_output(target, actors[0][1])
                 window.statusBar().showMessage(f"Wrote {target}", 5000)
             return
         folder = QFileDialog.getExistingDirectory(_widget(window),
                                                   "Export the Party to Foundry VTT")
         if folder:
-            for actor_name, text in actors:
-                files.write_text(Path(folder) / f"{file_name(actor_name)}.json", text)
+            write_outputs(Path(folder), actor_files(actors))
             window.statusBar().showMessage(f"Wrote {len(actors)} actors to {folder}", 5000)
-    except (ValueError, files.OutputError) as exc:
+    except (ValueError, OutputError) as exc:
         dialogs.error(_widget(window), "Not exported", str(getattr(exc, "message", exc)))
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, Qt, QUrl
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -31,10 +30,13 @@ from tftmanager.app.campaign_journal import (
     kind_name,
 )
 from tftmanager.app.journal_export import title, to_html, to_markdown
+from tftmanager.app.outputs import OutputError, write_output
 from tftmanager.ui import dialogs
+from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
-EXPORT_FILTERS = "PDF (*.pdf);;Markdown (*.md);;Web page (*.html)"
+EXPORT_FORMATS = (("PDF (*.pdf)", ".pdf"), ("Markdown (*.md)", ".md"),
+                  ("Web page (*.html)", ".html"))
 
 
 class JournalWindow(QWidget):
@@ -191,22 +193,14 @@ class JournalWindow(QWidget):
 
     def ask_export(self) -> Path | None:
         """Ask where, then write the journal as shown (its filters applied)."""
-        name, chosen = QFileDialog.getSaveFileName(self, "Export Journal",
-                                                   f"{self.session.name()} journal.pdf",
-                                                   EXPORT_FILTERS)
-        if not name:
-            return None
-        path = Path(name)
-        if not path.suffix:
-            path = path.with_suffix({"Markdown (*.md)": ".md",
-                                     "Web page (*.html)": ".html"}.get(chosen, ".pdf"))
-        return self.export(path)
+        path = ask_save_path(self, "Export Journal", f"{self.session.name()} journal.pdf",
+                             EXPORT_FORMATS, refused="Journal not exported")
+        return None if path is None else self.export(path)
 
     def export(self, path: Path) -> Path | None:
         """Write the journal to ``path`` in the format its name says."""
         from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
         from tftmanager.cards.journal_pdf import export_journal_pdf  # noqa: PLC0415
-        from tftmanager.store.files import OutputError, write_bytes  # noqa: PLC0415
 
         journal = self.journal or campaign_journal(store=self.session.store)
         try:
@@ -214,7 +208,7 @@ class JournalWindow(QWidget):
                 export_journal_pdf(path, to_html(journal, standalone=False), title(journal))
             else:
                 text = to_markdown(journal) if path.suffix.lower() == ".md" else to_html(journal)
-                write_bytes(path, text.encode("utf-8"))
+                write_output(path, text)
         except CardExportError as exc:
             dialogs.error(self, "Journal not exported", str(exc))
             return None

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLabel, QToolBar, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QToolBar, QWidget
 
 from tftmanager.cards.errors import CardExportError
 from tftmanager.ui import dialogs
 from tftmanager.ui.fonts import register_fonts
+from tftmanager.ui.save_as import PDF, ask_save_path
 
 if TYPE_CHECKING:
     from tftmanager.cards.content import CardContent, CardFace
@@ -31,7 +32,7 @@ CHARACTER_SHEET = "character-sheet"  # a full sheet per character, not a card si
 
 SIZE_LABELS = {"3x5": "3 x 5 in", "4x6": "4 x 6 in", "a6": "A6", "sheet": "Full page",
                CHARACTER_SHEET: "Character sheet"}
-PDF_FILTER = "PDF files (*.pdf)"
+PDF_FILTER = PDF[0][0]
 DUPLEX_TIP = ("Print each card's back behind its front. Print both sides with "
               "'flip on long edge'.")
 
@@ -171,15 +172,6 @@ def open_print_preview(parent: QWidget | None, session: CampaignSession,
     return dialog
 
 
-def ask_pdf_path(parent: QWidget | None, title: str, suggested: Path) -> Path | None:
-    """Ask where a PDF goes; a name typed without ".pdf" gets it."""
-    chosen, _filter = QFileDialog.getSaveFileName(parent, title, str(suggested), PDF_FILTER)
-    if not chosen:
-        return None
-    path = Path(chosen)
-    return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
-
-
 def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
                       character_ids: Sequence[int], *,
                       size: CardSize | None = None, paper: Paper | None = None,
@@ -194,7 +186,7 @@ def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
         return None
     suggested = (session.beside.with_name(f"{contents[0].front.name} card.pdf")
                  if len(contents) == 1 else session.beside.with_suffix(".cards.pdf"))
-    path = ask_pdf_path(parent, "Export Cards to PDF", suggested)
+    path = ask_save_path(parent, "Export Cards to PDF", suggested, refused="Cards not exported")
     if path is None:
         return None
     from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - see above
@@ -219,7 +211,8 @@ def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
         return None
     suggested = (session.beside.with_name(f"{faces[0].name} sheet.pdf")
                  if len(faces) == 1 else session.beside.with_suffix(".sheets.pdf"))
-    path = ask_pdf_path(parent, "Export Character Sheets to PDF", suggested)
+    path = ask_save_path(parent, "Export Character Sheets to PDF", suggested,
+                         refused="Sheets not exported")
     if path is None:
         return None
     from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - see above

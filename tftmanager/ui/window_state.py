@@ -12,8 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
-CAMPAIGN_FILTER = "TFT Manager campaigns (*.tftcampaign);;All files (*)"
 CAMPAIGN_SUFFIX = ".tftcampaign"
+CAMPAIGN_FORMATS = (("TFT Manager campaigns (*.tftcampaign)", CAMPAIGN_SUFFIX),
+                    ("All files (*)", ""))
+CAMPAIGN_FILTER = ";;".join(f for f, _suffix in CAMPAIGN_FORMATS)
 MAX_RECENT = 10
 # Fits a 1366 x 768 laptop screen less its panels and title bar, and is wide
 # enough for every party column beside the editor and its Derived panel.
