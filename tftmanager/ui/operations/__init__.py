@@ -20,16 +20,20 @@ if TYPE_CHECKING:
         abilities,
         campaign,
         characters,
+        copies,
+        encounters,
         equipment,
         experience,
         interop,
         journal,
         library,
+        notes,
         weeks,
     )
 
-__all__ = ["abilities", "campaign", "characters", "equipment", "experience", "interop",
-           "journal", "library", "weeks"]
+# Every module of the package (tests/ui/test_operations_package.py keeps it so).
+__all__ = ["abilities", "campaign", "characters", "copies", "encounters", "equipment",
+           "experience", "interop", "journal", "library", "notes", "weeks"]
 
 
 def __getattr__(name: str) -> ModuleType:
