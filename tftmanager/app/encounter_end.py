@@ -26,6 +26,7 @@ from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.items import Item, ItemKind
 from tftmanager.rules.survival import is_dying
+from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
@@ -164,7 +165,7 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
             if settled[ending.character_id]:
                 ledger.append(session=session, character_id=ending.character_id,
                               amount=settled[ending.character_id], kind=XPKind.COMBAT.value,
-                              reason=f"{review.name}: {ending.award.reason}"[:300],
+                              reason=f"{review.name}: {ending.award.reason}"[:REASON_MAX],
                               week=week, batch=batch)
         enc = Encounter.from_dict(found.state)
         enc.note(_summary(review, settled))

@@ -1,8 +1,8 @@
 """Possessions and money: buy, sell, give, move, record hits on armor, repair.
 
-Each use case changes the character and its money ledger in one transaction
-and returns what is needed to undo it exactly: the character before and
-after, and the money entries it wrote.
+Each use case changes the character and its money ledger in one operation
+(Edit > Undo takes it back from the campaign's journal) and returns what it
+did: the character before and after, and the money entries it wrote.
 """
 
 from __future__ import annotations
@@ -21,12 +21,11 @@ from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind, money_refusal, purchase_refusal
+from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
 from tftmanager.store.tables import MoneyEntryRow
-
-REASON_MAX = 300
 
 
 class EquipmentRefused(ValueError):

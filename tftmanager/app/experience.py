@@ -1,8 +1,10 @@
 """Experience use cases: awards to one or many, spending on attributes, the ledger.
 
-Every entry is appended in one transaction with what it changed; balances are
-derived from the entries.  Undo takes back exactly the entries an action
-wrote (by batch), so the balance always equals the sum of the ledger.
+Every entry is appended in one operation with what it changed; balances are
+derived from the entries, so the balance always equals the sum of the ledger.
+The entries one action wrote share a batch (what ``Written`` reports); Edit >
+Undo takes the action back like any other, from the campaign's journal
+(``app.journal``), which puts back the rows it changed.
 """
 
 from __future__ import annotations
@@ -25,12 +27,11 @@ from tftmanager.rules.experience import (
     raise_refusal,
     raised,
 )
+from tftmanager.rules.text import REASON_MAX
 from tftmanager.rules.xp_tables import CostTables
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
-
-REASON_MAX = 300
 
 
 class XPRefused(ValueError):

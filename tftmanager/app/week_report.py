@@ -90,12 +90,10 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class AppliedWeek:
-    """Everything needed to take a week back and put it back exactly."""
+    """A week a run wrote: its report, its ledger lines, everyone as it left them."""
 
     report: WeekReport
     batch: str
-    week_before: int
-    before: dict[int, Snapshot]
     after: dict[int, Snapshot]
     xp_lines: tuple[LedgerLine, ...]
     money_lines: tuple[LedgerLine, ...]

@@ -41,6 +41,7 @@ from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import study_progress
+from tftmanager.rules.text import REASON_MAX
 from tftmanager.rules.week import (
     DEFAULT_STOP_ON,
     LedgerWrite,
@@ -57,7 +58,6 @@ from tftmanager.store.tables import CampaignRow, MoneyEntryRow, XPEntryRow
 __all__ = ["MAX_WEEKS", "AppliedWeek", "draw_seed", "run_week", "run_weeks"]
 
 MAX_WEEKS = 520
-REASON_MAX = 300  # the ledgers' reason column
 
 
 class _DryRun(Exception):
@@ -198,7 +198,7 @@ class _Run:
                                      done.report.to_json()) for done in weeks])
         self.campaign.week = self.week
         session.add(self.campaign)
-        return [AppliedWeek(done.report, done.batch, done.week, done.before, done.after,
+        return [AppliedWeek(done.report, done.batch, done.after,
                             tuple(xp.get(done.batch, ())), tuple(money.get(done.batch, ())),
                             Changes(characters=frozenset(done.before), ledger=True,
                                     week=True))

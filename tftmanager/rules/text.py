@@ -14,6 +14,9 @@ import unicodedata
 # Bidirectional embeddings, overrides and isolates (the "Trojan source" set).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 MULTILINE_ALLOWED = frozenset("\n\t")
+# The longest reason an XP or money ledger line holds (the ledgers' column;
+# the XP dialog refuses a longer one, generated reasons are cut to it).
+REASON_MAX = 300
 
 
 def is_control(char: str) -> bool:

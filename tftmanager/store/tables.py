@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from tftmanager.rules.text import REASON_MAX
+
 SQLModel.metadata.naming_convention = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -142,7 +144,7 @@ class XPEntryRow(SQLModel, table=True):
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
     amount: int
     kind: str = Field(max_length=20)
-    reason: str = Field(default="", max_length=300)
+    reason: str = Field(default="", max_length=REASON_MAX)
     week: int = 1
     played_on: str = Field(default="", max_length=10)
     attribute: str = Field(default="", max_length=4)
@@ -183,7 +185,7 @@ class MoneyEntryRow(SQLModel, table=True):
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
     amount: int
     kind: str = Field(max_length=20)
-    reason: str = Field(default="", max_length=300)
+    reason: str = Field(default="", max_length=REASON_MAX)
     week: int = 1
     batch: str = Field(default="", max_length=36)
     created_at: datetime = Field(default_factory=utcnow)

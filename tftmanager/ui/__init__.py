@@ -1,1 +1,1 @@
-"""The desktop app: thin Qt views and undo commands over the application functions."""
+"""The desktop app: thin Qt views over the application functions (ui.operations, ui.session)."""

@@ -2,7 +2,8 @@
 
 The editor never decides a rule: it builds the edited Character, asks the
 rules whether the value can be stored at all (check_input), and either shows
-why not at the field or hands the edit to the session as an undo command.
+why not at the field or hands the edit to ``ui.operations`` (one operation in
+the campaign's journal, so Edit > Undo takes it back).
 Derived stats and problems come back from the rules after each change.
 The dialogs it opens (picker, shop, money, award, ledger) are imported when
 first opened, so none of them delays the editor at start-up.
@@ -239,7 +240,7 @@ class CharacterEditor(QWidget):
 
     # Loading
 
-    def set_controller(self, session: CampaignSession | None) -> None:
+    def set_session(self, session: CampaignSession | None) -> None:
         """Attach to an open campaign (or detach when it closes)."""
         self.session = session
         self.show_character(None)

@@ -299,7 +299,7 @@ class MainWindow(QMainWindow):
         self.session.close()
         self.session = None
         if self._panels_built:
-            self.editor.set_controller(None)
+            self.editor.set_session(None)
             self.party_model.set_rows([])
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
@@ -310,7 +310,7 @@ class MainWindow(QMainWindow):
         """Show an opened campaign (a file or a server's) in this window."""
         self.ensure_panels()
         self.session = session
-        self.editor.set_controller(session)
+        self.editor.set_session(session)
         window_state.remember(self.settings, session.location)  # never with a password
         self._refresh_party()
         self.setWindowTitle(f"{session.name()} — {session.place} — {APP_NAME}")

@@ -227,7 +227,7 @@ def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
     return path
 
 
-def card_actions(parent: QWidget, controller_of: Callable[[], CampaignSession | None],
+def card_actions(parent: QWidget, session_of: Callable[[], CampaignSession | None],
                  selected: Callable[[], int | Sequence[int] | None]) -> list[QAction]:
     """File-menu actions: Print Cards… and Export Cards to PDF….
 
@@ -236,7 +236,7 @@ def card_actions(parent: QWidget, controller_of: Callable[[], CampaignSession | 
     (or ids, or None: then the preview starts on the whole party).
     """
     def run(action: Callable[[QWidget, CampaignSession, Sequence[int]], object]) -> None:
-        session = controller_of()
+        session = session_of()
         if session is None:
             return
         chosen = selected()
@@ -251,5 +251,5 @@ def card_actions(parent: QWidget, controller_of: Callable[[], CampaignSession | 
     export_action = QAction("E&xport Cards to PDF…", parent)
     export_action.setStatusTip("Save the whole party's cards as a PDF")
     export_action.triggered.connect(lambda: export_pdf_dialog(parent, session, [])
-                                    if (session := controller_of()) is not None else None)
+                                    if (session := session_of()) is not None else None)
     return [print_action, export_action]
