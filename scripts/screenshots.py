@@ -211,7 +211,7 @@ def main() -> int:
             if week in (0, 2):
                 operations.experience.raise_attribute(
                     session, ragnar, Attribute.DX if week else Attribute.ST)
-            operations.abilities.advance_week(session)
+            operations.weeks.run_weeks(session, 1, seed=week + 1)
         window.party.select(ragnar)
         app.processEvents()
         window.grab().save(str(OUT / "main-window-xp.png"))

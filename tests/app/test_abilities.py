@@ -8,7 +8,6 @@ import pytest
 
 from tftmanager.app.abilities import (
     LearnRefused,
-    advance_week,
     cancel_study,
     forget_spell,
     forget_talent,
@@ -21,6 +20,7 @@ from tftmanager.app.assignments import assign, get_assignment
 from tftmanager.app.campaigns import character_sheet, current_week, set_profile
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import create_character, edit_character, get_character
+from tftmanager.app.weeks import run_weeks
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
@@ -240,14 +240,25 @@ def test_cancel_study(store: CampaignStore) -> None:
         cancel_study(store=store, study_id=started.id)
 
 
-def test_advance_week_moves_the_week_and_every_study(store: CampaignStore) -> None:
+def study_week(store: CampaignStore, *students: int) -> dict[str, list[str]]:
+    """One week of the party (``app.weeks.run_weeks``), the ``students`` assigned to study.
+
+    Studies progress in the week a character studies; returns each
+    character's lines of the week's report, by name.
+    """
+    for cid in students:
+        assign(store=store, character_id=cid, data=Assignment(activity=Activity.STUDY))
+    [applied] = run_weeks(store=store, seed=1)
+    return {week.name: week.lines for week in applied.report.characters}
+
+
+def test_a_study_week_moves_the_week_and_every_study(store: CampaignStore) -> None:
     joe = add(store, replace(JOE, sp=2, bought_points=2))
     start_study(store=store, character_id=joe, key="running", teacher=False)   # 8 weeks
     start_study(store=store, character_id=joe, key="climbing", teacher=True)   # 3 weeks
-    report = advance_week(store=store)
-    assert report.week == 2 == current_week(store=store)
-    assert report.learned == () and report.waiting == ()
-    assert report.changes == Changes(characters=frozenset({joe}), week=True)
+    lines = study_week(store, joe)["Joe the Barbarian"]
+    assert current_week(store=store) == 2
+    assert lines == ["Studied Running: week 1 of 8.", "Studied Climbing: week 1 of 3."]
     assert [(s.talent, s.weeks_done) for s in studies_of(store=store, character_id=joe)] == [
         ("running", 1), ("climbing", 1)]
 
@@ -257,16 +268,14 @@ def test_a_finished_study_adds_the_talent(store: CampaignStore) -> None:
     joe = add(store, replace(JOE, sp=2, bought_points=2))
     start_study(store=store, character_id=joe, key="climbing", teacher=False)  # 1 week
     start_study(store=store, character_id=joe, key="running", teacher=False)   # 2 weeks
-    first = advance_week(store=store)
-    assert first.learned == ("Joe the Barbarian: Climbing",)
+    assert "Studied; learned Climbing." in study_week(store, joe)["Joe the Barbarian"]
     assert talents(store, joe) == [*JOE_TALENTS, "climbing"]
     assert [s.talent for s in studies_of(store=store, character_id=joe)] == ["running"]
-    second = advance_week(store=store)
-    assert second.learned == ("Joe the Barbarian: Running",)
+    assert "Studied; learned Running." in study_week(store, joe)["Joe the Barbarian"]
     assert talents(store, joe) == [*JOE_TALENTS, "climbing", "running"]
     assert studies_of(store=store, character_id=joe) == []
     assert character_sheet(store=store, character_id=joe).problems == ()
-    assert advance_week(store=store).week == 4
+    assert current_week(store=store) == 3
 
 
 def test_a_study_that_would_not_fit_is_refused_at_the_start(store: CampaignStore) -> None:
@@ -290,20 +299,21 @@ def test_a_finished_study_waits_for_room_in_memory(store: CampaignStore) -> None
     start_study(store=store, character_id=joe, key="climbing", teacher=False)
     # Joe loses the Skill Point meanwhile: Climbing no longer fits.
     edit_character(store=store, character_id=joe, character=JOE)
-    report = advance_week(store=store)
-    assert report.learned == ()
-    assert report.waiting == ("Joe the Barbarian: Climbing (memory full)",)
+    lines = study_week(store, joe)["Joe the Barbarian"]
+    assert lines[0].startswith("Finished studying Climbing, but it does not fit in memory")
     assert talents(store, joe) == list(JOE_TALENTS)
     [study] = studies_of(store=store, character_id=joe)
     assert study.weeks_done == study.weeks_needed == 1
     assert study.waiting
     assert study.progress == "finished after 1 week, waiting for room in memory"
-    # Reported once: a week later it waits silently, without running past its length.
-    assert advance_week(store=store).waiting == ()
+    # Reported once: a week later it waits, without running past its length.
+    lines = study_week(store, joe)["Joe the Barbarian"]
+    assert not any(line.startswith("Finished studying") for line in lines)
+    assert "Meant to study, but Climbing is finished and waits for room in memory." in lines
     assert studies_of(store=store, character_id=joe)[0].weeks_done == 1
     # A Skill Point makes room: the next week it is learned.
     edit_character(store=store, character_id=joe, character=replace(JOE, sp=1, bought_points=1))
-    assert advance_week(store=store).learned == ("Joe the Barbarian: Climbing",)
+    assert "Studied; learned Climbing." in study_week(store, joe)["Joe the Barbarian"]
     assert talents(store, joe) == [*JOE_TALENTS, "climbing"]
     assert studies_of(store=store, character_id=joe) == []
 
@@ -317,11 +327,11 @@ def test_studies_of_different_characters_progress_together(store: CampaignStore)
     start_study(store=store, character_id=merlin, key="literacy", teacher=True)
     # Swimming costs a wizard 2: two weeks alone.
     start_study(store=store, character_id=merlin, key="swimming", teacher=False)
-    report = advance_week(store=store)
-    assert sorted(report.learned) == ["Joe the Barbarian: Climbing", "Merlin: Literacy"]
-    assert report.changes.characters == frozenset({joe, merlin})
+    lines = study_week(store, joe, merlin)
+    assert "Studied; learned Climbing." in lines["Joe the Barbarian"]
+    assert "Studied; learned Literacy." in lines["Merlin"]
     assert talents(store, merlin) == ["literacy"]
-    assert advance_week(store=store).learned == ("Merlin: Swimming",)
+    assert "Studied; learned Swimming." in study_week(store, merlin)["Merlin"]
 
 
 def test_a_study_of_a_talent_learned_meanwhile_adds_it_once(store: CampaignStore) -> None:
@@ -329,9 +339,9 @@ def test_a_study_of_a_talent_learned_meanwhile_adds_it_once(store: CampaignStore
     joe = add(store, replace(JOE, sp=1, bought_points=1))
     start_study(store=store, character_id=joe, key="running", teacher=False)  # 2 weeks
     learn_talent(store=store, character_id=joe, key="running")
-    advance_week(store=store)
-    report = advance_week(store=store)
-    assert report.learned == () and report.waiting == ()
+    study_week(store, joe)
+    lines = study_week(store, joe)["Joe the Barbarian"]
+    assert not any("learned" in line or "Finished" in line for line in lines)
     assert talents(store, joe) == [*JOE_TALENTS, "running"]
     assert studies_of(store=store, character_id=joe) == []
     assert character_sheet(store=store, character_id=joe).problems == ()
@@ -342,5 +352,5 @@ def test_a_student_with_nothing_left_to_study_goes_idle(store: CampaignStore) ->
     joe = add(store, replace(JOE, sp=1, bought_points=1))
     assign(store=store, character_id=joe, data=Assignment(activity=Activity.STUDY))
     start_study(store=store, character_id=joe, key="climbing", teacher=False)  # 1 week
-    assert advance_week(store=store).learned == ("Joe the Barbarian: Climbing",)
+    assert "Studied; learned Climbing." in study_week(store, joe)["Joe the Barbarian"]
     assert get_assignment(store=store, character_id=joe).activity is Activity.IDLE

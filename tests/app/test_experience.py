@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tftmanager.app import experience as xp
-from tftmanager.app.abilities import advance_week
 from tftmanager.app.campaigns import new_campaign, party_sheets, set_profile
 from tftmanager.app.characters import (
     create_character,
@@ -27,6 +26,7 @@ from tftmanager.app.characters import (
 )
 from tftmanager.app.experience import XPRefused
 from tftmanager.app.journal import redo, undo
+from tftmanager.app.weeks import run_weeks
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.awards import Award, CombatType, Outcome, combat_awards
 from tftmanager.rules.character import Character, InputError
@@ -376,11 +376,11 @@ def test_balances_only_count_this_campaign(tmp_path: Path) -> None:
 def test_progress_from_the_ledger(store: CampaignStore) -> None:
     cid = add(store, HERO)
     xp.award(store=store, character_ids=[cid], amount=500, reason="Week one")
-    advance_week(store=store)
+    run_weeks(store=store, seed=1)  # a week passes
     xp.raise_attribute(store=store, character_id=cid, attribute=Attribute.ST)
     xp.raise_attribute(store=store, character_id=cid, attribute=Attribute.DX)
-    advance_week(store=store)
-    advance_week(store=store)
+    run_weeks(store=store, seed=1)  # a week passes
+    run_weeks(store=store, seed=1)  # a week passes
     xp.award(store=store, character_ids=[cid], amount=50, reason="Week four")
     xp.raise_attribute(store=store, character_id=cid, attribute=Attribute.IQ)
     lines = xp.ledger_lines(store=store, character_id=cid)

@@ -131,7 +131,6 @@ ACTIONS: list[tuple[str, Action]] = [
     ("Wulf: assigned to rest", lambda s, i: assignments.assign(
         store=s, character_id=i["Wulf"], data=Assignment(activity=Activity.REST))),
     ("Ran weeks 1-3 (seed 7)", lambda s, _i: weeks.run_weeks(store=s, weeks=3, seed=7)),
-    ("Advanced to week 5 (studies only)", lambda s, _i: abilities.advance_week(store=s)),
     ("Wulf: wounds 0 -> 14; status active -> dying", _dying),
     ("Wulf: survival roll", _survival),
     ("Campaign rules: Reactions to injury", lambda s, _i: campaigns.set_profile(

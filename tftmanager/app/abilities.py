@@ -10,7 +10,6 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
-from tftmanager.rules.assignment import Activity
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -25,7 +24,6 @@ from tftmanager.rules.study import concurrent_conflict, study_progress, study_we
 from tftmanager.rules.text import count
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
-from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import StudyRow
 
@@ -231,16 +229,6 @@ def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
     return Changes(characters=frozenset({character_id}))
 
 
-@dataclass(frozen=True)
-class WeekReport:
-    """What advancing the campaign week did."""
-
-    week: int
-    learned: tuple[str, ...]
-    waiting: tuple[str, ...]
-    changes: Changes
-
-
 def progress_studies(*, session: Session, library: RulesLibrary, profile: RuleProfile,
                      studies: list[StudyRow]) -> tuple[list[str], list[str], set[int]]:
     """One week of study for these studies: (learned, waiting, character ids touched).
@@ -280,36 +268,3 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
         touched.add(stored.id)
         learned.append(f"{character.name}: {name}")
     return learned, waiting, touched
-
-
-def _idle_when_done(session: Session, character_ids: set[int]) -> None:
-    """Students with nothing left to study go back to idle, as a run of weeks leaves them."""
-    session.flush()
-    for cid in character_ids:
-        if any(s.weeks_done < s.weeks_needed
-               for s in study_store.studies(session=session, character_id=cid)):
-            continue
-        data = week_store.get_assignment(session=session, character_id=cid)
-        if data.activity is Activity.STUDY:
-            week_store.set_assignment(session=session, character_id=cid,
-                                      data=replace(data, activity=Activity.IDLE))
-
-
-def advance_week(*, store: CampaignStore) -> WeekReport:
-    """Move the campaign one week on with every study progressing (no jobs run)."""
-    library = library_for(store)
-    with store.operation(OpKind.WEEK) as op:
-        session = op.session
-        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
-        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
-        op.label = f"Advanced to week {campaign.week + 1} (studies only)"
-        campaign.week += 1
-        session.add(campaign)
-        learned, waiting, touched = progress_studies(
-            session=session, library=library, profile=profile,
-            studies=study_store.campaign_studies(session=session,
-                                                 campaign_id=store.campaign_id))
-        _idle_when_done(session, touched)
-        week = campaign.week
-    return WeekReport(week, tuple(learned), tuple(waiting),
-                      Changes(characters=frozenset(touched), week=True))

@@ -38,11 +38,3 @@ def cancel_study(session: CampaignSession, study_id: int) -> None:
     """Stop a study (undoable: its progress comes back)."""
     session.run("Cancel study", lambda: abilities.cancel_study(
         store=session.store, study_id=study_id))
-
-
-def advance_week(session: CampaignSession) -> abilities.WeekReport:
-    """Move the campaign a week on (studies progress)."""
-    report = abilities.advance_week(store=session.store)
-    session.signals.changes_applied.emit(report.changes)
-    session.signals.journal_changed.emit()
-    return report
