@@ -49,7 +49,8 @@ def write_output(path: Path, content: str | bytes) -> Path:
 def write_outputs(folder: Path, named: Sequence[tuple[str, str]]) -> list[Path]:
     """Write several text exports into ``folder`` (made if missing), one file each.
 
-    Every target is checked first, so one refused name writes none of them.
+    Every file is checked before the first is written, so one refused name
+    writes none of them.
     """
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
