@@ -3,9 +3,10 @@
 Every card is set (fitted and split) before the first page is painted, so
 the number of cards, and with duplex printing the place of every back, is
 known up front.  The PDF is painted into memory and then written through
-``store.files`` (temporary file, sync, rename, folder sync, and only over a
-regular file): a failed export never leaves half a file where the old one
-was, and ``--out /dev/full`` is refused rather than replaced.
+``app.outputs`` (temporary file, sync, rename, folder sync, and only over a
+regular file that is no campaign, lock or backup): a failed export never
+leaves half a file where the old one was, and ``--out /dev/full`` or
+``--out CAMPAIGN`` is refused rather than replaced.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The campaign journal as a PDF: the same HTML as the HTML export, set in the cards' font.
 
 A QTextDocument lays the journal out and breaks it into pages; the bytes are
-written through ``store.files`` like the cards, so a failed export leaves
+written through ``app.outputs`` like the cards, so a failed export leaves
 no half file.  Needs a QGuiApplication (the CLI makes an offscreen one).
 """
 
