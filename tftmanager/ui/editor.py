@@ -2,8 +2,7 @@
 
 The editor never decides a rule: it builds the edited Character, asks the
 rules whether the value can be stored at all (check_input), and either shows
-why not at the field or hands the edit to ``ui.operations`` (one operation in
-the campaign's journal, so Edit > Undo takes it back).
+why not at the field or hands the edit to ``ui.operations`` (undoable).
 Derived stats and problems come back from the rules after each change.
 The dialogs it opens (picker, shop, money, award, ledger) are imported when
 first opened, so none of them delays the editor at start-up.
