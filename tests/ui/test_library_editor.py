@@ -185,4 +185,5 @@ def test_assumed_only_filter_and_the_review_tab(editor: LibraryEditor, qtbot,
             for r in range(review.rowCount())]
     assert ["Job rules", "", "rest", "assumed"] in [row[:4] for row in rows]
     war = next(row for row in rows if row[1] == "war_1")
-    assert war[3] == "uncertain" and "3" in war[4] and war[5].startswith("Expansion")
+    assert war[3] == "uncertain" and "3" in war[4] and war[6].startswith("Expansion")
+    assert war[5] == "TFT Rules Expansion, Jobs: Mercenaries"  # the reader's reference

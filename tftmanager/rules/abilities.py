@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from tftmanager.rules.effects import StatEffect
+from tftmanager.rules.references import Reference
 
 
 class SpellType(enum.Enum):
@@ -51,6 +52,7 @@ class Talent:
     summary: str = ""  # for players: printed on cards and sheets
     gm_note: str = ""  # for the GM only (editions, filing); never printed for players
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     assumed: str = ""
     uncertain: str = ""
     retired: bool = False
@@ -75,6 +77,7 @@ class Spell:
     summary: str = ""  # for players: printed on cards and sheets
     gm_note: str = ""  # for the GM only; never printed for players
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     assumed: str = ""
     uncertain: str = ""
     retired: bool = False

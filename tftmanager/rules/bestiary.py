@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.references import Reference, entry_reference
 
 KINDS = ("creature", "npc")
 
@@ -39,6 +40,7 @@ class Creature:
     dx_against: int = 0
     note: str = ""
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     assumed: str = ""
 
 
@@ -66,7 +68,7 @@ def creature_from_data(row: Mapping[str, Any]) -> Creature:
             damage=DamageDice.parse(damage_text) if damage_text else None,
             stops=_whole(row, "stops", 0), dx_against=_whole(row, "dx_against", 0),
             note=str(row.get("note", "")), source=str(row.get("source", "")),
-            assumed=str(row.get("assumed", "")),
+            assumed=str(row.get("assumed", "")), reference=entry_reference(row),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesDataError(f"Creature '{key or row.get('name', '?')}': {exc}") from exc

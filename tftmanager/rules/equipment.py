@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import StatEffect
+from tftmanager.rules.references import Reference
 
 
 class CarryFree(enum.Enum):
@@ -36,6 +37,7 @@ class Weapon:
     fast_rate: str = ""
     note: str = ""
     source: str = "Melee"
+    reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
     cost: int = 0
     weight_kg: float = 0.0
@@ -67,6 +69,7 @@ class Armor:
     ma_penalty: int | None = None  # fine armor: the wearer's own MA plus this (-2, -4)
     metal: bool = False
     source: str = "Melee"
+    reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
     fine: bool = False
     cost: int = 0
@@ -85,6 +88,7 @@ class Shield:
     dx: int
     metal: bool = False
     source: str = "Melee"
+    reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
     wear_factor: int = 0
     cost: int = 0
@@ -103,6 +107,7 @@ class Gear:
     weight_kg: float
     note: str = ""
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
 
 
@@ -121,6 +126,7 @@ class MagicItem:
     weeks: int | None = None
     note: str = ""
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
     weight_kg: float = 0.0
     effects: tuple[StatEffect, ...] = ()

@@ -13,6 +13,7 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, spell_cost, talent_cost
 from tftmanager.rules.problems import Problem
+from tftmanager.rules.references import shown
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.text import count
 
@@ -123,7 +124,8 @@ def ability_problems(
                                     "campaign.", item=known.key))
             continue
         for reason in talent_requirements(talent, character, library):
-            problems.append(Problem("talents", f"{talent.name}: {reason}.", item=known.key))
+            problems.append(Problem("talents", f"{talent.name}: {reason}.", item=known.key,
+                                    reference=shown(talent.reference)))
         if known.extra_points and not talent.extra_points:
             problems.append(Problem("talents", f"{talent.name} cannot take extra points.",
                                     item=known.key))
@@ -134,7 +136,8 @@ def ability_problems(
                                     item=key))
             continue
         for reason in spell_requirements(spell, character, library):
-            problems.append(Problem("spells", f"{spell.name}: {reason}.", item=key))
+            problems.append(Problem("spells", f"{spell.name}: {reason}.", item=key,
+                                    reference=shown(spell.reference)))
     mem = memory(character, library, profile)
     if mem.free < 0:
         problems.append(Problem(

@@ -24,6 +24,7 @@ from tftmanager.rules.items import ItemKind
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
+from tftmanager.rules.references import entry_reference
 from tftmanager.rules.xp_tables import CostTables, MemoryCosts, StudyRules
 
 T = TypeVar("T")
@@ -242,6 +243,7 @@ def _race(row: Data) -> Race:
         armor_ma=dict(_get(row, "armor_ma", dict, {})),
         modifiers=tuple(_modifier(m) for m in _get(row, "modifiers", list, [])),
         source=_get(row, "source", str, ""),
+        reference=entry_reference(row),
         injury=_race_injury(row),
     )
 
@@ -278,6 +280,7 @@ def _weapon(row: Data) -> Weapon:
         fast_rate=_get(row, "fast_rate", str, ""),
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, "Melee"),
+        reference=entry_reference(row, default_source="Melee"),
         uncertain=_get(row, "uncertain", str, ""),
         **_price(row),
     )
@@ -311,6 +314,7 @@ def _armor(row: Data) -> Armor:
         ma_penalty=_optional_int(row, "ma_penalty"),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
+        reference=entry_reference(row, default_source="Melee"),
         uncertain=_get(row, "uncertain", str, ""),
         fine=_get(row, "fine", bool, False),
         **_price(row),
@@ -325,6 +329,7 @@ def _shield(row: Data) -> Shield:
         dx=_get(row, "dx", int),
         metal=_get(row, "metal", bool, False),
         source=_get(row, "source", str, "Melee"),
+        reference=entry_reference(row, default_source="Melee"),
         uncertain=_get(row, "uncertain", str, ""),
         wear_factor=_get(row, "wear_factor", int, 0),
         **_price(row),
@@ -340,6 +345,7 @@ def _gear(row: Data) -> Gear:
         weight_kg=price["weight_kg"],
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, ""),
+        reference=entry_reference(row),
         uncertain=_get(row, "uncertain", str, ""),
     )
 
@@ -362,6 +368,7 @@ def _magic(row: Data) -> MagicItem:
         weeks=_optional_int(row, "weeks"),
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, ""),
+        reference=entry_reference(row),
         uncertain=_get(row, "uncertain", str, ""),
         weight_kg=_price(row)["weight_kg"],
         assumed=_get(row, "assumed", str, ""),
@@ -435,6 +442,7 @@ def _talent(row: Data) -> Talent:
         summary=_get(row, "summary", str, ""),
         gm_note=_get(row, "gm_note", str, ""),
         source=_get(row, "source", str, ""),
+        reference=entry_reference(row),
         assumed=_get(row, "assumed", str, ""),
         uncertain=_get(row, "uncertain", str, ""),
         retired=_get(row, "retired", bool, False),
@@ -460,6 +468,7 @@ def _spell(row: Data) -> Spell:
         summary=_get(row, "summary", str, ""),
         gm_note=_get(row, "gm_note", str, ""),
         source=_get(row, "source", str, ""),
+        reference=entry_reference(row),
         assumed=_get(row, "assumed", str, ""),
         uncertain=_get(row, "uncertain", str, ""),
         retired=_get(row, "retired", bool, False),

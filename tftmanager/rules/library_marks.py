@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.references import reference_text
 
 
 class MarkLevel(enum.Enum):
@@ -36,6 +37,7 @@ class Mark:
     level: MarkLevel
     text: str
     source: str
+    reference: str = ""  # where the reader finds the rule the value belongs to
 
 
 def _level_of(name: str) -> tuple[MarkLevel, str] | None:
@@ -49,9 +51,12 @@ def _level_of(name: str) -> tuple[MarkLevel, str] | None:
     return None
 
 
-def _walk(data: Mapping[str, Any], path: str, source: str) -> Iterator[tuple[str, MarkLevel,
-                                                                                str, str]]:
+def _walk(data: Mapping[str, Any], path: str, source: str,
+          reference: str = "") -> Iterator[tuple[str, MarkLevel, str, str, str]]:
+    """(where, level, why, source, reference) of every mark, each under its nearest source."""
+    own = data.get("reference") or ("" if data.get("source") else reference)
     source = str(data.get("source") or source)
+    reference = reference_text({"reference": own, "source": source})
     for name, value in data.items():
         found = _level_of(str(name))
         if found is not None and value not in (False, "", None):
@@ -59,19 +64,21 @@ def _walk(data: Mapping[str, Any], path: str, source: str) -> Iterator[tuple[str
             where = ".".join(p for p in (path, field) if p)
             text = (value if isinstance(value, str)
                     else f"{field or 'this value'}: no document states it ({level.value})")
-            yield where, level, text, source
+            yield where, level, text, source, reference
         elif isinstance(value, Mapping):
-            yield from _walk(value, ".".join(p for p in (path, str(name)) if p), source)
+            yield from _walk(value, ".".join(p for p in (path, str(name)) if p), source,
+                             reference)
         elif isinstance(value, list):
             for n, item in enumerate(value):
                 if isinstance(item, Mapping):
-                    yield from _walk(item, f"{path + '.' if path else ''}{name}[{n}]", source)
+                    yield from _walk(item, f"{path + '.' if path else ''}{name}[{n}]", source,
+                                     reference)
 
 
 def entry_marks(entry: Entry) -> list[Mark]:
     """Every assumed or uncertain value of one entry."""
-    return [Mark(entry.kind, entry.key, field, level, text, source)
-            for field, level, text, source in _walk(entry.data, "", "")]
+    return [Mark(entry.kind, entry.key, field, level, text, source, reference)
+            for field, level, text, source, reference in _walk(entry.data, "", "")]
 
 
 def is_marked(entry: Entry, levels: Iterable[MarkLevel] = tuple(MarkLevel)) -> bool:

@@ -26,6 +26,7 @@ class Problem:
     message: str
     severity: Severity = Severity.ERROR
     item: str | None = None
+    reference: str = ""  # where the rule is written, for the reader ("ITL p. 23")
 
     def as_dict(self) -> dict[str, str | None]:
         """Plain form for JSON output."""

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from tftmanager.rules.injury import InjuryThresholds
+from tftmanager.rules.references import Reference
 from tftmanager.rules.settings import CreationScheme
 
 
@@ -68,6 +69,7 @@ class Race:
     armor_ma: dict[str, int] = field(default_factory=dict)
     modifiers: tuple[RacialModifier, ...] = ()
     source: str = ""
+    reference: Reference | None = None  # for the reader (rules.references)
     injury: InjuryThresholds | None = None  # its own Melee reactions (a giant's 9 and 16)
 
     def limits(self, scheme: CreationScheme) -> CreationLimits:

@@ -10,6 +10,7 @@ from tftmanager.rules.learning import ability_problems
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
 from tftmanager.rules.races import Race
+from tftmanager.rules.references import shown
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import article, count
 
@@ -68,7 +69,8 @@ def _attributes(character: Character, race: Race, profile: RuleProfile) -> list[
         value = getattr(character, field)
         if value < minimum:
             problems.append(
-                Problem(field, f"{label} {value} is below the {race.name} minimum of {minimum}.")
+                Problem(field, f"{label} {value} is below the {race.name} minimum of {minimum}.",
+                        reference=shown(race.reference))
             )
     counted = "ST + DX" if profile.creation is CreationScheme.MELEE else "ST + DX + IQ"
     if character.sp:
@@ -151,7 +153,8 @@ def _gear(character: Character, library: RulesLibrary) -> list[Problem]:
         if character.st < weapon.st:
             problems.append(Problem(
                 "weapons", f"{weapon.name} needs ST {weapon.st}; "
-                f"{character.name or 'this figure'} has ST {character.st}.", item=item.key))
+                f"{character.name or 'this figure'} has ST {character.st}.", item=item.key,
+                reference=shown(weapon.reference)))
         if weapon.carry_free is CarryFree.ALWAYS:
             continue
         if weapon.carry_free is CarryFree.DAGGER and not free_dagger_used:

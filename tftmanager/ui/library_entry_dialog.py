@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.references import BadReference, derive_reference, parse_reference
 from tftmanager.ui.library_fields import FIELDS, FieldSpec
 from tftmanager.ui.problem_label import ProblemLabel
 
@@ -51,6 +52,10 @@ class EntryDialog(QDialog):
             label.setBuddy(widget)
             form.addRow(label, widget)
             self.widgets[spec.name] = widget
+        self._show_derived_reference()
+        source = self.widgets.get("source")
+        if isinstance(source, QLineEdit):
+            source.textChanged.connect(self._show_derived_reference)
         self._extra = {k: v for k, v in data.items()
                        if k not in self.widgets and k != "key"}
         self.problem = ProblemLabel()
@@ -94,12 +99,24 @@ class EntryDialog(QDialog):
         edit = QLineEdit(", ".join(value) if isinstance(value, list) else str(value or ""))
         if spec.kind == "keys":
             edit.setPlaceholderText("keys separated by commas")
+        if spec.kind == "reference":
+            edit.setToolTip("Where a reader finds it: a book code, 'p. PAGE' and ', SECTION' "
+                            "where known (e.g. 'ITL p. 45, Experience'). Left empty, the "
+                            "reference the source names is used.")
         if spec.kind == "effects":
             edit.setPlaceholderText("e.g. ma +2, hits_stopped +1, adj_dx +1 with sword")
             edit.setToolTip("What it changes on the card, separated by commas: ma, adj_dx, "
                             "damage, hits_stopped or memory, then +N, -N or xN; 'with TAG' "
                             "for one class of weapon; 'when ...' for a situation only shown")
         return edit
+
+    def _show_derived_reference(self) -> None:
+        """An empty Reference shows, greyed, the one the source gives (used when left empty)."""
+        field, source = self.widgets.get("reference"), self.widgets.get("source")
+        if isinstance(field, QLineEdit):
+            text = source.text() if isinstance(source, QLineEdit) else ""
+            derived = derive_reference(text)
+            field.setPlaceholderText(derived.text() if derived else "no book known")
 
     def entry(self) -> Entry:
         """The entry as the form now describes it."""
@@ -136,6 +153,10 @@ class EntryDialog(QDialog):
             return "The key must be lower-case letters, digits and _ (for example 'great_bow')."
         if not str(entry.data.get("name", "")).strip():
             return "The entry needs a name."
+        try:
+            parse_reference(str(entry.data.get("reference", "")))
+        except BadReference as exc:
+            return str(exc)
         if self.error_check is not None:
             return str(self.error_check(entry) or "")
         return ""

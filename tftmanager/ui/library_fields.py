@@ -10,8 +10,9 @@ class FieldSpec:
     """One editable field of a library entry.
 
     ``kind`` is int, float, text, bool, keys (a list of keys), effects (a
-    list of effect lines, ``rules.effects``), choice or opt_int (a whole number
-    that may be left empty).
+    list of effect lines, ``rules.effects``), choice, opt_int (a whole number
+    that may be left empty) or reference (``rules.references``: empty means
+    the one the source gives).
     """
 
     name: str
@@ -29,7 +30,8 @@ _EFFECTS = (
 )
 
 _SOURCE = (
-    FieldSpec("source", "Source"),
+    FieldSpec("reference", "Reference (book p. page, section)", "reference"),
+    FieldSpec("source", "Source (for maintainers)"),
     FieldSpec("assumed", "Assumed (why)"),
     FieldSpec("uncertain", "Uncertain (why)"),
 )
@@ -130,18 +132,18 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
 # Columns of each tab's table: (field, header).
 COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "talent": (("name", "Name"), ("iq", "IQ"), ("cost", "Cost"), ("category", "Cat."),
-               ("requires", "Prerequisites"), ("source", "Source")),
+               ("requires", "Prerequisites"), ("reference", "Reference")),
     "spell": (("name", "Name"), ("iq", "IQ"), ("type", "Type"), ("st_cost", "ST"),
-              ("requires", "Prerequisites"), ("source", "Source")),
+              ("requires", "Prerequisites"), ("reference", "Reference")),
     "weapon": (("name", "Name"), ("damage", "Damage"), ("st", "ST"), ("tags", "Tags"),
-               ("source", "Source")),
+               ("reference", "Reference")),
     "armor": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("ma", "MA"),
-              ("source", "Source")),
-    "shield": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("source", "Source")),
+              ("reference", "Reference")),
+    "shield": (("name", "Name"), ("stops", "Stops"), ("dx", "DX"), ("reference", "Reference")),
     "magic_item": (("name", "Name"), ("cost", "Cost"), ("cost_per_point", "Per point"),
-                   ("effects", "Effects"), ("source", "Source")),
+                   ("effects", "Effects"), ("reference", "Reference")),
     "creature": (("name", "Name"), ("st", "ST"), ("dx", "DX"), ("ma", "MA"),
-                 ("damage", "Damage"), ("stops", "Stops"), ("source", "Source")),
+                 ("damage", "Damage"), ("stops", "Stops"), ("reference", "Reference")),
 }
 
 TAB_TITLES = {"talent": "Talents", "spell": "Spells", "weapon": "Weapons", "armor": "Armor",

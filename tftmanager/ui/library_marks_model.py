@@ -24,7 +24,7 @@ KIND_NAMES = {"job_rules": "Job rules", "experience": "Experience", "injury": "I
 class ReviewModel(RowTableModel[Mark]):
     """One row per assumed or uncertain value of the campaign's library."""
 
-    HEADERS = ("Kind", "Entry", "Value", "Reading", "Why", "Source")
+    HEADERS = ("Kind", "Entry", "Value", "Reading", "Why", "Reference", "Source")
 
     def __init__(self) -> None:
         super().__init__(self.HEADERS)
@@ -41,7 +41,8 @@ class ReviewModel(RowTableModel[Mark]):
             return None
         values = (KIND_NAMES.get(mark.kind, mark.kind.replace("_", " ").capitalize()),
                   mark.key if mark.key != "table" else "", mark.field or "(entry)",
-                  mark.level.value, mark.text, mark.source or "no document (assumed)")
+                  mark.level.value, mark.text, mark.reference,
+                  mark.source or "no document (assumed)")
         return values[index.column()]
 
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QFont
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.library_marks import entry_marks
+from tftmanager.rules.references import reference_text
 from tftmanager.ui.icons import icon
 from tftmanager.ui.library_fields import COLUMNS
 from tftmanager.ui.table_model import RowTableModel
@@ -48,7 +49,7 @@ class LibraryModel(RowTableModel[Entry]):
         if entry is None:
             return None
         field = self.columns[index.column()][0]
-        value = entry.data.get(field)
+        value = reference_text(entry.data) if field == "reference" else entry.data.get(field)
         if role == ENTRY_ROLE:
             return entry
         if role == Qt.ItemDataRole.DisplayRole:
@@ -69,6 +70,6 @@ class LibraryModel(RowTableModel[Entry]):
                 return icon("warning")
             if role == Qt.ItemDataRole.ToolTipRole:
                 return "\n".join(marks)
-        if role == Qt.ItemDataRole.ToolTipRole and field == "source":
-            return _text(value)
+        if role == Qt.ItemDataRole.ToolTipRole and field == "reference":
+            return f"Source: {_text(entry.data.get('source'))}"
         return None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.effects import Stat
+from tftmanager.rules.references import with_reference
 
 if TYPE_CHECKING:  # the store is not imported for the rows themselves
     from tftmanager.app.sheet import Member, Party
@@ -53,7 +54,8 @@ class PartyRow:
             xp=xp,
             errors=len(sheet.errors),
             warnings=len(sheet.problems) - len(sheet.errors),
-            problem_text="\n".join(p.message for p in sheet.problems),
+            problem_text="\n".join(with_reference(p.message, p.reference)
+                                   for p in sheet.problems),
         )
 
 

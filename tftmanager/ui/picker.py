@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
+from tftmanager.rules.references import shown, with_reference
 from tftmanager.rules.text import count
 from tftmanager.ui import operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
+from tftmanager.ui.reference_label import ReferenceLabel
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -94,6 +96,7 @@ class PickerDialog(QDialog):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setMinimumHeight(70)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.reference = ReferenceLabel("Read it in: ")
 
         self.learn_button = QPushButton("&Learn")
         self.study_button = QPushButton("&Study…")
@@ -121,6 +124,7 @@ class PickerDialog(QDialog):
         layout.addWidget(self.memory_label)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.detail)
+        layout.addWidget(self.reference)
         layout.addLayout(actions)
         self.resize(760, 620)
 
@@ -184,6 +188,7 @@ class PickerDialog(QDialog):
         row = self.selected_row()
         if row is None:
             self.detail.setText("Pick a talent or spell to see its cost and prerequisites.")
+            self.reference.set_reference(None)
             self.learn_button.setEnabled(False)
             self.study_button.setEnabled(False)
             return
@@ -196,8 +201,10 @@ class PickerDialog(QDialog):
         elif row.reasons:
             lines.append("Cannot learn now: " + "; ".join(row.reasons) + ".")
         self.detail.setText("\n".join(lines))
+        self.reference.set_reference(row.reference)
         self.learn_button.setEnabled(row.available)
-        self.learn_button.setToolTip("" if row.available else "; ".join(row.reasons))
+        self.learn_button.setToolTip("" if row.available else with_reference(
+            "; ".join(row.reasons), shown(row.reference)))
         self.study_button.setEnabled(row.kind == TALENT and not row.known)
 
     def learn_selected(self) -> bool:

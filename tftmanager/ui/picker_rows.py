@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import spell_availability, talent_availability
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.references import Reference
 from tftmanager.rules.settings import RuleProfile
 
 TALENT, SPELL = "talent", "spell"
@@ -27,6 +28,7 @@ class PickerRow:
     summary: str
     requires: tuple[str, ...]
     detail: str
+    reference: Reference | None = None
 
     @property
     def available(self) -> bool:
@@ -39,6 +41,11 @@ class PickerRow:
         if self.known:
             return "Known"
         return "Available" if not self.reasons else self.reasons[0]
+
+
+def _where(reference: Reference | None) -> str:
+    """"Reference: In the Labyrinth." for the details ("no book known" without one)."""
+    return f"Reference: {reference.shown() if reference else 'no book known'}."
 
 
 def picker_rows(character: Character, library: RulesLibrary,
@@ -60,11 +67,11 @@ def picker_rows(character: Character, library: RulesLibrary,
         prereq = ", ".join(needs + extra) or "none"
         detail = (f"Talent, IQ level {talent.iq}, category {talent.category}"
                   f"{' (assumed)' if talent.category_assumed else ''}. "
-                  f"Prerequisites: {prereq}. Source: {talent.source or 'unknown'}."
+                  f"Prerequisites: {prereq}. {_where(talent.reference)}"
                   + (f" Assumed: {talent.assumed}" if talent.assumed else ""))
         rows.append(PickerRow(TALENT, talent.key, talent.name, talent.iq, talent.category,
                               a.cost, a.known, a.reasons, talent.summary, tuple(needs),
-                              detail))
+                              detail, talent.reference))
     for spell in library.spells.values():
         if library.is_retired("spell", spell.key) and spell.key not in character.spells:
             continue
@@ -73,9 +80,9 @@ def picker_rows(character: Character, library: RulesLibrary,
         maintain = f" + {spell.maintain} to maintain" if spell.maintain else ""
         detail = (f"{spell.type.value.capitalize()} spell, IQ level {spell.iq}; "
                   f"ST {spell.st_cost}{maintain}. Prerequisites: "
-                  f"{', '.join(needs) or 'none'}. Source: {spell.source or 'unknown'}."
+                  f"{', '.join(needs) or 'none'}. {_where(spell.reference)}"
                   + (f" Uncertain: {spell.uncertain}" if spell.uncertain else ""))
         rows.append(PickerRow(SPELL, spell.key, spell.name, spell.iq, spell.category,
                               a.cost, a.known, a.reasons, spell.summary, tuple(needs),
-                              detail))
+                              detail, spell.reference))
     return rows

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from tftmanager.rules.problems import Problem, Severity
+from tftmanager.rules.references import with_reference
 from tftmanager.ui.icons import icon
 
 
@@ -31,7 +32,7 @@ class ProblemLabel(QWidget):
     def show_problems(self, problems: list[Problem]) -> None:
         """Show these problems (an empty list hides the label)."""
         self.show_messages(
-            [p.message for p in problems],
+            [with_reference(p.message, p.reference) for p in problems],
             error=any(p.severity is Severity.ERROR for p in problems),
         )
 

@@ -1,0 +1,145 @@
+"""A side window showing one rulebook PDF at a reference's page, with search.
+
+Qt's PDF module (``QPdfDocument``, ``QPdfView``, ``QPdfSearchModel``) renders
+the user's own file.  One window per book stays open beside the main window
+during play: a second reference to the same book turns its page.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPointF, Qt
+from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tftmanager.rules.references import Reference
+from tftmanager.ui.books import BookPdf
+
+# Book code -> its open window (kept while it is open, reused for the next reference).
+_windows: dict[str, BookWindow] = {}
+
+
+class BookWindow(QWidget):
+    """One book: its pages, where the reference is, and a search over its text."""
+
+    def __init__(self, code: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.code = code
+        self.setWindowTitle(f"{title} — TFT Manager")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.document = QPdfDocument(self)
+        self.view = QPdfView(self)
+        self.view.setDocument(self.document)
+        self.view.setPageMode(QPdfView.PageMode.MultiPage)
+        self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self.view.setAccessibleName("Book page")
+        self.where = QLabel()
+        self.where.setAccessibleName("Where in the book")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the book")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the book")
+        self.search_model = QPdfSearchModel(self)
+        self.search_model.setDocument(self.document)
+        self.view.setSearchModel(self.search_model)
+        self._first_pending = False
+        self.search_model.rowsInserted.connect(self._first_result)
+        self.results = QListView()
+        self.results.setModel(self.search_model)
+        self.results.setAccessibleName("Search results")
+        self.search.returnPressed.connect(self._search)
+        self.results.activated.connect(self._show_result)
+        self.results.clicked.connect(self._show_result)
+        self.view.pageNavigator().currentPageChanged.connect(self._show_where)
+        top = QHBoxLayout()
+        top.addWidget(self.where, 1)
+        top.addWidget(self.search, 1)
+        split = QSplitter()
+        split.addWidget(self.view)
+        split.addWidget(self.results)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self.resize(820, 900)
+        self.path = ""
+
+    def load(self, pdf: BookPdf) -> str:
+        """Read the PDF (once per file); "" or why it cannot be read."""
+        if self.path == str(pdf.path) and self.document.pageCount():
+            return ""
+        error = self.document.load(str(pdf.path))
+        if error != QPdfDocument.Error.None_:
+            return f"{pdf.path.name} cannot be read as a PDF ({error.name.strip('_')})."
+        self.path = str(pdf.path)
+        return ""
+
+    def go_to(self, reference: Reference, pdf: BookPdf) -> None:
+        """Turn to the reference's page (the first page for one without a page)."""
+        page = reference.first_page
+        index = pdf.index_of(page) if page is not None else 0
+        index = min(index, max(self.document.pageCount() - 1, 0))
+        self.view.pageNavigator().jump(index, QPointF(), self.view.pageNavigator().currentZoom())
+        self.reference = reference
+        self._show_where(index)
+
+    def current_page(self) -> int:
+        """The page index (from 0) the view shows."""
+        return self.view.pageNavigator().currentPage()
+
+    def _show_where(self, index: int) -> None:
+        wanted = getattr(self, "reference", None)
+        at = f"{wanted.shown()}: " if isinstance(wanted, Reference) else ""
+        self.where.setText(f"{at}PDF page {index + 1} of {self.document.pageCount()}")
+
+    def _search(self) -> None:
+        """Search the book; results come page by page, and the first is shown when found."""
+        self._first_pending = True
+        self.search_model.setSearchString(self.search.text())
+        self._first_result()
+
+    def _first_result(self) -> None:
+        if self._first_pending and self.search_model.rowCount(QModelIndex()):
+            self._first_pending = False
+            self._show_result(self.search_model.index(0, 0))
+
+    def _show_result(self, index: QModelIndex) -> None:
+        link = self.search_model.resultAtIndex(index.row())
+        if link.isValid():
+            self.view.setCurrentSearchResultIndex(index.row())
+            self.view.pageNavigator().jump(link)
+
+    def closeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+        """Forget the window, so the next reference opens a new one."""
+        _windows.pop(self.code, None)
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+
+def show_book(reference: Reference, pdf: BookPdf, parent: QWidget | None = None) -> str:
+    """Show the reference's book at its page, opening its window if needed; "" or why not."""
+    window = _windows.get(reference.book)
+    if window is None:
+        window = BookWindow(reference.book, reference.title, parent)
+    problem = window.load(pdf)
+    if problem:
+        window.close()
+        return problem
+    _windows[reference.book] = window
+    window.show()  # before turning the page: a view shown the first time starts at the top
+    window.go_to(reference, pdf)
+    window.raise_()
+    return ""
+
+
+def open_window(code: str) -> BookWindow | None:
+    """The open window of a book code, if any (for tests and the Window menu)."""
+    return _windows.get(code)
