@@ -43,7 +43,8 @@ NAME = "TFTManager"
 APP_ID = icons.APP_ID
 
 # The Qt modules the app imports (checked by tests/packaging/test_dist_inputs.py).
-QT_USED = ("QtCore", "QtGui", "QtWidgets", "QtPrintSupport", "QtSvg", "QtNetwork")
+QT_USED = ("QtCore", "QtGui", "QtWidgets", "QtPrintSupport", "QtSvg", "QtNetwork", "QtPdf",
+           "QtPdfWidgets")
 # Every other module of PySide6 (Essentials and Addons): kept out even if some
 # hook or optional import would drag it in.
 QT_EXCLUDED = (
@@ -51,7 +52,7 @@ QT_EXCLUDED = (
     "QtAxContainer", "QtBluetooth", "QtCharts", "QtConcurrent", "QtDataVisualization",
     "QtDBus", "QtDesigner", "QtGraphs", "QtGraphsWidgets", "QtHelp", "QtHttpServer",
     "QtLocation", "QtMultimedia", "QtMultimediaWidgets", "QtNetworkAuth", "QtNfc",
-    "QtOpenGL", "QtOpenGLWidgets", "QtPdf", "QtPdfWidgets", "QtPositioning", "QtQml",
+    "QtOpenGL", "QtOpenGLWidgets", "QtPositioning", "QtQml",
     "QtQuick", "QtQuick3D", "QtQuickControls2", "QtQuickTest", "QtQuickWidgets",
     "QtRemoteObjects", "QtScxml", "QtSensors", "QtSerialBus", "QtSerialPort",
     "QtSpatialAudio", "QtSql", "QtStateMachine", "QtSvgWidgets", "QtTest", "QtTextToSpeech",

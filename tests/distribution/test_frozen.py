@@ -57,7 +57,7 @@ def test_only_the_qt_modules_the_app_uses_are_inside(frozen: Frozen) -> None:
     modules = {p.name.split(".")[0] for p in pyside.glob("Qt*.*") if p.is_file()}
     assert modules == set(build_dist.QT_USED)
     libraries = " ".join(p.name for p in pyside.rglob("libQt6*"))
-    for unused in ("Qml", "Quick", "WebEngine", "3D", "Multimedia", "Pdf", "Sql"):
+    for unused in ("Qml", "Quick", "WebEngine", "3D", "Multimedia", "Sql"):
         assert f"libQt6{unused}" not in libraries, unused
 
 
