@@ -7,6 +7,8 @@ during play: a second reference to the same book turns its page.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QModelIndex, QPointF, Qt
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
@@ -21,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.rules.references import Reference
-from tftmanager.ui.books import BookPdf
 
 # Book code -> its open window (kept while it is open, reused for the next reference).
 _windows: dict[str, BookWindow] = {}
@@ -73,21 +74,19 @@ class BookWindow(QWidget):
         self.resize(820, 900)
         self.path = ""
 
-    def load(self, pdf: BookPdf) -> str:
+    def load(self, path: Path) -> str:
         """Read the PDF (once per file); "" or why it cannot be read."""
-        if self.path == str(pdf.path) and self.document.pageCount():
+        if self.path == str(path) and self.document.pageCount():
             return ""
-        error = self.document.load(str(pdf.path))
+        error = self.document.load(str(path))
         if error != QPdfDocument.Error.None_:
-            return f"{pdf.path.name} cannot be read as a PDF ({error.name.strip('_')})."
-        self.path = str(pdf.path)
+            return f"{path.name} cannot be read as a PDF ({error.name.strip('_')})."
+        self.path = str(path)
         return ""
 
-    def go_to(self, reference: Reference, pdf: BookPdf) -> None:
-        """Turn to the reference's page (the first page for one without a page)."""
-        page = reference.first_page
-        index = pdf.index_of(page) if page is not None else 0
-        index = min(index, max(self.document.pageCount() - 1, 0))
+    def go_to(self, reference: Reference, index: int) -> None:
+        """Turn to the PDF page (index from 0) the reference's printed page is on."""
+        index = min(max(index, 0), max(self.document.pageCount() - 1, 0))
         self.view.pageNavigator().jump(index, QPointF(), self.view.pageNavigator().currentZoom())
         self.reference = reference
         self._show_where(index)
@@ -124,18 +123,19 @@ class BookWindow(QWidget):
         super().closeEvent(event)  # type: ignore[arg-type]
 
 
-def show_book(reference: Reference, pdf: BookPdf, parent: QWidget | None = None) -> str:
-    """Show the reference's book at its page, opening its window if needed; "" or why not."""
+def show_book(reference: Reference, path: Path, index: int,
+              parent: QWidget | None = None) -> str:
+    """Show a book's PDF at a page index, opening its window if needed; "" or why not."""
     window = _windows.get(reference.book)
     if window is None:
         window = BookWindow(reference.book, reference.title, parent)
-    problem = window.load(pdf)
+    problem = window.load(path)
     if problem:
         window.close()
         return problem
     _windows[reference.book] = window
     window.show()  # before turning the page: a view shown the first time starts at the top
-    window.go_to(reference, pdf)
+    window.go_to(reference, index)
     window.raise_()
     return ""
 

@@ -95,4 +95,5 @@ def open_reference(reference: Reference, parent: QWidget | None = None) -> str:
         return f"The PDF set for {reference.book} is not there any more: {pdf.path}"
     from tftmanager.ui.book_window import show_book  # noqa: PLC0415 - Qt's PDF module, on use
 
-    return show_book(reference, pdf, parent)
+    page = reference.first_page
+    return show_book(reference, pdf.path, pdf.index_of(page) if page else 0, parent)

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QSplitter
 
 from tftmanager import APP_NAME
 from tftmanager.ui import (
+    books,
+    books_dialog,
     campaign_files,
     dialogs,
     file_and_help_menus,
@@ -65,6 +67,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
         self.settings = settings
+        books.use_settings(settings)  # the user's rulebook PDFs (Preferences)
         self.signals = AppSignals(self)
         self.session: CampaignSession | None = None
         # Where rolling backups go (set by the composition root; None takes none).
@@ -203,6 +206,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.act_add, self.act_duplicate, self.act_delete])
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
+        books_dialog.add_to(self, edit_menu)
         campaign_menu = bar.addMenu("&Campaign")
         campaign_menu.addAction(self.act_settings)
         campaign_menu.addAction(self.act_library)

@@ -17,38 +17,46 @@ class ReferenceLabel(QLabel):
     def __init__(self, prefix: str = "Reference: ", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prefix = prefix
-        self.reference: Reference | None = None
+        self.references: tuple[Reference, ...] = ()
         self.setWordWrap(True)
         self.setAccessibleName("Reference")
         self.linkActivated.connect(self._open)
 
+    @property
+    def reference(self) -> Reference | None:
+        """The first reference shown, if any."""
+        return self.references[0] if self.references else None
+
     def set_reference(self, reference: Reference | None) -> None:
         """Show this reference (hidden for none); a link only when its book can be opened."""
-        self.reference = reference
-        self.setVisible(reference is not None)
-        if reference is None:
-            self.clear()
-            return
-        text = reference.shown()
-        if books.can_open(reference):
+        self.set_references(() if reference is None else (reference,))
+
+    def set_references(self, references: tuple[Reference, ...]) -> None:
+        """Show these references, "; " between them, each a link when its book can be opened."""
+        self.references = references
+        self.setVisible(bool(references))
+        if any(books.can_open(r) for r in references):
             self.setTextFormat(Qt.TextFormat.RichText)
             self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-            self.setText(f"{escape(self.prefix)}<a href=\"open\">{escape(text)}</a>")
-            self.setToolTip(f"Open {reference.title} at this page")
+            parts = [f"<a href=\"{n}\">{escape(r.shown())}</a>" if books.can_open(r)
+                     else escape(r.shown()) for n, r in enumerate(references)]
+            self.setText(escape(self.prefix) + "; ".join(parts))
+            self.setToolTip("Open the book at this page")
         else:
             self.setTextFormat(Qt.TextFormat.PlainText)
             self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.setText(self.prefix + text)
-            self.setToolTip(f"Choose a PDF of {reference.title} in Preferences > Rulebooks "
-                            "to open it here.")
+            self.setText(self.prefix + "; ".join(r.shown() for r in references)
+                         if references else "")
+            self.setToolTip("Choose the book's PDF in Preferences > Rulebooks to open it "
+                            "here." if references else "")
 
-    def open_book(self) -> str:
-        """Open the reference's book at its page; "" or why it cannot."""
-        if self.reference is None:
+    def open_book(self, which: int = 0) -> str:
+        """Open a reference's book at its page; "" or why it cannot."""
+        if not 0 <= which < len(self.references):
             return "No reference."
-        problem = books.open_reference(self.reference, self.window())
-        self.setToolTip(problem or f"Open {self.reference.title} at this page")
+        problem = books.open_reference(self.references[which], self.window())
+        self.setToolTip(problem or "Open the book at this page")
         return problem
 
-    def _open(self, _link: str) -> None:
-        self.open_book()
+    def _open(self, link: str) -> None:
+        self.open_book(int(link) if link.isdigit() else 0)

@@ -22,12 +22,15 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.journal import UNDO_LIMIT_RANGE
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.option_references import option_references
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.reference_label import ReferenceLabel
 
 
-def _explained_row(form: QFormLayout, label_text: str, field: QWidget, note: str) -> None:
-    """A labelled field with its line of explanation under it, in the secondary colour."""
+def _explained_row(form: QFormLayout, label_text: str, field: QWidget, note: str,
+                   references: QWidget | None = None) -> None:
+    """A labelled field with its line of explanation (and where to read it) under it."""
     label = QLabel(label_text)
     label.setBuddy(field)
     explanation = QLabel(note)
@@ -37,6 +40,8 @@ def _explained_row(form: QFormLayout, label_text: str, field: QWidget, note: str
     column.setSpacing(2)
     column.addWidget(field)
     column.addWidget(explanation)
+    if references is not None:
+        column.addWidget(references)
     form.addRow(label, column)
 
 
@@ -52,6 +57,7 @@ class CampaignSettingsDialog(QDialog):
         self._xp_entry = xp_entry
         self._job_rules = job_rules
         self.fields: dict[str, QComboBox | QSpinBox] = {}
+        self.references: dict[str, ReferenceLabel] = {}
         form = QFormLayout()
         for field in fields(RuleProfile):
             info = OPTION_INFO[field.name]
@@ -69,7 +75,10 @@ class CampaignSettingsDialog(QDialog):
             combo.setAccessibleDescription(info.explanation)
             combo.setToolTip(info.explanation)
             text = info.explanation + (f" ({info.assumed})" if info.assumed else "")
-            _explained_row(form, f"{info.label}:", combo, text)
+            reference = ReferenceLabel("Read it in: ")
+            reference.set_references(option_references(field.name))
+            self.references[field.name] = reference
+            _explained_row(form, f"{info.label}:", combo, text, reference)
             self.fields[field.name] = combo
         self.xp_box = self._xp_table(xp_entry) if xp_entry is not None else None
         self.lifestyle_weeks = QSpinBox()
