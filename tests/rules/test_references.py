@@ -37,7 +37,7 @@ def test_a_reference_is_read_and_written_back(text: str, expected: Reference) ->
 
 def test_an_empty_reference_is_none_and_a_bookless_one_is_refused() -> None:
     assert parse_reference("  ") is None
-    with pytest.raises(BadReference, match="e.g. 'ITL p. 45"):
+    with pytest.raises(BadReference, match=r"e\.g\. 'ITL p\. 45"):
         parse_reference(", p. 3")
 
 

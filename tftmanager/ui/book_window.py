@@ -13,10 +13,12 @@ from PySide6.QtCore import QModelIndex, QPointF, Qt
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
+    QMainWindow,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -128,7 +130,11 @@ def show_book(reference: Reference, path: Path, index: int,
     """Show a book's PDF at a page index, opening its window if needed; "" or why not."""
     window = _windows.get(reference.book)
     if window is None:
-        window = BookWindow(reference.book, reference.title, parent)
+        # Owned by the main window, not the dialog that asked: it outlives the dialog and
+        # closes with the app.
+        main = next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow)),
+                    parent)
+        window = BookWindow(reference.book, reference.title, main)
     problem = window.load(path)
     if problem:
         window.close()

@@ -1,0 +1,145 @@
+"""A reference opens the user's own PDF at its page; without one it is plain text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
+
+from tftmanager.rules.abilities import KnownTalent
+from tftmanager.rules.character import Character
+from tftmanager.rules.references import Reference, parse_reference
+from tftmanager.ui import books, operations
+from tftmanager.ui.book_window import open_window
+from tftmanager.ui.books_dialog import RulebooksDialog, book_codes
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.reference_label import ReferenceLabel
+from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+pytestmark = pytest.mark.ui
+
+
+def numbered_pdf(path: Path, pages: int) -> Path:
+    """A book made with the app's own PDF writer: a cover, then pages printed 1, 2, 3..."""
+    writer = QPdfWriter(str(path))
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A6))
+    writer.setResolution(72)
+    painter = QPainter(writer)
+    painter.setFont(QFont("DejaVu Sans", 20))
+    for index in range(pages + 1):
+        if index:
+            writer.newPage()
+        painter.drawText(40, 80, f"Page {index}" if index else "Cover")
+    painter.end()
+    return path
+
+
+@pytest.fixture
+def shelf(settings: QSettings) -> QSettings:
+    books.use_settings(settings)
+    return settings
+
+
+def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
+                                              qtbot) -> None:
+    pdf = numbered_pdf(tmp_path / "itl.pdf", 6)
+    # Printed page 1 is the PDF's second page (after the cover).
+    books.set_book_pdf("ITL", books.BookPdf(pdf, first_page=2))
+    label = ReferenceLabel()
+    qtbot.addWidget(label)
+    label.set_reference(parse_reference("ITL p. 3, Talents"))
+    assert '<a href="0">In the Labyrinth p. 3, Talents</a>' in label.text()
+    assert label.open_book() == ""
+    window = open_window("ITL")
+    assert window is not None
+    qtbot.addWidget(window)
+    assert window.current_page() == 3
+    assert window.view.pageNavigator().currentPage() == 3
+    assert "Page 3" in window.document.getAllText(window.current_page()).text()
+    assert window.where.text() == "In the Labyrinth p. 3, Talents: PDF page 4 of 7"
+    # The window stays open: the next reference to the book turns its page.
+    assert books.open_reference(Reference("ITL", "5")) == ""
+    assert open_window("ITL") is window and window.current_page() == 5
+    # Search: the results come page by page; the first is shown when found.
+    window.search.setText("Page 2")
+    window.search.returnPressed.emit()
+    qtbot.waitUntil(lambda: window.current_page() == 2)
+    assert window.search_model.rowCount(window.results.rootIndex()) >= 1
+    window.close()
+    assert open_window("ITL") is None
+
+
+def test_without_a_pdf_a_reference_is_plain_text_and_nothing_fails(shelf: QSettings,
+                                                                  tmp_path: Path,
+                                                                  qtbot) -> None:
+    label = ReferenceLabel()
+    qtbot.addWidget(label)
+    label.set_reference(Reference("Melee", "", "Pole Weapons"))
+    assert label.text() == "Reference: Melee, Pole Weapons"
+    assert "Preferences > Rulebooks" in label.toolTip()
+    assert label.open_book().startswith("No PDF is set for Melee")
+    assert open_window("Melee") is None
+    books.set_book_pdf("Melee", books.BookPdf(tmp_path / "gone.pdf"))
+    label.set_reference(Reference("Melee", "12"))
+    assert label.text() == "Reference: Melee p. 12"  # a file that is not there: text
+    assert "not there any more" in label.open_book()
+    (tmp_path / "bad.pdf").write_text("not a pdf")
+    books.set_book_pdf("Melee", books.BookPdf(tmp_path / "bad.pdf"))
+    assert "cannot be read as a PDF" in label.open_book()
+    assert open_window("Melee") is None
+    label.set_reference(None)
+    assert label.isHidden()
+
+
+def test_preferences_point_a_book_at_a_pdf(shelf: QSettings, tmp_path: Path, qtbot) -> None:
+    codes = book_codes([])
+    assert codes[:3] == ["Melee", "Wizard", "ITL"] and "House Rules: Combat" in codes
+    dialog = RulebooksDialog(codes)
+    qtbot.addWidget(dialog)
+    dialog.paths["House Rules: Combat"].setText(str(tmp_path / "combat.pdf"))
+    dialog.first_pages["House Rules: Combat"].setValue(3)
+    dialog.accept()
+    assert books.book_pdf("House Rules: Combat") == books.BookPdf(tmp_path / "combat.pdf", 3)
+    assert books.book_pdf("ITL") is None
+    again = RulebooksDialog(codes)
+    qtbot.addWidget(again)
+    assert again.paths["House Rules: Combat"].text() == str(tmp_path / "combat.pdf")
+    again.paths["House Rules: Combat"].clear()
+    again.accept()
+    assert books.book_pdf("House Rules: Combat") is None
+
+
+def test_campaign_rules_name_the_books_of_each_reading(main_window: MainWindow,
+                                                       qtbot) -> None:
+    session = main_window.session
+    assert session is not None
+    dialog = CampaignSettingsDialog(session.profile())
+    qtbot.addWidget(dialog)
+    assert dialog.references["critical_hits"].text() == (
+        "Read it in: Melee, Rolling for a Hit; TFT House Rules: Combat, Double or Triple "
+        "Damage")
+    assert dialog.references["xp_costs"].text().endswith("In the Labyrinth p. 45")
+
+
+def test_the_picker_and_the_editor_name_the_rule_s_book(main_window: MainWindow,
+                                                        qtbot) -> None:
+    session = main_window.session
+    assert session is not None
+    new_id = operations.characters.add(session, Character(
+        name="Bold", race="human", st=11, dx=12, iq=9,
+        talents=(KnownTalent("sword"), KnownTalent("fencing"))))
+    assert new_id is not None
+    main_window.party.select(new_id)
+    problems = main_window.editor.abilities.problems["talents"].text()
+    assert "In the Labyrinth" in main_window.editor.abilities.known.toolTip()
+    assert "Fencing: IQ 9 is below Fencing's IQ level 10 - In the Labyrinth" in problems
+    picker = main_window.editor.open_picker()
+    assert picker is not None
+    qtbot.addWidget(picker)
+    assert picker.select("talent", "alchemy")
+    assert "Reference: In the Labyrinth." in picker.detail.text()
+    assert picker.reference.text() == "Read it in: In the Labyrinth"
+    assert picker.learn_button.toolTip().endswith(" - In the Labyrinth")
+    picker.close()
