@@ -28,6 +28,7 @@ from tftmanager.rules.library_entries import (
     with_shipped_values,
 )
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.references import reference_problem
 from tftmanager.rules.text import first_control
 from tftmanager.shipped import library_version, shipped_entries
 from tftmanager.store import library as stored
@@ -101,6 +102,10 @@ def entries(*, store: CampaignStore) -> list[Entry]:
 
 
 def _check(candidate: list[Entry]) -> None:
+    for entry in candidate:
+        problem = reference_problem(entry.data)
+        if problem:
+            raise LibraryError(f"{_entry_name(entry)}: {problem}")
     try:
         build_library(candidate)
     except RulesDataError as exc:

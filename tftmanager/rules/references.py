@@ -144,6 +144,18 @@ def entry_reference(data: Mapping[str, Any], default_source: str = "") -> Refere
     return derive_reference(source) if isinstance(source, str) else None
 
 
+def reference_problem(data: Mapping[str, Any]) -> str:
+    """Why an entry's own ``reference`` cannot be read ("" when it can, or has none)."""
+    own = data.get("reference", "")
+    if not isinstance(own, str):
+        return "its reference must be text (e.g. 'ITL p. 45')"
+    try:
+        parse_reference(own)
+    except BadReference as exc:
+        return str(exc)
+    return ""
+
+
 def reference_text(data: Mapping[str, Any]) -> str:
     """An entry's reference as the reader sees it ("" when it has none)."""
     reference = entry_reference(data)
