@@ -27,6 +27,10 @@ def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _plural(what: str) -> str:
+    return what[:-1] + "ies" if what.endswith("y") else what + "s"
+
+
 def _or(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -52,18 +56,20 @@ def _likely(key: str, names: Sequence[str]) -> list[str]:
     return [name for _score, name in scored[:SUGGESTIONS]]
 
 
-def find_by_name(items: Sequence[T], wanted: str, name_of: Callable[[T], str]) -> T:
+def find_by_name(items: Sequence[T], wanted: str, name_of: Callable[[T], str],
+                 what: str = "character") -> T:
     """The one item whose name is ``wanted`` or starts with it (ignoring case).
 
     Refused with :class:`NameNotFound` when none or several match; the
-    message names the likely characters.
+    message names the likely ones (``what`` they are: characters, or library
+    entries for ``tftmanager library show``).
     """
     key = _key(wanted)
     exact = [item for item in items if _key(name_of(item)) == key]
     if len(exact) == 1:
         return exact[0]
     if exact:
-        raise NameNotFound(f"{len(exact)} characters are named '{name_of(exact[0])}'; "
+        raise NameNotFound(f"{len(exact)} {_plural(what)} are named '{name_of(exact[0])}'; "
                            "rename one first.")
     starts = [item for item in items if key and _key(name_of(item)).startswith(key)]
     if len(starts) == 1:
@@ -71,12 +77,12 @@ def find_by_name(items: Sequence[T], wanted: str, name_of: Callable[[T], str]) -
     names = [name_of(item) for item in items]
     if starts:
         several = [name_of(item) for item in starts][:SUGGESTIONS]
-        raise NameNotFound(f"'{wanted}' could be several characters: did you mean "
+        raise NameNotFound(f"'{wanted}' could be several {_plural(what)}: did you mean "
                            f"{_or(several)}?")
     suggested = _likely(key, names)
     if suggested:
-        raise NameNotFound(f"No character named '{wanted}' in this campaign; did you mean "
+        raise NameNotFound(f"No {what} named '{wanted}' in this campaign; did you mean "
                            f"{_or(suggested)}?")
     have = ", ".join(names[:LISTED]) + (", ..." if len(names) > LISTED else "")
-    raise NameNotFound(f"No character named '{wanted}' in this campaign; it has: "
-                       f"{have or 'no characters at all'}.")
+    raise NameNotFound(f"No {what} named '{wanted}' in this campaign; it has: "
+                       f"{have or f'no {_plural(what)} at all'}.")

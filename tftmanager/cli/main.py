@@ -16,7 +16,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tftmanager import __version__
-from tftmanager.app import assignments, campaigns, experience, library, transfer, weeks
+from tftmanager.app import (
+    assignments,
+    campaigns,
+    experience,
+    library,
+    library_show,
+    transfer,
+    weeks,
+)
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
@@ -38,6 +46,7 @@ from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
+from tftmanager.rules.library_entries import KINDS
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
@@ -150,7 +159,16 @@ def _format_of(name: str, given: str | None) -> str:
 
 
 def cmd_library(args: argparse.Namespace) -> int:
-    """Export or import a campaign's rules library."""
+    """Show one entry, or export or import a campaign's rules library."""
+    if args.action == "show":
+        with campaigns.open_for_reading(path=args.campaign) as store:
+            try:
+                entry = library_show.find_entry(library.entries(store=store), args.name,
+                                                args.kind)
+            except NameNotFound as exc:
+                raise UsageError(str(exc)) from None
+        print("\n".join(library_show.entry_lines(entry)))
+        return OK
     if args.action == "export":
         fmt = _format_of(args.out or "", args.format)
         with campaigns.open_for_reading(path=args.campaign) as store:
@@ -339,8 +357,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--copy", action="store_true", help="import as new characters")
 
-    p = sub.add_parser("library", help="export or import a campaign's rules library")
+    p = sub.add_parser("library", help="show an entry, export or import a campaign's rules "
+                       "library")
     lib = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = lib.add_parser("show", help="print an entry (talent, spell, weapon...) and its reference")
+    q.add_argument("campaign")
+    q.add_argument("name", help="the entry's name, or the start of it (any case)")
+    q.add_argument("--kind", choices=sorted(KINDS), help="only entries of this kind")
     q = lib.add_parser("export", help="write the library (TOML unless --format json)")
     q.add_argument("campaign")
     q.add_argument("--out", help="file to write (default: standard output)")
