@@ -47,7 +47,7 @@ def test_export_and_import_keep_references(store: CampaignStore, tmp_path,
 def test_an_unreadable_reference_is_refused_in_one_line(store: CampaignStore) -> None:
     sword = _entry(store, "talent", "sword")
     before = export_library(store=store)
-    with pytest.raises(LibraryError, match="^talent Sword: ', p. 3' is not a reference"):
+    with pytest.raises(LibraryError, match=r"^talent Sword: ', p\. 3' is not a reference"):
         save_entry(store=store, entry=Entry("talent", "sword",
                                             {**sword.data, "reference": ", p. 3"}))
     text = before.replace('key = "sword"\n', 'key = "sword"\nreference = 23\n', 1)
