@@ -80,6 +80,8 @@ class Section:
     kind: SectionKind
     rows: tuple[tuple[str, ...], ...]
     columns: tuple[str, ...] = ()
+    optional: bool = False  # printed only where there is room (``typeset.fit``)
+    shorter: tuple[tuple[str, ...], ...] = ()  # an optional section's rows in less room
 
 
 @dataclass(frozen=True)
@@ -378,7 +380,37 @@ def build_back(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
     sections.append(Section("Possessions", SectionKind.PROSE,
                             tuple(possession_rows(sheet, library, profile.weight_unit))))
     sections.append(Section("Recovery", SectionKind.PROSE, tuple(recovery_rows(sheet, library))))
+    references = reference_rows(sheet, library)
+    if references:
+        sections.append(Section("Read it in", SectionKind.PROSE, tuple(references),
+                                optional=True, shorter=tuple(reference_rows(
+                                    sheet, library, names=False))))
     return CardFace(c.name, subtitle(sheet, library), Side.BACK, sections=tuple(sections))
+
+
+def reference_rows(sheet: Sheet, library: RulesLibrary,
+                   names: bool = True) -> list[tuple[str, ...]]:
+    """Where the character's talents, spells and possessions are written, in one line.
+
+    "ITL: Axe/Mace, Shield; Melee: Dagger": the book and page (a card has no
+    room for sections), each book in the order first met.  Without ``names``
+    (less room) only the books, and by name only what has a page:
+    "ITL; Melee; Advanced Melee p. 13: Main-gauche".
+    """
+    c = sheet.character
+    entries = [*(library.talents.get(k.key) for k in c.talents),
+               *(library.spells.get(k) for k in c.spells),
+               *(library.item_entry(i.kind, i.key) for i in c.items)]
+    found_in: dict[str, list[str]] = {}
+    for entry in entries:
+        reference = entry.reference if entry is not None else None
+        if entry is not None and reference is not None:
+            listed = found_in.setdefault(replace(reference, section="").text(), [])
+            if entry.name not in listed and (names or reference.page):
+                listed.append(entry.name)
+    line = "; ".join(f"{where}: {', '.join(what)}" if what else where
+                     for where, what in found_in.items())
+    return [(line,)] if line else []
 
 
 def build_card(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,

@@ -357,9 +357,30 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     return Typeset(face, tuple(ops), scale, _rest(face, resume) if resume else None)
 
 
+def _with_room(face: CardFace, w: float, h: float, metrics: Metrics,
+               max_scale: float) -> CardFace:
+    """The face with as much of its optional sections as fits without shrinking it."""
+    bare = replace(face, sections=tuple(s for s in face.sections if not s.optional))
+    shorter = replace(face, sections=tuple(
+        replace(s, rows=s.shorter) if s.optional and s.shorter else s for s in face.sections))
+    scale = typeset(bare, w, h, metrics, max_scale).scale
+    for candidate in (face, shorter):
+        fitted = typeset(candidate, w, h, metrics, max_scale)
+        if fitted.remainder is None and fitted.scale >= scale:
+            return candidate
+    return bare
+
+
 def fit(face: CardFace, w: float, h: float, metrics: Metrics,
         max_scale: float = 1.0) -> list[Typeset]:
-    """A face and all its continuation cards, each set (continuations no larger)."""
+    """A face and all its continuation cards, each set (continuations no larger).
+
+    Optional sections (a back's references) are kept only where there is
+    room: in full, else their shorter rows, when the face still fits one card
+    at the size it has without them; else they are left out.
+    """
+    if any(s.optional for s in face.sections):
+        face = _with_room(face, w, h, metrics, max_scale)
     cards = [typeset(face, w, h, metrics, max_scale)]
     while cards[-1].remainder is not None:
         remainder = cards[-1].remainder
