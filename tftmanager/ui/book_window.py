@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QPointF, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
@@ -17,7 +18,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListView,
+    QListWidget,
+    QListWidgetItem,
     QMainWindow,
     QSplitter,
     QVBoxLayout,
@@ -30,6 +32,17 @@ from tftmanager.rules.references import Reference
 _windows: dict[str, BookWindow] = {}
 
 
+class _PageKeepingView(QPdfView):
+    """A PDF view that stays on its page when resized (fit to width re-lays every page)."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """Turn back to the page shown before the pages were laid out again."""
+        page = self.pageNavigator().currentPage()
+        super().resizeEvent(event)
+        if self.document() is not None and self.document().pageCount():
+            self.pageNavigator().jump(page, QPointF(), self.pageNavigator().currentZoom())
+
+
 class BookWindow(QWidget):
     """One book: its pages, where the reference is, and a search over its text."""
 
@@ -39,7 +52,7 @@ class BookWindow(QWidget):
         self.setWindowTitle(f"{title} — TFT Manager")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document = QPdfDocument(self)
-        self.view = QPdfView(self)
+        self.view = _PageKeepingView(self)
         self.view.setDocument(self.document)
         self.view.setPageMode(QPdfView.PageMode.MultiPage)
         self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
@@ -54,13 +67,12 @@ class BookWindow(QWidget):
         self.search_model.setDocument(self.document)
         self.view.setSearchModel(self.search_model)
         self._first_pending = False
-        self.search_model.rowsInserted.connect(self._first_result)
-        self.results = QListView()
-        self.results.setModel(self.search_model)
+        self.search_model.rowsInserted.connect(self._list_results)
+        self.search_model.modelReset.connect(self._list_results)
+        self.results = QListWidget()
         self.results.setAccessibleName("Search results")
         self.search.returnPressed.connect(self._search)
-        self.results.activated.connect(self._show_result)
-        self.results.clicked.connect(self._show_result)
+        self.results.currentRowChanged.connect(self._show_result)
         self.view.pageNavigator().currentPageChanged.connect(self._show_where)
         top = QHBoxLayout()
         top.addWidget(self.where, 1)
@@ -106,17 +118,29 @@ class BookWindow(QWidget):
         """Search the book; results come page by page, and the first is shown when found."""
         self._first_pending = True
         self.search_model.setSearchString(self.search.text())
-        self._first_result()
+        self._list_results()
 
-    def _first_result(self) -> None:
-        if self._first_pending and self.search_model.rowCount(QModelIndex()):
+    def _list_results(self) -> None:
+        """One line per result: the page and the words around the match."""
+        model = self.search_model
+        self.results.blockSignals(True)
+        self.results.clear()
+        for row in range(model.rowCount(QModelIndex())):
+            index = model.index(row, 0)
+            page = int(model.data(index, QPdfSearchModel.Role.Page.value))
+            before = str(model.data(index, QPdfSearchModel.Role.ContextBefore.value) or "")
+            after = str(model.data(index, QPdfSearchModel.Role.ContextAfter.value) or "")
+            found = " ".join(f"{before}{self.search.text()}{after}".split())
+            self.results.addItem(QListWidgetItem(f"PDF page {page + 1}: {found}"))
+        self.results.blockSignals(False)
+        if self._first_pending and self.results.count():
             self._first_pending = False
-            self._show_result(self.search_model.index(0, 0))
+            self.results.setCurrentRow(0)
 
-    def _show_result(self, index: QModelIndex) -> None:
-        link = self.search_model.resultAtIndex(index.row())
-        if link.isValid():
-            self.view.setCurrentSearchResultIndex(index.row())
+    def _show_result(self, row: int) -> None:
+        link = self.search_model.resultAtIndex(row)
+        if row >= 0 and link.isValid():
+            self.view.setCurrentSearchResultIndex(row)
             self.view.pageNavigator().jump(link)
 
     def closeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name

@@ -58,7 +58,7 @@ class RulebooksDialog(QDialog):
         for row, code in enumerate(codes, start=1):
             pdf = books.book_pdf(code)
             path = QLineEdit(str(pdf.path) if pdf else "")
-            path.setPlaceholderText("no PDF: references are shown as text")
+            path.setPlaceholderText("none: its references are shown as text")
             path.setAccessibleName(f"PDF of {BOOKS.get(code, code)}")
             choose = QPushButton("Choose…")
             choose.setAccessibleName(f"Choose the PDF of {BOOKS.get(code, code)}")
@@ -73,6 +73,7 @@ class RulebooksDialog(QDialog):
             for column, widget in enumerate((label, path, choose, first)):
                 grid.addWidget(widget, row, column)
             self.paths[code], self.first_pages[code] = path, first
+        grid.setColumnStretch(1, 1)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -81,7 +82,7 @@ class RulebooksDialog(QDialog):
         layout.addWidget(intro)
         layout.addLayout(grid)
         layout.addWidget(buttons)
-        self.resize(760, 0)
+        self.resize(900, 0)
 
     def _choose(self, code: str) -> None:
         start = self.paths[code].text() or str(Path.home())
