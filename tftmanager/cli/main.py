@@ -322,6 +322,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(UNUSABLE, f"{self.prog}: {message}\n")
 
 
+def _add_library_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """``library show|export|import``."""
+    p = sub.add_parser("library", help="show an entry, export or import a campaign's rules "
+                       "library")
+    lib = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = lib.add_parser("show", help="print an entry (talent, spell, weapon...) and its reference")
+    q.add_argument("campaign")
+    q.add_argument("name", help="the entry's name, or the start of it (any case)")
+    q.add_argument("--kind", choices=sorted(KINDS), help="only entries of this kind")
+    q = lib.add_parser("export", help="write the library (TOML unless --format json)")
+    q.add_argument("campaign")
+    q.add_argument("--out", help="file to write (default: standard output)")
+    q.add_argument("--format", choices=["toml", "json"])
+    q = lib.add_parser("import", help="replace the library from a file (all or nothing)")
+    q.add_argument("campaign")
+    q.add_argument("file")
+    q.add_argument("--format", choices=["toml", "json"])
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     parser = _Parser(prog="tftmanager", description=__doc__.splitlines()[0] if __doc__ else "")
@@ -357,22 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--copy", action="store_true", help="import as new characters")
 
-    p = sub.add_parser("library", help="show an entry, export or import a campaign's rules "
-                       "library")
-    lib = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
-    q = lib.add_parser("show", help="print an entry (talent, spell, weapon...) and its reference")
-    q.add_argument("campaign")
-    q.add_argument("name", help="the entry's name, or the start of it (any case)")
-    q.add_argument("--kind", choices=sorted(KINDS), help="only entries of this kind")
-    q = lib.add_parser("export", help="write the library (TOML unless --format json)")
-    q.add_argument("campaign")
-    q.add_argument("--out", help="file to write (default: standard output)")
-    q.add_argument("--format", choices=["toml", "json"])
-    q = lib.add_parser("import", help="replace the library from a file (all or nothing)")
-    q.add_argument("campaign")
-    q.add_argument("file")
-    q.add_argument("--format", choices=["toml", "json"])
-
+    _add_library_parsers(sub)
     _add_xp_parsers(sub)
     _add_week_parsers(sub)
     cards_command.add_parser(sub)
