@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QModelIndex, QPointF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
@@ -152,12 +153,12 @@ class BookWindow(QWidget):
 def show_book(reference: Reference, path: Path, index: int,
               parent: QWidget | None = None) -> str:
     """Show a book's PDF at a page index, opening its window if needed; "" or why not."""
-    window = _windows.get(reference.book)
+    window = open_window(reference.book)
     if window is None:
         # Owned by the main window, not the dialog that asked: it outlives the dialog and
         # closes with the app.
-        main = next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow)),
-                    parent)
+        main = next((w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, QMainWindow) and w.isVisible()), parent)
         window = BookWindow(reference.book, reference.title, main)
     problem = window.load(path)
     if problem:
@@ -171,5 +172,9 @@ def show_book(reference: Reference, path: Path, index: int,
 
 
 def open_window(code: str) -> BookWindow | None:
-    """The open window of a book code, if any (for tests and the Window menu)."""
-    return _windows.get(code)
+    """The open window of a book code, if any (one its owner took with it is forgotten)."""
+    window = _windows.get(code)
+    if window is not None and not shiboken6.isValid(window):
+        del _windows[code]
+        return None
+    return window
