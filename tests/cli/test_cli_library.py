@@ -1,4 +1,4 @@
-"""``tftmanager library export|import`` and talent checks from the command line."""
+"""``tftmanager library show|export|import`` and talent checks from the command line."""
 
 from __future__ import annotations
 
@@ -324,3 +324,30 @@ def test_check_refuses_a_malformed_talent_list(tmp_path: Path,
     code, out, err = cli(capsys, "check", path)
     assert (code, out) == (2, "")
     assert_one_line_error(err, "tftmanager check:", "talent")
+
+
+# --- show ---------------------------------------------------------------------------
+
+def test_show_prints_the_entry_with_its_reference(empty: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "library", "show", empty, "main-g")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:2] == ["Main-gauche: weapon 'main_gauche'",
+                         "  Reference: Advanced Melee p. 13"]
+    assert "  damage: 1d-1" in lines
+    code, out, _ = cli(capsys, "library", "show", empty, "WAR 1", "--kind", "job")
+    assert code == 0 and out.splitlines()[1] == (
+        "  Reference: TFT Rules Expansion, Jobs: Mercenaries")
+
+
+def test_names_are_matched_as_for_characters(empty: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "library", "show", empty, "fencng")
+    assert (code, out) == (2, "")
+    assert err == ("tftmanager library: No library entry named 'fencng' in this campaign; "
+                   "did you mean Fencing?\n")
+    code, _, err = cli(capsys, "library", "show", empty, "dag")
+    assert code == 2 and "could be several library entries: did you mean Dagger" in err
+    code, out, _ = cli(capsys, "library", "show", empty, "fire", "--kind", "spell")
+    assert code == 0 and out.splitlines()[1] == "  Reference: Wizard"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.library_entries import Entry, library_from_entries
 from tftmanager.rules.library_marks import entry_marks
 from tftmanager.rules.option_references import option_references, reading_reference
 from tftmanager.rules.references import (
@@ -130,3 +130,17 @@ def test_the_reading_in_play_names_its_own_book() -> None:
     melee = reading_reference("critical_hits", CriticalHits.MELEE_MULTIPLY)
     assert melee is not None and melee.book == "Melee"
     assert reading_reference("no_such_option", 1) is None
+
+
+def test_an_older_campaign_reads_the_shipped_reference_it_lacks() -> None:
+    """A campaign copied before references existed cites Advanced Melee p. 13 at once."""
+    shipped = shipped_entries()
+    older = [Entry(e.kind, e.key, {k: v for k, v in e.data.items() if k != "reference"},
+                   e.retired) for e in shipped]
+    library = library_from_entries(older, shipped)
+    assert library.weapons["main_gauche"].reference == Reference("Advanced Melee", "13")
+    own = [e if e.key != "main_gauche" else Entry(e.kind, e.key, {**e.data,
+                                                                  "reference": "Melee"})
+           for e in older]
+    assert library_from_entries(own, shipped).weapons["main_gauche"].reference == (
+        Reference("Melee"))

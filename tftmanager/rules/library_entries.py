@@ -42,6 +42,10 @@ NEW_FIELDS: dict[str, tuple[str, ...]] = {
     "talent": _EFFECTS,
     "magic_item": (*_EFFECTS, "weight_kg", "assumed"),
 }
+# A reader's reference (issue 30): an entry without its own takes the shipped
+# one (Advanced Melee p. 13 for the main-gauche), else the one its source gives.
+for _kind in KINDS:
+    NEW_FIELDS[_kind] = (*NEW_FIELDS.get(_kind, ()), "reference")
 # Documents held whole as one entry each (key "table").
 WHOLE = (INJURY, EXPERIENCE, EQUIPMENT_RULES)
 DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
