@@ -7,13 +7,16 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
+from PySide6.QtWidgets import QLineEdit
 
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.references import Reference, parse_reference
+from tftmanager.shipped import shipped_entries
 from tftmanager.ui import books, operations
 from tftmanager.ui.book_window import open_window
 from tftmanager.ui.books_dialog import RulebooksDialog, book_codes
+from tftmanager.ui.library_entry_dialog import EntryDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.reference_label import ReferenceLabel
 from tftmanager.ui.settings_dialog import CampaignSettingsDialog
@@ -147,3 +150,22 @@ def test_the_picker_and_the_editor_name_the_rule_s_book(main_window: MainWindow,
     assert picker.reference.text() == "Read it in: In the Labyrinth"
     assert picker.learn_button.toolTip().endswith(" - In the Labyrinth")
     picker.close()
+
+
+def test_the_library_editor_edits_a_reference_like_any_field(qtbot) -> None:
+    fencing = next(e for e in shipped_entries() if (e.kind, e.key) == ("talent", "fencing"))
+    dialog = EntryDialog("talent", fencing)
+    qtbot.addWidget(dialog)
+    field = dialog.widgets["reference"]
+    assert isinstance(field, QLineEdit)
+    assert field.text() == "" and field.placeholderText() == "ITL"  # from its source
+    assert "reference" not in dialog.entry().data  # left empty: the source's is used
+    field.setText("ITL p. 23")
+    assert dialog.validation_error() == ""
+    assert dialog.entry().data["reference"] == "ITL p. 23"
+    field.setText(", p. 23")
+    assert "is not a reference" in dialog.validation_error()
+    source = dialog.widgets["source"]
+    assert isinstance(source, QLineEdit)
+    source.setText("Melee (003), Pole Weapons (line 254)")
+    assert field.placeholderText() == "Melee, Pole Weapons"
