@@ -160,6 +160,13 @@ def test_weeks_run_before_the_journal_existed_are_still_told(tmp_path: Path) -> 
                for line in w.lines)
     assert len(story.weeks[0].lines) >= 1
 
+@pytest.mark.parametrize("label", ["Ragnar: ST 8 -> 20", "Ragnar: ST 20 -> 12; DX 8 -> 12",
+                                   "Ragnar: race Human -> Elf"])
+def test_session_zero_typing_is_kept_out_of_the_story(label: str) -> None:
+    """The story tells play; adjusting a record is History's (and stays there)."""
+    assert tell(OpFacts(1, "character", label, 1, datetime(2026, 11, 23, tzinfo=UTC))) == []
+
+
 @pytest.mark.parametrize(("kind", "label", "told"), [
     ("experience", "Ragnar: -20 XP, correction", "Ragnar lost 20 XP (correction)."),
     ("experience", "Ragnar: memory 0 -> 1 (500 XP)",
@@ -175,7 +182,7 @@ def test_weeks_run_before_the_journal_existed_are_still_told(tmp_path: Path) -> 
                                                   "Running saved."),
     ("jobs", "Wulf: works as Garrison", "Wulf took a job as Garrison."),
     ("character", "Added Ragnar", "Ragnar joined the party."),
-    ("character", "Ragnar: DX 11 -> 12", "Ragnar's record was changed: DX 11 to 12."),
+    ("character", "Ragnar: wounds 0 -> 5", "Ragnar took 5 hits (wounds now 5)."),
     ("settings", "Undo limit: 100 -> 50 operations",
      "Campaign rules changed: Undo limit: 100 -> 50 operations."),
     ("abilities", "Ragnar: learned Running", "Ragnar: learned Running."),

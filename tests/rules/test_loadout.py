@@ -14,6 +14,7 @@ from tftmanager.rules.describe import changed_fields, edit_label
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.loadout import (
+    added_items,
     carry_weapons,
     loadout_of,
     outfit,
@@ -67,13 +68,25 @@ def test_where_text_fits_the_item() -> None:
 def test_wear_armor_takes_a_spare_before_a_new_one() -> None:
     spare = armor("chainmail", S, hits=40)
     items = (armor("leather"), spare)
-    # The chainmail kept elsewhere is put on (with its wear); the leather is given up.
-    assert wear_armor(items, "chainmail") == (armor("chainmail", R, hits=40),)
-    # Nothing owned of that key: the worn one becomes the new piece, unworn.
-    assert wear_armor((armor("leather", hits=9),), "plate") == (armor("plate"),)
+    # The chainmail kept elsewhere is put on (with its wear); the leather is stored, not lost.
+    assert wear_armor(items, "chainmail") == (armor("leather", S), armor("chainmail", R, hits=40))
+    # Nothing owned of that key: a new piece, unworn; the old one is kept, with its wear.
+    assert wear_armor((armor("leather", hits=9),), "plate") == (
+        armor("leather", S, hits=9), armor("plate"))
     assert wear_armor((), "plate") == (armor("plate"),)
-    assert wear_armor(items, None) == (spare,)
+    assert wear_armor(items, None) == (armor("leather", S), spare)
     assert wear_armor(items, "leather") == items  # no change
+
+
+def test_added_items_are_what_a_choice_needs_to_get() -> None:
+    spare = armor("chainmail", S, hits=40)
+    items = (armor("leather"), spare)
+    assert added_items(items, wear_armor(items, "chainmail")) == ()  # a swap
+    assert added_items(items, wear_armor(items, "plate")) == (armor("plate"),)
+    assert added_items((), carry_weapons((), ("mace", "dagger"))) == (
+        weapon("mace"), weapon("dagger"))
+    # Readying or slinging changes where things are, not what is owned.
+    assert added_items(items, ready_shield(items, True)) == ()
 
 
 def test_shield_choice_and_readiness() -> None:
@@ -81,16 +94,16 @@ def test_shield_choice_and_readiness() -> None:
     assert items == (weapon("spear", R), shield("large_shield", C))
     assert ready_shield(items, True)[1] == shield("large_shield", R)
     assert ready_shield((weapon("spear"),), True) == (weapon("spear"),)  # no shield
-    assert take_shield(items, None, ready=True) == (weapon("spear", R),)
+    assert take_shield(items, None, ready=True) == (weapon("spear", R), shield("large_shield", S))
 
 
 def test_carry_weapons_and_ready_one() -> None:
     fine = Item(ItemKind.WEAPON, "broadsword", S, Quality(fine_dx=1))
     items = (weapon("dagger"), weapon("spear", R), fine, Item(ItemKind.GEAR, "skis"))
     carried = carry_weapons(items, ("dagger", "broadsword"))
-    # The spear is given up; the stored fine broadsword is taken along.
-    assert carried == (weapon("dagger"), Item(ItemKind.WEAPON, "broadsword", C,
-                                              Quality(fine_dx=1)),
+    # The spear is stored; the stored fine broadsword is taken along.
+    assert carried == (weapon("dagger"), weapon("spear", S),
+                       Item(ItemKind.WEAPON, "broadsword", C, Quality(fine_dx=1)),
                        Item(ItemKind.GEAR, "skis"))
     assert carry_weapons((), ("mace",)) == (weapon("mace"),)
     in_hand = ready_weapon(carried, "broadsword")

@@ -76,7 +76,8 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
         if refusal:
             raise InputError("iq", refusal)
         queries.update_character(session=session, character_id=character_id, character=character)
-        _label_edit(op, character_id, character.name, changed_fields(before, character))
+        _label_edit(op, character_id, character.name,
+                    changed_fields(before, character, library))
     return Changes(characters=frozenset({character_id}))
 
 

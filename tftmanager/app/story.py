@@ -123,8 +123,9 @@ _CHARACTER: list[_Rule] = [
     (re.compile(r"^(?P<who>.+?): wounds (?P<a>\d+) -> (?P<b>\d+)$"),
      lambda m: f"{m['who']} took {int(m['b']) - int(m['a'])} hits (wounds now {m['b']})."
      if int(m["b"]) > int(m["a"]) else f"{m['who']}'s wounds went from {m['a']} to {m['b']}."),
-    (re.compile(r"^(?P<who>.+?): (?P<what>.+ -> .+)$"),
-     lambda m: f"{m['who']}'s record was changed: {m['what'].replace(' -> ', ' to ')}."),
+    # Other edits of the record (ST 8 -> 20, then 20 -> 12 at session zero) are typing,
+    # not play: History keeps them, the story tells nothing.
+    (re.compile(r"^(?P<who>.+?): (?P<what>.+ -> .+)$"), lambda m: ""),
 ]
 
 _WEEK: list[_Rule] = [
@@ -225,6 +226,8 @@ def tell(op: OpFacts) -> list[StoryLine]:
         if lines:
             return lines
     text = _from_label(op.kind, op.label)
+    if not text:
+        return []
     return [StoryLine(op.week, op.kind, text, frozenset(op.characters), op.id, op.when)]
 
 

@@ -12,6 +12,7 @@ from dataclasses import fields
 from typing import Any
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.library import RulesLibrary
 
 # Fields shown with their values; the others are named only ("notes edited").
 _SHOWN = {
@@ -41,6 +42,20 @@ def _shown(value: Any) -> str:
     return text if len(text) <= _TEXT_MAX else text[: _TEXT_MAX - 1] + "\u2026"
 
 
+def _names(library: RulesLibrary | None) -> dict[str, Mapping[str, Any]]:
+    """Where each field's keys are named: a label says "Fine plate", never "fine_plate"."""
+    if library is None:
+        return {}
+    return {"race": library.races, "armor": library.armors, "shield": library.shields,
+            "ready_weapon": library.weapons}
+
+
+def _named(field_name: str, value: Any, names: Mapping[str, Mapping[str, Any]]) -> Any:
+    table = names.get(field_name)
+    entry = table.get(value) if table is not None and isinstance(value, str) else None
+    return getattr(entry, "name", value) if entry is not None else value
+
+
 def _gear(character: Character) -> dict[str, Any]:
     """The Character tab's gear choices, read from the possessions."""
     gear = character.loadout
@@ -54,20 +69,27 @@ def _gear(character: Character) -> dict[str, Any]:
     }
 
 
-def changed_fields(before: Character, after: Character) -> dict[str, tuple[str, str]]:
+def changed_fields(before: Character, after: Character,
+                   library: RulesLibrary | None = None) -> dict[str, tuple[str, str]]:
     """Each changed field with its old and new value as the user reads them.
 
     Equipment is possessions; when the worn armor, the shield or the weapons
     changed, the edit is told as those choices rather than "possessions changed".
+    With the library, races and gear are told by their names, not their keys.
     """
+    names = _names(library)
+
+    def shown(field_name: str, value: Any) -> str:
+        return _shown(_named(field_name, value, names))
+
     changed = {
-        f.name: (_shown(getattr(before, f.name)), _shown(getattr(after, f.name)))
+        f.name: (shown(f.name, getattr(before, f.name)), shown(f.name, getattr(after, f.name)))
         for f in fields(Character)
         if getattr(before, f.name) != getattr(after, f.name)
     }
     if "items" in changed:
         old, new = _gear(before), _gear(after)
-        gear = {k: (_shown(old[k]), _shown(new[k])) for k in old if old[k] != new[k]}
+        gear = {k: (shown(k, old[k]), shown(k, new[k])) for k in old if old[k] != new[k]}
         if gear:
             del changed["items"]
             changed.update(gear)

@@ -103,30 +103,47 @@ def _spare(items: Items, kind: ItemKind, key: str, skip: int | None) -> int | No
 
 def _put_in_use(items: Items, kind: ItemKind, key: str | None, current: Item | None,
                 state: ItemState) -> Items:
-    """Replace the item in use by one of ``key`` (an owned spare first, else a new one)."""
+    """Put an item of ``key`` in use (an owned spare first, else a new one).
+
+    The item in use until now is kept, stored: a choice in the editor never
+    throws a possession away (selling or discarding is the Possessions tab's).
+    """
     listed = list(items)
     at = _index(items, current)
-    if key is None:
-        if at is not None:
-            del listed[at]
-        return tuple(listed)
     if current is not None and current.key == key and at is not None:
         listed[at] = replace(current, state=state)
         return tuple(listed)
-    spare = _spare(items, kind, key, at)
+    spare = _spare(items, kind, key, at) if key is not None else None
+    if at is not None:
+        listed[at] = replace(items[at], state=ItemState.STORED)
     if spare is not None:
         listed[spare] = replace(items[spare], state=state)
-        if at is not None:
-            del listed[at]
-    elif at is not None:
-        listed[at] = Item(kind, key, state)  # a different piece, new
-    else:
+    elif key is not None:
         listed.append(Item(kind, key, state))
     return tuple(listed)
 
 
+def added_items(before: Items, after: Items) -> Items:
+    """What ``after`` holds that ``before`` did not: the pieces a choice would need to get.
+
+    Compared as owned things (kind, key, workmanship and count), wherever they
+    are kept, so putting on a stored spare adds nothing.
+    """
+    def owned(item: Item) -> tuple[object, ...]:
+        return (item.kind, item.key, item.quality, item.quantity)
+
+    left = [owned(i) for i in before]
+    added: list[Item] = []
+    for item in after:
+        if owned(item) in left:
+            left.remove(owned(item))
+        else:
+            added.append(item)
+    return tuple(added)
+
+
 def wear_armor(items: Items, key: str | None) -> Items:
-    """Wear armor of this key (None: no armor); the armor worn until now is given up."""
+    """Wear armor of this key (None: no armor); the armor worn until now is stored."""
     return _put_in_use(items, ItemKind.ARMOR, key, loadout_of(items).armor, ItemState.READIED)
 
 
@@ -145,15 +162,16 @@ def ready_shield(items: Items, ready: bool) -> Items:
 
 
 def carry_weapons(items: Items, keys: Iterable[str]) -> Items:
-    """Carry exactly these weapons: others on the figure are given up, new ones taken.
+    """Carry exactly these weapons: others on the figure are stored, new ones taken.
 
     A stored weapon of a wanted key is taken along before a new one is added;
     weapons kept elsewhere that are not wanted stay where they are.
     """
     wanted = list(dict.fromkeys(keys))
-    kept = [i for i in items if not (i.kind is ItemKind.WEAPON
-                                     and i.state is not ItemState.STORED
-                                     and i.key not in wanted)]
+    kept = [replace(i, state=ItemState.STORED)
+            if i.kind is ItemKind.WEAPON and i.state is not ItemState.STORED
+            and i.key not in wanted else i
+            for i in items]
     on_figure = {i.key for i in _on_figure(kept, ItemKind.WEAPON)}
     for key in wanted:
         if key in on_figure:

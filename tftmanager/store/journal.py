@@ -185,6 +185,12 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
         op.meta = _merged_meta(json.loads(previous.meta), op.meta)
         if op.relabel is not None:
             op.label = op.relabel(op.meta)
+        if _undoes_itself(session, previous.id or 0):  # "SP 0 -> 5" then "5 -> 0"
+            session.execute(text("DELETE FROM row_change WHERE operation_id = :p"),
+                            {"p": previous.id})
+            session.delete(previous)
+            session.flush()
+            return
     row.label = op.label[:300] or op.kind
     row.merge_key = op.merge_key
     row.meta = json.dumps(op.meta, sort_keys=True)
@@ -193,6 +199,22 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
     session.add(row)
     session.flush()
     _keep_limit(session, campaign_id, limit, op.mine)
+
+
+def _undoes_itself(session: Session, operation_id: int) -> bool:
+    """Whether every row an operation touched ends as it began (a change and its reverse).
+
+    When each row was last written does not count: only what the user sees.
+    """
+    def seen(image: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if image is None else {k: v for k, v in image.items() if k != "updated_at"}
+
+    first: dict[tuple[str, int], dict[str, Any] | None] = {}
+    last: dict[tuple[str, int], dict[str, Any] | None] = {}
+    for change in changes_of(session, operation_id):
+        first.setdefault((change.table, change.row_key), seen(change.old))
+        last[(change.table, change.row_key)] = seen(change.new)
+    return bool(first) and first == last
 
 
 def _keep_limit(session: Session, campaign_id: int, limit: int,

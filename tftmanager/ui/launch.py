@@ -20,7 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME
-from tftmanager.ui import main_panels, single_instance, smoke, style
+from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
@@ -39,6 +39,7 @@ def configure_application(app: QApplication) -> None:
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
+    wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:

@@ -1,0 +1,116 @@
+"""A mouse wheel turned over a combo or spin box without focus changes nothing.
+
+Scrolling the Character tab once turned Flavius's chainmail into fine plate:
+the Armor box passed under the pointer and took the wheel.  Every box of the
+editor, the shop and Campaign Rules is wheeled here without focus, and the
+campaign must record no operation; with focus, the wheel still works.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QScrollArea, QWidget
+
+from tftmanager.app.journal import history
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+
+def _wheel(widget: QWidget, steps: int = -1) -> None:
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def _state(widget: QWidget) -> object:
+    if isinstance(widget, QComboBox):
+        return widget.currentIndex()
+    assert isinstance(widget, QAbstractSpinBox)
+    return widget.text()
+
+
+def _boxes(root: QWidget) -> list[QWidget]:
+    boxes: list[QWidget] = [*root.findChildren(QComboBox), *root.findChildren(QAbstractSpinBox)]
+    return [b for b in boxes if b.isEnabled()]
+
+
+def _wheel_all_unfocused(root: QWidget) -> int:
+    """Wheel every enabled box of root up and down with the focus elsewhere; count them."""
+    boxes = _boxes(root)
+    assert boxes, f"{root} has no combo or spin box"
+    for box in boxes:
+        before = _state(box)
+        for steps in (-1, 1, 3):
+            _wheel(box, steps)
+            assert not box.hasFocus()
+            assert _state(box) == before, f"{box.objectName() or box.accessibleName()} changed"
+    return len(boxes)
+
+
+def test_the_wheel_changes_no_box_of_the_editor_shop_or_rules(main_window: MainWindow,
+                                                               qtbot) -> None:
+    window = main_window
+    session = window.session
+    assert session is not None
+    ids = {row.name: row.id for row in window.party_model.rows()}
+    window.party.select(ids["Flavius Marcellus"])
+    before = len(history(store=session.store))
+    window.party.table.setFocus()
+
+    counted = _wheel_all_unfocused(window.editor)
+    shop = window.editor.open_buy()
+    assert shop is not None
+    qtbot.addWidget(shop)
+    shop.activateWindow()
+    counted += _wheel_all_unfocused(shop)
+    shop.close()
+    rules = CampaignSettingsDialog(session.profile(), window)
+    qtbot.addWidget(rules)
+    counted += _wheel_all_unfocused(rules)
+
+    assert counted >= 10  # the editor's armor, shield and race boxes, the shop, the rules
+    assert len(history(store=session.store)) == before, "the wheel recorded an operation"
+    assert window.editor.armor.currentData() == "chainmail"
+
+
+def test_a_focused_box_still_takes_the_wheel(qtbot) -> None:
+    from tftmanager.ui import wheel_guard
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    wheel_guard.install(app)
+    box = QComboBox()
+    box.addItems(["one", "two", "three"])
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+    assert box.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    _wheel(box, -1)
+    assert box.currentIndex() == 1
+
+
+def test_the_wheel_over_an_unfocused_box_scrolls_the_page(qtbot) -> None:
+    from tftmanager.ui import wheel_guard
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    wheel_guard.install(app)
+    area = QScrollArea()
+    page = QWidget()
+    page.setMinimumHeight(3000)
+    box = QComboBox(page)
+    box.addItems(["one", "two"])
+    box.move(10, 10)
+    area.setWidget(page)
+    area.resize(200, 200)
+    qtbot.addWidget(area)
+    area.show()
+    qtbot.waitExposed(area)
+    _wheel(box, -3)
+    assert box.currentIndex() == 0
+    assert area.verticalScrollBar().value() > 0
