@@ -22,9 +22,16 @@ class DialogLog:
         self.backup_choice: bool = False
         self.offered_backups: list[list[Path]] = []
         self.infos: list[tuple[str, str]] = []
+        self.gear_answer: bool | None = False  # take a new piece free, unless a test says
+        self.gear_asked: list[tuple[str, str, int]] = []
 
     def info(self, _parent: object, title: str, message: str) -> None:
         self.infos.append((title, message))
+
+    def ask_gear_payment(self, _parent: object, name: str, what: str, price: int,
+                         _money: int) -> bool | None:
+        self.gear_asked.append((name, what, price))
+        return self.gear_answer
 
     def error(self, _parent: object, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -46,6 +53,7 @@ def dialog_log(monkeypatch: pytest.MonkeyPatch) -> DialogLog:
     monkeypatch.setattr(dialogs, "confirm_delete", log.confirm_delete)
     monkeypatch.setattr(dialogs, "campaign_error", log.campaign_error)
     monkeypatch.setattr(dialogs, "info", log.info)
+    monkeypatch.setattr(dialogs, "ask_gear_payment", log.ask_gear_payment)
     return log
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tftmanager.rules.items import ItemKind, ItemState
+from tftmanager.app import equipment
+from tftmanager.rules.items import ORDINARY, ItemKind, ItemState
 from tftmanager.rules.money import MoneyKind
 from tftmanager.ui import operations
 from tftmanager.ui.buy_dialog import BuyDialog
@@ -131,27 +132,38 @@ def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow) -> None:
     assert "MA 16, adjDX 11" in text and "MA 20 at 1 fatigue" in text
 
 
-def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow) -> None:
+def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow,
+                                                         dialog_log) -> None:
     ids = {row.name: row.id for row in main_window.party_model.rows()}
     wulf = ids["Wulf"]
     main_window.party.select(wulf)
     session = main_window.session
     assert session is not None
     editor = main_window.editor
-    # Choosing chainmail puts on a chainmail possession, shown on the Possessions tab.
+    money = session.money(wulf)
+    # Choosing chainmail (not owned) asks how to pay; taken free, it is worn.
     editor.armor.setCurrentIndex(editor.armor.findData("chainmail"))
+    shop_price = equipment.price_of(session.library, ItemKind.ARMOR, "chainmail", ORDINARY)
+    assert dialog_log.gear_asked == [("Wulf", "Chainmail", shop_price)]
     items = session.character(wulf).items
     assert [(i.key, i.state) for i in items] == [
         ("longbow", ItemState.READIED), ("two_handed_sword", ItemState.CARRIED),
         ("chainmail", ItemState.READIED)]
+    assert session.money(wulf) == money
     assert editor.possessions.table.item(2, 2).text() == "Worn"
     assert session.sheet(wulf).derived.hits_stopped == 3
-    # Wear on it, then a change of mind: leather replaces the chainmail he wears.
+    # Wear on it, then a change of mind: leather is worn, the chainmail kept with its wear.
     editor.possessions.select(2)
     editor.possessions.record_hits(10)
     editor.armor.setCurrentIndex(editor.armor.findData("leather"))
-    (armor,) = [i for i in session.character(wulf).items if i.kind is ItemKind.ARMOR]
-    assert (armor.key, armor.state, armor.hits_taken) == ("leather", ItemState.READIED, 0)
+    armor = {i.key: i for i in session.character(wulf).items if i.kind is ItemKind.ARMOR}
+    assert (armor["leather"].state, armor["leather"].hits_taken) == (ItemState.READIED, 0)
+    assert (armor["chainmail"].state, armor["chainmail"].hits_taken) == (ItemState.STORED, 10)
+    # Back to the chainmail: a swap from the possessions, nothing asked.
+    asked = len(dialog_log.gear_asked)
+    editor.armor.setCurrentIndex(editor.armor.findData("chainmail"))
+    assert len(dialog_log.gear_asked) == asked
+    assert session.character(wulf).loadout.armor.key == "chainmail"
     # A shield, slung until readied; the ready weapon is the one in hand.
     editor.shield.setCurrentIndex(editor.shield.findData("small_shield"))
     assert not session.character(wulf).loadout.shield_ready
@@ -159,16 +171,40 @@ def test_character_tab_gear_choices_edit_the_possessions(main_window: MainWindow
     gear = session.character(wulf).loadout
     assert gear.ready_weapon is not None and gear.ready_weapon.key == "two_handed_sword"
     assert [w.state for w in gear.weapons] == [ItemState.CARRIED, ItemState.READIED]
-    # Unticking a weapon gives it up; no armor takes the worn armor off.
+    # Unticking a weapon stores it; no armor takes the worn armor off (kept, stored).
     longbow = next(i for i in range(editor.weapons.count())
                    if editor.weapons.item(i).data(Qt.ItemDataRole.UserRole) == "longbow")
     editor.weapons.item(longbow).setCheckState(Qt.CheckState.Unchecked)
     editor.armor.setCurrentIndex(editor.armor.findData(None))
-    assert [i.key for i in session.character(wulf).items] == [
-        "two_handed_sword", "small_shield"]
+    gear = session.character(wulf).loadout
+    assert gear.armor is None and [w.key for w in gear.weapons] == ["two_handed_sword"]
+    assert {i.key: i.state for i in session.character(wulf).items}["longbow"] is ItemState.STORED
     # Each choice is one undo step.
     main_window.act_undo.trigger()
     assert session.character(wulf).loadout.armor is not None
+
+
+def test_a_new_armor_in_the_editor_is_bought_or_cancelled(main_window: MainWindow,
+                                                          dialog_log) -> None:
+    """The editor follows the shop's money rule: buy, take free, or cancel."""
+    flavius = _flavius(main_window)
+    session = main_window.session
+    assert session is not None
+    editor = main_window.editor
+    money = session.money(flavius)
+    before = session.character(flavius)
+    dialog_log.gear_answer = None  # cancel: nothing changes, the box shows chainmail again
+    editor.armor.setCurrentIndex(editor.armor.findData("plate"))
+    assert session.character(flavius) == before
+    assert editor.armor.currentData() == "chainmail"
+    dialog_log.gear_answer = True  # buy: the price comes off his money
+    editor.armor.setCurrentIndex(editor.armor.findData("leather"))
+    price = dialog_log.gear_asked[-1][2]
+    assert price > 0 and session.money(flavius) == money - price
+    items = {i.key: i.state for i in session.character(flavius).items}
+    assert items["leather"] is ItemState.READIED and items["chainmail"] is ItemState.STORED
+    assert main_window.act_undo.text().replace("&", "").startswith(
+        "Undo Flavius Marcellus: bought Leather")
 
 
 def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) -> None:

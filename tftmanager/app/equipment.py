@@ -20,6 +20,7 @@ from tftmanager.rules.equipment import Armor, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.loadout import added_items
 from tftmanager.rules.money import MoneyKind, money_refusal, purchase_refusal
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import ledger, queries
@@ -146,6 +147,39 @@ def give(*, store: CampaignStore, character_id: int, item: Item) -> Deal:
     name = entry_name(library_for(store), item.kind, item.key)
     return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
                   MoneyKind.FOUND, "", label=f"given {name}")
+
+
+def outfit_price(library: RulesLibrary, before: Character, items: tuple[Item, ...]) -> int:
+    """What the pieces a gear choice adds would cost in the shop (0 when none is new)."""
+    return sum(price_of(library, i.kind, i.key, i.quality, i.quantity)
+               for i in added_items(before.items, items))
+
+
+def change_outfit(*, store: CampaignStore, character_id: int, items: tuple[Item, ...],
+                  pay: bool) -> Deal:
+    """A gear choice of the Character tab, by the shop's money rule.
+
+    What is put on from the possessions is a swap; a piece not owned is bought
+    (``pay``: its price from the money, refused when it is not there) or
+    given free (found, a gift, session zero), said so in the history.
+    """
+    library = library_for(store)
+    before = get_character(store=store, character_id=character_id)
+    added = added_items(before.items, items)
+    names = ", ".join(entry_name(library, i.kind, i.key) for i in added) or "possessions"
+    price = outfit_price(library, before, items) if pay else 0
+    change = _outfit(items)
+    if not added:
+        return _apply(store, character_id, change, 0, MoneyKind.BUY, "", label=f"put on {names}")
+    if not pay or price == 0:
+        return _apply(store, character_id, change, 0, MoneyKind.FOUND, "",
+                      label=f"given {names} ($0)")
+    return _apply(store, character_id, change, -price, MoneyKind.BUY, f"Bought {names}",
+                  label=f"bought {names} (${price:,})", check_balance=True, what=names)
+
+
+def _outfit(items: tuple[Item, ...]) -> Callable[[Character], Character]:
+    return lambda c: replace(c, items=items)
 
 
 def _item_at(character: Character, index: int) -> Item:

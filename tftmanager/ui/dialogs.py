@@ -47,6 +47,27 @@ def confirm_delete(parent: QWidget | None, name: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def ask_gear_payment(parent: QWidget | None, name: str, what: str, price: int,
+                     money: int) -> bool | None:
+    """Buy a piece a gear choice needs, or take it free? True: buy; False: free; None: cancel.
+
+    The editor follows the shop's money rule, so a new armor never appears
+    for nothing by accident (a turned wheel once gave Flavius fine plate).
+    """
+    box = QMessageBox(QMessageBox.Icon.Question, "New Equipment",
+                      f"{name} does not own {what}.", parent=parent)
+    box.setInformativeText(f"Buy it for ${price:,} (has ${money:,}), or take it free "
+                           "(found, a gift, starting kit)?")
+    buy = box.addButton(f"Buy (${price:,})", QMessageBox.ButtonRole.AcceptRole)
+    free = box.addButton("Take Free", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    buy.setEnabled(price <= money)
+    box.setDefaultButton(buy if price <= money else free)
+    box.exec()
+    clicked = box.clickedButton()
+    return True if clicked is buy else False if clicked is free else None
+
+
 def error(parent: QWidget | None, title: str, message: str) -> None:
     """Report a failure."""
     QMessageBox.warning(parent, title, message)

@@ -43,18 +43,11 @@ from tftmanager.rules.character import (
     check_input,
 )
 from tftmanager.rules.experience import Attribute
-from tftmanager.rules.items import Item
-from tftmanager.rules.loadout import (
-    GEAR_FIELDS,
-    carry_weapons,
-    ready_shield,
-    ready_weapon,
-    take_shield,
-    wear_armor,
-)
+from tftmanager.rules.loadout import GEAR_FIELDS
 from tftmanager.ui import operations
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.gear_choice import apply_gear, gear_after
 from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
@@ -376,9 +369,12 @@ class CharacterEditor(QWidget):
         if self.stored is None:
             return
         if field in GEAR_FIELDS:
-            edited = replace(self.stored, items=self._gear_edit(field, value))
-        else:
-            edited = replace(self.stored, **{field: value})
+            items = gear_after(self.stored, field, value, self.shield_ready.isChecked())
+            if items != self.stored.items and not apply_gear(
+                    self, self.session, self.character_id, self.stored, items):
+                self._fill_gear(self.stored)  # cancelled: show what is still worn
+            return
+        edited = replace(self.stored, **{field: value})
         if edited == self.stored:
             return
         try:
@@ -388,20 +384,6 @@ class CharacterEditor(QWidget):
                 [f"Not saved: {exc.message}"])
             return
         operations.characters.edit(self.session, self.character_id, edited)
-
-    def _gear_edit(self, field: str, value: Any) -> tuple[Item, ...]:
-        """The possessions after an armor, shield or weapon choice (the rules decide how)."""
-        assert self.stored is not None
-        items = self.stored.items
-        if field == "armor":
-            return wear_armor(items, value)
-        if field == "shield":
-            return take_shield(items, value, self.shield_ready.isChecked())
-        if field == "shield_ready":
-            return ready_shield(items, value)
-        if field == "weapons":
-            return carry_weapons(items, value)
-        return ready_weapon(items, value)
 
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tftmanager.app import (
     equipment,
 )
-from tftmanager.rules.items import ItemKind, ItemState, Quality
+from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import MoneyKind
 from tftmanager.ui.session import CampaignSession
 
@@ -21,6 +21,13 @@ def buy(session: CampaignSession, character_id: int, kind: ItemKind, key: str, q
     return session.run(f"Buy {name}", lambda: equipment.buy(
         store=session.store, character_id=character_id, kind=kind, key=key, quality=quality,
         quantity=quantity))
+
+
+def change_outfit(session: CampaignSession, character_id: int, items: tuple[Item, ...],
+                  pay: bool) -> equipment.Deal | None:
+    """A Character-tab gear choice: a swap, a purchase or a gift (undoable)."""
+    return session.run("Change gear", lambda: equipment.change_outfit(
+        store=session.store, character_id=character_id, items=items, pay=pay))
 
 
 def sell(session: CampaignSession, character_id: int, index: int,
