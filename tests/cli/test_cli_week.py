@@ -185,8 +185,8 @@ def test_three_quiet_weeks(demo: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 def test_missing_values_exit_2_naming_them(demo: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(capsys, "jobs", "assign", demo, "Ragnar", "job", "--job", "guard_2")[0] == 0
-    assert cli(capsys, "jobs", "assign", demo, "Wulf", "job", "--job", "caravan")[0] == 0
+    assert cli(capsys, "jobs", "assign", demo, "Ragnar", "job", "--job", "guard_2", "--anyway")[0] == 0
+    assert cli(capsys, "jobs", "assign", demo, "Wulf", "job", "--job", "caravan", "--anyway")[0] == 0
     before = dump(demo)
     line = refused(capsys, "week", demo, "--seed", "1")
     assert line.startswith("tftmanager week: Set these job values first")
@@ -217,8 +217,10 @@ def test_week_on_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_week_on_an_empty_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "empty.tftcampaign"
     assert cli(capsys, "new", path)[0] == 0
-    code, out, err = cli(capsys, "week", path, "--seed", "1")
-    assert (code, out, err) == (0, "Week 1 (seed 1)\n", "")
+    before = dump(path)
+    line = refused(capsys, "week", path, "--seed", "1")
+    assert "Nobody to run" in line  # and the calendar stays where it was
+    assert dump(path) == before
 
 
 # --- jobs ---------------------------------------------------------------------------------------
@@ -230,15 +232,16 @@ def test_jobs_list(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = {line.split()[0]: line for line in out.splitlines()}
     assert len(rows) == 39
     assert rows["garrison"].split()[:3] == ["garrison", "mercenary", "Garrison"]
-    assert "unset" not in rows["garrison"]  # the demo campaign supplied its XP/week
-    assert rows["guard_2"].endswith("[unset: xp_week]")
+    assert "GM to set" not in rows["garrison"]  # the demo campaign supplied its XP/week
+    assert rows["guard_2"].endswith("[GM to set: XP per week]")
     assert rows["ipsissimus"].split()[1] == "wizard"
-    assert "[unset: risk, damage_fail, find, min_weeks, pay]" in rows["thief_1"]
+    assert ("[GM to set: risk number, damage when the risk roll fails, roll to find the job, "
+            "minimum weeks, pay]") in rows["thief_1"]
 
 
 def test_jobs_assign(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "jobs", "assign", demo, "ragnar", "job", "--job", "guard_1",
-                         "--officer", "sergeant", "--mounted", "--own-lifestyle")
+                         "--officer", "sergeant", "--mounted", "--own-lifestyle", "--anyway")
     assert (code, out, err) == (0, "Ragnar: job (guard_1)\n", "")
     con = sqlite3.connect(f"file:{demo}?mode=ro", uri=True)
     try:
@@ -265,8 +268,8 @@ def test_jobs_set(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert cli(capsys, "jobs", "set", demo, "thief_1", field, value)[0] == 0
     _, out, _ = cli(capsys, "jobs", "list", demo)
     rows = {line.split()[0]: line for line in out.splitlines()}
-    assert "unset" not in rows["guard_2"]
-    assert "unset" not in rows["thief_1"]
+    assert "GM to set" not in rows["guard_2"]
+    assert "GM to set" not in rows["thief_1"]
     # A thief can now work: assign and run.
     assert cli(capsys, "jobs", "assign", demo, "Wulf", "job", "--job", "thief_1")[0] == 0
     code, out, _ = cli(capsys, "week", demo, "--seed", "12")
@@ -275,7 +278,7 @@ def test_jobs_set(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("args", "words"), [
     (["jobs", "assign", "{demo}", "Ragnar", "job", "--job", "pirate"], "'pirate' is not a job"),
-    (["jobs", "assign", "{demo}", "Ragnar", "job"], "'' is not a job"),
+    (["jobs", "assign", "{demo}", "Ragnar", "job"], "Say which job with --job KEY"),
     (["jobs", "assign", "{demo}", "Conan", "idle"], "No character named 'Conan'"),
     (["jobs", "assign", "{demo}", "Ragnar", "idle", "--lifestyle", "palace"],
      "'palace' is not a lifestyle"),

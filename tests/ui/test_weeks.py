@@ -81,6 +81,32 @@ def test_missing_job_values_are_asked_for(main_window: MainWindow, qtbot, monkey
     planner.close()
 
 
+def test_a_refused_job_value_is_asked_again_and_cancel_runs_nothing(
+        main_window: MainWindow, qtbot, monkeypatch, dialog_log) -> None:
+    from tftmanager.ui import dialogs
+
+    answers = ["abc", None]  # a refused risk, then the GM cancels
+    asked: list[str] = []
+
+    def ask(_parent, _title, question):
+        asked.append(question)
+        return answers.pop(0)
+    monkeypatch.setattr(dialogs, "ask_text", ask)
+    monkeypatch.setattr(dialogs, "ask_number", lambda *_a: 2)
+    session = main_window.session
+    assert session is not None
+    week = session.week()
+    planner = _planner(main_window, qtbot)
+    rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
+    planner.set_row(rows["Ragnar"], activity="job", job="thief_1")
+    assert not planner.run(1, seed=3)
+    assert len(asked) == 2 and asked[0] == asked[1]  # the same question, asked again
+    assert dialog_log.errors  # the refusal's reason was shown
+    assert any("Nothing was run" in text for _title, text in dialog_log.infos)
+    assert session.week() == week
+    planner.close()
+
+
 def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
                                                        qtbot) -> None:
     session = main_window.session

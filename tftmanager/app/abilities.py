@@ -9,6 +9,7 @@ from sqlmodel import Session
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
+from tftmanager.app.names import did_you_mean
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
@@ -108,6 +109,18 @@ class Started:
     id: int
     weeks: int
     changes: Changes
+
+
+def talent_key(*, store: CampaignStore, name: str) -> str:
+    """The talent a user names (its name or key, any case); refused with a "did you mean"."""
+    talents = library_for(store).talents
+    wanted = " ".join(name.split()).casefold()
+    for key, talent in talents.items():
+        if wanted in (key.casefold(), talent.name.casefold()):
+            return key
+    names = sorted(t.name for t in talents.values())
+    raise LearnRefused(f"There is no talent called '{name}' in this campaign."
+                       + did_you_mean(name, names))
 
 
 def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: bool,

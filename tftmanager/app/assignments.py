@@ -7,12 +7,14 @@ from dataclasses import replace
 
 from tftmanager.app import library as library_app
 from tftmanager.app.changes import Changes
+from tftmanager.app.names import did_you_mean
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import Snapshot, WeekRefused, catalogue_of, party_snapshots
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Status
 from tftmanager.rules.dice_expr import DiceError, parse_check, parse_formula, parse_roll
 from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.job_week import eligibility
 from tftmanager.rules.library_entries import Entry
 from tftmanager.store import queries
 from tftmanager.store import weeks as week_store
@@ -32,8 +34,11 @@ def assign(*, store: CampaignStore, character_id: int, data: Assignment) -> Chan
         activity = Activity(data.activity)
     except ValueError:
         raise WeekRefused(f"'{data.activity}' is not an activity.") from None
+    if activity is Activity.JOB and not data.job:
+        raise WeekRefused("Say which job (the job list shows them).")
     if activity is Activity.JOB and data.job not in catalogue.jobs:
-        raise WeekRefused(f"'{data.job}' is not a job in this campaign.")
+        raise WeekRefused(f"'{data.job}' is not a job in this campaign."
+                          + did_you_mean(data.job, sorted(catalogue.jobs)))
     if data.officer and data.officer not in catalogue.officers:
         raise WeekRefused(f"'{data.officer}' is not an officer rank.")
     if data.lifestyle not in catalogue.lifestyles:
@@ -48,6 +53,19 @@ def assign(*, store: CampaignStore, character_id: int, data: Assignment) -> Chan
             data = replace(data, found=False, weeks_left=0, held=current.held)
         week_store.set_assignment(session=session, character_id=character_id, data=data)
     return Changes(characters=frozenset({character_id}))
+
+
+def ineligibility(*, store: CampaignStore, character_id: int, data: Assignment) -> list[str]:
+    """Every requirement of the assigned job the character does not meet, in words."""
+    catalogue = catalogue_of(library_app.library_for(store))
+    job = catalogue.jobs.get(data.job)
+    if data.activity is not Activity.JOB or job is None:
+        return []
+    with store.transaction() as session:
+        character = queries.get_character(session=session, character_id=character_id).character
+        held = week_store.get_assignment(session=session, character_id=character_id).held
+    return eligibility(character, job, catalogue, library_app.library_for(store), data,
+                       frozenset(held))
 
 
 def assignment_label(data: Assignment, catalogue: JobCatalogue) -> str:

@@ -26,6 +26,25 @@ from tftmanager.store.campaign import (
 )
 from tftmanager.store.server_address import is_server_url
 
+CAMPAIGN_SUFFIX = ".tftcampaign"
+
+
+class CampaignNameRefused(ValueError):
+    """A new campaign's file name that cannot be used; the message says why."""
+
+
+def new_campaign_path(text: str) -> Path:
+    """The file a new campaign named ``text`` goes to; an empty name is refused.
+
+    ``.tftcampaign`` is added when the name has no ending, so the app and the
+    file manager know the file.
+    """
+    if not text.strip():
+        raise CampaignNameRefused("The campaign's file name is empty; give a name, "
+                                  "such as 'My Campaign'.")
+    path = Path(text)
+    return path if path.suffix else path.with_name(path.name + CAMPAIGN_SUFFIX)
+
 
 def new_campaign(*, path: Path, name: str = "", demo: bool = False,
                  history: bool = False) -> CampaignStore:
@@ -161,7 +180,7 @@ def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
 
 def copy_of_backup(*, path: Path, backup: Path) -> Path:
     """Write a backup beside a refused campaign as a new file (the original is left alone)."""
-    suffix = path.suffix or ".tftcampaign"
+    suffix = path.suffix or CAMPAIGN_SUFFIX
     first = path.with_name(f"{path.stem} (restored){suffix}")
     names = [first, *(path.with_name(f"{path.stem} (restored {n}){suffix}")
                       for n in range(2, 1000))]

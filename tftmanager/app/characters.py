@@ -90,6 +90,24 @@ def _label_edit(op: OpenOperation, character_id: int, name: str,
     op.relabel = lambda meta: edit_label(name, meta["fields"])
 
 
+def rename_character(*, store: CampaignStore, character_id: int, name: str) -> Changes:
+    """Give a character a new name, refused when another character already has it.
+
+    Names are how the command line finds characters, so two alike would make
+    them unreachable there ("2 characters are named 'Brunhild'").
+    """
+    name = " ".join(name.split())
+    with store.transaction() as session:
+        party = queries.list_characters(session=session, campaign_id=store.campaign_id)
+        others = {row.character.name.casefold() for row in party if row.id != character_id}
+    if name.casefold() in others:
+        raise InputError("name", f"Another character is already called {name}; "
+                                 "choose a name nobody has.")
+    before = get_character(store=store, character_id=character_id)
+    return edit_character(store=store, character_id=character_id,
+                          character=replace(before, name=name))
+
+
 def get_character(*, store: CampaignStore, character_id: int) -> Character:
     """The stored character (the rules' view)."""
     with store.transaction() as session:

@@ -56,6 +56,18 @@ def _likely(key: str, names: Sequence[str]) -> list[str]:
     return [name for _score, name in scored[:SUGGESTIONS]]
 
 
+def did_you_mean(wanted: str, names: Sequence[str]) -> str:
+    """" Did you mean Sword?" for a mistyped talent, spell, weapon or command ("" if none)."""
+    suggested = _likely(_key(wanted), names)
+    return f" Did you mean {_or(suggested)}?" if suggested else ""
+
+
+def all_named(items: Sequence[T], wanted: str, name_of: Callable[[T], str]) -> list[T]:
+    """Every item whose full name is ``wanted`` (ignoring case), in their order."""
+    key = _key(wanted)
+    return [item for item in items if _key(name_of(item)) == key]
+
+
 def find_by_name(items: Sequence[T], wanted: str, name_of: Callable[[T], str],
                  what: str = "character") -> T:
     """The one item whose name is ``wanted`` or starts with it (ignoring case).
@@ -69,8 +81,10 @@ def find_by_name(items: Sequence[T], wanted: str, name_of: Callable[[T], str],
     if len(exact) == 1:
         return exact[0]
     if exact:
+        how = (" (tftmanager rename CAMPAIGN NAME NEW --number N, N counted in the order "
+               "list shows them)" if what == "character" else "")
         raise NameNotFound(f"{len(exact)} {_plural(what)} are named '{name_of(exact[0])}'; "
-                           "rename one first.")
+                           f"rename one first{how}.")
     starts = [item for item in items if key and _key(name_of(item)).startswith(key)]
     if len(starts) == 1:
         return starts[0]

@@ -98,6 +98,9 @@ def run_weeks(
     try:
         with collector_paused(), store.operation(OpKind.WEEK) as op:
             run = _Run.start(op.session, store.campaign_id)
+            if not run.party:  # the calendar stays where it is
+                raise WeekRefused("Nobody to run: the campaign has no characters yet. "
+                                  "Add or import one first.")
             missing = missing_in(run.party, catalogue)
             if missing:
                 raise NeedsValues(missing)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ from tftmanager.app import (
 )
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
-from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.app.names import NameNotFound, did_you_mean, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import (
@@ -37,12 +38,13 @@ from tftmanager.cli import (
     failures,
     interop_command,
     journal_command,
+    party_command,
     server_command,
     sheet_command,
     story_command,
 )
 from tftmanager.cli.output import write_or_print
-from tftmanager.cli.report import sheet_json, sheet_text
+from tftmanager.cli.report import pad, sheet_json, sheet_text, text_width
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
@@ -80,11 +82,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     if is_server_url(args.path):
         raise UsageError(f"new creates a campaign file; set up a server campaign with: "
                          f"tftmanager server init {args.path}")
-    store = campaigns.new_campaign(path=Path(args.path), name=args.name or "",
+    path = campaigns.new_campaign_path(args.path)
+    store = campaigns.new_campaign(path=path, name=args.name or "",
                                    demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))
     store.close()
-    print(f"Created {args.path}" + (f" with {count} characters" if count else ""))
+    print(f"Created {path}" + (f" with {count} characters" if count else ""))
     return OK
 
 
@@ -98,14 +101,15 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not sheets:
         print("No characters.")
         return OK
-    width = max(len(s.character.name) for s in sheets)
-    print(f"{'Name':<{width}}  Race       ST  DX (adj)  IQ  SP  MA  Problems")
+    width = max(text_width(s.character.name) for s in sheets)
+    print(f"{pad('Name', width)}  Race       ST  DX (adj)  IQ  SP  MA  Problems")
     for s in sheets:
         c, d = s.character, s.derived
         adj = f"{c.dx} ({d.adj_dx})"
         race = s.race_name or c.race
-        print(f"{c.name:<{width}}  {race:<9} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
-              f"{d.ma:>3}  {len(s.errors) or '-'}")
+        problems = count(len(s.errors), "problem") if s.errors else "OK"
+        print(f"{pad(c.name, width)}  {pad(race, 9)} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
+              f"{d.ma:>3}  {problems}")
     return OK
 
 
@@ -220,6 +224,8 @@ def cmd_xp(args: argparse.Namespace) -> int:
             return OK
         sheet = _find(store, args.name)
         assert sheet.id is not None
+        if args.action == "correct":
+            party_command.run_correct(store, sheet, args.amount, args.reason)
         if args.action == "raise":
             experience.raise_attribute(store=store, character_id=sheet.id,
                                        attribute=Attribute(args.attribute))
@@ -263,7 +269,7 @@ def cmd_jobs(args: argparse.Namespace) -> int:
         catalogue = catalogue_of(library.library_for(store))
         if args.action == "list":
             for job in catalogue.jobs.values():
-                missing = f"  [unset: {', '.join(job.missing)}]" if job.missing else ""
+                missing = f"  [GM to set: {job.missing_words}]" if job.missing else ""
                 print(f"{job.key:<24} {job.family:<10} {job.name}{missing}")
             return OK
         if args.action == "set":
@@ -281,6 +287,8 @@ def cmd_jobs(args: argparse.Namespace) -> int:
                           flying_mount=args.flying_mount, self_employed=args.self_employed,
                           own_lifestyle=args.own_lifestyle, lifestyle=args.lifestyle)
         try:
+            party_command.check_assignment(store, sheet, data, args.talent, args.teacher,
+                                           args.anyway)
             assignments.assign(store=store, character_id=sheet.id, data=data)
         except WeekRefused as exc:
             raise UsageError(str(exc)) from None
@@ -308,6 +316,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "redo": journal_command.run_redo,
     "encounter": encounter_command.run,
     "copy": copy_command.run,
+    "rename": party_command.run_rename,
     "journal": story_command.run,
     "server": server_command.run_server,
     "push": server_command.run_push,
@@ -319,7 +328,15 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 with one line, like every other bad input."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(UNUSABLE, f"{self.prog}: {message}\n")
+        self.exit(UNUSABLE, f"{self.prog}: {message}{_suggestion(message)}\n")
+
+
+def _suggestion(message: str) -> str:
+    """" Did you mean list?" for argparse's "invalid choice: 'lst' (choose from ...)"."""
+    match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if match is None:
+        return ""
+    return did_you_mean(match[1], re.findall(r"'([^']*)'", match[2]))
 
 
 def _add_library_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -385,6 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     journal_command.add_parsers(sub)
     encounter_command.add_parser(sub)
     copy_command.add_parser(sub)
+    party_command.add_parsers(sub)
     story_command.add_parser(sub)
     server_command.add_parsers(sub)
     return parser
@@ -392,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """The xp commands."""
-    p = sub.add_parser("xp", help="experience: award, raise, show")
+    p = sub.add_parser("xp", help="experience: award, correct, raise, show")
     xp = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = xp.add_parser("award", help="award XP to the party or to named characters")
     q.add_argument("campaign")
@@ -407,7 +425,9 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     q = xp.add_parser("raise", help="spend XP on one point of an attribute")
     q.add_argument("campaign")
     q.add_argument("name")
-    q.add_argument("attribute", choices=[a.value for a in Attribute])
+    q.add_argument("attribute", type=str.lower, choices=[a.value for a in Attribute],
+                   help="st, dx, iq or sp (any case)")
+    party_command.add_correct_parser(xp)
 
 
 
@@ -445,8 +465,12 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     q = jobs.add_parser("assign", help="set a character's weekly activity")
     q.add_argument("campaign")
     q.add_argument("name")
-    q.add_argument("activity", choices=[a.value for a in Activity])
+    q.add_argument("activity", type=str.lower, choices=[a.value for a in Activity])
     q.add_argument("--job", help="job key (see jobs list)")
+    q.add_argument("--talent", help="for study: the talent to begin studying")
+    q.add_argument("--teacher", action="store_true", help="for study: with a teacher")
+    q.add_argument("--anyway", action="store_true",
+                   help="assign a job the character is not yet eligible for")
     q.add_argument("--officer", choices=["sergeant", "lieutenant", "captain"])
     q.add_argument("--mounted", action="store_true")
     q.add_argument("--flying-mount", action="store_true")

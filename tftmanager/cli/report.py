@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from tftmanager.app.sheet import Sheet
@@ -134,3 +135,19 @@ def _condition(condition: Condition | None) -> dict[str, Any] | None:
     if condition is None:
         return None
     return {"stops": condition.stops, "state": condition.state, "detail": condition.detail}
+
+
+def text_width(text: str) -> int:
+    """Columns a terminal gives the text: wide (CJK, emoji) characters take two, marks none."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """The text left-aligned in ``width`` terminal columns, however wide its characters."""
+    return text + " " * max(width - text_width(text), 0)
+

@@ -96,6 +96,26 @@ class Job:
         """Values still unset (the GM is asked for them before a week is run)."""
         return tuple(name for name in self.unset if getattr(self, name, None) in (None, ""))
 
+    @property
+    def missing_words(self) -> str:
+        """The unset values as a GM reads them: "risk number, roll to find the job"."""
+        return ", ".join(FIELD_WORDS.get(name, name.replace("_", " ")) for name in self.missing)
+
+    @property
+    def listed_name(self) -> str:
+        """The name with its family, unless the name says it already: "Guard (merc)"."""
+        family = self.family.value
+        return self.name if family.casefold() in self.name.casefold() else (
+            f"{self.name} ({family})")
+
+
+# A job's values in the GM's words, where the planner and the week ask for them.
+FIELD_WORDS = {
+    "risk": "risk number", "damage_fail": "damage when the risk roll fails",
+    "find": "roll to find the job", "min_weeks": "minimum weeks", "pay": "pay",
+    "requires": "requirements", "xp_week": "XP per week", "damage_save": "damage saved",
+}
+
 
 @dataclass(frozen=True)
 class Officer:

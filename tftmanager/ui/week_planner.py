@@ -37,7 +37,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekRefused, WeekReport
 from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.assignment import Activity, Assignment
-from tftmanager.rules.job_data import JobFamily
+from tftmanager.rules.job_data import FIELD_WORDS, JobFamily
 from tftmanager.rules.job_week import eligibility
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui import dialogs, operations
@@ -136,7 +136,7 @@ class WeekPlanner(QDialog):
         for family in JobFamily:
             for j in self.catalogue.jobs.values():
                 if j.family is family:
-                    job.addItem(f"{j.name} ({family.value})", j.key)
+                    job.addItem(j.listed_name, j.key)
         job.setCurrentIndex(max(0, job.findData(data.job)))
         officer = QComboBox()
         officer.addItem("—", "")
@@ -217,7 +217,7 @@ class WeekPlanner(QDialog):
                                       self.character_id(row)).held))
             text = "Not eligible: " + "; ".join(reasons) if reasons else "Eligible"
             if job.missing:
-                text += f" (needs values: {', '.join(job.missing)})"
+                text += f" (the GM still has to set: {job.missing_words})"
         item = QTableWidgetItem(text)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setToolTip(text)
@@ -248,23 +248,29 @@ class WeekPlanner(QDialog):
         """Ask for every value the scan lost; False if the GM cancels or it is refused."""
         for key, name, fields in missing:
             for field_name in fields:
-                label = field_name.replace("_", " ")
-                question = (f"The scan lost {name}'s {label}. What does your table use? "
-                            "(remembered in this campaign)")
-                value: int | str | None
-                if field_name in NUMBER_FIELDS:
-                    value = dialogs.ask_number(self, "Job Value Needed", question)
-                else:
-                    value = dialogs.ask_text(self, "Job Value Needed",
-                                             question + f" {TEXT_HINTS.get(field_name, '')}")
-                if value is None:
-                    return False
-                try:
-                    operations.weeks.set_job_value(self.session, key, field_name, value)
-                except WeekRefused as exc:
-                    dialogs.error(self, "Job Value Refused", str(exc))
+                if not self._ask_value(key, name, field_name):
+                    dialogs.info(self, "Weeks Not Run",
+                                 "Nothing was run: the week needs that value first. "
+                                 "Set it here or in the Rules Library, then run again.")
                     return False
         return True
+
+    def _ask_value(self, key: str, name: str, field_name: str) -> bool:
+        """Ask for one lost value until it is accepted; False if the GM cancels."""
+        label = FIELD_WORDS.get(field_name, field_name.replace("_", " "))
+        question = (f"The scan lost {name}'s {label}. What does your table use? "
+                    "(remembered in this campaign)")
+        while True:  # a refused value (its reason shown) is asked for again
+            value: int | str | None
+            if field_name in NUMBER_FIELDS:
+                value = dialogs.ask_number(self, "Job Value Needed", question)
+            else:
+                value = dialogs.ask_text(self, "Job Value Needed",
+                                         question + f" {TEXT_HINTS.get(field_name, '')}")
+            if value is None:
+                return False
+            if operations.weeks.set_job_value(self.session, key, field_name, value):
+                return True
 
     def _asking_for_values(self, action: Callable[[], T]) -> T | None:
         """Run the use case; when it needs job values, ask for them and run it again.

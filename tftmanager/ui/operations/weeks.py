@@ -27,10 +27,10 @@ def assign(session: CampaignSession, character_id: int, data: Assignment) -> boo
         store=session.store, character_id=character_id, data=data)) is not None
 
 
-def set_job_value(session: CampaignSession, job: str, field_name: str, value: int | str) -> None:
-    """Remember a value the GM supplied (in the campaign's library)."""
-    session.run("Set job value", lambda: assignments.set_job_value(
-        store=session.store, job=job, field_name=field_name, value=value))
+def set_job_value(session: CampaignSession, job: str, field_name: str, value: int | str) -> bool:
+    """Remember a value the GM supplied (in the campaign's library); False when refused."""
+    return session.run("Set job value", lambda: assignments.set_job_value(
+        store=session.store, job=job, field_name=field_name, value=value)) is not None
 
 
 def run_weeks(session: CampaignSession, count: int, seed: int | None = None,
