@@ -185,8 +185,8 @@ def test_three_quiet_weeks(demo: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 def test_missing_values_exit_2_naming_them(demo: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(capsys, "jobs", "assign", demo, "Ragnar", "job", "--job", "guard_2", "--anyway")[0] == 0
-    assert cli(capsys, "jobs", "assign", demo, "Wulf", "job", "--job", "caravan", "--anyway")[0] == 0
+    for name, job in (("Ragnar", "guard_2"), ("Wulf", "caravan")):
+        assert cli(capsys, "jobs", "assign", demo, name, "job", "--job", job, "--anyway")[0] == 0
     before = dump(demo)
     line = refused(capsys, "week", demo, "--seed", "1")
     assert line.startswith("tftmanager week: Set these job values first")
