@@ -159,8 +159,8 @@ def test_close_releases_the_lock(campaign_path: Path) -> None:
     assert is_locked(campaign_path)
     store.close()
     assert not is_locked(campaign_path)
-    # The lock file stays: another process may already be waiting on it.
-    assert lock_path(campaign_path).exists()
+    # A clean close leaves no lock file beside the campaign.
+    assert not lock_path(campaign_path).exists()
 
 
 # A process that starts a big write and dies before committing: the rollback

@@ -74,7 +74,7 @@ def test_second_process_is_refused_while_the_first_holds_it(store: CampaignStore
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "opened"
     assert not is_locked(store.path)
-    assert lock_path(store.path).exists()  # never deleted
+    assert not lock_path(store.path).exists()  # its holder removed it on a clean exit
 
 
 def test_a_killed_holder_frees_the_lock(store: CampaignStore) -> None:
@@ -135,5 +135,28 @@ def test_release_never_touches_anothers_lock(tmp_path: Path) -> None:
     assert mine.held
     mine.release()
     assert not is_locked(campaign)
-    assert lock_path(campaign).exists()
+    assert not lock_path(campaign).exists()
     assert not mine.held
+
+
+def test_an_opener_of_a_removed_lock_file_locks_the_new_one(tmp_path: Path) -> None:
+    """A process that opened the lock file before its holder removed it starts again.
+
+    Else it would lock the removed file while a newcomer locked the new one:
+    two writers of one campaign.
+    """
+    campaign = tmp_path / "c.tftcampaign"
+    holder = CampaignLock(campaign)
+    holder.acquire()
+    stale = os.open(lock_path(campaign), os.O_RDWR)  # a late opener's view of the old file
+    try:
+        holder.release()  # removes the file, then unlocks it
+        newcomer = CampaignLock(campaign)
+        newcomer.acquire()  # makes and locks a new file
+        late = CampaignLock(campaign)
+        assert not late._still_named(stale)  # the old file is no longer the lock
+        with pytest.raises(CampaignInUse):
+            late.acquire()
+        newcomer.release()
+    finally:
+        os.close(stale)

@@ -30,7 +30,7 @@ def _xp_rows(store: campaigns.CampaignStore) -> int:
 
 
 def test_reading_takes_no_lock_and_writes_nothing(demo_path: Path) -> None:
-    lock_path(demo_path).unlink()
+    assert not lock_path(demo_path).exists()  # closed cleanly when it was made
     before = demo_path.read_bytes()
     with campaigns.open_for_reading(path=demo_path) as store:
         assert store.read_only and store.lock is None

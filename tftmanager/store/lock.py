@@ -10,8 +10,15 @@ crash never locks anybody out.
 A lock made by creating a file and then writing into it was racy (24
 processes opening at once gave two or three holders); taking the kernel lock
 first and only then writing the owner's PID, host and time into the file (for
-the message the next opener shows) is not.  The file is never deleted: another
-process may already be waiting on, or holding, a lock on that same inode.
+the message the next opener shows) is not.
+
+On POSIX the holder removes the file when it closes the campaign, while still
+holding the lock, so no ``NAME.tftcampaign.lock`` is left beside a closed
+campaign.  That is safe because an opener that wins a lock checks the name
+still leads to the very file it locked, and starts again when it does not: a
+process that opened the old file before it was removed can never hold a lock
+that a newcomer, locking the new file, would not see.  Windows cannot remove
+an open file, so its lock file stays (and is harmless).
 """
 
 from __future__ import annotations
@@ -108,6 +115,10 @@ def is_locked(campaign: Path) -> bool:
         os.close(fd)
 
 
+# Tries to lock a lock file that is not removed under us; only a holder closing
+# as often as we open could use them all.
+_ATTEMPTS = 20
+
 # Campaign files this process holds locks on, to say "already open in this
 # window" rather than "open in another TFT Manager" naming our own PID.
 _HELD_HERE: set[Path] = set()
@@ -140,19 +151,34 @@ class CampaignLock:
         """
         if self.path in _HELD_HERE:
             raise CampaignInUse(self.campaign, in_this_program_message(self.campaign))
-        fd = self._open()
-        try:
-            locked = _try_lock(fd)
-        except OSError as exc:
+        for _attempt in range(_ATTEMPTS):
+            fd = self._open()
+            try:
+                locked = _try_lock(fd)
+            except OSError as exc:
+                os.close(fd)
+                raise CampaignError(self.campaign, f"{self.campaign.name} cannot be locked "
+                                    f"for editing ({exc.strerror}).") from exc
+            if not locked:
+                os.close(fd)
+                raise CampaignInUse(self.campaign, self._in_use_message())
+            if self._still_named(fd):
+                break
+            _unlock(fd)  # its holder removed that file as we locked it: lock the new one
             os.close(fd)
-            raise CampaignError(self.campaign, f"{self.campaign.name} cannot be locked for "
-                                f"editing ({exc.strerror}).") from exc
-        if not locked:
-            os.close(fd)
+        else:
             raise CampaignInUse(self.campaign, self._in_use_message())
         self._fd = fd
         _HELD_HERE.add(self.path)
         self._write_owner(fd)
+
+    def _still_named(self, fd: int) -> bool:
+        """Whether the lock file's name still leads to the file this descriptor locked."""
+        try:
+            named, held = self.path.stat(), os.fstat(fd)
+        except OSError:
+            return False
+        return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
     def _open(self) -> int:
         try:
@@ -190,11 +216,14 @@ class CampaignLock:
                 f"{owner.host}{since}). Close it there first.")
 
     def release(self) -> None:
-        """Give the lock up (only if we hold it); the file stays for the next opener."""
+        """Give the lock up (only if we hold it), removing its file first where we may."""
         fd, self._fd = self._fd, None
         if fd is None:
             return
         _HELD_HERE.discard(self.path)
+        if sys.platform != "win32" and self._still_named(fd):
+            with contextlib.suppress(OSError):  # a read-only folder: the file stays
+                self.path.unlink()
         with contextlib.suppress(OSError):  # closing the descriptor releases it anyway
             _unlock(fd)
         os.close(fd)
