@@ -231,3 +231,28 @@ def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) 
     table = main_window.editor.possessions.table
     row = [table.item(index, c).text() for c in range(table.columnCount())]
     assert row[1] == "magic" and row[2] == "Readied (in use)" and row[5] == "hits stopped +4"
+
+
+def test_the_shop_keeps_unpriced_weapons_out_and_warns_of_a_third_weapon(
+        main_window: MainWindow, qtbot) -> None:
+    """Melee: a figure carries two weapons plus a dagger; the shop says so before buying."""
+    ids = {row.name: row.id for row in main_window.party_model.rows()}
+    wulf = ids["Wulf"]  # a longbow and a two-handed sword already
+    main_window.party.select(wulf)
+    session = main_window.session
+    assert session is not None
+    operations.equipment.record_money(session, wulf, 1000, MoneyKind.START, "Savings")
+    dialog = _buy_dialog(main_window, wulf, qtbot)
+    dialog.kind.setCurrentIndex(dialog.kind.findData(ItemKind.WEAPON))
+    listed = {dialog.items.item(i).data(Qt.ItemDataRole.UserRole)
+              for i in range(dialog.items.count())}
+    assert "lance" not in listed and "pike" not in listed  # no price in the documents
+    assert "great_bow" in listed
+    assert not dialog.select("lance")
+    assert dialog.select("mace")
+    warning = dialog.problem.text_label.text()
+    assert "Buying it makes Wulf illegal" in warning
+    assert dialog.buy_button.isEnabled()  # said, not refused
+    assert dialog.select("dagger")  # a dagger is the extra one allowed
+    assert "illegal" not in dialog.problem.text_label.text()
+    dialog.close()

@@ -15,6 +15,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.app.sheet import evaluate
 from tftmanager.rules.character import Character, check_input
 from tftmanager.rules.equipment import Armor, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
@@ -66,6 +67,8 @@ def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
         weapon = library.weapons.get(key)
         if weapon is None:
             raise EquipmentRefused(f"'{key}' is not a weapon in this campaign.")
+        if not weapon.priced:
+            raise EquipmentRefused(_unpriced(weapon.name))
         refusal = rules.quality_refusal(weapon, quality)
         if refusal:
             raise EquipmentRefused(refusal)
@@ -75,6 +78,8 @@ def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
     entry = library.item_entry(kind, key)
     if entry is None:
         raise EquipmentRefused(f"'{key}' is not {kind.value} in this campaign.")
+    if not isinstance(entry, MagicItem) and not entry.priced:
+        raise EquipmentRefused(_unpriced(entry.name))
     if isinstance(entry, MagicItem):
         if entry.cost is None and entry.cost_per_point is None:
             raise EquipmentRefused(f"{entry.name} has no price in this campaign's library.")
@@ -149,10 +154,34 @@ def give(*, store: CampaignStore, character_id: int, item: Item) -> Deal:
                   MoneyKind.FOUND, "", label=f"given {name}")
 
 
+def _unpriced(name: str) -> str:
+    return (f"{name} has no price yet: the documents give none. Set its cost in the Rules "
+            "Library to sell it in the shop.")
+
+
 def outfit_price(library: RulesLibrary, before: Character, items: tuple[Item, ...]) -> int:
-    """What the pieces a gear choice adds would cost in the shop (0 when none is new)."""
-    return sum(price_of(library, i.kind, i.key, i.quality, i.quantity)
-               for i in added_items(before.items, items))
+    """What the pieces a gear choice adds would cost in the shop (0 when none is new).
+
+    A piece with no price in the documents counts 0: it can only be given.
+    """
+    total = 0
+    for item in added_items(before.items, items):
+        entry = library.item_entry(item.kind, item.key)
+        if entry is not None and not isinstance(entry, MagicItem) and not entry.priced:
+            continue
+        total += price_of(library, item.kind, item.key, item.quality, item.quantity)
+    return total
+
+
+def purchase_problems(*, store: CampaignStore, character_id: int, item: Item) -> list[str]:
+    """The problems an item would add to the character (a third weapon, say): said at once."""
+    library = library_for(store)
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+    before = get_character(store=store, character_id=character_id)
+    after = replace(before, items=(*before.items, item))
+    had = {p.message for p in evaluate(before, library, profile).errors}
+    return [p.message for p in evaluate(after, library, profile).errors if p.message not in had]
 
 
 def change_outfit(*, store: CampaignStore, character_id: int, items: tuple[Item, ...],

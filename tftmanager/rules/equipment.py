@@ -42,6 +42,8 @@ class Weapon:
     cost: int = 0
     weight_kg: float = 0.0
     price_source: str = ""
+    # False when the documents give no price: kept out of the shop until the GM sets one.
+    priced: bool = True
     price_assumed: str = ""
 
     @property
@@ -75,6 +77,8 @@ class Armor:
     cost: int = 0
     weight_kg: float = 0.0
     price_source: str = ""
+    # False when the documents give no price: kept out of the shop until the GM sets one.
+    priced: bool = True
     price_assumed: str = ""
 
 
@@ -94,6 +98,8 @@ class Shield:
     cost: int = 0
     weight_kg: float = 0.0
     price_source: str = ""
+    # False when the documents give no price: kept out of the shop until the GM sets one.
+    priced: bool = True
     price_assumed: str = ""
 
 
@@ -109,6 +115,7 @@ class Gear:
     source: str = ""
     reference: Reference | None = None  # for the reader (rules.references)
     uncertain: str = ""
+    priced: bool = True
 
 
 @dataclass(frozen=True)

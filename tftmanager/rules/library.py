@@ -299,6 +299,7 @@ def _price(row: Data) -> dict[str, Any]:
         "weight_kg": float(weight),
         "price_source": _get(row, "price_source", str, ""),
         "price_assumed": _get(row, "price_assumed", str, ""),
+        "priced": "cost" in row,
     }
 
 
@@ -343,6 +344,7 @@ def _gear(row: Data) -> Gear:
         name=_get(row, "name", str),
         cost=price["cost"],
         weight_kg=price["weight_kg"],
+        priced=price["priced"],
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, ""),
         reference=entry_reference(row),

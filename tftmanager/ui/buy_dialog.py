@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import equipment
 from tftmanager.app.equipment import EquipmentRefused, price_of
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
-from tftmanager.rules.items import ItemKind, Quality
+from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
 from tftmanager.ui import operations
@@ -47,6 +48,7 @@ class BuyDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.character_id = character_id
+        self.name = session.character(character_id).name
         self.setWindowTitle("Buy")
         self.library = session.library
         self.unit = session.profile().weight_unit
@@ -124,8 +126,9 @@ class BuyDialog(QDialog):
             else library.armors.values() if kind is ItemKind.ARMOR
             else library.shields.values() if kind is ItemKind.SHIELD
             else library.gear.values())
+        # An entry the documents give no price for waits for the GM's price.
         return [(e.key, e.name, f"${e.cost:,}", e.weight_kg) for e in entries
-                if not library.is_retired(kind.value, e.key)]
+                if not library.is_retired(kind.value, e.key) and e.priced]
 
     def _fill(self) -> None:
         text = self.search.text().strip().casefold()
@@ -179,10 +182,20 @@ class BuyDialog(QDialog):
         else:
             self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
             refusal = purchase_refusal(price, balance, "It")
-        self.problem.show_messages([refusal] if refusal else [])
+        # Said before buying, not refused: a GM may mean the character to sort it out.
+        warnings = [] if refusal else [
+            f"Buying it makes {self.name} illegal: {problem}"
+            for problem in self._problems_after(key)]
+        self.problem.show_messages([refusal] if refusal else warnings)
         self.buy_button.setEnabled(not refusal)
         self.buy_button.setToolTip(refusal)
         return refusal
+
+    def _problems_after(self, key: str) -> list[str]:
+        item = Item(self.kind.currentData(), key, ItemState.CARRIED, self.quality(),
+                    quantity=self.quantity.value())
+        return equipment.purchase_problems(store=self.session.store,
+                                           character_id=self.character_id, item=item)
 
     def buy(self) -> bool:
         """Buy the selected entry (one undoable step); stays open to buy more."""
