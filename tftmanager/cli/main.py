@@ -14,7 +14,6 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from tftmanager import __version__
 from tftmanager.app import (
