@@ -149,3 +149,26 @@ def test_outsized_entries_wrap_inside_the_card(family: str, size: CardSize) -> N
     printed = texts(cards).replace(" ", "")
     for i in range(6):
         assert (long_name + str(i)).replace(" ", "") in printed
+
+
+def test_wounds_the_campaign_keeps_are_ticked_off_on_the_front(library: RulesLibrary,
+                                                               family: str) -> None:
+    """Melee tallies hits beside ST; a job week's 4 hits come already crossed out."""
+    from dataclasses import replace
+
+    from tftmanager.cards.typeset import Stroke
+    from tftmanager.rules.character import Character
+
+    ragnar = Character("Ragnar", "human", 11, 13)
+    metrics = metrics_for(family)
+    fresh = typeset(build_card(sheet_of(ragnar, library), library, RuleProfile()).front,
+                    W, H, metrics)
+    hurt_front = build_card(sheet_of(replace(ragnar, wounds=4), library), library,
+                            RuleProfile()).front
+    hurt = typeset(hurt_front, W, H, metrics)
+    assert hurt_front.ticked == 4 and hurt_front.tally == 11
+    crosses = [op for op in hurt.ops if isinstance(op, Stroke)]
+    boxes = [op for op in hurt.ops if isinstance(op, Frame)]
+    assert len(crosses) - len([op for op in fresh.ops if isinstance(op, Stroke)]) == 8
+    assert len(boxes) == len([op for op in fresh.ops if isinstance(op, Frame)])
+    assert "Hits taken (ST 7 now)" in texts([hurt])

@@ -89,6 +89,20 @@ def test_a_disaster_that_fells_the_figure_leaves_it_dying(seed: int) -> None:
     assert result.activity == "Job: Garrison"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_disaster_line_says_what_happened_in_plain_words(seed: int) -> None:
+    """A made roll means the lesser harm; the line never reads "takes 5 hits (saved)"."""
+    result = week(SOLDIER, GARRISON, DEADLY, seed=seed)
+    [line] = [text for text in result.lines if text.startswith("Disaster!")]
+    made = any(r.startswith("disaster:") and "saved" in r for r in result.rolls)
+    hurt = f"{result.wounds} hit" if result.wounds else "no hits"
+    if made:
+        assert line.startswith("Disaster! Made the roll against") and "lesser harm" in line
+    else:
+        assert line.startswith("Disaster! Missed the roll against")
+    assert hurt in line and "saved" not in line and "failed" not in line
+
+
 def test_a_giant_shrugs_off_the_same_disaster() -> None:
     giant = replace(SOLDIER, st=60)
     result = week(giant, GARRISON, DEADLY)

@@ -96,10 +96,12 @@ class CardFace:
     sections: tuple[Section, ...] = ()
     part: int = 1  # 2, 3, ... on continuation cards
     unit: str = "card"  # what a continuation is called: a card, or a sheet's page
+    ticked: int = 0  # tally boxes crossed out: hits the campaign keeps (a job week's, a fight's)
 
     def continued(self, sections: tuple[Section, ...]) -> CardFace:
         """The continuation card holding what did not fit on this one."""
-        return replace(self, stats=(), tally=0, sections=sections, part=self.part + 1)
+        return replace(self, stats=(), tally=0, ticked=0, sections=sections,
+                       part=self.part + 1)
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,8 @@ def build_front(sheet: Sheet, library: RulesLibrary, profile: RuleProfile) -> Ca
         sections.append(Section("Weapons", SectionKind.TABLE, tuple(weapons),
                                 ("Weapon", "Damage", "ST", "adjDX", "Notes")))
     sections.append(Section("In combat", SectionKind.PROSE, tuple(combat_rows(sheet, profile))))
-    return CardFace(c.name, subtitle(sheet, library), Side.FRONT, stats, c.st, tuple(sections))
+    return CardFace(c.name, subtitle(sheet, library), Side.FRONT, stats, c.st, tuple(sections),
+                    ticked=min(c.wounds, c.st))
 
 
 def subtitle(sheet: Sheet, library: RulesLibrary) -> str:

@@ -65,7 +65,7 @@ def build_sheet(card: CardContent, extras: SheetExtras) -> CardFace:
     if notes:
         sections.append(Section("Notes", SectionKind.PROSE, notes))
     return CardFace(card.front.name, card.front.subtitle, Side.FRONT, card.front.stats,
-                    card.front.tally, tuple(sections), unit="page")
+                    card.front.tally, tuple(sections), unit="page", ticked=card.front.ticked)
 
 
 def sheet_faces(cards: Sequence[CardContent],

@@ -189,15 +189,18 @@ class _Setter:
             x += w + gap
         y += box_h
         if face.tally:
-            tally_ops, y = self.tally(face.tally, y + 0.45 * b)
+            tally_ops, y = self.tally(face.tally, y + 0.45 * b, face.ticked)
             ops += tally_ops
         return ops, y
 
-    def tally(self, count: int, y: float) -> tuple[list[Op], float]:
-        """One box per point of ST, in fives, so hits can be ticked off as in Melee."""
+    def tally(self, count: int, y: float, ticked: int = 0) -> tuple[list[Op], float]:
+        """One box per point of ST, in fives, so hits can be ticked off as in Melee.
+
+        The first ``ticked`` boxes come crossed out: wounds the campaign keeps.
+        """
         b, m = self.b, self.m
         label_size = self.small(0.75)
-        label = "Hits taken"
+        label = f"Hits taken (ST {count - ticked} now)" if ticked else "Hits taken"
         side, gap, group_gap = 0.95 * b, 0.3 * b, 0.5 * b
         x0 = self.left + m.width(label, label_size, True) + 1.5
         ops: list[Op] = [Text(self.left, y + side * 0.5 + m.ascent(label_size) * 0.45,
@@ -209,6 +212,9 @@ class _Setter:
             if x + side > self.right:
                 x, row_y = x0, row_y + side + gap * 1.5
             ops.append(Frame(x, row_y, side, side, 0.2))
+            if i < ticked:
+                ops += [Stroke(x, row_y, x + side, row_y + side, 0.3),
+                        Stroke(x, row_y + side, x + side, row_y, 0.3)]
             x += side + gap
         return ops, row_y + side
 

@@ -358,8 +358,9 @@ def _disaster(job: Job, catalogue: JobCatalogue, dice: Dice, values: dict[str, i
         damage = dice.roll(damage_text)
         week.rolls.append(("damage", damage, f"damage {damage_text}"))
         week.damage = max(0, damage.total)
-    week.say(f"Disaster! Takes {count(week.damage, 'hit')} ({'saved' if saved else 'failed'} the "
-             f"roll against {highest}).")
+    hurt = count(week.damage, "hit") if week.damage else "no hits"
+    week.say(f"Disaster! Made the roll against {highest}, so only the lesser harm: {hurt}."
+             if saved else f"Disaster! Missed the roll against {highest}: {hurt}.")
     if job.family is JobFamily.THIEF:
         arrest, target, free = dice.check(catalogue.arrest_roll, values)
         week.rolls.append(("arrest", arrest, f"to avoid arrest: {arrest.total} vs {target}"))

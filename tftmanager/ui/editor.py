@@ -61,6 +61,8 @@ if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
 
 NO_ITEM = "(none)"
+EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+N), "
+              "or bring them in with File > Import.")
 
 
 class CharacterEditor(QWidget):
@@ -270,7 +272,10 @@ class CharacterEditor(QWidget):
         self.character_id = character_id
         if character_id is None or self.session is None:
             self.stored = None
-            self.title.setText("No character selected")
+            self._clear_fields()  # nobody's figures under "No character selected"
+            self.title.setText(EMPTY_HINT if self.session is not None
+                               and not self.session.party().characters
+                               else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
             self.xp.show_character(None, None)
@@ -282,6 +287,21 @@ class CharacterEditor(QWidget):
         self.setEnabled(True)
         self.reload()
         self._scroll_to_carried()
+
+    def _clear_fields(self) -> None:
+        self._loading = True
+        try:
+            for line in (self.name, self.player):
+                line.clear()
+            for spin in self.spins.values():
+                spin.setValue(spin.minimum())
+            for box in (self.race, self.armor, self.shield, self.ready_weapon, self.kind):
+                box.setCurrentIndex(-1)
+            for i in range(self.weapons.count()):
+                self.weapons.item(i).setCheckState(Qt.CheckState.Unchecked)
+            self.notes.clear()
+        finally:
+            self._loading = False
 
     def _scroll_to_carried(self) -> None:
         """Bring the first carried weapon into view when a character is opened."""

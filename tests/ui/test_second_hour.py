@@ -1,4 +1,6 @@
-"""A mouse wheel turned over a combo or spin box without focus changes nothing.
+"""A new user's second hour in the window: the mouse wheel, an empty campaign.
+
+A mouse wheel turned over a combo or spin box without focus changes nothing.
 
 Scrolling the Character tab once turned Flavius's chainmail into fine plate:
 the Armor box passed under the pointer and took the wheel.  Every box of the
@@ -114,3 +116,17 @@ def test_the_wheel_over_an_unfocused_box_scrolls_the_page(qtbot) -> None:
     _wheel(box, -3)
     assert box.currentIndex() == 0
     assert area.verticalScrollBar().value() > 0
+
+
+def test_a_new_empty_campaign_shows_an_empty_editor_with_a_hint(main_window: MainWindow,
+                                                                 tmp_path) -> None:
+    """File > New Campaign after the demo: none of Flavius's figures stay behind."""
+    window = main_window
+    ids = {row.name: row.id for row in window.party_model.rows()}
+    window.party.select(ids["Flavius Marcellus"])
+    assert window.editor.name.text() == "Flavius Marcellus"
+    assert window.new_campaign(tmp_path / "empty.tftcampaign")
+    editor = window.editor
+    assert editor.name.text() == ""
+    assert editor.armor.currentIndex() == -1 and editor.notes.toPlainText() == ""
+    assert "No characters yet" in editor.title.text() and "Add Character" in editor.title.text()
