@@ -37,6 +37,23 @@ def test_model_shows_adjusted_dx_and_problems(demo_store) -> None:
     assert tooltip == "No problems"
 
 
+def test_a_wounded_figure_shows_its_st_now(demo_store) -> None:
+    """A job week's wounds show in the party table: ST 11, 7 now."""
+    from dataclasses import replace
+
+    from tftmanager.app import characters
+
+    ragnar_id = next(s.id for s in party_sheets(store=demo_store) if s.character.name == "Ragnar")
+    before = characters.get_character(store=demo_store, character_id=ragnar_id)
+    characters.edit_character(store=demo_store, character_id=ragnar_id,
+                              character=replace(before, wounds=4))
+    model = PartyModel()
+    model.set_rows(_rows(demo_store))
+    row = model.row_of(ragnar_id)
+    assert model.index(row, COLUMNS.index("ST")).data() == "11 (7 now)"
+    assert model.index(row, COLUMNS.index("ST")).data(SORT_ROLE) == 11
+
+
 def test_empty_model_passes_the_model_tester(qtmodeltester) -> None:
     model = PartyModel()
     qtmodeltester.check(model)

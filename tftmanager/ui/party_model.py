@@ -89,7 +89,7 @@ class PartyModel(RowTableModel[PartyRow | PendingRow]):
     @staticmethod
     def _display(row: PartyRow, column: int) -> str:
         values = (
-            row.name, row.race, str(row.st), f"{row.dx} ({row.adj_dx})",
+            row.name, row.race, row.st_text or str(row.st), f"{row.dx} ({row.adj_dx})",
             str(row.iq), str(row.sp), _ma(row),
             str(row.xp),
             (count(row.errors, "error") if row.errors else "")

@@ -33,6 +33,7 @@ class PartyRow:
     warnings: int
     problem_text: str
     ma_text: str = ""  # "12 (10, Running +2)": MA with what changed it
+    st_text: str = ""  # "11 (7 now)" for a wounded or tired figure
 
     @classmethod
     def from_sheet(cls, sheet: Sheet, race_name: str, xp: int = 0) -> PartyRow:
@@ -51,6 +52,7 @@ class PartyRow:
             sp=c.sp,
             ma=d.ma,
             ma_text=d.explain(Stat.MA),
+            st_text=f"{c.st} ({c.current_st} now)" if c.current_st != c.st else "",
             xp=xp,
             errors=len(sheet.errors),
             warnings=len(sheet.problems) - len(sheet.errors),
