@@ -47,6 +47,7 @@ from tftmanager.rules.loadout import GEAR_FIELDS
 from tftmanager.ui import operations
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.form_reset import blank
 from tftmanager.ui.gear_choice import apply_gear, gear_after
 from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
@@ -266,6 +267,7 @@ class CharacterEditor(QWidget):
                 self.weapons.addItem(item)
         finally:
             self._loading = False
+        self.show_character(None)  # the new lists, with nothing chosen
 
     def show_character(self, character_id: int | None) -> None:
         """Edit this character (None shows an empty, disabled editor)."""
@@ -291,15 +293,8 @@ class CharacterEditor(QWidget):
     def _clear_fields(self) -> None:
         self._loading = True
         try:
-            for line in (self.name, self.player):
-                line.clear()
-            for spin in self.spins.values():
-                spin.setValue(spin.minimum())
-            for box in (self.race, self.armor, self.shield, self.ready_weapon, self.kind):
-                box.setCurrentIndex(-1)
-            for i in range(self.weapons.count()):
-                self.weapons.item(i).setCheckState(Qt.CheckState.Unchecked)
-            self.notes.clear()
+            blank([self.name, self.player, *self.spins.values(), self.race, self.armor,
+                   self.shield, self.ready_weapon, self.kind, self.weapons, self.notes])
         finally:
             self._loading = False
 
