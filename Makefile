@@ -10,7 +10,8 @@ $(STAMP): pyproject.toml
 	bash scripts/system-deps.sh
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	@# setuptools warns that an editable install maps folders: expected here, and not a failure
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)

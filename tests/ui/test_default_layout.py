@@ -76,3 +76,42 @@ def test_party_table_shows_every_column_without_scrolling(main_window: MainWindo
     for row, name in enumerate(names):
         text = table.model().index(row, 0).data()
         assert table.fontMetrics().horizontalAdvance(text) < header.sectionSize(0), name
+
+
+def test_the_party_board_opens_tall_enough_to_see_the_party(main_window: MainWindow,
+                                                            qtbot) -> None:
+    """Not one row ("5 of 5 shown", Ragnar only): a useful share of the window."""
+    dock = main_window.story.board_dock
+    dock.show()
+    qtbot.waitUntil(lambda: dock.height() >= 0.35 * main_window.height())
+
+
+def test_history_never_squeezes_the_party_table(main_window: MainWindow, qtbot) -> None:
+    dock = main_window.history_dock
+    dock.show()
+    qtbot.wait(50)
+    table = main_window.party.table
+    header = table.horizontalHeader()
+    assert dock.isFloating() or header.length() <= table.viewport().width()
+    assert not table.horizontalScrollBar().isVisible()
+    dock.hide()
+
+
+def test_the_print_preview_keeps_duplex_and_export_in_view(main_window: MainWindow,
+                                                           qtbot) -> None:
+    from PySide6.QtWidgets import QToolBar
+
+    from tftmanager.ui.print_preview import CardPreviewDialog
+
+    session = main_window.session
+    assert session is not None
+    dialog = CardPreviewDialog(session, [], main_window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    toolbar = dialog.findChild(QToolBar)
+    assert toolbar is not None
+    export = toolbar.widgetForAction(dialog.export_action)
+    assert export is not None and export.isVisible()
+    assert dialog.duplex_box.isVisible()
+    dialog.close()

@@ -20,6 +20,7 @@ from tftmanager.ui import (
     books_dialog,
     campaign_files,
     dialogs,
+    dock_sizes,
     file_and_help_menus,
     interop_menu,
     main_panels,
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.history_dock.setObjectName("history_dock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
+        dock_sizes.give_room(self, self.history_dock)
 
         self._make_menus()
         self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide

@@ -75,6 +75,9 @@ class CardPreviewDialog(QPrintPreviewDialog):
         toolbar = self.findChild(QToolBar)
         assert toolbar is not None
         self._build_toolbar(toolbar)
+        # Wide enough that Duplex and Export PDF never hide behind the toolbar's overflow.
+        self.setMinimumWidth(toolbar.sizeHint().width() + 24)
+        self.resize(max(self.width(), self.minimumWidth()), max(self.height(), 640))
         self.paintRequested.connect(self.paint)
 
     def _build_toolbar(self, toolbar: QToolBar) -> None:

@@ -14,6 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
+from tftmanager.ui import dock_sizes
+
 
 class StoryDocks:
     """The board and charts docks and the journal action of one main window."""
@@ -43,6 +45,7 @@ class StoryDocks:
         dock.setObjectName(name)
         self.window.addDockWidget(area, dock)
         dock.hide()
+        dock_sizes.give_room(self.window, dock)
         dock.visibilityChanged.connect(self._shown)
         return dock
 
