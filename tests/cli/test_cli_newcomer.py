@@ -125,3 +125,12 @@ def test_list_aligns_wide_names_and_says_problems_in_words(
     assert len(race_at) == 1, out  # every Race column starts at the same screen column
     assert all(line.split()[-1] == "OK" for line in lines[1:])
     assert text_width("狼") == 2 and pad("狼", 4) == "狼  "
+
+
+def test_help_has_no_markup_and_a_system_folder_is_said_plainly(
+        demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0 and "``" not in out
+    code, out, err = cli(capsys, "cards", demo, "--out", "/proc/version")
+    assert code == 2 and out == ""
+    assert "takes no new files" in err and "no such file" not in err

@@ -359,7 +359,8 @@ def _add_library_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
-    parser = _Parser(prog="tftmanager", description=__doc__.splitlines()[0] if __doc__ else "")
+    summary = __doc__.splitlines()[0].replace("``", "") if __doc__ else ""  # no RST in --help
+    parser = _Parser(prog="tftmanager", description=summary)
     parser.add_argument("--version", action="version", version=f"TFT Manager {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 

@@ -124,7 +124,11 @@ def write_with(path: Path, fill: Callable[[Path], None], *, replace: bool = True
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise OutputError(path, f"{path}: cannot write ({describe_os_error(exc)})") from exc
+        why = f"({describe_os_error(exc)})"
+        if exc.errno == errno.ENOENT:  # the folder is there, yet takes no new file (/proc)
+            why = (f"there: the folder {path.parent} takes no new files (a system folder); "
+                   "choose a file in one of your own folders")
+        raise OutputError(path, f"{path}: cannot write {why}") from exc
     os.close(fd)
     tmp = Path(tmp_name)
     try:
