@@ -222,3 +222,16 @@ def test_values_a_campaign_lacks_come_from_the_shipped_library_and_its_own_win()
     assert jobs.merchant["pay_min_increase"] == 5
     assert jobs.merchant["pay_percent"] == 30
     assert jobs.merc["races"] == {"gargoyle": 3}
+
+
+def test_what_the_picker_shows_of_a_talent_or_spell_is_in_a_players_words(
+        library: RulesLibrary) -> None:
+    """No maintainer's notation ("requires = []", "S11", "TFT-FACTS") in the picker's details."""
+    import re
+
+    jargon = re.compile(r"= \[|\bS\d+\b|TFT-FACTS|READING\.md|\.toml")
+    shown = [(t.name, t.assumed, t.summary) for t in library.talents.values()]
+    shown += [(s.name, s.uncertain, s.summary) for s in library.spells.values()]
+    for name, *texts in shown:
+        for text in texts:
+            assert not jargon.search(text or ""), (name, text)
