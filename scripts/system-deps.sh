@@ -29,6 +29,8 @@ command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)
 command -v appstreamcli >/dev/null || need+=(appstream)
 command -v update-mime-database >/dev/null || need+=(shared-mime-info)
 command -v readelf >/dev/null || need+=(binutils)
+# Names in Chinese or Japanese on cards: Qt takes their glyphs from an installed font.
+command -v fc-list >/dev/null && { fc-list :lang=zh | grep -q . || need+=(fonts-wqy-microhei); }
 # Server campaigns: the tests start a scratch PostgreSQL server (initdb, pg_ctl, psql).
 command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
   || need+=(postgresql)

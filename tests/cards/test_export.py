@@ -164,3 +164,29 @@ def test_words_with_fi_and_ff_come_out_as_typed(tmp_path: Path, library: RulesLi
     for name in ("Pathfinder", "Deflect Missiles", "Quarterstaff"):
         assert name in text
     assert not any(ch in text for ch in "\ufb00\ufb01\ufb02")
+
+
+def _has_cjk_font() -> bool:
+    if not shutil.which("fc-list"):
+        return False
+    return bool(subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True,
+                               check=False).stdout.strip())
+
+
+@pytest.mark.skipif(not _has_cjk_font(), reason="no font for Chinese is installed "
+                                                "(make test installs fonts-wqy-microhei)")
+def test_a_name_in_cjk_prints_in_a_font_that_has_it(tmp_path: Path, library: RulesLibrary,
+                                                    family: str) -> None:
+    """The bundled font has no Chinese or Japanese: Qt takes the glyphs from a system font."""
+    from tftmanager.rules.character import Character
+
+    figure = Character("狼の戦士", "human", 14, 10)
+    card = build_card(sheet_of(figure, library), library, RuleProfile())
+    path = tmp_path / "cjk.pdf"
+    export_pdf(path, [card])
+    text = pdf_text(path)
+    assert all(char in text for char in "狼の戦士")  # real glyphs with their text, not boxes
+    if shutil.which("pdffonts"):
+        rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                              check=True).stdout.splitlines()[2:]
+        assert any("DejaVuSans" not in row and " yes " in row for row in rows), rows
