@@ -53,7 +53,7 @@ def test_three_weeks_with_the_progress_bar(main_window: MainWindow, qtbot) -> No
     week = session.week()
     results = planner.run(3, seed=7)
     assert 1 <= len(results) <= 3
-    assert planner.progress_dialog.maximum() == 3
+    assert session.progress_dialog.maximum() == 3
     assert session.week() == week + len(results)
     if len(results) < 3:
         assert results[-1].report.stop  # stopped early, and says why
@@ -138,7 +138,7 @@ def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
     reports = planner.dry_run(seed=11, count=3)
     assert reports is not None and 1 <= len(reports) <= 3
     assert [r.week for r in reports] == list(range(week, week + len(reports)))
-    assert planner.progress_dialog.maximum() == 3
+    assert session.progress_dialog.maximum() == 3
     assert "Dry run" in planner.report.toPlainText()
     assert session.week() == week and session.history() == undo_steps
     assert {cid: session.character(cid) for cid in before} == before
