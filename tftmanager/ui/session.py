@@ -49,12 +49,12 @@ def changes_in(result: object) -> list[Changes]:
 
 
 def bug_message(label: str, failure: Failure) -> str:
-    """What the dialog says of a bug: where its report is, and that nothing was saved."""
-    where = (f"The details are in {failure.report}; please send it with your report."
+    """What the dialog says of a bug: that nothing was saved, and where its report is."""
+    where = (f"The details are in this file; please send it with your report:\n{failure.report}"
              if failure.report else "No crash report could be written.")
-    return (f"{label} hit an unexpected error ({failure.kind}), a fault in TFT Manager, "
-            "not in what you did. Nothing was saved: the change was rolled back. "
-            f"{where} The log (Help > Show Log Folder) holds the same.")
+    return (f"{label} hit an unexpected error ({failure.kind}): a fault in TFT Manager, "
+            "not in what you did.\n\nNothing was saved: the change was rolled back.\n\n"
+            f"{where}\n\nHelp > Show Log Folder opens the log, which holds the same.")
 
 
 class CampaignSession(CampaignReads):
