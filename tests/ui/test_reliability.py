@@ -12,6 +12,7 @@ import pytest
 
 from tftmanager.ui.launch import install_crash_hook
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.session import CampaignSession
 
 pytestmark = pytest.mark.ui
 
@@ -86,15 +87,21 @@ def test_a_bug_in_the_gui_shows_its_crash_report(make_window, dialog_log, tmp_pa
     assert "a bug in a slot" in report.read_text(encoding="utf-8")
 
 
-def _log_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Crash reports and the log in this test's folder (the GUI sets the log up at start)."""
+def _log_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+            window: MainWindow) -> tuple[Path, CampaignSession, int]:
+    """Crash reports and the log in this test's folder (the GUI sets the log up at start).
+
+    Returns the log, the open session and Ragnar's id.
+    """
     from tftmanager import activity_log
 
     monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
     monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
     log = activity_log.configure()
     assert log == tmp_path / "logs" / "tftmanager.log"
-    return log
+    assert window.session is not None
+    ragnar = next(r.id for r in window.party_model.rows() if r.name == "Ragnar")
+    return log, window.session, ragnar
 
 
 def test_a_bug_in_an_action_is_a_crash_report_not_a_refusal(
@@ -105,10 +112,7 @@ def test_a_bug_in_an_action_is_a_crash_report_not_a_refusal(
     from tftmanager.rules.experience import Attribute
     from tftmanager.ui import operations
 
-    log = _log_to(tmp_path, monkeypatch)
-    session = main_window.session
-    assert session is not None
-    ragnar = next(r.id for r in main_window.party_model.rows() if r.name == "Ragnar")
+    log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
     assert operations.experience.award(session, [ragnar], 500, "Cleared the warren")
     main_window.party.select(ragnar)
     before = session.path.read_bytes()
@@ -139,10 +143,7 @@ def test_a_refusal_in_the_gui_is_one_line_and_no_crash_report(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from tftmanager.ui import operations
 
-    log = _log_to(tmp_path, monkeypatch)
-    session = main_window.session
-    assert session is not None
-    ragnar = next(r.id for r in main_window.party_model.rows() if r.name == "Ragnar")
+    log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
     assert operations.experience.award(session, [ragnar], -5, "oops") is None
     [(title, message)] = dialog_log.errors
     assert title == "Not saved" and "\n" not in message
