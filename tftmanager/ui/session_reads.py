@@ -11,6 +11,7 @@ Modules not needed to start the editor are imported when first read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tftmanager.app import (
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from tftmanager.app.party_progress import PartySeries
     from tftmanager.app.session_notes import SessionNote
     from tftmanager.app.statblocks import Preview
+    from tftmanager.cards.content import CardContent, CardFace
     from tftmanager.rules.awards import CombatType
     from tftmanager.rules.bestiary import Creature
 
@@ -212,3 +214,15 @@ class CampaignReads:
         from tftmanager.app.session_notes import note  # noqa: PLC0415 - on demand
 
         return note(store=self.store, note_id=note_id)
+
+    def card_contents(self, ids: Sequence[int] | None = None) -> list[CardContent]:
+        """What the cards of these characters (or everyone's) show."""
+        from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
+
+        return campaign_cards(store=self.store, ids=ids)
+
+    def sheet_faces(self, ids: Sequence[int] | None = None) -> list[CardFace]:
+        """The full-page character sheets of these characters (or everyone's)."""
+        from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
+
+        return campaign_sheets(store=self.store, ids=ids)
