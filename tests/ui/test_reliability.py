@@ -166,3 +166,26 @@ def test_help_shows_the_log_folder(main_window: MainWindow, tmp_path: Path,
     show.trigger()
     assert opened == [QUrl.fromLocalFile(str(tmp_path / "logs"))]
     assert (tmp_path / "logs").is_dir()
+
+
+def test_a_bug_after_the_change_was_saved_says_it_was_saved(
+        main_window: MainWindow, dialog_log, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.app import experience
+    from tftmanager.ui import operations
+    from tftmanager.ui.session import ROLLED_BACK, SAVED_ANYWAY
+
+    _log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
+    award = experience.award
+
+    def award_then_break(**kw: object) -> None:
+        award(**kw)  # type: ignore[arg-type]
+        raise KeyError("after the commit")
+
+    monkeypatch.setattr(experience, "award", award_then_break)
+    assert operations.experience.award(session, [ragnar], 5, "Found the map") is None
+    [(title, message)] = dialog_log.errors
+    assert title == "Unexpected Error"
+    assert SAVED_ANYWAY in message and ROLLED_BACK not in message
+    undo = session.next_undo()
+    assert undo is not None and "5 XP" in undo.label

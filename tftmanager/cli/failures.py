@@ -112,6 +112,5 @@ def report(command: str, argv: list[str], exc: BaseException, start: float,
     if not failure.bug:
         say(command, failure.message)
         return UNUSABLE
-    say(command, f"{failure.message}. Nothing was changed by the step that failed. "
-                 "Please report it.")
+    say(command, f"{failure.message}. Please report it.")
     return CRASHED

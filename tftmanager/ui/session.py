@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # Told how far a long run has got (steps done, of how many); returns False to stop it.
 Progress = Callable[[int, int], bool]
+ROLLED_BACK = "Nothing was saved: the change was rolled back."
+SAVED_ANYWAY = ("The change was saved before the error: check it (Edit > Undo takes it "
+                "back).")
 RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
 RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
                 "is still in its field; try again when the connection is back.")
@@ -48,13 +51,16 @@ def changes_in(result: object) -> list[Changes]:
     return [changes] if isinstance(changes, Changes) else []
 
 
-def bug_message(label: str, failure: Failure) -> str:
-    """What the dialog says of a bug: that nothing was saved, and where its report is."""
+def bug_message(label: str, failure: Failure, *, saved: bool = False) -> str:
+    """What the dialog says of a bug: whether anything was saved, and where its report is.
+
+    ``saved`` when the action's operation had committed before the error.
+    """
     where = (f"The details are in this file; please send it with your report:\n{failure.report}"
              if failure.report else "No crash report could be written.")
     return (f"{label} hit an unexpected error ({failure.kind}): a fault in TFT Manager, "
-            "not in what you did.\n\nNothing was saved: the change was rolled back.\n\n"
-            f"{where}\n\nHelp > Show Log Folder opens the log, which holds the same.")
+            f"not in what you did.\n\n{SAVED_ANYWAY if saved else ROLLED_BACK}\n\n{where}"
+            "\n\nHelp > Show Log Folder opens the log, which holds the same.")
 
 
 class CampaignSession(CampaignReads):
@@ -111,12 +117,13 @@ class CampaignSession(CampaignReads):
         theirs.
         """
         start = activity_log.started(label)
+        committed = self.store.committed
         try:
             result = self._attempt(action)
         except passes:
             raise
         except Exception as exc:  # noqa: BLE001 - refusals shown, bugs reported, none swallowed
-            self._failed(label, exc, start)
+            self._failed(label, exc, start, saved=self.store.committed != committed)
             return None
         activity_log.done(label, start)
         if writes:
@@ -153,11 +160,11 @@ class CampaignSession(CampaignReads):
         finally:
             dialog.close()
 
-    def _failed(self, label: str, exc: Exception, start: float) -> None:
+    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> None:
         """Show a refusal in one line, or a bug's crash report; log either."""
         failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
         if failure.bug:
-            self.signals.bug_reported.emit(bug_message(label, failure))
+            self.signals.bug_reported.emit(bug_message(label, failure, saved=saved))
             return
         self.signals.action_failed.emit(f"{label} failed: {failure.message}")
         if isinstance(exc, EditConflict):
