@@ -120,7 +120,8 @@ class CampaignSession(CampaignReads):
         committed = self.store.committed
         try:
             result = self._attempt(action)
-        except passes:
+        except passes as exc:  # the caller answers it (and the log has it)
+            activity_log.refused(label, start, str(exc))
             raise
         except Exception as exc:  # noqa: BLE001 - refusals shown, bugs reported, none swallowed
             self._failed(label, exc, start, saved=self.store.committed != committed)
