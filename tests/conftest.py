@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,13 @@ from tftmanager.store.journal import forget_all as journal_forget_all
 from tftmanager.store.journal_triggers import UNRECORDED
 
 CampaignDump = dict[str, list[tuple[Any, ...]]]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The code under test logs and reports crashes in this run's folder, not the user's."""
+    run_folder = Path(tempfile.mkdtemp(prefix="tftmanager-tests-"))
+    os.environ.setdefault("TFTMANAGER_LOG_DIR", str(run_folder / "logs"))
+    os.environ.setdefault("TFTMANAGER_CRASH_DIR", str(run_folder / "crash-reports"))
 
 
 def _dump(path: Path | CampaignStore) -> CampaignDump:

@@ -218,3 +218,45 @@ def test_history_reads_beside_an_open_campaign(demo: Path, tmp_path: Path) -> No
     with open_campaign(demo):  # as the GUI holds it
         result = tftmanager("history", demo, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("bug", [KeyError("missing_key"), ValueError("a bug, not a refusal")])
+def test_a_bug_in_an_action_leaves_a_private_report_and_a_log_line(
+        demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bug: Exception) -> None:
+    """A bug raising KeyError or ValueError is exit 70 naming its report, never a refusal (2)."""
+    from tftmanager.app import experience
+
+    def broken(**_kw: object) -> None:
+        raise bug
+
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setattr(experience, "raise_attribute", broken)
+    before = demo.read_bytes()
+    code, _, err = cli("xp", "raise", demo, "Ragnar", "st")
+    assert code == failures.CRASHED == 70
+    [report] = (tmp_path / "crashes").iterdir()
+    assert err.count("\n") == 1 and str(report) in err
+    assert f"unexpected error ({type(bug).__name__})" in err
+    assert report.stat().st_mode & 0o777 == 0o600
+    text = report.read_text(encoding="utf-8")
+    assert str(bug.args[0]) in text and "last actions, oldest first:\n" in text
+    assert "  xp raise\n" in text
+    log = (tmp_path / "logs" / "tftmanager.log").read_text(encoding="utf-8")
+    assert f"xp raise: unexpected {type(bug).__name__}" in log and str(report) in log
+    assert demo.read_bytes() == before
+
+
+def test_a_refusal_is_one_line_logged_with_no_crash_report(
+        demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
+    code, _, err = cli("xp", "award", demo, "--name", "Ragnar", "--amount", "-5",
+                       "--reason", "oops")
+    assert code == failures.UNUSABLE == 2
+    assert err.count("\n") == 1 and "unexpected" not in err
+    assert not (tmp_path / "crashes").exists()
+    log = (tmp_path / "logs" / "tftmanager.log").read_text(encoding="utf-8")
+    assert "xp award: refused after" in log
+    assert cli("list", demo)[0] == 0
+    assert "list: done in" in (tmp_path / "logs" / "tftmanager.log").read_text(encoding="utf-8")

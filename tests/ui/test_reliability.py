@@ -12,6 +12,7 @@ import pytest
 
 from tftmanager.ui.launch import install_crash_hook
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.session import CampaignSession
 
 pytestmark = pytest.mark.ui
 
@@ -84,3 +85,107 @@ def test_a_bug_in_the_gui_shows_its_crash_report(make_window, dialog_log, tmp_pa
     [report] = (tmp_path / "crashes").iterdir()
     assert str(report) in message
     assert "a bug in a slot" in report.read_text(encoding="utf-8")
+
+
+def _log_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+            window: MainWindow) -> tuple[Path, CampaignSession, int]:
+    """Crash reports and the log in this test's folder (the GUI sets the log up at start).
+
+    Returns the log, the open session and Ragnar's id.
+    """
+    from tftmanager import activity_log
+
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
+    log = activity_log.configure()
+    assert log == tmp_path / "logs" / "tftmanager.log"
+    assert window.session is not None
+    ragnar = next(r.id for r in window.party_model.rows() if r.name == "Ragnar")
+    return log, window.session, ragnar
+
+
+def test_a_bug_in_an_action_is_a_crash_report_not_a_refusal(
+        main_window: MainWindow, dialog_log, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Raise ST hitting a KeyError: the dialog names the report, not "'missing_key'"."""
+    from tftmanager.app import experience
+    from tftmanager.rules.experience import Attribute
+    from tftmanager.ui import operations
+
+    log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
+    assert operations.experience.award(session, [ragnar], 500, "Cleared the warren")
+    main_window.party.select(ragnar)
+    before = session.path.read_bytes()
+
+    def broken(**_kw: object) -> None:
+        raise KeyError("missing_key")
+
+    monkeypatch.setattr(experience, "raise_attribute", broken)
+    main_window.editor.xp.buttons[Attribute.ST].click()
+    [(title, message)] = dialog_log.errors
+    assert title == "Unexpected Error"
+    assert "Raise ST hit an unexpected error (KeyError)" in message
+    assert "Nothing was saved" in message
+    [report] = (tmp_path / "crashes").iterdir()
+    assert str(report) in message and report.stat().st_mode & 0o777 == 0o600
+    text = report.read_text(encoding="utf-8")
+    assert "KeyError: 'missing_key'" in text
+    assert "  Award 500 XP to one character\n  Raise ST\n" in text  # the last actions
+    assert text.rstrip().endswith("KeyError: 'missing_key'")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert any("Raise ST: unexpected KeyError" in line and str(report) in line
+               for line in lines)
+    assert session.path.read_bytes() == before and session.character(ragnar).st == 11
+
+
+def test_a_refusal_in_the_gui_is_one_line_and_no_crash_report(
+        main_window: MainWindow, dialog_log, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.ui import operations
+
+    log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
+    assert operations.experience.award(session, [ragnar], -5, "oops") is None
+    [(title, message)] = dialog_log.errors
+    assert title == "Not saved" and "\n" not in message
+    assert "cannot be negative" in message and "unexpected" not in message
+    assert not (tmp_path / "crashes").exists()
+    assert ": refused after " in log.read_text(encoding="utf-8")
+
+
+def test_help_shows_the_log_folder(main_window: MainWindow, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices
+
+    opened: list[QUrl] = []
+    monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    [action] = [a for a in main_window.menuBar().actions() if a.text() == "&Help"]
+    menu = action.menu()
+    [show] = [a for a in menu.actions() if a.text() == "Show &Log Folder"]
+    show.trigger()
+    assert opened == [QUrl.fromLocalFile(str(tmp_path / "logs"))]
+    assert (tmp_path / "logs").is_dir()
+
+
+def test_a_bug_after_the_change_was_saved_says_it_was_saved(
+        main_window: MainWindow, dialog_log, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tftmanager.app import experience
+    from tftmanager.ui import operations
+    from tftmanager.ui.session import ROLLED_BACK, SAVED_ANYWAY
+
+    _log, session, ragnar = _log_to(tmp_path, monkeypatch, main_window)
+    award = experience.award
+
+    def award_then_break(**kw: object) -> None:
+        award(**kw)  # type: ignore[arg-type]
+        raise KeyError("after the commit")
+
+    monkeypatch.setattr(experience, "award", award_then_break)
+    assert operations.experience.award(session, [ragnar], 5, "Found the map") is None
+    [(title, message)] = dialog_log.errors
+    assert title == "Unexpected Error"
+    assert SAVED_ANYWAY in message and ROLLED_BACK not in message
+    undo = session.next_undo()
+    assert undo is not None and "5 XP" in undo.label

@@ -53,7 +53,7 @@ def test_three_weeks_with_the_progress_bar(main_window: MainWindow, qtbot) -> No
     week = session.week()
     results = planner.run(3, seed=7)
     assert 1 <= len(results) <= 3
-    assert planner.progress_dialog.maximum() == 3
+    assert session.progress_dialog.maximum() == 3
     assert session.week() == week + len(results)
     if len(results) < 3:
         assert results[-1].report.stop  # stopped early, and says why
@@ -164,7 +164,7 @@ def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
     reports = planner.dry_run(seed=11, count=3)
     assert reports is not None and 1 <= len(reports) <= 3
     assert [r.week for r in reports] == list(range(week, week + len(reports)))
-    assert planner.progress_dialog.maximum() == 3
+    assert session.progress_dialog.maximum() == 3
     assert "Dry run" in planner.report.toPlainText()
     assert session.week() == week and session.history() == undo_steps
     assert {cid: session.character(cid) for cid in before} == before
@@ -267,3 +267,37 @@ def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: Mai
     main_window.act_undo.trigger()
     assert "aid" not in session.library.jobs.thief_spells
     dialog.close()
+
+
+def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
+        main_window: MainWindow, qtbot, dialog_log, monkeypatch, tmp_path) -> None:
+    """A run of weeks goes through session.run: the store's words, not "Unexpected Error"."""
+    import sqlite3
+
+    from tftmanager.app import weeks
+
+    def full(**_kw: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    session = main_window.session
+    assert session is not None
+    planner = _planner(main_window, qtbot)
+    week, history = session.week(), session.history()
+    monkeypatch.setattr(weeks, "run_weeks", full)
+    assert planner.run(3, seed=7) == []
+    [(title, message)] = dialog_log.errors
+    assert title == "Not saved"
+    assert message == "Run 3 weeks failed: the disk is full; nothing was saved"
+    assert not (tmp_path / "crashes").exists()
+    assert session.week() == week and session.history() == history
+    planner.close()
+
+
+def test_a_refused_run_is_said_once_by_the_session(main_window: MainWindow, qtbot,
+                                                   dialog_log) -> None:
+    planner = _planner(main_window, qtbot)
+    assert planner.run(MAX_WEEKS + 1) == []
+    [(title, message)] = dialog_log.errors
+    assert title == "Not saved" and f"Run 1 to {MAX_WEEKS} weeks at a time." in message
+    planner.close()

@@ -11,6 +11,7 @@ from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.names import did_you_mean
 from tftmanager.app.opkind import OpKind
+from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
     Availability,
@@ -29,7 +30,7 @@ from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import StudyRow
 
 
-class LearnRefused(ValueError):
+class LearnRefused(Refusal, ValueError):
     """A talent or spell the character cannot take now; the message gives every reason."""
 
 

@@ -13,6 +13,7 @@ from tftmanager.app.library import (
 )
 from tftmanager.app.opkind import OpKind, check_undo_limit
 from tftmanager.app.sheet import Party, Sheet, evaluate
+from tftmanager.refusal import Refusal
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile, profile_label
 from tftmanager.store import journal, queries
@@ -29,7 +30,7 @@ from tftmanager.store.server_address import is_server_url
 CAMPAIGN_SUFFIX = ".tftcampaign"
 
 
-class CampaignNameRefused(ValueError):
+class CampaignNameRefused(Refusal, ValueError):
     """A new campaign's file name that cannot be used; the message says why."""
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tftmanager.refusal import Refusal
 from tftmanager.store.backup import backup_file
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.lock import is_locked
 from tftmanager.store.protected import copy_refusal
 
 
-class CopyRefused(ValueError):
+class CopyRefused(Refusal, ValueError):
     """A copy that must not be made; the message says why in the user's words."""
 
 

@@ -13,11 +13,13 @@ import json
 import tomllib
 from typing import Any
 
+from tftmanager.refusal import Refusal
+
 MAX_DEPTH = 32  # a library entry is about 5 deep, a character 4
 MAX_CHARS = 32 * 1024 * 1024
 
 
-class DocumentError(ValueError):
+class DocumentError(Refusal, ValueError):
     """A document that cannot be read; the message is one line for the user."""
 
 

@@ -16,6 +16,7 @@ from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.sheet import evaluate
+from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character, check_input
 from tftmanager.rules.equipment import Armor, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
@@ -30,7 +31,7 @@ from tftmanager.store.ledger import LedgerLine
 from tftmanager.store.tables import MoneyEntryRow
 
 
-class EquipmentRefused(ValueError):
+class EquipmentRefused(Refusal, ValueError):
     """A purchase, sale or repair that cannot be made; the message says why."""
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.refusal import Refusal
 from tftmanager.rules.awards import Award, split_evenly
 from tftmanager.rules.experience import (
     Attribute,
@@ -34,7 +35,7 @@ from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
 
 
-class XPRefused(ValueError):
+class XPRefused(Refusal, ValueError):
     """An award or purchase that cannot be made; the message says why."""
 
 

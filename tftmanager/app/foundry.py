@@ -25,6 +25,7 @@ from tftmanager.app.library import library_for
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.transfer import Imported, TransferError, import_entries
+from tftmanager.refusal import Refusal
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, Status, check_input
 from tftmanager.rules.derived import derive
@@ -36,7 +37,7 @@ from tftmanager.store.campaign import CampaignStore
 _KINDS = ("weapon", "armor", "shield", "gear", "magic")
 
 
-class FoundryError(ValueError):
+class FoundryError(Refusal, ValueError):
     """An actor file that cannot be imported as asked; the message says why."""
 
 

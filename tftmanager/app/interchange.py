@@ -27,13 +27,14 @@ from tftmanager.app.character_format import (
     check_characters,
 )
 from tftmanager.app.documents import DocumentError, parse_json
+from tftmanager.refusal import Refusal
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.items import Item, ItemKind, ItemState, Mount, Quality
 from tftmanager.rules.loadout import outfit
 
 
-class FormatError(ValueError):
+class FormatError(Refusal, ValueError):
     """A document that is not a character file this version can read."""
 
 

@@ -18,6 +18,7 @@ from sqlmodel import Session
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import forget_library
 from tftmanager.app.opkind import UNDO_LIMIT_RANGE, OpKind, UndoLimitRefused, check_undo_limit
+from tftmanager.refusal import Refusal
 
 __all__ = ["UNDO_LIMIT_RANGE", "JournalRefused", "NothingToUndo", "Operation", "Replayed",
            "UndoLimitRefused", "history", "redo", "set_undo_limit", "undo"]
@@ -27,7 +28,7 @@ from tftmanager.store.journal import RowChange
 from tftmanager.store.tables import CharacterRow, OperationRow
 
 
-class JournalRefused(ValueError):
+class JournalRefused(Refusal, ValueError):
     """An undo or redo that cannot be done; the message says why."""
 
 

@@ -16,6 +16,7 @@ import tomli_w
 from tftmanager.app.changes import Changes
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
 from tftmanager.app.opkind import OpKind
+from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import (
@@ -46,7 +47,7 @@ LIBRARY_NUMBER_MAX = 10**12
 TABLES = {kind: table for kind, (_doc, table) in KINDS.items()}
 
 
-class LibraryError(ValueError):
+class LibraryError(Refusal, ValueError):
     """A library change or file that cannot be accepted; the message says why."""
 
 

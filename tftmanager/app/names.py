@@ -12,6 +12,8 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from tftmanager.refusal import Refusal
+
 T = TypeVar("T")
 
 SUGGESTIONS = 3  # names offered in a "did you mean"
@@ -19,7 +21,7 @@ LISTED = 12      # names listed when nothing is close
 CLOSE = 0.7      # difflib ratio for a likely typo ("Wolf" for Wulf is 0.75)
 
 
-class NameNotFound(LookupError):
+class NameNotFound(Refusal, LookupError):
     """No single character answers to the name; the message says whom it could be."""
 
 

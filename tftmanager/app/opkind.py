@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tftmanager.refusal import Refusal
+
 
 class OpKind(StrEnum):
     """The families of user action; every use case that writes names one."""
@@ -28,7 +30,7 @@ class OpKind(StrEnum):
 UNDO_LIMIT_RANGE = (1, 10_000)
 
 
-class UndoLimitRefused(ValueError):
+class UndoLimitRefused(Refusal, ValueError):
     """An undo limit outside its bounds; the message says what they are."""
 
 

@@ -13,6 +13,7 @@ from sqlmodel import col, select
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.opkind import OpKind
+from tftmanager.refusal import Refusal
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import SessionNoteRow
@@ -21,7 +22,7 @@ TITLE_MAX = 120
 TEXT_MAX = 50_000
 
 
-class NoteRefused(ValueError):
+class NoteRefused(Refusal, ValueError):
     """A note that cannot be saved; the message says why in the GM's words."""
 
 

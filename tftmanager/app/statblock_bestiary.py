@@ -21,6 +21,7 @@ from tftmanager.app.library import check_replacements, forget_library, library_f
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.statblock_figures import figure_of
+from tftmanager.refusal import Refusal
 from tftmanager.rules.bestiary import Creature
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import ItemKind
@@ -41,7 +42,7 @@ _HIDE = re.compile(r"^(?:Armor: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\.?$", r
 _BARE = re.compile(r"^([^:;,()]+\(\d{1,3}d[^()]*\)\.?)$", re.IGNORECASE)  # "Claws (2d+2)."
 
 
-class BestiaryImportError(ValueError):
+class BestiaryImportError(Refusal, ValueError):
     """Stat blocks that cannot become templates; the message names the line."""
 
 

@@ -24,6 +24,7 @@ from tftmanager.app.statblock_bestiary import (
 )
 from tftmanager.app.statblock_figures import figure_of
 from tftmanager.app.transfer import Imported, TransferError, import_entries
+from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
 from tftmanager.rules.library import RulesLibrary
@@ -37,7 +38,7 @@ from tftmanager.store.campaign import CampaignStore
 MAX_TEXT = 1_000_000  # characters: a whole adventure's stat blocks fit many times over
 
 
-class StatBlockError(ValueError):
+class StatBlockError(Refusal, ValueError):
     """A text that cannot be imported; the message names the line and what is wrong."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import WeekRefused, catalogue_of
@@ -22,6 +23,7 @@ class SurvivalResult:
     outcome: Outcome
     before: Character
     after: Character
+    changes: Changes
 
 
 def survival_roll(*, store: CampaignStore, character_id: int, situation: Situation,
@@ -48,4 +50,4 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
                     f"{'survived' if outcome.survives else 'died'}")
         after = after_roll(before, outcome, rules)
         queries.update_character(session=session, character_id=character_id, character=after)
-    return SurvivalResult(outcome, before, after)
+    return SurvivalResult(outcome, before, after, Changes(characters=frozenset({character_id})))

@@ -8,11 +8,12 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.interchange import Entry, dump_character
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.opkind import OpKind
+from tftmanager.refusal import Refusal
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 
-class TransferError(ValueError):
+class TransferError(Refusal, ValueError):
     """An import or export the user asked for that cannot be done as asked."""
 
 

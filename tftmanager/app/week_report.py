@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
+from tftmanager.refusal import Refusal
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
@@ -22,7 +23,7 @@ from tftmanager.store.ledger import LedgerLine
 from tftmanager.store.weeks import StudyData
 
 
-class WeekRefused(ValueError):
+class WeekRefused(Refusal, ValueError):
     """A week that cannot be run as asked; the message says why."""
 
 

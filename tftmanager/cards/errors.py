@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tftmanager.refusal import Refusal
 
-class CardExportError(RuntimeError):
+
+class CardExportError(Refusal, RuntimeError):
     """Cards could not be written; the message is one line for the user."""

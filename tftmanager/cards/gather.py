@@ -13,11 +13,12 @@ from tftmanager.app.library import library_for
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet
 from tftmanager.cards.content import CardContent, CardExtras, build_card
+from tftmanager.refusal import Refusal
 from tftmanager.rules.experience import next_cost
 from tftmanager.store.campaign import CampaignStore
 
 
-class UnknownCharacters(LookupError):
+class UnknownCharacters(Refusal, LookupError):
     """Names asked for that the campaign does not have; the message lists who it has."""
 
     def __init__(self, unknown: Sequence[str], available: Sequence[str],

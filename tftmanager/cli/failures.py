@@ -1,9 +1,12 @@
 r"""How the command line fails: one line, a known exit code, never a traceback.
 
-Every failure the user can act on is one line on stderr and exit 2.  A closed
-output pipe (``check ... | head``) is not an error of the command and ends it
-quietly.  Anything else is a bug: its traceback goes to a crash report file,
-named in the one line, and the exit code is 70 (``EX_SOFTWARE``).
+Every refusal (``tftmanager.refusal.Refusal``, or a disk or file failure the
+store words) is one line on stderr and exit 2.  A closed output pipe
+(``check ... | head``) is not an error of the command and ends it quietly.
+Anything else is a bug, a ``ValueError`` included: its traceback goes to a
+crash report file, named in the one line, and the exit code is 70
+(``EX_SOFTWARE``).  The log (``tftmanager.activity_log``) gets each command's
+time, every refusal and every bug.
 
 Text from a campaign or a document may hold control characters (names saved
 before they were refused, keys in a foreign file): everything written to the
@@ -20,9 +23,8 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from tftmanager.crash import write_crash_report
+from tftmanager.app.errors import failure_of
 from tftmanager.rules.text import BIDI_CONTROLS
-from tftmanager.store.failures import user_message
 
 UNUSABLE = 2
 CRASHED = 70
@@ -93,19 +95,22 @@ def quiet_broken_pipe() -> None:
         os.close(devnull)
 
 
-def report(command: str, argv: list[str], exc: BaseException) -> int:
-    """Say what went wrong in one line; returns the exit code."""
+def report(command: str, argv: list[str], exc: BaseException, start: float,
+           label: str = "") -> int:
+    """Say what went wrong in one line (and log it); returns the exit code.
+
+    ``start`` is when the command started (``activity_log.started``) and
+    ``label`` what the log calls it (the command and its action).
+    """
     if isinstance(exc, BrokenPipeError):
         quiet_broken_pipe()
         return UNUSABLE
     if isinstance(exc, KeyboardInterrupt):
         say(command, "interrupted")
         return INTERRUPTED
-    message = user_message(exc)
-    if message is not None:
-        say(command, message)
+    failure = failure_of(label or command, exc, start=start, command=command, argv=argv)
+    if not failure.bug:
+        say(command, failure.message)
         return UNUSABLE
-    path = write_crash_report(command, argv, exc)
-    where = f"the details are in {path}" if path else "no crash report could be written"
-    say(command, f"unexpected error ({type(exc).__name__}); {where}. Please report it.")
+    say(command, f"{failure.message}. Please report it.")
     return CRASHED

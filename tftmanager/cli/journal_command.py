@@ -15,11 +15,12 @@ from tftmanager.app import campaigns, journal
 from tftmanager.app.journal import Operation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.cli.arguments import positive_int
+from tftmanager.refusal import Refusal
 
 OK = 0
 
 
-class NoSuchCharacter(ValueError):
+class NoSuchCharacter(Refusal, ValueError):
     """A ``--character`` name the campaign does not hold; the message says so."""
 
 

@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable
 
-from tftmanager import __version__
+from tftmanager import __version__, activity_log
 from tftmanager.app import (
     assignments,
     campaigns,
@@ -45,6 +45,7 @@ from tftmanager.cli import (
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import pad, sheet_json, sheet_text, text_width
 from tftmanager.cli.text_input import UnreadableInput, read_text
+from tftmanager.refusal import Refusal
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.library_entries import KINDS
@@ -53,13 +54,12 @@ from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.errors import CampaignError
 from tftmanager.store.server_address import is_server_url
 
 OK, PROBLEMS, UNUSABLE = 0, 1, 2
 
 
-class UsageError(Exception):
+class UsageError(Refusal):
     """Input the command cannot use; the message is printed as is."""
 
 
@@ -488,26 +488,15 @@ def run(argv: list[str]) -> int:
     """Parse and run one command; every failure is one line (see cli.failures)."""
     with failures.escaped_output():
         args = build_parser().parse_args(argv)
+        activity_log.configure()
+        label = " ".join(w for w in (args.command, getattr(args, "action", None)) if w)
+        start = activity_log.started(label)
         try:
-            return _run(args)
+            code = COMMANDS[args.command](args)
+            sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         except BaseException as exc:  # the last line of defence, by design
             if isinstance(exc, SystemExit):
                 raise
-            return failures.report(args.command, argv, exc)
-
-
-def _run(args: argparse.Namespace) -> int:
-    """Run the command; failures the user caused are one line and exit 2."""
-    try:
-        code = COMMANDS[args.command](args)
-        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
+            return failures.report(args.command, argv, exc, start, label)
+        activity_log.done(label, start)
         return code
-    except (UsageError, transfer.TransferError) as exc:
-        failures.say(args.command, exc)
-    except CampaignError as exc:
-        failures.say(args.command, exc.message)
-    except experience.XPRefused as exc:
-        failures.say(args.command, exc)
-    except ValueError as exc:  # InputError and rules-data errors
-        failures.say(args.command, exc)
-    return UNUSABLE

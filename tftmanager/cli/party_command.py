@@ -14,13 +14,14 @@ from typing import Any
 from tftmanager.app import abilities, assignments, campaigns, characters, experience
 from tftmanager.app.names import NameNotFound, all_named, find_by_name
 from tftmanager.app.sheet import Sheet
+from tftmanager.refusal import Refusal
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.text import count
 
 OK = 0
 
 
-class NotUnderstood(ValueError):
+class NotUnderstood(Refusal, ValueError):
     """A name or number the command cannot use; the message says why."""
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tftmanager.refusal import Refusal
 from tftmanager.store import files
 
 
-class UnreadableInput(ValueError):
+class UnreadableInput(Refusal, ValueError):
     """The file could not be read as text; the message names it and says why."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from tftmanager.refusal import Refusal
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, Mount
 from tftmanager.rules.loadout import Loadout, loadout_of
@@ -101,7 +102,7 @@ class Character:
         return any(t.key == talent_key for t in self.talents)
 
 
-class InputError(ValueError):
+class InputError(Refusal, ValueError):
     """A value the user typed that can never be stored (not a rules problem)."""
 
     def __init__(self, field_name: str, message: str) -> None:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Protocol, TypeVar
 
+from tftmanager.refusal import Refusal
+
 MAX_DICE = 100
 MAX_REPEAT = 20
 MAX_LENGTH = 200  # keeps nesting (and so recursion) and numbers small
@@ -31,7 +33,7 @@ def _is_number(token: str | None) -> bool:
     return token is not None and token.isascii() and token.isdigit()
 
 
-class DiceError(ValueError):
+class DiceError(Refusal, ValueError):
     """Text that is not in the documents' dice notation; the message says where."""
 
 

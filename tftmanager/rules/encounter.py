@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tftmanager.refusal import Refusal
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, fall_dice
 from tftmanager.rules.encounter_order import (
@@ -26,7 +27,7 @@ from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import CriticalHits
 
 
-class EncounterRefused(ValueError):
+class EncounterRefused(Refusal, ValueError):
     """An action the fight does not allow; the message says why in the GM's words."""
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tftmanager.refusal import Refusal
+
 
 class Severity(enum.Enum):
     """How bad a problem is: errors make a figure illegal, warnings do not."""
@@ -38,5 +40,5 @@ class Problem:
         }
 
 
-class RulesDataError(ValueError):
+class RulesDataError(Refusal, ValueError):
     """Rules data (shipped or edited by the GM) that cannot be understood."""

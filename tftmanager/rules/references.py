@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tftmanager.refusal import Refusal
+
 # Book code -> the title shown to the reader.  A GM may cite any other book:
 # its code is then shown as it is.
 BOOKS: dict[str, str] = {
@@ -59,7 +61,7 @@ _DERIVED: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-class BadReference(ValueError):
+class BadReference(Refusal, ValueError):
     """A reference that cannot be read; the message says how to write one."""
 
 

@@ -75,6 +75,8 @@ class CampaignStore:
         self.library_cache: object | None = None
         # Who is acting: the login on a shared (server) campaign; None in a file.
         self.author: str | None = None
+        # Operations committed through this store: tells a bug after a commit from one before.
+        self.committed = 0
 
     @property
     def mine(self) -> tuple[str, ...] | None:
@@ -138,6 +140,7 @@ class CampaignStore:
             limit = campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT
             journal.finish(session, op, campaign_id=self.campaign_id, limit=limit)
             self.operation_finished(session, op)
+        self.committed += 1
         self.operation_committed(op)
 
     def operation_finished(self, session: Session, op: OpenOperation) -> None:

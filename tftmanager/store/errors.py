@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tftmanager.refusal import Refusal
 
-class CampaignError(Exception):
+
+class CampaignError(Refusal):
     """A campaign file that cannot be used; ``message`` is shown to the user as is."""
 
     def __init__(self, path: Path, message: str) -> None:

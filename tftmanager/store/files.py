@@ -20,10 +20,11 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from tftmanager import refusal
 from tftmanager.store.protected import replace_refusal
 
 
-class OutputError(OSError):
+class OutputError(refusal.Refusal, OSError):
     """A file could not be written; ``message`` is one line for the user."""
 
     def __init__(self, path: Path, message: str) -> None:

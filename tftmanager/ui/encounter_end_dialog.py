@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.encounter_end import Review, review_end
+from tftmanager.app.encounter_end import Review
 from tftmanager.rules.awards import CombatType
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.session import CampaignSession
@@ -66,15 +66,14 @@ class EncounterEndDialog(QDialog):
         layout.addWidget(buttons)
         self.spins: dict[int, QSpinBox] = {}
         self.review: Review | None = None
-        start = review_end(store=session.store, encounter_id=encounter_id)
+        start = session.encounter_review(encounter_id)
         self.combat.setCurrentIndex(self.combat.findData(start.combat))
         self.combat.currentIndexChanged.connect(self.propose)
         self.propose()
 
     def propose(self) -> None:
         """Fill the table with what the rules propose for the chosen kind of combat."""
-        review = review_end(store=self.session.store, encounter_id=self.encounter_id,
-                            combat=self.combat.currentData())
+        review = self.session.encounter_review(self.encounter_id, self.combat.currentData())
         self.review = review
         self.table.setRowCount(len(review.endings))
         self.spins = {}

@@ -29,8 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import encounters
-from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
 from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.cards.encounter_sheet import st_boxes
@@ -201,8 +199,7 @@ class EncounterWindow(QWidget):
         """The encounter as saved, or None before one is started."""
         if self.encounter_id is None:
             return None
-        return encounters.show(store=self.session.store,
-                               encounter_id=self.encounter_id).encounter
+        return self.session.encounter(self.encounter_id).encounter
 
     def _changed(self, changes: Changes) -> None:
         if changes.encounter or changes.library or changes.party:
@@ -257,7 +254,7 @@ class EncounterWindow(QWidget):
                 (self.party_pick, [(s.character.name, s.id) for s in self.session.sheets()
                                    if s.id not in {f.character_id for f in enc.figures}]),
                 (self.beast_pick, [(c.name, c.key)
-                                   for c in list_templates(store=self.session.store)])):
+                                   for c in self.session.creature_templates()])):
             current = box.currentData()
             box.clear()
             for text, data in items:

@@ -1,4 +1,4 @@
-"""File > Save, File > Save a Copy… and Help > User Guide (F1).
+"""File > Save, File > Save a Copy…, Help > User Guide (F1) and Help > Show Log Folder.
 
 Every edit is saved as it is made, so Save has nothing to write; users press
 Ctrl+S out of habit, and a shortcut that does nothing leaves them unsure
@@ -9,13 +9,15 @@ the main window, which holds only a one-line hook (``FileAndHelpActions``).
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QWidget
 
+from tftmanager import activity_log
 from tftmanager.app.outputs import check_copy_output
 from tftmanager.ui import dialogs, sheet_actions, window_state
 from tftmanager.ui.save_as import ask_save_path
@@ -91,11 +93,26 @@ class FileAndHelpActions:
                                       "a party board and charts to explore")
         self.played_demo.triggered.connect(lambda: open_played_demo(window))
         help_menu.insertAction(window.act_about, self.played_demo)
+        self.log_folder = QAction("Show &Log Folder", window.window())
+        self.log_folder.setStatusTip("Open the folder of the log: each action and its time, "
+                                     "every refusal and every unexpected error")
+        self.log_folder.triggered.connect(show_log_folder)
+        help_menu.insertAction(window.act_about, self.log_folder)
         help_menu.insertSeparator(window.act_about)
         self.save_copy.setEnabled(window.session is not None)
         window.signals.campaign_opened.connect(lambda _path: self.save_copy.setEnabled(True))
         window.signals.campaign_closed.connect(lambda: self.save_copy.setEnabled(False))
         self.export_sheets = sheet_actions.add_sheet_export(window)
+
+
+def show_log_folder() -> QUrl:
+    """Help > Show Log Folder: the log's folder in the file manager; returns its URL."""
+    folder = activity_log.log_folder()
+    with contextlib.suppress(OSError):  # not made yet and cannot be: the file manager says so
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    url = QUrl.fromLocalFile(str(folder))
+    QDesktopServices.openUrl(url)
+    return url
 
 
 def say_saved(window: MainWindow) -> str:

@@ -25,8 +25,6 @@ from PySide6.QtWidgets import (
 from tftmanager.app.campaign_journal import (
     CampaignJournal,
     JournalFilter,
-    campaign_journal,
-    character_names,
     kind_name,
 )
 from tftmanager.app.journal_export import title, to_html, to_markdown
@@ -99,7 +97,7 @@ class JournalWindow(QWidget):
     def _fill_filters(self) -> None:
         self.character.blockSignals(True)
         self.character.addItem("Everyone", None)
-        for character_id, name in character_names(store=self.session.store):
+        for character_id, name in self.session.character_names():
             self.character.addItem(name, character_id)
         self.character.blockSignals(False)
         self.kind.blockSignals(True)
@@ -127,7 +125,7 @@ class JournalWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the story again under the filters and show it."""
-        self.journal = campaign_journal(store=self.session.store, where=self.where())
+        self.journal = self.session.campaign_journal(self.where())
         scroll = self.browser.verticalScrollBar().value()
         palette = self.browser.palette()
         dark = palette.base().color().lightness() < palette.text().color().lightness()
@@ -171,11 +169,10 @@ class JournalWindow(QWidget):
 
     def edit_note(self, note_id: int) -> bool:
         """Change a note in the form (one undoable operation)."""
-        from tftmanager.app.session_notes import note  # noqa: PLC0415
         from tftmanager.ui.note_dialog import NoteDialog  # noqa: PLC0415
         from tftmanager.ui.operations import notes  # noqa: PLC0415
 
-        current = note(store=self.session.store, note_id=note_id)
+        current = self.session.note(note_id)
         if current is None:
             return False
         dialog = NoteDialog(current.week, self)
@@ -202,7 +199,7 @@ class JournalWindow(QWidget):
         from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
         from tftmanager.cards.journal_pdf import export_journal_pdf  # noqa: PLC0415
 
-        journal = self.journal or campaign_journal(store=self.session.store)
+        journal = self.journal or self.session.campaign_journal()
         try:
             if path.suffix.lower() == ".pdf":
                 export_journal_pdf(path, to_html(journal, standalone=False), title(journal))

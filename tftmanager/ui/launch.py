@@ -19,7 +19,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tftmanager import APP_NAME, ORG_NAME
+from tftmanager import APP_NAME, ORG_NAME, activity_log
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
@@ -82,7 +82,9 @@ def install_crash_hook(parent: QWidget) -> None:
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, exc, tb)
             return
-        path = write_crash_report("gui", sys.argv, exc.with_traceback(tb))
+        path = write_crash_report("gui", sys.argv, exc.with_traceback(tb),
+                                  activity_log.recent_actions())
+        activity_log.crashed("A window", time.perf_counter(), exc, path)
         where = f"The details are in {path}." if path else "No crash report could be written."
         dialogs.error(parent, "Unexpected Error",
                       f"TFT Manager hit an unexpected error ({kind.__name__}). {where} "
@@ -134,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     app = QApplication.instance() or QApplication([sys.argv[0], *args])
     assert isinstance(app, QApplication)
+    activity_log.configure()  # the log of actions, refusals and bugs (Help > Show Log Folder)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None

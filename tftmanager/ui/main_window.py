@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.journal_changed.connect(self._show_journal)
         self.signals.action_failed.connect(lambda m: dialogs.error(self, "Not saved", m))
+        self.signals.bug_reported.connect(lambda m: dialogs.error(self, "Unexpected Error", m))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
         self._restore_geometry()

@@ -119,14 +119,9 @@ def encounter(parent: QWidget, session: CampaignSession | None) -> QWidget | Non
     """The encounter tracker: the fight in progress, or a new one."""
     if session is None:
         return None
-    from tftmanager.app import encounters  # noqa: PLC0415 - on demand
     from tftmanager.ui.encounter_window import EncounterWindow  # noqa: PLC0415
 
-    try:
-        current: int | None = encounters.current_id(store=session.store)
-    except encounters.EncounterRefused:
-        current = None
-    return _show(EncounterWindow(session, current, parent))
+    return _show(EncounterWindow(session, session.current_encounter(), parent))
 
 
 def edit_settings(parent: QWidget, session: CampaignSession | None) -> None:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.party_board import COLUMNS, BoardRow, Readiness, cells, party_board
+from tftmanager.app.party_board import COLUMNS, BoardRow, Readiness, cells
 from tftmanager.ui.icons import icon
 from tftmanager.ui.table_model import RowTableModel
 
@@ -172,7 +172,7 @@ class PartyBoard(QWidget):
             self.stale = True
             return
         self.stale = False
-        self.all_rows = party_board(store=self.session.store)
+        self.all_rows = self.session.party_board()
         self._apply_filter()
 
     def on_changes(self, changes: Any) -> None:
@@ -184,8 +184,7 @@ class PartyBoard(QWidget):
             return
         if not changes.characters:
             return
-        fresh = {r.id: r for r in party_board(store=self.session.store,
-                                              only=changes.characters)}
+        fresh = {r.id: r for r in self.session.party_board(set(changes.characters))}
         self.all_rows = [fresh.get(r.id, r) for r in self.all_rows]
         self._apply_filter()
 

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from tftmanager.app.party_progress import PartySeries, party_series
+from tftmanager.app.party_progress import PartySeries
+
+if TYPE_CHECKING:
+    from tftmanager.ui.session_reads import CampaignReads
 
 # Column fill (light scheme, dark scheme): strong enough to see against the window.
 BARS = ("#2f5f98", "#7fb0e8")
@@ -150,7 +154,7 @@ class PartyCharts(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.session: object = None
+        self.session: CampaignReads | None = None
         self.xp = WeekChart("XP earned by the party", " XP")
         self.attributes = WeekChart("Party attribute total (ST+DX+IQ+SP)", from_zero=False)
         self.money = WeekChart("Party money", "$")
@@ -159,19 +163,18 @@ class PartyCharts(QWidget):
             layout.addWidget(chart)
         self.series: PartySeries | None = None
 
-    def show_session(self, session: object) -> None:
+    def show_session(self, session: CampaignReads | None) -> None:
         """Follow another campaign (or none)."""
         self.session = session
         self.refresh()
 
     def refresh(self) -> None:
         """Read the series again and repaint."""
-        store = getattr(self.session, "store", None)
-        if store is None:
+        if self.session is None:
             for chart in (self.xp, self.attributes, self.money):
                 chart.set_values((), ())
             return
-        self.series = series = party_series(store=store)
+        self.series = series = self.session.party_series()
         self.xp.set_values(series.weeks, series.xp_earned)
         self.attributes.set_values(series.weeks, series.attributes)
         self.money.set_values(series.weeks, series.money)

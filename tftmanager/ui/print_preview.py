@@ -46,15 +46,11 @@ def paper_of(printer: QPrinter) -> Paper:
 
 
 def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardContent]:
-    from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - see above
-
-    return campaign_cards(store=session.store, ids=character_ids or None)
+    return session.card_contents(character_ids or None)
 
 
 def _sheets(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardFace]:
-    from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - see above
-
-    return campaign_sheets(store=session.store, ids=character_ids or None)
+    return session.sheet_faces(character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):

@@ -1,50 +1,69 @@
-"""The open campaign in the GUI: its store, the app signals, and what windows read.
+"""The open campaign in the GUI: its store, the app signals, and the one way to act.
 
-Widgets never touch the store: they read through the session (which calls
-the application functions) and change the campaign through
-``tftmanager.ui.operations``, one small module per feature.
+Widgets never touch the store: they read through the session's typed reads
+(``ui.session_reads.CampaignReads``) and change the campaign through
+``tftmanager.ui.operations``, one small module per feature, each action
+through :meth:`CampaignSession.run` (or :meth:`~CampaignSession.run_long`
+for a run of weeks, with its progress bar and Cancel).  ``run`` is where an
+action's changes are signalled, a server's dropped connection is retried,
+a refusal is shown in one line and a bug goes to a crash report; each
+action's label and time, each refusal and each bug go to the log.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from tftmanager.app import (
-    abilities,
-    campaigns,
-    characters,
-    equipment,
-    experience,
-    journal,
-)
-from tftmanager.app import library as library_app
-from tftmanager.app.abilities import StudyView
+from tftmanager import activity_log
+from tftmanager.app import campaigns
 from tftmanager.app.changes import Changes
-from tftmanager.app.library import library_for
-from tftmanager.app.sheet import Party, Sheet
-from tftmanager.rules.assignment import Assignment
-from tftmanager.rules.character import Character
-from tftmanager.rules.library import RulesLibrary
-from tftmanager.rules.library_entries import Entry
-from tftmanager.rules.settings import RuleProfile
+from tftmanager.app.errors import ConnectionLost, EditConflict, Failure, failure_of
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.errors import CampaignError, ConnectionLost, EditConflict
-from tftmanager.store.failures import user_message
-from tftmanager.store.ledger import LedgerLine
+from tftmanager.ui.session_reads import CampaignReads
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog, QWidget
+
     from tftmanager.store.server_address import ServerAddress
 
 T = TypeVar("T")
+# Told how far a long run has got (steps done, of how many); returns False to stop it.
+Progress = Callable[[int, int], bool]
+ROLLED_BACK = "Nothing was saved: the change was rolled back."
+SAVED_ANYWAY = ("The change was saved before the error: check it (Edit > Undo takes it "
+                "back).")
 RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
 RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
                 "is still in its field; try again when the connection is back.")
 
 
-class CampaignSession:
+def changes_in(result: object) -> list[Changes]:
+    """The change-sets an action returned: itself, its ``changes``, or each of a list's."""
+    if isinstance(result, Changes):
+        return [result]
+    if isinstance(result, list | tuple):
+        return [c for item in result for c in changes_in(item)]
+    changes = getattr(result, "changes", None)
+    return [changes] if isinstance(changes, Changes) else []
+
+
+def bug_message(label: str, failure: Failure, *, saved: bool = False) -> str:
+    """What the dialog says of a bug: whether anything was saved, and where its report is.
+
+    ``saved`` when the action's operation had committed before the error.
+    """
+    where = (f"The details are in this file; please send it with your report:\n{failure.report}"
+             if failure.report else "No crash report could be written.")
+    return (f"{label} hit an unexpected error ({failure.kind}): a fault in TFT Manager, "
+            f"not in what you did.\n\n{SAVED_ANYWAY if saved else ROLLED_BACK}\n\n{where}"
+            "\n\nHelp > Show Log Folder opens the log, which holds the same.")
+
+
+class CampaignSession(CampaignReads):
     """One open campaign: reads for the windows, and ``run`` for the operations."""
 
     def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
@@ -83,28 +102,75 @@ class CampaignSession:
         """A player's login on a server campaign (the GM's tools are not theirs)."""
         return self.store.shared and getattr(self.store, "role", "gm") == "player"
 
-    def run(self, action_name: str, action: Callable[[], T]) -> T | None:
-        """Run one operation: its changes are signalled, a refusal is reported, not raised.
+    def run(self, label: str, action: Callable[[], T], *,
+            passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
+        """Run one action: its changes are signalled; a failure is shown, not raised.
 
-        On a server campaign a dropped connection is retried once on a new one
-        (the pool reconnects), so the edit being made is not lost; a conflict
-        with another user's change is explained, then the view shows theirs.
+        A refusal is one line in a dialog; anything else is a bug, kept in a
+        crash report the dialog names (the action's transaction rolled back).
+        ``passes`` are refusals the caller answers itself (a run of weeks
+        asking for job values): they are raised to it.  ``writes=False`` is
+        for an action that writes nothing (a dry run): no change is signalled.
+        On a server campaign a dropped connection is retried once on a new
+        one (the pool reconnects), so the edit being made is not lost; a
+        conflict with another user's change is explained, then the view shows
+        theirs.
         """
+        start = activity_log.started(label)
+        committed = self.store.committed
         try:
             result = self._attempt(action)
-        except Exception as exc:  # noqa: BLE001 - every failure is shown, never swallowed
-            self.report_failure(action_name, exc)
-            if isinstance(exc, EditConflict):
-                self.refresh_all()  # the other user's change appears
-                self.signals.status_noted.emit(exc.message)
+        except passes as exc:  # the caller answers it (and the log has it)
+            activity_log.refused(label, start, str(exc))
+            raise
+        except Exception as exc:  # noqa: BLE001 - refusals shown, bugs reported, none swallowed
+            self._failed(label, exc, start, saved=self.store.committed != committed)
             return None
-        changes = result if isinstance(result, Changes) else getattr(result, "changes", None)
-        if isinstance(changes, Changes):
-            self.signals.changes_applied.emit(changes)
-        self.signals.journal_changed.emit()
+        activity_log.done(label, start)
+        if writes:
+            for changes in changes_in(result):
+                self.signals.changes_applied.emit(changes)
+            self.signals.journal_changed.emit()
         if self._retried:
             self.signals.status_noted.emit(RECONNECTED)
         return result
+
+    def run_long(self, label: str, action: Callable[[Progress | None], T], *, steps: int,
+                 parent: QWidget | None, text: str,
+                 passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
+        """``run`` for an action of several steps, with a progress bar whose Cancel stops it.
+
+        ``action`` is handed the progress function (None for a single step,
+        which shows no bar); what it finished before Cancel is its to keep.
+        """
+        if steps <= 1:
+            return self.run(label, lambda: action(None), passes=passes, writes=writes)
+        from PySide6.QtCore import Qt  # noqa: PLC0415 - only for a long run
+        from PySide6.QtWidgets import QProgressDialog  # noqa: PLC0415
+
+        dialog = QProgressDialog(text, "Cancel", 0, steps, parent)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0)
+        self.progress_dialog: QProgressDialog | None = dialog
+
+        def progress(done: int, _total: int) -> bool:
+            dialog.setValue(done)
+            return not dialog.wasCanceled()
+        try:
+            return self.run(label, lambda: action(progress), passes=passes, writes=writes)
+        finally:
+            dialog.close()
+
+    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> None:
+        """Show a refusal in one line, or a bug's crash report; log either."""
+        failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
+        if failure.bug:
+            self.signals.bug_reported.emit(bug_message(label, failure, saved=saved))
+            return
+        self.signals.action_failed.emit(f"{label} failed: {failure.message}")
+        if isinstance(exc, EditConflict):
+            self.refresh_all()  # the other user's change appears
+            self.signals.status_noted.emit(failure.message)
 
     def _attempt(self, action: Callable[[], T]) -> T:
         """The action, tried again once if the server connection dropped under it."""
@@ -135,18 +201,6 @@ class CampaignSession:
         """Read what other users changed since the last look (a file has no one else)."""
         look = getattr(self.store, "look", None)
         return set(look()) if callable(look) else set()
-
-    def next_undo(self) -> journal.Operation | None:
-        """What Undo would take back."""
-        return journal.next_undo(store=self.store)
-
-    def next_redo(self) -> journal.Operation | None:
-        """What Redo would do again."""
-        return journal.next_redo(store=self.store)
-
-    def history(self, limit: int | None = None) -> list[journal.Operation]:
-        """The journal, newest first."""
-        return journal.history(store=self.store, limit=limit)
 
     @property
     def path(self) -> Path:
@@ -190,97 +244,6 @@ class CampaignSession:
         """The copy made before this campaign was upgraded, if it was."""
         return self.store.backup_path
 
-    @property
-    def library(self) -> RulesLibrary:
-        """The rules library the campaign plays by."""
-        return library_for(self.store)
-
-    def name(self) -> str:
-        """The campaign's name."""
-        return campaigns.campaign_name(store=self.store)
-
-    def profile(self) -> RuleProfile:
-        """The campaign's rules profile."""
-        return campaigns.get_profile(store=self.store)
-
-    def party(self) -> Party:
-        """The whole party, each member evaluated when asked."""
-        return campaigns.party(store=self.store)
-
-    def sheets(self) -> list[Sheet]:
-        """The whole party, evaluated."""
-        return campaigns.party_sheets(store=self.store)
-
-    def sheet(self, character_id: int) -> Sheet:
-        """One character, evaluated."""
-        return campaigns.character_sheet(store=self.store, character_id=character_id)
-
-    def character(self, character_id: int) -> Character:
-        """One character's stored data."""
-        return characters.get_character(store=self.store, character_id=character_id)
-
-    def undo_limit(self) -> int:
-        """How many changes Undo reaches back."""
-        return journal.undo_limit(store=self.store)
-
-    def studies(self, character_id: int) -> list[StudyView]:
-        """A character's studies in progress."""
-        return abilities.studies_of(store=self.store, character_id=character_id)
-
-    def week(self) -> int:
-        """The campaign's current week."""
-        return campaigns.current_week(store=self.store)
-
-    def library_entries(self) -> list[Entry]:
-        """Every entry of the campaign's library."""
-        return library_app.entries(store=self.store)
-
-    def library_in_effect(self) -> list[Entry]:
-        """The entries as played: values an older campaign lacks come from the shipped library."""
-        return library_app.in_effect(self.library_entries())
-
-    def library_entry_error(self, entry: Entry) -> str:
-        """Why an entry cannot be saved ("" when it can)."""
-        return library_app.entry_error(store=self.store, entry=entry)
-
-    def library_differences(self) -> list[library_app.Difference]:
-        """Shipped library changes to review, if a newer library shipped."""
-        if not library_app.update_available(store=self.store):
-            return []
-        return library_app.differences(store=self.store)
-
-    def balances(self) -> dict[int, int]:
-        """Every character's XP balance."""
-        return experience.balances(store=self.store)
-
-    def xp_status(self, character_id: int) -> experience.XPStatus:
-        """Balance, next cost, and why a raise is refused."""
-        return experience.status(store=self.store, character_id=character_id)
-
-    def ledger(self, character_id: int) -> list[LedgerLine]:
-        """A character's ledger."""
-        return experience.ledger_lines(store=self.store, character_id=character_id)
-
-    def money(self, character_id: int) -> int:
-        """Money on hand."""
-        return equipment.money(store=self.store, character_id=character_id)
-
-    def money_lines(self, character_id: int) -> list[LedgerLine]:
-        """The money ledger."""
-        return equipment.money_lines(store=self.store, character_id=character_id)
-
-    def assignment(self, character_id: int) -> Assignment:
-        """A character's weekly activity (the week planner's module, loaded when it opens)."""
-        from tftmanager.app import assignments  # noqa: PLC0415 - not needed to start
-
-        return assignments.get_assignment(store=self.store, character_id=character_id)
-
-    def report_failure(self, action: str, exc: Exception) -> None:
-        """Tell the user an action failed, in their terms (a full disk, not SQLite's words)."""
-        message = (user_message(exc) or getattr(exc, "message", None) or str(exc)
-                   or type(exc).__name__)
-        self.signals.action_failed.emit(f"{action} failed: {message}")
-
     def take_backup(self, root: Path) -> None:
         """A rolling backup of the campaign just opened; a failure is only reported.
 
@@ -288,10 +251,8 @@ class CampaignSession:
         """
         if self.store.shared:
             return
-        try:
-            campaigns.take_backup(store=self.store, root=root)
-        except (OSError, CampaignError) as exc:
-            self.report_failure("Backup", exc)
+        self.run("Backup", lambda: campaigns.take_backup(store=self.store, root=root),
+                 writes=False)
 
     def close(self) -> None:
         """Release the campaign file (its journal stays in it for next time)."""

@@ -14,8 +14,10 @@ class AppSignals(QObject):
     campaign_opened = Signal(object)
     # (no payload): the open campaign was closed
     campaign_closed = Signal()
-    # str: a use case failed; the message is for the user
+    # str: a use case refused; the message is one line for the user
     action_failed = Signal(str)
+    # str: an action hit a bug; the message names its crash report
+    bug_reported = Signal(str)
     # str: one line for the status bar (a server campaign's news, a reconnection)
     status_noted = Signal(str)
     # (no payload): an operation was recorded, undone or redone

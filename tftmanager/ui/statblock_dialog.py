@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import statblocks
+from tftmanager.refusal import Refusal
 from tftmanager.rules.statblock import LineNote
 from tftmanager.rules.text import count
 from tftmanager.ui import dialogs
@@ -130,9 +130,8 @@ class StatBlockImportDialog(QDialog):
             self.import_button.setEnabled(False)
             return
         try:
-            see = statblocks.preview_templates if self.bestiary else statblocks.preview
-            seen = see(store=self.session.store, text=text)
-        except ValueError as exc:
+            seen = self.session.statblock_preview(text, templates=self.bestiary)
+        except Refusal as exc:
             self.summary.setText(str(exc))
             self.import_button.setEnabled(False)
             return

@@ -12,8 +12,7 @@ each character's totals and the rolls fold away (``week_report_view``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -23,8 +22,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
-    QProgressDialog,
-    QPushButton,
+        QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -34,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekRefused, WeekReport
+from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekReport
 from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.job_data import FIELD_WORDS, JobFamily
@@ -45,8 +43,6 @@ from tftmanager.ui.week_report_view import report_html
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
-
-T = TypeVar("T")
 
 NUMBER_FIELDS = frozenset({"xp_week", "pay", "pay_max", "risk_cap"})
 TEXT_HINTS = {"risk": "(x/y, e.g. 4/17)", "find": "(e.g. 3d/IQ-1)",
@@ -272,43 +268,20 @@ class WeekPlanner(QDialog):
             if operations.weeks.set_job_value(self.session, key, field_name, value):
                 return True
 
-    def _asking_for_values(self, action: Callable[[], T]) -> T | None:
-        """Run the use case; when it needs job values, ask for them and run it again.
+    def _weeks(self, count: int, seed: int | None, dry_run: bool) -> list[AppliedWeek] | None:
+        """Run or dry-run ``count`` weeks (several with a progress bar and Cancel).
 
-        None when the GM cancels or the run is refused (the reason is shown).
+        The session shows a refusal; when the run needs job values the scan
+        lost, the GM is asked for them and it runs again.  None when the GM
+        cancels the question or the run was refused.
         """
         while True:
             try:
-                return action()
+                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run,
+                                                  stop_on=self.stop_events(), parent=self)
             except NeedsValues as exc:
                 if not self._ask_missing(exc.missing):
                     return None
-            except WeekRefused as exc:
-                dialogs.error(self, "Weeks Not Run", str(exc))
-                return None
-
-    def _weeks(self, count: int, seed: int | None, dry_run: bool) -> list[AppliedWeek] | None:
-        """Run or dry-run ``count`` weeks with a progress bar (and Cancel) for several."""
-        def attempt() -> list[AppliedWeek]:
-            stop_on = self.stop_events()
-            if count <= 1:
-                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run,
-                                                  stop_on=stop_on)
-            dialog = QProgressDialog("Rolling weeks…" if dry_run else "Running weeks…",
-                                     "Cancel", 0, count, self)
-            dialog.setWindowModality(Qt.WindowModality.WindowModal)
-            dialog.setMinimumDuration(0)
-            self.progress_dialog = dialog
-
-            def progress(done: int, _total: int) -> bool:
-                dialog.setValue(done)
-                return not dialog.wasCanceled()
-            try:
-                return operations.weeks.run_weeks(self.session, count, seed, progress,
-                                                  dry_run=dry_run, stop_on=stop_on)
-            finally:
-                dialog.close()
-        return self._asking_for_values(attempt)
 
     def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
         """Run weeks (one undo step) and show the report of each."""

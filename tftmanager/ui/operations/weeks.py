@@ -6,19 +6,21 @@ reports a refusal to the user and signals what changed (Anki's aqt/operations).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tftmanager.app import (
     assignments,
     survival,
     weeks,
 )
-from tftmanager.app.changes import Changes
-from tftmanager.app.week_report import AppliedWeek
+from tftmanager.app.week_report import AppliedWeek, NeedsValues
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.survival import Situation
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 
 def assign(session: CampaignSession, character_id: int, data: Assignment) -> bool:
@@ -33,29 +35,26 @@ def set_job_value(session: CampaignSession, job: str, field_name: str, value: in
         store=session.store, job=job, field_name=field_name, value=value)) is not None
 
 
-def run_weeks(session: CampaignSession, count: int, seed: int | None = None,
-              progress: Callable[[int, int], bool] | None = None, *,
-              dry_run: bool = False,
-              stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON) -> list[AppliedWeek]:
+def run_weeks(session: CampaignSession, count: int, seed: int | None = None, *,
+              dry_run: bool = False, stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON,
+              parent: QWidget | None = None) -> list[AppliedWeek] | None:
     """Run (or dry-run) weeks through the one use case, ``weeks.run_weeks``.
 
-    Its refusals (NeedsValues, WeekRefused) reach the caller, which may ask
-    for the missing values and try again.  A real run is one operation.
+    Several weeks show a progress bar whose Cancel stops after the week in
+    hand (the weeks done are kept).  A refusal is shown and gives None,
+    except NeedsValues, which reaches the caller so it may ask for the
+    missing job values and try again.  A real run is one operation.
     """
-    results = weeks.run_weeks(store=session.store, weeks=count, seed=seed, dry_run=dry_run,
-                              progress=progress, stop_on=stop_on)
-    if not dry_run:
-        for applied in results:
-            session.signals.changes_applied.emit(applied.changes)
-        session.signals.journal_changed.emit()
-    return results
+    return session.run_long(
+        "Dry run" if dry_run else f"Run {count} week{'s' if count != 1 else ''}",
+        lambda progress: weeks.run_weeks(store=session.store, weeks=count, seed=seed,
+                                         dry_run=dry_run, progress=progress, stop_on=stop_on),
+        steps=count, parent=parent, text="Rolling weeks…" if dry_run else "Running weeks…",
+        passes=(NeedsValues,), writes=not dry_run)
 
 
 def survival_roll(session: CampaignSession, character_id: int, situation: Situation,
                   seed: int | None = None) -> survival.SurvivalResult | None:
     """Roll for a dying character (undoable)."""
-    result = session.run("Survival roll", lambda: survival.survival_roll(
+    return session.run("Survival roll", lambda: survival.survival_roll(
         store=session.store, character_id=character_id, situation=situation, seed=seed))
-    if result is not None:
-        session.signals.changes_applied.emit(Changes(characters=frozenset({character_id})))
-    return result

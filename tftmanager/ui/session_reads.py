@@ -1,0 +1,228 @@
+"""Everything a window reads from the open campaign: one typed place.
+
+Widgets read only through these methods (the session is a
+:class:`CampaignReads`), never by calling ``tftmanager.app`` themselves: each
+is one read use case named in the window's terms, so the windows depend on
+this one surface (and a test can stand in for it), and the application's
+keyword-only functions, which take the store, stay behind it.  Changes go
+the other way, through ``ui.operations`` and ``CampaignSession.run``.
+Modules not needed to start the editor are imported when first read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tftmanager.app import (
+    abilities,
+    campaigns,
+    characters,
+    equipment,
+    experience,
+    journal,
+)
+from tftmanager.app import library as library_app
+from tftmanager.app.abilities import StudyView
+from tftmanager.app.library import library_for
+from tftmanager.app.sheet import Party, Sheet
+from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.character import Character
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.ledger import LedgerLine
+
+if TYPE_CHECKING:
+    from tftmanager.app.campaign_journal import CampaignJournal, JournalFilter
+    from tftmanager.app.encounter_end import Review
+    from tftmanager.app.encounters import EncounterView
+    from tftmanager.app.party_board import BoardRow
+    from tftmanager.app.party_progress import PartySeries
+    from tftmanager.app.session_notes import SessionNote
+    from tftmanager.app.statblocks import Preview
+    from tftmanager.cards.content import CardContent, CardFace
+    from tftmanager.rules.awards import CombatType
+    from tftmanager.rules.bestiary import Creature
+
+
+class CampaignReads:
+    """The reads of one open campaign, for the windows."""
+
+    store: CampaignStore
+
+    def next_undo(self) -> journal.Operation | None:
+        """What Undo would take back."""
+        return journal.next_undo(store=self.store)
+
+    def next_redo(self) -> journal.Operation | None:
+        """What Redo would do again."""
+        return journal.next_redo(store=self.store)
+
+    def history(self, limit: int | None = None) -> list[journal.Operation]:
+        """The journal, newest first."""
+        return journal.history(store=self.store, limit=limit)
+
+    @property
+    def library(self) -> RulesLibrary:
+        """The rules library the campaign plays by."""
+        return library_for(self.store)
+
+    def name(self) -> str:
+        """The campaign's name."""
+        return campaigns.campaign_name(store=self.store)
+
+    def profile(self) -> RuleProfile:
+        """The campaign's rules profile."""
+        return campaigns.get_profile(store=self.store)
+
+    def party(self) -> Party:
+        """The whole party, each member evaluated when asked."""
+        return campaigns.party(store=self.store)
+
+    def sheets(self) -> list[Sheet]:
+        """The whole party, evaluated."""
+        return campaigns.party_sheets(store=self.store)
+
+    def sheet(self, character_id: int) -> Sheet:
+        """One character, evaluated."""
+        return campaigns.character_sheet(store=self.store, character_id=character_id)
+
+    def character(self, character_id: int) -> Character:
+        """One character's stored data."""
+        return characters.get_character(store=self.store, character_id=character_id)
+
+    def undo_limit(self) -> int:
+        """How many changes Undo reaches back."""
+        return journal.undo_limit(store=self.store)
+
+    def studies(self, character_id: int) -> list[StudyView]:
+        """A character's studies in progress."""
+        return abilities.studies_of(store=self.store, character_id=character_id)
+
+    def week(self) -> int:
+        """The campaign's current week."""
+        return campaigns.current_week(store=self.store)
+
+    def library_entries(self) -> list[Entry]:
+        """Every entry of the campaign's library."""
+        return library_app.entries(store=self.store)
+
+    def library_in_effect(self) -> list[Entry]:
+        """The entries as played: values an older campaign lacks come from the shipped library."""
+        return library_app.in_effect(self.library_entries())
+
+    def library_entry_error(self, entry: Entry) -> str:
+        """Why an entry cannot be saved ("" when it can)."""
+        return library_app.entry_error(store=self.store, entry=entry)
+
+    def library_differences(self) -> list[library_app.Difference]:
+        """Shipped library changes to review, if a newer library shipped."""
+        if not library_app.update_available(store=self.store):
+            return []
+        return library_app.differences(store=self.store)
+
+    def balances(self) -> dict[int, int]:
+        """Every character's XP balance."""
+        return experience.balances(store=self.store)
+
+    def xp_status(self, character_id: int) -> experience.XPStatus:
+        """Balance, next cost, and why a raise is refused."""
+        return experience.status(store=self.store, character_id=character_id)
+
+    def ledger(self, character_id: int) -> list[LedgerLine]:
+        """A character's ledger."""
+        return experience.ledger_lines(store=self.store, character_id=character_id)
+
+    def money(self, character_id: int) -> int:
+        """Money on hand."""
+        return equipment.money(store=self.store, character_id=character_id)
+
+    def money_lines(self, character_id: int) -> list[LedgerLine]:
+        """The money ledger."""
+        return equipment.money_lines(store=self.store, character_id=character_id)
+
+    def assignment(self, character_id: int) -> Assignment:
+        """A character's weekly activity (the week planner's module, loaded when it opens)."""
+        from tftmanager.app import assignments  # noqa: PLC0415 - not needed to start
+
+        return assignments.get_assignment(store=self.store, character_id=character_id)
+
+    # Read when their window opens (imported then, not at start-up)
+
+    def encounter(self, encounter_id: int) -> EncounterView:
+        """One encounter as saved."""
+        from tftmanager.app import encounters  # noqa: PLC0415 - on demand
+
+        return encounters.show(store=self.store, encounter_id=encounter_id)
+
+    def current_encounter(self) -> int | None:
+        """The fight in progress, if there is one."""
+        from tftmanager.app import encounters  # noqa: PLC0415 - on demand
+
+        try:
+            return encounters.current_id(store=self.store)
+        except encounters.EncounterRefused:
+            return None
+
+    def creature_templates(self) -> list[Creature]:
+        """The bestiary's templates in use, by name."""
+        from tftmanager.app.bestiary import list_templates  # noqa: PLC0415 - on demand
+
+        return list_templates(store=self.store)
+
+    def encounter_review(self, encounter_id: int, combat: CombatType | None = None) -> Review:
+        """What ending a fight would write (awards, wounds, wear), before it is written."""
+        from tftmanager.app.encounter_end import review_end  # noqa: PLC0415 - on demand
+
+        return review_end(store=self.store, encounter_id=encounter_id, combat=combat)
+
+    def party_series(self) -> PartySeries:
+        """The party's figures week by week, for the charts."""
+        from tftmanager.app.party_progress import party_series  # noqa: PLC0415 - on demand
+
+        return party_series(store=self.store)
+
+    def party_board(self, only: set[int] | None = None) -> list[BoardRow]:
+        """The party board's rows (only those characters' when ``only`` is given)."""
+        from tftmanager.app.party_board import party_board  # noqa: PLC0415 - on demand
+
+        return party_board(store=self.store, only=only)
+
+    def statblock_preview(self, text: str, *, templates: bool = False) -> Preview:
+        """How stat-block text reads, line by line, as figures or as bestiary templates."""
+        from tftmanager.app import statblocks  # noqa: PLC0415 - on demand
+
+        see = statblocks.preview_templates if templates else statblocks.preview
+        return see(store=self.store, text=text)
+
+    def character_names(self) -> list[tuple[int, str]]:
+        """Every character the journal may name, with their ids."""
+        from tftmanager.app.campaign_journal import character_names  # noqa: PLC0415
+
+        return character_names(store=self.store)
+
+    def campaign_journal(self, where: JournalFilter | None = None) -> CampaignJournal:
+        """The campaign's story, filtered, week by week."""
+        from tftmanager.app.campaign_journal import campaign_journal  # noqa: PLC0415
+
+        return campaign_journal(store=self.store, where=where)
+
+    def note(self, note_id: int) -> SessionNote | None:
+        """One of the GM's session notes."""
+        from tftmanager.app.session_notes import note  # noqa: PLC0415 - on demand
+
+        return note(store=self.store, note_id=note_id)
+
+    def card_contents(self, ids: Sequence[int] | None = None) -> list[CardContent]:
+        """What the cards of these characters (or everyone's) show."""
+        from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
+
+        return campaign_cards(store=self.store, ids=ids)
+
+    def sheet_faces(self, ids: Sequence[int] | None = None) -> list[CardFace]:
+        """The full-page character sheets of these characters (or everyone's)."""
+        from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
+
+        return campaign_sheets(store=self.store, ids=ids)
