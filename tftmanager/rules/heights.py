@@ -43,6 +43,23 @@ falls = ["3-4", "5-6", "7-8"]
 [halfling]  # the chart's "Hobbits"
 height = "1"
 falls = ["2", "3", "4"]
+
+# The chart's other rows are by the hexes a figure occupies, not by race.
+[hexes_2]  # "2 Hex Horseman": a fall hurts both horse and rider
+height = "4 (-2 to climb)"
+falls = ["3-4", "5-6", "7-8"]
+
+[hexes_3]  # "3 or 4 Hex Figure" (a guideline: 'should be determined by your actual miniature')
+height = "4 (+)"
+falls = ["5-8", "9-12", "13-16"]
+
+[hexes_4]
+height = "4 (+)"
+falls = ["5-8", "9-12", "13-16"]
+
+[hexes_7]  # "7 Hex Figure"
+height = "5 (+)"
+falls = ["6-10", "11-15", "16-20"]
 """
 
 
@@ -69,6 +86,10 @@ def _chart() -> dict[str, Height]:
     return chart
 
 
-def height_for(race: str) -> Height | None:
-    """The chart's row for a race key, or None when the chart does not give one."""
-    return _chart().get(race)
+def height_for(race: str, hexes: int = 1) -> Height | None:
+    """The chart's row for a race key (or a figure of several hexes), None when it gives none.
+
+    A figure of 2 hexes is the chart's horseman, 3 or 4 and 7 hexes its
+    larger figures; a one-hex figure's row is its race's.
+    """
+    return _chart().get(race if hexes <= 1 else f"hexes_{hexes}")
