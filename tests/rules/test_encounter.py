@@ -162,7 +162,8 @@ def test_three_sides_roll_off_over_several_turns() -> None:
     table = Table([])
     # Turn 1: all three roll (Red 2, Blue 5, Green 5): Blue and Green tie and roll again
     # (Blue 6, Green 1): Blue first; then Red and Green roll off (Red 4, Green 3).
-    assert fight.roll_initiative(table.feed(2, 5, 5, 6, 1, 4, 3), _rules()) == ["Blue", "Red", "Green"]
+    assert fight.roll_initiative(table.feed(2, 5, 5, 6, 1, 4, 3), _rules()) == [
+        "Blue", "Red", "Green"]
     # Turn 2: Green went last and sits out the first roll-off: only Red and Blue roll.
     fight.next_turn()
     assert fight.went_last == "Green"

@@ -139,3 +139,26 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
     main_window.act_undo.trigger()
     assert flavius_row().st_now == full
     window.close()
+
+
+def test_the_option_is_shown_and_set(main_window: MainWindow, qtbot) -> None:
+    """003: "No figure may attack unless it chose an option including the word 'attack'"."""
+    session = main_window.session
+    assert session is not None
+    window = menu_windows.encounter(main_window, session)
+    assert isinstance(window, EncounterWindow)
+    qtbot.addWidget(window)
+    window.name_edit.setText("Options")
+    window.start_button.click()
+    window.side.setText("Romans")
+    _pick(window.party_pick, "Flavius Marcellus")
+    window.add_party_member()
+    window.side.setText("Germans")
+    _pick(window.beast_pick, "Germanic tribesman")
+    window.add_beast()
+    assert [window.dice.itemData(i) for i in range(window.dice.count())] == [0, 3, 4, 5]
+    _pick(window.attacker, "Flavius Marcellus")
+    _pick(window.option, "(c) Dodge")
+    window.buttons["option"].click()
+    assert window.table.item(0, 5).text() == "fighting · Dodge"
+    assert "Flavius Marcellus chooses Dodge (c)." in window.log.toPlainText()

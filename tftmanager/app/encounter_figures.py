@@ -14,9 +14,9 @@ from tftmanager.rules.bestiary import Creature
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice import DamageDice
-from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.encounter import EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.heights import height_for
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError

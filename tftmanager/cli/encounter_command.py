@@ -82,6 +82,11 @@ def add_parser(subparsers: Any) -> None:
         q.add_argument("weapon", type=int, help="the weapon number (as show lists them)")
     q = act.add_parser("flee", help="a figure leaves the fight (the arena's door)")
     q.add_argument("figure")
+    _more_actions(act)
+
+
+def _more_actions(act: Any) -> None:
+    """The actions after the blows: spend, fall, next-turn, show, end, bestiary, sheet."""
     q = act.add_parser("spend", help="ST a wizard spends on a spell (fatigue)")
     q.add_argument("figure")
     q.add_argument("st", nargs="?", default=None)

@@ -218,7 +218,7 @@ class Encounter:
         return option.name
 
     def ready(self, ref: str, weapon: int) -> None:
-        """Ready a weapon (Melee's (e), (k), (o)): a dropped one is picked up, a broken one cannot."""
+        """Ready a weapon (Melee's (e), (k), (o)): a dropped one is picked up, not a broken one."""
         self._open()
         fig = self.figure(ref)
         arm = self._weapon(fig, weapon)

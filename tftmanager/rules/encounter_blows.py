@@ -29,7 +29,7 @@ def may_still_attack(fig: Figure, rules: CombatRules, turn: int) -> bool:
 
 def check_second_shot(figures: Sequence[Figure], attacker: Figure, number: int,
                       rules: CombatRules, turn: int) -> None:
-    """Melee: "two arrows per turn ... their second arrows AFTER all figures have made their first attack"."""
+    """Melee's two arrows a turn, the second "AFTER all figures have made their first attack"."""
     arm = attacker.attacks[number]
     if attacker.attacked_turn != turn or not arm.missile or attacker.shots_this_turn < 1:
         raise EncounterRefused(f"Only a missile weapon that fired this turn gets a second "

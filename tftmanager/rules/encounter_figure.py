@@ -144,7 +144,7 @@ class Figure:
         return self.st - self.wounds_before - self.wounds
 
     def condition(self, rules: CombatRules, turn: int) -> Condition:
-        """Dying or dead at ``dead_st`` or less, unconscious at ``unconscious_st``, down after 8+ hits.
+        """Dying or dead at ``dead_st`` or less, unconscious at ``unconscious_st``, down on 8+ hits.
 
         Melee: ST 0 dies.  The expansion (001): a character at 0 ST or below is
         unconscious and may survive the death and dying roll: *dying*.  Fatigue

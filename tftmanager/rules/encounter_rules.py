@@ -193,7 +193,7 @@ class CombatRules:
 
     @property
     def to_hit_dice(self) -> tuple[int, ...]:
-        """The dice a roll to hit may be made on: 3, and one more per extra die (dodge, Bladeturn)."""
+        """The dice a roll to hit is made on: 3, one more per extra die (dodge, Bladeturn)."""
         return tuple(range(self.base_dice, self.most_dice + 1))
 
     def hit_limit_refusal(self, damage: int) -> str:

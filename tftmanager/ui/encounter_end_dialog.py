@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.encounter_end import Review, review_end
 from tftmanager.rules.awards import CombatType
+from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.session import CampaignSession
 
@@ -80,7 +81,7 @@ class EncounterEndDialog(QDialog):
         self.spins = {}
         for row, e in enumerate(review.endings):
             spin = QSpinBox()
-            spin.setRange(0, 10_000)
+            spin.setRange(-MAX_ENTRY, MAX_ENTRY)
             spin.setValue(e.award.amount)
             spin.setAccessibleName(f"XP for {e.name}")
             self.spins[e.character_id] = spin
