@@ -249,3 +249,22 @@ def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
     after = {i.key: i.hits_taken for i in get_character(store=store, character_id=cid).items}
     assert "chainmail" not in after
     assert after["large_shield"] == 1  # only the shield's own blow
+
+
+def test_wear_goes_to_the_very_shield_that_stopped_the_hits(store: CampaignStore) -> None:
+    """001: "When shields have taken (15x hits stopped) hits, they are split asunder": the
+    hits belong to the shield in hand, not to a spare of the same kind that a sale moved
+    into its place (possessions have a stable identity since schema 11)."""
+    spare = Item(ItemKind.SHIELD, "large_shield", ItemState.CARRIED)
+    cid = create_character(store=store, character=replace(
+        FLAVIUS, items=(spare, *FLAVIUS.items))).id
+    eid = enc.new_encounter(store=store, name="Shields", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
+    keys = [i.key for i in get_character(store=store, character_id=cid).items]
+    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    end_encounter(store=store, encounter_id=eid)
+    after = get_character(store=store, character_id=cid).items
+    assert [(i.state, i.hits_taken) for i in after if i.key == "large_shield"] == [
+        (ItemState.CARRIED, 0), (R, 1)]

@@ -131,9 +131,12 @@ def _name(review: Review, character_id: int) -> str:
 def _worn_item(items: list[Item], wear: Wear) -> int | None:
     """The possession that stopped the hits, or None once it is gone.
 
-    It is looked for where it was when the fight began, then (if the
-    possessions changed during the fight) as the same armor or shield.
+    It is found by its stable identity; a fight begun before possessions had
+    one looks where it was when the fight began, then for the same armor or
+    shield.
     """
+    if wear.item_id:
+        return next((i for i, item in enumerate(items) if item.uid == wear.item_id), None)
     kind = ItemKind(wear.kind)
 
     def matches(item: Item) -> bool:

@@ -1,0 +1,207 @@
+"""The fight's smaller rules one at a time: the words of the log, the edges of each number."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.test_encounter import Table
+from tftmanager.rules.awards import CombatType
+from tftmanager.rules.bestiary import creature_from_data
+from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_ending import resolve_ending, winning_side
+from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection
+from tftmanager.rules.encounter_options import find_option
+from tftmanager.rules.encounter_rules import HitResult
+from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.settings import ArmorWear
+
+
+def _fig(name: str, side: str, st: int = 12, dx: int = 12, **kw: object) -> Figure:
+    return Figure(fid="", name=name, side=side, st=st, dx=dx,
+                  attacks=[Attack("Club", "1d+2", "club")], **kw)  # type: ignore[arg-type]
+
+
+def test_critical_stops_by_kind(library: RulesLibrary) -> None:
+    """004: armor and shields ignored, Warrior and Veteran in full, natural armor half
+    (rounded down)."""
+    critical = library.combat_rules().critical
+    assert [critical.stops(k, 3) for k in ("armor", "shield", "natural", "hide")] == [
+        0, 0, 3, 1]
+    assert critical.rerolls(["natural"]) and critical.rerolls([])
+    assert not critical.rerolls(["natural", "hide"]) and not critical.rerolls(["shield"])
+
+
+def test_a_triple_adds_a_die_under_the_house_rules(library: RulesLibrary) -> None:
+    """004: "Treat triple damage the same way, but also add an extra 1d of damage."."""
+    rules = library.combat_rules()
+    fight = Encounter("House", critical_hits="house")
+    fight.add(_fig("Hero", "A"))
+    target = fight.add(_fig("Orc", "B", st=20, protections=[
+        Protection("armor", "leather", "Leather", 2)]))
+    table = Table([3, 4, 5])  # a 3: triple; 1d+2 rolls 4: 6; +1d rolls 5: 11, armor ignored
+    assert fight.attack("Hero", "Orc", table, rules) is HitResult.TRIPLE
+    assert target.wounds == 11 and target.protections[0].stopped == 0
+    assert "Turn 1: 1d+2 rolls 4: 6, armor and shield ignored, +1d rolls 5: 11." in fight.log
+
+
+def test_melee_multiplies_a_triple(library: RulesLibrary) -> None:
+    """003: "A roll of 3 always hits, regardless of DX, and does triple damage"."""
+    rules = library.combat_rules()
+    fight = Encounter("Melee")
+    fight.add(_fig("Hero", "A"))
+    target = fight.add(_fig("Orc", "B", st=30))
+    fight.attack("Hero", "Orc", Table([3, 4]), rules)
+    assert target.wounds == 18 and "Turn 1: 1d+2 rolls 4: 6 x3 = 18." in fight.log
+
+
+def test_conditions_at_their_edges(library: RulesLibrary) -> None:
+    """003: "Any figure whose ST is reduced to 1 falls unconscious ... 0 dies"."""
+    rules = library.combat_rules()
+    fig = _fig("Orc", "B", st=5)
+    fig.take(3, rules, 1)
+    assert fig.condition(rules, 1) is Condition.FIGHTING
+    fig.take(1, rules, 1)
+    assert fig.condition(rules, 1) is Condition.UNCONSCIOUS and fig.current_st == 1
+    fig.take(1, rules, 1)
+    assert fig.condition(rules, 1) is Condition.DEAD
+    assert fig.may_attack(rules, 1) == "Orc is dead (ST 0) and cannot attack."
+
+
+def test_a_knockdown_lasts_this_turn_and_the_next(library: RulesLibrary) -> None:
+    """003: "It may do nothing NEXT turn except stand up"."""
+    rules = library.combat_rules()
+    fig = _fig("Orc", "B", st=20)
+    fig.take(8, rules, 2)
+    assert [fig.condition(rules, t) for t in (2, 3, 4)] == [
+        Condition.DOWN, Condition.DOWN, Condition.FIGHTING]
+
+
+def test_dx_penalties_and_their_notes() -> None:
+    """003: "5 or more hits last turn is DX -2. A figure reduced to ST 3 or less is DX -3."."""
+    fig = _fig("Orc", "B", st=10, dx=12)
+    fig.hits_last_turn, fig.wounds = 4, 6
+    assert (fig.adj_dx(), fig.dx_notes()) == (12, [])
+    fig.hits_last_turn, fig.wounds = 5, 7
+    assert fig.adj_dx() == 7
+    assert fig.dx_notes() == ["-2 for 5 hits last turn", "-3 for ST 3"]
+
+
+def test_the_shield_first_option(library: RulesLibrary) -> None:
+    """Armor or shield first: the campaign's option decides which takes a partial hit."""
+    rules = library.combat_rules()
+    for first, stopped in ((False, [3, 1]), (True, [2, 2])):
+        fight = Encounter("Wall", shield_first=first)
+        fight.add(_fig("Hero", "A"))
+        fig = fight.add(_fig("Roman", "B", protections=[
+            Protection("armor", "chainmail", "Chainmail", 3),
+            Protection("shield", "large_shield", "Large shield", 2)]))
+        fight.hit("Roman", 4, rules)
+        assert [p.stopped for p in fig.protections] == stopped
+
+
+def test_options_by_letter_and_name(library: RulesLibrary) -> None:
+    options = library.combat_rules().options
+    found = [find_option(options, ref) for ref in ("(h)", "Shift and defend", "k", "DODGE")]
+    assert [o.key if o else None for o in found] == ["attack", "defend", "ready", "dodge"]
+    assert find_option(options, "z") is None
+    assert options["defend"].guarded(False) and not options["defend"].guarded(True)
+    assert options["dodge"].guarded(True) and not options["dodge"].guarded(False)
+    assert not options["move"].guarded(True)
+
+
+def test_ready_and_drop(library: RulesLibrary) -> None:
+    """003: "a figure ... drop its weapon" and "(o) PICK UP DROPPED WEAPON"; a broken one
+    is gone."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    hero = fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
+        Attack("Club", "1d+2"), Attack("Dagger", "1d-1")]))
+    fight.add(_fig("Orc", "B"))
+    fight.drop("Hero", 0)
+    with pytest.raises(EncounterRefused, match="already dropped"):
+        fight.drop("Hero", 0)
+    with pytest.raises(EncounterRefused, match="dropped the Club; ready it first"):
+        fight.attack("Hero", "Orc", Table([9, 3]), rules)
+    fight.ready("Hero", 1)
+    assert hero.ready == 1 and hero.dropped == ["Club"]
+    fight.attack("Hero", "Orc", Table([18]), rules)
+    assert hero.dropped == ["Club", "Dagger (broken)"]
+    with pytest.raises(EncounterRefused, match="Dagger is broken"):
+        fight.ready("Hero", 1)
+    fight.ready("Hero", 0)
+    assert hero.dropped == ["Dagger (broken)"] and hero.ready == 0
+
+
+def test_a_knocked_down_figure_may_only_stand_up(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(_fig("Hero", "A"))
+    fight.add(_fig("Orc", "B", st=20))
+    fight.hit("Orc", 8, rules, by="Hero")
+    fight.next_turn()
+    with pytest.raises(EncounterRefused, match="nothing but stand up"):
+        fight.choose_option("Orc", "attack", rules)
+    assert fight.choose_option("Orc", "g", rules) == "Stand up"
+
+
+def test_winning_side_in_practice(library: RulesLibrary) -> None:
+    """003: "A figure drops out when its ST goes to 3 or less ... Those still on their feet
+    when one side is eliminated get 10 EP each."."""
+    rules, table = library.combat_rules(), library.awards
+    assert table is not None
+    fight = Encounter("Drill", combat="practice")
+    a = fight.add(_fig("Alpha", "A"))
+    b = fight.add(_fig("Beta", "B", st=6))
+    a.character_id, b.character_id = 1, 2
+    assert winning_side(fight, rules, CombatType.PRACTICE) == ""
+    fight.hit("Beta", 6, rules)  # halved: 3 hits, ST 3: out
+    assert winning_side(fight, rules, CombatType.PRACTICE) == "A"
+    ending = resolve_ending(fight, rules, table, CombatType.PRACTICE, ArmorWear.BLOWS)
+    assert [(e.award.amount, e.award.reason) for e in ending.endings] == [
+        (10, "on their feet at the end of practice combat"),
+        (0, "dropped out of practice combat")]
+
+
+def test_a_dying_winner_keeps_the_award_if_the_roll_is_made(library: RulesLibrary) -> None:
+    """001: someone at 0 ST "must roll an 8 or better on 2d in order to survive"."""
+    rules, table = library.combat_rules(), library.awards
+    assert table is not None
+    fight = Encounter("Glade")
+    a = fight.add(_fig("Alpha", "A"))
+    fight.add(_fig("Orc", "B"))
+    fight.add(_fig("Beta", "A", character_id=2))
+    a.character_id = 1
+    fight.hit("Beta", 12, rules)
+    fight.hit("Orc", 12, rules)
+    ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
+    beta = ending.endings[1]
+    assert beta.dying and beta.condition is Condition.DYING
+    assert (beta.award.amount, beta.award.reason) == (
+        50, "survived a combat to the death (if the death-and-dying roll is made)")
+    assert ending.endings[0].award.amount == 50
+
+
+def test_a_bestiary_entry_with_bad_hexes_or_hide() -> None:
+    row = {"key": "x", "name": "X", "st": 10, "dx": 10, "iq": 6, "ma": 10}
+    assert creature_from_data(row).hexes == 1 and creature_from_data(row).hide
+    with pytest.raises(RulesDataError, match="hexes must be 1 or more"):
+        creature_from_data({**row, "hexes": 0})
+    with pytest.raises(RulesDataError, match="hide must be true or false"):
+        creature_from_data({**row, "hide": "yes"})
+
+
+def test_a_fall_within_height_and_the_save_to_nothing(library: RulesLibrary) -> None:
+    """000: "Any figure can jump down a number of hex tiles equal to or less than its Height
+    number with no penalty"; a made roll on a 1-die fall leaves no die to roll."""
+    rules = library.combat_rules()
+    fight = Encounter("Cliff", three_d=True)
+    fig = fight.add(_fig("Hero", "A", dx=12))
+    fig.height, fig.falls = "3", ["4-6", "7-9", "10-12"]
+    assert fight.fall("Hero", 3, Table([]), rules) == 0
+    assert fight.fall("Hero", 5, Table([12]), rules) == 0
+    assert "lands standing, 0d" in fight.log[-1]
+    assert fight.fall("Hero", 5, Table([13, 4]), rules) == 4
+    assert fig.wounds == 4
+    with pytest.raises(EncounterRefused, match="whole number of tile heights"):
+        fight.fall("Hero", -1, Table([]), rules)
