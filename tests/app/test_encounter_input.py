@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from tests.app.test_encounters import _glade
 from tftmanager.app import encounters as enc
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter
@@ -15,6 +14,8 @@ from tftmanager.app.journal import history
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.store.campaign import CampaignStore
+
+from .test_encounters import _glade
 
 Call = Callable[[CampaignStore, int], Any]
 

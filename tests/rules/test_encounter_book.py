@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.test_encounter import Table, flavius, wulf
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_ending import resolve_ending
@@ -13,6 +12,8 @@ from tftmanager.rules.encounter_rules import CombatRules, HitResult
 from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import ArmorWear, CriticalHits, ManySides
+
+from .test_encounter import Table, flavius, wulf
 
 
 def _bow(weapon: Weapon, dx: int | None = None) -> Attack:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.test_encounter import Table
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -15,6 +14,8 @@ from tftmanager.rules.encounter_rules import HitResult
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import ArmorWear
+
+from .test_encounter import Table
 
 
 def _fig(name: str, side: str, st: int = 12, dx: int = 12, **kw: object) -> Figure:
