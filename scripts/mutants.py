@@ -74,17 +74,19 @@ def candidates(path: Path) -> list[Mutant]:
     text = path.read_text(encoding="utf-8")
     rel = str(path.relative_to(ROOT))
     found = []
-    previous = ""
+    previous = before = ""
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
         line, col = tok.start
-        if tok.type == tokenize.NUMBER and tok.string.isdigit():
+        if (before, previous) == ("frozen", "="):
+            pass  # ``@dataclass(frozen=True)``: equivalent (nothing assigns to a field)
+        elif tok.type == tokenize.NUMBER and tok.string.isdigit():
             found.append(Mutant(rel, line, col, tok.string, str(int(tok.string) + 1)))
         elif (tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS
               # "not in" and "is not" are two tokens, and "for x in": leave them alone.
               and not (tok.string == "in" and previous in ("not", "for"))):
             found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
         if tok.type not in (tokenize.NL, tokenize.COMMENT):
-            previous = tok.string
+            before, previous = previous, tok.string
     return found
 
 

@@ -206,3 +206,20 @@ def test_a_fall_within_height_and_the_save_to_nothing(library: RulesLibrary) -> 
     assert fig.wounds == 4
     with pytest.raises(EncounterRefused, match="whole number of tile heights"):
         fight.fall("Hero", -1, Table([]), rules)
+
+
+def test_a_dodge_guards_against_thrown_weapons_too(library: RulesLibrary) -> None:
+    """003: "a figure attempting to hit a dodging figure (with a missile or thrown weapon)
+    ... must roll its adjDX on FOUR dice"; a blow with a sword is not slowed by a dodge."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(Figure(fid="", name="Thrower", side="A", st=12, dx=12, attacks=[
+        Attack("Spear (thrown)", "1d+1", "spear", thrown=True), Attack("Club", "1d+2")]))
+    fight.add(Figure(fid="", name="Thrower 2", side="A", st=12, dx=12, attacks=[
+        Attack("Club", "1d+2")]))
+    fight.add(_fig("Runner", "B"))
+    fight.choose_option("Runner", "dodge", rules)
+    table = Table([13])
+    fight.attack("Thrower", "Runner", table, rules)
+    fight.attack("Thrower 2", "Runner", table.feed(16), rules)
+    assert [dice for dice, _what in table.asked] == [4, 3]

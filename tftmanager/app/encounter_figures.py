@@ -124,7 +124,8 @@ def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
                   fast_shots=weapon.fast_shots, twice_at_st=weapon.fast_st,
                   turns_per_shot=weapon.turns_per_shot if missile else 1,
                   fast_turns_per_shot=weapon.fast_turns_per_shot if missile else None,
-                  fast_dx=weapon.fast_dx if missile else None)
+                  fast_dx=weapon.fast_dx if missile else None,
+                  thrown=mode is AttackMode.THROWN)
 
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,

@@ -255,7 +255,8 @@ def _end(store: Any, eid: int, args: argparse.Namespace) -> int:
     awards = _awards(review, args.award)
     end_encounter(store=store, encounter_id=eid, awards=awards, combat=combat,
                   lose_dropped=args.lose_dropped)
-    print(f"Ended {review.name} ({review.combat.value} combat).")
+    print(f"Ended {review.name} ({review.combat.value} combat; "
+          + (f"{review.winner} won)." if review.winner else "no side has won)."))
     for e in review.endings:
         amount = awards.get(e.character_id, e.award.amount)
         wear = ", ".join(f"{w.name} +{w.hits}" for w in e.wear)

@@ -260,7 +260,8 @@ class Encounter:
         if why:
             raise EncounterRefused(why)
         guard = rules.options.get(target.option)
-        dice = dice or rules.base_dice + (1 if guard and guard.guarded(arm.missile) else 0)
+        guarded = guard is not None and guard.guarded(arm.missile or arm.thrown)
+        dice = dice or rules.base_dice + (1 if guarded else 0)
         if rules.dice_refusal(dice):
             raise EncounterRefused(rules.dice_refusal(dice))
         if second_shot:

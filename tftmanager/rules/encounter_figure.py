@@ -66,6 +66,7 @@ class Attack:
     turns_per_shot: int = 1  # a crossbow fires every 2nd or 3rd turn (003)
     fast_turns_per_shot: int | None = None  # ... and this often from fast_dx
     fast_dx: int | None = None
+    thrown: bool = False  # a thrown weapon: a dodge guards against it as against a missile
 
 
 @dataclass(frozen=True)
