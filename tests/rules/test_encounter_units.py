@@ -223,3 +223,75 @@ def test_a_dodge_guards_against_thrown_weapons_too(library: RulesLibrary) -> Non
     fight.attack("Thrower", "Runner", table, rules)
     fight.attack("Thrower 2", "Runner", table.feed(16), rules)
     assert [dice for dice, _what in table.asked] == [4, 3]
+
+
+def test_a_bestiary_entry_at_the_smallest_values() -> None:
+    """A creature of ST 1 and DX 1 is allowed; a two-letter field is named in capitals."""
+    row = {"key": "rat", "name": "Rat", "st": 1, "dx": 1, "iq": 1, "ma": 0}
+    assert (creature_from_data(row).st, creature_from_data(row).ma) == (1, 0)
+    with pytest.raises(RulesDataError, match="Creature 'rat': IQ must be a whole number, not "
+                                             "'x'"):
+        creature_from_data({**row, "iq": "x"})
+    with pytest.raises(RulesDataError, match="stops must be a whole number"):
+        creature_from_data({**row, "stops": "x"})
+
+
+def test_no_such_weapon_and_a_shot_before_the_first(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(_fig("Hero", "A"))
+    fight.add(_fig("Orc", "B"))
+    with pytest.raises(EncounterRefused, match="Hero has no weapon number 2."):
+        fight.attack("Hero", "Orc", Table([]), rules, weapon=1)
+    with pytest.raises(EncounterRefused, match="has not fired Club yet"):
+        fight.attack("Hero", "Orc", Table([]), rules, second_shot=True)
+
+
+def test_the_rate_names_the_next_turn(library: RulesLibrary) -> None:
+    """003: "Fires every 3rd turn"."""
+    rules = library.combat_rules()
+    fight = Encounter("Walls")
+    fight.add(Figure(fid="", name="Xbow", side="A", st=15, dx=12, attacks=[
+        Attack("Heavy crossbow", "3d", missile=True, turns_per_shot=3,
+               fast_turns_per_shot=2, fast_dx=16)]))
+    fight.add(_fig("Orc", "B"))
+    fight.attack("Xbow", "Orc", Table([16]), rules)
+    fight.next_turn()
+    with pytest.raises(EncounterRefused, match=r"^The Heavy crossbow fires every 3rd turn "
+                       r"\(Xbow's adjDX 12\); it fired in turn 1, so next in turn 4\.$"):
+        fight.attack("Xbow", "Orc", Table([16]), rules)
+
+
+def test_rerolled_dice_are_single_dice(library: RulesLibrary) -> None:
+    """004: "reroll all 1s rolled for damage": each die is rolled (and typed) on its own."""
+    rules = library.combat_rules()
+    fight = Encounter("House", critical_hits="house")
+    fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12,
+                     attacks=[Attack("Broadsword", "2d")]))
+    fight.add(_fig("Peasant", "B"))
+    table = Table([4, 1, 2, 6])
+    fight.attack("Hero", "Peasant", table, rules)
+    assert [dice for dice, _what in table.asked] == [3, 1, 1, 1]
+    assert [what for _dice, what in table.asked][1:] == [
+        "Hero's damage (2d), die 1", "Hero's damage (2d), die 1 again",
+        "Hero's damage (2d), die 2"]
+
+
+def test_a_roll_off_of_two_sides_leaves_nobody_out() -> None:
+    """002's sit-out keeps a side from two turns in a row; with two sides nobody sits out."""
+    from tftmanager.rules.encounter_order import roll_off
+
+    result = roll_off(["A", "B"], Table([2, 5]), "A")
+    assert result.order == ("B", "A")
+    assert not any("sits out" in line for line in result.log)
+    three = roll_off(["A", "B", "C"], Table([2, 5, 3, 4]), "A")  # B 2, C 5; then A 3, B 4
+    assert three.order == ("C", "B", "A")
+    assert three.log[0] == "A went last and sits out the first roll-off."
+
+
+def test_a_fall_of_no_height(library: RulesLibrary) -> None:
+    rules = library.combat_rules()
+    fight = Encounter("Step", three_d=True)
+    fig = fight.add(_fig("Hero", "A"))
+    fig.height, fig.falls = "3", ["4-6", "7-9", "10-12"]
+    assert fight.fall("Hero", 0, Table([]), rules) == 0
