@@ -241,7 +241,7 @@ def test_no_such_weapon_and_a_shot_before_the_first(library: RulesLibrary) -> No
     fight = Encounter("Yard")
     fight.add(_fig("Hero", "A"))
     fight.add(_fig("Orc", "B"))
-    with pytest.raises(EncounterRefused, match="Hero has no weapon number 2."):
+    with pytest.raises(EncounterRefused, match=r"Hero has no weapon number 2\."):
         fight.attack("Hero", "Orc", Table([]), rules, weapon=1)
     with pytest.raises(EncounterRefused, match="has not fired Club yet"):
         fight.attack("Hero", "Orc", Table([]), rules, second_shot=True)
