@@ -20,6 +20,24 @@ def _pick(box, text: str) -> None:
     box.setCurrentIndex(index)
 
 
+def _flavius_and_wulf(main_window: MainWindow, qtbot, name: str) -> EncounterWindow:
+    """A new encounter with the demo's Flavius against the bestiary's tribesman."""
+    session = main_window.session
+    assert session is not None
+    window = menu_windows.encounter(main_window, session)
+    assert isinstance(window, EncounterWindow)
+    qtbot.addWidget(window)
+    window.name_edit.setText(name)
+    window.start_button.click()
+    window.side.setText("Romans")
+    _pick(window.party_pick, "Flavius Marcellus")
+    window.add_party_member()
+    window.side.setText("Germans")
+    _pick(window.beast_pick, "Germanic tribesman")
+    window.add_beast()
+    return window
+
+
 def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
                                               tmp_path: Path) -> None:
     session = main_window.session
@@ -116,16 +134,7 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
                     if r.name == "Flavius Marcellus")
 
     full = flavius_row().st_now
-    window = menu_windows.encounter(main_window, session)
-    qtbot.addWidget(window)
-    window.name_edit.setText("Ambush")
-    window.start_button.click()
-    window.side.setText("Romans")
-    _pick(window.party_pick, "Flavius Marcellus")
-    window.add_party_member()
-    window.side.setText("Germans")
-    _pick(window.beast_pick, "Germanic tribesman")
-    window.add_beast()
+    window = _flavius_and_wulf(main_window, qtbot, "Ambush")
     _pick(window.attacker, "Germanic tribesman")
     _pick(window.target, "Flavius Marcellus")
     window.damage.setValue(9)  # 5 stopped by chainmail and shield, 4 taken
@@ -143,19 +152,7 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
 
 def test_the_option_is_shown_and_set(main_window: MainWindow, qtbot) -> None:
     """003: "No figure may attack unless it chose an option including the word 'attack'"."""
-    session = main_window.session
-    assert session is not None
-    window = menu_windows.encounter(main_window, session)
-    assert isinstance(window, EncounterWindow)
-    qtbot.addWidget(window)
-    window.name_edit.setText("Options")
-    window.start_button.click()
-    window.side.setText("Romans")
-    _pick(window.party_pick, "Flavius Marcellus")
-    window.add_party_member()
-    window.side.setText("Germans")
-    _pick(window.beast_pick, "Germanic tribesman")
-    window.add_beast()
+    window = _flavius_and_wulf(main_window, qtbot, "Options")
     assert [window.dice.itemData(i) for i in range(window.dice.count())] == [0, 3, 4, 5]
     _pick(window.attacker, "Flavius Marcellus")
     _pick(window.option, "(c) Dodge")
