@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tftmanager.app import encounters as enc
+from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
-from tftmanager.app.encounter_end import end_encounter
+from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.journal import history
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.settings import (
+    OPTION_INFO,
+    ArmorWear,
+    FatigueAtZero,
+    InjuryReactions,
+    ManySides,
+    StoppedFirst,
+)
 from tftmanager.store.campaign import CampaignStore
 
 from .test_encounters import _glade
@@ -82,3 +92,27 @@ def test_a_negative_award_is_written(store: CampaignStore) -> None:
     cid, eid = _glade(store)
     enc.flee(store=store, encounter_id=eid, figure="Flavius")
     end_encounter(store=store, encounter_id=eid, awards={cid: -10})
+
+
+def test_a_new_encounter_plays_the_campaigns_options(store: CampaignStore) -> None:
+    """Campaign Rules: the fight's open readings are options; a new encounter takes them."""
+    profile = replace(get_profile(store=store), many_sides=ManySides.MELEE,
+                      fatigue_at_zero=FatigueAtZero.AS_WOUNDS,
+                      stopped_first=StoppedFirst.SHIELD,
+                      injury_reactions=InjuryReactions.MELEE)
+    set_profile(store=store, profile=profile)
+    fight = enc.show(store=store, encounter_id=enc.new_encounter(
+        store=store, name="Options", seed=1)).encounter
+    assert (fight.many_sides, fight.fatigue_kills, fight.shield_first,
+            fight.house_knockdowns) == ("melee", True, True, False)
+    assert "many_sides" in OPTION_INFO and OPTION_INFO["armor_wear"].assumed
+
+
+def test_wear_by_points_is_the_campaigns_other_reading(store: CampaignStore) -> None:
+    """001: "(20 + 10x hits stopped) hits": by points, every point stopped counts."""
+    cid, eid = _glade(store)
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             armor_wear=ArmorWear.POINTS))
+    (ending,) = review_end(store=store, encounter_id=eid).endings
+    assert [w.hits for w in ending.wear] == [3, 2]
