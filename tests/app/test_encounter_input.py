@@ -110,7 +110,7 @@ def test_a_new_encounter_plays_the_campaigns_options(store: CampaignStore) -> No
 
 def test_wear_by_points_is_the_campaigns_other_reading(store: CampaignStore) -> None:
     """001: "(20 + 10x hits stopped) hits": by points, every point stopped counts."""
-    cid, eid = _glade(store)
+    _cid, eid = _glade(store)
     enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
     set_profile(store=store, profile=replace(get_profile(store=store),
                                              armor_wear=ArmorWear.POINTS))
