@@ -91,6 +91,7 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     flavius = next(s.id for s in session.sheets() if s.character.name.startswith("Flavius"))
     assert flavius is not None
     assert dialog.spins[flavius].value() == 50
+    assert dialog.note.text().startswith("Romans won. ")
     dialog.spins[flavius].setValue(60)
     dialog.accept()
     assert [line.amount for line in session.ledger(flavius)][-1] == 60

@@ -94,9 +94,12 @@ class EncounterEndDialog(QDialog):
                                              *([f"{e.missiles} shot"] if e.missiles else [])]))):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
-        self.note.setText("Ending writes the XP, wounds, fatigue and armor wear as one "
-                          "change: Edit > Undo takes it all back."
-                          if review.endings else "No party member fought in this encounter.")
+        won = (f"{review.winner} won. " if review.winner
+               else "No side has won yet: nobody is proposed an award. ")
+        self.note.setText(won + ("Ending writes the XP, wounds, fatigue and armor wear as one "
+                                 "change: Edit > Undo takes it all back."
+                                 if review.endings
+                                 else "No party member fought in this encounter."))
 
     def accept(self) -> None:
         """Write the ending; stay open if it was refused."""
