@@ -295,3 +295,19 @@ def test_a_fall_of_no_height(library: RulesLibrary) -> None:
     fig = fight.add(_fig("Hero", "A"))
     fig.height, fig.falls = "3", ["4-6", "7-9", "10-12"]
     assert fight.fall("Hero", 0, Table([]), rules) == 0
+
+
+def test_true_is_not_a_number_of_anything(library: RulesLibrary) -> None:
+    """A flag typed where a number belongs is refused, not read as 1."""
+    rules = library.combat_rules()
+    fight = Encounter("Step", three_d=True)
+    fig = fight.add(_fig("Hero", "A"))
+    fig.height, fig.falls = "1", ["2", "3", "4"]
+    with pytest.raises(EncounterRefused, match="whole number of tile heights, not 'True'"):
+        fight.fall("Hero", True, Table([]), rules)
+    with pytest.raises(EncounterRefused, match="whole number of hits, not 'True'"):
+        fight.hit("Hero", True, rules)
+    with pytest.raises(EncounterRefused, match="ST spent must be 1 or more"):
+        fight.spend_st("Hero", True, rules)
+    with pytest.raises(EncounterRefused, match="no weapon number 2"):
+        fight.drop("Hero", True)
