@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tftmanager.rules.encounter_figure import fall_dice
-from tftmanager.rules.heights import height_for
+from tftmanager.rules.heights import HeightChart
+from tftmanager.rules.problems import RulesDataError
+from tftmanager.shipped import shipped_library
+
+CHART_DATA: HeightChart = shipped_library().heights
+height_for = CHART_DATA.height_for
 
 # The chart as 000 prints it (lines 49-63): row, H, then the 1d, 2d and 3d falls.
 CHART = {
@@ -54,3 +59,9 @@ def test_races_the_chart_does_not_name() -> None:
     """000 names hobbits, dwarves, goblins, humans, orcs and elves: no Height for others."""
     assert height_for("hobgoblin") is None
     assert height_for("human", 5) is None
+
+
+def test_a_malformed_chart_is_named() -> None:
+    """The chart is rules data a GM may edit: a row without its falls is refused by name."""
+    with pytest.raises(RulesDataError, match="Height Chart"):
+        HeightChart.from_data({"human": {"height": "3"}})

@@ -17,7 +17,6 @@ from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.encounter import EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
 from tftmanager.rules.equipment import Weapon
-from tftmanager.rules.heights import height_for
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode
@@ -47,7 +46,7 @@ def _finish(figure: Figure, race: str, *, library: RulesLibrary,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
     figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
-    row = height_for(race, hexes) if profile.three_d else None
+    row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:
         figure.height, figure.falls = row.height, list(row.falls)
     return figure
