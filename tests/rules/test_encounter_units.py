@@ -311,3 +311,19 @@ def test_true_is_not_a_number_of_anything(library: RulesLibrary) -> None:
         fight.spend_st("Hero", True, rules)
     with pytest.raises(EncounterRefused, match="no weapon number 2"):
         fight.drop("Hero", True)
+
+
+def test_a_second_shot_is_the_same_bows(library: RulesLibrary) -> None:
+    """003: "they fire their second arrows": the bow that shot this turn, not another weapon."""
+    rules = library.combat_rules()
+    fight = Encounter("Butts")
+    fight.add(Figure(fid="", name="Archer", side="A", st=12, dx=18, attacks=[
+        Attack("Longbow", "1d+2", missile=True, twice_at_dx=18), Attack("Club", "1d+2"),
+        Attack("Small bow", "1d-1", missile=True, twice_at_dx=15)]))
+    fight.add(_fig("Orc", "B"))
+    fight.attack("Archer", "Orc", Table([16]), rules)
+    fight.hit("Archer", 0, rules, by="Orc")
+    for number, name in ((1, "Club"), (2, "Small bow")):
+        with pytest.raises(EncounterRefused, match=f"has not fired {name} yet"):
+            fight.attack("Archer", "Orc", Table([]), rules, weapon=number, second_shot=True)
+    fight.attack("Archer", "Orc", Table([16]), rules, weapon=0, second_shot=True)

@@ -31,7 +31,7 @@ def check_second_shot(figures: Sequence[Figure], attacker: Figure, number: int,
                       rules: CombatRules, turn: int) -> None:
     """Melee's two arrows a turn, the second "AFTER all figures have made their first attack"."""
     arm = attacker.attacks[number]
-    if attacker.attacked_turn != turn or not arm.missile or attacker.shots_this_turn < 1:
+    if not arm.missile or attacker.fired.get(arm.name) != turn:
         raise EncounterRefused(f"Only a missile weapon that fired this turn gets a second "
                                f"shot; {attacker.name} has not fired {arm.name} yet.")
     adj = attacker.adj_dx(number)
