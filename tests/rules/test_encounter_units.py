@@ -327,3 +327,42 @@ def test_a_second_shot_is_the_same_bows(library: RulesLibrary) -> None:
         with pytest.raises(EncounterRefused, match=f"has not fired {name} yet"):
             fight.attack("Archer", "Orc", Table([]), rules, weapon=number, second_shot=True)
     fight.attack("Archer", "Orc", Table([16]), rules, weapon=0, second_shot=True)
+
+
+def test_out_of_order_against_the_rolled_attack_order(library: RulesLibrary) -> None:
+    """003: "Figures attack in the order of their ADJUSTED DX, highest first; ties are
+    resolved each turn by a die roll": once rolled, the order itself is the measure."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    a = fight.add(_fig("Ann", "A", dx=12))
+    b = fight.add(_fig("Bob", "B", dx=12))
+    assert fight.order_attacks(Table([2, 5]), rules) == [b.fid, a.fid]  # Bob won the tie
+    fight.attack("Ann", "Bob", Table([16]), rules)
+    assert fight.log[-2] == ("Turn 1: Out of order: Ann (adjDX 12) attacks before Bob (12); "
+                             "Melee: attacks go highest adjDX first.")
+    fight.next_turn()
+    fight.order_attacks(Table([6, 1]), rules)  # Ann first this time
+    fight.attack("Ann", "Bob", Table([16]), rules)
+    assert not any("Out of order" in line for line in fight.log[-3:])
+
+
+def test_heavy_blows_step_by_the_data() -> None:
+    """004's "etc.": the step is data; a step of 1 adds a die for every further point."""
+    from tftmanager.rules.encounter_rules import KnockdownRules  # noqa: PLC0415
+
+    knock = KnockdownRules(((30, 3),), 3, (14,), 1)
+    assert [knock.for_blow(d, 5) for d in (14, 15, 16, 17)] == [3, 4, 5, 6]
+    assert KnockdownRules(((30, 3),), 3, (14,), 0).for_blow(40, 5) == 4
+
+
+def test_a_three_band_injury_table_extends_by_its_own_steps() -> None:
+    """004's table "..." beyond the last band: the last two steps repeat (our reading)."""
+    from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds  # noqa: PLC0415
+    from tftmanager.rules.settings import InjuryReactions  # noqa: PLC0415
+
+    table = InjuryTable(InjuryThresholds(5, 8), (
+        InjuryBand(1, 19, 5, 8), InjuryBand(20, 29, 7, 12), InjuryBand(30, 39, 10, 16)),
+        3, -3)
+    beyond = [table.thresholds(st, InjuryReactions.HOUSE_BY_ST) for st in (40, 50)]
+    assert [(t.dx_penalty_hits, t.knockdown_hits, t.assumed) for t in beyond] == [
+        (12, 20, True), (15, 24, True)]
