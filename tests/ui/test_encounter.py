@@ -27,6 +27,7 @@ def _flavius_and_wulf(main_window: MainWindow, qtbot, name: str) -> EncounterWin
     window = menu_windows.encounter(main_window, session)
     assert isinstance(window, EncounterWindow)
     qtbot.addWidget(window)
+    assert window.start_box.isVisible()
     window.name_edit.setText(name)
     window.start_button.click()
     window.side.setText("Romans")
@@ -43,19 +44,8 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     session = main_window.session
     assert session is not None
     assert main_window.act_encounter.text() == "New &Encounter…"  # type: ignore[attr-defined]
-    window = menu_windows.encounter(main_window, session)
-    assert isinstance(window, EncounterWindow)
-    qtbot.addWidget(window)
-    assert window.start_box.isVisible()
-    window.name_edit.setText("The glade")
-    window.start_button.click()
+    window = _flavius_and_wulf(main_window, qtbot, "The glade")
     assert window.encounter_id is not None and not window.start_box.isVisible()
-    window.side.setText("Romans")
-    _pick(window.party_pick, "Flavius Marcellus")
-    window.add_party_member()
-    window.side.setText("Germans")
-    _pick(window.beast_pick, "Germanic tribesman")
-    window.add_beast()
     assert window.table.rowCount() == 2
     assert window.table.item(0, 3).text() == "8"  # chainmail and large shield ready
     window.rolls.setText("5 2")
