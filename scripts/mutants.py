@@ -9,6 +9,11 @@ tests do not fail "survives".  The score is killed / run.
 
     python scripts/mutants.py --count 137 --seed 13        (make soak runs this)
     python scripts/mutants.py --count 5 --seed 1            (a quick check)
+    python scripts/mutants.py --fight --count 120 --seed 27 (the fight's modules, also in soak)
+
+``--fight`` samples only the fight's modules (``FIGHT``) and runs only the
+fight's tests (``FIGHT_TESTS``); mutants listed in ``EQUIVALENT`` change no
+behaviour (the reason is given) and do not count in the score.
 
 The copy lives in a temporary folder put first on ``sys.path`` (the tests run
 with it as their working folder), so the checkout itself is never changed.
@@ -33,6 +38,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "tftmanager" / "rules"
 TESTS = ROOT / "tests" / "rules"
+
+# The fight's modules and the tests that pin them down (issue 27).
+FIGHT = ("encounter*.py", "injury.py", "heights.py", "awards.py", "bestiary.py")
+FIGHT_TESTS = ("test_encounter.py", "test_encounter_book.py", "test_encounter_units.py",
+               "test_heights.py", "test_awards.py", "test_derived_rules.py",
+               "test_library_data.py")
+# Mutants that change no behaviour, as "path:line: old -> new" with the reason.
+EQUIVALENT: dict[str, str] = {}
 
 SWAPS = {
     "+": "-", "-": "+", "*": "//", "//": "*", "<": "<=", "<=": "<", ">": ">=", ">=": ">",
@@ -61,17 +74,19 @@ def candidates(path: Path) -> list[Mutant]:
     text = path.read_text(encoding="utf-8")
     rel = str(path.relative_to(ROOT))
     found = []
-    previous = ""
+    previous = before = ""
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
         line, col = tok.start
-        if tok.type == tokenize.NUMBER and tok.string.isdigit():
+        if (before, previous) == ("frozen", "="):
+            pass  # ``@dataclass(frozen=True)``: equivalent (nothing assigns to a field)
+        elif tok.type == tokenize.NUMBER and tok.string.isdigit():
             found.append(Mutant(rel, line, col, tok.string, str(int(tok.string) + 1)))
         elif (tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS
               # "not in" and "is not" are two tokens, and "for x in": leave them alone.
               and not (tok.string == "in" and previous in ("not", "for"))):
             found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
         if tok.type not in (tokenize.NL, tokenize.COMMENT):
-            previous = tok.string
+            before, previous = previous, tok.string
     return found
 
 
@@ -84,9 +99,11 @@ def apply(text: str, mutant: Mutant) -> str:
     return "".join(lines)
 
 
-def sample(count: int, seed: int) -> list[Mutant]:
-    """``count`` mutants drawn with ``seed`` from every module of the rules core."""
-    pool = [m for path in sorted(RULES.glob("*.py")) for m in candidates(path)]
+def sample(count: int, seed: int, patterns: tuple[str, ...] = ("*.py",)) -> list[Mutant]:
+    """``count`` mutants drawn with ``seed`` from the rules modules matching ``patterns``."""
+    paths = sorted({p for pattern in patterns for p in RULES.glob(pattern)})
+    pool = [m for path in paths for m in candidates(path)
+            if f"{m.path}:{m.line}: {m.old} -> {m.new}" not in EQUIVALENT]
     return sorted(random.Random(seed).sample(pool, min(count, len(pool))),
                   key=lambda m: (m.path, m.line, m.col))
 
@@ -101,10 +118,11 @@ def copy_package(into: Path) -> Path:
     return package
 
 
-def killed(work: Path, timeout: float) -> bool:
-    """Whether the rules tests fail (or hang) against the mutated copy."""
+def killed(work: Path, timeout: float, tests: tuple[str, ...] = ()) -> bool:
+    """Whether the rules tests (or only ``tests`` of them) fail or hang against the copy."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "-m", "pytest", str(TESTS), "-x", "-q", "-p", "no:cacheprovider",
+    targets = [str(TESTS / t) for t in tests] if tests else [str(TESTS)]
+    command = [sys.executable, "-m", "pytest", *targets, "-x", "-q", "-p", "no:cacheprovider",
                "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
     try:
         done = subprocess.run(command, cwd=work, env=env, capture_output=True, timeout=timeout,
@@ -120,13 +138,16 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=137)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--report", type=Path, help="write survivors as JSON here")
+    parser.add_argument("--fight", action="store_true",
+                        help="only the fight's modules, against the fight's tests")
     args = parser.parse_args()
-    mutants = sample(args.count, args.seed)
+    mutants = sample(args.count, args.seed, FIGHT if args.fight else ("*.py",))
+    tests = FIGHT_TESTS if args.fight else ()
     with tempfile.TemporaryDirectory(prefix="tftm-mutants-") as folder:
         work = Path(folder)
         package = copy_package(work)
         start = time.monotonic()
-        if killed(work, timeout=600):
+        if killed(work, timeout=600, tests=tests):
             print("The rules tests fail without any mutant: fix them first.")
             return 1
         timeout = max(30.0, 3 * (time.monotonic() - start))
@@ -136,7 +157,7 @@ def main() -> int:
             original = target.read_text(encoding="utf-8")
             target.write_text(apply(original, mutant), encoding="utf-8")
             try:
-                dead = killed(work, timeout)
+                dead = killed(work, timeout, tests)
             finally:
                 target.write_text(original, encoding="utf-8")
             print(f"[{number}/{len(mutants)}] {'killed ' if dead else 'SURVIVED'} "

@@ -98,14 +98,16 @@ def test_flavius_against_wulf_into_the_ledgers(
     review = review_end(store=store, encounter_id=eid)
     (ending,) = review.endings
     assert (ending.wounds, ending.award.amount, ending.condition) == (7, 50, Condition.FIGHTING)
-    assert [(w.index, w.name, w.hits) for w in ending.wear] == [(0, "Chainmail", 9),
-                                                                (1, "Large shield", 5)]
+    # Wear counts the blows each stopped hits of (the campaign's default reading of 001):
+    # turns 1, 3 and 6 (Melee's points would be 9 and 5).
+    assert [(w.index, w.name, w.hits) for w in ending.wear] == [(0, "Chainmail", 3),
+                                                                (1, "Large shield", 3)]
     before = campaign_dump(store.path)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid)
     assert after.wounds == 7
-    assert [(i.key, i.hits_taken) for i in after.items[:2]] == [("chainmail", 9),
-                                                                 ("large_shield", 5)]
+    assert [(i.key, i.hits_taken) for i in after.items[:2]] == [("chainmail", 3),
+                                                                 ("large_shield", 3)]
     assert [(line.amount, line.kind) for line in ledger_lines(store=store, character_id=cid)] \
         == [(50, "combat")]
     with pytest.raises(enc.EncounterRefused, match="already ended"):
@@ -230,8 +232,10 @@ def test_three_d_shows_height_and_applies_a_fall(store: CampaignStore) -> None:
     _cid, eid = _glade(store)
     flavius = _fig(store, eid, "Flavius")
     assert (flavius.height, flavius.falls) == ("3", ["4-6", "7-9", "10-12"])
-    enc.fall(store=store, encounter_id=eid, figure="Flavius", tiles=7, rolls=[8])
-    assert _fig(store, eid, "Flavius").wounds == 8  # 2d for 7 tile heights; armor no help
+    # 7 tile heights: 2d; 12 against adjDX 8 fails the saving roll; 2d rolls 8, and the
+    # chainmail stops 2 of it ("Armor ... will only stop a maximum of 2 points", 000).
+    enc.fall(store=store, encounter_id=eid, figure="Flavius", tiles=7, rolls=[12, 8])
+    assert _fig(store, eid, "Flavius").wounds == 6
 
 
 def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
@@ -244,4 +248,23 @@ def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
     end_encounter(store=store, encounter_id=eid)
     after = {i.key: i.hits_taken for i in get_character(store=store, character_id=cid).items}
     assert "chainmail" not in after
-    assert after["large_shield"] == 2  # only the shield's own hits
+    assert after["large_shield"] == 1  # only the shield's own blow
+
+
+def test_wear_goes_to_the_very_shield_that_stopped_the_hits(store: CampaignStore) -> None:
+    """001: "When shields have taken (15x hits stopped) hits, they are split asunder": the
+    hits belong to the shield in hand, not to a spare of the same kind that a sale moved
+    into its place (possessions have a stable identity since schema 11)."""
+    spare = Item(ItemKind.SHIELD, "large_shield", ItemState.CARRIED)
+    cid = create_character(store=store, character=replace(
+        FLAVIUS, items=(spare, *FLAVIUS.items))).id
+    eid = enc.new_encounter(store=store, name="Shields", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
+    keys = [i.key for i in get_character(store=store, character_id=cid).items]
+    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    end_encounter(store=store, encounter_id=eid)
+    after = get_character(store=store, character_id=cid).items
+    assert [(i.state, i.hits_taken) for i in after if i.key == "large_shield"] == [
+        (ItemState.CARRIED, 0), (R, 1)]

@@ -16,7 +16,6 @@ from tftmanager.cards.content import (
     build_card,
 )
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards, select_sheets
-from tftmanager.cards.three_d import height_for
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -113,7 +112,8 @@ def test_three_d_height_and_falls_only_with_the_option(library: RulesLibrary) ->
     assert "no Height for this race" in words(card.front)
 
 
-def test_three_d_chart_matches_the_document() -> None:
+def test_three_d_chart_matches_the_document(library: RulesLibrary) -> None:
+    height_for = library.heights.height_for
     halfling, elf, dwarf = height_for("halfling"), height_for("elf"), height_for("dwarf")
     assert halfling and halfling.height == "1" and halfling.falls == ("2", "3", "4")
     assert elf and elf.height.startswith("3") and elf.falls == ("5-8", "9-12", "13-16")

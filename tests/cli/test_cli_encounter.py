@@ -42,7 +42,8 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     code, out, _err = cli(capsys, "encounter", glade, "show")
     assert "The glade — turn 2" in out and "dead" in out and "adjDX  8" in out
     code, out, _err = cli(capsys, "encounter", glade, "end", "--award", "Flavius=70")
-    assert code == 0 and "Flavius Marcellus: 70 XP" in out and "Chainmail +3" in out
+    # wear counts blows by default (001's "hits", read as blows): one blow stopped
+    assert code == 0 and "Flavius Marcellus: 70 XP" in out and "Chainmail +1" in out
     assert "+70" in cli(capsys, "xp", "show", glade, "Flavius")[1]
     code, out, _err = cli(capsys, "undo", glade)
     assert out.startswith("Undid: Ended The glade")
@@ -55,6 +56,14 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     (("add", "Romans", "--character", "Nobody"), "Nobody"),
     (("add", "Romans", "--quick", "Guard", "--st", "x", "--dx", "10"),
      "ST must be a whole number"),
+    (("initiative", "--roll", "5", "--roll", "2", "--first", "Nobody"),
+     "'Nobody' is not a side in this fight."),
+    (("hit", "Wulf", str(10**20)), "more than any blow"),
+    (("hit", "Wulf", str(2**63)), "more than any blow"),
+    (("option", "Wulf", "fly"), "not one of Melee's options"),
+    (("option", "Flavius", "missile"), "needs a missile weapon ready"),
+    (("ready", "Wulf", "9"), "Wulf has no weapon number 9."),
+    (("attack", "Wulf", "Flavius", "--second-shot", "--roll", "9"), "has not fired"),
 ])
 def test_bad_input_is_one_line_exit_2_and_nothing_changes(
         glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
@@ -101,3 +110,23 @@ def test_the_encounter_sheet_is_one_page(glade: Path, tmp_path: Path, qapp: obje
     assert code == 0, err
     assert out == f"Wrote {out_pdf}: the sheet of The glade on 1 page\n"
     assert out_pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_options_drop_and_ready_from_the_shell(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Melee's options (a)-(r) by name or letter; drop and ready a weapon by its number."""
+    code, out, err = cli(capsys, "encounter", glade, "option", "Flavius", "c")
+    assert code == 0, err
+    assert out == "Turn 1: Flavius Marcellus chooses Dodge (c).\n"
+    code, _out, err = cli(capsys, "encounter", glade, "option", "Wulf", "missile")
+    assert code == 0, err
+    # 003: "a figure attempting to hit a dodging figure (with a missile ...) must roll ...
+    # on FOUR dice"
+    code, out, _err = cli(capsys, "encounter", glade, "attack", "Wulf", "Flavius",
+                          "--roll", "16")
+    assert "rolls 16 on 4 dice" in cli(capsys, "encounter", glade, "show", "--log", "3")[1]
+    assert cli(capsys, "encounter", glade, "drop", "Wulf", "1")[1] == \
+        "Turn 1: Wulf drops the Longbow.\n"
+    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == \
+        "Turn 1: Wulf readies the Longbow.\n"
+    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 1: Wulf flees unhurt.\n"

@@ -57,15 +57,15 @@ def test_flavius_against_wulf(library: RulesLibrary) -> None:
     assert roman.dx == 8 and roman.stops == 5
     table = Table([])
     # Turn 1: Flavius wins the initiative; Wulf's longbow hits (9) for 1+2 with a 5: 7 hits.
-    assert fight.roll_initiative(table.feed(5, 2)) == ["Romans", "Germans"]
+    assert fight.roll_initiative(table.feed(5, 2), _rules()) == ["Romans", "Germans"]
     assert fight.attack("Wulf", "Flavius", table.feed(9, 5), rules) is HitResult.HIT
     assert (roman.wounds, roman.current_st) == (2, 10)
     assert [(p.name, p.stopped) for p in roman.protections] == [("Chainmail", 3),
                                                                   ("Large shield", 2)]
     # Turn 2: Wulf wins and tells Flavius to go first; Flavius dodged: 4 dice, 16 misses.
     fight.next_turn()
-    fight.roll_initiative(table.feed(1, 4))
-    fight.choose_first("Romans")
+    fight.roll_initiative(table.feed(1, 4), _rules())
+    fight.choose_first("Romans", rules)
     assert fight.order == ["Romans", "Germans"]
     assert fight.attack("Wulf", "Flavius", table.feed(16), rules, dice=4) is HitResult.MISS
     # Turn 3: an 8 hits, a 2 for 4 hits: the armor stops it all.
@@ -162,18 +162,19 @@ def test_three_sides_roll_off_over_several_turns() -> None:
     table = Table([])
     # Turn 1: all three roll (Red 2, Blue 5, Green 5): Blue and Green tie and roll again
     # (Blue 6, Green 1): Blue first; then Red and Green roll off (Red 4, Green 3).
-    assert fight.roll_initiative(table.feed(2, 5, 5, 6, 1, 4, 3)) == ["Blue", "Red", "Green"]
+    assert fight.roll_initiative(table.feed(2, 5, 5, 6, 1, 4, 3), _rules()) == [
+        "Blue", "Red", "Green"]
     # Turn 2: Green went last and sits out the first roll-off: only Red and Blue roll.
     fight.next_turn()
     assert fight.went_last == "Green"
     # (Red 3, Blue 6: Blue first; then Red 2, Green 6)
-    assert fight.roll_initiative(table.feed(3, 6, 2, 6)) == ["Blue", "Green", "Red"]
+    assert fight.roll_initiative(table.feed(3, 6, 2, 6), _rules()) == ["Blue", "Green", "Red"]
     assert [what for _dice, what in table.asked[-4:-2]] == [
         "Roll-off for place 1: Red", "Roll-off for place 1: Blue"]
     assert "Green went last and sits out the first roll-off." in " ".join(fight.log)
     # Turn 3: Red went last; Blue and Green roll for first place, Green wins.
     fight.next_turn()
-    assert fight.roll_initiative(table.feed(1, 4, 5, 2)) == ["Green", "Red", "Blue"]
+    assert fight.roll_initiative(table.feed(1, 4, 5, 2), _rules()) == ["Green", "Red", "Blue"]
     assert table.rolls == []
 
 
@@ -194,8 +195,9 @@ def test_a_fall_with_the_three_d_option(library: RulesLibrary) -> None:
         fight.fall("Flavius", 7, Table([]), rules)
     roman.height, roman.falls = "3", ["4-6", "7-9", "10-12"]
     assert fight.fall("Flavius", 3, Table([]), rules) == 0
-    assert fight.fall("Flavius", 7, Table([8]), rules) == 8  # 2d; armor does not count
-    assert roman.wounds == 8 and roman.protections[0].stopped == 0
+    # 7 tiles is 2d; the roll against adjDX 8 fails (12): 2d rolls 8, chainmail stops 2.
+    assert fight.fall("Flavius", 7, Table([12, 8]), rules) == 8
+    assert roman.wounds == 6 and roman.protections[0].stopped == 2
     flat = Encounter("Flat")
     flat.add(flavius(library))
     with pytest.raises(EncounterRefused, match="three-dimensional"):
@@ -203,8 +205,9 @@ def test_a_fall_with_the_three_d_option(library: RulesLibrary) -> None:
 
 
 def test_fall_dice_by_height_chart() -> None:
+    """000: "Up to three times your height you would take 3D6 damage and so on."."""
     human = ["4-6", "7-9", "10-12"]
-    assert [fall_dice(human, t) for t in (3, 4, 7, 12, 15)] == [0, 1, 2, 3, 3]
+    assert [fall_dice(human, t) for t in (3, 4, 7, 12, 13, 15, 16)] == [0, 1, 2, 3, 4, 4, 5]
 
 
 def test_automatic_results_only_on_three_dice() -> None:
@@ -232,7 +235,7 @@ def test_second_shot_after_every_first_attack(library: RulesLibrary) -> None:
                twice_at_dx=bow.second_shot_dx)]))
     fight.add(wulf(library))
     table = Table([])
-    fight.roll_initiative(table.feed(5, 2))
+    fight.roll_initiative(table.feed(5, 2), _rules())
     assert fight.order_attacks(table, rules) == [archer.fid, "F2"]
     fight.attack("Archer", "Wulf", table.feed(16), rules)  # a miss
     with pytest.raises(EncounterRefused, match="after every first attack; still to attack: Wulf"):

@@ -20,24 +20,32 @@ def _pick(box, text: str) -> None:
     box.setCurrentIndex(index)
 
 
-def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
-                                              tmp_path: Path) -> None:
+def _flavius_and_wulf(main_window: MainWindow, qtbot, name: str) -> EncounterWindow:
+    """A new encounter with the demo's Flavius against the bestiary's tribesman."""
     session = main_window.session
     assert session is not None
-    assert main_window.act_encounter.text() == "New &Encounter…"  # type: ignore[attr-defined]
     window = menu_windows.encounter(main_window, session)
     assert isinstance(window, EncounterWindow)
     qtbot.addWidget(window)
     assert window.start_box.isVisible()
-    window.name_edit.setText("The glade")
+    window.name_edit.setText(name)
     window.start_button.click()
-    assert window.encounter_id is not None and not window.start_box.isVisible()
     window.side.setText("Romans")
     _pick(window.party_pick, "Flavius Marcellus")
     window.add_party_member()
     window.side.setText("Germans")
     _pick(window.beast_pick, "Germanic tribesman")
     window.add_beast()
+    return window
+
+
+def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
+                                              tmp_path: Path) -> None:
+    session = main_window.session
+    assert session is not None
+    assert main_window.act_encounter.text() == "New &Encounter…"  # type: ignore[attr-defined]
+    window = _flavius_and_wulf(main_window, qtbot, "The glade")
+    assert window.encounter_id is not None and not window.start_box.isVisible()
     assert window.table.rowCount() == 2
     assert window.table.item(0, 3).text() == "8"  # chainmail and large shield ready
     window.rolls.setText("5 2")
@@ -73,6 +81,7 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     flavius = next(s.id for s in session.sheets() if s.character.name.startswith("Flavius"))
     assert flavius is not None
     assert dialog.spins[flavius].value() == 50
+    assert dialog.note.text().startswith("Romans won. ")
     dialog.spins[flavius].setValue(60)
     dialog.accept()
     assert [line.amount for line in session.ledger(flavius)][-1] == 60
@@ -116,16 +125,7 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
                     if r.name == "Flavius Marcellus")
 
     full = flavius_row().st_now
-    window = menu_windows.encounter(main_window, session)
-    qtbot.addWidget(window)
-    window.name_edit.setText("Ambush")
-    window.start_button.click()
-    window.side.setText("Romans")
-    _pick(window.party_pick, "Flavius Marcellus")
-    window.add_party_member()
-    window.side.setText("Germans")
-    _pick(window.beast_pick, "Germanic tribesman")
-    window.add_beast()
+    window = _flavius_and_wulf(main_window, qtbot, "Ambush")
     _pick(window.attacker, "Germanic tribesman")
     _pick(window.target, "Flavius Marcellus")
     window.damage.setValue(9)  # 5 stopped by chainmail and shield, 4 taken
@@ -139,3 +139,14 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
     main_window.act_undo.trigger()
     assert flavius_row().st_now == full
     window.close()
+
+
+def test_the_option_is_shown_and_set(main_window: MainWindow, qtbot) -> None:
+    """003: "No figure may attack unless it chose an option including the word 'attack'"."""
+    window = _flavius_and_wulf(main_window, qtbot, "Options")
+    assert [window.dice.itemData(i) for i in range(window.dice.count())] == [0, 3, 4, 5]
+    _pick(window.attacker, "Flavius Marcellus")
+    _pick(window.option, "(c) Dodge")
+    window.buttons["option"].click()
+    assert window.table.item(0, 5).text() == "fighting · Dodge"
+    assert "Flavius Marcellus chooses Dodge (c)." in window.log.toPlainText()

@@ -1,11 +1,11 @@
 """Ending an encounter: what it did to each character, and writing it as ONE operation.
 
-``review_end`` proposes the ending (Melee's combat experience for each
-survivor, from ``rules.awards``; wounds and fatigue; the hits each armor and
-shield stopped; dropped weapons and missiles shot); the GM may change the
-awards, then ``end_encounter`` writes all of it in one journalled operation:
-one undo takes the whole ending back.  A figure at 0 ST or below is left
-dying for the expansion's death-and-dying roll (``app.survival``).
+``review_end`` loads the fight and asks ``rules.encounter_ending`` for the
+ending (who won, Melee's combat experience, wounds and fatigue, the wear each
+armor and shield takes, dropped weapons and missiles shot); the GM may change
+the awards, then ``end_encounter`` writes all of it in one journalled
+operation: one undo takes the whole ending back.  A character at 0 ST or
+below is left dying for the expansion's death-and-dying roll (``app.survival``).
 """
 
 from __future__ import annotations
@@ -18,45 +18,16 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.encounters import EncounterRefused, show
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
-from tftmanager.rules.awards import Award, CombatType, Outcome, combat_awards
+from tftmanager.rules.awards import CombatType
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_figure import Condition, Figure
-from tftmanager.rules.encounter_rules import CombatRules
-from tftmanager.rules.experience import XPKind
+from tftmanager.rules.encounter_ending import Ending, Wear, resolve_ending
+from tftmanager.rules.experience import XPKind, entry_refusal
 from tftmanager.rules.items import Item, ItemKind
-from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
-
-
-@dataclass(frozen=True)
-class Ending:
-    """What the fight did to one party member, as proposed for the GM's review."""
-
-    character_id: int
-    name: str
-    condition: Condition
-    wounds: int
-    fatigue: int
-    dying: bool
-    wear: tuple[Wear, ...]
-    dropped: tuple[tuple[str, str], ...]  # (as the log says it, weapon key)
-    missiles: int
-    award: Award
-
-
-@dataclass(frozen=True)
-class Wear:
-    """Hits an armor or shield stopped, and which possession it was when the fight began."""
-
-    index: int  # its place among the character's possessions at the start
-    kind: str  # "armor" or "shield"
-    key: str
-    name: str
-    hits: int
 
 
 @dataclass(frozen=True)
@@ -67,40 +38,7 @@ class Review:
     name: str
     combat: CombatType
     endings: tuple[Ending, ...]
-
-
-def _outcome(combat: CombatType, fig: Figure, state: Condition, side_standing: bool) -> Outcome:
-    if state is Condition.DEAD:
-        return Outcome.DOWN
-    if combat is CombatType.DEATH:
-        return Outcome.SURVIVED
-    if combat is CombatType.PRACTICE:
-        return Outcome.ON_FEET if not state.out and fig.current_st > fig.low_st_max \
-            else Outcome.DOWN
-    return Outcome.WON if side_standing else Outcome.DEFEATED
-
-
-def _awards(enc: Encounter, rules: CombatRules, combat: CombatType,
-            store: CampaignStore) -> dict[str, Award]:
-    """Melee's award for every character figure, side by side."""
-    table = library_for(store).awards
-    if table is None:
-        raise EncounterRefused("This campaign's library has no combat awards.")
-    found: dict[str, Award] = {}
-    for side in enc.sides:
-        ours = [f for f in enc.figures if f.side == side]
-        theirs = [f.attribute_total for f in enc.figures if f.side != side]
-        party = [f for f in ours if f.character_id is not None]
-        if not party or not theirs:
-            continue
-        standing = any(not f.condition(rules, enc.turn).out for f in ours)
-        rows = [(f.fid, f.attribute_total,
-                 _outcome(combat, f, f.condition(rules, enc.turn), standing)) for f in party]
-        for fid, award in zip([r[0] for r in rows],
-                              combat_awards(combat, rows, theirs, table,
-                                            [f.attribute_total for f in ours]), strict=True):
-            found[fid] = replace(award, name=enc.figure(fid).name)
-    return found
+    winner: str = ""
 
 
 def review_end(*, store: CampaignStore, encounter_id: int,
@@ -109,27 +47,14 @@ def review_end(*, store: CampaignStore, encounter_id: int,
     enc = show(store=store, encounter_id=encounter_id).encounter
     if enc.ended:
         raise EncounterRefused(f"{enc.name} has already ended.")
-    rules = library_for(store).combat_rules()
-    kind = combat or CombatType(enc.combat)
-    awards = _awards(enc, rules, kind, store)
-    endings = []
-    for fig in enc.figures:
-        if fig.character_id is None:
-            continue
-        state = fig.condition(rules, enc.turn)
-        endings.append(Ending(
-            fig.character_id, fig.name, state, fig.wounds, fig.fatigue,
-            is_dying(fig.current_st),
-            tuple(Wear(p.item, p.kind, p.key, p.name, p.stopped) for p in fig.protections
-                  if p.item >= 0 and p.stopped),
-            _dropped(fig), fig.missiles_spent,
-            awards.get(fig.fid, Award(fig.name, 0, "no opponents"))))
-    return Review(encounter_id, enc.name, kind, tuple(endings))
-
-
-def _dropped(fig: Figure) -> tuple[tuple[str, str], ...]:
-    keys = {a.name: a.key for a in fig.attacks}
-    return tuple((text, keys.get(text.split(" (")[0], "")) for text in fig.dropped)
+    library = library_for(store)
+    if library.awards is None:
+        raise EncounterRefused("This campaign's library has no combat awards.")
+    with store.transaction() as session:
+        profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
+    ending = resolve_ending(enc, library.combat_rules(), library.awards,
+                            combat or CombatType(enc.combat), profile.armor_wear)
+    return Review(encounter_id, enc.name, ending.combat, ending.endings, ending.winner)
 
 
 def end_encounter(*, store: CampaignStore, encounter_id: int,
@@ -146,8 +71,9 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
     for cid, amount in (awards or {}).items():
         if cid not in settled:
             raise EncounterRefused("Awards go to characters who fought in this encounter.")
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise EncounterRefused("An award is a whole number of XP, 0 or more.")
+        why = entry_refusal(amount, XPKind.COMBAT) if amount != 0 else ""
+        if why:
+            raise EncounterRefused(f"The award for {_name(review, cid)}: {why}")
         settled[cid] = amount
     batch = str(uuid.uuid4())
     with store.operation(OpKind.ENCOUNTER) as op:
@@ -198,12 +124,19 @@ def _after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
     return after
 
 
+def _name(review: Review, character_id: int) -> str:
+    return next(e.name for e in review.endings if e.character_id == character_id)
+
+
 def _worn_item(items: list[Item], wear: Wear) -> int | None:
     """The possession that stopped the hits, or None once it is gone.
 
-    It is looked for where it was when the fight began, then (if the
-    possessions changed during the fight) as the same armor or shield.
+    It is found by its stable identity; a fight begun before possessions had
+    one looks where it was when the fight began, then for the same armor or
+    shield.
     """
+    if wear.item_id:
+        return next((i for i, item in enumerate(items) if item.uid == wear.item_id), None)
     kind = ItemKind(wear.kind)
 
     def matches(item: Item) -> bool:

@@ -16,7 +16,7 @@ from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.encounter import EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
-from tftmanager.rules.heights import height_for
+from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode
@@ -39,14 +39,14 @@ class QuickFigure:
 
 
 def _finish(figure: Figure, race: str, *, library: RulesLibrary,
-            profile: RuleProfile) -> Figure:
+            profile: RuleProfile, hexes: int = 1) -> Figure:
     """Reactions to injury under the campaign's option, and Height with the 3-D option."""
     own = library.races.get(race)
     limits = library.injury.thresholds(figure.st, profile.injury_reactions,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
     figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
-    row = height_for(race) if profile.three_d else None
+    row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:
         figure.height, figure.falls = row.height, list(row.falls)
     return figure
@@ -62,23 +62,24 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         armor_stops = (derived.armor_condition.stops if derived.armor_condition
                        else derived.armor.stops)
         protections.append(Protection("armor", derived.armor.key, derived.armor.name,
-                                      armor_stops, item=character.items.index(gear.armor)))
+                                      armor_stops, item=character.items.index(gear.armor),
+                                      item_id=gear.armor.uid))
     ready_shield = derived.shield is not None and derived.shield_ready and gear.shield
     if ready_shield and derived.shield is not None and gear.shield is not None:
         shield_stops = (derived.shield_condition.stops if derived.shield_condition
                         else derived.shield.stops)
         protections.append(Protection("shield", derived.shield.key, derived.shield.name,
-                                      shield_stops, item=character.items.index(gear.shield)))
+                                      shield_stops, item=character.items.index(gear.shield),
+                                      item_id=gear.shield.uid))
     talents = derived.hits_stopped - armor_stops
     if talents > 0:
         protections.append(Protection("natural", "", "Talents", talents))
     dx = derived.adj_dx_shield if ready_shield and derived.adj_dx_shield is not None \
         else derived.adj_dx
-    attacks = [Attack(line.weapon.name + ("" if a.mode is AttackMode.STRIKE
-                                          else f" ({a.mode.value})"),
-                      str(a.damage), line.weapon.key, missile=a.mode is AttackMode.MISSILE,
-                      twice_at_dx=line.weapon.second_shot_dx
-                      if a.mode is AttackMode.MISSILE else None)
+    attacks = [_attack(line.weapon, a.mode, str(a.damage),
+                       a.adj_dx_shield if ready_shield and a.adj_dx_shield is not None
+                       else a.adj_dx,
+                       suffix="" if a.mode is AttackMode.STRIKE else f" ({a.mode.value})")
                for line in derived.weapons if line.usable for a in line.attacks]
     figure = Figure(fid="", name=character.name, side=side, st=character.st, dx=dx,
                     base_dx=character.dx, iq=character.iq, ma=derived.ma,
@@ -98,17 +99,32 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
     if shield:
         protections.append(Protection("shield", shield.key, shield.name, shield.stops))
     if creature.stops:
-        protections.append(Protection("natural", "", "Hide and talents", creature.stops))
-    attacks = [Attack(w.name, str(w.damage), w.key, missile=w.missile,
-                      twice_at_dx=w.second_shot_dx)
+        protections.append(Protection("hide", "", "Hide", creature.stops) if creature.hide
+                           else Protection("natural", "", "Talents", creature.stops))
+    attacks = [_attack(w, AttackMode.MISSILE if w.missile else AttackMode.STRIKE,
+                       str(w.damage), None)
                for key in creature.weapons if (w := library.weapons.get(key))]
     if creature.attack and creature.damage:
         attacks.append(Attack(creature.attack, str(creature.damage)))
     dx = creature.dx + (armor.dx if armor else 0) + (shield.dx if shield else 0)
     figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
                     iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
-                    protections=protections, attacks=attacks, template=creature.key)
-    return _finish(figure, creature.race, library=library, profile=profile)
+                    protections=protections, attacks=attacks, template=creature.key,
+                    dx_against=creature.dx_against)
+    return _finish(figure, creature.race, library=library, profile=profile, hexes=creature.hexes)
+
+
+def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
+            suffix: str = "") -> Attack:
+    """A weapon as a figure strikes with it: its own adjDX and, for a missile, its rates."""
+    missile = mode is AttackMode.MISSILE
+    return Attack(weapon.name + suffix, damage, weapon.key, missile=missile,
+                  twice_at_dx=weapon.second_shot_dx if missile else None, dx=dx,
+                  fast_shots=weapon.fast_shots, twice_at_st=weapon.fast_st,
+                  turns_per_shot=weapon.turns_per_shot if missile else 1,
+                  fast_turns_per_shot=weapon.fast_turns_per_shot if missile else None,
+                  fast_dx=weapon.fast_dx if missile else None,
+                  thrown=mode is AttackMode.THROWN)
 
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,

@@ -32,15 +32,16 @@ from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Figure
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
 from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
-           "attack", "choose_first", "current_id", "drop", "fall", "hit", "list_encounters",
-           "new_encounter", "next_turn", "order_attacks", "roll_initiative", "show",
-           "spend_st"]
+           "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee", "hit",
+           "list_encounters", "new_encounter", "next_turn", "order_attacks", "ready",
+           "roll_initiative", "show", "spend_st"]
 
 Action = Callable[[Encounter, "Roller", CombatRules], str]
 
@@ -128,7 +129,11 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
         week = queries.campaign_row(session=op.session, campaign_id=store.campaign_id).week
         enc = Encounter(name, critical_hits=profile.critical_hits.value,
                         three_d=profile.three_d, combat=combat,
-                        seed=seed if seed is not None else random.SystemRandom().randrange(2**31))
+                        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                        shield_first=profile.stopped_first is StoppedFirst.SHIELD,
+                        fatigue_kills=profile.fatigue_at_zero is FatigueAtZero.AS_WOUNDS,
+                        many_sides=profile.many_sides.value,
+                        house_knockdowns=profile.injury_reactions is InjuryReactions.HOUSE_BY_ST)
         enc.note(f"{name} begins ({combat} combat, seed {enc.seed}).")
         return stored.add_encounter(session=op.session, campaign_id=store.campaign_id,
                                     name=name, week=week, state=enc.to_dict())
@@ -210,18 +215,47 @@ def add_quick(*, store: CampaignStore, encounter_id: int, quick: QuickFigure,
 
 
 def roll_initiative(*, store: CampaignStore, encounter_id: int,
-                    rolls: Sequence[int] | None = None) -> Changes:
-    """Stage (1): a die per side, or the free-for-all roll-off with three or more sides."""
-    def action(enc: Encounter, roll: Roller, _rules: CombatRules) -> str:
-        return "initiative: " + ", ".join(enc.roll_initiative(roll))
+                    rolls: Sequence[int] | None = None, first: str = "") -> Changes:
+    """Stage (1): a die per side, or the free-for-all roll-off with three or more sides.
+
+    ``first`` is the winner's choice, made in the same change: a choice that
+    cannot be made refuses the whole action, rolls and all.
+    """
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        return "initiative: " + ", ".join(enc.roll_initiative(roll, rules, first))
     return _change(store, encounter_id, action, rolls)
 
 
 def choose_first(*, store: CampaignStore, encounter_id: int, side: str) -> Changes:
     """The initiative winner's choice of the side that moves first."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.choose_first(side)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.choose_first(side, rules)
         return f"{side} moves first"
+    return _change(store, encounter_id, action)
+
+
+def choose_option(*, store: CampaignStore, encounter_id: int, figure: str,
+                  option: str) -> Changes:
+    """Record a figure's option this turn (Melee's list: move, charge, dodge, defend...)."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        name = enc.choose_option(figure, option, rules)
+        return f"{enc.figure(figure).name} chooses {name}"
+    return _change(store, encounter_id, action)
+
+
+def ready(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
+    """Ready a weapon (a dropped one is picked up)."""
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.ready(figure, weapon)
+        return f"{enc.figure(figure).name} readies a weapon"
+    return _change(store, encounter_id, action)
+
+
+def flee(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
+    """A figure leaves the fight (through the arena's door)."""
+    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
+        enc.flee(figure)
+        return f"{enc.figure(figure).name} flees"
     return _change(store, encounter_id, action)
 
 
@@ -235,13 +269,13 @@ def order_attacks(*, store: CampaignStore, encounter_id: int,
 
 
 def attack(*, store: CampaignStore, encounter_id: int, attacker: str, target: str,
-           rolls: Sequence[int] | None = None, dice: int = 3, weapon: int = 0,
+           rolls: Sequence[int] | None = None, dice: int = 0, weapon: int | None = None,
            second_shot: bool = False) -> Changes:
-    """Roll to hit and, on a hit, the weapon's damage, through armor and shield."""
-    if dice not in (3, 4, 5):
-        raise EncounterRefused("A roll to hit is made on 3 dice (4 against a dodge or "
-                               "defence, 5 against Bladeturn).")
+    """Roll to hit and, on a hit, the weapon's damage, through armor and shield.
 
+    ``dice`` 0: 3, or 4 against a figure that dodges or defends; ``weapon``
+    None: the ready weapon.
+    """
     def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
         result = enc.attack(attacker, target, roll, rules, dice=dice, weapon=weapon,
                             second_shot=second_shot)
@@ -251,12 +285,16 @@ def attack(*, store: CampaignStore, encounter_id: int, attacker: str, target: st
 
 
 def hit(*, store: CampaignStore, encounter_id: int, target: str, damage: int,
-        by: str = "", ignore_armor: bool = False) -> Changes:
-    """Damage a blow did, as the table rolled it; armor and shield stop their share."""
-    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
-        enc.hit(target, damage, rules, by=by, ignore_armor=ignore_armor)
+        by: str = "", ignore_armor: bool = False,
+        rolls: Sequence[int] | None = None) -> Changes:
+    """Damage a blow did, as the table rolled it; armor and shield stop their share.
+
+    ``rolls``: a knockdown roll the house rules call for, if any.
+    """
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        enc.hit(target, damage, rules, by=by, ignore_armor=ignore_armor, roll=roll)
         return f"{damage} hits on {enc.figure(target).name}"
-    return _change(store, encounter_id, action)
+    return _change(store, encounter_id, action, rolls)
 
 
 def spend_st(*, store: CampaignStore, encounter_id: int, figure: str, amount: int | None = None,

@@ -13,7 +13,6 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from tftmanager.app.sheet import Sheet
-from tftmanager.cards.three_d import height_for
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.character import Status
 from tftmanager.rules.derived import AttackLine, Derived, WeaponLine, recovery_dx
@@ -211,7 +210,8 @@ def _weapon(line: WeaponLine, profile: RuleProfile) -> list[tuple[str, ...]]:
     return rows
 
 
-def combat_rows(sheet: Sheet, profile: RuleProfile) -> list[tuple[str, ...]]:
+def combat_rows(sheet: Sheet, profile: RuleProfile,
+                library: RulesLibrary) -> list[tuple[str, ...]]:
     """Reactions to injury, critical hits and (with 3D play) Height and falls."""
     injury = sheet.derived.injury
     assumed = " (assumed beyond the table)" if injury.assumed else ""
@@ -221,7 +221,7 @@ def combat_rows(sheet: Sheet, profile: RuleProfile) -> list[tuple[str, ...]]:
         (f"To-hit roll {CRITICALS[profile.critical_hits]}",),
     ]
     if profile.three_d:
-        height = height_for(sheet.character.race)
+        height = library.heights.height_for(sheet.character.race)
         rows.append((f"3D: {height.card_text()}" if height
                      else "3D: no Height for this race in the 3D document",))
     mount = sheet.character.mount
@@ -253,7 +253,8 @@ def build_front(sheet: Sheet, library: RulesLibrary, profile: RuleProfile) -> Ca
     if weapons:
         sections.append(Section("Weapons", SectionKind.TABLE, tuple(weapons),
                                 ("Weapon", "Damage", "ST", "adjDX", "Notes")))
-    sections.append(Section("In combat", SectionKind.PROSE, tuple(combat_rows(sheet, profile))))
+    sections.append(Section("In combat", SectionKind.PROSE,
+                            tuple(combat_rows(sheet, profile, library))))
     return CardFace(c.name, subtitle(sheet, library), Side.FRONT, stats, c.st, tuple(sections),
                     ticked=min(c.wounds, c.st))
 

@@ -1,7 +1,7 @@
-"""Height (H) and falling thresholds for the card: the chart lives in ``rules.heights``."""
+"""Height (H) and falling thresholds for the card: the library's chart (``rules.heights``)."""
 
 from __future__ import annotations
 
-from tftmanager.rules.heights import SOURCE, Height, height_for
+from tftmanager.rules.heights import SOURCE, Height, HeightChart
 
-__all__ = ["SOURCE", "Height", "height_for"]
+__all__ = ["SOURCE", "Height", "HeightChart"]

@@ -59,14 +59,34 @@ def add_parser(subparsers: Any) -> None:
     q.add_argument("attacker")
     q.add_argument("target")
     q.add_argument("--roll", type=int, action="append", metavar="N")
-    q.add_argument("--dice", type=int, default=3, help="4 against a dodge or defence")
-    q.add_argument("--weapon", type=int, default=1, help="the attacker's weapon number")
+    q.add_argument("--dice", type=int, default=0,
+                   help="dice to hit (default 3, or 4 when the target dodges or defends)")
+    q.add_argument("--weapon", type=int, default=None, help="the attacker's weapon number "
+                   "(default: the ready weapon)")
     q.add_argument("--second-shot", action="store_true")
     q = act.add_parser("hit", help="enter the damage a blow did")
     q.add_argument("target")
     q.add_argument("damage")
     q.add_argument("--by", default="", metavar="ATTACKER")
     q.add_argument("--ignore-armor", action="store_true")
+    q.add_argument("--roll", type=int, action="append", metavar="N",
+                   help="a knockdown roll the house rules call for")
+    q = act.add_parser("option", help="a figure's option this turn (move, charge, dodge, "
+                       "defend, missile, attack, ready, stand_up, ...)")
+    q.add_argument("figure")
+    q.add_argument("option")
+    for name, text in (("drop", "drop a weapon"), ("ready", "ready a weapon (pick up a "
+                                                             "dropped one)")):
+        q = act.add_parser(name, help=text)
+        q.add_argument("figure")
+        q.add_argument("weapon", type=int, help="the weapon number (as show lists them)")
+    q = act.add_parser("flee", help="a figure leaves the fight (the arena's door)")
+    q.add_argument("figure")
+    _more_actions(act)
+
+
+def _more_actions(act: Any) -> None:
+    """The actions after the blows: spend, fall, next-turn, show, end, bestiary, sheet."""
     q = act.add_parser("spend", help="ST a wizard spends on a spell (fatigue)")
     q.add_argument("figure")
     q.add_argument("st", nargs="?", default=None)
@@ -110,8 +130,13 @@ def run(args: argparse.Namespace) -> int:
         eid = args.id if args.id is not None else encounters.current_id(store=store)
         if args.action == "end":
             return _end(store, eid, args)
+        before = len(encounters.show(store=store, encounter_id=eid).encounter.log)
         _act(store, eid, args)
-        print(encounters.show(store=store, encounter_id=eid).encounter.log[-1])
+        log = encounters.show(store=store, encounter_id=eid).encounter.log
+        for line in log[before:-1]:
+            if "Out of order" in line:
+                print(line)
+        print(log[-1])
     return OK
 
 
@@ -121,18 +146,24 @@ def _act(store: Any, eid: int, args: argparse.Namespace) -> None:
     if a == "add":
         _add(store, eid, args)
     elif a == "initiative":
-        encounters.roll_initiative(**common, rolls=args.roll)
-        if args.first:
-            encounters.choose_first(**common, side=args.first)
+        encounters.roll_initiative(**common, rolls=args.roll, first=args.first or "")
     elif a == "order":
         encounters.order_attacks(**common, rolls=args.roll)
     elif a == "attack":
         encounters.attack(**common, attacker=args.attacker, target=args.target,
-                          rolls=args.roll, dice=args.dice, weapon=args.weapon - 1,
+                          rolls=args.roll, dice=args.dice,
+                          weapon=None if args.weapon is None else args.weapon - 1,
                           second_shot=args.second_shot)
     elif a == "hit":
         encounters.hit(**common, target=args.target, damage=_number(args.damage, "Damage"),
-                       by=args.by, ignore_armor=args.ignore_armor)
+                       by=args.by, ignore_armor=args.ignore_armor, rolls=args.roll)
+    elif a == "option":
+        encounters.choose_option(**common, figure=args.figure, option=args.option)
+    elif a in ("drop", "ready"):
+        act = encounters.drop if a == "drop" else encounters.ready
+        act(**common, figure=args.figure, weapon=args.weapon - 1)
+    elif a == "flee":
+        encounters.flee(**common, figure=args.figure)
     elif a == "spend":
         encounters.spend_st(**common, figure=args.figure, spell=args.spell,
                             amount=None if args.st is None else _number(args.st, "ST spent"))
@@ -203,8 +234,10 @@ def show_lines(enc: Encounter, rules: CombatRules, log: int = 8) -> list[str]:
     for f in enc.figures:
         stopped = ", ".join(f"{p.name} {p.stops} ({p.stopped} stopped)" for p in f.protections)
         state = f.condition(rules, enc.turn).value
+        option = rules.options.get(f.option)
         lines.append(f"  {f.fid:<4}{f.name:<20}{f.side:<12}ST {f.current_st:>3}/{f.st:<3} "
-                     f"adjDX {f.adj_dx():>2}  {state}")
+                     f"adjDX {f.adj_dx():>2}  {state}" + (" (fled)" if f.fled else "")
+                     + (f"; {option.name}" if option else ""))
         if stopped:
             lines.append(f"      stops: {stopped}")
         if f.attacks:
@@ -222,7 +255,8 @@ def _end(store: Any, eid: int, args: argparse.Namespace) -> int:
     awards = _awards(review, args.award)
     end_encounter(store=store, encounter_id=eid, awards=awards, combat=combat,
                   lose_dropped=args.lose_dropped)
-    print(f"Ended {review.name} ({review.combat.value} combat).")
+    print(f"Ended {review.name} ({review.combat.value} combat; "
+          + (f"{review.winner} won)." if review.winner else "no side has won)."))
     for e in review.endings:
         amount = awards.get(e.character_id, e.award.amount)
         wear = ", ".join(f"{w.name} +{w.hits}" for w in e.wear)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable
 
@@ -27,7 +26,7 @@ from tftmanager.app import (
 )
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
-from tftmanager.app.names import NameNotFound, did_you_mean, find_by_name
+from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import (
@@ -42,6 +41,8 @@ from tftmanager.cli import (
     sheet_command,
     story_command,
 )
+from tftmanager.cli.arguments import Parser as _Parser
+from tftmanager.cli.arguments import stop_events
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import pad, sheet_json, sheet_text, text_width
 from tftmanager.cli.text_input import UnreadableInput, read_text
@@ -323,21 +324,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that exits 2 with one line, like every other bad input."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(UNUSABLE, f"{self.prog}: {message}{_suggestion(message)}\n")
-
-
-def _suggestion(message: str) -> str:
-    """" Did you mean list?" for argparse's "invalid choice: 'lst' (choose from ...)"."""
-    match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
-    if match is None:
-        return ""
-    return did_you_mean(match[1], re.findall(r"'([^']*)'", match[2]))
-
-
 def _add_library_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """``library show|export|import``."""
     p = sub.add_parser("library", help="show an entry, export or import a campaign's rules "
@@ -431,20 +417,6 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 
-def _stop_events(text: str) -> frozenset[StopEvent]:
-    """``--stop-on injury,arrest,dying`` (or ``none``) as the events."""
-    words = [w.strip().lower() for w in text.split(",") if w.strip()]
-    if words == ["none"]:
-        return frozenset()
-    known = {e.value for e in StopEvent}
-    unknown = [w for w in words if w not in known]
-    if unknown or not words:
-        raise argparse.ArgumentTypeError(
-            f"unknown event {', '.join(unknown) or repr(text)}: choose from "
-            f"{', '.join(sorted(known))} (comma-separated) or none")
-    return frozenset(StopEvent(w) for w in words)
-
-
 def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
@@ -452,7 +424,7 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
     p.add_argument("--seed", type=int, help="seed: the same seed gives the same report")
     p.add_argument("--dry-run", action="store_true", help="roll everything, write nothing")
-    p.add_argument("--stop-on", type=_stop_events, default=DEFAULT_STOP_ON,
+    p.add_argument("--stop-on", type=stop_events, default=DEFAULT_STOP_ON,
                    metavar="EVENTS",
                    help="stop a run of weeks after a week with any of these, comma-separated: "
                         f"{', '.join(e.value for e in StopEvent)}, or none "

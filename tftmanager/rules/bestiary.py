@@ -37,6 +37,8 @@ class Creature:
     attack: str = ""
     damage: DamageDice | None = None
     stops: int = 0
+    hide: bool = True  # the stops are natural armor (half against a house-rules double)
+    hexes: int = 1  # hexes the figure occupies (a giant: 3), for its Height row
     dx_against: int = 0
     note: str = ""
     source: str = ""
@@ -61,17 +63,28 @@ def creature_from_data(row: Mapping[str, Any]) -> Creature:
         values = {name: _whole(row, name) for name in ("st", "dx", "iq", "ma")}
         if values["st"] < 1 or values["dx"] < 1 or values["ma"] < 0:
             raise ValueError("ST and DX must be 1 or more")
+        if _whole(row, "hexes", 1) < 1:
+            raise ValueError("hexes must be 1 or more")
         return Creature(
             key=key, name=str(row["name"]), kind=kind, **values,
             race=str(row.get("race", "")), armor=str(row.get("armor", "")),
             shield=str(row.get("shield", "")), weapons=tuple(weapons), attack=attack,
             damage=DamageDice.parse(damage_text) if damage_text else None,
             stops=_whole(row, "stops", 0), dx_against=_whole(row, "dx_against", 0),
+            hide=_flag(row, "hide"), hexes=_whole(row, "hexes", 1),
             note=str(row.get("note", "")), source=str(row.get("source", "")),
             assumed=str(row.get("assumed", "")), reference=entry_reference(row),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesDataError(f"Creature '{key or row.get('name', '?')}': {exc}") from exc
+
+
+def _flag(row: Mapping[str, Any], name: str) -> bool:
+    """A true/false field (true when absent: ``stops`` is documented as a hide's)."""
+    value = row.get(name, True)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not '{value}'")
+    return value
 
 
 def _whole(row: Mapping[str, Any], name: str, default: int | None = None) -> int:

@@ -9,12 +9,28 @@ campaign and resumes later; the application wraps each change in an operation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tftmanager.refusal import Refusal
-from tftmanager.rules.dice import DamageDice
-from tftmanager.rules.encounter_figure import Attack, Condition, Figure, fall_dice
+from tftmanager.rules.encounter_blows import (
+    check_rate,
+    check_second_shot,
+    critical_stops,
+    knockdown_dice,
+    may_still_attack,
+    order_warning,
+    roll_damage,
+)
+from tftmanager.rules.encounter_figure import (
+    Attack,
+    Condition,
+    EncounterRefused,
+    Figure,
+    Protection,
+    fall_dice,
+)
+from tftmanager.rules.encounter_options import find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
     attack_order,
@@ -23,12 +39,9 @@ from tftmanager.rules.encounter_order import (
     two_side_initiative,
 )
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
-from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.settings import CriticalHits
+from tftmanager.rules.settings import CriticalHits, ManySides
 
-
-class EncounterRefused(Refusal, ValueError):
-    """An action the fight does not allow; the message says why in the GM's words."""
+__all__ = ["Encounter", "EncounterRefused"]
 
 
 @dataclass
@@ -48,6 +61,10 @@ class Encounter:
     seed: int = 0
     rolls_made: int = 0
     ended: bool = False
+    shield_first: bool = False  # the campaign's option: the shield takes a partial hit first
+    fatigue_kills: bool = False  # the campaign's option: fatigue at 0 ST counts as wounds
+    many_sides: str = ManySides.ROLL_OFF.value  # initiative with three or more sides
+    house_knockdowns: bool = False  # 004's knockdowns, with the house reactions to injury
 
     # ------------------------------------------------------------ figures
     @property
@@ -84,6 +101,7 @@ class Encounter:
         while f"F{n}" in used:
             n += 1
         figure.fid = f"F{n}"
+        figure.fatigue_kills = self.fatigue_kills
         self.figures.append(figure)
         self.note(f"{figure.name} joins {figure.side} (ST {figure.st}, adjDX {figure.dx}, "
                   f"stops {figure.stops}).")
@@ -98,37 +116,61 @@ class Encounter:
             raise EncounterRefused(f"{self.name} has already ended.")
 
     # ------------------------------------------------------------ turn order
-    def roll_initiative(self, roll: RollFn) -> list[str]:
-        """Stage (1): a die per side (two sides) or the roll-off (three or more)."""
+    def standing_sides(self, rules: CombatRules) -> list[str]:
+        """Sides with a figure still in the fight (not out, not fled)."""
+        return [s for s in self.sides
+                if any(f.side == s and not f.fled and not f.condition(rules, self.turn).out
+                       for f in self.figures)]
+
+    def _roll_off(self, count: int) -> bool:
+        return count > 2 and self.many_sides == ManySides.ROLL_OFF.value
+
+    def roll_initiative(self, roll: RollFn, rules: CombatRules, first: str = "") -> list[str]:
+        """Stage (1): a die per side (Melee), or the free-for-all roll-off (002, three or more).
+
+        Only sides with a figure still standing roll.  ``first`` is the
+        winner's choice of who moves first, checked before any die is rolled.
+        """
         self._open()
-        sides = self.sides
+        sides = self.standing_sides(rules)
         if len(sides) < 2:
-            raise EncounterRefused("A fight needs figures on at least two sides.")
-        if len(sides) == 2:
-            result = two_side_initiative(sides, roll)
-        else:
+            raise EncounterRefused("A fight needs figures standing on at least two sides.")
+        if first:
+            self._check_first(first, sides)
+        if self._roll_off(len(sides)):
             result = roll_off(sides, roll, self.went_last or None)
+        else:
+            result = two_side_initiative(sides, roll)
         self.order = list(result.order)
         for line in result.log:
             self.note(line)
+        if first:
+            self.choose_first(first, rules)
         return self.order
 
-    def choose_first(self, side: str) -> None:
+    def _check_first(self, side: str, sides: list[str]) -> None:
+        if self._roll_off(len(sides)):
+            raise EncounterRefused("With three or more sides the free-for-all roll-off decides "
+                                   "who moves first (the campaign's option); no side chooses.")
+        if side not in sides:
+            known = side in self.sides
+            raise EncounterRefused(f"'{side}' " + ("has no figure standing." if known else
+                                                   "is not a side in this fight."))
+
+    def choose_first(self, side: str, rules: CombatRules) -> None:
         """The initiative winner's choice of who moves first."""
         self._open()
         if not self.order:
             raise EncounterRefused("Roll the initiative first.")
-        try:
-            self.order = list(choose_first(self.order, side))
-        except ValueError as exc:
-            raise EncounterRefused(str(exc)) from exc
+        self._check_first(side, self.order)
+        self.order = list(choose_first(self.order, side))
         self.note(f"{side} moves first.")
 
     def order_attacks(self, roll: RollFn, rules: CombatRules) -> list[str]:
         """Stage (4): figures able to attack, by adjusted DX, ties by a die each turn."""
         self._open()
         able = [(f.fid, f.name, f.adj_dx()) for f in self.figures
-                if not f.may_attack(rules, self.turn)]
+                if may_still_attack(f, rules, self.turn) or f.attacked_turn == self.turn]
         result = attack_order(able, roll)
         self.attack_order = list(result.order)
         for line in result.log:
@@ -147,37 +189,126 @@ class Encounter:
         self.attack_order = []
         self.note("begins.")
 
+    # ------------------------------------------------------------ options
+    def choose_option(self, ref: str, key: str, rules: CombatRules) -> str:
+        """Record the figure's option this turn (Melee's list); returns its name."""
+        self._open()
+        fig = self.figure(ref)
+        option = find_option(rules.options, key)
+        if option is None:
+            raise EncounterRefused(f"'{key}' is not one of Melee's options: "
+                                   + ", ".join(rules.options) + ".")
+        state = fig.condition(rules, self.turn)
+        if state.out or fig.fled:
+            raise EncounterRefused(f"{fig.name} is {'gone' if fig.fled else state.value} "
+                                   f"and takes no option.")
+        if fig.knocked_down_turn and self.turn - fig.knocked_down_turn <= 1 \
+                and option.key != "stand_up":
+            raise EncounterRefused(f"{fig.name} was knocked down and may do nothing but "
+                                   f"stand up this turn (Melee).")
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already acted this turn.")
+        ready = fig.attacks[fig.ready] if 0 <= fig.ready < len(fig.attacks) else None
+        if option.needs and (ready is None or ready.missile != (option.needs == "missile")):
+            kind = "a missile weapon" if option.needs == "missile" else "a non-missile weapon"
+            raise EncounterRefused(f"{option.name} needs {kind} ready; {fig.name}'s ready "
+                                   f"weapon is {ready.name if ready else 'none'}.")
+        fig.option = option.key
+        self.note(f"{fig.name} chooses {option.name} ({', '.join(option.letters)}).")
+        return option.name
+
+    def ready(self, ref: str, weapon: int) -> None:
+        """Ready a weapon (Melee's (e), (k), (o)): a dropped one is picked up, not a broken one."""
+        self._open()
+        fig = self.figure(ref)
+        arm = self._weapon(fig, weapon)
+        if f"{arm.name} (broken)" in fig.dropped:
+            raise EncounterRefused(f"{fig.name}'s {arm.name} is broken.")
+        fig.dropped = [d for d in fig.dropped if d.split(" (")[0] != arm.name]
+        fig.ready = weapon
+        self.note(f"{fig.name} readies the {arm.name}.")
+
+    def flee(self, ref: str) -> None:
+        """The figure leaves the fight (the arena's door): it counts as defeated, unhurt or not."""
+        self._open()
+        fig = self.figure(ref)
+        if fig.fled:
+            raise EncounterRefused(f"{fig.name} has already fled.")
+        fig.fled = True
+        self.note(f"{fig.name} flees" + (" unhurt." if not fig.wounds else
+                                         f" with {fig.wounds} hits."))
+
     # ------------------------------------------------------------ blows
     def attack(self, attacker_ref: str, target_ref: str, roll: RollFn, rules: CombatRules,
-               *, dice: int = 3, weapon: int = 0, second_shot: bool = False) -> HitResult:
-        """Roll to hit with one of the attacker's weapons and, on a hit, roll its damage."""
+               *, dice: int = 0, weapon: int | None = None,
+               second_shot: bool = False) -> HitResult:
+        """Roll to hit with one of the attacker's weapons and, on a hit, roll its damage.
+
+        ``dice`` 0 rolls 3, or 4 when the target dodges or defends against
+        this sort of attack (its recorded option).
+        """
         attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot)
-        if not 0 <= weapon < len(attacker.attacks):
-            raise EncounterRefused(f"{attacker.name} has no weapon number {weapon + 1}.")
-        arm = attacker.attacks[weapon]
+        number = attacker.ready if weapon is None else weapon
+        arm = self._weapon(attacker, number)
         if self.practice and arm.missile:
             raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
                                    f"{attacker.name} cannot use the {arm.name}.")
+        if any(d.split(" (")[0] == arm.name for d in attacker.dropped):
+            raise EncounterRefused(f"{attacker.name} has dropped the {arm.name}; ready it first.")
+        option = rules.options.get(attacker.option)
+        why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
+        if why:
+            raise EncounterRefused(why)
+        guard = rules.options.get(target.option)
+        guarded = guard is not None and guard.guarded(arm.missile or arm.thrown)
+        dice = dice or rules.base_dice + (1 if guarded else 0)
+        if rules.dice_refusal(dice):
+            raise EncounterRefused(rules.dice_refusal(dice))
         if second_shot:
-            self._check_second_shot(attacker, arm, rules)
-        adj = attacker.adj_dx()
+            check_second_shot(self.figures, attacker, number, rules, self.turn)
+        else:
+            check_rate(attacker, number, self.turn)
+        adj = attacker.adj_dx(number) + target.dx_against
+        warning = "" if second_shot else order_warning(
+            self.figures, self.attack_order, attacker, attacker.adj_dx(number), rules, self.turn)
         to_hit = roll(dice, f"{attacker.name} to hit {target.name}")
         result = rules.judge(to_hit, adj, dice)
-        self._attacked(attacker, arm, second_shot)
+        if warning:
+            self.note(warning)
+        attacker.ready = number
+        attacker.attacked_turn = self.turn
+        attacker.fired[arm.name] = self.turn
+        if arm.missile:
+            attacker.missiles_spent += 1
+            attacker.shots_this_turn += 1
+        against = f" ({target.dx_against:+d} against {target.name})" if target.dx_against else ""
         self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {dice} dice against "
-                  f"adjDX {adj}: {_said(result)}.")
+                  f"adjDX {adj}{against}: {_said(result)}.")
         if result in (HitResult.DROPPED, HitResult.BROKEN):
             attacker.dropped.append(f"{arm.name} ({result.value})")
         if result.hits:
-            self._damage(attacker, arm, target, result, roll, rules)
+            house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
+            damage = roll_damage(attacker, arm, target, result, roll, rules, house)
+            self.note(damage.line + ".")
+            self._apply(target, self._blunted(damage.hits), rules, f"{attacker.name}'s {arm.name}",
+                        stops=critical_stops(rules) if damage.critical else None,
+                        attacker=attacker, roll=roll)
         return result
 
+    @staticmethod
+    def _weapon(fig: Figure, number: int) -> Attack:
+        if isinstance(number, bool) or not 0 <= number < len(fig.attacks):
+            raise EncounterRefused(f"{fig.name} has no weapon number {number + 1}.")
+        return fig.attacks[number]
+
     def hit(self, target_ref: str, damage: int, rules: CombatRules, *, by: str = "",
-            ignore_armor: bool = False, what: str = "") -> None:
+            ignore_armor: bool = False, what: str = "", roll: RollFn | None = None) -> None:
         """Damage a blow did, as entered at the table; ``by`` marks the attacker's attack."""
         self._open()
-        if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
-            raise EncounterRefused(f"Damage must be a whole number of hits, not '{damage}'.")
+        why = rules.hit_limit_refusal(damage)
+        if why:
+            raise EncounterRefused(why)
+        attacker = None
         if by:
             attacker, target = self._blow(by, target_ref, rules, False)
             attacker.attacked_turn = self.turn
@@ -185,7 +316,8 @@ class Encounter:
         else:
             target = self.figure(target_ref)
             source = what or "a blow"
-        self._apply(target, self._blunted(damage), rules, source, ignore_armor)
+        self._apply(target, self._blunted(damage), rules, source,
+                    stops=_nothing if ignore_armor else None, attacker=attacker, roll=roll)
 
     def _blow(self, attacker_ref: str, target_ref: str, rules: CombatRules,
               second_shot: bool) -> tuple[Figure, Figure]:
@@ -217,63 +349,36 @@ class Encounter:
         self.note(f"Blunted practice weapon: {damage} halved to {damage // 2}.")
         return damage // 2
 
-    def _attacked(self, attacker: Figure, arm: Attack, second_shot: bool) -> None:
-        attacker.attacked_turn = self.turn
-        if arm.missile:
-            attacker.missiles_spent += 1
-
-    def _check_second_shot(self, attacker: Figure, arm: Attack, rules: CombatRules) -> None:
-        """Melee: a fast archer's second shot comes after every figure's first attack."""
-        if attacker.attacked_turn != self.turn or not arm.missile:
-            raise EncounterRefused(f"Only a missile weapon that fired this turn gets a second "
-                                   f"shot; {attacker.name} has not fired {arm.name} yet.")
-        if arm.twice_at_dx is None or attacker.adj_dx() < arm.twice_at_dx:
-            need = (f"only at adjDX {arm.twice_at_dx}+" if arm.twice_at_dx is not None
-                    else "never")
-            raise EncounterRefused(f"{arm.name} fires twice a turn {need}; {attacker.name}'s "
-                                   f"adjDX is {attacker.adj_dx()}.")
-        waiting = [f.name for f in self.figures
-                   if f.fid in self.attack_order and f.attacked_turn != self.turn
-                   and not f.may_attack(rules, self.turn)]
-        if waiting:
-            raise EncounterRefused("Second shots come after every first attack; still to "
-                                   "attack: " + ", ".join(waiting) + ".")
-
-    def _damage(self, attacker: Figure, arm: Attack, target: Figure, result: HitResult,
-                roll: RollFn, rules: CombatRules) -> None:
-        try:
-            dice = DamageDice.parse(arm.damage)
-        except RulesDataError as exc:
-            raise EncounterRefused(f"{arm.name}: {exc}") from exc
-        rolled = roll(dice.count, f"{attacker.name}'s damage ({dice})")
-        damage = max(0, rolled + dice.plus)
-        ignore = False
-        if result.multiplier > 1 and self.critical_hits == CriticalHits.MELEE_MULTIPLY.value:
-            line = f"{dice} rolls {rolled}: {damage} x{result.multiplier} = "
-            damage *= result.multiplier
-            line += f"{damage}"
-        elif result.multiplier > 1:
-            ignore = True
-            line = f"{dice} rolls {rolled}: {damage}, armor ignored"
-            if result is HitResult.TRIPLE:
-                extra = roll(1, f"{attacker.name}'s extra die")
-                damage += extra
-                line += f", +1d rolls {extra}: {damage}"
-        else:
-            line = f"{dice} rolls {rolled}: {damage}"
-        self.note(line + ".")
-        self._apply(target, self._blunted(damage), rules, f"{attacker.name}'s {arm.name}",
-                    ignore)
-
-    def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str,
-               ignore_armor: bool) -> None:
+    def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str, *,
+               stops: Callable[[Protection], int] | None = None, most: int | None = None,
+               attacker: Figure | None = None, roll: RollFn | None = None) -> None:
         before = target.condition(rules, self.turn)
-        out = target.take(damage, rules, self.turn, ignore_armor)
+        st_before = target.current_st
+        order = ("shield", "armor") if self.shield_first else ()
+        out = target.take(damage, rules, self.turn, stops=stops, most=most, order=order)
         stopped = ", ".join(f"{name} {n}" for name, n in out.stopped)
         self.note(f"{source}: {damage} hits on {target.name}"
                   + (f"; stopped {out.stopped_total} ({stopped})" if stopped else "")
                   + f"; {out.taken} taken, ST {target.current_st} of {target.st}.")
         self._reactions(target, out.fell, before, out.condition)
+        if self.house_knockdowns and roll is not None and not out.fell \
+                and not out.condition.out:
+            self._knockdown(target, attacker, damage, st_before, roll, rules)
+
+    def _knockdown(self, target: Figure, attacker: Figure | None, damage: int,
+                   st_before: int, roll: RollFn, rules: CombatRules) -> None:
+        """004: a 3d/ST roll (more dice for stronger attackers and heavier blows) to stay up."""
+        dice = knockdown_dice(attacker, damage, st_before, rules)
+        if not dice:
+            return
+        value = roll(dice, f"{target.name} against ST to stay standing ({dice}d)")
+        if value <= target.current_st:
+            self.note(f"{target.name} rolls {value} on {dice} dice against ST "
+                      f"{target.current_st} and stays standing.")
+            return
+        target.knocked_down_turn = self.turn
+        self.note(f"{target.name} rolls {value} on {dice} dice against ST {target.current_st} "
+                  f"and is knocked down.")
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
                    after: Condition) -> None:
@@ -291,18 +396,22 @@ class Encounter:
         """A weapon dropped to ready another (Melee: engaged figures must drop it)."""
         self._open()
         fig = self.figure(ref)
-        if not 0 <= weapon < len(fig.attacks):
-            raise EncounterRefused(f"{fig.name} has no weapon number {weapon + 1}.")
-        fig.dropped.append(fig.attacks[weapon].name)
-        self.note(f"{fig.name} drops the {fig.attacks[weapon].name}.")
+        arm = self._weapon(fig, weapon)
+        if any(d.split(" (")[0] == arm.name for d in fig.dropped):
+            raise EncounterRefused(f"{fig.name} has already dropped the {arm.name}.")
+        fig.dropped.append(arm.name)
+        self.note(f"{fig.name} drops the {arm.name}.")
 
     # ------------------------------------------------------------ ST spent, falls
     def spend_st(self, ref: str, amount: int, rules: CombatRules, what: str = "a spell") -> None:
         """ST a wizard spends on a spell: fatigue, kept apart from wounds."""
         self._open()
         fig = self.figure(ref)
-        if amount <= 0:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise EncounterRefused("ST spent must be 1 or more.")
+        if amount > rules.limits.most_st_spent:
+            raise EncounterRefused(f"{amount} ST is more than any spell costs "
+                                   f"({rules.limits.most_st_spent} at most); check the number.")
         if fig.condition(rules, self.turn).out:
             raise EncounterRefused(f"{fig.name} is {fig.condition(rules, self.turn).value}.")
         fig.fatigue += amount
@@ -313,19 +422,40 @@ class Encounter:
             self.note(f"{fig.name} is {after.value}.")
 
     def fall(self, ref: str, tiles: int, roll: RollFn, rules: CombatRules) -> int:
-        """Three-dimensional play: damage for a fall of ``tiles`` tile heights (000)."""
+        """Three-dimensional play: a fall of ``tiles`` tile heights (000, Jumping or Falling Down).
+
+        A roll of 3 dice against adjDX takes a die off (and the figure lands
+        standing); armor stops at most 2 points of it.
+        """
         self._open()
         if not self.three_d:
             raise EncounterRefused("Falls need the campaign's three-dimensional option.")
         fig = self.figure(ref)
         if not fig.falls:
             raise EncounterRefused(f"{fig.name} has no Height on the chart.")
+        if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
+            raise EncounterRefused(f"A fall is a whole number of tile heights, not '{tiles}'.")
         dice = fall_dice(fig.falls, tiles)
+        if dice > rules.falls.most_dice:
+            raise EncounterRefused(f"A fall of {tiles} tile heights would be {dice} dice; "
+                                   f"{rules.falls.most_dice} at most.")
         if dice == 0:
             self.note(f"{fig.name} drops {tiles} tile heights unhurt (H {fig.height}).")
             return 0
+        saved = roll(rules.falls.save_dice, f"{fig.name} against adjDX to prepare for the fall")
+        if saved <= fig.adj_dx():
+            dice -= rules.falls.save_takes_off
+            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: lands standing, "
+                      f"{dice}d.")
+        else:
+            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: falls prone.")
+        if dice <= 0:
+            return 0
         damage = roll(dice, f"{fig.name}'s fall ({dice}d)")
-        self._apply(fig, damage, rules, f"A fall of {tiles} tile heights ({dice}d)", True)
+        kinds = rules.falls.stopped_by
+        self._apply(fig, damage, rules, f"A fall of {tiles} tile heights ({dice}d)",
+                    stops=lambda p: p.stops if p.kind in kinds else 0,
+                    most=rules.falls.armor_max)
         return damage
 
     # ------------------------------------------------------------ storage
@@ -348,3 +478,8 @@ def _said(result: HitResult) -> str:
             HitResult.DOUBLE: "hit, double damage", HitResult.TRIPLE: "hit, triple damage",
             HitResult.DROPPED: "miss, weapon dropped",
             HitResult.BROKEN: "miss, weapon broken"}[result]
+
+
+def _nothing(_item: Protection) -> int:
+    """A blow entered as ignoring armor: nothing stops any of it."""
+    return 0

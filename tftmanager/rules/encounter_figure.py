@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tftmanager.refusal import Refusal
 from tftmanager.rules.encounter_rules import CombatRules
+
+
+class EncounterRefused(Refusal, ValueError):
+    """An action the fight does not allow; the message says why in the GM's words."""
 
 
 class Condition(enum.Enum):
@@ -23,24 +29,27 @@ class Condition(enum.Enum):
     FIGHTING = "fighting"
     DOWN = "knocked down"
     UNCONSCIOUS = "unconscious"
+    DYING = "dying"  # a character at 0 ST or below: the expansion's death and dying (001)
     DEAD = "dead"
 
     @property
     def out(self) -> bool:
         """Out of the fight for good (counts as defeated)."""
-        return self in (Condition.UNCONSCIOUS, Condition.DEAD)
+        return self in (Condition.UNCONSCIOUS, Condition.DYING, Condition.DEAD)
 
 
 @dataclass
 class Protection:
     """A worn armor or a ready shield, and the hits it stopped in this fight."""
 
-    kind: str  # "armor", "shield" or "natural" (talents, a hide: no wear)
+    kind: str  # "armor", "shield", "natural" (talents: no wear) or "hide" (no wear)
     key: str
     name: str
     stops: int
-    stopped: int = 0
+    stopped: int = 0  # points of damage it stopped in this fight
     item: int = -1  # the character's possession (its index) that wears, -1 for none
+    blows: int = 0  # blows it stopped hits of (001's wear counts hits, read as blows)
+    item_id: str = ""  # the possession's stable identity, "" for none
 
 
 @dataclass
@@ -52,6 +61,13 @@ class Attack:
     key: str = ""
     missile: bool = False
     twice_at_dx: int | None = None  # a bow's second shot a turn from this adjDX (003)
+    dx: int | None = None  # adjDX with this weapon before the fight (race, fine, talents)
+    fast_shots: int = 2  # shots a turn from twice_at_dx ("2 shots/turn")
+    twice_at_st: int | None = None  # ST also needed for them (the Great Bow: 16, 001)
+    turns_per_shot: int = 1  # a crossbow fires every 2nd or 3rd turn (003)
+    fast_turns_per_shot: int | None = None  # ... and this often from fast_dx
+    fast_dx: int | None = None
+    thrown: bool = False  # a thrown weapon: a dodge guards against it as against a missile
 
 
 @dataclass(frozen=True)
@@ -101,6 +117,13 @@ class Figure:
     falls: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     missiles_spent: int = 0
+    dx_against: int = 0  # off the DX of any attack on it (a giant snake: -3, 003)
+    fatigue_kills: bool = False  # the campaign's option: fatigue at 0 ST counts as wounds
+    option: str = ""  # Melee's option this turn ("" not recorded)
+    ready: int = 0  # the ready weapon (its number among ``attacks``)
+    shots_this_turn: int = 0
+    fired: dict[str, int] = field(default_factory=dict)  # weapon -> last turn it fired
+    fled: bool = False  # escaped through the door (arena) or fled the fight
 
     @property
     def current_st(self) -> int:
@@ -117,19 +140,38 @@ class Figure:
         """ST + basic DX, which Melee's awards compare."""
         return self.st + (self.base_dx or self.dx)
 
+    @property
+    def wounded_st(self) -> int:
+        """ST left after wounds alone (fatigue set aside)."""
+        return self.st - self.wounds_before - self.wounds
+
     def condition(self, rules: CombatRules, turn: int) -> Condition:
-        """Dead at ``dead_st`` or less, unconscious at ``unconscious_st``, down after 8+ hits."""
-        if self.current_st <= rules.dead_st:
-            return Condition.DEAD
+        """Dying or dead at ``dead_st`` or less, unconscious at ``unconscious_st``, down on 8+ hits.
+
+        Melee: ST 0 dies.  The expansion (001): a character at 0 ST or below is
+        unconscious and may survive the death and dying roll: *dying*.  Fatigue
+        alone takes a figure to 0 only unconscious, unless the campaign's
+        option counts it as wounds (``fatigue_kills``).
+        """
+        low = self.current_st if self.fatigue_kills else self.wounded_st
+        if low <= rules.dead_st:
+            return Condition.DEAD if self.character_id is None else Condition.DYING
         if self.current_st <= rules.unconscious_st:
             return Condition.UNCONSCIOUS
         if self.knocked_down_turn and turn - self.knocked_down_turn <= 1:
             return Condition.DOWN
         return Condition.FIGHTING
 
-    def adj_dx(self) -> int:
-        """Adjusted DX this turn: -2 after heavy hits last turn, -3 at low ST (Melee)."""
-        value = self.dx
+    def adj_dx(self, weapon: int | None = None) -> int:
+        """Adjusted DX this turn: -2 after heavy hits last turn, -3 at low ST (Melee).
+
+        With a weapon, that weapon's own adjDX (a halfling's +3 with missiles,
+        a fine weapon's +1, a talent's effect) instead of the figure's; without,
+        the ready weapon's.
+        """
+        number = self.ready if weapon is None else weapon
+        own = self.attacks[number].dx if 0 <= number < len(self.attacks) else None
+        value = self.dx if own is None else own
         if self.hits_last_turn >= self.dx_penalty_hits:
             value -= 2
         if self.current_st <= self.low_st_max:
@@ -145,25 +187,31 @@ class Figure:
             notes.append(f"{self.low_st_dx} for ST {self.current_st}")
         return notes
 
-    def take(self, damage: int, rules: CombatRules, turn: int,
-             ignore_armor: bool = False) -> HitOutcome:
-        """Armor, then shield (``stopped_order``), then talents stop what they can.
+    def take(self, damage: int, rules: CombatRules, turn: int, *,
+             stops: Callable[[Protection], int] | None = None, most: int | None = None,
+             order: Sequence[str] = ()) -> HitOutcome:
+        """Armor, then shield (``order``, else ``stopped_order``), then talents stop what they can.
 
-        The rest comes off ST.  Talents' and hides' stops (kind ``natural``)
-        come after the items in the order, and wear nothing.
+        The rest comes off ST.  ``stops`` says what each protection stops of
+        this blow (all it stops by default; a double blow under the house
+        rules, a fall), ``most`` caps what they stop together (a fall: 2).
+        Talents' and hides' stops come after the items in the order, and wear
+        nothing.
         """
         left = damage
         stopped: list[tuple[str, int]] = []
-        kinds = [*rules.stopped_order,
-                 *{p.kind for p in self.protections if p.kind not in rules.stopped_order}]
-        if not ignore_armor:
-            for kind in kinds:
-                for item in (p for p in self.protections if p.kind == kind):
-                    n = min(left, item.stops)
-                    if n:
-                        item.stopped += n
-                        stopped.append((item.name, n))
-                        left -= n
+        first = tuple(order) or rules.stopped_order
+        kinds = [*first, *dict.fromkeys(p.kind for p in self.protections if p.kind not in first)]
+        room = damage if most is None else min(damage, most)
+        for kind in kinds:
+            for item in (p for p in self.protections if p.kind == kind):
+                n = min(left, room, item.stops if stops is None else stops(item))
+                if n > 0:
+                    item.stopped += n
+                    item.blows += 1
+                    stopped.append((item.name, n))
+                    left -= n
+                    room -= n
         before = self.hits_this_turn
         self.wounds += left
         self.hits_this_turn += left
@@ -175,10 +223,10 @@ class Figure:
     def may_attack(self, rules: CombatRules, turn: int) -> str:
         """Why this figure may not attack now, or "" if it may."""
         state = self.condition(rules, turn)
-        if state is Condition.DEAD:
-            return f"{self.name} is dead (ST {self.current_st}) and cannot attack."
-        if state is Condition.UNCONSCIOUS:
-            return f"{self.name} is unconscious (ST {self.current_st}) and cannot attack."
+        if state.out:
+            return f"{self.name} is {state.value} (ST {self.current_st}) and cannot attack."
+        if self.fled:
+            return f"{self.name} has fled the fight."
         if self.knocked_down_turn and self.knocked_down_turn == turn:
             return (f"{self.name} took {self.hits_this_turn} hits this turn and fell; "
                     f"no attack this turn.")
@@ -190,6 +238,8 @@ class Figure:
         """Move the hits of this turn to last turn's (the -2 DX lasts the next turn only)."""
         self.hits_last_turn = self.hits_this_turn
         self.hits_this_turn = 0
+        self.shots_this_turn = 0
+        self.option = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for the saved encounter."""
@@ -207,18 +257,16 @@ class Figure:
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
-def fall_dice(falls: list[str], tiles: int) -> int:
+def fall_dice(falls: Sequence[str], tiles: int) -> int:
     """Dice of falling damage for a drop of ``tiles`` (000, Height Chart).
 
     ``falls`` are the chart's ranges for 1d, 2d and 3d.  A shorter drop costs
-    nothing; a longer one than the chart prints is read as 3d (the chart stops).
+    nothing; beyond the chart each further range as wide as the first adds a
+    die: "Up to three times your height you would take 3D6 damage and so on."
     """
-    dice = 0
-    for count, text in enumerate(falls, start=1):
-        match = _RANGE.match(text)
-        if match is None:
-            continue
-        low = int(match.group(1))
-        if tiles >= low:
-            dice = count
-    return dice
+    match = _RANGE.match(falls[0]) if falls else None
+    if match is None:
+        return 0
+    low = int(match.group(1))
+    width = int(match.group(2) or low) - low + 1
+    return 0 if tiles < low else 1 + (tiles - low) // width

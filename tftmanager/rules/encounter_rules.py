@@ -1,16 +1,19 @@
-"""The numbers of a fight that are rules data: to-hit results and when a figure falls.
+"""The numbers of a fight that are rules data: to-hit results, when a figure falls, and more.
 
-Read from ``[to_hit]`` and ``[fallen]`` of ``injury.toml`` (Melee, lines 240
-and 441) so a GM's house rule is an edit of the library, not of the code.
+Read from ``[to_hit]``, ``[fallen]``, ``[critical]``, ``[knockdown]``,
+``[falls]`` and ``[limits]`` of ``injury.toml`` (Melee, the house rules and
+Three Dimensional TFT) so a GM's house rule is an edit of the library, not of
+the code.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tftmanager.rules.encounter_options import FightOption, options_from_data
 from tftmanager.rules.problems import RulesDataError
 
 
@@ -36,8 +39,86 @@ class HitResult(enum.Enum):
 
 
 @dataclass(frozen=True)
+class CriticalRules:
+    """The house rules' double and triple damage (004): which protections count, and how."""
+
+    ignored: tuple[str, ...]
+    full: tuple[str, ...]
+    halved: tuple[str, ...]
+    halved_divisor: int
+    triple_extra_dice: int
+    reroll_on: int
+
+    def stops(self, kind: str, stops: int) -> int:
+        """What a protection of this kind stops of a double or triple blow."""
+        if kind in self.ignored:
+            return 0
+        if kind in self.halved:
+            return stops // self.halved_divisor
+        return stops
+
+    def rerolls(self, kinds: Sequence[str]) -> bool:
+        """A foe with no armor or shield (or just Warrior or Veteran): reroll the 1s."""
+        return not any(k in self.ignored or k in self.halved for k in kinds)
+
+
+@dataclass(frozen=True)
+class KnockdownRules:
+    """The house rules' extra knockdowns (004, Knockdown): dice of the 3d/ST roll, if any."""
+
+    strong_attacker: tuple[tuple[int, int], ...]  # (attacker ST from, dice), ascending
+    heavy_blow_dice: int
+    heavy_blow_more_than: tuple[int, ...]
+    heavy_blow_step: int
+
+    def for_attacker(self, attacker_st: int) -> int:
+        """Dice to roll against ST when struck by an attacker this strong (0: none)."""
+        dice = 0
+        for st, count in self.strong_attacker:
+            if attacker_st >= st:
+                dice = count
+        return dice
+
+    def for_blow(self, damage: int, target_st: int) -> int:
+        """Dice when a blow does more damage before armor than the target's ST (0: none).
+
+        One more die past each of ``heavy_blow_more_than`` and then every
+        ``heavy_blow_step`` further points ("etc.", our reading).
+        """
+        if damage <= target_st:
+            return 0
+        dice = self.heavy_blow_dice
+        marks = list(self.heavy_blow_more_than)
+        while marks and damage > marks[0]:
+            dice += 1
+            last = marks.pop(0)
+            if not marks and self.heavy_blow_step > 0:
+                marks.append(last + self.heavy_blow_step)
+        return dice
+
+
+@dataclass(frozen=True)
+class FallRules:
+    """Falling (000): the saving roll, the die it takes off, and what armor stops."""
+
+    save_dice: int
+    save_takes_off: int
+    armor_max: int
+    stopped_by: tuple[str, ...]
+    most_dice: int
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The largest blow and ST spent a fight accepts (typing slips are refused)."""
+
+    most_hits: int
+    most_st_spent: int
+
+
+@dataclass(frozen=True)
 class CombatRules:
-    """To-hit automatic results and the ST at which a figure falls."""
+    """To-hit automatic results, the ST at which a figure falls, and the fight's other numbers."""
 
     triple_on: int
     double_on: int
@@ -48,6 +129,14 @@ class CombatRules:
     stopped_order: tuple[str, ...]
     unconscious_st: int
     dead_st: int
+    many_dice_misses_from: int
+    base_dice: int
+    most_dice: int
+    critical: CriticalRules
+    knockdown: KnockdownRules
+    falls: FallRules
+    limits: Limits
+    options: dict[str, FightOption]
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -62,18 +151,27 @@ class CombatRules:
                 stopped_order=tuple(str(s) for s in hit["stopped_order"]),
                 unconscious_st=int(fallen["unconscious_st"]),
                 dead_st=int(fallen["dead_st"]),
+                many_dice_misses_from=int(hit["many_dice_misses_from"]),
+                base_dice=int(hit["dice"]), most_dice=int(hit["most_dice"]),
+                critical=_critical(injury_doc["critical"]),
+                knockdown=_knockdown(injury_doc["knockdown"]),
+                falls=_falls(injury_doc["falls"]),
+                limits=Limits(int(injury_doc["limits"]["most_hits"]),
+                              int(injury_doc["limits"]["most_st_spent"])),
+                options=options_from_data(injury_doc["options"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise RulesDataError(f"Combat rules ([to_hit], [fallen] in injury) "
-                                 f"are malformed: {exc}") from exc
+            raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
+                                 f"[falls], [limits] in injury) are malformed: {exc}") from exc
 
-    def judge(self, roll: int, adj_dx: int, dice: int = 3) -> HitResult:
+    def judge(self, roll: int, adj_dx: int, dice: int = 0) -> HitResult:
         """The result of rolling ``roll`` on ``dice`` dice against ``adj_dx``.
 
         The automatic results belong to the 3-dice roll; a dodged or defended
-        attack (4 dice) hits on adjDX or less and nothing else.
+        attack (4 dice) has no automatic hits, and ``many_dice_misses_from``
+        or more always misses (Melee line 425).
         """
-        if dice == 3:
+        if dice in (0, self.base_dice):
             automatic = {self.triple_on: HitResult.TRIPLE, self.double_on: HitResult.DOUBLE,
                          self.drops_on: HitResult.DROPPED, self.breaks_on: HitResult.BROKEN}
             if roll in automatic:
@@ -82,4 +180,49 @@ class CombatRules:
                 return HitResult.HIT
             if roll >= self.always_misses_from:
                 return HitResult.MISS
+        elif roll >= self.many_dice_misses_from:
+            return HitResult.MISS
         return HitResult.HIT if roll <= adj_dx else HitResult.MISS
+
+    def dice_refusal(self, dice: int) -> str:
+        """Why a roll to hit cannot be made on this many dice, or "" (one place for the limits)."""
+        if not isinstance(dice, bool) and dice in self.to_hit_dice:
+            return ""
+        return (f"A roll to hit is made on {self.base_dice} dice ({self.base_dice + 1} against "
+                f"a dodge or defence, up to {self.most_dice} with Bladeturn).")
+
+    @property
+    def to_hit_dice(self) -> tuple[int, ...]:
+        """The dice a roll to hit is made on: 3, one more per extra die (dodge, Bladeturn)."""
+        return tuple(range(self.base_dice, self.most_dice + 1))
+
+    def hit_limit_refusal(self, damage: int) -> str:
+        """Why this many hits cannot be entered, or ""."""
+        if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+            return f"Damage must be a whole number of hits, not '{damage}'."
+        if damage > self.limits.most_hits:
+            return (f"{damage} hits is more than any blow ({self.limits.most_hits} at most); "
+                    f"check the number.")
+        return ""
+
+
+def _kinds(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    return tuple(str(k) for k in doc[name])
+
+
+def _critical(doc: Mapping[str, Any]) -> CriticalRules:
+    return CriticalRules(_kinds(doc, "ignored"), _kinds(doc, "full"), _kinds(doc, "halved"),
+                         int(doc["halved_divisor"]), int(doc["triple_extra_dice"]),
+                         int(doc["reroll_on"]))
+
+
+def _knockdown(doc: Mapping[str, Any]) -> KnockdownRules:
+    strong = tuple(sorted((int(r["st"]), int(r["dice"])) for r in doc["strong_attacker"]))
+    return KnockdownRules(strong, int(doc["heavy_blow_dice"]),
+                          tuple(int(n) for n in doc["heavy_blow_more_than"]),
+                          int(doc["heavy_blow_step"]))
+
+
+def _falls(doc: Mapping[str, Any]) -> FallRules:
+    return FallRules(int(doc["save_dice"]), int(doc["save_takes_off"]), int(doc["armor_max"]),
+                     _kinds(doc, "stopped_by"), int(doc["most_dice"]))

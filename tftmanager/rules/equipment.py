@@ -35,6 +35,10 @@ class Weapon:
     rate: str = ""
     fast_dx: int | None = None
     fast_rate: str = ""
+    fast_shots: int = 1  # shots a turn at fast_dx (bows: 2, "2 shots/turn")
+    fast_st: int | None = None  # ST also needed for fast_shots (the Great Bow: 16)
+    turns_per_shot: int = 1  # a crossbow fires every 2nd or 3rd turn
+    fast_turns_per_shot: int | None = None  # ... and this often at fast_dx
     note: str = ""
     source: str = "Melee"
     reference: Reference | None = None  # for the reader (rules.references)
@@ -50,12 +54,12 @@ class Weapon:
     def second_shot_dx(self) -> int | None:
         """The adjusted DX at which this missile weapon fires twice a turn, if ever.
 
-        Bows fire "2 shots a turn" at their faster DX (003's table); a crossbow's
-        faster rate is only "every turn", which is no second shot.
+        Bows fire "2 shots a turn" at their faster DX (003's table, ``fast_shots``);
+        a crossbow's faster rate is only "every turn", which is no second shot.
         """
         if not self.missile or self.fast_dx is None:
             return None
-        return self.fast_dx if self.fast_rate.strip().startswith("2 ") else None
+        return self.fast_dx if self.fast_shots > 1 else None
 
 
 @dataclass(frozen=True)

@@ -1,49 +1,22 @@
 """Height (H) and falling thresholds for the 3D option, as the card prints them.
 
-The data is the Height Chart of "Heroscape Tiles - Bringing Melee into the 3rd
-Dimension" (/work/shared/seeds/000_e03402d2106b5505.txt, "Height Chart"),
-copied as the document prints it rather than computed from H, so a reader can
-check it line by line.  It lives in the rules (the card and the encounter
-tracker both read it), not in resources/rules; move it into the library if
-GMs need to edit it.
+The data is the Height Chart of Three Dimensional TFT (000, "Height Chart"),
+copied into ``[heights]`` of ``injury.toml`` as the document prints it rather
+than computed from H, so a reader can check it line by line (and a GM can edit
+it in the rules library).  The card and the encounter tracker both read it.
 Races the chart does not name (hobgoblins) get no Height: the card says so
 instead of guessing.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tftmanager.rules.problems import RulesDataError
 
 SOURCE = "Three Dimensional TFT (Heroscape tiles), Height Chart"
-
-# Falls are in tile heights; up to the first number the fall is free.
-_CHART = """
-[human]
-height = "3"
-falls = ["4-6", "7-9", "10-12"]
-
-[orc]
-height = "3"
-falls = ["4-6", "7-9", "10-12"]
-
-[elf]
-height = "3 (+1 to climb)"
-falls = ["5-8", "9-12", "13-16"]
-
-[dwarf]
-height = "2"
-falls = ["3-4", "5-6", "7-8"]
-
-[goblin]
-height = "2"
-falls = ["3-4", "5-6", "7-8"]
-
-[halfling]  # the chart's "Hobbits"
-height = "1"
-falls = ["2", "3", "4"]
-"""
 
 
 @dataclass(frozen=True)
@@ -59,16 +32,30 @@ class Height:
         return f"H {self.height} · falls 1d {one}, 2d {two}, 3d {three} tiles"
 
 
-@cache
-def _chart() -> dict[str, Height]:
-    data = tomllib.loads(_CHART)
-    chart = {}
-    for race, row in data.items():
-        one, two, three = (str(f) for f in row["falls"])
-        chart[race] = Height(str(row["height"]), (one, two, three))
-    return chart
+@dataclass(frozen=True)
+class HeightChart:
+    """The chart's rows, by race key and by ``hexes_N`` for figures of several hexes."""
 
+    rows: dict[str, Height] = field(default_factory=dict)
 
-def height_for(race: str) -> Height | None:
-    """The chart's row for a race key, or None when the chart does not give one."""
-    return _chart().get(race)
+    @classmethod
+    def from_data(cls, doc: Mapping[str, Any]) -> HeightChart:
+        """Read ``[heights]``; the ``source`` line is not a row."""
+        rows = {}
+        try:
+            for key, row in doc.items():
+                if isinstance(row, Mapping):
+                    one, two, three = (str(f) for f in row["falls"])
+                    rows[key] = Height(str(row["height"]), (one, two, three))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesDataError(f"The Height Chart ([heights] in injury) is malformed: "
+                                 f"{exc}") from exc
+        return cls(rows)
+
+    def height_for(self, race: str, hexes: int = 1) -> Height | None:
+        """The row for a race key (or a figure of several hexes), None when there is none.
+
+        A figure of 2 hexes is the chart's horseman, 3 or 4 and 7 hexes its
+        larger figures; a one-hex figure's row is its race's.
+        """
+        return self.rows.get(race if hexes <= 1 else f"hexes_{hexes}")

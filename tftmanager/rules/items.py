@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class ItemKind(enum.Enum):
@@ -74,6 +74,9 @@ class Item:
     hits_taken: int = 0
     quantity: int = 1
     note: str = ""
+    # The possession's stable identity, given when it is first stored; it does
+    # not take part in comparisons (two possessions alike are equal items).
+    uid: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

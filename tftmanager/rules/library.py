@@ -19,6 +19,7 @@ from tftmanager.rules.effects import parse_effects
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.equipment_rules import EquipmentRules
+from tftmanager.rules.heights import HeightChart
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.items import ItemKind
 from tftmanager.rules.job_data import JobCatalogue
@@ -59,6 +60,8 @@ class RulesLibrary:
     combat: CombatRules | None = None
     # Creature and NPC templates for encounters (bestiary.toml).
     creatures: dict[str, Creature] = field(default_factory=dict)
+    # Three Dimensional TFT's Height Chart ([heights] of injury.toml).
+    heights: HeightChart = field(default_factory=HeightChart)
 
     def item_entry(self, kind: ItemKind,
                    key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
@@ -150,6 +153,7 @@ class RulesLibrary:
             study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
             combat=CombatRules.from_data(injury) if "to_hit" in injury else None,
             creatures=_keyed(creature_from_data(d) for d in _table(bestiary or {}, "creature")),
+            heights=HeightChart.from_data(injury.get("heights", {})),
         )
         library.check_references()
         return library
@@ -278,6 +282,10 @@ def _weapon(row: Data) -> Weapon:
         rate=_get(row, "rate", str, ""),
         fast_dx=fast_dx,
         fast_rate=_get(row, "fast_rate", str, ""),
+        fast_shots=_get(row, "fast_shots", int, 1),
+        fast_st=_optional_int(row, "fast_st"),
+        turns_per_shot=_get(row, "turns_per_shot", int, 1),
+        fast_turns_per_shot=_optional_int(row, "fast_turns_per_shot"),
         note=_get(row, "note", str, ""),
         source=_get(row, "source", str, "Melee"),
         reference=entry_reference(row, default_source="Melee"),

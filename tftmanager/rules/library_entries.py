@@ -41,6 +41,8 @@ _EFFECTS = ("effects", "effects_source", "effects_assumed")
 NEW_FIELDS: dict[str, tuple[str, ...]] = {
     "talent": _EFFECTS,
     "magic_item": (*_EFFECTS, "weight_kg", "assumed"),
+    "weapon": ("fast_shots", "fast_st", "turns_per_shot", "fast_turns_per_shot"),
+    "creature": ("hide", "hexes", "dx_against"),
 }
 # A reader's reference (issue 30): an entry without its own takes the shipped
 # one (Advanced Melee p. 13 for the main-gauche), else the one its source gives.

@@ -34,6 +34,11 @@ OPTION_REFERENCES: dict[str, tuple[str, ...]] = {
     "thief_spells": ("TFT Rules Expansion, Jobs: Wizards",),
     "upkeep": ("TFT Rules Expansion, Jobs: Lifestyle",),
     "job_readings": ("TFT Rules Expansion, Jobs: Mercenaries",),
+    # One per choice, in the order of the choices: roll-off, then Melee's die each.
+    "many_sides": ("Free-for-All", "Melee, Sequence of Play"),
+    "fatigue_at_zero": ("TFT Rules Expansion, Death and Dying",),
+    "armor_wear": ("TFT Rules Expansion, Armor and Shield Wear",),
+    "stopped_first": ("Melee, Armor and Shields",),
 }
 
 

@@ -101,6 +101,34 @@ class JobReadings(enum.Enum):
     ALTERNATIVE = "alternative"
 
 
+class ManySides(enum.Enum):
+    """Who moves first in a fight of three or more sides."""
+
+    ROLL_OFF = "roll_off"
+    MELEE = "melee"
+
+
+class FatigueAtZero(enum.Enum):
+    """What ST spent (fatigue) down to 0 does to a figure in a fight."""
+
+    UNCONSCIOUS = "unconscious"
+    AS_WOUNDS = "wounds"
+
+
+class ArmorWear(enum.Enum):
+    """What counts toward an armor's or shield's wear: the blows it stopped, or the points."""
+
+    BLOWS = "blows"
+    POINTS = "points"
+
+
+class StoppedFirst(enum.Enum):
+    """Which of armor and a ready shield takes a partial hit first."""
+
+    ARMOR = "armor"
+    SHIELD = "shield"
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """What the settings dialog says about one option.
@@ -251,6 +279,42 @@ OPTION_INFO: dict[str, OptionInfo] = {
         {JobReadings.AS_READ: "As read: War 1 gives 13 XP a week",
          JobReadings.ALTERNATIVE: "The named alternative: War 1 gives 3 XP a week"},
     ),
+    "many_sides": OptionInfo(
+        "Initiative with three or more sides",
+        "Melee (003): 'Each player rolls a die. The winner may choose either to move his "
+        "figure(s) first ... (If there are more than two players, the third, fourth, and so "
+        "on then pick options and move.)' Free-for-All (002): 'Whoever goes highest conducts "
+        "his first turn. The remaining players then roll off ... whoever went last doesn't "
+        "participate in the first roll off.'",
+        {ManySides.ROLL_OFF: "Free-for-all roll-off (default)",
+         ManySides.MELEE: "Melee: a die each, the winner chooses"},
+        assumed="Our reading: the roll-off, written for fights of three or more sides, is "
+                "the default",
+    ),
+    "fatigue_at_zero": OptionInfo(
+        "Fatigue down to 0 ST",
+        "The expansion (001): 'A character who has 0 ST left is unconscious and badly "
+        "wounded.' The documents never say that ST spent on spells kills.",
+        {FatigueAtZero.UNCONSCIOUS: "Unconscious, not dying (default)",
+         FatigueAtZero.AS_WOUNDS: "Counts as wounds: dying at 0 ST or below"},
+        assumed="Our reading: fatigue alone leaves a figure unconscious",
+    ),
+    "armor_wear": OptionInfo(
+        "Armor and shield wear counts",
+        "The expansion (001): 'When armor has taken (20 + 10x hits stopped) hits, it will "
+        "begin to fall apart ... Extremely powerful or otherwise special blows may count as "
+        "multiple hits.' Read as blows, each blow an armor stopped hits of counts 1; read "
+        "as points, every point it stopped counts.",
+        {ArmorWear.BLOWS: "Blows stopped (default)", ArmorWear.POINTS: "Points stopped"},
+        assumed="Our reading: 'hits' that 'blows may count as multiple' of are blows",
+    ),
+    "stopped_first": OptionInfo(
+        "Armor or shield first",
+        "Melee (003): 'Armor and shields take hits for you' — a blow that both could stop "
+        "only partly fills one first; the documents do not say which.",
+        {StoppedFirst.ARMOR: "Armor first (default)", StoppedFirst.SHIELD: "Shield first"},
+        assumed="Our reading: armor first, as the armor table comes first",
+    ),
 }
 
 
@@ -276,6 +340,10 @@ class RuleProfile:
     thief_spells: ThiefSpells = ThiefSpells.APPROPRIATE
     upkeep: Upkeep = Upkeep.IDLE_ONLY
     job_readings: JobReadings = JobReadings.AS_READ
+    many_sides: ManySides = ManySides.ROLL_OFF
+    fatigue_at_zero: FatigueAtZero = FatigueAtZero.UNCONSCIOUS
+    armor_wear: ArmorWear = ArmorWear.BLOWS
+    stopped_first: StoppedFirst = StoppedFirst.ARMOR
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for storage (enum values, not names)."""

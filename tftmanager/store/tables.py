@@ -174,6 +174,7 @@ class PossessionRow(SQLModel, table=True):
     hits_taken: int = 0
     quantity: int = 1
     note: str = Field(default="", max_length=200)
+    uid: str = Field(default="", max_length=36)  # stable identity (schema 11)
 
 
 class MoneyEntryRow(SQLModel, table=True):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.encounter_end import Review
 from tftmanager.rules.awards import CombatType
+from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.session import CampaignSession
 
@@ -79,7 +80,7 @@ class EncounterEndDialog(QDialog):
         self.spins = {}
         for row, e in enumerate(review.endings):
             spin = QSpinBox()
-            spin.setRange(0, 10_000)
+            spin.setRange(-MAX_ENTRY, MAX_ENTRY)
             spin.setValue(e.award.amount)
             spin.setAccessibleName(f"XP for {e.name}")
             self.spins[e.character_id] = spin
@@ -92,9 +93,12 @@ class EncounterEndDialog(QDialog):
                                              *([f"{e.missiles} shot"] if e.missiles else [])]))):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
-        self.note.setText("Ending writes the XP, wounds, fatigue and armor wear as one "
-                          "change: Edit > Undo takes it all back."
-                          if review.endings else "No party member fought in this encounter.")
+        won = (f"{review.winner} won. " if review.winner
+               else "No side has won yet: nobody is proposed an award. ")
+        self.note.setText(won + ("Ending writes the XP, wounds, fatigue and armor wear as one "
+                                 "change: Edit > Undo takes it all back."
+                                 if review.endings
+                                 else "No party member fought in this encounter."))
 
     def accept(self) -> None:
         """Write the ending; stay open if it was refused."""

@@ -138,11 +138,19 @@ class EncounterWindow(QWidget):
         self.weapon = QSpinBox()
         self.weapon.setRange(1, 9)
         self.weapon.setPrefix("weapon ")
-        self.dice = QSpinBox()
-        self.dice.setRange(3, 5)
-        self.dice.setSuffix(" dice to hit")
+        self.dice = QComboBox()
+        self.dice.setAccessibleName("Dice to hit")
+        self.dice.addItem("dice by the target's option", 0)
+        for count in self.session.library.combat_rules().to_hit_dice:
+            self.dice.addItem(f"{count} dice to hit", count)
+        self.option = QComboBox()
+        self.option.setAccessibleName("The attacker's option this turn")
+        self.option.setToolTip("Melee's options: a figure may attack only with an option "
+                               "that includes an attack")
+        for key, option in self.session.library.combat_rules().options.items():
+            self.option.addItem(f"({', '.join(option.letters)}) {option.name}", key)
         self.damage = QSpinBox()
-        self.damage.setRange(0, 200)
+        self.damage.setRange(0, self.session.library.combat_rules().limits.most_hits)
         self.damage.setAccessibleName("Damage")
         self.rolls = QLineEdit()
         self.rolls.setPlaceholderText("rolls typed at the table, e.g. 9 5 (empty: the app rolls)")
@@ -158,6 +166,9 @@ class EncounterWindow(QWidget):
                 ("initiative", "&Initiative", self.roll_initiative),
                 ("first", "Moves &first", self.choose_first),
                 ("drop", "&Drop weapon", self.drop_weapon),
+                ("ready", "&Ready weapon", self.ready_weapon),
+                ("option", "Set o&ption", self.choose_option),
+                ("flee", "Fl&ees", self.flee),
                 ("fall", "Fa&ll (3-D)", self.fall),
                 ("order", "Attack &order", self.order_attacks),
                 ("attack", "Roll &attack", self.attack),
@@ -192,6 +203,11 @@ class EncounterWindow(QWidget):
         grid.addWidget(buttons["spend"], 2, 3)
         grid.addWidget(buttons["sheet"], 2, 5)
         grid.addWidget(buttons["end"], 2, 6)
+        grid.addWidget(QLabel("Option:"), 4, 0)
+        grid.addWidget(self.option, 4, 1)
+        grid.addWidget(buttons["option"], 4, 2)
+        grid.addWidget(buttons["ready"], 4, 3)
+        grid.addWidget(buttons["flee"], 4, 4)
         return box
 
     # ------------------------------------------------------------ reading
@@ -238,6 +254,9 @@ class EncounterWindow(QWidget):
                      f"{fig.adj_dx()}" + (f" ({'; '.join(notes)})" if notes else ""),
                      ", ".join(f"{p.name} {p.stops} [{p.stopped}]" for p in fig.protections),
                      fig.condition(rules, enc.turn).value
+                     + (" · fled" if fig.fled else "")
+                     + (f" · {rules.options[fig.option].name}" if fig.option in rules.options
+                        else "")
                      + (f" · H {fig.height}" if fig.height else ""),
                      ", ".join(f"{i}. {a.name} {a.damage}"
                                for i, a in enumerate(fig.attacks, start=1)))
@@ -328,7 +347,7 @@ class EncounterWindow(QWidget):
         if self.encounter_id is None or not usable or not self.attacker.currentData():
             return
         ops.attack(self.session, self.encounter_id, self.attacker.currentData(),
-                   self.target.currentData(), rolls, self.dice.value(),
+                   self.target.currentData(), rolls, self.dice.currentData(),
                    self.weapon.value() - 1)
         self.rolls.clear()
 
@@ -349,6 +368,23 @@ class EncounterWindow(QWidget):
         if self.encounter_id is not None and self.attacker.currentData():
             ops.drop(self.session, self.encounter_id, self.attacker.currentData(),
                      self.weapon.value() - 1)
+
+    def ready_weapon(self) -> None:
+        """The chosen attacker readies (or picks up) its weapon of the number shown."""
+        if self.encounter_id is not None and self.attacker.currentData():
+            ops.ready(self.session, self.encounter_id, self.attacker.currentData(),
+                      self.weapon.value() - 1)
+
+    def choose_option(self) -> None:
+        """The chosen attacker's option this turn (Melee's list)."""
+        if self.encounter_id is not None and self.attacker.currentData():
+            ops.option(self.session, self.encounter_id, self.attacker.currentData(),
+                       self.option.currentData())
+
+    def flee(self) -> None:
+        """The chosen attacker leaves the fight (the arena's door)."""
+        if self.encounter_id is not None and self.attacker.currentData():
+            ops.flee(self.session, self.encounter_id, self.attacker.currentData())
 
     def fall(self) -> None:
         """Three-dimensional play: the target falls so many tile heights."""

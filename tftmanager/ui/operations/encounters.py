@@ -82,6 +82,24 @@ def drop(session: CampaignSession, eid: int, figure: str, weapon: int) -> None:
         store=session.store, encounter_id=eid, figure=figure, weapon=weapon))
 
 
+def ready(session: CampaignSession, eid: int, figure: str, weapon: int) -> None:
+    """A weapon readied (a dropped one picked up)."""
+    session.run("Ready weapon", lambda: encounters.ready(
+        store=session.store, encounter_id=eid, figure=figure, weapon=weapon))
+
+
+def option(session: CampaignSession, eid: int, figure: str, key: str) -> None:
+    """A figure's option this turn."""
+    session.run("Option", lambda: encounters.choose_option(
+        store=session.store, encounter_id=eid, figure=figure, option=key))
+
+
+def flee(session: CampaignSession, eid: int, figure: str) -> None:
+    """A figure leaves the fight."""
+    session.run("Flee", lambda: encounters.flee(
+        store=session.store, encounter_id=eid, figure=figure))
+
+
 def fall(session: CampaignSession, eid: int, figure: str, tiles: int,
          rolls: Sequence[int] | None) -> None:
     """A fall of so many tile heights (3-D play)."""

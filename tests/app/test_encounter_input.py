@@ -1,0 +1,118 @@
+"""Bad input to a fight is one clear line and changes nothing; the book's rules through the app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tftmanager.app import encounters as enc
+from tftmanager.app.campaigns import get_profile, set_profile
+from tftmanager.app.characters import create_character
+from tftmanager.app.encounter_end import end_encounter, review_end
+from tftmanager.app.journal import history
+from tftmanager.rules.character import Character
+from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.settings import (
+    OPTION_INFO,
+    ArmorWear,
+    FatigueAtZero,
+    InjuryReactions,
+    ManySides,
+    StoppedFirst,
+)
+from tftmanager.store.campaign import CampaignStore
+
+from .test_encounters import _glade
+
+Call = Callable[[CampaignStore, int], Any]
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda s, e: enc.roll_initiative(store=s, encounter_id=e, rolls=[5, 2], first="Nobody"),
+     "'Nobody' is not a side"),
+    (lambda s, e: enc.hit(store=s, encounter_id=e, target="Wulf", damage=10**20),
+     "more than any blow"),
+    (lambda s, e: enc.hit(store=s, encounter_id=e, target="Wulf", damage=2**63),
+     "more than any blow"),
+    (lambda s, e: enc.spend_st(store=s, encounter_id=e, figure="Wulf", amount=2**63),
+     "more than any spell"),
+    (lambda s, e: enc.choose_option(store=s, encounter_id=e, figure="Wulf", option="fly"),
+     "not one of Melee's options"),
+    (lambda s, e: enc.choose_option(store=s, encounter_id=e, figure="Flavius",
+                                    option="missile"), "needs a missile weapon"),
+    (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
+                             rolls=[9, 5], dice=6), "up to 5 with Bladeturn"),
+    (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
+                             rolls=[9, 5], second_shot=True), "has not fired"),
+    (lambda s, e: enc.ready(store=s, encounter_id=e, figure="Wulf", weapon=7),
+     "no weapon number 8"),
+])
+def test_bad_input_is_refused_and_nothing_is_saved(store: CampaignStore, call: Call,
+                                                   message: str) -> None:
+    """`initiative --first Nobody` used to save its roll: now the whole action is refused."""
+    _cid, eid = _glade(store)
+    before = enc.show(store=store, encounter_id=eid).encounter
+    lines = len(history(store=store))
+    with pytest.raises(enc.EncounterRefused, match=message):
+        call(store, eid)
+    assert enc.show(store=store, encounter_id=eid).encounter == before
+    assert len(history(store=store)) == lines
+
+
+def test_a_figure_of_another_encounter(store: CampaignStore) -> None:
+    """Each action names figures of its own encounter only."""
+    _cid, eid = _glade(store)
+    other = enc.new_encounter(store=store, name="Elsewhere", seed=1)
+    enc.add_template(store=store, encounter_id=other, key="wolf", side="Wolves")
+    before = enc.show(store=store, encounter_id=eid).encounter
+    with pytest.raises(enc.EncounterRefused, match="No figure 'Wolf' in The glade"):
+        enc.hit(store=store, encounter_id=eid, target="Wolf", damage=3)
+    assert enc.show(store=store, encounter_id=eid).encounter == before
+
+
+def test_a_halfling_shoots_at_its_bow_dx(store: CampaignStore) -> None:
+    """Melee: "Halflings get +3 DX with missile and thrown weapons": DX 11 shoots at 14."""
+    pip = Character(name="Pip", race="halfling", st=9, dx=11, iq=9, items=(
+        Item(ItemKind.WEAPON, "small_bow", ItemState.READIED),))
+    cid = create_character(store=store, character=pip).id
+    eid = enc.new_encounter(store=store, name="Shire", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Hobbits")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    fig = enc.show(store=store, encounter_id=eid).encounter.figure("Pip")
+    assert (fig.dx, fig.adj_dx()) == (11, 14)
+    enc.attack(store=store, encounter_id=eid, attacker="Pip", target="Wolf", rolls=[14, 3])
+    assert "against adjDX 14: hit" in enc.show(store=store, encounter_id=eid).encounter.log[-4]
+
+
+def test_a_negative_award_is_written(store: CampaignStore) -> None:
+    """003: defeated arena survivors "lose 10 EP" when they ran away unhurt."""
+    cid, eid = _glade(store)
+    enc.flee(store=store, encounter_id=eid, figure="Flavius")
+    end_encounter(store=store, encounter_id=eid, awards={cid: -10})
+
+
+def test_a_new_encounter_plays_the_campaigns_options(store: CampaignStore) -> None:
+    """Campaign Rules: the fight's open readings are options; a new encounter takes them."""
+    profile = replace(get_profile(store=store), many_sides=ManySides.MELEE,
+                      fatigue_at_zero=FatigueAtZero.AS_WOUNDS,
+                      stopped_first=StoppedFirst.SHIELD,
+                      injury_reactions=InjuryReactions.MELEE)
+    set_profile(store=store, profile=profile)
+    fight = enc.show(store=store, encounter_id=enc.new_encounter(
+        store=store, name="Options", seed=1)).encounter
+    assert (fight.many_sides, fight.fatigue_kills, fight.shield_first,
+            fight.house_knockdowns) == ("melee", True, True, False)
+    assert "many_sides" in OPTION_INFO and OPTION_INFO["armor_wear"].assumed
+
+
+def test_wear_by_points_is_the_campaigns_other_reading(store: CampaignStore) -> None:
+    """001: "(20 + 10x hits stopped) hits": by points, every point stopped counts."""
+    _cid, eid = _glade(store)
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             armor_wear=ArmorWear.POINTS))
+    (ending,) = review_end(store=store, encounter_id=eid).endings
+    assert [w.hits for w in ending.wear] == [3, 2]
