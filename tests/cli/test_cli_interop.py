@@ -60,11 +60,22 @@ def test_a_malformed_file_lists_its_problems_and_imports_nothing(
         campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _demo, empty = campaigns
     code, out, err = cli(capsys, "statblock", "import", empty,
-                         DATA / "statblocks" / "bad_unknown_talent.txt")
+                         DATA / "statblocks" / "bad_attribute.txt")
     assert code == 2
-    assert "!! 'Swordplay' is no talent in this campaign's library" in out
-    assert err.strip() == "tftmanager statblock: 1 problem; nothing was imported."
+    assert "!! 'DX eleven' is not an attribute this reads" in out
+    assert err.strip() == "tftmanager statblock: 2 problems; nothing was imported."
     assert names(capsys, empty) == []
+
+
+def test_a_talent_the_library_lacks_is_kept_in_the_notes_and_reported(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Import never refuses a character for a name the library lacks (issue 29)."""
+    _demo, empty = campaigns
+    code, out, _ = cli(capsys, "statblock", "import", empty,
+                       DATA / "statblocks" / "bad_unknown_talent.txt")
+    assert code == 0
+    assert "line 7: Talent: Swordplay kept in the notes" in out
+    assert "Bandit Chief" in names(capsys, empty)
 
 
 def test_the_bestiary_takes_stat_blocks_and_gives_them_back(

@@ -52,12 +52,12 @@ def test_a_line_not_understood_is_red_and_nothing_can_be_imported(
     assert main_window.session is not None
     dialog = StatBlockImportDialog(main_window.session, main_window)
     qtbot.addWidget(dialog)
-    dialog.text.setPlainText((DATA / "statblocks" / "bad_unknown_talent.txt").read_text())
+    dialog.text.setPlainText((DATA / "statblocks" / "bad_attribute.txt").read_text())
     dialog.refresh()
     row = next(r for r in range(dialog.table.rowCount())
-               if dialog.table.item(r, 0).text() == "7")
+               if dialog.table.item(r, 0).text() == "1")
     assert dialog.table.item(row, 1).background().color() == PROBLEM
-    assert "Not understood: 'Swordplay' is no talent" in dialog.table.item(row, 2).text()
+    assert "Not understood: 'DX eleven'" in dialog.table.item(row, 2).text()
     assert not dialog.import_button.isEnabled()
     dialog.reject()
 

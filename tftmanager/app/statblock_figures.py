@@ -3,10 +3,11 @@
 ``rules.statblock`` reads the text; this module decides what each name is
 (``app.library_names``), what the parentheses mean in each list (a talent's
 cost, a weapon's damage and where it is, a quantity) and writes what every
-line became, or what is wrong with it, on that line's note.  Equipment and
-magic items the library does not hold are kept in the notes (with a
-warning); an unknown race, talent, spell, weapon, armor or shield is a
-problem, and the import refuses while one remains.
+line became, or what is wrong with it, on that line's note.  A talent,
+spell or possession the library does not hold never refuses the figure: it
+goes through ``app.import_unknowns.Resolver`` (kept in the notes by default,
+with a warning on its line, or mapped, or added to the library); an unknown
+race is a problem.  "Languages:" become the character's languages.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from tftmanager.app.import_unknowns import Resolver
 from tftmanager.app.library_names import Match, NameIndex
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
@@ -34,8 +36,6 @@ LOOKUP: dict[str, tuple[str, ...]] = {
     "gear": ("gear", "magic", "weapon", "armor", "shield"),
     "magic": ("magic", "gear"),
 }
-KEPT_IN_NOTES = ("gear", "magic")
-_KEPT_LABEL = {"gear": "Equipment", "magic": "Magic items"}
 _ITEM_KIND = {"weapon": ItemKind.WEAPON, "armor": ItemKind.ARMOR, "shield": ItemKind.SHIELD,
               "gear": ItemKind.GEAR, "magic": ItemKind.MAGIC}
 _DEFAULT_STATE = {ItemKind.ARMOR: ItemState.READIED, ItemKind.SHIELD: ItemState.READIED}
@@ -47,6 +47,8 @@ class _Build:
 
     block: Block
     notes: dict[int, LineNote]
+    resolver: Resolver
+    strict: bool = False  # a bestiary template: an unknown talent or weapon is a problem
     talents: list[KnownTalent] = field(default_factory=list)
     spells: list[str] = field(default_factory=list)
     items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
@@ -57,12 +59,15 @@ class _Build:
 
 
 def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
-              index: NameIndex, *, assume_race: bool = True) -> Character | None:
+              index: NameIndex, *, assume_race: bool = True,
+              resolver: Resolver | None = None) -> Character | None:
     """The character a block describes, or None when a line has a problem.
 
-    Without ``assume_race`` (a bestiary template) a block with no race keeps none.
+    Without ``assume_race`` (a bestiary template) a block with no race keeps
+    none.  ``resolver`` collects the names the library lacks (and the choices).
     """
-    build = _Build(block, notes)
+    build = _Build(block, notes, resolver or Resolver(index, {}, block.name),
+                   strict=not assume_race)
     _race_sentence(build, index)
     race = _race(build, index) if assume_race or block.race else ""
     kind = _kind(build)
@@ -83,7 +88,7 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
                     "keeps it)")
     if any(n.problems for n in notes.values()) or race is None:
         return None
-    notes_text = "\n".join([*block.notes, *build.kept])
+    notes_text = "\n".join([*block.notes, *build.kept, *build.resolver.kept])
     value = {name: block.attributes[name][0] for name in ("st", "dx") if name in block.attributes}
     return Character(
         name=block.name, race=race, player=block.player, notes=notes_text,
@@ -92,7 +97,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         bought_points=block.bought.get("bought_points", 0),
         memory_bought=block.bought.get("memory_bought", 0),
         kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
-        items=_with_states(build.items))
+        items=_with_states(build.items), languages=tuple(block.languages),
+        age=block.age)
 
 
 def _race_sentence(build: _Build, index: NameIndex) -> None:
@@ -161,14 +167,12 @@ def _unknown(build: _Build, entry: ListEntry, details: Details) -> bool:
 def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameIndex,
             kind: CharacterKind) -> None:
     note = build.note(entry.line)
-    found = index.find("talent", entry.name)
     details = read_details(entry.details)
-    if found.key is None:
-        note.problems.append(found.why)
+    key = _resolved(build, "talent", entry, quantity=1,
+                    data={"cost": details.number} if details.number else {})
+    if key is None or _unknown(build, entry, details):
         return
-    if _unknown(build, entry, details):
-        return
-    talent = library.talents[found.key]
+    talent = library.talents[key]
     cost = talent.wizard_cost if kind is CharacterKind.WIZARD and talent.wizard_cost else (
         talent.cost)
     extra = details.extra or 0
@@ -180,25 +184,45 @@ def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameI
     if extra and not talent.extra_points:
         note.problems.append(f"{talent.name} cannot take extra points")
         return
-    if any(t.key == found.key for t in build.talents):
+    if any(t.key == key for t in build.talents):
         note.problems.append(f"{talent.name} is listed twice")
         return
-    build.talents.append(KnownTalent(found.key, extra))
+    build.talents.append(KnownTalent(key, extra))
     note.became.append(f"talent {talent.name}" + (f" (+{extra})" if extra else ""))
 
 
 def _spell(build: _Build, entry: ListEntry, index: NameIndex) -> None:
     note = build.note(entry.line)
-    found = index.find("spell", entry.name)
+    key = _resolved(build, "spell", entry)
     details = read_details(tuple(d for d in entry.details if not _SPELL_NOTE.fullmatch(d)))
-    if found.key is None:
-        note.problems.append(found.why)
-    elif not _unknown(build, entry, details):
-        if found.key in build.spells:
-            note.problems.append(f"{index.name_of('spell', found.key)} is listed twice")
+    if key is not None and not _unknown(build, entry, details):
+        if key in build.spells:
+            note.problems.append(f"{index.name_of('spell', key)} is listed twice")
             return
-        build.spells.append(found.key)
-        note.became.append(f"spell {index.name_of('spell', found.key)}")
+        build.spells.append(key)
+        note.became.append(f"spell {index.name_of('spell', key)}")
+
+
+def _resolved(build: _Build, kind: str, entry: ListEntry, quantity: int = 1,
+              data: dict[str, object] | None = None) -> str | None:
+    """The library entry a talent or spell names, or None (kept in the notes, or as chosen)."""
+    resolver = build.resolver
+    if build.strict and resolver.find((kind,), entry.name) is None:
+        build.note(entry.line).problems.append(resolver.index.find(kind, entry.name).why)
+        return None
+    before = len(resolver.unknowns)
+    found = resolver.resolve((kind,), entry.name, quantity=quantity,
+                             figures=", ".join(entry.details), data=data,
+                             where=f"line {entry.line}")
+    if len(resolver.unknowns) > before:
+        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+    if found is not None and found[1] not in resolver.index.names[kind]:
+        if kind == "talent":  # added to the library as the import begins
+            build.talents.append(KnownTalent(found[1]))
+        else:
+            build.spells.append(found[1])
+        return None
+    return found[1] if found else None
 
 
 def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
@@ -239,14 +263,9 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
           index: NameIndex) -> None:
     note = build.note(entry.line)
     name, words = _quality_name(section, entry.name, index)
-    found = _lookup(section, name, index)
-    if isinstance(found, str):
-        natural = section == "armor" and any(d.lower().startswith("stop") for d in entry.details)
-        if section in KEPT_IN_NOTES or natural:
-            build.kept.append(f"{_KEPT_LABEL.get(section, 'Armor')}: {entry.text}")
-            note.warnings.append(f"'{entry.text}' is not in the library: kept in the notes")
-        else:
-            note.problems.append(found)
+    looked = _lookup(section, name, index)
+    found = _unknown_item(build, section, entry) if isinstance(looked, str) else looked
+    if found is None:
         return
     kind, key = found
     details = read_details((*entry.details, *words))
@@ -268,6 +287,30 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
     label = item.quality.label
     note.became.append(f"{kind} {shown}" + (f" ({label})" if label else "")
                        + (f" x{item.quantity}" if item.quantity != 1 else ""))
+
+
+def _unknown_item(build: _Build, section: str, entry: ListEntry) -> tuple[str, str] | None:
+    """A possession the library lacks: to the notes (said on its line), or as chosen."""
+    resolver = build.resolver
+    details = read_details(entry.details)
+    if (build.strict and section in ("weapons", "shield")) or (
+            build.strict and section == "armor" and details.stops is None):
+        build.note(entry.line).problems.append(str(_lookup(section, entry.name,
+                                                           resolver.index)))
+        return None
+    data = {"damage": details.dice or "1d", "stops": details.stops or 0}
+    found = resolver.resolve(LOOKUP[section], entry.name, quantity=entry.count,
+                             figures=", ".join(entry.details), data=data,
+                             where=f"line {entry.line}")
+    if found is None or found[1] not in resolver.index.names[found[0]]:
+        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+    if found is not None and found[1] not in resolver.index.names[found[0]]:
+        build.items.append((Item(kind=_ITEM_KIND[found[0]], key=found[1],
+                                 state=_DEFAULT_STATE.get(_ITEM_KIND[found[0]],
+                                                          ItemState.CARRIED),
+                                 quantity=entry.count), False))
+        return None
+    return found
 
 
 def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details) -> None:

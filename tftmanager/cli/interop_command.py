@@ -93,6 +93,18 @@ def show_unknowns(unknowns: list[Unknown], report: list[str]) -> None:
         print(f"  {line}")
 
 
+def _statblock_choices(store: Any, text: str, given: dict[str, Resolution]
+                       ) -> dict[tuple[str, str], Resolution]:
+    """The --choose options for a stat block text, keyed by the names it lacks."""
+    if not given:
+        return {}
+    first = statblocks.preview(store=store, text=text)
+    try:
+        return choices_for(first.unknowns, given, NameIndex(library_for(store)))
+    except ValueError as exc:
+        raise UnreadableInput(str(exc)) from None
+
+
 def _read(name: str) -> str:
     """A text file's contents (stdin for '-'); a file that cannot be read is one line."""
     return read_text(name, statblocks.MAX_TEXT + 1, encoding="utf-8-sig")
@@ -122,10 +134,12 @@ def run_statblock(args: argparse.Namespace) -> int:
     text = _read(args.file)
     opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
     with opener(path=args.campaign) as store:
-        see = statblocks.preview_templates if args.bestiary else statblocks.preview
-        seen = see(store=store, text=text)
+        chosen = _statblock_choices(store, text, _choices(args)) if not args.bestiary else {}
+        seen = (statblocks.preview_templates(store=store, text=text) if args.bestiary
+                else statblocks.preview(store=store, text=text, choices=chosen))
         if args.dry_run or seen.problems:
             _show_lines(seen)
+            show_unknowns(seen.unknowns, [])
         if seen.problems:
             failures.say("statblock", f"{count(len(seen.problems), 'problem')}; "
                          "nothing was imported.")
@@ -134,7 +148,8 @@ def run_statblock(args: argparse.Namespace) -> int:
             if not args.bestiary:
                 print(f"Would import {count(len(seen.figures), 'figure')}.")
             return OK
-        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary)
+        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary,
+                                              choices=chosen)
     if args.bestiary:
         found = read_statblocks(text).blocks
         print(f"Imported {count(len(found), 'template')} into the bestiary: "

@@ -41,10 +41,12 @@ SECTIONS: dict[str, str] = {
     "notes": "notes", "note": "notes", "special note": "notes", "special notes": "notes",
     "attacks": "notes", "attack": "notes", "special": "notes",
     "special abilities": "notes", "special ability": "notes",
-    "special ability/weakness": "notes", "languages": "notes", "description": "notes",
+    "special ability/weakness": "notes", "languages": "languages",
+    "language": "languages", "description": "notes",
     "treasure": "notes",
 }
-LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose")
+LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose",
+         "languages")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -91,6 +93,8 @@ class Block:
     loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
     bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
     role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
+    languages: list[str] = field(default_factory=list)
+    age: int = 0
 
     def entries(self, section: str) -> list[ListEntry]:
         """The entries of one list section (talents, spells, weapons...)."""
@@ -156,8 +160,8 @@ class _Reader:
                 self.ended = True
             return
         bullet = text[:1] in "•-*" and not _ATTR.match(text[1:].strip())
-        if bullet and self._last_list() is not None:
-            self._continue(note.number, text[1:].strip(), ", ")
+        if bullet and self._last_list() is not None:  # a bullet list is cut at bullets only
+            self._continue(note.number, text[1:].strip(), " •")
             return
         label = _LABEL.match(text)
         whole = label is not None and SECTIONS[label.group(1).lower()] == "notes"
@@ -343,7 +347,8 @@ def _header(block: Block, text: str, note: LineNote) -> None:
             note.warnings.append(f"'{part}' of them: imported as one figure")
             continue
         if age:
-            note.became.append(f"age {age.group(1)} (not kept)")
+            block.age = int(age.group(1))
+            note.became.append(f"age {age.group(1)}")
             continue
         for word in part.split():
             if word.lower() in KINDS:
@@ -417,6 +422,10 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         else:
             block.bought[segment.section] = int(found.group(1))
             first.became.append(f"{segment.label.lower()}: {found.group(1)}")
+    elif segment.section == "languages":
+        spoken = [" ".join(p.split()) for p in re.split(r"[,;•]", text) if p.strip()]
+        block.languages += [lang for lang in spoken if lang not in block.languages]
+        first.became.append("languages: " + ", ".join(spoken))
     elif segment.section == "notes":
         plain = segment.label.lower() in ("notes", "note")
         block.notes.append(text if plain else f"{segment.label}: {text}")

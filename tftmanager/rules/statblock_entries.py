@@ -32,12 +32,16 @@ class ListEntry:
 
 
 def _cut(text: str) -> list[tuple[int, str]]:
-    """The entries with their offsets, cut at top-level commas and semicolons."""
+    """The entries with their offsets, cut at top-level commas and semicolons.
+
+    A bullet list ("• Powerstone, 5 ST (emerald)") is cut at its bullets only.
+    """
     parts: list[tuple[int, str]] = []
     depth, start = 0, 0
+    cuts = "•" if "•" in text else ",;"
     for i, char in enumerate(text):
         depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;" and depth == 0:
+        if char in cuts and depth == 0:
             parts.append((start, text[start:i]))
             start = i + 1
     parts.append((start, text[start:]))
