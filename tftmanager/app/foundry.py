@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from tftmanager.app import campaigns
 from tftmanager.app.arrivals import Already, Arrival, Existing, Landed, existing, land, same_names
-from tftmanager.app.documents import DocumentError, parse_json
+from tftmanager.app.documents import MAX_CHARS, DocumentError, parse_json
 from tftmanager.app.foundry_actor import Extras, actor
 from tftmanager.app.foundry_reader import ActorRead, FoundryError, read_actor
 from tftmanager.app.import_unknowns import Choices, Resolver, Unknown
@@ -35,7 +35,7 @@ from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 __all__ = ["FoundryError", "actor_files", "export_actors", "file_name", "import_actor_files",
            "import_actors", "preview_actors", "read_actors"]
-MAX_ACTOR_TEXT = 20_000_000  # characters in one file: thousands of actors fit
+MAX_ACTOR_TEXT = MAX_CHARS  # characters in one file: over a thousand actors fit
 
 
 @dataclass

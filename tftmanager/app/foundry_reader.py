@@ -206,6 +206,8 @@ def _kinds(system: dict[str, Any]) -> tuple[str, ...]:
     """Which library kinds an equipment item is looked up in, the likeliest first."""
     if system.get("attacks"):
         return ("weapon", "gear", "magic", "shield", "armor")
+    if _number(system.get("capacity")) > 0:  # a container (a backpack may also stop a hit)
+        return ("gear", "magic", "armor", "shield", "weapon")
     defenses = [d for d in system.get("defenses") or [] if isinstance(d, dict)]
     if any(str(d.get("action", "")).lower() in _SHIELD_ACTIONS for d in defenses):
         return ("shield", "armor", "gear", "magic", "weapon")

@@ -37,6 +37,7 @@ ENTRY_KIND = {"talent": "talent", "spell": "spell", "weapon": "weapon", "armor":
 LABEL = {"talent": "Talent", "spell": "Spell", "weapon": "Weapon", "armor": "Armor",
          "shield": "Shield", "gear": "Equipment", "magic": "Magic item"}
 SOURCE = "Imported with a character"
+ITEM_KINDS = ("weapon", "armor", "shield", "gear", "magic")
 
 
 class Choice(enum.StrEnum):
@@ -93,14 +94,25 @@ def key_for(name: str, taken: Mapping[str, object]) -> str:
 
 
 def suggestions(index: NameIndex, kinds: tuple[str, ...], name: str) -> tuple[tuple[str, str], ...]:
-    """The library entries closest to a name (by spelling), for the map choice."""
+    """The library entries closest to a name, for the map choice (worked out once a name).
+
+    Entries sharing a word with it come first ("Leather armor" for "Light
+    Leather"), then the closest spellings.
+    """
+    wanted = normal(name)
+    cache: dict[tuple[tuple[str, ...], str], tuple[tuple[str, str], ...]] = \
+        index.__dict__.setdefault("suggested", {})
+    if (kinds, wanted) in cache:
+        return cache[kinds, wanted]
     names = {normal(shown): (key, shown) for kind in kinds
              for key, shown in index.names[kind].items()}
-    wanted = normal(name)
-    close = difflib.get_close_matches(wanted, list(names), n=SUGGESTED, cutoff=0.5)
     words = set(wanted.split())
-    sharing = [n for n in names if words & set(n.split()) and n not in close]
-    return tuple(names[n] for n in [*close, *sorted(sharing)][:SUGGESTED])
+    sharing = sorted((n for n in names if words & set(n.split())),
+                     key=lambda n: -difflib.SequenceMatcher(None, wanted, n).ratio())
+    close = difflib.get_close_matches(wanted, list(names), n=SUGGESTED, cutoff=0.5)
+    chosen = list(dict.fromkeys([*sharing[:SUGGESTED], *close]))[:SUGGESTED]
+    cache[kinds, wanted] = tuple(names[n] for n in chosen)
+    return cache[kinds, wanted]
 
 
 @dataclass
@@ -135,7 +147,8 @@ class Resolver:
         self.unknowns.append(unknown)
         chosen = self.choices.get(unknown.ident, Resolution())
         if chosen.choice is Choice.MAP:
-            target = next((k for k in kinds if chosen.key in self.index.names[k]), None)
+            target = next((k for k in (*kinds, *ITEM_KINDS) if chosen.key in self.index.names[k]
+                           and (k in ITEM_KINDS) == (kinds[0] in ITEM_KINDS)), None)
             if target is not None:
                 self.report.append(f"{self.figure}: {unknown.note_line()} mapped to "
                                    f"{self.index.name_of(target, chosen.key)}")
@@ -212,8 +225,7 @@ def choices_for(unknowns: list[Unknown], given: Mapping[str, Resolution],
         if wanted is None:
             continue
         if wanted.choice is Choice.MAP:
-            kinds = (unknown.kind,) if unknown.kind in ("talent", "spell") else (
-                "weapon", "armor", "shield", "gear", "magic")
+            kinds = (unknown.kind,) if unknown.kind in ("talent", "spell") else ITEM_KINDS
             target = next((found.key for k in kinds
                            if (found := index.find(k, wanted.key)).key is not None), None)
             if target is None:

@@ -49,12 +49,14 @@ class _Build:
     notes: dict[int, LineNote]
     resolver: Resolver
     strict: bool = False  # a bestiary template: an unknown talent or weapon is a problem
+    touched: set[int] = field(default_factory=set)  # the lines this figure wrote on
     talents: list[KnownTalent] = field(default_factory=list)
     spells: list[str] = field(default_factory=list)
     items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
     kept: list[str] = field(default_factory=list)
 
     def note(self, line: int) -> LineNote:
+        self.touched.add(line)
         return self.notes[line]
 
 
@@ -86,7 +88,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
                 build.note(block.line).warnings.append(
                     f"{name.replace('_', ' ')} is not kept for a party figure (the bestiary "
                     "keeps it)")
-    if any(n.problems for n in notes.values()) or race is None:
+    lines = {block.line, *build.touched, *(e.line for es in block.lists.values() for e in es)}
+    if any(notes[n].problems for n in lines) or race is None:
         return None
     notes_text = "\n".join([*block.notes, *build.kept, *build.resolver.kept])
     value = {name: block.attributes[name][0] for name in ("st", "dx") if name in block.attributes}
