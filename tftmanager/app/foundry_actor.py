@@ -62,7 +62,10 @@ def item_id(seed: str, index: int) -> str:
 
 
 def _weapon_talents(library: RulesLibrary) -> set[str]:
-    return {k for keys in export_data()["weapon_talents"].values() for k in keys
+    """The talents Foundry rolls against adjusted DX: weapon talents and the fighting ones."""
+    data = export_data()
+    keys = {k for keys in data["weapon_talents"].values() for k in keys}
+    return {k for k in keys | set(data["default_attribute"]["dx_talents"])
             if k in library.talents}
 
 
