@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.test_foundry import MODEL, model_problems
 from tftmanager.app import equipment, experience
 from tftmanager.app.arrivals import Already
 from tftmanager.app.campaigns import party_sheets
@@ -27,7 +28,6 @@ from tftmanager.app.transfer import TransferError
 from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.settings import KG_PER_LB
 from tftmanager.store.campaign import CampaignStore
-from tests.app.test_foundry import MODEL, model_problems
 
 pytestmark = pytest.mark.app
 

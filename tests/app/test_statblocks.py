@@ -56,7 +56,7 @@ EXPECTED: dict[str, list[Character]] = {
         items=(_i(W, "dagger", READY), _i(A, "cloth", READY),
                _i(G, "heavy_wool_blanket", CARRIED)),
         notes="Special note: Never parts with his staff; he sleeps with it.\n"
-              "Equipment: Torches (3)", age=52)],
+              "Equipment: Torches x3", age=52)],
     "adventure_encounter_key.txt": [
         Character(name="Orc Sergeant", race="orc", st=13, dx=11, iq=8,
                   talents=_t("sword", "shield"),
@@ -150,7 +150,7 @@ def test_a_monster_with_no_race_says_what_was_assumed(library: RulesLibrary) -> 
 def test_what_is_not_in_the_library_is_kept_in_the_notes_with_a_warning(
         library: RulesLibrary) -> None:
     seen = read_figures((DATA / "adventure_wizard.txt").read_text(), library, RuleProfile())
-    assert "line 8: Equipment: Torches (3) kept in the notes" in seen.warnings
+    assert "line 8: Equipment: Torches x3 kept in the notes" in seen.warnings
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
@@ -227,7 +227,7 @@ def test_the_demo_party_round_trips_through_its_stat_blocks(
 
 def test_export_by_name_refuses_an_unknown_name(demo_store: CampaignStore) -> None:
     assert export_statblocks(store=demo_store, names=["rag"]).startswith(
-        "Ragnar, hero\nST 11, DX 13, IQ 8, MA 8, adjDX 11\nRace: Human")
+        "Ragnar, hero\nST 11, DX 13, IQ 8, MA 10 (8), adjDX 11\nRace: Human")
     with pytest.raises(TransferError, match="did you mean"):
         export_statblocks(store=demo_store, names=["Ragnor"])
 

@@ -50,6 +50,7 @@ class _Build:
     resolver: Resolver
     strict: bool = False  # a bestiary template: an unknown talent or weapon is a problem
     touched: set[int] = field(default_factory=set)  # the lines this figure wrote on
+    detailed: set[int] = field(default_factory=set)  # items a Details: entry described
     talents: list[KnownTalent] = field(default_factory=list)
     spells: list[str] = field(default_factory=list)
     items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
@@ -80,6 +81,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
+    for entry in block.entries("details"):
+        _detail(build, entry, index)
     for line, text, entries in block.loose:
         _loose(build, line, text, entries, library, index)
     if assume_race:
@@ -302,18 +305,48 @@ def _unknown_item(build: _Build, section: str, entry: ListEntry) -> tuple[str, s
                                                            resolver.index)))
         return None
     data = {"damage": details.dice or "1d", "stops": details.stops or 0}
-    found = resolver.resolve(LOOKUP[section], entry.name, quantity=entry.count,
-                             figures=", ".join(entry.details), data=data,
-                             where=f"line {entry.line}")
-    if found is None or found[1] not in resolver.index.names[found[0]]:
+    numbers = [d for d in entry.details if d.strip().isdigit()]  # "Torches (3)": how many
+    bare = section not in ("weapons", "armor", "shield") and len(numbers) == 1
+    quantity = details.count or (entry.count if entry.count > 1 else 0) or (
+        int(numbers[0]) if bare else 1)
+    shown = [d for d in entry.details if not (bare and d in numbers)]
+    before = len(resolver.unknowns)
+    found = resolver.resolve(LOOKUP[section], entry.name, quantity=quantity or 1,
+                             figures=", ".join(shown), data=data, where=f"line {entry.line}")
+    if len(resolver.unknowns) > before:  # what became of it, on its line
         build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
     if found is not None and found[1] not in resolver.index.names[found[0]]:
         build.items.append((Item(kind=_ITEM_KIND[found[0]], key=found[1],
                                  state=_DEFAULT_STATE.get(_ITEM_KIND[found[0]],
                                                           ItemState.CARRIED),
-                                 quantity=entry.count), False))
+                                 quantity=quantity or 1), False))
         return None
     return found
+
+
+def _detail(build: _Build, entry: ListEntry, index: NameIndex) -> None:
+    """Our "Details:" list: where a listed item is, its quality, wear and count."""
+    note = build.note(entry.line)
+    name, words = _quality_name("gear", entry.name, index)
+    found = _lookup("gear", name, index)
+    details = read_details((*entry.details, *words))
+    kind = _ITEM_KIND[found[0]] if not isinstance(found, str) else None
+    done = build.detailed
+    at = next((n for n, (item, _) in enumerate(build.items)
+               if n not in done and kind is not None and (item.kind, item.key) == (
+                   kind, found[1])), None)
+    if at is None or _unknown(build, entry, details):
+        note.warnings.append(f"'{entry.text}': no such possession listed above; ignored")
+        return
+    item, given = build.items[at]
+    build.items[at] = (replace(item, state=details.state or item.state,
+                               quality=Quality(details.fine_dx, details.fine_damage,
+                                               details.silver, details.good),
+                               hits_taken=details.hits_taken,
+                               quantity=details.count or item.quantity),
+                       given or details.state is not None)
+    done.add(at)
+    note.became.append(f"details of {index.name_of(found[0], found[1])}")
 
 
 def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details) -> None:

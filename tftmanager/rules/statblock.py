@@ -44,10 +44,10 @@ SECTIONS: dict[str, str] = {
     "special abilities": "notes", "special ability": "notes",
     "special ability/weakness": "notes", "languages": "languages",
     "language": "languages", "description": "notes",
-    "treasure": "notes",
+    "treasure": "notes", "details": "details",
 }
 LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose",
-         "languages")
+         "languages", "details")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -166,6 +166,11 @@ class _Reader:
             self._continue(note.number, text[1:].strip(), " •")
             return
         label = _LABEL.match(text)
+        last = self._last_list()
+        if (label is None and last is not None and last.section == "notes" and not self.ended
+                and note.number not in self.heads and not _starts_attributes(text)):
+            self._continue(note.number, text, "\n")  # the notes' next line, kept a line
+            return
         whole = label is not None and SECTIONS[label.group(1).lower()] == "notes"
         for i, piece in enumerate([text] if whole else _pieces(text)):
             self._piece(note, piece, same_line=i > 0)
@@ -179,9 +184,10 @@ class _Reader:
     def _continue(self, number: int, text: str, separator: str = " ") -> None:
         segment = self._last_list()
         assert segment is not None
-        joined = segment.text.rstrip() + separator.rstrip()
-        segment.starts.append((len(joined) + 1, number))
-        segment.text = f"{joined} {text.strip()}"
+        joined = segment.text.rstrip() + separator.rstrip(" ")
+        space = "" if separator == "\n" else " "
+        segment.starts.append((len(joined) + len(space), number))
+        segment.text = f"{joined}{space}{text.strip()}"
         self.note(number).became.append(f"continues {segment.label}")
 
     def _new_block(self, number: int) -> Block:
