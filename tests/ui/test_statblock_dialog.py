@@ -111,3 +111,49 @@ JSON = interop_menu.JSON_FILTER
 def test_the_entries_wait_for_a_campaign(make_window) -> None:
     window = make_window()
     assert not _action(window, "Import Stat Blocks").isEnabled()
+
+
+def test_a_name_the_library_lacks_is_listed_with_its_choices(
+        main_window: MainWindow, qtbot) -> None:
+    """Kept in the notes by default; choosing a library entry imports that entry instead."""
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    dialog.text.setPlainText((DATA / "statblocks" / "published" / "bandit_captain.txt")
+                             .read_text(encoding="utf-8").replace("Ragged Tom", "Tom Rag"))
+    dialog.refresh()
+    table = dialog.unknowns
+    names = [table.item(r, 2).text() for r in range(table.rowCount())]
+    assert names == ["Bullying", "throwing knives x3 (1d-1)", "Hand crossbow (2d-1)",
+                     "Brigandine (stops 3)"]
+    combo = table.cellWidget(3, 3)
+    assert combo.currentText() == "Keep in the notes"
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Add to the library"))
+    assert dialog.import_button.isEnabled()
+    dialog.import_button.click()
+    assert "Tom Rag" in _names(main_window)
+    assert "brigandine" in main_window.session.library.armors
+
+
+def test_the_foundry_preview_asks_for_unknown_names_and_imports(
+        main_window: MainWindow, qtbot) -> None:
+    from tftmanager.app import foundry  # noqa: PLC0415
+    from tftmanager.ui.foundry_import_dialog import FoundryImportDialog  # noqa: PLC0415
+
+    session = main_window.session
+    assert session is not None
+    texts = [(DATA / "foundry" / "world_wizard_brannoc.json").read_text(encoding="utf-8")]
+    seen = foundry.preview_actors(store=session.store, texts=texts)
+    dialog = FoundryImportDialog(session, texts, seen, main_window)
+    qtbot.addWidget(dialog)
+    table = dialog.unknowns
+    row = next(r for r in range(table.rowCount()) if table.item(r, 2).text().startswith(
+        "Light Leather"))
+    combo = table.cellWidget(row, 3)
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Use Leather armor"))
+    assert "mapped to Leather armor" in dialog.report.toPlainText()
+    dialog.import_button.click()
+    assert dialog.result_landed is not None
+    assert "Brannoc the Scribe" in _names(main_window)

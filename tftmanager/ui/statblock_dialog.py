@@ -35,6 +35,7 @@ from tftmanager.rules.text import count
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
+from tftmanager.ui.unknowns_table import UnknownsTable
 
 PROBLEM = QColor("#f8d0d0")
 WARNING = QColor("#fbefc4")
@@ -42,7 +43,8 @@ INK = QColor("#202020")
 TEXT_FILTER = "Text files (*.txt *.md *.text);;All files (*)"
 HELP = ("Paste stat blocks below or open a text file. Each line shows what it became. "
         "Lines in red are not understood: fix them, nothing is imported until then. "
-        "Lines in yellow were read with an assumption.")
+        "Lines in yellow were read with an assumption. Names the library lacks are listed "
+        "below: each is kept in the notes unless you choose a library entry or add it.")
 
 
 class StatBlockImportDialog(QDialog):
@@ -86,6 +88,9 @@ class StatBlockImportDialog(QDialog):
         self.table.setColumnWidth(1, 380)
         self.table.setWordWrap(True)
         layout.addWidget(self.table, 4)
+        self.unknowns = UnknownsTable()  # names the library lacks: notes, a library entry, add
+        self.unknowns.changed.connect(self._schedule)
+        layout.addWidget(self.unknowns, 2)
         self.summary = QLabel()
         self.summary.setAccessibleName("Import summary")
         layout.addWidget(self.summary)
@@ -130,13 +135,16 @@ class StatBlockImportDialog(QDialog):
             self.import_button.setEnabled(False)
             return
         try:
-            see = statblocks.preview_templates if self.bestiary else statblocks.preview
-            seen = see(store=self.session.store, text=text)
+            seen = (statblocks.preview_templates(store=self.session.store, text=text)
+                    if self.bestiary else statblocks.preview(
+                        store=self.session.store, text=text,
+                        choices=self.unknowns.choices()))
         except ValueError as exc:
             self.summary.setText(str(exc))
             self.import_button.setEnabled(False)
             return
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
+        self.unknowns.show_unknowns(seen.unknowns)
         figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
         if seen.problems:
             self.summary.setText(f"{count(len(seen.problems), 'line')} not understood: fix "
@@ -173,5 +181,5 @@ class StatBlockImportDialog(QDialog):
 
     def _import(self) -> None:
         if interop.import_statblocks(self.session, self.text.toPlainText(),
-                                     bestiary=self.bestiary):
+                                     bestiary=self.bestiary, choices=self.unknowns.choices()):
             self.accept()
