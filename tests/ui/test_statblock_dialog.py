@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog
 
+from tftmanager.app import foundry
 from tftmanager.ui import interop_menu
+from tftmanager.ui.foundry_import_dialog import FoundryImportDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
 
@@ -138,9 +140,6 @@ def test_a_name_the_library_lacks_is_listed_with_its_choices(
 
 def test_the_foundry_preview_asks_for_unknown_names_and_imports(
         main_window: MainWindow, qtbot) -> None:
-    from tftmanager.app import foundry  # noqa: PLC0415
-    from tftmanager.ui.foundry_import_dialog import FoundryImportDialog  # noqa: PLC0415
-
     session = main_window.session
     assert session is not None
     texts = [(DATA / "foundry" / "world_wizard_brannoc.json").read_text(encoding="utf-8")]
