@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from tftmanager.app import foundry
 from tftmanager.ui import interop_menu
@@ -156,3 +156,25 @@ def test_the_foundry_preview_asks_for_unknown_names_and_imports(
     dialog.import_button.click()
     assert dialog.result_landed is not None
     assert "Brannoc the Scribe" in _names(main_window)
+
+
+def test_a_long_text_is_read_under_a_progress_bar(main_window: MainWindow, qtbot) -> None:
+    """Past 100,000 characters the reading runs off the window's thread; it can be cancelled."""
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    text = "\n".join(f"Orc {n}: ST 12 DX 10 IQ 8; Talents: Sword" for n in range(3_000))
+    dialog.text.setPlainText(text)
+    dialog.refresh()
+    assert dialog.summary.text() == "Reading…"
+    qtbot.waitUntil(lambda: dialog.summary.text().startswith("Ready: 3,000 figures")
+                    or dialog.summary.text().startswith("Ready: 3000 figures"), timeout=60_000)
+    assert dialog.import_button.isEnabled()
+    dialog.refresh()
+    progress = dialog.progress
+    assert isinstance(progress, QProgressDialog)
+    progress.cancel()
+    qtbot.waitUntil(lambda: dialog.summary.text().startswith("Reading cancelled"),
+                    timeout=10_000)
+    assert not dialog.import_button.isEnabled()
+    dialog.reject()
