@@ -139,7 +139,7 @@ FULL = Character(
            Item(ItemKind.GEAR, "spy_glass", ItemState.READIED, Quality(good=True)),
            Item(ItemKind.MAGIC, "fireball_rod", ItemState.CARRIED, quantity=5)),
     body_kg=61.5, mount=Mount("Dapple", 23, 12, 24, 10.0), wounds=3, recovery_weeks=2,
-    status=Status.DYING,
+    status=Status.DYING, fatigue=2, languages=("Common", "Elvish"), age=120,
 )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tftmanager.app import campaigns
@@ -149,9 +149,9 @@ def preview_actors(*, store: CampaignStore, texts: list[str],
 
 def import_actor_files(*, store: CampaignStore, texts: list[str],
                        as_copies: bool = False, already: Already | None = None,
-                       choices: Mapping[tuple[str, str], object] | None = None) -> Landed:
+                       choices: Choices | None = None) -> Landed:
     """Add the actors of several files (one actor each, as Foundry exports) in one operation."""
-    seen = preview_actors(store=store, texts=texts, choices=choices)  # type: ignore[arg-type]
+    seen = preview_actors(store=store, texts=texts, choices=choices)
     arrivals = [Arrival(r.uid, r.character, r.xp, r.money) for r in seen.reads]
     mode = already or (Already.COPY if as_copies else Already.REFUSE)
     return land(store=store, arrivals=arrivals, already=mode, new_entries=seen.new_entries,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.app.foundry_actor import DEFAULT_AGE, FLAG, LOCATION, STATE, notes_html
@@ -47,7 +47,6 @@ class ActorRead:
     xp: int | None = None  # Foundry's XP, for the ledger
     money: int | None = None  # coins' worth in $, for the ledger
     notes_edited: bool = False
-    report: list[str] = field(default_factory=list)
 
 
 def plain(notes: object) -> str:
@@ -134,9 +133,9 @@ class _Items:
         key = self.known("talent", flags)
         if key is None:
             data = {"iq": system.get("minIQ"), "cost": system.get("iqCost")}
-            found = self.resolver.resolve(("talent",), name, data=data) or (
-                self.resolver.find(("talent",), re.sub(r"\s*\(.*\)$", "", name))
-                if "(" in name else None)
+            bare = re.sub(r"\s*\(.*\)$", "", name)  # "Sword (2)": the talent Sword
+            found = (self.resolver.find(("talent",), bare) if bare != name else None) or \
+                self.resolver.resolve(("talent",), name, data=data)
             if found is None:
                 return
             key = found[1]
