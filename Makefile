@@ -46,6 +46,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+	$(PY) bench/imports.py
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
 	$(PY) bench/server_clients.py
 	$(PY) bench/dist_size.py

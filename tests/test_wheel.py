@@ -35,6 +35,7 @@ SHIPPED = [
     "tftmanager/resources/guide/guide.md",
     "tftmanager/resources/guide/main-window.png",
     "tftmanager/resources/statblocks/aliases.toml",
+    "tftmanager/resources/foundry/export.toml",
     "tftmanager/db/env.py",
     "tftmanager/db/script.py.mako",
     "tftmanager/db/versions/0001_initial.py",

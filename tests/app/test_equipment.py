@@ -507,7 +507,7 @@ def test_possessions_body_and_mount_are_stored(campaign_path: Path) -> None:
 
 
 def test_format_4_round_trip() -> None:
-    assert FORMAT_VERSION == 4
+    assert FORMAT_VERSION == 5
     text = dump_character(ROBIN, "u-1")
     assert loads(text) == [Entry("u-1", ROBIN)]
     data = json.loads(text)["character"]

@@ -139,7 +139,7 @@ FULL = Character(
            Item(ItemKind.GEAR, "spy_glass", ItemState.READIED, Quality(good=True)),
            Item(ItemKind.MAGIC, "fireball_rod", ItemState.CARRIED, quantity=5)),
     body_kg=61.5, mount=Mount("Dapple", 23, 12, 24, 10.0), wounds=3, recovery_weeks=2,
-    status=Status.DYING,
+    status=Status.DYING, fatigue=2, languages=("Common", "Elvish"), age=120,
 )
 
 
@@ -159,16 +159,23 @@ def test_an_actor_exported_from_foundry_imports_by_name(library: RulesLibrary) -
         items=(Item(ItemKind.ARMOR, "cloth", ItemState.READIED),
                Item(ItemKind.WEAPON, "dagger", ItemState.READIED)),
         notes="Apprentice of the Grey Tower.\nOwes the innkeeper & his wife 5 silver.\n"
-              "Equipment: Backpack\nAbility: Night Vision",
-        wounds=2)
+              "Equipment: Backpack ($5, 1 lb)\nAbility: Night Vision",
+        wounds=2, fatigue=6, age=18)  # the fatigue Foundry recorded is kept
 
 
-def test_an_unknown_talent_is_refused_and_nothing_imported(store: CampaignStore) -> None:
+def test_a_language_is_a_language_and_an_unknown_talent_goes_to_the_notes(
+        store: CampaignStore) -> None:
+    """Nearly every Foundry character has "Language (Common)"; none is refused for it."""
     doc = json.loads((DATA / "foundry_export_uldor.json").read_text())
     doc["items"][3]["name"] = "Language (Common)"
-    with pytest.raises(FoundryError, match="Uldor: 'Language' is no talent"):
-        import_actors(store=store, text=json.dumps(doc))
-    assert party_sheets(store=store) == []
+    doc["items"].append({"name": "Swordplay", "type": "talent",
+                         "system": {"minIQ": 9, "iqCost": 2}})
+    result = import_actors(store=store, text=json.dumps(doc))
+    (sheet,) = party_sheets(store=store)
+    assert sheet.character.languages == ("Common",)
+    assert sheet.character.talents == ()
+    assert "Talent: Swordplay" in sheet.character.notes.splitlines()
+    assert "Uldor: Talent: Swordplay kept in the notes" in result.report
 
 
 @pytest.mark.parametrize(("text", "message"), [

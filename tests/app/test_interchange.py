@@ -193,7 +193,7 @@ def test_old_gear_fields_become_possessions_without_doubling() -> None:
     ]
     # Written back in one form: possessions only, at this version.
     doc = json.loads(dump_character(entry.character))
-    assert doc["version"] == FORMAT_VERSION == 4
+    assert doc["version"] == FORMAT_VERSION == 5
     assert not {"armor", "shield", "shield_ready", "weapons", "ready_weapon"} & set(
         doc["character"])
     assert loads(json.dumps(doc)) == [Entry(None, entry.character)]

@@ -324,6 +324,7 @@ def test_import_reimport_and_copy(
 
     code, out, _ = cli(capsys, "import", empty, exported, "--copy")
     assert code == 0
+    assert "note: the party already had a character named Ragnar" in out  # said, not refused
     assert count(empty) == 2
     code, out, _ = cli(capsys, "list", empty, "--json")
     assert [c["name"] for c in json.loads(out)] == ["Ragnar", "Ragnar"]

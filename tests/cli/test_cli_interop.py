@@ -60,11 +60,22 @@ def test_a_malformed_file_lists_its_problems_and_imports_nothing(
         campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _demo, empty = campaigns
     code, out, err = cli(capsys, "statblock", "import", empty,
-                         DATA / "statblocks" / "bad_unknown_talent.txt")
+                         DATA / "statblocks" / "bad_attribute.txt")
     assert code == 2
-    assert "!! 'Swordplay' is no talent in this campaign's library" in out
-    assert err.strip() == "tftmanager statblock: 1 problem; nothing was imported."
+    assert "!! 'DX eleven' is not an attribute this reads" in out
+    assert err.strip() == "tftmanager statblock: 2 problems; nothing was imported."
     assert names(capsys, empty) == []
+
+
+def test_a_talent_the_library_lacks_is_kept_in_the_notes_and_reported(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Import never refuses a character for a name the library lacks (issue 29)."""
+    _demo, empty = campaigns
+    code, out, _ = cli(capsys, "statblock", "import", empty,
+                       DATA / "statblocks" / "bad_unknown_talent.txt")
+    assert code == 0
+    assert "line 7: Talent: Swordplay kept in the notes" in out
+    assert "Bandit Chief" in names(capsys, empty)
 
 
 def test_the_bestiary_takes_stat_blocks_and_gives_them_back(
@@ -112,3 +123,38 @@ def test_a_foundry_file_that_is_not_an_actor_is_one_line(
     code, _, err = cli(capsys, "foundry", "import", empty, bad)
     assert code == 2 and err.strip() == (
         "tftmanager foundry: not a Foundry actor (no \"system\" object)")
+
+
+def test_a_foundry_actor_with_names_the_library_lacks_imports_and_says_so(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    brannoc = DATA / "foundry" / "world_wizard_brannoc.json"
+    code, out, _ = cli(capsys, "foundry", "import", empty, brannoc, "--dry-run")
+    assert code == 0
+    assert "not in the library: Armor: Light Leather (stops 1, $10, 2 lb) [closest: " in out
+    assert "Would import 1 character." in out
+    assert names(capsys, empty) == []
+    code, out, _ = cli(capsys, "foundry", "import", empty, brannoc,
+                       "--choose", "Light Leather=Leather armor", "--choose", "Torch=add")
+    assert code == 0
+    assert "Light Leather ($10, 2 lb) mapped to Leather armor" in out.replace(
+        "(stops 1, ", "(")
+    assert "Torch x3 ($1, 0.5 lb, in Backpack) added to the library as a new gear" in out
+    assert "Wizards Staff (1d6+3, $300, 5 lb) kept in the notes" in out
+
+
+def test_an_actor_already_here_is_updated_or_copied(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _demo, empty = campaigns
+    exported, edited = (DATA / "foundry" / f for f in ("exported_hedda.json",
+                                                        "edited_in_foundry_hedda.json"))
+    assert cli(capsys, "foundry", "import", empty, exported)[0] == 0
+    code, _out, err = cli(capsys, "foundry", "import", empty, edited)
+    assert code == 2 and "--update" in err
+    code, out, _ = cli(capsys, "foundry", "import", empty, edited, "--dry-run")
+    assert "Hedda Stone is already in this campaign; differs in: st, notes" in out
+    code, out, _ = cli(capsys, "foundry", "import", empty, edited, "--update")
+    assert code == 0 and "Updated Hedda Stone: ST 13 -> 14" in out
+    assert names(capsys, empty) == ["Hedda Stone"]
+    assert cli(capsys, "foundry", "import", empty, edited, "--copy")[0] == 0
+    assert names(capsys, empty) == ["Hedda Stone", "Hedda Stone"]

@@ -35,7 +35,8 @@ def test_a_list_broken_mid_name_is_joined_and_bullets_are_entries() -> None:
     assert spells[-3:] == ["4-Hex Image", "Glamor", "Iron Flesh"]
     assert [e.line for e in block.entries("spells")][-1] == 6
     assert [e.name for e in block.entries("magic")] == ["Gem of Summoning", "Staff III"]
-    assert block.notes == ["Languages: Common, Goblin"]
+    assert block.languages == ["Common", "Goblin"] and block.age == 99
+    assert block.notes == []
     assert reading.problems == []
 
 

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
+from tftmanager.app import foundry
 from tftmanager.ui import interop_menu
+from tftmanager.ui.foundry_import_dialog import FoundryImportDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
 
@@ -52,12 +54,12 @@ def test_a_line_not_understood_is_red_and_nothing_can_be_imported(
     assert main_window.session is not None
     dialog = StatBlockImportDialog(main_window.session, main_window)
     qtbot.addWidget(dialog)
-    dialog.text.setPlainText((DATA / "statblocks" / "bad_unknown_talent.txt").read_text())
+    dialog.text.setPlainText((DATA / "statblocks" / "bad_attribute.txt").read_text())
     dialog.refresh()
     row = next(r for r in range(dialog.table.rowCount())
-               if dialog.table.item(r, 0).text() == "7")
+               if dialog.table.item(r, 0).text() == "1")
     assert dialog.table.item(row, 1).background().color() == PROBLEM
-    assert "Not understood: 'Swordplay' is no talent" in dialog.table.item(row, 2).text()
+    assert "Not understood: 'DX eleven'" in dialog.table.item(row, 2).text()
     assert not dialog.import_button.isEnabled()
     dialog.reject()
 
@@ -111,3 +113,68 @@ JSON = interop_menu.JSON_FILTER
 def test_the_entries_wait_for_a_campaign(make_window) -> None:
     window = make_window()
     assert not _action(window, "Import Stat Blocks").isEnabled()
+
+
+def test_a_name_the_library_lacks_is_listed_with_its_choices(
+        main_window: MainWindow, qtbot) -> None:
+    """Kept in the notes by default; choosing a library entry imports that entry instead."""
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    dialog.text.setPlainText((DATA / "statblocks" / "published" / "bandit_captain.txt")
+                             .read_text(encoding="utf-8").replace("Ragged Tom", "Tom Rag"))
+    dialog.refresh()
+    table = dialog.unknowns
+    names = [table.item(r, 2).text() for r in range(table.rowCount())]
+    assert names == ["Bullying", "throwing knives x3 (1d-1)", "Hand crossbow (2d-1)",
+                     "Brigandine (stops 3)"]
+    combo = table.cellWidget(3, 3)
+    assert combo.currentText() == "Keep in the notes"
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Add to the library"))
+    assert dialog.import_button.isEnabled()
+    dialog.import_button.click()
+    assert "Tom Rag" in _names(main_window)
+    assert "brigandine" in main_window.session.library.armors
+
+
+def test_the_foundry_preview_asks_for_unknown_names_and_imports(
+        main_window: MainWindow, qtbot) -> None:
+    session = main_window.session
+    assert session is not None
+    texts = [(DATA / "foundry" / "world_wizard_brannoc.json").read_text(encoding="utf-8")]
+    seen = foundry.preview_actors(store=session.store, texts=texts)
+    dialog = FoundryImportDialog(session, texts, seen, main_window)
+    qtbot.addWidget(dialog)
+    table = dialog.unknowns
+    row = next(r for r in range(table.rowCount()) if table.item(r, 2).text().startswith(
+        "Light Leather"))
+    combo = table.cellWidget(row, 3)
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Use Leather armor"))
+    assert "mapped to Leather armor" in dialog.report.toPlainText()
+    dialog.import_button.click()
+    assert dialog.result_landed is not None
+    assert "Brannoc the Scribe" in _names(main_window)
+
+
+def test_a_long_text_is_read_under_a_progress_bar(main_window: MainWindow, qtbot) -> None:
+    """Past 100,000 characters the reading runs off the window's thread; it can be cancelled."""
+    assert main_window.session is not None
+    dialog = StatBlockImportDialog(main_window.session, main_window)
+    qtbot.addWidget(dialog)
+    text = "\n".join(f"Orc {n}: ST 12 DX 10 IQ 8; Talents: Sword" for n in range(3_000))
+    dialog.text.setPlainText(text)
+    dialog.refresh()
+    assert dialog.summary.text() == "Reading…"
+    qtbot.waitUntil(lambda: dialog.summary.text().startswith("Ready: 3,000 figures")
+                    or dialog.summary.text().startswith("Ready: 3000 figures"), timeout=60_000)
+    assert dialog.import_button.isEnabled()
+    dialog.refresh()
+    progress = dialog.progress
+    assert isinstance(progress, QProgressDialog)
+    progress.cancel()
+    qtbot.waitUntil(lambda: dialog.summary.text().startswith("Reading cancelled"),
+                    timeout=10_000)
+    assert not dialog.import_button.isEnabled()
+    dialog.reject()

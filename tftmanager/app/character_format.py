@@ -20,11 +20,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tftmanager.rules.character import (
+    AGE_MAX,
     ATTRIBUTE_BOUNDS,
     BODY_KG_MAX,
     FINE_BONUS_MAX,
     KEY_MAX,
     MAX_ITEMS,
+    MAX_LANGUAGES,
     NOTES_MAX,
 )
 
@@ -32,8 +34,9 @@ CHARACTER_FORMAT = "tftmanager.character"
 PARTY_FORMAT = "tftmanager.party"
 # Version 2 added kind, talents, spells and memory_bought; version 3 items (with
 # quality and wear), body_kg and mount; version 4 keeps equipment in items only
-# (the armor, shield and weapon keys of versions 1-3 are read into items).
-FORMAT_VERSION = 4
+# (the armor, shield and weapon keys of versions 1-3 are read into items);
+# version 5 adds languages and age.
+FORMAT_VERSION = 5
 OLD_GEAR_FIELDS = ("armor", "shield", "shield_ready", "weapons", "ready_weapon")
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
@@ -109,6 +112,8 @@ class CharacterModel(BaseModel):
     items: list[ItemModel] = Field(default_factory=list, max_length=MAX_ITEMS)
     body_kg: float = Field(0.0, ge=0, le=BODY_KG_MAX)
     mount: MountModel | None = None
+    languages: list[Key] = Field(default_factory=list, max_length=MAX_LANGUAGES)
+    age: int = Field(0, ge=0, le=AGE_MAX)
 
 
 class CharacterDocument(BaseModel):
@@ -142,7 +147,7 @@ _PHRASES = {
     "dict_type": "must be an object", "model_attributes_type": "must be an object",
 }
 _WHAT = {"weapons": "weapon keys", "spells": "spell keys", "talents": "talents",
-         "items": "items"}
+         "items": "items", "languages": "language names"}
 
 
 def _is_union_tag(part: int | str) -> bool:

@@ -13,8 +13,11 @@ docs/foundry.md lists every field.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tftmanager.rules.abilities import CharacterKind, Spell
@@ -23,13 +26,47 @@ from tftmanager.rules.derived import Derived
 from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.settings import KG_PER_LB
+from tftmanager.shipped import read_toml
 
 FLAG = "tftmanager"
+DEFAULT_AGE = 18  # what Foundry's model starts an actor at
+PC_DISPOSITION = 1  # Foundry's "friendly"
 LOCATION = {ItemState.READIED: "readied", ItemState.CARRIED: "packed",
             ItemState.STORED: "stored"}
 STATE = {"readied": ItemState.READIED, "packed": ItemState.CARRIED,
          "dropped": ItemState.CARRIED, "stowed": ItemState.STORED,
          "stored": ItemState.STORED}
+
+
+@cache
+def export_data() -> dict[str, Any]:
+    """``resources/foundry/export.toml``: weapon talents, roll attributes, spell attacks, names."""
+    return read_toml("foundry", "export.toml")
+
+
+def compendium_name(name: str) -> str:
+    """A name as Foundry's compendium spells it ("Small shield" -> "Small Shield")."""
+    wanted = re.sub(r"[^a-z0-9]", "", name.casefold())
+    for known in export_data()["compendium_names"]["names"]:
+        if re.sub(r"[^a-z0-9]", "", known.casefold()) == wanted:
+            return str(known)
+    return name
+
+
+def item_id(seed: str, index: int) -> str:
+    """A stable 16-character Foundry id for an actor's item (attacks name their talent by it)."""
+    digest = hashlib.sha256(f"{seed}/{index}".encode()).digest()
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return "".join(alphabet[b % len(alphabet)] for b in digest[:16])
+
+
+def _weapon_talents(library: RulesLibrary) -> set[str]:
+    """The talents Foundry rolls against adjusted DX: weapon talents and the fighting ones."""
+    data = export_data()
+    keys = {k for keys in data["weapon_talents"].values() for k in keys}
+    return {k for k in keys | set(data["default_attribute"]["dx_talents"])
+            if k in library.talents}
 
 
 def _number(text: str, default: int) -> int:
@@ -43,10 +80,13 @@ def _talent_item(library: RulesLibrary, key: str, extra: int, kind: CharacterKin
     cost = talent.cost if talent else 1
     if talent and kind is CharacterKind.WIZARD and talent.wizard_cost:
         cost = talent.wizard_cost
+    rolls = export_data()["default_attribute"]
     return {
-        "name": talent.name if talent else key, "type": "talent",
+        "name": compendium_name(talent.name) if talent else key, "type": "talent",
         "system": {"minIQ": talent.iq if talent else 7, "iqCost": cost + extra,
-                   "defaultAttribute": "", "notes": html.escape(talent.summary) if talent
+                   "defaultAttribute": rolls["weapon"] if key in _weapon_talents(library)
+                   else rolls["other"],
+                   "notes": html.escape(talent.summary) if talent
                    else "", "pdfReference": "", "attacks": [], "defenses": []},
         "flags": {FLAG: {"key": key, "extra_points": extra}},
     }
@@ -56,39 +96,55 @@ def _spell_item(spell: Spell | None, key: str) -> dict[str, Any]:
     cast = spell.st_cost if spell else ""
     low = _number(cast, 1)
     high = int(cast.split("-")[1]) if re.fullmatch(r"\d+-\d+", cast) else low
+    attack = export_data()["spell_attacks"].get(key)
+    attacks = [{"action": attack["action"], "minST": 0, "type": attack["type"], "toHitMod": 0,
+                "baseDamage": attack["damage"], "effects": "", "talent": None}] if attack else []
     return {
-        "name": spell.name if spell else key, "type": "spell",
+        "name": compendium_name(spell.name) if spell else key, "type": "spell",
         "system": {"minIQ": spell.iq if spell else 8, "iqCost": 1,
                    "type": spell.type.value if spell else "special",
                    "stToCast": {"min": low, "max": high},
                    "stToMaintain": _number(spell.maintain, 0) if spell else 0, "stSpent": 0,
-                   "defaultAttribute": "", "notes": html.escape(spell.summary) if spell else "",
-                   "pdfReference": "", "attacks": [], "defenses": []},
+                   "defaultAttribute": "dx.value" if attack else "iq.max",
+                   "notes": html.escape(spell.summary) if spell else "",
+                   "pdfReference": "", "attacks": attacks, "defenses": []},
         "flags": {FLAG: {"key": key}},
     }
 
 
-def _attacks(weapon: Weapon, item: Item) -> list[dict[str, Any]]:
+def _attacks(weapon: Weapon, item: Item, talent: str | None) -> list[dict[str, Any]]:
     damage = weapon.damage.add(item.quality.fine_damage)
     dice = f"{damage.count}d6" + (f"{damage.plus:+d}" if damage.plus else "")
     kind = ("missile" if weapon.missile else "polearm" if weapon.pole else "melee")
     attacks = [{"action": "Attack", "minST": weapon.st, "type": kind,
                 "toHitMod": item.quality.fine_dx, "baseDamage": dice, "effects": "",
-                "talent": None}]
+                "talent": talent}]
     if weapon.throwable and not weapon.missile:
         attacks.append({**attacks[0], "action": "Throw", "type": "thrown"})
     return attacks
 
 
-def _equipment(library: RulesLibrary, item: Item) -> dict[str, Any]:
+def _talent_for(weapon: Weapon, talent_ids: dict[str, str]) -> str | None:
+    """The id of the character's talent item this weapon rolls with, if it knows one."""
+    table = export_data()["weapon_talents"]
+    for tag in (weapon.key, *sorted(weapon.tags)):
+        for key in table.get(tag, []):
+            if key in talent_ids:
+                return talent_ids[key]
+    return None
+
+
+def _equipment(library: RulesLibrary, item: Item, talent_ids: dict[str, str]
+               ) -> dict[str, Any]:
     entry = library.item_entry(item.kind, item.key)
+    pounds = (getattr(entry, "weight_kg", 0.0) or 0.0) / KG_PER_LB
     system: dict[str, Any] = {
-        "cost": getattr(entry, "cost", 0) or 0, "wt": getattr(entry, "weight_kg", 0.0) or 0.0,
+        "cost": getattr(entry, "cost", 0) or 0, "wt": round(pounds, 2),
         "qty": item.quantity, "location": LOCATION[item.state],
         "applyEffectsWhen": ["readied"], "capacity": 0, "container": None, "spells": [],
         "notes": html.escape(item.note), "pdfReference": "", "attacks": [], "defenses": []}
     if isinstance(entry, Weapon):
-        system["attacks"] = _attacks(entry, item)
+        system["attacks"] = _attacks(entry, item, _talent_for(entry, talent_ids))
     elif item.kind in (ItemKind.ARMOR, ItemKind.SHIELD) and entry is not None:
         action = "Body" if item.kind is ItemKind.ARMOR else "Shield"
         system["defenses"] = [{"action": action, "hitsStopped": getattr(entry, "stops", 0)}]
@@ -96,38 +152,83 @@ def _equipment(library: RulesLibrary, item: Item) -> dict[str, Any]:
     flags = {"kind": item.kind.value, "key": item.key, "state": item.state.value,
              "fine_dx": q.fine_dx, "fine_damage": q.fine_damage, "silver": q.silver,
              "good": q.good, "hits_taken": item.hits_taken, "note": item.note}
-    name = entry.name if entry is not None else item.key
+    name = compendium_name(entry.name) if entry is not None else item.key
     label = q.label
     return {"name": f"{name} ({label})" if label else name, "type": "equipment",
             "system": system, "flags": {FLAG: flags}}
 
 
-def _notes_html(notes: str) -> str:
+def _money_item(money: int) -> dict[str, Any]:
+    """Money on hand as Foundry's coins: silver pieces at $1 each."""
+    return {"name": "Silver Coins", "type": "equipment",
+            "system": {"cost": 1, "wt": 0.01, "qty": money, "location": "packed",
+                       "applyEffectsWhen": ["readied"], "capacity": 0, "container": None,
+                       "spells": [], "notes": "", "pdfReference": "", "attacks": [],
+                       "defenses": []},
+            "flags": {FLAG: {"kind": "money"}}}
+
+
+def notes_html(notes: str) -> str:
+    """Our notes as Foundry's HTML field holds them: a paragraph a line."""
     return "".join(f"<p>{html.escape(line)}</p>" for line in notes.split("\n"))
 
 
+@dataclass(frozen=True)
+class Extras:
+    """What the campaign holds of a character outside the character: XP, money, its job."""
+
+    xp: int = 0
+    money: int = 0
+    job: str = ""
+    pay: int = 0
+
+
+def _language_item(name: str) -> dict[str, Any]:
+    return {"name": f"Language ({name})", "type": "talent",
+            "system": {"minIQ": 4, "iqCost": 0, "defaultAttribute": "iq.max", "notes": "",
+                       "pdfReference": "", "attacks": [], "defenses": []}, "flags": {}}
+
+
+def _items(c: Character, library: RulesLibrary, seed: str, money: int) -> list[dict[str, Any]]:
+    """Talents, languages, spells and equipment, each with its id (attacks link talents)."""
+    talents = [_talent_item(library, t.key, t.extra_points, c.kind) for t in c.talents]
+    ids = [item_id(seed, n) for n in range(len(talents) + len(c.languages)
+                                            + len(c.spells) + len(c.items) + 1)]
+    talent_ids = {t.key: ids[n] for n, t in enumerate(c.talents)}
+    items = talents + [_language_item(lang) for lang in c.languages]
+    items += [_spell_item(library.spells.get(s), s) for s in c.spells]
+    items += [_equipment(library, i, talent_ids) for i in c.items]
+    if money > 0:
+        items.append(_money_item(money))
+    return [{"_id": ids[n], **item} for n, item in enumerate(items)]
+
+
+def _token(c: Character) -> dict[str, Any]:
+    """A player character's prototype token: linked to the actor, friendly, ST on bar 1."""
+    return {"name": c.name, "actorLink": True, "disposition": PC_DISPOSITION,
+            "bar1": {"attribute": "st"}, "bar2": {"attribute": None}}
+
+
 def actor(character: Character, library: RulesLibrary, derived: Derived,
-          uid: str | None = None) -> dict[str, Any]:
+          uid: str | None = None, extras: Extras | None = None) -> dict[str, Any]:
     """The Foundry actor document for one character."""
     race = library.races.get(character.race)
     race_ma = race.ma if race else derived.ma
-    c = character
+    c, more = character, extras or Extras()
     mount = c.mount
     flags = {"uid": uid, "race": c.race, "sp": c.sp, "bought_points": c.bought_points,
              "memory_bought": c.memory_bought, "player": c.player, "body_kg": c.body_kg,
              "notes": c.notes, "recovery_weeks": c.recovery_weeks, "status": c.status.value,
-             "mount": None if mount is None else {
+             "age": c.age, "mount": None if mount is None else {
                  "name": mount.name, "st": mount.st, "dx": mount.dx, "ma": mount.ma,
                  "extra_kg": mount.extra_kg}}
-    items = [_talent_item(library, t.key, t.extra_points, c.kind) for t in c.talents]
-    items += [_spell_item(library.spells.get(s), s) for s in c.spells]
-    items += [_equipment(library, i) for i in c.items]
     return {
         "name": c.name, "type": "character", "img": "icons/svg/mystery-man.svg",
         "system": {
-            "type": c.kind.value, "race": race.name if race else c.race, "age": 18,
-            "job": {"name": "", "pay": 0, "risk": {"low": 3, "high": 18}}, "xp": 0,
-            "notes": _notes_html(c.notes),
+            "type": c.kind.value, "race": race.name if race else c.race,
+            "age": c.age or DEFAULT_AGE,
+            "job": {"name": more.job, "pay": more.pay, "risk": {"low": 3, "high": 18}},
+            "xp": more.xp, "notes": notes_html(c.notes),
             "st": {"max": c.st, "mod": 0, "modFor": {"save": 0}},
             "dx": {"max": c.dx, "mod": derived.adj_dx - c.dx, "modFor": {
                 "save": 0, "hth": 0, "natural": 0, "melee": 0, "polearm": 0, "thrown": 0,
@@ -136,9 +237,10 @@ def actor(character: Character, library: RulesLibrary, derived: Derived,
             "ma": {"mode": "walk", "walk": {"max": race_ma, "mod": derived.ma - race_ma},
                    "swim": {"max": race_ma, "mod": 0}, "fly": {"max": 0, "mod": 0}},
             "initiative": {"situation": 0, "self": 0, "party": 0},
-            "fatigue": 0, "damage": c.wounds, "mana": {"max": 0, "value": 0},
+            "fatigue": c.fatigue, "damage": c.wounds, "mana": {"max": 0, "value": 0},
         },
-        "items": items,
+        "prototypeToken": _token(c),
+        "items": _items(c, library, uid or c.name, more.money),
         "effects": [],
         "flags": {FLAG: flags},
     }

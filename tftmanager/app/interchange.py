@@ -70,6 +70,10 @@ def character_to_dict(character: Character, uid: str | None = None) -> dict[str,
         body_kg=character.body_kg,
         mount=asdict(character.mount) if character.mount else None,
     )
+    if character.languages:
+        data["languages"] = list(character.languages)
+    if character.age:
+        data["age"] = character.age
     return data
 
 
@@ -153,7 +157,8 @@ def _entry(model: CharacterModel, where: str, version: int) -> Entry:
         items=_items(model, where, version),
         body_kg=float(model.body_kg),
         mount=Mount(mount.name, mount.st, mount.dx, mount.ma, float(mount.extra_kg))
-        if mount else None)
+        if mount else None,
+        languages=tuple(" ".join(lang.split()) for lang in model.languages), age=model.age)
     try:
         check_input(character)
     except InputError as exc:

@@ -38,7 +38,7 @@ _NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\
                       re.IGNORECASE)
 
 
-_HIDE = re.compile(r"^(?:Armor: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\.?$", re.IGNORECASE)
+_HIDE = re.compile(r"^(?:Armor: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\)?\.?$", re.IGNORECASE)
 _BARE = re.compile(r"^([^:;,()]+\(\d{1,3}d[^()]*\)\.?)$", re.IGNORECASE)  # "Claws (2d+2)."
 
 

@@ -3,10 +3,11 @@
 ``rules.statblock`` reads the text; this module decides what each name is
 (``app.library_names``), what the parentheses mean in each list (a talent's
 cost, a weapon's damage and where it is, a quantity) and writes what every
-line became, or what is wrong with it, on that line's note.  Equipment and
-magic items the library does not hold are kept in the notes (with a
-warning); an unknown race, talent, spell, weapon, armor or shield is a
-problem, and the import refuses while one remains.
+line became, or what is wrong with it, on that line's note.  A talent,
+spell or possession the library does not hold never refuses the figure: it
+goes through ``app.import_unknowns.Resolver`` (kept in the notes by default,
+with a warning on its line, or mapped, or added to the library); an unknown
+race is a problem.  "Languages:" become the character's languages.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from tftmanager.app.import_unknowns import Resolver
 from tftmanager.app.library_names import Match, NameIndex
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
@@ -34,8 +36,6 @@ LOOKUP: dict[str, tuple[str, ...]] = {
     "gear": ("gear", "magic", "weapon", "armor", "shield"),
     "magic": ("magic", "gear"),
 }
-KEPT_IN_NOTES = ("gear", "magic")
-_KEPT_LABEL = {"gear": "Equipment", "magic": "Magic items"}
 _ITEM_KIND = {"weapon": ItemKind.WEAPON, "armor": ItemKind.ARMOR, "shield": ItemKind.SHIELD,
               "gear": ItemKind.GEAR, "magic": ItemKind.MAGIC}
 _DEFAULT_STATE = {ItemKind.ARMOR: ItemState.READIED, ItemKind.SHIELD: ItemState.READIED}
@@ -47,22 +47,30 @@ class _Build:
 
     block: Block
     notes: dict[int, LineNote]
+    resolver: Resolver
+    strict: bool = False  # a bestiary template: an unknown talent or weapon is a problem
+    touched: set[int] = field(default_factory=set)  # the lines this figure wrote on
+    detailed: set[int] = field(default_factory=set)  # items a Details: entry described
     talents: list[KnownTalent] = field(default_factory=list)
     spells: list[str] = field(default_factory=list)
     items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
     kept: list[str] = field(default_factory=list)
 
     def note(self, line: int) -> LineNote:
+        self.touched.add(line)
         return self.notes[line]
 
 
 def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
-              index: NameIndex, *, assume_race: bool = True) -> Character | None:
+              index: NameIndex, *, assume_race: bool = True,
+              resolver: Resolver | None = None) -> Character | None:
     """The character a block describes, or None when a line has a problem.
 
-    Without ``assume_race`` (a bestiary template) a block with no race keeps none.
+    Without ``assume_race`` (a bestiary template) a block with no race keeps
+    none.  ``resolver`` collects the names the library lacks (and the choices).
     """
-    build = _Build(block, notes)
+    build = _Build(block, notes, resolver or Resolver(index, {}, block.name),
+                   strict=not assume_race)
     _race_sentence(build, index)
     race = _race(build, index) if assume_race or block.race else ""
     kind = _kind(build)
@@ -73,6 +81,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
+    for entry in block.entries("details"):
+        _detail(build, entry, index)
     for line, text, entries in block.loose:
         _loose(build, line, text, entries, library, index)
     if assume_race:
@@ -81,9 +91,10 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
                 build.note(block.line).warnings.append(
                     f"{name.replace('_', ' ')} is not kept for a party figure (the bestiary "
                     "keeps it)")
-    if any(n.problems for n in notes.values()) or race is None:
+    lines = {block.line, *build.touched, *(e.line for es in block.lists.values() for e in es)}
+    if any(notes[n].problems for n in lines) or race is None:
         return None
-    notes_text = "\n".join([*block.notes, *build.kept])
+    notes_text = "\n".join([*block.notes, *build.kept, *build.resolver.kept])
     value = {name: block.attributes[name][0] for name in ("st", "dx") if name in block.attributes}
     return Character(
         name=block.name, race=race, player=block.player, notes=notes_text,
@@ -92,7 +103,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         bought_points=block.bought.get("bought_points", 0),
         memory_bought=block.bought.get("memory_bought", 0),
         kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
-        items=_with_states(build.items))
+        items=_with_states(build.items), languages=tuple(block.languages),
+        age=block.age)
 
 
 def _race_sentence(build: _Build, index: NameIndex) -> None:
@@ -161,14 +173,12 @@ def _unknown(build: _Build, entry: ListEntry, details: Details) -> bool:
 def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameIndex,
             kind: CharacterKind) -> None:
     note = build.note(entry.line)
-    found = index.find("talent", entry.name)
     details = read_details(entry.details)
-    if found.key is None:
-        note.problems.append(found.why)
+    key = _resolved(build, "talent", entry, quantity=1,
+                    data={"cost": details.number} if details.number else {})
+    if key is None or _unknown(build, entry, details):
         return
-    if _unknown(build, entry, details):
-        return
-    talent = library.talents[found.key]
+    talent = library.talents[key]
     cost = talent.wizard_cost if kind is CharacterKind.WIZARD and talent.wizard_cost else (
         talent.cost)
     extra = details.extra or 0
@@ -180,25 +190,45 @@ def _talent(build: _Build, entry: ListEntry, library: RulesLibrary, index: NameI
     if extra and not talent.extra_points:
         note.problems.append(f"{talent.name} cannot take extra points")
         return
-    if any(t.key == found.key for t in build.talents):
+    if any(t.key == key for t in build.talents):
         note.problems.append(f"{talent.name} is listed twice")
         return
-    build.talents.append(KnownTalent(found.key, extra))
+    build.talents.append(KnownTalent(key, extra))
     note.became.append(f"talent {talent.name}" + (f" (+{extra})" if extra else ""))
 
 
 def _spell(build: _Build, entry: ListEntry, index: NameIndex) -> None:
     note = build.note(entry.line)
-    found = index.find("spell", entry.name)
+    key = _resolved(build, "spell", entry)
     details = read_details(tuple(d for d in entry.details if not _SPELL_NOTE.fullmatch(d)))
-    if found.key is None:
-        note.problems.append(found.why)
-    elif not _unknown(build, entry, details):
-        if found.key in build.spells:
-            note.problems.append(f"{index.name_of('spell', found.key)} is listed twice")
+    if key is not None and not _unknown(build, entry, details):
+        if key in build.spells:
+            note.problems.append(f"{index.name_of('spell', key)} is listed twice")
             return
-        build.spells.append(found.key)
-        note.became.append(f"spell {index.name_of('spell', found.key)}")
+        build.spells.append(key)
+        note.became.append(f"spell {index.name_of('spell', key)}")
+
+
+def _resolved(build: _Build, kind: str, entry: ListEntry, quantity: int = 1,
+              data: dict[str, object] | None = None) -> str | None:
+    """The library entry a talent or spell names, or None (kept in the notes, or as chosen)."""
+    resolver = build.resolver
+    if build.strict and resolver.find((kind,), entry.name) is None:
+        build.note(entry.line).problems.append(resolver.index.find(kind, entry.name).why)
+        return None
+    before = len(resolver.unknowns)
+    found = resolver.resolve((kind,), entry.name, quantity=quantity,
+                             figures=", ".join(entry.details), data=data,
+                             where=f"line {entry.line}")
+    if len(resolver.unknowns) > before:
+        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+    if found is not None and found[1] not in resolver.index.names[kind]:
+        if kind == "talent":  # added to the library as the import begins
+            build.talents.append(KnownTalent(found[1]))
+        else:
+            build.spells.append(found[1])
+        return None
+    return found[1] if found else None
 
 
 def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
@@ -239,14 +269,9 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
           index: NameIndex) -> None:
     note = build.note(entry.line)
     name, words = _quality_name(section, entry.name, index)
-    found = _lookup(section, name, index)
-    if isinstance(found, str):
-        natural = section == "armor" and any(d.lower().startswith("stop") for d in entry.details)
-        if section in KEPT_IN_NOTES or natural:
-            build.kept.append(f"{_KEPT_LABEL.get(section, 'Armor')}: {entry.text}")
-            note.warnings.append(f"'{entry.text}' is not in the library: kept in the notes")
-        else:
-            note.problems.append(found)
+    looked = _lookup(section, name, index)
+    found = _unknown_item(build, section, entry) if isinstance(looked, str) else looked
+    if found is None:
         return
     kind, key = found
     details = read_details((*entry.details, *words))
@@ -268,6 +293,60 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
     label = item.quality.label
     note.became.append(f"{kind} {shown}" + (f" ({label})" if label else "")
                        + (f" x{item.quantity}" if item.quantity != 1 else ""))
+
+
+def _unknown_item(build: _Build, section: str, entry: ListEntry) -> tuple[str, str] | None:
+    """A possession the library lacks: to the notes (said on its line), or as chosen."""
+    resolver = build.resolver
+    details = read_details(entry.details)
+    if (build.strict and section in ("weapons", "shield")) or (
+            build.strict and section == "armor" and details.stops is None):
+        build.note(entry.line).problems.append(str(_lookup(section, entry.name,
+                                                           resolver.index)))
+        return None
+    data = {"damage": details.dice or "1d", "stops": details.stops or 0}
+    numbers = [d for d in entry.details if d.strip().isdigit()]  # "Torches (3)": how many
+    bare = section not in ("weapons", "armor", "shield") and len(numbers) == 1
+    quantity = details.count or (entry.count if entry.count > 1 else 0) or (
+        int(numbers[0]) if bare else 1)
+    shown = [d for d in entry.details if not (bare and d in numbers)]
+    before = len(resolver.unknowns)
+    found = resolver.resolve(LOOKUP[section], entry.name, quantity=quantity or 1,
+                             figures=", ".join(shown), data=data, where=f"line {entry.line}")
+    if len(resolver.unknowns) > before:  # what became of it, on its line
+        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+    if found is not None and found[1] not in resolver.index.names[found[0]]:
+        build.items.append((Item(kind=_ITEM_KIND[found[0]], key=found[1],
+                                 state=_DEFAULT_STATE.get(_ITEM_KIND[found[0]],
+                                                          ItemState.CARRIED),
+                                 quantity=quantity or 1), False))
+        return None
+    return found
+
+
+def _detail(build: _Build, entry: ListEntry, index: NameIndex) -> None:
+    """Our "Details:" list: where a listed item is, its quality, wear and count."""
+    note = build.note(entry.line)
+    name, words = _quality_name("gear", entry.name, index)
+    found = _lookup("gear", name, index)
+    details = read_details((*entry.details, *words))
+    kind = _ITEM_KIND[found[0]] if not isinstance(found, str) else None
+    done = build.detailed
+    at = next((n for n, (item, _) in enumerate(build.items)
+               if n not in done and kind is not None and (item.kind, item.key) == (
+                   kind, found[1])), None)
+    if at is None or _unknown(build, entry, details):
+        note.warnings.append(f"'{entry.text}': no such possession listed above; ignored")
+        return
+    item, given = build.items[at]
+    build.items[at] = (replace(item, state=details.state or item.state,
+                               quality=Quality(details.fine_dx, details.fine_damage,
+                                               details.silver, details.good),
+                               hits_taken=details.hits_taken,
+                               quantity=details.count or item.quantity),
+                       given or details.state is not None)
+    done.add(at)
+    note.became.append(f"details of {index.name_of(found[0], found[1])}")
 
 
 def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details) -> None:

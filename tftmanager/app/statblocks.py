@@ -9,10 +9,11 @@ form, so reading the text back gives the same figures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tftmanager.app import campaigns
-from tftmanager.app.interchange import Entry
+from tftmanager.app.arrivals import Arrival, land
+from tftmanager.app.import_unknowns import Choices, Resolver, Unknown
 from tftmanager.app.library import LibraryError, library_for
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.names import NameNotFound, find_by_name
@@ -23,11 +24,12 @@ from tftmanager.app.statblock_bestiary import (
     template_text,
 )
 from tftmanager.app.statblock_figures import figure_of
-from tftmanager.app.transfer import Imported, TransferError, import_entries
+from tftmanager.app.transfer import Imported, TransferError
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.derived import derive
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.library_entries import Entry as LibraryEntry
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.statblock import LineNote, read_statblocks
 from tftmanager.rules.statblock_text import statblock
@@ -48,6 +50,8 @@ class Preview:
 
     lines: list[LineNote]
     figures: list[Character]
+    unknowns: list[Unknown] = field(default_factory=list)
+    new_entries: list[LibraryEntry] = field(default_factory=list)
 
     @property
     def problems(self) -> list[str]:
@@ -60,16 +64,21 @@ class Preview:
         return [f"line {n.number}: {w}" for n in self.lines for w in n.warnings]
 
 
-def read_figures(text: str, library: RulesLibrary, profile: RuleProfile) -> Preview:
+def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
+                 choices: Choices | None = None) -> Preview:
     """Read a text against a library: every line annotated, figures when nothing is wrong."""
-    if len(text) > MAX_TEXT:
-        raise StatBlockError(f"The text is longer than {MAX_TEXT:,} characters.")
+    check_size(text)
     reading = read_statblocks(text)
     index = NameIndex(library)
     by_number = {n.number: n for n in reading.lines}
     figures: list[Character] = []
+    unknowns: list[Unknown] = []
+    added: dict[tuple[str, str], LibraryEntry] = {}
     for block in reading.blocks:
-        character = figure_of(block, by_number, library, index)
+        resolver = Resolver(index, choices or {}, block.name)
+        resolver.added = added  # one new entry for a name however many figures use it
+        character = figure_of(block, by_number, library, index, resolver=resolver)
+        unknowns += resolver.unknowns
         if character is None:
             continue
         first = by_number[block.line]
@@ -87,34 +96,43 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile) -> Prev
         if not reading.lines:
             reading.lines.append(note)
     ok = not any(n.problems for n in reading.lines)
-    return Preview(reading.lines, figures if ok else [])
+    return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()))
 
 
-def preview(*, store: CampaignStore, text: str) -> Preview:
+def check_size(text: str) -> None:
+    """Refuse, before reading a line, a text longer than one import may hold."""
+    if len(text) > MAX_TEXT:
+        raise StatBlockError(f"The text is {len(text):,} characters; one import holds at "
+                             f"most {MAX_TEXT:,}. Split it into smaller files.")
+
+
+def preview(*, store: CampaignStore, text: str, choices: Choices | None = None) -> Preview:
     """What importing this text into the campaign would do, line by line."""
-    return read_figures(text, library_for(store), campaigns.get_profile(store=store))
+    return read_figures(text, library_for(store), campaigns.get_profile(store=store), choices)
 
 
-def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
-                      ) -> Imported:
+def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False,
+                      choices: Choices | None = None) -> Imported:
     """Add every figure of the text to the party (or the bestiary) in one operation, or nothing.
 
     Refused (StatBlockError naming the first wrong line) while any line has a
     problem.
     """
-    if len(text) > MAX_TEXT:
-        raise StatBlockError(f"The text is longer than {MAX_TEXT:,} characters.")
+    check_size(text)
     if bestiary:
         try:
             return Imported((), import_templates(store=store, text=text))
         except (BestiaryImportError, LibraryError) as exc:
             raise StatBlockError(str(exc)) from None
-    seen = preview(store=store, text=text)
+    seen = preview(store=store, text=text, choices=choices)
     if seen.problems:
         more = len(seen.problems) - 1
         raise StatBlockError(seen.problems[0] + (f" (and {more} more)" if more else "")
                              + "; nothing was imported.")
-    return import_entries(store=store, entries=[Entry(None, c) for c in seen.figures])
+    return land(store=store, arrivals=[Arrival(None, c) for c in seen.figures],
+                new_entries=seen.new_entries, source="stat blocks",
+                report=[w for w in seen.warnings if " kept in the notes" in w
+                        or " mapped to " in w or " added to the library" in w])
 
 
 def figures_as_text(characters: list[Character], library: RulesLibrary,

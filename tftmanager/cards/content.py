@@ -363,6 +363,10 @@ def build_back(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
     c = sheet.character
     mem = memory(c, library, profile)
     standing = [(f"Memory {mem.used} of {mem.capacity} used",)]
+    if c.languages:
+        standing.append(("Languages: " + ", ".join(c.languages),))
+    if c.age:
+        standing.append((f"Age {c.age}",))
     if extras.xp_balance is not None:
         cost = f"; next point of ST, DX, IQ or SP costs {extras.next_cost}" \
             if extras.next_cost is not None else ""

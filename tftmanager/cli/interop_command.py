@@ -12,10 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from tftmanager.app import campaigns, foundry, statblocks
+from tftmanager.app.arrivals import Already
+from tftmanager.app.import_unknowns import Resolution, Unknown, choices_for, parse_choice
+from tftmanager.app.library import library_for
+from tftmanager.app.library_names import NameIndex
 from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
 from tftmanager.cli.output import write_or_print
-from tftmanager.cli.text_input import read_text
+from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
 
@@ -33,8 +37,7 @@ def add_parsers(sub: Any) -> None:
     q.add_argument("file", help="a text file of stat blocks ('-' for standard input)")
     q.add_argument("--bestiary", action="store_true",
                    help="add them to the bestiary instead of the party")
-    q.add_argument("--dry-run", action="store_true",
-                   help="show what each line becomes and import nothing")
+    _import_options(q, actors=False)
     q = verbs.add_parser("export", help="write characters as stat blocks")
     q.add_argument("campaign")
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
@@ -50,11 +53,56 @@ def add_parsers(sub: Any) -> None:
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
     q.add_argument("--out", required=True, metavar="FILE",
                    help="the actor file (several characters: a folder, one file each)")
-    q = verbs.add_parser("import", help="add the actors of a JSON file (all or none)")
+    q = verbs.add_parser("import", help="add the actors of JSON files (all or none)")
     q.add_argument("campaign")
-    q.add_argument("file")
-    q.add_argument("--copy", action="store_true",
-                   help="add them as new characters even if the campaign has them")
+    q.add_argument("files", nargs="+", metavar="FILE")
+    _import_options(q, actors=True)
+
+
+def _import_options(q: Any, *, actors: bool) -> None:
+    """--dry-run and --choose for both imports; --update and --copy for characters seen before."""
+    q.add_argument("--dry-run", action="store_true",
+                   help="show what would be imported (and every name the library lacks) "
+                   "and import nothing")
+    q.add_argument("--choose", action="append", default=[], metavar="NAME=CHOICE",
+                   help="for a name the library lacks: NAME=notes (the default), NAME=add "
+                   "(a new library entry) or NAME=LIBRARY NAME (use that entry); repeatable")
+    if actors:
+        same = q.add_mutually_exclusive_group()
+        same.add_argument("--update", action="store_true",
+                          help="bring characters already in the campaign up to date")
+        same.add_argument("--copy", action="store_true",
+                          help="add them as new characters even if the campaign has them")
+
+
+def _choices(args: argparse.Namespace) -> dict[str, Resolution]:
+    """The --choose options by name (a malformed one is one line, exit 2)."""
+    try:
+        return dict(parse_choice(text) for text in args.choose)
+    except ValueError as exc:
+        raise UnreadableInput(str(exc)) from None
+
+
+def show_unknowns(unknowns: list[Unknown], report: list[str]) -> None:
+    """Each name the library lacks with the closest entries, then what became of each."""
+    for unknown in unknowns:
+        near = ", ".join(name for _key, name in unknown.suggestions) or "none close"
+        where = f" ({unknown.where})" if unknown.where else ""
+        print(f"  not in the library{where}: {unknown.note_line()} [closest: {near}]")
+    for line in report:
+        print(f"  {line}")
+
+
+def _statblock_choices(store: Any, text: str, given: dict[str, Resolution]
+                       ) -> dict[tuple[str, str], Resolution]:
+    """The --choose options for a stat block text, keyed by the names it lacks."""
+    if not given:
+        return {}
+    first = statblocks.preview(store=store, text=text)
+    try:
+        return choices_for(first.unknowns, given, NameIndex(library_for(store)))
+    except ValueError as exc:
+        raise UnreadableInput(str(exc)) from None
 
 
 def _read(name: str) -> str:
@@ -86,10 +134,12 @@ def run_statblock(args: argparse.Namespace) -> int:
     text = _read(args.file)
     opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
     with opener(path=args.campaign) as store:
-        see = statblocks.preview_templates if args.bestiary else statblocks.preview
-        seen = see(store=store, text=text)
+        chosen = _statblock_choices(store, text, _choices(args)) if not args.bestiary else {}
+        seen = (statblocks.preview_templates(store=store, text=text) if args.bestiary
+                else statblocks.preview(store=store, text=text, choices=chosen))
         if args.dry_run or seen.problems:
             _show_lines(seen)
+            show_unknowns(seen.unknowns, [])
         if seen.problems:
             failures.say("statblock", f"{count(len(seen.problems), 'problem')}; "
                          "nothing was imported.")
@@ -98,7 +148,8 @@ def run_statblock(args: argparse.Namespace) -> int:
             if not args.bestiary:
                 print(f"Would import {count(len(seen.figures), 'figure')}.")
             return OK
-        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary)
+        result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary,
+                                              choices=chosen)
     if args.bestiary:
         found = read_statblocks(text).blocks
         print(f"Imported {count(len(found), 'template')} into the bestiary: "
@@ -111,14 +162,42 @@ def run_statblock(args: argparse.Namespace) -> int:
     return OK
 
 
+def _import_foundry(args: argparse.Namespace) -> int:
+    texts = [read_text(name, foundry.MAX_ACTOR_TEXT + 1, encoding="utf-8-sig")
+             for name in args.files]
+    given = _choices(args)
+    opener = campaigns.open_for_reading if args.dry_run else campaigns.open_existing
+    with opener(path=args.campaign) as store:
+        first = foundry.preview_actors(store=store, texts=texts)
+        library = NameIndex(library_for(store))
+        try:
+            chosen = choices_for(first.unknowns, given, library)
+        except ValueError as exc:
+            raise UnreadableInput(str(exc)) from None
+        seen = foundry.preview_actors(store=store, texts=texts, choices=chosen)
+        for name in seen.same_names:
+            print(f"  note: the party already has a character named {name}")
+        for match in (m for m in seen.already if m is not None):
+            print(f"  {match.name} is already in this campaign; differs in: "
+                  + (", ".join(match.differences) or "nothing"))
+        if args.dry_run:
+            show_unknowns(seen.unknowns, seen.report)
+            print(f"Would import {count(len(seen.reads), 'character')}.")
+            return OK
+        already = Already.UPDATE if args.update else Already.COPY if args.copy else None
+        result = foundry.import_actor_files(store=store, texts=texts, already=already,
+                                            choices=chosen)
+    print(f"Imported {count(len(result.ids), 'character')} from "
+          f"{', '.join(args.files)}")
+    for line in result.report:
+        print(f"  {line}")
+    return OK
+
+
 def run_foundry(args: argparse.Namespace) -> int:
     """Export actors to a file (or a folder of files) or import them."""
     if args.verb == "import":
-        text = _read(args.file)
-        with campaigns.open_existing(path=args.campaign) as store:
-            result = foundry.import_actors(store=store, text=text, as_copies=args.copy)
-        print(f"Imported {count(len(result.ids), 'character')} from {args.file}")
-        return OK
+        return _import_foundry(args)
     with campaigns.open_for_reading(path=args.campaign) as store:
         actors = foundry.export_actors(store=store, names=args.names)
     if len(actors) == 1:

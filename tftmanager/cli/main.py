@@ -24,6 +24,7 @@ from tftmanager.app import (
     transfer,
     weeks,
 )
+from tftmanager.app.arrivals import Arrival, same_names
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
 from tftmanager.app.names import NameNotFound, find_by_name
@@ -145,10 +146,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     except FormatError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     with campaigns.open_existing(path=args.campaign) as store:
+        taken = same_names(store=store, arrivals=[Arrival(e.uid, e.character) for e in entries])
         result = transfer.import_entries(store=store, entries=entries, as_copies=args.copy)
         sheets = [campaigns.character_sheet(store=store, character_id=i) for i in result.ids]
     names = ", ".join(e.character.name for e in entries)
     print(f"Imported {count(len(result.ids), 'character')}: {names}")
+    for name in taken:  # two characters of one name: imported, but said
+        print(f"  note: the party already had a character named {name}")
     # Imported as they are, but said plainly: a new character with SP, say.
     for sheet in sheets:
         for problem in sheet.errors:

@@ -26,6 +26,8 @@ MAX_ITEMS = 500
 NAME_MAX = 80
 KEY_MAX = 80
 NOTES_MAX = 20000
+MAX_LANGUAGES = 50
+AGE_MAX = 10000  # sanity: elves and dragons grow old, not this old
 FINE_BONUS_MAX = 10  # sanity, not rules: the rules judge which bonuses can be made
 
 
@@ -70,6 +72,8 @@ class Character:
     recovery_weeks: int = 0
     fatigue: int = 0  # ST spent on spells, kept apart from wounds; gone by the next week
     status: Status = Status.ACTIVE
+    languages: tuple[str, ...] = field(default_factory=tuple)  # spoken, whatever the library holds
+    age: int = 0  # in years; 0 when not known
 
     @property
     def current_st(self) -> int:
@@ -154,6 +158,12 @@ def check_input(character: Character) -> None:
         raise InputError("wounds", "Wounds must be 0-1000 and recovery 0-52 weeks.")
     if not 0 <= character.fatigue <= 1000:
         raise InputError("fatigue", "Fatigue must be 0-1000.")
+    if not 0 <= character.age <= AGE_MAX:
+        raise InputError("age", f"Age must be between 0 and {AGE_MAX:,} years.")
+    if len(character.languages) > MAX_LANGUAGES or any(
+            not lang.strip() or "\n" in lang for lang in character.languages):
+        raise InputError("languages", f"At most {MAX_LANGUAGES} languages, each a name "
+                         "on one line.")
     mount = character.mount
     if mount is not None:
         if not mount.name.strip():
@@ -175,6 +185,7 @@ def _check_text(character: Character) -> None:
             *(i.key for i in character.items)]
     fields += [("keys", "A race, item, talent or spell key", k, False) for k in keys]
     fields += [("items", "An item's note", i.note, False) for i in character.items]
+    fields += [("languages", "A language", lang, False) for lang in character.languages]
     if character.mount is not None:
         fields.append(("mount", "The mount's name", character.mount.name, False))
     for field_name, label, text, multiline in fields:
@@ -182,7 +193,8 @@ def _check_text(character: Character) -> None:
         if bad is not None:
             raise InputError(field_name, f"{label} holds a control character ({bad}); "
                              "type plain text.")
-    if len(character.player) > NAME_MAX or any(len(k) > KEY_MAX for k in keys):
+    if len(character.player) > NAME_MAX or any(len(k) > KEY_MAX
+                                               for k in (*keys, *character.languages)):
         raise InputError("keys", f"Names and keys can be at most {KEY_MAX} characters.")
     if len(character.notes) > NOTES_MAX or any(len(i.note) > NOTES_MAX
                                                for i in character.items):

@@ -21,10 +21,12 @@ _SHOWN = {
     "kind": "kind", "body_kg": "body weight", "wounds": "wounds",
     "recovery_weeks": "recovery weeks", "status": "status", "shield_ready": "shield ready",
     "bought_points": "points bought", "memory_bought": "memory bought",
+    "fatigue": "fatigue", "age": "age",
 }
 _NAMED = {
     "notes": "notes edited", "weapons": "weapons changed", "talents": "talents changed",
     "spells": "spells changed", "items": "possessions changed", "mount": "mount changed",
+    "languages": "languages changed",
 }
 _TEXT_MAX = 24
 

@@ -21,10 +21,11 @@ with its line, and the application imports nothing while one remains.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
-from tftmanager.rules.statblock_entries import ListEntry, split_entries
+from tftmanager.rules.statblock_entries import ListEntry, outside_parentheses, split_entries
 
 # Section labels as people write them, to what they hold.
 SECTIONS: dict[str, str] = {
@@ -41,10 +42,12 @@ SECTIONS: dict[str, str] = {
     "notes": "notes", "note": "notes", "special note": "notes", "special notes": "notes",
     "attacks": "notes", "attack": "notes", "special": "notes",
     "special abilities": "notes", "special ability": "notes",
-    "special ability/weakness": "notes", "languages": "notes", "description": "notes",
-    "treasure": "notes",
+    "special ability/weakness": "notes", "languages": "languages",
+    "language": "languages", "description": "notes",
+    "treasure": "notes", "details": "details",
 }
-LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose")
+LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose",
+         "languages", "details")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -91,6 +94,8 @@ class Block:
     loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
     bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
     role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
+    languages: list[str] = field(default_factory=list)
+    age: int = 0
 
     def entries(self, section: str) -> list[ListEntry]:
         """The entries of one list section (talents, spells, weapons...)."""
@@ -136,10 +141,11 @@ class _Reader:
 
     def read(self) -> Reading:
         texts = [_MARKUP.sub("", n.text).strip() for n in self.notes]
+        opens = _next_opens_attributes(texts)
         self.heads = {  # lines followed by an attribute line: a new figure's name
             number for number, text in enumerate(texts, 1)
-            if text and not _starts_attributes(text) and not _LABEL.match(text)
-            and _next_starts_attributes(texts, number)}
+            if text and opens[number - 1] and not _starts_attributes(text)
+            and not _LABEL.match(text)}
         for note in self.notes:
             self._line(note)
         for block in list(self.blocks):
@@ -156,10 +162,15 @@ class _Reader:
                 self.ended = True
             return
         bullet = text[:1] in "•-*" and not _ATTR.match(text[1:].strip())
-        if bullet and self._last_list() is not None:
-            self._continue(note.number, text[1:].strip(), ", ")
+        if bullet and self._last_list() is not None:  # a bullet list is cut at bullets only
+            self._continue(note.number, text[1:].strip(), " •")
             return
         label = _LABEL.match(text)
+        last = self._last_list()
+        if (label is None and last is not None and last.section == "notes" and not self.ended
+                and note.number not in self.heads and not _starts_attributes(text)):
+            self._continue(note.number, text, "\n")  # the notes' next line, kept a line
+            return
         whole = label is not None and SECTIONS[label.group(1).lower()] == "notes"
         for i, piece in enumerate([text] if whole else _pieces(text)):
             self._piece(note, piece, same_line=i > 0)
@@ -173,9 +184,10 @@ class _Reader:
     def _continue(self, number: int, text: str, separator: str = " ") -> None:
         segment = self._last_list()
         assert segment is not None
-        joined = segment.text.rstrip() + separator.rstrip()
-        segment.starts.append((len(joined) + 1, number))
-        segment.text = f"{joined} {text.strip()}"
+        joined = segment.text.rstrip() + separator.rstrip(" ")
+        space = "" if separator == "\n" else " "
+        segment.starts.append((len(joined) + len(space), number))
+        segment.text = f"{joined}{space}{text.strip()}"
         self.note(number).became.append(f"continues {segment.label}")
 
     def _new_block(self, number: int) -> Block:
@@ -264,14 +276,12 @@ class _Reader:
 
 def _pieces(text: str) -> list[str]:
     """A line cut at semicolons and before every section label (outside parentheses)."""
-    cuts: list[tuple[int, int]] = []  # (where, characters dropped)
-    depth = 0
-    for i, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == ";" and depth == 0:
-            cuts.append((i, 1))
-    cuts += [(m.start(), 0) for m in _LABEL.finditer(text)
-             if m.start() > 0 and _depth_at(text, m.start()) == 0]
+    cuts = [(i, 1) for i in outside_parentheses(text, ";")]  # (where, characters dropped)
+    opens = [m.start() for m in re.finditer(r"\(", text)]
+    closes = [m.start() for m in re.finditer(r"\)", text)]
+    labels = _LABEL.finditer(text) if ":" in text else ()  # a label ends in a colon
+    cuts += [(m.start(), 0) for m in labels if m.start() > 0
+             and bisect.bisect(opens, m.start()) == bisect.bisect(closes, m.start())]
     pieces, start = [], 0
     for where, dropped in sorted(cuts):
         pieces.append(text[start:where])
@@ -289,10 +299,9 @@ def _pieces(text: str) -> list[str]:
 def _sentences(text: str) -> list[str]:
     """Text cut at full stops outside parentheses; one opening with an attribute stays joined."""
     parts: list[str] = []
-    depth, start = 0, 0
-    for i, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == "." and depth == 0 and (i + 1 == len(text) or text[i + 1].isspace()):
+    start = 0
+    for i in outside_parentheses(text, "."):
+        if i + 1 == len(text) or text[i + 1].isspace():
             parts.append(text[start:i])
             start = i + 1
     parts.append(text[start:])
@@ -311,16 +320,18 @@ def _starts_attributes(text: str) -> bool:
     return bool(match) and match.group(1).lower() in ("st", "dx", "iq")  # type: ignore[union-attr]
 
 
-def _next_starts_attributes(texts: list[str], number: int) -> bool:
-    """Whether the next non-blank line after line ``number`` opens with attributes."""
-    for later in texts[number:]:
-        if later:
-            return _starts_attributes(later)
-    return False
+def _next_opens_attributes(texts: list[str]) -> list[bool]:
+    """For each line, whether the next non-blank line after it opens with attributes.
 
-
-def _depth_at(text: str, end: int) -> int:
-    return text[:end].count("(") - text[:end].count(")")
+    One pass from the end, so reading stays linear in the number of lines.
+    """
+    found = [False] * len(texts)
+    following = False
+    for i in range(len(texts) - 1, -1, -1):
+        found[i] = following
+        if texts[i]:
+            following = _starts_attributes(texts[i])
+    return found
 
 
 def _header(block: Block, text: str, note: LineNote) -> None:
@@ -343,7 +354,8 @@ def _header(block: Block, text: str, note: LineNote) -> None:
             note.warnings.append(f"'{part}' of them: imported as one figure")
             continue
         if age:
-            note.became.append(f"age {age.group(1)} (not kept)")
+            block.age = int(age.group(1))
+            note.became.append(f"age {age.group(1)}")
             continue
         for word in part.split():
             if word.lower() in KINDS:
@@ -360,9 +372,10 @@ def _header(block: Block, text: str, note: LineNote) -> None:
 
 def _read_attributes(block: Block, text: str, note: LineNote) -> None:
     """ST, DX, IQ, SP (kept), MA, adjusted DX and hits (derived: shown, not kept)."""
-    rest = text
+    left, last = [], 0  # the text between the attributes, gathered in one pass
     for match in _ATTR.finditer(text):
-        rest = rest.replace(match.group(0), " ", 1)
+        left.append(text[last:match.start()])
+        last = match.end()
         name = re.sub(r"[\s.]", "", match.group(1).lower())
         name = "adjdx" if name.startswith("adj") else name
         name = "stops" if name in ("hitsstopped", "stops") else name
@@ -388,6 +401,7 @@ def _read_attributes(block: Block, text: str, note: LineNote) -> None:
             shown += f" ({paren})"
         note.became.append(shown if name in ("st", "dx", "iq", "sp")
                            else f"{shown}: derived, not kept")
+    rest = " ".join([*left, text[last:]])
     if not _SEPARATORS.match(rest):
         leftover = " ".join(rest.replace(",", " ").split())
         note.problems.append(f"'{leftover}' is not an attribute this reads "
@@ -417,6 +431,10 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         else:
             block.bought[segment.section] = int(found.group(1))
             first.became.append(f"{segment.label.lower()}: {found.group(1)}")
+    elif segment.section == "languages":
+        spoken = [" ".join(p.split()) for p in re.split(r"[,;•]", text) if p.strip()]
+        block.languages += [lang for lang in spoken if lang not in block.languages]
+        first.became.append("languages: " + ", ".join(spoken))
     elif segment.section == "notes":
         plain = segment.label.lower() in ("notes", "note")
         block.notes.append(text if plain else f"{segment.label}: {text}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import cache
 
 _COUNT_BEFORE = re.compile(r"^(\d{1,9})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d{1,9})$", re.IGNORECASE)
@@ -31,15 +32,35 @@ class ListEntry:
     line: int
 
 
+@cache
+def _marks(marks: str) -> re.Pattern[str]:
+    return re.compile("[()" + re.escape(marks) + "]")
+
+
+def outside_parentheses(text: str, marks: str) -> list[int]:
+    """Where any of ``marks`` stands outside parentheses (one regex scan: linear, and fast)."""
+    depth, found = 0, []
+    for match in _marks(marks).finditer(text):
+        char = match.group()
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif depth == 0:
+            found.append(match.start())
+    return found
+
+
 def _cut(text: str) -> list[tuple[int, str]]:
-    """The entries with their offsets, cut at top-level commas and semicolons."""
+    """The entries with their offsets, cut at top-level commas and semicolons.
+
+    A bullet list ("• Powerstone, 5 ST (emerald)") is cut at its bullets only.
+    """
     parts: list[tuple[int, str]] = []
-    depth, start = 0, 0
-    for i, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;" and depth == 0:
-            parts.append((start, text[start:i]))
-            start = i + 1
+    start = 0
+    for i in outside_parentheses(text, "•" if "•" in text else ",;"):
+        parts.append((start, text[start:i]))
+        start = i + 1
     parts.append((start, text[start:]))
     return parts
 
@@ -53,7 +74,7 @@ def _entry(raw: str, line: int) -> ListEntry | str:
     outside = ""
     depth = 0
     inside = ""
-    for char in text:
+    for char in text if "(" in text else ():
         if char == "(":
             depth += 1
             if depth == 1:
@@ -70,7 +91,7 @@ def _entry(raw: str, line: int) -> ListEntry | str:
             inside += char
         else:
             outside += char
-    name = " ".join(outside.split())
+    name = " ".join((outside if "(" in text else text).split())
     stops = _STOPS.search(" " + name)
     if stops:
         details.append(stops.group(1).lower())

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SCALAR_FIELDS = (
     "name", "race", "player", "notes", "st", "dx", "iq", "sp", "bought_points",
     "memory_bought", "body_kg",
-    "wounds", "recovery_weeks", "fatigue",
+    "wounds", "recovery_weeks", "fatigue", "age",
 )
 
 
@@ -84,8 +84,14 @@ def to_character(row: Any, children: ChildRows) -> Character:
         recovery_weeks=row.recovery_weeks,
         fatigue=row.fatigue,
         status=Status(row.status),
+        languages=languages_from_text(row.languages),
+        age=row.age,
     )
 
+
+def languages_from_text(text: str) -> tuple[str, ...]:
+    """The stored languages (one a line)."""
+    return tuple(line for line in (text or "").split("\n") if line.strip())
 
 
 def scalar_values(character: Character) -> dict[str, object]:
@@ -94,4 +100,5 @@ def scalar_values(character: Character) -> dict[str, object]:
     values["kind"] = character.kind.value
     values["mount"] = mount_to_text(character.mount)
     values["status"] = character.status.value
+    values["languages"] = "\n".join(character.languages)
     return values

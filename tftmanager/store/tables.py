@@ -67,6 +67,8 @@ class CharacterRow(SQLModel, table=True):
     recovery_weeks: int = 0
     status: str = Field(default="active", max_length=10)
     fatigue: int = 0  # ST spent on spells in a fight (schema 9); gone by the next week
+    languages: str = Field(default="")  # one a line (schema 12)
+    age: int = 0  # years, 0 unknown (schema 12)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -55,6 +55,7 @@ class DerivedPanel(QGroupBox):
             ("stops", "Hits stopped"),
             ("stops_shield", "… with shield"),
             ("condition", "Condition"),
+            ("languages", "Languages"),
             ("wear", "Wear"),
             ("total", "Attribute total"),
             ("injury", "Reactions to injury"),
@@ -108,7 +109,10 @@ class DerivedPanel(QGroupBox):
         if c.recovery_weeks:
             condition.append(f"recovering: {d.recovery_dx} DX, "
                              f"{count(c.recovery_weeks, 'week')} of rest")
+        if c.fatigue:
+            condition.append(f"{c.fatigue} fatigue")
         self.values["condition"].setText(", ".join(condition) or "well")
+        self.values["languages"].setText(", ".join(c.languages) or "none recorded")
         injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
                   f"down at {d.injury.knockdown_hits}")
         self.values["injury"].setText(injury + (" (assumed)" if d.injury.assumed else ""))

@@ -12,13 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMenu, QStatusBar, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QProgressDialog, QStatusBar, QWidget
 
 from tftmanager.ui import dialogs
 from tftmanager.ui.save_as import ask_save_path
 
 if TYPE_CHECKING:
+    from tftmanager.app.arrivals import Landed
     from tftmanager.ui.session import CampaignSession
 
 
@@ -132,7 +134,12 @@ def export_foundry(window: MainWindow, selected: bool) -> None:
 
 
 def import_foundry(window: MainWindow) -> None:
-    """Add actors exported from Foundry (one or more files) to the party, all or none."""
+    """Add actors exported from Foundry (one or more files) to the party, all or none.
+
+    Each file is read with a progress bar that can cancel; when a name is not in
+    the library or an actor is already in the campaign, the preview dialog asks
+    what to do, else the actors are imported at once.
+    """
     from tftmanager.ui.operations import interop  # noqa: PLC0415
 
     if window.session is None:
@@ -141,11 +148,43 @@ def import_foundry(window: MainWindow) -> None:
                                             JSON_FILTER)
     if not names:
         return
-    try:
-        texts = [Path(n).read_text(encoding="utf-8-sig") for n in names]
-    except (OSError, UnicodeDecodeError) as exc:
-        dialogs.error(_widget(window), "Cannot read the file", str(exc))
+    texts = _read_with_progress(window, names)
+    if texts is None:
         return
-    result = interop.import_foundry(window.session, texts)
+    seen = interop.preview_foundry(window.session, texts)
+    if seen is None:
+        return
+    result: Landed | None
+    if seen.unknowns or any(seen.already) or seen.same_names:
+        from tftmanager.ui.foundry_import_dialog import FoundryImportDialog  # noqa: PLC0415
+
+        dialog = FoundryImportDialog(window.session, texts, seen, _widget(window))
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.result_landed is None:
+            return
+        result = dialog.result_landed
+    else:
+        result = interop.import_foundry(window.session, texts)
     if result is not None:
-        window.statusBar().showMessage(f"Imported {len(result.ids)} character(s)", 5000)
+        shown = "; ".join(result.report[:3]) + (" …" if len(result.report) > 3 else "")
+        window.statusBar().showMessage(f"Imported {len(result.ids)} character(s)"
+                                       + (f": {shown}" if shown else ""), 10000)
+
+
+def _read_with_progress(window: MainWindow, names: list[str]) -> list[str] | None:
+    """The files' texts, read one by one under a progress bar (None if cancelled or unreadable)."""
+    progress = QProgressDialog("Reading actors…", "Cancel", 0, len(names), _widget(window))
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(500)
+    texts = []
+    for done, name in enumerate(names):
+        progress.setValue(done)
+        if progress.wasCanceled():
+            return None
+        try:
+            texts.append(Path(name).read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError) as exc:
+            progress.close()
+            dialogs.error(_widget(window), "Cannot read the file", str(exc))
+            return None
+    progress.setValue(len(names))
+    return texts

@@ -9,6 +9,7 @@ marks are also words ("Not understood:", "Note:") so colour is not needed.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPlainTextEdit,
+    QProgressDialog,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -29,20 +31,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import statblocks
 from tftmanager.refusal import Refusal
 from tftmanager.rules.statblock import LineNote
 from tftmanager.rules.text import count
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
+from tftmanager.ui.unknowns_table import UnknownsTable
 
 PROBLEM = QColor("#f8d0d0")
 WARNING = QColor("#fbefc4")
 INK = QColor("#202020")
+LARGE_TEXT = 100_000  # characters: read under a progress bar, off the window's thread
 TEXT_FILTER = "Text files (*.txt *.md *.text);;All files (*)"
 HELP = ("Paste stat blocks below or open a text file. Each line shows what it became. "
         "Lines in red are not understood: fix them, nothing is imported until then. "
-        "Lines in yellow were read with an assumption.")
+        "Lines in yellow were read with an assumption. Names the library lacks are listed "
+        "below: each is kept in the notes unless you choose a library entry or add it.")
 
 
 class StatBlockImportDialog(QDialog):
@@ -86,6 +92,9 @@ class StatBlockImportDialog(QDialog):
         self.table.setColumnWidth(1, 380)
         self.table.setWordWrap(True)
         layout.addWidget(self.table, 4)
+        self.unknowns = UnknownsTable()  # names the library lacks: notes, a library entry, add
+        self.unknowns.changed.connect(self._schedule)
+        layout.addWidget(self.unknowns, 2)
         self.summary = QLabel()
         self.summary.setAccessibleName("Import summary")
         layout.addWidget(self.summary)
@@ -94,6 +103,9 @@ class StatBlockImportDialog(QDialog):
         buttons.accepted.connect(self._import)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self._pool: ThreadPoolExecutor | None = None
+        self.progress: QProgressDialog | None = None  # a long reading under way
+        self._poll: QTimer | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(200)
@@ -129,13 +141,79 @@ class StatBlockImportDialog(QDialog):
             self.summary.setText("Nothing to import yet.")
             self.import_button.setEnabled(False)
             return
-        try:
-            seen = self.session.statblock_preview(text, templates=self.bestiary)
-        except Refusal as exc:
-            self.summary.setText(str(exc))
-            self.import_button.setEnabled(False)
+        if not self.bestiary and len(text) > LARGE_TEXT:
+            self._read_in_background(text)
             return
+        try:
+            seen = (statblocks.preview_templates(store=self.session.store, text=text)
+                    if self.bestiary else statblocks.preview(
+                        store=self.session.store, text=text,
+                        choices=self.unknowns.choices()))
+        except Refusal as exc:
+            self._say(str(exc))
+            return
+        self._show(seen)
+
+    def _say(self, message: str) -> None:
+        self.summary.setText(message)
+        self.import_button.setEnabled(False)
+
+    def _read_in_background(self, text: str) -> None:
+        """A long text is read off the window's thread, under a progress bar that cancels."""
+        try:
+            statblocks.check_size(text)  # refused before a line is read
+        except Refusal as exc:
+            self._say(str(exc))
+            return
+        self._drop_reading()  # the text changed again: a newer reading replaces it
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1)
+        future = self._pool.submit(statblocks.read_figures, text, self.session.library,
+                                   self.session.profile(), self.unknowns.choices())
+        progress = QProgressDialog("Reading the stat blocks…", "Cancel", 0, 0, self)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+        self.progress = progress  # the reading under way (tests cancel it)
+        self._say("Reading…")
+        poll = QTimer(self)
+
+        def check() -> None:
+            if progress.wasCanceled():
+                self._drop_reading()
+                self._say("Reading cancelled: nothing will be imported.")
+            elif future.done():
+                self._drop_reading()
+                try:
+                    self._show(future.result())
+                except Refusal as exc:
+                    self._say(str(exc))
+
+        poll.timeout.connect(check)
+        poll.start(50)
+        self._poll = poll
+
+    def _drop_reading(self) -> None:
+        """Stop following a reading under way (its result is never shown)."""
+        if self._poll is not None:
+            self._poll.stop()
+            self._poll = None
+        if self.progress is not None:
+            self.progress.reset()  # stops its timer, which would show it later
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+
+    def done(self, result: int) -> None:
+        """Close (QDialog's), stopping a reading not yet begun."""
+        self._drop_reading()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        super().done(result)
+
+    def _show(self, seen: statblocks.Preview) -> None:
+        """Every line's reading, the names the library lacks, and what would be imported."""
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
+        self.unknowns.show_unknowns(seen.unknowns)
         figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
         if seen.problems:
             self.summary.setText(f"{count(len(seen.problems), 'line')} not understood: fix "
@@ -172,5 +250,5 @@ class StatBlockImportDialog(QDialog):
 
     def _import(self) -> None:
         if interop.import_statblocks(self.session, self.text.toPlainText(),
-                                     bestiary=self.bestiary):
+                                     bestiary=self.bestiary, choices=self.unknowns.choices()):
             self.accept()

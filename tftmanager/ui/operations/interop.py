@@ -7,21 +7,29 @@ exports are reads and return text for the clipboard or a file.
 from __future__ import annotations
 
 from tftmanager.app import foundry, statblocks
-from tftmanager.app.transfer import Imported
+from tftmanager.app.arrivals import Landed
+from tftmanager.app.import_unknowns import Choices
 from tftmanager.ui.session import CampaignSession
 
 
-def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool) -> bool:
+def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
+                      choices: Choices | None = None) -> bool:
     """Add the figures of a text to the party or the bestiary; True when imported."""
     where = "the bestiary" if bestiary else "the party"
     result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
-        store=session.store, text=text, bestiary=bestiary))
+        store=session.store, text=text, bestiary=bestiary, choices=choices))
     return result is not None
 
 
-def import_foundry(session: CampaignSession, texts: list[str]) -> Imported | None:
+def import_foundry(session: CampaignSession, texts: list[str]) -> Landed | None:
     """Add the actors of Foundry files to the party, all in one operation."""
     return session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
+        store=session.store, texts=texts))
+
+
+def preview_foundry(session: CampaignSession, texts: list[str]) -> foundry.ActorPreview | None:
+    """What the files would import (a file that is no actor is reported, None returned)."""
+    return session.run("Read Foundry VTT actors", lambda: foundry.preview_actors(
         store=session.store, texts=texts))
 
 
