@@ -485,9 +485,9 @@ def _check(store: CampaignStore, ids: dict[str, int], expected: dict[int, int]) 
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(first=amounts, ops=operations, melee=st.booleans())
 def test_balance_always_equals_the_ledger(first: int, ops: list[tuple[Any, ...]],
-                                          melee: bool) -> None:
+                                          melee: bool, campaign_templates: Any) -> None:
     with tempfile.TemporaryDirectory() as folder, \
-            new_campaign(path=Path(folder) / "p.tftcampaign", name="P") as store:
+            campaign_templates.open(Path(folder) / "p.tftcampaign", name="P") as store:
         if melee:
             set_profile(store=store, profile=RuleProfile(xp_costs=XPCostScheme.MELEE_FLAT))
         ids = {name: add(store, START[name]) for name in NAMES}
