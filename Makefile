@@ -25,11 +25,13 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 # The suite runs on every core (TEST_WORKERS=0 runs it in one process), with the
-# quick Hypothesis profile (tests/hypothesis_profiles.py).
+# quick Hypothesis profile (tests/hypothesis_profiles.py). Whole files go to one
+# worker: test_frozen.py builds dist/ once, test_wheel.py and test_pipx.py their
+# installs once (xdist's loadgroup does not group under pytest 9.2).
 TEST_WORKERS ?= auto
 test: lint typecheck
 	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q \
-		-n $(TEST_WORKERS) --dist loadgroup --durations=20
+		-n $(TEST_WORKERS) --dist loadfile --durations=20
 
 # The long fault-injection run (500+ kills, 10 x 24 simultaneous opens, 5,000
 # fuzzed inputs, disk full, every damaged file); its figures go to soak-results.json.

@@ -88,6 +88,14 @@ def library() -> RulesLibrary:
 
 
 @pytest.fixture
+def short_tmp_path() -> Iterator[Path]:
+    """A fresh folder with a short path: a Unix socket's must stay under 104 bytes, and
+    an xdist worker's ``tmp_path`` is longer than a plain run's."""
+    with tempfile.TemporaryDirectory(prefix="tftm-") as folder:
+        yield Path(folder)
+
+
+@pytest.fixture
 def campaign_path(tmp_path: Path) -> Path:
     """A path for a new campaign file in a fresh folder."""
     return tmp_path / "test.tftcampaign"
@@ -161,7 +169,6 @@ def demo(tmp_path: Path, campaign_templates: CampaignTemplates) -> Path:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """A throwaway PostgreSQL server for the whole run (skipped, with why, where impossible)."""
-    import tempfile
 
     import pgserver
 
@@ -239,19 +246,3 @@ def any_store(request: pytest.FixtureRequest, campaign_path: Path,
         s = open_existing(path=request.getfixturevalue("server_url"))
     yield s
     s.close()
-
-
-# Tests that must share one xdist worker (``make test`` runs ``-n 2 --dist loadgroup``):
-# the frozen app and pipx builds write to this checkout's build/ and dist/, and the
-# wheel and PostgreSQL server are each made once per worker, so one worker makes them.
-XDIST_GROUPS = (("distribution", "tests/distribution/"), ("wheel", "tests/test_wheel.py"))
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        path = item.path.as_posix()
-        group = next((name for name, where in XDIST_GROUPS if f"/{where}" in path), None)
-        if group is None and item.get_closest_marker("server") is not None:
-            group = "server"
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
