@@ -6,21 +6,24 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import hypothesis_profiles  # noqa: F401 - registers and loads the Hypothesis profile
 import pytest
 
-from tftmanager.app.campaigns import new_campaign
+from tftmanager.app.campaigns import new_campaign, open_existing
 from tftmanager.cards.none_refcount import keep_none_alive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import shipped_library
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.journal import forget_all as journal_forget_all
 from tftmanager.store.journal_triggers import UNRECORDED
+from tftmanager.store.lock import lock_path
 
 CampaignDump = dict[str, list[tuple[Any, ...]]]
 
@@ -67,10 +70,29 @@ def campaign_dump() -> Callable[[Path], CampaignDump]:
 keep_none_alive()  # a PySide6 release that leaks None would abort a long run
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _qt_application(qapp: object) -> object:
+    """The QApplication, made first in every session (and every xdist worker).
+
+    The cards and sheet commands make a bare QGuiApplication when none exists;
+    a widget test running after one in the same process would then abort, so
+    which tests a worker happens to run first must not decide which one is made.
+    """
+    return qapp
+
+
 @pytest.fixture
 def library() -> RulesLibrary:
     """The shipped rules library."""
     return shipped_library()
+
+
+@pytest.fixture
+def short_tmp_path() -> Iterator[Path]:
+    """A fresh folder with a short path: a Unix socket's must stay under 104 bytes, and
+    an xdist worker's ``tmp_path`` is longer than a plain run's."""
+    with tempfile.TemporaryDirectory(prefix="tftm-") as folder:
+        yield Path(folder)
 
 
 @pytest.fixture
@@ -79,26 +101,74 @@ def campaign_path(tmp_path: Path) -> Path:
     return tmp_path / "test.tftcampaign"
 
 
+class CampaignTemplates:
+    """Campaign files made once per session (per xdist worker) and copied per test.
+
+    Making a campaign creates and migrates a database (0.4 s; 1.7 s with the
+    demo party): copying one already made costs milliseconds.  Each template
+    is made by ``new_campaign`` itself, so a copy holds exactly what a new
+    campaign of that name holds, with the lock file ``new_campaign`` leaves
+    beside it (unlocked; opening the copy locks it).  The rollback journal is
+    gone once the template is closed.  The demo party's character ``uid``s are the
+    same in every copy made from one template: a test that needs two demo
+    campaigns to hold different characters makes the second with
+    ``new_campaign``.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.made: dict[tuple[str, bool], Path] = {}
+
+    def file(self, path: Path, *, name: str = "", demo: bool = False) -> Path:
+        """A closed copy at ``path`` of the campaign ``new_campaign(path, name, demo)`` makes."""
+        key = (name or path.stem, demo)
+        if key not in self.made:
+            template = self.folder / f"template-{len(self.made)}.tftcampaign"
+            new_campaign(path=template, name=key[0], demo=demo).close()
+            self.made[key] = template
+        template = self.made[key]
+        shutil.copyfile(template, path)
+        if lock_path(template).exists():
+            shutil.copyfile(lock_path(template), lock_path(path))
+        return path
+
+    def open(self, path: Path, *, name: str = "", demo: bool = False) -> CampaignStore:
+        """``new_campaign``'s open store, from a copy of a template."""
+        return open_existing(path=self.file(path, name=name, demo=demo))
+
+
+@pytest.fixture(scope="session")
+def campaign_templates(tmp_path_factory: pytest.TempPathFactory) -> CampaignTemplates:
+    """The session's templates; ``campaign_templates.open(path, name=..., demo=...)``."""
+    return CampaignTemplates(tmp_path_factory.mktemp("templates"))
+
+
 @pytest.fixture
-def store(campaign_path: Path) -> Iterator[CampaignStore]:
+def store(campaign_path: Path, campaign_templates: CampaignTemplates) -> Iterator[CampaignStore]:
     """An open, empty campaign."""
-    s = new_campaign(path=campaign_path, name="Test")
+    s = campaign_templates.open(campaign_path, name="Test")
     yield s
     s.close()
 
 
 @pytest.fixture
-def demo_store(campaign_path: Path) -> Iterator[CampaignStore]:
+def demo_store(campaign_path: Path,
+               campaign_templates: CampaignTemplates) -> Iterator[CampaignStore]:
     """An open campaign holding the demo party."""
-    s = new_campaign(path=campaign_path, name="Demo", demo=True)
+    s = campaign_templates.open(campaign_path, name="Demo", demo=True)
     yield s
     s.close()
+
+
+@pytest.fixture
+def demo(tmp_path: Path, campaign_templates: CampaignTemplates) -> Path:
+    """The demo party in a closed file, as ``tftmanager new demo.tftcampaign --demo`` makes it."""
+    return campaign_templates.file(tmp_path / "demo.tftcampaign", demo=True)
 
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """A throwaway PostgreSQL server for the whole run (skipped, with why, where impossible)."""
-    import tempfile
 
     import pgserver
 
@@ -121,7 +191,6 @@ def _campaign_template(server: Any, demo: bool) -> str:
         init_server(parse_address(server.url(name)), name="Server Test",
                     library=initial_library())
         if demo:
-            from tftmanager.app.campaigns import open_existing
             from tftmanager.app.demo import add_demo_party
 
             with open_existing(path=server.url(name)) as store:
@@ -156,12 +225,11 @@ def server_url(pg_server: Any) -> str:
 
 
 @pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
-def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path) -> Iterator[CampaignStore]:
+def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path,
+                   campaign_templates: CampaignTemplates) -> Iterator[CampaignStore]:
     """The demo party in a campaign file, and again on a server (the same tests on both)."""
-    from tftmanager.app.campaigns import open_existing
-
     if request.param == "file":
-        s = new_campaign(path=campaign_path, name="Demo", demo=True)
+        s = campaign_templates.open(campaign_path, name="Demo", demo=True)
     else:
         s = open_existing(path=_server_campaign(request.getfixturevalue("pg_server"), demo=True))
     yield s
@@ -169,12 +237,11 @@ def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path) -> Itera
 
 
 @pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
-def any_store(request: pytest.FixtureRequest, campaign_path: Path) -> Iterator[CampaignStore]:
+def any_store(request: pytest.FixtureRequest, campaign_path: Path,
+              campaign_templates: CampaignTemplates) -> Iterator[CampaignStore]:
     """An empty campaign in a file, and again on a server (the same tests on both)."""
-    from tftmanager.app.campaigns import open_existing
-
     if request.param == "file":
-        s = new_campaign(path=campaign_path, name="Test")
+        s = campaign_templates.open(campaign_path, name="Test")
     else:
         s = open_existing(path=request.getfixturevalue("server_url"))
     yield s

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tftmanager.app import experience as xp
 from tftmanager.app.campaigns import new_campaign, party_sheets, set_profile
@@ -481,13 +482,13 @@ def _check(store: CampaignStore, ids: dict[str, int], expected: dict[int, int]) 
         assert now.sp <= now.iq // 4
 
 
-@settings(max_examples=30, deadline=None,
+@settings(max_examples=examples(10, 100), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(first=amounts, ops=operations, melee=st.booleans())
 def test_balance_always_equals_the_ledger(first: int, ops: list[tuple[Any, ...]],
-                                          melee: bool) -> None:
+                                          melee: bool, campaign_templates: Any) -> None:
     with tempfile.TemporaryDirectory() as folder, \
-            new_campaign(path=Path(folder) / "p.tftcampaign", name="P") as store:
+            campaign_templates.open(Path(folder) / "p.tftcampaign", name="P") as store:
         if melee:
             set_profile(store=store, profile=RuleProfile(xp_costs=XPCostScheme.MELEE_FLAT))
         ids = {name: add(store, START[name]) for name in NAMES}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app.campaigns import new_campaign, party_sheets
+from tftmanager.app.campaigns import party_sheets
 from tftmanager.app.characters import create_character
 from tftmanager.app.interchange import (
     CHARACTER_FORMAT,
@@ -210,9 +210,9 @@ def names(store: CampaignStore) -> list[str]:
 
 
 @pytest.fixture
-def other_demo(tmp_path: Path) -> Iterator[CampaignStore]:
+def other_demo(tmp_path: Path, campaign_templates: Any) -> Iterator[CampaignStore]:
     """A second open campaign, holding the demo party."""
-    demo = new_campaign(path=tmp_path / "demo.tftcampaign", demo=True)
+    demo = campaign_templates.open(tmp_path / "demo.tftcampaign", demo=True)
     yield demo
     demo.close()
 

@@ -76,9 +76,9 @@ def force(store: CampaignStore, job: str, **values: str | int) -> None:
 
 
 @pytest.fixture
-def two_copies(tmp_path: Path) -> Iterator[tuple[CampaignStore, CampaignStore]]:
-    first = tmp_path / "first.tftcampaign"
-    new_campaign(path=first, name="Copies", demo=True).close()
+def two_copies(tmp_path: Path,
+               campaign_templates: Any) -> Iterator[tuple[CampaignStore, CampaignStore]]:
+    first = campaign_templates.file(tmp_path / "first.tftcampaign", name="Copies", demo=True)
     second = tmp_path / "second.tftcampaign"
     shutil.copyfile(first, second)
     a, b = open_existing(path=first), open_existing(path=second)

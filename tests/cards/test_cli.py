@@ -43,13 +43,6 @@ def one_line(err: str, *words: str) -> str:
     return lines[0]
 
 
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    new_campaign(path=path, demo=True).close()
-    return path
-
-
 def test_whole_party(capsys: pytest.CaptureFixture[str], demo: Path, tmp_path: Path) -> None:
     out_pdf = tmp_path / "party.pdf"
     code, out, err = cards(capsys, demo, "--out", out_pdf)

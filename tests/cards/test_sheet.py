@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from tftmanager.app import experience
-from tftmanager.app.campaigns import new_campaign, party_sheets
+from tftmanager.app.campaigns import party_sheets
 from tftmanager.cards.export import export_sheets_pdf
 from tftmanager.cards.layout import PAPER_MM, Paper
 from tftmanager.cards.sheet_gather import campaign_sheets
@@ -87,13 +87,6 @@ def sheet(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, s
     code = sheet_command.run(parser.parse_args(["sheet", *map(str, argv)]))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    new_campaign(path=path, demo=True).close()
-    return path
 
 
 def test_command_writes_the_named_sheets(capsys: pytest.CaptureFixture[str], demo: Path,

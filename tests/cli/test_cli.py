@@ -19,16 +19,12 @@ from tftmanager.store.campaign import open_campaign
 from tftmanager.store.lock import is_locked
 from tftmanager.store.schema import CURRENT_SCHEMA
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
 
 DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
 FIXTURE = Path(__file__).resolve().parent.parent / "data" / "campaign-schema1.tftcampaign"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(err: str, *words: str) -> None:
@@ -45,14 +41,6 @@ def count(path: Path) -> int:
         return int(con.execute("SELECT count(*) FROM character").fetchone()[0])
     finally:
         con.close()
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    code, _, _ = cli(capsys, "new", path, "--demo")
-    assert code == 0
-    return path
 
 
 @pytest.fixture

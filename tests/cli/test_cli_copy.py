@@ -8,24 +8,19 @@ from typing import Any
 
 import pytest
 
-from tftmanager.__main__ import main as entry_point
 from tftmanager.app import campaigns
+
+from .conftest import cli
 
 pytestmark = pytest.mark.cli
 
 Dump = Callable[[Path], dict[str, list[tuple[Any, ...]]]]
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = entry_point([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
+def demo(demo: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The shared demo file (tests/conftest.py), played a little further."""
+    path = demo
     assert cli(capsys, "xp", "award", path, "--party", "30", "--reason", "Session 1")[0] == 0
     return path
 

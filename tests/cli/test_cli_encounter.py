@@ -6,22 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tftmanager.cli.main import run
+from .conftest import cli
 
 pytestmark = pytest.mark.cli
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
-def glade(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+def glade(demo: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """The demo party's Flavius against the bestiary's tribesman, Wulf."""
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
+    path = demo
     for args in (("new", "The glade", "--seed", "3"),
                  ("add", "Romans", "--character", "Flavius"),
                  ("add", "Germans", "--creature", "tribesman", "--name", "Wulf")):

@@ -12,7 +12,6 @@ from tftmanager.app import equipment as eq
 from tftmanager.app.campaigns import open_existing
 from tftmanager.app.characters import create_character
 from tftmanager.app.sheet import evaluate
-from tftmanager.cli.main import run
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -20,13 +19,9 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.loadout import outfit
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def robin(**fields: Any) -> dict[str, Any]:

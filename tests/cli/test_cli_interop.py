@@ -7,17 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tftmanager.cli.main import run
+from .conftest import cli
 
 pytestmark = pytest.mark.cli
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def names(capsys: pytest.CaptureFixture[str], campaign: Path) -> list[str]:
@@ -29,9 +23,8 @@ def names(capsys: pytest.CaptureFixture[str], campaign: Path) -> list[str]:
 
 
 @pytest.fixture
-def campaigns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
-    demo, empty = tmp_path / "demo.tftcampaign", tmp_path / "empty.tftcampaign"
-    assert cli(capsys, "new", demo, "--demo")[0] == 0
+def campaigns(demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
+    empty = tmp_path / "empty.tftcampaign"
     assert cli(capsys, "new", empty)[0] == 0
     return demo, empty
 

@@ -10,20 +10,9 @@ import pytest
 from tftmanager.__main__ import main as entry_point
 from tftmanager.cli.main import run
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
-    return path
 
 
 def test_undo_with_nothing_to_undo_is_one_line_and_changes_nothing(

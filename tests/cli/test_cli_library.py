@@ -15,16 +15,12 @@ import tomli_w
 from tftmanager.cli.main import run
 from tftmanager.shipped import shipped_entries
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
 
 JOE_TALENTS = ["sword", "axe_mace", "shield", "horsemanship", "alertness", "swimming",
                "running"]
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(err: str, *words: str) -> None:
@@ -58,14 +54,6 @@ def set_talent_cost(path: Path, key: str, cost: int) -> None:
         con.commit()
     finally:
         con.close()
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    code, _, _ = cli(capsys, "new", path, "--demo")
-    assert code == 0
-    return path
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,10 +41,10 @@ def cli(*argv: str | Path) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("demo") / "demo.tftcampaign"
-    assert cli("new", path, "--demo")[0] == 0
-    return path
+def demo(tmp_path_factory: pytest.TempPathFactory, campaign_templates: Any) -> Path:
+    """One demo file for the module (tests/conftest.py's template, copied)."""
+    return campaign_templates.file(tmp_path_factory.mktemp("demo") / "demo.tftcampaign",
+                                   demo=True)
 
 
 def _character(**fields: object) -> str:

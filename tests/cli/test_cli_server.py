@@ -7,15 +7,9 @@ from typing import Any
 
 import pytest
 
-from tftmanager.__main__ import main as entry_point
+from .conftest import cli
 
 pytestmark = [pytest.mark.cli, pytest.mark.server]
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = entry_point([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_group_campaign_from_a_file_to_a_player_and_back(

@@ -6,21 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tftmanager.cli.main import run
+from .conftest import cli
 
 pytestmark = pytest.mark.cli
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
+def demo(demo: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The shared demo file (tests/conftest.py), played a little further."""
+    path = demo
     assert cli(capsys, "xp", "award", path, "--party", "250", "--reason",
                "Cleared the warren")[0] == 0
     assert cli(capsys, "week", path, "--weeks", "2", "--seed", "5")[0] == 0

@@ -14,16 +14,12 @@ import pytest
 
 from tftmanager.cli.main import run
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
 
 TABLES = ("character", "xp_entry", "money_entry", "assignment", "study", "week_log",
           "campaign", "library_entry")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str | Path) -> str:
@@ -52,13 +48,6 @@ def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
 
 def headers(out: str) -> list[str]:
     return re.findall(r"^Week \d+ \(seed \d+\)$", out, flags=re.M)
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
-    return path
 
 
 # --- week ---------------------------------------------------------------------------------------

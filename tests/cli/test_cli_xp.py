@@ -12,15 +12,11 @@ import pytest
 
 from tftmanager.cli.main import run
 
+from .conftest import cli
+
 pytestmark = pytest.mark.cli
 
 DEMO_NAMES = ["Flavius Marcellus", "Joe the Barbarian", "Morgaine", "Ragnar", "Wulf"]
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    code = run([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(err: str, *words: str) -> None:
@@ -64,14 +60,6 @@ def attributes(path: Path, name: str) -> tuple[int, int, int, int, int]:
     finally:
         con.close()
     return tuple(int(v) for v in row)  # type: ignore[return-value]
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    code, _, _ = cli(capsys, "new", path, "--demo")
-    assert code == 0
-    return path
 
 
 @pytest.fixture

@@ -14,10 +14,9 @@ import shutil
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-
-from tftmanager.app.campaigns import new_campaign
 
 from .forking import Child, fork
 
@@ -47,11 +46,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session")
-def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A demo campaign made once; tests copy it (making one costs a second)."""
-    path = tmp_path_factory.mktemp("template") / "demo.tftcampaign"
-    new_campaign(path=path, name="Demo", demo=True).close()
-    return path
+def demo_template(tmp_path_factory: pytest.TempPathFactory, campaign_templates: Any) -> Path:
+    """A demo campaign (a copy of the session's template) for tests to copy."""
+    folder = tmp_path_factory.mktemp("template")
+    return campaign_templates.file(folder / "demo.tftcampaign", name="Demo", demo=True)
 
 
 @pytest.fixture

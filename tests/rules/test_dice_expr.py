@@ -14,6 +14,7 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tftmanager.rules.dice_expr import (
     MAX_DICE,
@@ -279,7 +280,7 @@ def test_non_text_is_refused(value: object) -> None:
             parse(value)  # type: ignore[arg-type]
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.text(max_size=40) | st.text(alphabet="0123456789dDx()+-*/$ IQSTDXMAP²٣", max_size=30))
 def test_arbitrary_text_parses_or_raises_dice_error(text: str) -> None:
     for parse in (parse_roll, parse_check, parse_formula):
@@ -289,7 +290,7 @@ def test_arbitrary_text_parses_or_raises_dice_error(text: str) -> None:
             assert str(exc)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(min_value=190, max_value=3000), st.sampled_from(["(", "1+", "9", "2x("]))
 def test_long_text_raises_dice_error_not_recursion(length: int, piece: str) -> None:
     text = piece * length
@@ -316,7 +317,7 @@ def _expressions() -> st.SearchStrategy[str]:
     return st.recursive(_leaf(), extend, max_leaves=6)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_expressions(), st.integers(0, 2**32 - 1))
 def test_random_valid_expressions_roll_within_bounds(text: str, seed: int) -> None:
     node = parse_roll(text)

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.describe import changed_fields, edit_label
@@ -137,7 +138,7 @@ ITEMS = st.lists(st.builds(Item, KINDS, KEYS, st.sampled_from(list(ItemState)),
                            hits_taken=st.integers(0, 90)), max_size=6).map(tuple)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(items=ITEMS, armor_key=st.none() | KEYS, shield_key=st.none() | KEYS,
        ready=st.booleans(), weapons=st.lists(KEYS, max_size=3),
        in_hand=st.none() | KEYS)

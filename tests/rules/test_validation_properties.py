@@ -7,6 +7,7 @@ from dataclasses import fields
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import derive
@@ -57,7 +58,7 @@ profiles = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(character=characters(), profile=profiles)
 def test_validate_never_raises_and_names_real_fields(
     character: Character, profile: RuleProfile
@@ -76,7 +77,7 @@ def test_validate_never_raises_and_names_real_fields(
     assert too_heavy == {k for k, ok in usable.items() if not ok}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     race=st.sampled_from(sorted(LIBRARY.races)),
     creation=st.sampled_from(CreationScheme),

@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.assignment import Activity, Assignment
@@ -161,7 +162,7 @@ def test_study_is_left_to_the_app_and_adventure_does_nothing() -> None:
     assert not away.studies and away.lines == ("Adventuring (nothing happens automatically).",)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), job=st.sampled_from(["garrison", "guard_1", "war_1"]),
        strength=st.integers(8, 30), found=st.booleans())
 def test_any_job_week_keeps_its_books(seed: int, job: str, strength: int,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,8 @@ def _rows(ids: list[int], batch: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize("ids_in_a_run", [True, False])
 def test_returned_lines_are_the_rows_written(
         campaign_path: Path, monkeypatch: pytest.MonkeyPatch, table: ledger.LedgerTable,
-        ids_in_a_run: bool) -> None:
-    store = campaigns.new_campaign(path=campaign_path, name="Demo", demo=True)
+        ids_in_a_run: bool, campaign_templates: Any) -> None:
+    store = campaign_templates.open(campaign_path, name="Demo", demo=True)
     try:
         ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
         with store.operation("test", "Bulk") as op:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import SQLModel
@@ -19,9 +20,8 @@ pytestmark = pytest.mark.store
 
 
 @pytest.fixture
-def demo_path(campaign_path: Path) -> Path:
-    campaigns.new_campaign(path=campaign_path, name="Demo", demo=True).close()
-    return campaign_path
+def demo_path(campaign_path: Path, campaign_templates: Any) -> Path:
+    return campaign_templates.file(campaign_path, name="Demo", demo=True)
 
 
 def _xp_rows(store: campaigns.CampaignStore) -> int:

@@ -86,7 +86,9 @@ def make_window(qtbot, settings: QSettings, dialog_log: DialogLog) -> Iterator:
 
 
 @pytest.fixture
-def main_window(make_window, tmp_path: Path) -> MainWindow:
+def main_window(make_window, tmp_path: Path, campaign_templates) -> MainWindow:
+    """A window with the demo party open (a copy of the session's template, not made anew)."""
     window = make_window()
-    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", demo=True)
+    assert window.open_campaign(path)
     return window

@@ -7,10 +7,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tftmanager.app.campaigns import new_campaign
 from tftmanager.app.demo import demo_entries
 from tftmanager.ui import main_panels
 
@@ -18,10 +18,9 @@ pytestmark = pytest.mark.ui
 DATA = Path(__file__).parent.parent / "data"
 
 
-def test_the_preview_shows_the_party_then_the_open_takes_over(make_window,
-                                                               tmp_path: Path) -> None:
-    path = tmp_path / "party.tftcampaign"
-    new_campaign(path=path, name="Demo", demo=True).close()
+def test_the_preview_shows_the_party_then_the_open_takes_over(
+        make_window, tmp_path: Path, campaign_templates: Any) -> None:
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
     window = make_window()
     assert main_panels.show_preview(window, path)
     names = [window.party_model.index(i, 0).data() for i in range(window.party_model.rowCount())]
@@ -44,10 +43,10 @@ def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path
     assert not main_panels.show_preview(window, older)
 
 
-def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path) -> None:
+def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path,
+                                                        campaign_templates: Any) -> None:
     """The probe make bench uses: the party is on screen before SQLAlchemy is imported."""
-    path = tmp_path / "party.tftcampaign"
-    new_campaign(path=path, name="Demo", demo=True).close()
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
     code = ("import runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
             "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
@@ -62,10 +61,9 @@ def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path) -> None:
 
 
 def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
-        tmp_path: Path) -> None:
+        tmp_path: Path, campaign_templates: Any) -> None:
     """Start-up pauses Python's cycle collector; it runs again once the editor is ready."""
-    path = tmp_path / "party.tftcampaign"
-    new_campaign(path=path, name="Demo", demo=True).close()
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
     code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
             "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"

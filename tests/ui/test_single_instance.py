@@ -43,8 +43,9 @@ def test_each_data_folder_has_its_own_socket(tmp_path: Path) -> None:
     assert server_name(tmp_path / "a") == server_name(tmp_path / "x" / ".." / "a")
 
 
-def test_the_socket_lives_where_only_this_user_can_write(tmp_path: Path) -> None:
+def test_the_socket_lives_where_only_this_user_can_write(short_tmp_path: Path) -> None:
     """Never a guessable name in the shared /tmp, where another user could listen first."""
+    tmp_path = short_tmp_path
     runtime, data = tmp_path / "run", tmp_path / "data"
     runtime.mkdir()
     data.mkdir()
