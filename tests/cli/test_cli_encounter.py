@@ -25,8 +25,13 @@ def glade(demo: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 
 def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = cli(capsys, "encounter", glade, "initiative", "--roll", "5", "--roll", "2")
-    assert (code, out) == (0, "Turn 1: Romans wins the initiative and chooses who moves "
-                              "first.\n")
+    assert code == 0
+    # every line the action wrote, the typed rolls first (issue: only the last was printed)
+    assert out.splitlines() == [
+        "Turn 1: Roll for Initiative: Romans: 5 on 1 die (typed).",
+        "Turn 1: Roll for Initiative: Germans: 2 on 1 die (typed).",
+        "Turn 1: Initiative: Romans 5, Germans 2",
+        "Turn 1: Romans wins the initiative and chooses who moves first."]
     code, out, _err = cli(capsys, "encounter", glade, "attack", "Wulf", "Flavius",
                           "--roll", "9", "--roll", "5")
     assert "7 hits on Flavius Marcellus; stopped 5 (Chainmail 3, Large shield 2); 2 taken" in out

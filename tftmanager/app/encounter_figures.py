@@ -129,7 +129,7 @@ def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
                profile: RuleProfile) -> Figure:
-    """A figure typed in at the table; armor, shield and weapon are library keys."""
+    """A figure typed in at the table: armor and shield by key, the weapon by name or key."""
     if not quick.name.strip():
         raise EncounterRefused("A figure needs a name.")
     for label, value in (("ST", quick.st), ("DX", quick.dx)):
@@ -138,14 +138,14 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
     missing = [f"no {kind} '{key}'" for kind, key, table in
                (("armor", quick.armor, library.armors), ("shield", quick.shield, library.shields))
                if key and key not in table]
-    weapon = library.weapons.get(quick.weapon) if quick.weapon else None
+    weapon = _weapon_named(library, quick.weapon) if quick.weapon else None
     if quick.weapon and weapon is None and not quick.damage:
         missing.append(f"no weapon '{quick.weapon}' (give its damage dice instead)")
     if missing:
         raise EncounterRefused("The library has " + ", ".join(missing) + ".")
     creature = Creature(key="", name=quick.name.strip(), kind="npc", st=quick.st, dx=quick.dx,
                         iq=quick.iq, ma=quick.ma, armor=quick.armor, shield=quick.shield,
-                        weapons=(quick.weapon,) if weapon else ())
+                        weapons=(weapon.key,) if weapon else ())
     figure = from_template(creature, side, creature.name, library=library, profile=profile)
     if quick.damage:
         try:
@@ -154,3 +154,11 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
             raise EncounterRefused(str(exc)) from exc
         figure.attacks.append(Attack(quick.weapon or "Weapon", str(dice)))
     return figure
+
+
+def _weapon_named(library: RulesLibrary, text: str) -> Weapon | None:
+    """The weapon a GM typed: its name ("Broadsword") or its key, in any case."""
+    wanted = " ".join(text.split()).casefold()
+    return next((w for w in library.weapons.values()
+                 if wanted in (w.key.casefold(), w.name.casefold())), None)
+

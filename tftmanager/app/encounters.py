@@ -66,12 +66,12 @@ class Roller:
     def __call__(self, dice: int, what: str) -> int:
         if self.typed is not None:
             if not self.typed:
-                raise EncounterRefused(f"A roll of {dice} dice is needed for {what}: type it, "
+                raise EncounterRefused(f"A roll of {_dice(dice)} is needed for {what}: type it, "
                                        f"or let the app roll.")
             total = self.typed.pop(0)
             if isinstance(total, bool) or not isinstance(total, int) \
                     or not dice <= total <= 6 * dice:
-                raise EncounterRefused(f"{total} cannot be rolled on {dice} dice ({what}).")
+                raise EncounterRefused(f"{total} cannot be rolled on {_dice(dice)} ({what}).")
             how = "typed"
         else:
             enc = self.encounter
@@ -80,7 +80,7 @@ class Roller:
             how = "rolled"
         self.encounter.rolls_made += 1
         self.used += 1
-        self.encounter.note(f"Roll for {what}: {total} on {dice} dice ({how}).")
+        self.encounter.note(f"Roll for {what}: {total} on {_dice(dice)} ({how}).")
         return total
 
     def finish(self) -> None:
@@ -355,3 +355,9 @@ def next_turn(*, store: CampaignStore, encounter_id: int) -> Changes:
         enc.next_turn()
         return "next turn"
     return _change(store, encounter_id, action)
+
+
+def _dice(number: int) -> str:
+    """"1 die", "3 dice": a roll as the GM says it."""
+    return count(number, "die", "dice")
+

@@ -133,10 +133,8 @@ def run(args: argparse.Namespace) -> int:
         before = len(encounters.show(store=store, encounter_id=eid).encounter.log)
         _act(store, eid, args)
         log = encounters.show(store=store, encounter_id=eid).encounter.log
-        for line in log[before:-1]:
-            if "Out of order" in line:
-                print(line)
-        print(log[-1])
+        for line in log[before:] or log[-1:]:  # every line the action wrote
+            print(line)
     return OK
 
 

@@ -40,6 +40,7 @@ from tftmanager.rules.encounter_order import (
 )
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
 from tftmanager.rules.settings import CriticalHits, ManySides
+from tftmanager.rules.text import count
 
 __all__ = ["Encounter", "EncounterRefused"]
 
@@ -282,7 +283,7 @@ class Encounter:
             attacker.missiles_spent += 1
             attacker.shots_this_turn += 1
         against = f" ({target.dx_against:+d} against {target.name})" if target.dx_against else ""
-        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {dice} dice against "
+        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(dice)} against "
                   f"adjDX {adj}{against}: {_said(result)}.")
         if result in (HitResult.DROPPED, HitResult.BROKEN):
             attacker.dropped.append(f"{arm.name} ({result.value})")
@@ -373,11 +374,11 @@ class Encounter:
             return
         value = roll(dice, f"{target.name} against ST to stay standing ({dice}d)")
         if value <= target.current_st:
-            self.note(f"{target.name} rolls {value} on {dice} dice against ST "
+            self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST "
                       f"{target.current_st} and stays standing.")
             return
         target.knocked_down_turn = self.turn
-        self.note(f"{target.name} rolls {value} on {dice} dice against ST {target.current_st} "
+        self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST {target.current_st} "
                   f"and is knocked down.")
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
@@ -437,7 +438,7 @@ class Encounter:
             raise EncounterRefused(f"A fall is a whole number of tile heights, not '{tiles}'.")
         dice = fall_dice(fig.falls, tiles)
         if dice > rules.falls.most_dice:
-            raise EncounterRefused(f"A fall of {tiles} tile heights would be {dice} dice; "
+            raise EncounterRefused(f"A fall of {tiles} tile heights would be {_dice(dice)}; "
                                    f"{rules.falls.most_dice} at most.")
         if dice == 0:
             self.note(f"{fig.name} drops {tiles} tile heights unhurt (H {fig.height}).")
@@ -483,3 +484,9 @@ def _said(result: HitResult) -> str:
 def _nothing(_item: Protection) -> int:
     """A blow entered as ignoring armor: nothing stops any of it."""
     return 0
+
+
+def _dice(number: int) -> str:
+    """"1 die", "3 dice": a roll as the GM says it."""
+    return count(number, "die", "dice")
+

@@ -110,7 +110,7 @@ class EncounterWindow(QWidget):
             spin.setRange(1, 200)
             spin.setValue(value)
         self.quick_weapon = QLineEdit()
-        self.quick_weapon.setPlaceholderText("weapon key, e.g. broadsword")
+        self.quick_weapon.setPlaceholderText("Weapon, e.g. Broadsword")
         add_quick = QPushButton("Add &quick figure")
         add_quick.clicked.connect(self.add_quick)
         grid.addWidget(QLabel("Side:"), 0, 0)
