@@ -40,7 +40,7 @@ from tftmanager.store.errors import (
 )
 from tftmanager.store.journal import OpenOperation
 from tftmanager.store.schema import CURRENT_SCHEMA
-from tftmanager.store.server_address import DRIVER_MISSING, ServerAddress
+from tftmanager.store.server_address import DRIVER_MISSING, ServerAddress, without_password
 from tftmanager.store.server_functions import CONFLICT, TOO_LARGE
 from tftmanager.store.server_journal import ServerJournal, conflict_message
 from tftmanager.store.server_schema import role_names
@@ -73,7 +73,8 @@ def make_server_engine(address: ServerAddress) -> Engine:
 def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
     """A failed connection or command, in one line a user can act on."""
     orig = getattr(exc, "orig", exc)
-    first = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    said = without_password(str(orig)).strip()
+    first = said.splitlines()[0] if said else type(orig).__name__
     # libpq's words for "could not connect" (and for a host name that does not resolve)
     if first.startswith(("connection failed: ", "failed to resolve host")):
         reason = first.split(" failed: ")[-1].removeprefix("FATAL:").strip()

@@ -122,6 +122,14 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
+CREATE OR REPLACE FUNCTION public.tft_finished() RETURNS trigger LANGUAGE plpgsql
+  SECURITY DEFINER {SAFE_PATH} AS $$
+BEGIN  -- at the commit: every operation begun is finished (or gone), never left half-told
+  IF EXISTS (SELECT 1 FROM public.operation WHERE id = NEW.id AND label = '') THEN
+    RAISE EXCEPTION 'an operation must end with tft_finish' USING ERRCODE = '42501';
+  END IF;
+  RETURN NULL;
+END $$;
 CREATE OR REPLACE FUNCTION public.tft_quiet(on_off boolean) RETURNS void LANGUAGE plpgsql
   SECURITY DEFINER {SAFE_PATH} AS $$
 BEGIN
@@ -382,7 +390,7 @@ ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, tex
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
                 "tft_may_spend(integer, text, integer)")
 # Used only by the functions above (they run as the owner): nobody else calls them.
-INTERNAL = ("tft_journal()", "tft_new_id()", "tft_touched(integer)",
+INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_touched(integer)",
             "tft_versions(integer, integer[], integer[], jsonb)",
             "tft_notify(public.operation, integer[])", "tft_drifted(integer, boolean)",
             "tft_put_back(public.row_change, boolean)")

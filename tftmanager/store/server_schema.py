@@ -225,6 +225,10 @@ def install(conn: Connection, database: str) -> None:
     for table in tables(conn):
         _secure_table(conn, table, gm, player)
         _triggers(conn, table)
+    conn.exec_driver_sql("DROP TRIGGER IF EXISTS tft_finished ON operation")
+    conn.exec_driver_sql("CREATE CONSTRAINT TRIGGER tft_finished AFTER INSERT ON operation "
+                         "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW "
+                         "EXECUTE FUNCTION tft_finished()")
     # what an earlier version let players call (its policies are gone now)
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
                          "tft_may_forget_images(integer)")
