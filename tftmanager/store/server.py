@@ -18,13 +18,15 @@ server, so every use case works unchanged; what sharing adds lives here:
 
 from __future__ import annotations
 
+import select as sockets
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
@@ -54,20 +56,51 @@ BUSY = ("The server is busy: another user's change held what yours needed for to
         "Nothing was changed; try again.")
 
 
+# A connection idle longer than this is pinged before use (one round trip then only).
+IDLE_PING_SECONDS = 30.0
+
+
 def make_server_engine(address: ServerAddress) -> Engine:
-    """A small pool of psycopg connections, each tested before use (so a drop reconnects)."""
+    """A small pool of psycopg connections, each checked before use (so a drop reconnects).
+
+    The check costs no round trip while a connection is in steady use: only a
+    connection idle for long, or one the server has written to unasked (as
+    it does when it ends a session), is pinged, and replaced if dead.
+    """
     try:
         import psycopg  # noqa: F401, PLC0415 - only to say clearly that it is missing
     except ImportError:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_pre_ping=True, pool_size=2, max_overflow=4,
+        pool_size=2, max_overflow=4,
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
     )
+    event.listen(engine, "checkin", _checked_in)
+    event.listen(engine, "checkout", _check_out)
     return engine
+
+
+def _checked_in(_dbapi: Any, record: Any) -> None:
+    record.info["idle_since"] = time.monotonic()
+
+
+def _check_out(dbapi: Any, record: Any, _proxy: Any) -> None:
+    """Ping a connection that may be dead; a dead one is replaced (the pool tries again)."""
+    idle = time.monotonic() - record.info.get("idle_since", time.monotonic())
+    try:
+        told, _w, _x = sockets.select([dbapi.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        told = [True]
+    if not told and idle < IDLE_PING_SECONDS:
+        return
+    try:
+        dbapi.execute("SELECT 1")
+        dbapi.rollback()
+    except Exception as exc:  # whatever the failure, this connection is done
+        raise DisconnectionError(str(exc)) from exc
 
 
 def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:

@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange
+from tftmanager.store.queries import hold
 from tftmanager.store.server_functions import REPLAY_REFUSED
 from tftmanager.store.tables import CampaignRow, OperationRow
 
@@ -52,7 +53,7 @@ class ServerJournal:
         campaign, op_id = session.execute(
             select(CampaignRow, func.tft_begin(campaign_id, kind))
             .where(CampaignRow.id == campaign_id)).one()  # type: ignore[arg-type]
-        assert isinstance(campaign, CampaignRow)
+        hold(session, campaign)
         return OpenOperation(session=session, id=int(op_id), kind=kind, author=self.author,
                              mine=(self.author,))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from tftmanager.rules.text import REASON_MAX
@@ -148,7 +148,7 @@ class XPEntryRow(SQLModel, table=True):
     week: int = 1
     played_on: str = Field(default="", max_length=10)
     attribute: str = Field(default="", max_length=4)
-    batch: str = Field(default="", max_length=36)
+    batch: str = Field(default="", max_length=36, index=True)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -188,7 +188,7 @@ class MoneyEntryRow(SQLModel, table=True):
     kind: str = Field(max_length=20)
     reason: str = Field(default="", max_length=REASON_MAX)
     week: int = 1
-    batch: str = Field(default="", max_length=36)
+    batch: str = Field(default="", max_length=36, index=True)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -237,6 +237,8 @@ class OperationRow(SQLModel, table=True):
     """
 
     __tablename__ = "operation"
+    # Each user's own operations, newest first (undo, redo, the limit; schema 12).
+    __table_args__ = (Index("ix_operation_author_id", "author", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)

@@ -1,0 +1,38 @@
+"""Schema 12: an index for every lookup an edit makes (the same cost at any history).
+
+- ``xp_entry.batch`` and ``money_entry.batch``: an action's ledger lines are
+  read back (and undone) by their batch;
+- ``operation (author, id)``: each user's undo, redo, redo tail and undo
+  limit on a shared campaign look at their own operations, newest first.
+
+Revision ID: 0012
+Revises: 0011_possession_uid
+Create Date: 2026-11-25
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+from tftmanager.store.schema import sqlite_pragma
+
+revision = "0012"
+down_revision = "0011_possession_uid"
+branch_labels = None
+depends_on = None
+
+SCHEMA = 12
+
+
+def upgrade() -> None:
+    op.create_index(op.f("ix_xp_entry_batch"), "xp_entry", ["batch"])
+    op.create_index(op.f("ix_money_entry_batch"), "money_entry", ["batch"])
+    op.create_index("ix_operation_author_id", "operation", ["author", "id"])
+    sqlite_pragma(op, "user_version", SCHEMA)
+
+
+def downgrade() -> None:
+    op.drop_index("ix_operation_author_id", table_name="operation")
+    op.drop_index(op.f("ix_money_entry_batch"), table_name="money_entry")
+    op.drop_index(op.f("ix_xp_entry_batch"), table_name="xp_entry")
+    sqlite_pragma(op, "user_version", 11)
