@@ -102,22 +102,28 @@ async def _edit(conn: Any, player: Player, token: str, rng: random.Random) -> No
     player.done.append(token)
 
 
-async def _run_player(url: str, player: Player, seconds: float, pause: float,
-                      number: int, tag: str) -> None:
+async def _connect(url: str, player: Player) -> Any:
     import psycopg
 
+    conn = await psycopg.AsyncConnection.connect(url.replace("//tft@", f"//{player.login}@"),
+                                                 autocommit=True)  # BEGIN, COMMIT our own
+    rows = await (await conn.execute(LOOK)).fetchall()
+    player.seen = {str(c): int(v) for c, v in rows}
+    return conn
+
+
+async def _run_player(conn: Any, player: Player, seconds: float, pause: float,
+                      number: int, tag: str) -> None:
     rng = random.Random(number)  # each player its own seed
-    async with await psycopg.AsyncConnection.connect(url.replace("//tft@",
-                                                                 f"//{player.login}@")) as conn:
-        rows = await (await conn.execute(LOOK)).fetchall()
-        player.seen = {str(c): int(v) for c, v in rows}
-        end = time.monotonic() + seconds
-        n = 0
-        while time.monotonic() < end:
-            if pause:
-                await asyncio.sleep(rng.expovariate(1 / pause))
-            await _edit(conn, player, f"{tag}p{number}e{n}", rng)
-            n += 1
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        if pause:
+            await asyncio.sleep(min(rng.expovariate(1 / pause), end - time.monotonic()))
+            if time.monotonic() >= end:
+                break
+        await _edit(conn, player, f"{tag}p{number}e{n}", rng)
+        n += 1
 
 
 def _server_cpu(server: Any) -> float:
@@ -171,12 +177,18 @@ def setup(server: Any, campaigns: int, per_campaign: int) -> tuple[list[str], li
 
 
 async def _drive(server: Any, databases: list[str], ids: list[int], per_campaign: int,
-                 seconds: float, pause: float, tag: str) -> list[Player]:
+                 seconds: float, pause: float, tag: str) -> tuple[list[Player], float, float]:
+    """Connect everyone, then edit; the server's CPU and the time count the edits only."""
     players = [Player(db, "tft" if k == 0 else f"p{k}", k == 0, ids[k], ids)
                for db in databases for k in range(per_campaign)]
-    await asyncio.gather(*(_run_player(server.url(p.database), p, seconds, pause, n, tag)
-                           for n, p in enumerate(players)))
-    return players
+    connections = [await _connect(server.url(p.database), p) for p in players]
+    cpu, began = _server_cpu(server), time.perf_counter()
+    await asyncio.gather(*(_run_player(c, p, seconds, pause, n, tag)
+                           for n, (c, p) in enumerate(zip(connections, players, strict=True))))
+    cpu, wall = _server_cpu(server) - cpu, time.perf_counter() - began
+    for conn in connections:
+        await conn.close()
+    return players, cpu, wall
 
 
 def _check(server: Any, players: list[Player], tag: str) -> dict[str, int]:
@@ -207,12 +219,9 @@ def measure(server: Any, databases: list[str], ids: list[int], *, players: int,
             seconds: float, pause: float) -> dict[str, Any]:
     """One run: the figures of ``players`` over the campaigns at one pace."""
     per_campaign = max(1, players // len(databases))
-    cpu = _server_cpu(server)
-    began = time.perf_counter()
     tag = f"r{time.monotonic_ns() % 1_000_000}"  # this run's edits, told from earlier runs'
-    simulated = asyncio.run(_drive(server, databases, ids, per_campaign, seconds, pause, tag))
-    wall = time.perf_counter() - began
-    cpu = _server_cpu(server) - cpu
+    simulated, cpu, wall = asyncio.run(_drive(server, databases, ids, per_campaign, seconds,
+                                              pause, tag))
     latencies = sorted(x for p in simulated for x in p.latencies)
     edits = len(latencies)
     trips = sum(ROUND_TRIPS["award" if p.gm else "notes"] * len(p.done) for p in simulated)
@@ -229,6 +238,43 @@ def measure(server: Any, databases: list[str], ids: list[int], *, players: int,
     }
 
 
+HISTORY = ("INSERT INTO operation (campaign_id, kind, label, week, characters, merge_key, "
+           "meta, undone, undoable, created_at, updated_at, author) SELECT 1, 'character', "
+           "'old edit ' || g, 1, '[1]', '', '{}', false, g > %s - 100, now(), now(), 'p1' "
+           "FROM generate_series(1, %s) g")
+
+
+async def _notes_times(server: Any, database: str, ids: list[int], edits: int) -> float:
+    """The median time of a player's notes edit, in one campaign with nobody else."""
+    player = Player(database, "p1", False, ids[1], ids)
+    conn = await _connect(server.url(database), player)
+    rng = random.Random(0)
+    for n in range(edits):
+        await _edit(conn, player, f"h{n}", rng)
+    await conn.close()
+    return statistics.median(player.latencies)
+
+
+def history_cost(server: Any, database: str, ids: list[int], operations: int) -> dict[str, Any]:
+    """A notes edit on an empty history and on one of ``operations`` operations."""
+    import psycopg
+
+    empty = asyncio.run(_notes_times(server, database, ids, 30))
+    with psycopg.connect(server.url(database), autocommit=True) as conn, conn.transaction():
+        conn.execute("INSERT INTO tft_private.tx (txid, quiet, limited) "
+                     "VALUES (txid_current(), true, false)")
+        conn.execute(HISTORY, (operations, operations))
+        conn.execute("INSERT INTO row_change (operation_id, table_name, action, row_key, old, "
+                     "new) SELECT id, 'character', 'U', 1, '{}', '{}' FROM operation "
+                     "WHERE label LIKE 'old edit %%'")
+        conn.execute("DELETE FROM tft_private.tx WHERE txid = txid_current()")
+    with psycopg.connect(server.url(database), autocommit=True) as conn:
+        conn.execute("ANALYZE")  # as autovacuum would, soon after
+    long = asyncio.run(_notes_times(server, database, ids, 30))
+    return {"operations": operations, "edit_ms_empty_history": round(1000 * empty, 1),
+            "edit_ms_long_history": round(1000 * long, 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start a server, set up the campaigns, run each load, check, print and write JSON."""
     import pgserver
@@ -236,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--campaigns", type=int, default=100)
     parser.add_argument("--players", type=int, nargs="+", default=[100, 1000])
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=12.0)
     parser.add_argument("--pause", type=float, default=10.0,
                         help="a table's pace: mean seconds between one player's edits")
     args = parser.parse_args(argv)
@@ -250,7 +296,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         per_campaign = max(1, max(args.players) // args.campaigns)
         databases, ids = setup(server, args.campaigns, per_campaign)
-        runs = []
+        server.clone("load_template", "history")
+        history = history_cost(server, "history", ids, 10_000)
+        print(json.dumps(history))
+        runs: list[dict[str, Any]] = []
         for players in args.players:
             for pause in (args.pause, 0.0):
                 result = measure(server, databases, ids, players=players,
@@ -262,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     RESULTS.mkdir(exist_ok=True)
     out = RESULTS / f"server-load-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.write_text(json.dumps({"machine": platform.platform(), "cpus": os.cpu_count(),
-                               "runs": runs}, indent=1), encoding="utf-8")
+                               "history": history, "runs": runs}, indent=1), encoding="utf-8")
     print(f"Wrote {out}")
     return 0
 

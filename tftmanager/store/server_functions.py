@@ -150,6 +150,8 @@ CREATE OR REPLACE FUNCTION public.tft_begin(cid integer, op_kind text) RETURNS i
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
 DECLARE
   gm boolean := public.tft_is_gm();
+  mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
+                 END;  -- (an indexable condition: the GM's include pushed operations)
   new_id integer;
   wk integer;
   stamp timestamp := now() AT TIME ZONE 'UTC';
@@ -157,8 +159,8 @@ BEGIN
   -- the rows of transactions that ended without finishing their operation
   DELETE FROM tft_private.tx WHERE txid < txid_snapshot_xmin(txid_current_snapshot());
   -- the user's redo tail goes, as in every editor, and any operation left open
-  DELETE FROM public.operation WHERE campaign_id = cid
-    AND (author = session_user OR (gm AND author = '')) AND (undone OR label = '');
+  DELETE FROM public.operation WHERE author = ANY(mine) AND (undone OR label = '')
+    AND campaign_id = cid;
   SELECT week INTO wk FROM public.campaign WHERE id = cid;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no campaign %', cid USING ERRCODE = '22023';
@@ -229,6 +231,8 @@ CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_me
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
 DECLARE
   gm boolean := public.tft_is_gm();
+  mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
+                 END;
   r public.operation;
   touched integer[];
   created integer[];
@@ -251,8 +255,8 @@ BEGIN
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
   WITH past AS (
-    SELECT o.id FROM public.operation o WHERE o.campaign_id = r.campaign_id AND o.undoable
-      AND (o.author = session_user OR (gm AND o.author = ''))
+    SELECT o.id FROM public.operation o WHERE o.author = ANY(mine) AND o.undoable
+      AND o.campaign_id = r.campaign_id
     ORDER BY o.id DESC
     OFFSET greatest((SELECT undo_limit FROM public.campaign WHERE id = r.campaign_id), 0)),
   marked AS (UPDATE public.operation o SET undoable = false FROM past WHERE o.id = past.id
