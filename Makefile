@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(PY) bench/imports.py
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
 	$(PY) bench/server_clients.py
+	$(PY) bench/server_load.py
 	$(PY) bench/dist_size.py
 
 screenshot: $(STAMP)

@@ -379,7 +379,10 @@ def measure(url: str, args: argparse.Namespace) -> tuple[list[Client], Run, Run,
     server_campaigns.init(url=url, name="Bench group")
     plan = set_up(url, args.clients, args.edits)
     say(f"one client alone x {args.alone} edits...")
-    lone = run_clients(url, [replace(plan[-1], number=99, edits=args.alone)])
+    # The lone client has a number and a seed of its own: reusing a group client's
+    # would repeat its edits' marks, and the check would count them as doubled.
+    lone = run_clients(url, [replace(plan[-1], number=len(plan), seed=1000 + len(plan),
+                                     edits=args.alone)])
     say(f"{args.clients} clients x {args.edits} edits...")
     group = run_clients(url, plan)
     return plan, group, lone, verify(url, [*lone.outcomes, *group.outcomes])

@@ -102,7 +102,7 @@ def _run_as_server_user(argv: list[str], folder: Path, *, check: bool = True) ->
         raise RuntimeError(f"{argv[0]} failed: {done.stdout}\n{done.stderr}")
 
 
-def start(folder: Path) -> ScratchServer:
+def start(folder: Path, *, max_connections: int = 120) -> ScratchServer:
     """initdb and start a server in ``folder`` (which must be empty or absent)."""
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0:
@@ -113,7 +113,8 @@ def start(folder: Path) -> ScratchServer:
     _run_as_server_user([_binary("initdb") or "initdb", "-D", str(data), "-A", "trust",
                          "-U", SUPERUSER, "--no-sync"], folder)
     options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c fsync=off "
-               "-c synchronous_commit=off -c full_page_writes=off -c max_connections=120")
+               "-c synchronous_commit=off -c full_page_writes=off "
+               f"-c max_connections={max_connections}")
     _run_as_server_user([_binary("pg_ctl") or "pg_ctl", "-D", str(data), "-o", options,
                          "-l", str(folder / "server.log"), "-w", "start"], folder)
     return ScratchServer(folder, port)

@@ -24,12 +24,13 @@ def test_a_group_campaign_from_a_file_to_a_player_and_back(
     player = url.replace("//tft@", "//dora@")
     code, out, _ = cli(capsys, "list", player)
     assert code == 0 and "Ragnar" in out and "Wulf" in out
-    code, out, err = cli(capsys, "xp", "award", player, "--name", "Wulf", "--amount", "100",
+    code, out, err = cli(capsys, "xp", "award", url, "--name", "Wulf", "--amount", "100",
                          "--reason", "Tracked the goblins")
     assert (code, err) == (0, "")
-    code, out, err = cli(capsys, "xp", "award", player, "--name", "Ragnar", "--amount", "100",
-                         "--reason", "Not hers to give")
-    assert code == 2 and "only the characters the GM gave you" in err and out == ""
+    for name in ("Wulf", "Ragnar"):  # awards are the GM's, even to her own character
+        code, out, err = cli(capsys, "xp", "award", player, "--name", name, "--amount", "100",
+                             "--reason", "Not hers to give")
+        assert code == 2 and "XP awards are the GM's" in err and out == ""
     code, out, _ = cli(capsys, "history", url, "--limit", "2")
     assert "Wulf: +100 XP, Tracked the goblins" in out and "dora plays Wulf" in out
     back = tmp_path / "back.tftcampaign"

@@ -136,7 +136,10 @@ def test_a_player_changes_only_their_own_characters(party_url: str) -> None:
         assert isinstance(alice, ServerCampaignStore) and alice.role == "player"
         ids = _ids(alice)
         assert set(ids) >= {"Ragnar", "Wulf"}  # the whole party is readable
-        experience.award(store=alice, character_ids=[ids["Ragnar"]], amount=5, reason="Mine")
+        with pytest.raises(NotYours, match="XP awards are the GM's"):  # even to her own
+            experience.award(store=alice, character_ids=[ids["Ragnar"]], amount=5,
+                             reason="Mine")
+        _set_notes(alice, ids["Ragnar"], "Ragnar's own notes")  # her own character is hers
         with pytest.raises(NotYours, match="only the characters the GM gave you"):
             experience.award(store=alice, character_ids=[ids["Wulf"]], amount=5,
                              reason="Not mine")
@@ -149,8 +152,11 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
         party_url: str, pg_server: Any) -> None:
     db = _db(party_url)
 
-    def as_alice(sql: str) -> Any:  # with the journal told to look away, as a psql user may
-        return pg_server.psql(db, f"SET tftmanager.replaying = 'on'; {sql}", user="alice")
+    def as_alice(sql: str) -> Any:  # inside an operation of hers, as the app would write
+        return pg_server.psql(db, f"BEGIN; SELECT tft_begin(1, 'character'); {sql}; "
+                              "SELECT tft_finish((SELECT max(id) FROM operation WHERE "
+                              "author = 'alice' AND label = ''), 'x', '', '{}', NULL); COMMIT",
+                              user="alice")
 
     def wulf() -> str:
         return str(pg_server.psql(db, "SELECT st, name, (SELECT count(*) FROM character_talent "
@@ -162,10 +168,15 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
     for attack in ("UPDATE character SET st = 20 WHERE name = 'Wulf'",
                    "UPDATE character_talent SET character_id = "
                    "(SELECT id FROM character WHERE name = 'Ragnar') WHERE character_id = "
-                   "(SELECT id FROM character WHERE name = 'Wulf')",
-                   "DELETE FROM character_talent WHERE character_id = "
                    "(SELECT id FROM character WHERE name = 'Wulf')"):
         assert as_alice(attack).returncode == 0  # it matches none of her rows
+    deleted = as_alice("DELETE FROM character_talent WHERE character_id = "
+                       "(SELECT id FROM character WHERE name = 'Wulf')")
+    assert "permission denied" in deleted.stderr  # deletes go through tft_delete
+    through = as_alice("SELECT tft_delete('character_talent', (SELECT min(t.id) FROM "
+                       "character_talent t JOIN character c ON c.id = t.character_id "
+                       "WHERE c.name = 'Wulf'))")
+    assert "not a row of this login's characters" in through.stderr
     assert wulf() == before
     refused = as_alice("INSERT INTO xp_entry (character_id, amount, kind, reason, week, "
                        "played_on, attribute, batch, created_at) SELECT id, 1000, 'award', "
@@ -190,7 +201,7 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
     borrowed = pg_server.psql(
         db, f"SET tftmanager.current_op = '{gm_op.stdout.strip()}'; "
         "UPDATE character SET notes = 'in the GM''s name' WHERE name = 'Ragnar'", user="alice")
-    assert "not an operation of this login" in borrowed.stderr
+    assert "write outside an operation" in borrowed.stderr
     assert "permission denied" in as_alice("UPDATE campaign SET week = 99").stderr
     assert "permission denied" in as_alice("DELETE FROM player_character").stderr
     assert "permission denied" in as_alice("CREATE TABLE mine (x int)").stderr

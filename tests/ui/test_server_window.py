@@ -398,3 +398,38 @@ def test_the_keyring_keeps_the_password_only_when_asked_and_able(
     window.attach(dialog.session)
     assert all("s3cret" not in str(window.settings.value(k))
                for k in window.settings.allKeys())
+
+
+def test_the_keyring_is_installed_and_a_working_one_enables_remember(
+        make_window, party_url: str) -> None:
+    """keyring comes with the app's checkout; with a backend the box is enabled.
+
+    (A headless machine has no Secret Service: the box then stays disabled and
+    says why, as the test above checks.)
+    """
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    class InMemory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+        kept: dict[tuple[str, str], str] = {}
+
+        def get_password(self, service: str, username: str) -> str | None:
+            return self.kept.get((service, username))
+
+        def set_password(self, service: str, username: str, password: str) -> None:
+            self.kept[(service, username)] = password
+
+        def delete_password(self, service: str, username: str) -> None:
+            self.kept.pop((service, username), None)
+
+    before = keyring.get_keyring()
+    keyring.set_keyring(InMemory())
+    try:
+        assert server_dialog.keyring_available()
+        window = make_window()
+        dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
+        assert dialog.remember.isEnabled()
+        dialog.deleteLater()
+    finally:
+        keyring.set_keyring(before)

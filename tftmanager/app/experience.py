@@ -128,14 +128,13 @@ def _write(store: CampaignStore, rows: list[tuple[int, int, str]], kind: XPKind,
     with store.operation(OpKind.EXPERIENCE) as op:
         session = op.session
         week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
-        names = []
-        for character_id, amount, reason in rows:
-            names.append(queries.get_character(session=session,
-                                               character_id=character_id).character.name)
-            ledger.append(session=session, character_id=character_id, amount=amount,
-                          kind=kind.value, reason=reason, week=week,
-                          played_on=_played_on(played_on), batch=batch)
-        lines = tuple(ledger.batch_lines(session=session, batch=batch))
+        by_id = queries.character_names(session=session,
+                                        character_ids=[cid for cid, _a, _r in rows])
+        names = [by_id[cid] for cid, _a, _r in rows]
+        lines = tuple(ledger.append_many(session=session, rows=[
+            {"character_id": cid, "amount": amount, "kind": kind.value, "reason": reason,
+             "week": week, "played_on": _played_on(played_on), "batch": batch}
+            for cid, amount, reason in rows]))  # one statement, the lines come back
         op.label = _award_label(kind, names, rows)
     ids = frozenset(cid for cid, _a, _r in rows)
     return Written(batch, lines, Changes(characters=ids, ledger=True), note)

@@ -117,32 +117,26 @@ def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
                 f"\u201c{row.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
         rows = journal.changes_of(session, row.id or 0)
-        if store.mine is not None:
-            _refuse_over_others(session, row, rows, store.mine, backwards=backwards)
-        journal.replay(session, rows, backwards=backwards)
-        row.undone = backwards
-        session.add(row)
-        session.flush()
+        try:
+            store.journal.replay(session, row, rows, backwards=backwards)
+        except journal.ReplayRefused as other:
+            raise _over_others(row, other, backwards=backwards) from None
         changes = changes_from(session, rows)
         result = Replayed(_operation(row), changes)
-        store.replayed(session, row, sorted(changes.characters | changes.removed))
-    store.replay_committed()
+    store.journal.committed()
     if changes.library:
         forget_library(store)
     return result
 
 
-def _refuse_over_others(session: Session, row: OperationRow, changes: list[RowChange],
-                        mine: tuple[str, ...], *, backwards: bool) -> None:
+def _over_others(row: OperationRow, other: journal.ReplayRefused, *,
+                 backwards: bool) -> NothingToUndo:
     """On a shared campaign, never take back (or redo over) another user's later change."""
-    other = journal.replay_refusal(session, row, changes, backwards=backwards, mine=mine)
-    if other is not None:
-        who, label = other
-        verb = "undo" if backwards else "redo"
-        what = f" (\u201c{label}\u201d)" if label else ""
-        raise NothingToUndo(
-            f"Cannot {verb} \u201c{row.label}\u201d: {who or 'another user'} has since "
-            f"changed the same things{what}. Change them back by hand if you need to.")
+    verb = "undo" if backwards else "redo"
+    what = f" (\u201c{other.label}\u201d)" if other.label else ""
+    return NothingToUndo(
+        f"Cannot {verb} \u201c{row.label}\u201d: {other.who or 'another user'} has since "
+        f"changed the same things{what}. Change them back by hand if you need to.")
 
 
 def undo(*, store: CampaignStore) -> Replayed:

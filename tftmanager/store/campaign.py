@@ -37,13 +37,11 @@ from tftmanager.store.inspect import (
     inspect_file,
     roll_back_interrupted_write,
 )
-from tftmanager.store.journal import OpenOperation
+from tftmanager.store.journal import FileJournal, Journal, OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
 from tftmanager.store.schema import CURRENT_SCHEMA
-from tftmanager.store.tables import CampaignRow, OperationRow
-
-DEFAULT_UNDO_LIMIT = 100
+from tftmanager.store.tables import CampaignRow
 
 
 def model_structure() -> Structure:
@@ -77,6 +75,8 @@ class CampaignStore:
         self.author: str | None = None
         # Operations committed through this store: tells a bug after a commit from one before.
         self.committed = 0
+        # How operations are recorded and replayed (a server campaign has its own).
+        self.journal: Journal = FileJournal()
 
     @property
     def mine(self) -> tuple[str, ...] | None:
@@ -132,28 +132,16 @@ class CampaignStore:
         block ends; an exception rolls back the change and its record alike.
         """
         with self.transaction() as session:
-            op = journal.begin(session, campaign_id=self.campaign_id, kind=kind,
-                               author=self.author, mine=self.mine)
+            op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label
             yield op
-            campaign = session.get(CampaignRow, self.campaign_id)
-            limit = campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT
-            journal.finish(session, op, campaign_id=self.campaign_id, limit=limit)
+            self.journal.finish(session, op, campaign_id=self.campaign_id)
             self.operation_finished(session, op)
         self.committed += 1
-        self.operation_committed(op)
+        self.journal.committed()
 
     def operation_finished(self, session: Session, op: OpenOperation) -> None:
-        """Called inside the operation's transaction once it is recorded (a server's hook)."""
-
-    def operation_committed(self, op: OpenOperation) -> None:
-        """Called once the operation's transaction has committed (a server's hook)."""
-
-    def replayed(self, session: Session, row: OperationRow, touched: list[int]) -> None:
-        """Called inside an undo's or redo's transaction (a server's hook)."""
-
-    def replay_committed(self) -> None:
-        """Called once an undo or redo has committed (a server's hook)."""
+        """Called inside the operation's transaction once it is recorded (for measuring)."""
 
     def close(self) -> None:
         """End the read snapshot, dispose of connections and release the lock."""

@@ -7,6 +7,10 @@ images oldest first, both with the triggers told to stay quiet, so the file
 passes back through exactly the states it had.  Foreign keys are deferred to
 the commit while replaying, since a cascade may have deleted children after
 their parent.
+
+This module is a file's journal (``FileJournal``); a server campaign's
+(``server_journal.ServerJournal``) keeps the same operations and rows but
+does its bookkeeping in server functions.  Both answer to ``Journal``.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
 from sqlmodel import Session, col, delete, select
@@ -25,6 +29,7 @@ from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
 # Edits of the same fields closer together than this become one operation.
 MERGE_WINDOW = timedelta(minutes=5)
+DEFAULT_UNDO_LIMIT = 100
 
 
 @dataclass
@@ -58,24 +63,65 @@ class RowChange:
     new: dict[str, Any] | None
 
 
-def on_server(session: Session) -> bool:
-    """Whether the session talks to a PostgreSQL server rather than a campaign file."""
-    return session.get_bind().dialect.name == "postgresql"
+class ReplayRefused(Exception):
+    """Undo or redo would take back (or redo over) another user's later change."""
+
+    def __init__(self, who: str, label: str) -> None:
+        super().__init__(who, label)
+        self.who = who
+        self.label = label
+
+
+class Journal(Protocol):
+    """How a campaign records its operations and replays them: a file's or a server's.
+
+    The store holds one (``CampaignStore.journal``); the dialect's differences
+    (SQLite's triggers and ``journal_state`` row, or PostgreSQL's server
+    functions) live in it rather than in branches.
+    """
+
+    def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
+        """Open an operation in the session's transaction."""
+        ...
+
+    def finish(self, session: Session, op: OpenOperation, *, campaign_id: int) -> None:
+        """Close it: label, undo limit (and on a server: versions, conflicts, notice)."""
+        ...
+
+    def replay(self, session: Session, row: OperationRow, changes: list[RowChange], *,
+               backwards: bool) -> None:
+        """Undo (``backwards``) or redo an operation and mark it so."""
+        ...
+
+    def committed(self) -> None:
+        """The transaction of the last operation or replay has committed."""
+        ...
+
+
+class FileJournal:
+    """A campaign file's journal: SQLite triggers switched by the ``journal_state`` row."""
+
+    def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
+        """Open an operation (the redo tail goes)."""
+        return begin(session, campaign_id=campaign_id, kind=kind)
+
+    def finish(self, session: Session, op: OpenOperation, *, campaign_id: int) -> None:
+        """Label it, merge typing into the operation before, keep the undo limit."""
+        campaign = session.get(CampaignRow, campaign_id)
+        finish(session, op, campaign_id=campaign_id,
+               limit=campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT)
+
+    def replay(self, session: Session, row: OperationRow, changes: list[RowChange], *,
+               backwards: bool) -> None:
+        """Put the rows back with the triggers quiet."""
+        replay(session, row, changes, backwards=backwards)
+
+    def committed(self) -> None:
+        """Nothing to remember in a file."""
 
 
 def _state(session: Session, *, current_op: int | None, replaying: bool) -> None:
-    """Tell the triggers which operation is recording (or that a replay is not).
-
-    A file keeps this in its one-row ``journal_state`` table; a server in two
-    settings local to the transaction, so clients never wait on one row.
-    """
-    if on_server(session):
-        session.execute(
-            text("SELECT set_config('tftmanager.current_op', :op, true), "
-                 "set_config('tftmanager.replaying', :r, true)"),
-            {"op": "" if current_op is None else str(current_op),
-             "r": "on" if replaying else "off"})
-        return
+    """Tell a file's triggers which operation is recording (or that a replay is not)."""
     session.execute(
         text("UPDATE journal_state SET current_op = :op, replaying = :r WHERE id = 1"),
         {"op": current_op, "r": int(replaying)},
@@ -84,7 +130,7 @@ def _state(session: Session, *, current_op: int | None, replaying: bool) -> None
 
 @contextmanager
 def unrecorded(session: Session) -> Iterator[None]:
-    """Writes that are not a user's action (creating the file, replaying undo)."""
+    """Writes to a file that are not a user's action (creating the file, replaying undo)."""
     session.flush()
     _state(session, current_op=None, replaying=True)
     try:
@@ -120,10 +166,9 @@ def _by(mine: tuple[str, ...] | None) -> list[Any]:
 
 
 def _touched_characters(session: Session, operation_id: int) -> list[int]:
-    field = ("CAST(CAST(coalesce(new, old) AS jsonb) ->> 'character_id' AS integer)"
-             if on_server(session) else "json_extract(coalesce(new, old), '$.character_id')")
     rows = session.execute(text(
-        f"SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key ELSE {field} END "
+        "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
+        "ELSE json_extract(coalesce(new, old), '$.character_id') END "
         "FROM row_change WHERE operation_id = :op"), {"op": operation_id})
     return sorted(int(r[0]) for r in rows if r[0] is not None)
 
@@ -139,7 +184,7 @@ def _previous(session: Session, op: OpenOperation, campaign_id: int) -> Operatio
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.id) < op.id,
                col(OperationRow.undone).is_(False))
-        .order_by(col(OperationRow.id).desc())
+        .order_by(col(OperationRow.id).desc()).limit(1)
     ).first()
 
 
@@ -255,11 +300,6 @@ def _quote(name: str) -> str:
 
 
 def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
-    if on_server(session):  # the server's own JSON reading gives each column its type
-        session.execute(text(f"INSERT INTO {_quote(table)} SELECT * FROM "
-                             f"jsonb_populate_record(NULL::{_quote(table)}, CAST(:i AS jsonb))"),
-                        {"i": json.dumps(image)})
-        return
     columns = list(image)
     names = ", ".join(_quote(c) for c in columns)
     values = ", ".join(f":v{i}" for i in range(len(columns)))
@@ -270,13 +310,6 @@ def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) 
 
 
 def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
-    if on_server(session):
-        names = ", ".join(_quote(c) for c in image)
-        session.execute(text(
-            f"UPDATE {_quote(table)} SET ({names}) = (SELECT {names} FROM "
-            f"jsonb_populate_record(NULL::{_quote(table)}, CAST(:i AS jsonb))) WHERE id = :k"),
-            {"i": json.dumps(image), "k": row_key})
-        return
     assignments = ", ".join(f"{_quote(c)} = :v{i}" for i, c in enumerate(image))
     params = {f"v{i}": v for i, v in enumerate(image.values())}
     params["rowid"] = row_key
@@ -285,14 +318,13 @@ def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) 
 
 
 def _delete_row(session: Session, table: str, row_key: int) -> None:
-    key = "id" if on_server(session) else "rowid"
-    session.execute(text(f"DELETE FROM {_quote(table)} WHERE {key} = :k"), {"k": row_key})
+    session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :k"), {"k": row_key})
 
 
-def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> None:
-    """Put rows back to their old images (undo) or forward to their new ones (redo)."""
-    session.execute(text("SET CONSTRAINTS ALL DEFERRED" if on_server(session)
-                         else "PRAGMA defer_foreign_keys = ON"))
+def replay(session: Session, row: OperationRow, changes: list[RowChange], *,
+           backwards: bool) -> None:
+    """Put a file's rows back to their old images (undo) or forward to their new ones (redo)."""
+    session.execute(text("PRAGMA defer_foreign_keys = ON"))
     with unrecorded(session):
         for change in reversed(changes) if backwards else changes:
             image = change.old if backwards else change.new
@@ -302,64 +334,9 @@ def replay(session: Session, changes: list[RowChange], *, backwards: bool) -> No
                 _set_row(session, change.table, change.row_key, image)
             else:
                 _put_row(session, change.table, change.row_key, image)
-
-
-def _expected(changes: list[RowChange], backwards: bool) -> dict[tuple[str, int], Any]:
-    """Each row as it must be now: after the operation (to undo it) or before it (to redo)."""
-    expected: dict[tuple[str, int], Any] = {}
-    for change in changes if backwards else list(reversed(changes)):
-        expected[(change.table, change.row_key)] = change.new if backwards else change.old
-    return expected
-
-
-def _first_drifted(session: Session, table: str, rows: list[tuple[int, Any]]) -> int | None:
-    """The first row (on a server) that is not as the journal expects: changed or (not) there."""
-    wanted = json.dumps([{"k": k, "gone": image is None, "img": image} for k, image in rows])
-    t = _quote(table)
-    found = session.execute(text(
-        f"SELECT e.k FROM jsonb_to_recordset(CAST(:w AS jsonb)) AS e(k integer, gone boolean, "
-        f"img jsonb) LEFT JOIN {t} AS cur ON cur.id = e.k "
-        f"WHERE e.gone <> (cur.id IS NULL) OR (NOT e.gone AND to_jsonb(cur) IS DISTINCT FROM "
-        f"to_jsonb(jsonb_populate_record(NULL::{t}, e.img))) LIMIT 1"), {"w": wanted}).first()
-    return int(found[0]) if found is not None else None
-
-
-def _last_to_touch(session: Session, operation_id: int, table: str,
-                   row_key: int) -> tuple[str, str]:
-    found = session.execute(text(
-        "SELECT o.author, o.label FROM row_change rc JOIN operation o ON o.id = rc.operation_id "
-        "WHERE rc.table_name = :t AND rc.row_key = :k AND o.id <> :op "
-        "ORDER BY o.id DESC LIMIT 1"), {"t": table, "k": row_key, "op": operation_id}).first()
-    return (str(found[0]), str(found[1])) if found is not None else ("", "")
-
-
-def replay_refusal(session: Session, operation: OperationRow, changes: list[RowChange], *,
-                   backwards: bool, mine: tuple[str, ...]) -> tuple[str, str] | None:
-    """Why undoing (or redoing) a shared campaign's operation would undo someone else's work.
-
-    Every row it would put back must be exactly as the operation left it
-    (undo) or found it (redo); and a character it would remove must have
-    nothing another user has since added to it (the removal would take that
-    too).  Returns (who, what they did) of the change in the way, or None.
-    """
-    by_table: dict[str, list[tuple[int, Any]]] = {}
-    for (table, key), image in _expected(changes, backwards).items():
-        by_table.setdefault(table, []).append((key, image))
-    for table, rows in by_table.items():
-        drifted = _first_drifted(session, table, rows)
-        if drifted is not None:
-            return _last_to_touch(session, operation.id or 0, table, drifted)
-    removed = [c.row_key for c in changes if c.table == "character"
-               and (c.action == "I" if backwards else c.action == "D")]
-    for character_id in removed:
-        found = session.execute(text(
-            "SELECT author, label FROM operation WHERE id > :op AND undone = FALSE "
-            "AND author NOT IN :mine AND CAST(characters AS jsonb) @> CAST(:c AS jsonb) "
-            "ORDER BY id LIMIT 1").bindparams(bindparam("mine", expanding=True)),
-            {"op": operation.id, "mine": list(mine), "c": json.dumps([character_id])}).first()
-        if found is not None:
-            return str(found[0]), str(found[1])
-    return None
+    row.undone = backwards
+    session.add(row)
+    session.flush()
 
 
 def last_done(session: Session, campaign_id: int,
@@ -369,7 +346,7 @@ def last_done(session: Session, campaign_id: int,
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False),
                *_by(mine))
-        .order_by(col(OperationRow.id).desc())
+        .order_by(col(OperationRow.id).desc()).limit(1)
     ).first()
 
 
@@ -380,7 +357,7 @@ def first_undone(session: Session, campaign_id: int,
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True),
                *_by(mine))
-        .order_by(col(OperationRow.id))
+        .order_by(col(OperationRow.id)).limit(1)
     ).first()
 
 
@@ -389,9 +366,9 @@ def operations(session: Session, campaign_id: int, *, limit: int | None = None,
     """The journal, newest first (the redo tail included, marked undone)."""
     query = (select(OperationRow).where(OperationRow.campaign_id == campaign_id)
              .order_by(col(OperationRow.id).desc()))
-    rows = list(session.exec(query).all())
-    if character_id is not None:
-        rows = [r for r in rows if character_id in json.loads(r.characters)]
+    if character_id is None:
+        return list(session.exec(query.limit(limit)).all())
+    rows = [r for r in session.exec(query) if character_id in json.loads(r.characters)]
     return rows[:limit] if limit is not None else rows
 
 

@@ -55,8 +55,8 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
     return row.id
 
 
-def append_many(*, session: Session, table: LedgerTable,
-                rows: list[dict[str, Any]]) -> list[LedgerLine]:
+def append_many(*, session: Session, rows: list[dict[str, Any]],
+                table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
     """Add many entries in one statement (a year of a party's pay); returns them as lines.
 
     A year of weeks for a party is thousands of rows: they go to SQLite's own

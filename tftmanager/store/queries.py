@@ -8,7 +8,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, cast, literal_column, null, union_all, update
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
@@ -52,6 +53,7 @@ def campaign_row(*, session: Session, campaign_id: int) -> CampaignRow:
     row = session.get(CampaignRow, campaign_id)
     if row is None:
         raise NotFound(f"campaign {campaign_id}")
+    hold(session, row)
     return row
 
 
@@ -98,19 +100,71 @@ def _stored(row: CharacterRow, children: ChildRows) -> StoredCharacter:
 
 
 def get_character(*, session: Session, character_id: int) -> StoredCharacter:
-    """One character by id."""
+    """One character by id: two queries (its row, then its lists in one)."""
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")
-    children = ChildRows(
-        talents=list(session.exec(select(CharacterTalentRow).where(
-            CharacterTalentRow.character_id == character_id)).all()),
-        spells=list(session.exec(select(CharacterSpellRow).where(
-            CharacterSpellRow.character_id == character_id)).all()),
-        possessions=list(session.exec(select(PossessionRow).where(
-            PossessionRow.character_id == character_id)).all()),
-    )
-    return _stored(row, children)
+    hold(session, row)
+    return _stored(row, _children(session, character_id))
+
+
+def hold(session: Session, row: object) -> None:
+    """Keep a row in the session until it ends, so reading it again reads nothing.
+
+    (The session's identity map holds rows weakly: one the caller dropped
+    would be read from the database again.)
+    """
+    session.info.setdefault("held rows", []).append(row)
+
+
+def character_names(*, session: Session, character_ids: list[int]) -> dict[int, str]:
+    """The names of these characters, in one query (raises NotFound for a missing one)."""
+    names = {int(cid): str(name) for cid, name in session.execute(
+        select(CharacterRow.id, CharacterRow.name)
+        .where(col(CharacterRow.id).in_(character_ids)))}
+    missing = [cid for cid in character_ids if cid not in names]
+    if missing:
+        raise NotFound(f"character {missing[0]}")
+    return names
+
+
+def _children_query() -> Any:
+    """The talents, spells and possessions of one character as one UNION ALL (one round trip).
+
+    Each table's rows fill the columns it has, the others' are typed NULLs;
+    built from the models, so a column added to a list's table comes along.
+    """
+    tables: list[Any] = [model.__table__ for model in CHILD_TABLES]  # type: ignore[union-attr]
+    columns: dict[str, Any] = {}
+    for table in tables:
+        for column in table.columns:
+            columns.setdefault(column.name, column.type)
+    parts: list[Any] = []
+    for kind, table in enumerate(tables):
+        parts.append(select(
+            literal_column(str(kind)).label("child_kind"),
+            *[table.c[name] if name in table.c else cast(null(), of).label(name)
+              for name, of in columns.items()])
+            .where(table.c.character_id == bindparam("cid")))
+    return union_all(*parts).order_by("child_kind", "position")
+
+
+_CHILDREN = _children_query()
+_LOADED = "loaded children"  # session.info: character id -> its list rows, as read
+
+
+def _children(session: Session, character_id: int) -> ChildRows:
+    """A character's list rows, as ORM rows of this session (kept for an update to reuse)."""
+    children = ChildRows()
+    lists = (children.talents, children.spells, children.possessions)
+    for found in session.execute(_CHILDREN, {"cid": character_id}).mappings():
+        kind = int(found["child_kind"])
+        model: Any = CHILD_TABLES[kind]
+        row = model(**{c.name: found[c.name] for c in model.__table__.columns})
+        make_transient_to_detached(row)
+        lists[kind].append(session.merge(row, load=False))
+    session.info.setdefault(_LOADED, {})[character_id] = children
+    return children
 
 
 def find_by_uid(*, session: Session, campaign_id: int, uid: str) -> int | None:
@@ -166,10 +220,13 @@ def _sync_children(session: Session, character_id: int, wanted: list[ChildRow]) 
     An edit then changes (and the journal records) only what it changed,
     rather than every talent and possession of the character.
     """
-    for table in CHILD_TABLES:
-        existing = list(session.exec(
-            select(table).where(col(table.character_id) == character_id)
-            .order_by(col(table.position))))
+    loaded = session.info.get(_LOADED, {}).pop(character_id, None)
+    if loaded is None:  # not read in this transaction yet
+        loaded = _children(session, character_id)
+        session.info[_LOADED].pop(character_id, None)
+    for table, rows in zip(CHILD_TABLES, (loaded.talents, loaded.spells, loaded.possessions),
+                           strict=True):
+        existing = [r for r in rows if r in session]  # (one deleted since is gone)
         new = [r for r in wanted if isinstance(r, table)]
         for old_row, new_row in zip(existing, new, strict=False):
             values = new_row.model_dump(exclude={"id"})
@@ -184,6 +241,7 @@ def _sync_children(session: Session, character_id: int, wanted: list[ChildRow]) 
 
 def delete_character(*, session: Session, character_id: int) -> None:
     """Remove a character (its lists go with it by cascade)."""
+    session.info.get(_LOADED, {}).pop(character_id, None)
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")

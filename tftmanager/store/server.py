@@ -18,14 +18,15 @@ server, so every use case works unchanged; what sharing adds lives here:
 
 from __future__ import annotations
 
-import json
+import select as sockets
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, create_engine, text
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
@@ -41,38 +42,72 @@ from tftmanager.store.errors import (
 )
 from tftmanager.store.journal import OpenOperation
 from tftmanager.store.schema import CURRENT_SCHEMA
-from tftmanager.store.server_address import DRIVER_MISSING, ServerAddress
-from tftmanager.store.server_schema import NOTIFY_CHANNEL, role_names
-from tftmanager.store.tables import CampaignRow, CharacterRow, OperationRow
+from tftmanager.store.server_address import DRIVER_MISSING, ServerAddress, without_password
+from tftmanager.store.server_functions import CONFLICT, TOO_LARGE
+from tftmanager.store.server_journal import ServerJournal, conflict_message
+from tftmanager.store.server_schema import role_names
+from tftmanager.store.tables import CampaignRow, OperationRow
 
-# A NOTIFY payload must stay under 8,000 bytes: past this, "every character".
-NOTIFY_MAX_CHARACTERS = 400
 NOT_YOURS = ("The server refused the change: your login may change only the characters "
-             "the GM gave you. Nothing was changed.")
+             "the GM gave you, and XP awards are the GM's. Nothing was changed.")
 SAME_MOMENT = ("Another user changed the same characters at the same moment. Nothing was "
                "changed; try again.")
+BUSY = ("The server is busy: another user's change held what yours needed for too long. "
+        "Nothing was changed; try again.")
+
+
+# A connection idle longer than this is pinged before use (one round trip then only).
+IDLE_PING_SECONDS = 30.0
 
 
 def make_server_engine(address: ServerAddress) -> Engine:
-    """A small pool of psycopg connections, each tested before use (so a drop reconnects)."""
+    """A small pool of psycopg connections, each checked before use (so a drop reconnects).
+
+    The check costs no round trip while a connection is in steady use: only a
+    connection idle for long, or one the server has written to unasked (as
+    it does when it ends a session), is pinged, and replaced if dead.
+    """
     try:
         import psycopg  # noqa: F401, PLC0415 - only to say clearly that it is missing
     except ImportError:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_pre_ping=True, pool_size=2, max_overflow=4,
+        pool_size=2, max_overflow=4,
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
     )
+    event.listen(engine, "checkin", _checked_in)
+    event.listen(engine, "checkout", _check_out)
     return engine
+
+
+def _checked_in(_dbapi: Any, record: Any) -> None:
+    record.info["idle_since"] = time.monotonic()
+
+
+def _check_out(dbapi: Any, record: Any, _proxy: Any) -> None:
+    """Ping a connection that may be dead; a dead one is replaced (the pool tries again)."""
+    idle = time.monotonic() - record.info.get("idle_since", time.monotonic())
+    try:
+        told, _w, _x = sockets.select([dbapi.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        told = [True]
+    if not told and idle < IDLE_PING_SECONDS:
+        return
+    try:
+        dbapi.execute("SELECT 1")
+        dbapi.rollback()
+    except Exception as exc:  # whatever the failure, this connection is done
+        raise DisconnectionError(str(exc)) from exc
 
 
 def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
     """A failed connection or command, in one line a user can act on."""
     orig = getattr(exc, "orig", exc)
-    first = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    said = without_password(str(orig)).strip()
+    first = said.splitlines()[0] if said else type(orig).__name__
     # libpq's words for "could not connect" (and for a host name that does not resolve)
     if first.startswith(("connection failed: ", "failed to resolve host")):
         reason = first.split(" failed: ")[-1].removeprefix("FATAL:").strip()
@@ -92,7 +127,7 @@ class ServerCampaignStore(CampaignStore):
         self.role = role  # "gm" or "player"
         # character id -> the version this client last saw (its last look).
         self.seen: dict[int, int] = {}
-        self._published: dict[int, int] = {}
+        self.journal = ServerJournal(author, self.seen)
 
     @property
     def shared(self) -> bool:
@@ -119,6 +154,8 @@ class ServerCampaignStore(CampaignStore):
         """One transaction on the server, its failures said in the user's terms."""
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                if self.role != "gm":
+                    event.listen(session, "before_flush", _deletes_through_server)
                 yield session
         except OperationalError as exc:
             if exc.connection_invalidated or _lost(exc):
@@ -168,78 +205,9 @@ class ServerCampaignStore(CampaignStore):
                 "SELECT c.id, coalesce(v.version, 0) FROM character c "
                 "LEFT JOIN character_version v ON v.character_id = c.id "
                 "WHERE c.campaign_id = :c"), {"c": self.campaign_id}).all()
-        self.seen = {int(cid): int(version) for cid, version in rows}
+        self.seen.clear()  # in place: the journal shares it
+        self.seen.update({int(cid): int(version) for cid, version in rows})
         return dict(self.seen)
-
-    def operation_finished(self, session: Session, op: OpenOperation) -> None:
-        """Raise the versions of the characters touched (refusing a stale edit) and notify."""
-        row = session.get(OperationRow, op.merged_into or op.id)
-        if row is None:  # nothing changed: nothing to check or tell
-            self._published = {}
-            return
-        touched = [int(c) for c in json.loads(row.characters)]
-        created = {int(k) for (k,) in session.execute(text(
-            "SELECT row_key FROM row_change WHERE operation_id = :op "
-            "AND table_name = 'character' AND action = 'I'"), {"op": row.id})}
-        self._published = self._raise_versions(session, row, touched, created)
-        self.publish(session, row, touched)
-
-    def operation_committed(self, op: OpenOperation) -> None:
-        """The edit is on the server: this client has seen its own change."""
-        self.seen.update(self._published)
-        self._published = {}
-
-    def _raise_versions(self, session: Session, row: OperationRow, touched: list[int],
-                        created: set[int] | None = None) -> dict[int, int]:
-        """Lock the touched characters' counts, refuse if any moved since our look, raise them.
-
-        A character this client never saw (added by someone else since its
-        look) is a conflict too, unless this very operation added it.
-        ``created`` is None for an undo or redo: they check every row they put
-        back against the journal instead (``journal.replay_refusal``).
-        """
-        if not touched:
-            return {}
-        ids: Any = bindparam("ids", expanding=True)
-        session.execute(text(  # every character has a count to lock, even one never edited
-            "INSERT INTO character_version (character_id, version, author) "
-            "SELECT c.id, 0, '' FROM character c WHERE c.id IN :ids "
-            "ON CONFLICT (character_id) DO NOTHING").bindparams(ids), {"ids": touched})
-        current = session.execute(text(
-            "SELECT v.character_id, v.version, v.author, o.label FROM character_version v "
-            "LEFT JOIN operation o ON o.id = v.operation_id "
-            "WHERE v.character_id IN :ids FOR UPDATE OF v").bindparams(ids),
-            {"ids": touched}).all()
-        for cid, version, author, label in current:
-            seen = self.seen.get(cid)
-            if created is None:
-                break
-            if (seen != version) if seen is not None else (cid not in created):
-                raise EditConflict(self.path, _conflict_message(session, cid, author, label))
-        raised = session.execute(text(
-            "UPDATE character_version SET version = version + 1, operation_id = :op, "
-            "author = :a WHERE character_id IN :ids "
-            "RETURNING character_id, version").bindparams(ids),
-            {"ids": touched, "op": row.id, "a": self.author}).all()
-        return {int(cid): int(version) for cid, version in raised}
-
-    def publish(self, session: Session, row: OperationRow, touched: list[int]) -> None:
-        """Tell the other clients, at the commit, what changed and who changed it."""
-        payload = {"campaign": self.campaign_id, "op": row.id, "author": self.author,
-                   "kind": row.kind, "label": row.label[:200], "undone": row.undone,
-                   "characters": touched if len(touched) <= NOTIFY_MAX_CHARACTERS else None}
-        session.execute(text("SELECT pg_notify(:ch, :p)"),
-                        {"ch": NOTIFY_CHANNEL, "p": json.dumps(payload)})
-
-    def replayed(self, session: Session, row: OperationRow, touched: list[int]) -> None:
-        """An undo or redo changed these characters: raise their versions and tell the others."""
-        self._published = self._raise_versions(session, row, touched) if touched else {}
-        self.publish(session, row, touched)
-
-    def replay_committed(self) -> None:
-        """The undo or redo is on the server."""
-        self.seen.update(self._published)
-        self._published = {}
 
     def close(self) -> None:
         """Return the connections to the server."""
@@ -254,20 +222,36 @@ def _lost(exc: OperationalError) -> bool:
 
 def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception:
     state = getattr(exc.orig, "sqlstate", "") or ""
+    diag = getattr(exc.orig, "diag", None)
     if state == "42501":  # insufficient privilege, or a row-level security check
         return NotYours(store.path, NOT_YOURS)
+    if state == CONFLICT:  # a character changed since this client's look
+        return EditConflict(store.path, conflict_message(getattr(diag, "message_detail", "")))
     if state in {"40001", "40P01"}:  # serialization failure, deadlock
         return EditConflict(store.path, SAME_MOMENT)
+    if state == TOO_LARGE:
+        return ServerError(store.path, _too_large(getattr(diag, "message_detail", "") or ""))
+    if state in {"55P03", "57014"}:  # lock_timeout, statement_timeout
+        return ServerError(store.path, BUSY)
     return server_refusal(store.address, exc)
 
 
-def _conflict_message(session: Session, character_id: int, author: str, label: str) -> str:
-    character = session.get(CharacterRow, character_id)
-    name = character.name if character is not None else "a character"
-    who = author or "another user"
-    what = f" (\u201c{label}\u201d)" if label else ""
-    return (f"{who} changed {name} since you last looked{what}. Your change was not made; "
-            f"{name} now shows their change.")
+def _too_large(detail: str) -> str:
+    what, _, limit = detail.partition(":")
+    if what == "row":
+        return (f"The change is too large for the server: one entry (notes, for instance) "
+                f"may hold at most {int(limit or 0) // 1000:,} KB. Nothing was changed.")
+    return (f"The change is too large for the server: one change may write at most "
+            f"{limit} rows. Nothing was changed.")
+
+
+def _deletes_through_server(session: Session, _context: Any, _instances: Any) -> None:
+    """A player's login holds no DELETE: its rows go through the server's ``tft_delete``."""
+    for row in list(session.deleted):
+        table = type(row).__tablename__
+        session.connection().execute(text("SELECT tft_delete(:t, :i)"),
+                                     {"t": table, "i": row.id})
+        session.expunge(row)
 
 
 def server_schema_version(session: Session) -> int | None:

@@ -9,6 +9,7 @@ the system keyring holds it when the user asked to remember it there.
 from __future__ import annotations
 
 import getpass
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,15 @@ KEYRING_SERVICE = "TFT Manager"
 DRIVER_MISSING = ("Server campaigns need the PostgreSQL driver, which this installation "
                   "lacks: install TFT Manager with pip and its server extra "
                   "(pip install 'tftmanager[server]').")
+
+
+# "scheme://login:password@" in any text: the password part, to be taken out.
+_PASSWORD_IN_URL = re.compile(r"(?i)(postgres(?:ql)?(?:\+\w+)?://[^\s:/@]*):[^\s@/]*@")
+
+
+def without_password(text: str) -> str:
+    """Any server URL in ``text`` with its password taken out (for messages, logs, reports)."""
+    return _PASSWORD_IN_URL.sub(r"\1@", text)
 
 
 def is_server_url(text: str | Path) -> bool:
@@ -90,15 +100,17 @@ def parse_address(text: str, *, user: str | None = None) -> ServerAddress:
     from sqlalchemy.exc import ArgumentError  # noqa: PLC0415
 
     raw = text.strip()
+    shown = without_password(raw)  # what a message may say, or an error keep
     if not is_server_url(raw):
-        raise ServerError(Path(raw), f"{raw!r} is not a server campaign URL: it must begin "
+        raise ServerError(Path(shown), f"{shown!r} is not a server campaign URL: it must begin "
                           "with postgresql:// (for example postgresql://alice@server/dragons).")
     try:
         url = make_url(raw.replace("postgres://", "postgresql://", 1))
     except (ArgumentError, ValueError) as exc:
-        raise ServerError(Path(raw), f"Cannot read the server URL ({exc}).") from exc
+        raise ServerError(Path(shown), "Cannot read the server URL "
+                          f"({without_password(str(exc))}).") from None
     if not url.database:
-        raise ServerError(Path(raw), "The server URL names no database: add /NAME at its "
+        raise ServerError(Path(shown), "The server URL names no database: add /NAME at its "
                           "end, for example postgresql://alice@server/dragons.")
     query = tuple(sorted((str(k), str(v)) for k, v in url.query.items()))
     return ServerAddress(host=url.host or "", port=url.port, database=url.database,

@@ -12,13 +12,14 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, select
 
 from tftmanager.rules.library_entries import Entry
-from tftmanager.store import journal, server_schema
+from tftmanager.store import server_journal, server_schema
 from tftmanager.store.errors import ServerError
 from tftmanager.store.journal_triggers import forget_row_images
 from tftmanager.store.library import replace_library
@@ -44,10 +45,18 @@ def migrate_server(conn: Connection, database: str, revision: str = "head") -> N
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
     # A migration's own data changes are not a user's operation (the file's
-    # upgrade drops its triggers for the same reason).
+    # upgrade drops its triggers for the same reason): the owner quiets the journal
+    # (an older campaign's trigger read a setting instead).
     conn.execute(text("SELECT set_config('tftmanager.replaying', 'on', true)"))
+    if conn.execute(text("SELECT to_regclass('tft_private.tx')")).scalar():
+        conn.execute(text(QUIET))
     command.upgrade(cfg, revision)
     server_schema.install(conn, database)
+    conn.execute(text("DELETE FROM tft_private.tx WHERE txid = txid_current()"))
+
+
+QUIET = ("INSERT INTO tft_private.tx (txid, quiet, limited) VALUES (txid_current(), true, "
+         "false) ON CONFLICT (txid) DO UPDATE SET quiet = true, op = NULL")
 
 
 def check_database_name(address: ServerAddress) -> None:
@@ -92,7 +101,7 @@ def init_server(address: ServerAddress, *, name: str,
             conn.rollback()
             with conn.begin():
                 migrate_server(conn, address.database)
-                with Session(bind=conn) as session, journal.unrecorded(session):
+                with Session(bind=conn) as session, server_journal.unrecorded(session):
                     row = CampaignRow(name=name or address.database)
                     session.add(row)
                     session.flush()
@@ -189,13 +198,21 @@ def add_member(address: ServerAddress, login: str, *, characters: list[str], gm:
 
 
 def _set_password(session: Session, login: str, password: str) -> None:
-    """ALTER ROLE takes no parameters: psycopg quotes the password as a literal."""
+    """Send the server a SCRAM-SHA-256 verifier computed here, never the password itself.
+
+    libpq computes it (``PQencryptPasswordConn``, with PostgreSQL's own
+    normalisation of the password), so the password appears in no statement,
+    log or ``pg_stat_statements``.  ALTER ROLE takes no parameters: psycopg
+    quotes the verifier as a literal.
+    """
     from psycopg import sql  # noqa: PLC0415
 
-    raw = session.connection().connection.driver_connection
+    raw: Any = session.connection().connection.driver_connection
+    verifier = raw.pgconn.encrypt_password(password.encode("utf-8"), login.encode("utf-8"),
+                                           b"scram-sha-256").decode("ascii")
     statement = sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(login),
-                                                             sql.Literal(password))
-    raw.execute(statement)  # type: ignore[union-attr]
+                                                             sql.Literal(verifier))
+    raw.execute(statement)
 
 
 def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *, gm: bool,
@@ -218,6 +235,8 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
             session.execute(text(f"CREATE ROLE {_quote(login)} LOGIN"))
         if password:
             _set_password(session, login, password)
+        server_schema.limit_login(session.connection(), store.address.database, login,
+                                  player=not gm)
         session.execute(text(f"GRANT {_quote(gm_role if gm else player_role)} "
                              f"TO {_quote(login)}"))
         for character in chosen:

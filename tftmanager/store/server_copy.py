@@ -121,7 +121,8 @@ def _source(store: CampaignStore) -> Iterator[Connection]:
 
 
 def _replaying(conn: Connection) -> None:
-    conn.execute(text("SELECT set_config('tftmanager.replaying', 'on', true)"))
+    """The copy is no user's operation: the journal is quiet (the GM's right alone)."""
+    conn.execute(text("SELECT tft_quiet(true)"))
 
 
 def _reset_sequences(conn: Connection) -> None:

@@ -54,6 +54,11 @@ class Listener:
             conninfo, autocommit=True, application_name="TFT Manager (listening)",
             connect_timeout=10)
         self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        # Operations changed from now on are news (the server's clock, as it stamps them).
+        since: Any = self._conn.execute(
+            "SELECT now() AT TIME ZONE 'UTC' - interval '1 second'").fetchone()
+        self._since = since[0]
+        self._heard: set[tuple[int, bool, Any]] = set()
 
     def fileno(self) -> int:
         """The socket to watch: readable when a notice (or a dropped connection) arrives."""
@@ -78,25 +83,35 @@ class Listener:
         return self._as_recorded(heard) if heard else []
 
     def _as_recorded(self, heard: list[Notice]) -> list[Notice]:
-        """Who did what, as the journal has it: anyone may NOTIFY, only operations are real.
+        """Only what the journal records, each once: anyone may NOTIFY on the channel.
 
-        A notice naming no recorded operation (one any login could send)
-        keeps only what it asks for, a refresh, with no one's name on it.
+        A notice is believed only when its operation is in the journal, by
+        the author it names, changed (done, undone or redone) since this
+        listener began, and not already heard in that state; what it says
+        is then taken from the journal.  A forged or repeated notice is
+        dropped, except a push's "replaced" (a refresh of everything, with
+        no one's name on it).
         """
         ids = [n.operation_id for n in heard]
         rows = self._conn.execute(
-            "SELECT id, author, label, undone FROM public.operation WHERE id = ANY(%s)",
-            (ids,)).fetchall()
+            "SELECT id, author, label, undone, kind, characters, updated_at "
+            "FROM public.operation WHERE id = ANY(%s) AND updated_at >= %s",
+            (ids, self._since)).fetchall()
         recorded = {int(r[0]): r for r in rows}
         found = []
         for notice in heard:
             row = recorded.get(notice.operation_id)
-            if row is None:
-                found.append(Notice(notice.operation_id, "", notice.kind, "", notice.undone,
-                                    notice.characters))
-            else:
-                found.append(Notice(notice.operation_id, str(row[1]), notice.kind, str(row[2]),
-                                    bool(row[3]), notice.characters))
+            if row is None or row[1] != notice.author:
+                if notice.kind == "replaced" and notice.operation_id == 0:
+                    found.append(Notice(0, "", "replaced", "", False, None))
+                continue
+            state = (int(row[0]), bool(row[3]), row[6])
+            if state in self._heard:
+                continue
+            self._heard.add(state)
+            characters = tuple(int(c) for c in json.loads(row[5] or "[]"))
+            found.append(Notice(int(row[0]), str(row[1]), str(row[4]), str(row[2]),
+                                bool(row[3]), characters))
         return found
 
     def close(self) -> None:

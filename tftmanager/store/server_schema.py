@@ -1,4 +1,4 @@
-"""What a server campaign has beyond the tables: journal triggers, roles and row security.
+"""What a server campaign has beyond the tables: journal, roles, row security, limits.
 
 Installed by ``server init`` and again after every ``server upgrade`` (like
 the SQLite journal triggers after a file's upgrade), generated from the
@@ -8,28 +8,45 @@ The rules the database enforces, whatever program a login connects with:
 
 - every table is readable by the campaign's GM and player roles;
 - the GM role may change anything;
-- the player role may change rows of the characters ``player_character``
-  gives its login (the character's own row, and every row with its
-  ``character_id``), add lines to its own journal operations, and nothing
-  else: not the campaign, the rules library, the calendar or encounters;
-- a write outside an operation is refused, as in a file.
-
-The journal's switchboard is a pair of transaction-local settings
-(``tftmanager.current_op`` and ``tftmanager.replaying``) instead of the
-file's one-row table, so clients recording operations at once never wait on
-each other.
+- the player role may insert and update (column by column: never the
+  ``id``) rows of the characters ``player_character`` gives its login, and
+  holds no table-level UPDATE, DELETE or TRUNCATE, so it can take no lock
+  that stops another writer; it deletes through ``tft_delete`` and adds to
+  the XP ledger only its own spending, within its balance;
+- the journal, the operations and the version counts are written only by
+  the server functions (``server_functions``); ids come from the server;
+- a write outside an operation is refused, as in a file;
+- every session waits at most ``lock_timeout``, and a transaction left idle
+  is ended, so no login holds the others up for long.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Connection
 
-from tftmanager.store.journal_triggers import OUTSIDE_AN_OPERATION, UNRECORDED
+from tftmanager.store.journal_triggers import UNRECORDED
+from tftmanager.store.server_functions import (
+    ENTRY_POINTS,
+    INTERNAL,
+    NOTIFY_CHANNEL,
+    functions_sql,
+)
 
-# Tables every player may write for the characters that are theirs.
-PLAYER_JOURNAL = ("operation", "row_change")
-GM_ONLY_WITH_CHARACTER = frozenset({"player_character"})
-NOTIFY_CHANNEL = "tftmanager"
+__all__ = ["MAX_DATABASE_NAME", "NOTIFY_CHANNEL", "TIMEOUTS", "install", "role_names",
+           "tables"]
+
+# Tables with a character_id that only the GM writes.
+GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version"})
+# Ledgers only grow: a player adds money entries, and of XP only its own spending.
+LEDGERS = frozenset({"xp_entry", "money_entry"})
+# Every session of the campaign's database: no one waits on a lock, runs a statement
+# or sits in an open transaction longer than this (a player may shorten their own).
+TIMEOUTS = {"lock_timeout": "5s", "statement_timeout": "120s",
+            "idle_in_transaction_session_timeout": "60s"}
+# Connections one player's login may hold at once (the app uses at most 7).
+PLAYER_CONNECTIONS = 10
 
 
 def _quote(name: str) -> str:
@@ -55,68 +72,9 @@ def tables(conn: Connection) -> list[str]:
 def _columns(conn: Connection, table: str) -> list[str]:
     rows = conn.exec_driver_sql(
         "SELECT column_name FROM information_schema.columns "
-        "WHERE table_schema = 'public' AND table_name = %(t)s", {"t": table})
+        "WHERE table_schema = 'public' AND table_name = %(t)s ORDER BY ordinal_position",
+        {"t": table})
     return [r[0] for r in rows]
-
-
-# Every function names its tables with their schema and runs with a fixed search path
-# (temporary objects last): a login cannot make one read a table or operator of its own.
-SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
-
-# The journal's trigger runs as the campaign's owner (SECURITY DEFINER), so no other
-# login writes ``row_change`` itself: each line is the trigger's, and the trigger
-# records only into an operation of the login making the change.
-FUNCTIONS = f"""
-CREATE OR REPLACE FUNCTION tft_journal() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-  {SAFE_PATH} AS $$
-DECLARE
-  op text := current_setting('tftmanager.current_op', true);
-BEGIN
-  IF coalesce(current_setting('tftmanager.replaying', true), '') = 'on' THEN
-    RETURN NULL;
-  END IF;
-  IF coalesce(op, '') = '' THEN
-    RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
-  END IF;
-  IF NOT EXISTS (SELECT 1 FROM public.operation o
-                 WHERE o.id = op::integer AND o.author = session_user) THEN
-    RAISE EXCEPTION 'not an operation of this login' USING ERRCODE = '42501';
-  END IF;
-  INSERT INTO public.row_change (operation_id, table_name, action, row_key, old, new)
-  VALUES (op::integer, TG_TABLE_NAME, left(TG_OP, 1),
-          CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END,
-          CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD)::text END,
-          CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW)::text END);
-  RETURN NULL;
-END $$;
-REVOKE ALL ON FUNCTION tft_journal() FROM PUBLIC;
-"""
-
-
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
-def _role_functions(gm: str) -> str:
-    return f"""
-CREATE OR REPLACE FUNCTION tft_is_gm() RETURNS boolean LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT pg_catalog.pg_has_role(current_user, {_literal(gm)}, 'MEMBER')
-$$;
-CREATE OR REPLACE FUNCTION tft_plays(cid integer) RETURNS boolean LANGUAGE sql STABLE
-  {SAFE_PATH} AS $$
-  SELECT EXISTS (SELECT 1 FROM public.player_character
-                 WHERE login = current_user AND character_id = cid)
-$$;
-CREATE OR REPLACE FUNCTION tft_may_drop_operation(oid integer) RETURNS boolean
-  LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT NOT EXISTS (SELECT 1 FROM public.row_change WHERE operation_id = oid)
-$$;
-CREATE OR REPLACE FUNCTION tft_may_forget_images(oid integer) RETURNS boolean
-  LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT EXISTS (SELECT 1 FROM public.operation WHERE id = oid AND author = current_user
-                 AND (undone OR NOT undoable))
-$$;
-"""
 
 
 def _ensure_role(conn: Connection, role: str) -> None:
@@ -143,64 +101,66 @@ def _character_key(table: str, columns: list[str]) -> str | None:
     return None
 
 
-def _player_policies(table: str, key: str | None, player: str) -> list[str]:
-    """A player's rows: every check is on the row as it is AND as it would be.
+def player_deletes(conn: Connection) -> list[str]:
+    """The tables whose rows a player may delete (through ``tft_delete``)."""
+    return [t for t in tables(conn) if t != "character" and t not in LEDGERS
+            and _character_key(t, _columns(conn, t)) is not None]
+
+
+def _player_rights(table: str, key: str, columns: list[str]) -> list[tuple[str, str]]:
+    """(privilege, policy) pairs: each check is on the row as it is AND as it would be.
 
     (A policy that checked only the new row would let a player take over
-    another's row by rewriting its key.)
+    another's row by rewriting its key.)  Privileges are per column, never
+    on ``id``: a player names no id and holds no table-level write right.
     """
-    t, p = _quote(table), _quote(player)
-    if table == "operation":
-        mine = "author = current_user"
-        # Their own redo tail, or an operation that recorded nothing (merged, or no
-        # change): never a line of the campaign's history.
-        drop = f"{mine} AND (undone OR tft_may_drop_operation(id))"
-    elif table == "row_change":  # written by the journal's trigger alone
-        # Only the images of their own operations past the undo limit (or undone).
-        return [f"CREATE POLICY player_delete ON {t} FOR DELETE TO {p} "
-                "USING (tft_may_forget_images(operation_id))"]
-    elif key is not None:
-        mine = drop = f"tft_plays({_quote(key)})"
-    else:
-        return []
-    statements = [
-        f"CREATE POLICY player_update ON {t} FOR UPDATE TO {p} USING ({mine}) "
-        f"WITH CHECK ({mine})",
-        f"CREATE POLICY player_delete ON {t} FOR DELETE TO {p} USING ({drop})",
-    ]
+    mine = f"tft_plays({_quote(key)})"
+    if table == "xp_entry":  # only their own spending, within their balance
+        return [("INSERT", "WITH CHECK (tft_may_spend(character_id, kind, amount))")]
+    if table in LEDGERS:
+        return [("INSERT", f"WITH CHECK ({mine})")]
+    rights = [("UPDATE", f"USING ({mine}) WITH CHECK ({mine})")]
     if table != "character":  # only the GM adds characters to the campaign
-        statements.append(f"CREATE POLICY player_insert ON {t} FOR INSERT TO {p} "
-                          f"WITH CHECK ({mine})")
-    return statements
+        rights.append(("INSERT", f"WITH CHECK ({mine})"))
+    return rights
 
 
 def _secure_table(conn: Connection, table: str, gm: str, player: str) -> None:
-    t = _quote(table)
-    key = _character_key(table, _columns(conn, table))
+    t, g, p = _quote(table), _quote(gm), _quote(player)
+    columns = _columns(conn, table)
+    key = _character_key(table, columns)
     _drop_policies(conn, table)
     conn.exec_driver_sql(f"ALTER TABLE {t} ENABLE ROW LEVEL SECURITY")
-    conn.exec_driver_sql(f"REVOKE ALL ON {t} FROM PUBLIC")
-    conn.exec_driver_sql(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {t} TO {_quote(gm)}")
-    conn.exec_driver_sql(f"GRANT SELECT ON {t} TO {_quote(player)}")
-    conn.exec_driver_sql(f"CREATE POLICY gm_all ON {t} TO {_quote(gm)} USING (true) "
-                         "WITH CHECK (true)")
-    conn.exec_driver_sql(f"CREATE POLICY everyone_reads ON {t} FOR SELECT "
-                         f"TO {_quote(player)} USING (true)")
-    policies = _player_policies(table, key, player)
-    if policies:
-        rights = {"character": "UPDATE", "row_change": "DELETE"}.get(
-            table, "INSERT, UPDATE, DELETE")
-        conn.exec_driver_sql(f"GRANT {rights} ON {t} TO {_quote(player)}")
-    for statement in policies:
-        conn.exec_driver_sql(statement)
+    conn.exec_driver_sql(f"REVOKE ALL ON {t} FROM PUBLIC, {p}")
+    conn.exec_driver_sql(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {t} TO {g}")
+    conn.exec_driver_sql(f"GRANT SELECT ON {t} TO {p}")
+    conn.exec_driver_sql(f"CREATE POLICY gm_all ON {t} TO {g} USING (true) WITH CHECK (true)")
+    conn.exec_driver_sql(f"CREATE POLICY everyone_reads ON {t} FOR SELECT TO {p} USING (true)")
+    if key is None:
+        return
+    writable = ", ".join(_quote(c) for c in columns if c != "id")
+    for right, check in _player_rights(table, key, columns):
+        conn.exec_driver_sql(f"GRANT {right} ({writable}) ON {t} TO {p}")
+        conn.exec_driver_sql(f"CREATE POLICY player_{right.lower()} ON {t} FOR {right} "
+                             f"TO {p} {check}")
 
 
-def _journal_triggers(conn: Connection, table: str) -> None:
+def _triggers(conn: Connection, table: str) -> None:
+    """The journal's trigger, and the one that takes each new row's id from the server."""
     t = _quote(table)
     conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS tft_journal ON {t}")
     if table not in UNRECORDED:
         conn.exec_driver_sql(f"CREATE TRIGGER tft_journal AFTER INSERT OR UPDATE OR DELETE "
                              f"ON {t} FOR EACH ROW EXECUTE FUNCTION tft_journal()")
+    sequence = conn.exec_driver_sql("SELECT pg_get_serial_sequence(%(t)s, 'id')",
+                                    {"t": f"public.{t}"}).scalar() if "id" in _columns(
+        conn, table) else None
+    conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS tft_new_id ON {t}")
+    if sequence:  # no default a login's privileges are checked against: the trigger's id
+        conn.exec_driver_sql(f"ALTER TABLE {t} ALTER COLUMN id DROP DEFAULT")
+        quoted = "'" + str(sequence).replace("'", "''") + "'"
+        conn.exec_driver_sql(f"CREATE TRIGGER tft_new_id BEFORE INSERT ON {t} FOR EACH ROW "
+                             f"EXECUTE FUNCTION tft_new_id({quoted})")
 
 
 def _deferrable_foreign_keys(conn: Connection) -> None:
@@ -213,25 +173,62 @@ def _deferrable_foreign_keys(conn: Connection) -> None:
                              "DEFERRABLE INITIALLY IMMEDIATE")
 
 
-def install(conn: Connection, database: str) -> None:
-    """(Re)create the triggers, roles, grants and policies, in the caller's transaction."""
-    gm, player = role_names(database)
-    for role in (gm, player):
-        _ensure_role(conn, role)
-    conn.exec_driver_sql(FUNCTIONS)
-    conn.exec_driver_sql(_role_functions(gm))
-    conn.exec_driver_sql(f"REVOKE ALL ON DATABASE {_quote(database)} FROM PUBLIC")
-    conn.exec_driver_sql(f"GRANT CONNECT ON DATABASE {_quote(database)} "
-                         f"TO {_quote(gm)}, {_quote(player)}")
+def _functions(conn: Connection, gm: str, player: str) -> None:
+    owner = conn.exec_driver_sql(
+        "SELECT tableowner FROM pg_tables WHERE schemaname = 'public' "
+        "AND tablename = 'campaign'").scalar() or conn.exec_driver_sql(
+        "SELECT current_user").scalar()
+    # Straight to the driver, with no parameters: the functions' format() strings hold %.
+    driver: Any = conn.connection.driver_connection
+    driver.execute(functions_sql(gm, str(owner), player_deletes(conn)))
+    for function in (*ENTRY_POINTS, *INTERNAL):
+        conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION public.{function} FROM PUBLIC")
+    for function in ENTRY_POINTS:
+        conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION public.{function} "
+                             f"TO {_quote(gm)}, {_quote(player)}")
+
+
+def _database(conn: Connection, database: str, gm: str, player: str) -> None:
+    d, g, p = _quote(database), _quote(gm), _quote(player)
+    conn.exec_driver_sql(f"REVOKE ALL ON DATABASE {d} FROM PUBLIC")
+    conn.exec_driver_sql(f"GRANT CONNECT ON DATABASE {d} TO {g}, {p}")
+    for name, value in TIMEOUTS.items():
+        conn.exec_driver_sql(f"ALTER DATABASE {d} SET {name} = '{value}'")
     # Nobody but the owner creates anything in the campaign's schema (PostgreSQL
     # before 15 lets everyone, which would let a login plant an operator or table).
     conn.exec_driver_sql("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
-    conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA public TO {_quote(gm)}, {_quote(player)}")
-    conn.exec_driver_sql(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public "
-                         f"TO {_quote(gm)}, {_quote(player)}")
+    conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA public TO {g}, {p}")
+    # Ids come from the server (tft_new_id): a player may not draw or set a sequence.
+    conn.exec_driver_sql(f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, {p}")
     # A GM may push a file over the campaign, which sets where the ids go on.
-    conn.exec_driver_sql(f"GRANT UPDATE ON ALL SEQUENCES IN SCHEMA public TO {_quote(gm)}")
+    conn.exec_driver_sql(f"GRANT USAGE, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {g}")
+
+
+def limit_login(conn: Connection, database: str, login: str, *, player: bool) -> None:
+    """A member's own limits: its timeouts in this database, and a player's connections."""
+    role = _quote(login)
+    for name, value in TIMEOUTS.items():
+        conn.exec_driver_sql(f"ALTER ROLE {role} IN DATABASE {_quote(database)} "
+                             f"SET {name} = '{value}'")
+    if player:
+        conn.exec_driver_sql(f"ALTER ROLE {role} CONNECTION LIMIT {PLAYER_CONNECTIONS}")
+
+
+def install(conn: Connection, database: str) -> None:
+    """(Re)create the functions, triggers, roles, grants and policies, in one transaction."""
+    gm, player = role_names(database)
+    for role in (gm, player):
+        _ensure_role(conn, role)
+    _database(conn, database, gm, player)
     _deferrable_foreign_keys(conn)
+    _functions(conn, gm, player)
     for table in tables(conn):
-        _journal_triggers(conn, table)
         _secure_table(conn, table, gm, player)
+        _triggers(conn, table)
+    conn.exec_driver_sql("DROP TRIGGER IF EXISTS tft_finished ON operation")
+    conn.exec_driver_sql("CREATE CONSTRAINT TRIGGER tft_finished AFTER INSERT ON operation "
+                         "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW "
+                         "EXECUTE FUNCTION tft_finished()")
+    # what an earlier version let players call (its policies are gone now)
+    conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
+                         "tft_may_forget_images(integer)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from tftmanager.rules.text import REASON_MAX
@@ -150,7 +150,7 @@ class XPEntryRow(SQLModel, table=True):
     week: int = 1
     played_on: str = Field(default="", max_length=10)
     attribute: str = Field(default="", max_length=4)
-    batch: str = Field(default="", max_length=36)
+    batch: str = Field(default="", max_length=36, index=True)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -190,7 +190,7 @@ class MoneyEntryRow(SQLModel, table=True):
     kind: str = Field(max_length=20)
     reason: str = Field(default="", max_length=REASON_MAX)
     week: int = 1
-    batch: str = Field(default="", max_length=36)
+    batch: str = Field(default="", max_length=36, index=True)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -228,6 +228,10 @@ class WeekLogRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+# The redo tail, and an operation begun but not finished (a server's, mid-transaction).
+TAIL = "undone OR label = ''"
+
+
 class OperationRow(SQLModel, table=True):
     """One user action, as the journal records it (undo, redo, history, the story).
 
@@ -239,6 +243,15 @@ class OperationRow(SQLModel, table=True):
     """
 
     __tablename__ = "operation"
+    # Each user's own operations, newest first (undo, redo); the still undoable ones
+    # (the undo limit) and the redo tail, whatever the history's length (schema 13).
+    __table_args__ = (
+        Index("ix_operation_author_id", "author", "id"),
+        Index("ix_operation_undoable", "author", "id", sqlite_where=text("undoable"),
+              postgresql_where=text("undoable")),
+        Index("ix_operation_redo_tail", "author", sqlite_where=text(TAIL),
+              postgresql_where=text(TAIL)),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
