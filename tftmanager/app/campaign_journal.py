@@ -8,17 +8,12 @@ notes.  The GUI's Campaign > Journal and ``tftmanager journal`` both call
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
-
-from sqlalchemy import text
 
 from tftmanager.app.session_notes import SessionNote, notes
 from tftmanager.app.story import OpFacts, StoryLine, tell_all, weeks_of_run
-from tftmanager.store import queries
+from tftmanager.store import queries, story_reads
 from tftmanager.store.campaign import CampaignStore
 
 # Kinds the journal shows as filters, in the GM's words (an unknown kind shows as itself).
@@ -75,12 +70,6 @@ class CampaignJournal:
         return sum(len(w.lines) for w in self.weeks)
 
 
-def _reports(session: Any, campaign_id: int) -> dict[int, tuple[dict[str, Any], Any]]:
-    rows = session.execute(text("SELECT week, report, created_at FROM week_log "
-                                "WHERE campaign_id = :c ORDER BY id"), {"c": campaign_id})
-    return {int(week): (json.loads(report), created) for week, report, created in rows}
-
-
 def operation_facts(store: CampaignStore) -> list[OpFacts]:
     """Every done operation, oldest first, with the week reports of each run of weeks.
 
@@ -88,30 +77,21 @@ def operation_facts(store: CampaignStore) -> list[OpFacts]:
     still in the week log: each is told as a run of its own.
     """
     with store.transaction() as session:
-        rows = session.execute(text(
-            "SELECT id, kind, label, week, created_at, characters FROM operation "
-            "WHERE campaign_id = :c AND undone = FALSE ORDER BY id"),
-            {"c": store.campaign_id}).all()
-        reports = _reports(session, store.campaign_id)
+        done = story_reads.done_operations(session=session, campaign_id=store.campaign_id)
+        reports = story_reads.week_reports(session=session, campaign_id=store.campaign_id)
     facts, told = [], set()
-    for op_id, kind, label, week, created, characters in rows:
-        if kind in SKIPPED_KINDS:
+    for op in done:
+        if op.kind in SKIPPED_KINDS:
             continue
-        weeks = weeks_of_run(label) if kind == "week" else None
+        weeks = weeks_of_run(op.label) if op.kind == "week" else None
         told |= set(weeks or ())
         facts.append(OpFacts(
-            int(op_id), kind, label, int(week), _when(created),
-            tuple(json.loads(characters or "[]")),
+            op.id, op.kind, op.label, op.week, op.created_at, op.characters,
             tuple(reports[w][0] for w in weeks if w in reports) if weeks else ()))
     earlier = [OpFacts(0, "week", f"Ran week {w} (seed {report.get('seed', 0)})", w,
-                       _when(created), (), (report,))
+                       created, (), (report,))
                for w, (report, created) in sorted(reports.items()) if w not in told]
     return earlier + facts
-
-
-def _when(value: Any) -> datetime:
-    """Raw SQL gives the stored timestamp as text."""
-    return datetime.fromisoformat(value) if isinstance(value, str) else value
 
 
 def _weeks(lines: Iterable[StoryLine], notes_: Iterable[SessionNote]) -> tuple[JournalWeek, ...]:
@@ -146,6 +126,5 @@ def kind_name(kind: str) -> str:
 def character_names(*, store: CampaignStore) -> list[tuple[int, str]]:
     """(id, name) of every character, by name: the journal's filter needs nothing more."""
     with store.transaction() as session:
-        rows = session.execute(text("SELECT id, name FROM character WHERE campaign_id = :c"),
-                               {"c": store.campaign_id}).all()
-    return sorted(((int(i), str(n)) for i, n in rows), key=lambda r: r[1].casefold())
+        rows = story_reads.character_names(session=session, campaign_id=store.campaign_id)
+    return sorted(rows, key=lambda r: r[1].casefold())

@@ -11,6 +11,7 @@ from tftmanager.app.library import (
     initial_library,
     library_for,
 )
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.opkind import OpKind, check_undo_limit
 from tftmanager.app.sheet import Party, Sheet, evaluate
 from tftmanager.refusal import Refusal
@@ -25,7 +26,9 @@ from tftmanager.store.campaign import (
     open_campaign,
     open_campaign_for_reading,
 )
-from tftmanager.store.server_address import is_server_url
+
+# The open campaign, as the GUI and the command line hold it (they never import the store).
+Campaign = CampaignStore
 
 CAMPAIGN_SUFFIX = ".tftcampaign"
 
@@ -72,18 +75,20 @@ def new_campaign(*, path: Path, name: str = "", demo: bool = False,
     return store
 
 
-def open_existing(*, path: Path | str) -> CampaignStore:
+def open_existing(*, path: CampaignLocation | Path | str) -> CampaignStore:
     """Open (and if needed back up and migrate) a campaign file for editing.
 
-    ``path`` may be a server campaign's URL (postgresql://...): the campaign
-    is then opened on the server, as the URL's login.
+    ``path`` is where the campaign is; a server campaign (a location holding
+    a postgresql:// URL, or that URL as text) is opened on the server, as the
+    URL's login.  A ``Path`` is always a file.
     """
-    if is_server_url(path):
-        return _open_server(str(path))
-    return open_campaign(Path(path))
+    where = CampaignLocation.parse(path)
+    if where.url is not None:
+        return _open_server(where.url)
+    return open_campaign(where.path)
 
 
-def open_for_reading(*, path: Path | str) -> CampaignStore:
+def open_for_reading(*, path: CampaignLocation | Path | str) -> CampaignStore:
     """Open a campaign to read it (list, show, export, print, history).
 
     No lock is taken and nothing is written, so this works while the GUI
@@ -91,15 +96,31 @@ def open_for_reading(*, path: Path | str) -> CampaignStore:
     consistent snapshot until the store is closed.  A server campaign is
     simply opened: the server keeps readers and writers apart itself.
     """
-    if is_server_url(path):
-        return _open_server(str(path))
-    return open_campaign_for_reading(Path(path))
+    where = CampaignLocation.parse(path)
+    if where.url is not None:
+        return _open_server(where.url)
+    return open_campaign_for_reading(where.path)
 
 
 def _open_server(url: str) -> CampaignStore:
     from tftmanager.app import server_campaigns  # noqa: PLC0415 - needs psycopg
 
     return server_campaigns.open_campaign(address=server_campaigns.address_of(url))
+
+
+def location_of(*, store: CampaignStore) -> CampaignLocation:
+    """Where an open campaign is (a server's URL never with its password): what is remembered."""
+    return CampaignLocation.parse(store.location) if store.shared else CampaignLocation(
+        file=store.path)
+
+
+def place(*, store: CampaignStore) -> str:
+    """A short name of where the campaign is, for the title bar: the file's, or the server's."""
+    if not store.shared:
+        return store.path.name
+    from tftmanager.app import server_campaigns  # noqa: PLC0415 - only with a server open
+
+    return server_campaigns.place(location_of(store=store))
 
 
 def campaign_name(*, store: CampaignStore) -> str:

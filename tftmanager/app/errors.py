@@ -6,7 +6,10 @@ what an action raised to :func:`failure_of`.  What the user can act on (a
 damaged file that ``store.failures`` words) is one line and is logged as a
 refusal; anything else is a bug: its crash report is written and the log
 says where.  The store's errors the windows and commands react to by kind
-are named here too, so they need not import the store.
+are named here too, so they need not import the store (import-linter forbids
+``ui``, ``cli`` and ``cards`` to), with ``user_message`` and
+``describe_os_error`` (an operating system's failure, reading a file the
+user named, in their words).
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ from tftmanager.store.errors import (
     ServerError,
 )
 from tftmanager.store.failures import user_message
+from tftmanager.store.files import describe_os_error
 
 __all__ = ["CampaignError", "CampaignInUse", "ConnectionLost", "EditConflict", "Failure",
-           "NewerCampaign", "NotYours", "Refusal", "ServerError", "failure_of",
-           "refusal_message"]
+           "NewerCampaign", "NotYours", "Refusal", "ServerError", "describe_os_error",
+           "failure_of", "refusal_message", "user_message"]
 
 
 def refusal_message(exc: BaseException) -> str | None:

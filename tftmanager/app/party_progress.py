@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import text
-
 from tftmanager.rules.experience import attribute_total
-from tftmanager.store import queries
+from tftmanager.store import queries, story_reads
 from tftmanager.store.campaign import CampaignStore
 
 ATTRIBUTES = frozenset({"st", "dx", "iq", "sp"})  # "mem" (memory bought) is no attribute
@@ -62,13 +60,7 @@ def party_series(*, store: CampaignStore) -> PartySeries:
     with store.transaction() as session:
         campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
         stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
-        params = {"c": store.campaign_id}
-        xp = session.execute(text(
-            "SELECT x.week, x.amount, x.attribute FROM xp_entry x JOIN character c "
-            "ON c.id = x.character_id WHERE c.campaign_id = :c"), params).all()
-        money = session.execute(text(
-            "SELECT m.week, m.amount FROM money_entry m JOIN character c "
-            "ON c.id = m.character_id WHERE c.campaign_id = :c"), params).all()
+        xp = story_reads.xp_by_week(session=session, campaign_id=store.campaign_id)
+        money = story_reads.money_by_week(session=session, campaign_id=store.campaign_id)
     total = sum(attribute_total(s.character) for s in stored)
-    return series(total, [(int(w), int(a), str(t or "")) for w, a, t in xp],
-                  [(int(w), int(a)) for w, a in money], campaign.week)
+    return series(total, xp, money, campaign.week)

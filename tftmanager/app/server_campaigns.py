@@ -9,13 +9,40 @@ from __future__ import annotations
 from pathlib import Path
 
 from tftmanager.app.library import initial_library
+from tftmanager.app.location import CampaignLocation
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.server_address import ServerAddress, parse_address
+from tftmanager.store.errors import CampaignError
+from tftmanager.store.server_address import ServerAddress, parse_address, remember_password
+from tftmanager.store.server_listen import Listener, Notice
+
+# What the GUI names of a server campaign, through here rather than the store.
+__all__ = ["Listener", "Notice", "ServerAddress", "add_member", "address_of", "assigned",
+           "init", "listen", "open_campaign", "place", "pull", "push", "remember_password",
+           "upgrade"]
 
 
 def address_of(url: str, *, user: str | None = None) -> ServerAddress:
     """A server campaign's URL read (a bad one refused in the user's terms)."""
     return parse_address(url, user=user)
+
+
+def place(location: CampaignLocation) -> str:
+    """A server campaign in a few words ("dragons on db.example.org (as alice)").
+
+    A URL that cannot be read is shown as the location shows it (no password).
+    """
+    try:
+        return parse_address(location.url or "").display
+    except CampaignError:
+        return location.display
+
+
+def listen(*, store: CampaignStore) -> Listener:
+    """Hear the other users' changes to an open server campaign, on a connection of its own."""
+    from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415 - needs psycopg
+
+    assert isinstance(store, ServerCampaignStore), "only a server campaign has news"
+    return Listener(store.address)
 
 
 def open_campaign(*, address: ServerAddress) -> CampaignStore:

@@ -7,44 +7,24 @@ note is undone like any other action.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-
-from sqlmodel import col, select
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
 from tftmanager.store import queries
+from tftmanager.store import session_notes as stored
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import SessionNoteRow
+from tftmanager.store.session_notes import SessionNote
 
+__all__ = ["NoteRefused", "SessionNote", "add_note", "delete_note", "edit_note", "note",
+           "notes"]
+GONE = "That session note is no longer in the campaign."
 TITLE_MAX = 120
 TEXT_MAX = 50_000
 
 
 class NoteRefused(Refusal, ValueError):
     """A note that cannot be saved; the message says why in the GM's words."""
-
-
-@dataclass(frozen=True)
-class SessionNote:
-    """One play session's note."""
-
-    id: int
-    week: int
-    played_on: str
-    title: str
-    text: str
-
-    @property
-    def heading(self) -> str:
-        """"Session of 2026-11-20: The warren" (what the journal prints above the text)."""
-        when = f"Session of {self.played_on}" if self.played_on else "Session"
-        return f"{when}: {self.title}" if self.title else when
-
-
-def _note(row: SessionNoteRow) -> SessionNote:
-    return SessionNote(row.id or 0, row.week, row.played_on, row.title, row.text)
 
 
 def _check(title: str, text: str, week: int | None) -> None:
@@ -69,11 +49,11 @@ def add_note(*, store: CampaignStore, title: str, text: str, week: int | None = 
     _check(title, text, week)
     with store.operation(OpKind.NOTES) as op:
         campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
-        row = SessionNoteRow(campaign_id=store.campaign_id, week=week or campaign.week,
-                             played_on=(played_on or dt.date.today()).isoformat(),
-                             title=title.strip(), text=text.rstrip())
-        op.session.add(row)
-        op.label = f"Session note, week {row.week}: {_label(title, text)}"
+        added = stored.add_note(session=op.session, campaign_id=store.campaign_id,
+                                week=week or campaign.week,
+                                played_on=(played_on or dt.date.today()).isoformat(),
+                                title=title.strip(), text=text.rstrip())
+        op.label = f"Session note, week {added.week}: {_label(title, text)}"
     return Changes(campaign=True)
 
 
@@ -82,13 +62,12 @@ def edit_note(*, store: CampaignStore, note_id: int, title: str, text: str,
     """Change a note's title, text, week or date."""
     _check(title, text, week)
     with store.operation(OpKind.NOTES) as op:
-        row = op.session.get(SessionNoteRow, note_id)
-        if row is None or row.campaign_id != store.campaign_id:
-            raise NoteRefused("That session note is no longer in the campaign.")
-        row.title, row.text = title.strip(), text.rstrip()
-        row.week = week or row.week
-        row.played_on = played_on.isoformat() if played_on else row.played_on
-        op.session.add(row)
+        edited = stored.update_note(session=op.session, campaign_id=store.campaign_id,
+                                    note_id=note_id, title=title.strip(), text=text.rstrip(),
+                                    week=week,
+                                    played_on=played_on.isoformat() if played_on else None)
+        if edited is None:
+            raise NoteRefused(GONE)
         op.label = f"Edited session note: {_label(title, text)}"
     return Changes(campaign=True)
 
@@ -96,25 +75,21 @@ def edit_note(*, store: CampaignStore, note_id: int, title: str, text: str,
 def delete_note(*, store: CampaignStore, note_id: int) -> Changes:
     """Delete a note (undo brings it back)."""
     with store.operation(OpKind.NOTES) as op:
-        row = op.session.get(SessionNoteRow, note_id)
-        if row is None or row.campaign_id != store.campaign_id:
-            raise NoteRefused("That session note is no longer in the campaign.")
-        op.label = f"Deleted session note: {_label(row.title, row.text)}"
-        op.session.delete(row)
+        deleted = stored.delete_note(session=op.session, campaign_id=store.campaign_id,
+                                     note_id=note_id)
+        if deleted is None:
+            raise NoteRefused(GONE)
+        op.label = f"Deleted session note: {_label(deleted.title, deleted.text)}"
     return Changes(campaign=True)
 
 
 def note(*, store: CampaignStore, note_id: int) -> SessionNote | None:
     """One note, or None when it is gone (undone, deleted)."""
     with store.transaction() as session:
-        row = session.get(SessionNoteRow, note_id)
-        return _note(row) if row is not None and row.campaign_id == store.campaign_id else None
+        return stored.get_note(session=session, campaign_id=store.campaign_id, note_id=note_id)
 
 
 def notes(*, store: CampaignStore) -> list[SessionNote]:
     """Every note, by week then in the order written."""
     with store.transaction() as session:
-        rows = session.exec(select(SessionNoteRow)
-                            .where(SessionNoteRow.campaign_id == store.campaign_id)
-                            .order_by(col(SessionNoteRow.week), col(SessionNoteRow.id))).all()
-        return [_note(r) for r in rows]
+        return stored.all_notes(session=session, campaign_id=store.campaign_id)

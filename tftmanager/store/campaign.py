@@ -77,6 +77,10 @@ class CampaignStore:
         self.committed = 0
         # How operations are recorded and replayed (a server campaign has its own).
         self.journal: Journal = FileJournal()
+        # What the login may do: "gm" or "player" on a server; a file's user is its GM.
+        self.role = "gm"
+        # character id -> the version this client last saw (a server's; a file has no others).
+        self.seen: dict[int, int] = {}
 
     @property
     def mine(self) -> tuple[str, ...] | None:
@@ -97,6 +101,10 @@ class CampaignStore:
     def read_only(self) -> bool:
         """Whether this store was opened for reading only (writes fail)."""
         return self.snapshot is not None
+
+    def look(self) -> dict[int, int]:
+        """What other users changed since the last look: in a file, no one else writes."""
+        return dict(self.seen)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
