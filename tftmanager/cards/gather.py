@@ -15,7 +15,6 @@ from tftmanager.app.sheet import Sheet
 from tftmanager.cards.content import CardContent, CardExtras, build_card
 from tftmanager.refusal import Refusal
 from tftmanager.rules.experience import next_cost
-from tftmanager.store.campaign import CampaignStore
 
 
 class UnknownCharacters(Refusal, LookupError):
@@ -61,7 +60,7 @@ def _studies(views: list[abilities.StudyView]) -> tuple[str, ...]:
                  + (" (with a teacher)" if v.teacher else "") for v in views)
 
 
-def campaign_cards(*, store: CampaignStore, names: Sequence[str] = (),
+def campaign_cards(*, store: campaigns.Campaign, names: Sequence[str] = (),
                    ids: Sequence[int] | None = None) -> list[CardContent]:
     """Cards for the named characters, the given ids, or (neither) the whole party."""
     sheets = campaigns.party_sheets(store=store)

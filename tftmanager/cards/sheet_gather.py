@@ -13,7 +13,6 @@ from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import WeightUnit, show_weight
-from tftmanager.store.campaign import CampaignStore
 
 # Where an item is, in the words of rules.items.ItemState for each kind.
 _WHERE = {
@@ -44,7 +43,7 @@ def possession_rows(items: Sequence[Item], library: RulesLibrary,
     return tuple(rows)
 
 
-def campaign_sheets(*, store: CampaignStore, names: Sequence[str] = (),
+def campaign_sheets(*, store: campaigns.Campaign, names: Sequence[str] = (),
                     ids: Sequence[int] | None = None) -> list[CardFace]:
     """Full sheets for the named characters, the given ids, or the whole party.
 
