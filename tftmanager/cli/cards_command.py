@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from tftmanager.app import campaigns
+from tftmanager.app.errors import CampaignError
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.outputs import OutputError, check_output
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
 from tftmanager.cli import failures
 from tftmanager.rules.text import count
-from tftmanager.store.errors import CampaignError
 
 OK, UNUSABLE = 0, 2
 SIZE_HELP = "3x5 or 4x6 inch index cards, A6, or a full-page sheet (default: 3x5)"
@@ -34,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "cards", help="print character cards to a PDF",
         description="Write character cards (front and back) to a PDF for printing.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
     p.add_argument("--name", action="extend", nargs="+", default=[], metavar="NAME",
                    help="only these characters (repeatable; default: the whole party)")

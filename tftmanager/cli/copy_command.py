@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.app import campaigns
 from tftmanager.app.copies import save_copy
+from tftmanager.app.location import CampaignLocation
 
 OK = 0
 
@@ -25,7 +26,7 @@ def add_parser(subparsers: Any) -> None:
         description="Write a copy of a campaign (its party, ledgers, rules library and "
                     "history) that opens as the same campaign. Safe while the campaign "
                     "is open in TFT Manager.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("dest", help="the new file (an existing file is kept unless --replace)")
     p.add_argument("--replace", action="store_true",
                    help="replace DEST if it exists (never the campaign itself)")

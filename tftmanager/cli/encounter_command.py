@@ -17,6 +17,7 @@ from tftmanager.app import bestiary, campaigns, encounters
 from tftmanager.app.encounter_end import Review, end_encounter, review_end
 from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.library import library_for
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter
@@ -31,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "encounter", help="run a fight: new, add, attack, hit, next-turn, show, end",
         description="Run a fight at the table; every change is saved (and can be undone).")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--id", type=int, default=None, help="the encounter (default: the newest "
                    "in progress)")
     act = p.add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -16,6 +16,7 @@ from tftmanager.app.arrivals import Already
 from tftmanager.app.import_unknowns import Resolution, Unknown, choices_for, parse_choice
 from tftmanager.app.library import library_for
 from tftmanager.app.library_names import NameIndex
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
 from tftmanager.cli.output import write_or_print
@@ -33,13 +34,13 @@ def add_parsers(sub: Any) -> None:
                        "docs/statblocks.md).")
     verbs = p.add_subparsers(dest="verb", required=True)
     q = verbs.add_parser("import", help="add the figures of a text file (all or none)")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("file", help="a text file of stat blocks ('-' for standard input)")
     q.add_argument("--bestiary", action="store_true",
                    help="add them to the bestiary instead of the party")
     _import_options(q, actors=False)
     q = verbs.add_parser("export", help="write characters as stat blocks")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
     q.add_argument("--out", metavar="FILE", help="write to a file instead of the screen")
     q.add_argument("--bestiary", action="store_true",
@@ -49,12 +50,12 @@ def add_parsers(sub: Any) -> None:
                        "Trip system, or import actors exported from it (docs/foundry.md).")
     verbs = p.add_subparsers(dest="verb", required=True)
     q = verbs.add_parser("export", help="write characters as actor JSON")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
     q.add_argument("--out", required=True, metavar="FILE",
                    help="the actor file (several characters: a folder, one file each)")
     q = verbs.add_parser("import", help="add the actors of JSON files (all or none)")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("files", nargs="+", metavar="FILE")
     _import_options(q, actors=True)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from tftmanager.app import campaigns, journal
 from tftmanager.app.journal import Operation
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.cli.arguments import positive_int
 from tftmanager.refusal import Refusal
@@ -30,7 +31,7 @@ def add_parsers(subparsers: Any) -> None:
         "history", help="list the campaign's changes, newest first",
         description="List every change made to the campaign, newest first; undone "
                     "changes (which redo would make again) are marked.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--limit", type=positive_int("a whole number", "the limit must be 1 or more"),
                    default=None, metavar="N", help="show only the N newest changes")
     p.add_argument("--character", metavar="NAME",
@@ -38,7 +39,7 @@ def add_parsers(subparsers: Any) -> None:
     for name, what in (("undo", "take back the newest change"),
                        ("redo", "make the newest undone change again")):
         q = subparsers.add_parser(name, help=what, description=f"{what.capitalize()}.")
-        q.add_argument("campaign")
+        q.add_argument("campaign", type=CampaignLocation.parse)
 
 
 def line(operation: Operation) -> str:

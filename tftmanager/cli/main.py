@@ -27,6 +27,7 @@ from tftmanager.app import (
 from tftmanager.app.arrivals import Arrival, same_names
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
@@ -55,8 +56,6 @@ from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
-from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.server_address import is_server_url
 
 OK, PROBLEMS, UNUSABLE = 0, 1, 2
 
@@ -73,16 +72,17 @@ def _read_text(name: str) -> str:
         raise UsageError(str(exc)) from None
 
 
-def _opener(read_only: bool) -> Callable[..., CampaignStore]:
+def _opener(read_only: bool) -> Callable[..., campaigns.Campaign]:
     """Reading commands open without the lock (they work beside the GUI)."""
     return campaigns.open_for_reading if read_only else campaigns.open_existing
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a campaign file."""
-    if is_server_url(args.path):
+    where = CampaignLocation.parse(args.path)
+    if where.is_server:
         raise UsageError(f"new creates a campaign file; set up a server campaign with: "
-                         f"tftmanager server init {args.path}")
+                         f"tftmanager server init {where}")
     path = campaigns.new_campaign_path(args.path)
     store = campaigns.new_campaign(path=path, name=args.name or "",
                                    demo=args.demo or args.history, history=args.history)
@@ -198,7 +198,7 @@ def cmd_library(args: argparse.Namespace) -> int:
     return OK
 
 
-def _find(store: CampaignStore, name: str) -> Sheet:
+def _find(store: campaigns.Campaign, name: str) -> Sheet:
     """The character a command names (full name or a unique prefix, any case)."""
     try:
         return find_by_name(campaigns.party_sheets(store=store), name,
@@ -334,15 +334,15 @@ def _add_library_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
                        "library")
     lib = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = lib.add_parser("show", help="print an entry (talent, spell, weapon...) and its reference")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("name", help="the entry's name, or the start of it (any case)")
     q.add_argument("--kind", choices=sorted(KINDS), help="only entries of this kind")
     q = lib.add_parser("export", help="write the library (TOML unless --format json)")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("--out", help="file to write (default: standard output)")
     q.add_argument("--format", choices=["toml", "json"])
     q = lib.add_parser("import", help="replace the library from a file (all or nothing)")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("file")
     q.add_argument("--format", choices=["toml", "json"])
 
@@ -362,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="campaign name (default: the file name)")
 
     p = sub.add_parser("list", help="list a campaign's characters")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("check", help="validate a character JSON file")
@@ -374,12 +374,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="allow SP at creation (the expansion says everyone starts with none)")
 
     p = sub.add_parser("export", help="write a character as JSON")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("name")
     p.add_argument("--out", help="file to write (default: standard output)")
 
     p = sub.add_parser("import", help="add characters from a JSON file")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("file")
     p.add_argument("--copy", action="store_true", help="import as new characters")
 
@@ -403,17 +403,17 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("xp", help="experience: award, correct, raise, show")
     xp = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = xp.add_parser("award", help="award XP to the party or to named characters")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("--party", type=int, metavar="AMOUNT", help="award every character")
     q.add_argument("--name", action="append", default=[], help="a character (repeatable)")
     q.add_argument("--amount", type=int, help="amount for --name")
     q.add_argument("--reason", required=True)
     q.add_argument("--split", action="store_true", help="split the amount evenly")
     q = xp.add_parser("show", help="a character's balance and ledger")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("name")
     q = xp.add_parser("raise", help="spend XP on one point of an attribute")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("name")
     q.add_argument("attribute", type=str.lower, choices=[a.value for a in Attribute],
                    help="st, dx, iq or sp (any case)")
@@ -424,7 +424,7 @@ def _add_xp_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """The week and jobs commands."""
     p = sub.add_parser("week", help="run job weeks for the party")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--weeks", type=int, default=1, help="how many weeks (default 1)")
     p.add_argument("--seed", type=int, help="seed: the same seed gives the same report")
     p.add_argument("--dry-run", action="store_true", help="roll everything, write nothing")
@@ -437,9 +437,9 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("jobs", help="job catalogue and weekly assignments")
     jobs = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = jobs.add_parser("list", help="every job, with values still unset")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q = jobs.add_parser("assign", help="set a character's weekly activity")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("name")
     q.add_argument("activity", type=str.lower, choices=[a.value for a in Activity])
     q.add_argument("--job", help="job key (see jobs list)")
@@ -454,7 +454,7 @@ def _add_week_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     q.add_argument("--own-lifestyle", action="store_true")
     q.add_argument("--lifestyle", default="poor", help="lifestyle paid when idle")
     q = jobs.add_parser("set", help="supply a job value the scan lost")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("job")
     q.add_argument("field", help="e.g. xp_week, pay, risk, find, min_weeks, damage_fail")
     q.add_argument("value", help="a whole number, x/y for risk (4/17), or dice (3d/IQ, 1d+2)")

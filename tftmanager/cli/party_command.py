@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from tftmanager.app import abilities, assignments, campaigns, characters, experience
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, all_named, find_by_name
 from tftmanager.app.sheet import Sheet
 from tftmanager.refusal import Refusal
@@ -31,7 +32,7 @@ def add_parsers(subparsers: Any) -> None:
         "rename", help="give a character a new name",
         description="Rename a character. With several characters of the same name, "
                     "--number picks one, counted in the order `list` shows them.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("name", help="the character's name (or a unique start of it)")
     p.add_argument("new_name", metavar="NEW", help="the new name")
     p.add_argument("--number", type=int, metavar="N",
@@ -41,7 +42,7 @@ def add_parsers(subparsers: Any) -> None:
 def add_correct_parser(xp: Any) -> None:
     """Add ``xp correct`` to the xp sub-parsers."""
     q = xp.add_parser("correct", help="record a correction (+ or -) in a character's ledger")
-    q.add_argument("campaign")
+    q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("name")
     q.add_argument("amount", type=int, help="XP to add (or take away, negative)")
     q.add_argument("--reason", required=True, help="why (shown in the ledger)")

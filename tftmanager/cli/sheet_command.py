@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tftmanager.app.location import CampaignLocation
 from tftmanager.cards.layout import Paper
 from tftmanager.cards.sheet_gather import campaign_sheets
 from tftmanager.cli.cards_command import write_party_pdf
@@ -25,7 +26,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "sheet", help="print full character sheets to a PDF",
         description="Write a full character sheet (one page each: the card, notes, the "
                     "experience ledger's last entries, every possession) to a PDF.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("names", nargs="*", metavar="NAME",
                    help="only these characters (a unique start of a name will do; "
                         "default: the whole party)")

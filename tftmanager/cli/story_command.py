@@ -14,7 +14,9 @@ from typing import Any
 
 from tftmanager.app import campaigns
 from tftmanager.app.campaign_journal import JournalFilter, campaign_journal
+from tftmanager.app.errors import CampaignError
 from tftmanager.app.journal_export import title, to_html, to_markdown
+from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.outputs import OutputError
@@ -23,7 +25,6 @@ from tftmanager.cli import failures
 from tftmanager.cli.arguments import positive_int
 from tftmanager.cli.cards_command import ensure_gui_application
 from tftmanager.cli.output import write_or_print
-from tftmanager.store.errors import CampaignError
 
 # What --kind accepts: every kind of operation the journal tells (notes are shown as
 # themselves, not filtered by kind).
@@ -43,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
         description="Tell the campaign's story week by week from its history (awards, "
                     "raises, purchases, job weeks, survival rolls...) beside the GM's "
                     "session notes; Markdown on the screen, or a file with --out.")
-    p.add_argument("campaign")
+    p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--from", dest="first", type=_week, metavar="WEEK",
                    help="start at this campaign week")
     p.add_argument("--to", dest="last", type=_week, metavar="WEEK",
