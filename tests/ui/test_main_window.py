@@ -146,7 +146,7 @@ def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,
     assert ids["Ragnar"] == ragnar and "New character" in ids and ids["New character"] == new_id
     assert again.session is not None
     assert again.session.character(ragnar).st == 12
-    assert again.recent_files()[0] == str(path)
+    assert again.recent_files()[0].display == str(path)
 
 
 def test_damaged_file_gets_a_dialog_and_is_left_alone(make_window, dialog_log,

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog
 from tftmanager.app import campaigns, characters, experience, server_campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.demo import add_demo_party
+from tftmanager.app.location import CampaignLocation
 from tftmanager.store.errors import ConnectionLost
 from tftmanager.store.server_address import parse_address
 from tftmanager.ui import file_and_help_menus, server_dialog, server_window, window_state
@@ -72,7 +73,7 @@ def test_the_dialog_opens_a_server_campaign_and_keeps_no_password(
     assert {"Ragnar", "Flavius Marcellus"} <= {r.name for r in window.party_model.rows()}
     assert address.display in window.windowTitle()
     recent = window_state.recent_files(window.settings)
-    assert recent[0] == address.url and "secret" not in str(window.settings.allKeys())
+    assert recent[0].display == address.url and "secret" not in str(window.settings.allKeys())
     assert all("secret" not in str(window.settings.value(k)) for k in window.settings.allKeys())
     window.server.fill_recent()
     assert window.recent_menu.actions()[0].text() == address.display
@@ -283,7 +284,8 @@ def test_a_recent_server_campaign_reopens_and_a_refusal_shows_the_dialog(
     assert shown == []  # no password needed: no dialog
 
     window.close_campaign()
-    assert not window.server.open_recent("postgresql://nobody@127.0.0.1:1/gone")
+    assert not window.server.open_recent(
+        CampaignLocation.parse("postgresql://nobody@127.0.0.1:1/gone"))
     assert shown and "Cannot connect to gone" in shown[0]
     assert window.session is None
 
@@ -326,9 +328,10 @@ def test_a_server_campaign_opens_at_start_when_named_or_last_used(
     from tftmanager.ui import launch
 
     window = make_window()
-    assert launch.server_url(window.settings, [party_url], []) == party_url
+    assert launch.server_url(window.settings, [CampaignLocation.parse(party_url)],
+                             []) == party_url
     assert launch.server_url(window.settings, [], []) is None
-    window_state.remember(window.settings, parse_address(party_url).url)
+    window_state.remember(window.settings, CampaignLocation.parse(parse_address(party_url).url))
     assert launch.server_url(window.settings, [], []) == parse_address(party_url).url
     assert launch.server_url(window.settings, [], [Path("a.tftcampaign")]) is None
 

@@ -32,7 +32,7 @@ from tftmanager.rules.text import REASON_MAX
 from tftmanager.rules.xp_tables import CostTables
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.ledger import LedgerLine as LedgerLine  # named by the windows too
 
 
 class XPRefused(Refusal, ValueError):

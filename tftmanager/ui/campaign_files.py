@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def create(parent: QWidget, signals: AppSignals, path: Path, *,
            demo: bool = False, history: bool = False) -> CampaignSession | None:
     """A new campaign file (the demo party in it, if asked); None after a refusal."""
-    from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
+    from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:
@@ -36,7 +36,7 @@ def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
                          backup_root: Path | None = None) -> CampaignSession | None:
     """Open a campaign; when refused, say why and offer to open a copy of its newest backup."""
     from tftmanager.app.campaigns import backups_of, copy_of_backup  # noqa: PLC0415
-    from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
+    from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:

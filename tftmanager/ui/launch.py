@@ -25,6 +25,7 @@ from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
 if TYPE_CHECKING:
+    from tftmanager.app.location import CampaignLocation
     from tftmanager.ui.main_window import MainWindow
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
@@ -144,10 +145,11 @@ def main(argv: list[str] | None = None) -> int:
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
-    from tftmanager.store.server_address import is_server_url  # noqa: PLC0415
+    from tftmanager.app.location import CampaignLocation  # noqa: PLC0415
 
-    urls = [a for a in args if is_server_url(a)]  # server campaigns: no file, so no hand-over
-    paths = [Path(a) for a in args if not a.startswith("-") and not is_server_url(a)]
+    named = [CampaignLocation.parse(a) for a in args if not a.startswith("-")]
+    urls = [w for w in named if w.is_server]  # server campaigns: no file, so no hand-over
+    paths = [w.path for w in named if not w.is_server]
     alone = bool(probe) or smoke_test or bool(urls)  # these starts stand alone
     instance = single_instance.server_name(data_folder())
     if not alone and single_instance.hand_over(instance, paths):
@@ -175,14 +177,16 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
-def server_url(settings: QSettings, urls: list[str], paths: list[Path]) -> str | None:
+def server_url(settings: QSettings, urls: list[CampaignLocation],
+               paths: list[Path]) -> str | None:
     """The server campaign to open at start: the one named, else the last one used."""
-    from tftmanager.store.server_address import is_server_url  # noqa: PLC0415
+    from tftmanager.app.location import CampaignLocation  # noqa: PLC0415
 
     last = settings.value("last_campaign")
     if urls:
-        return urls[0]
-    return last if not paths and isinstance(last, str) and is_server_url(last) else None
+        return urls[0].url
+    return (CampaignLocation.parse(last).url if not paths and isinstance(last, str)
+            else None)
 
 
 def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],

@@ -34,6 +34,7 @@ from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
+    from tftmanager.app.location import CampaignLocation
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.history_panel import HistoryPanel
@@ -255,7 +256,7 @@ class MainWindow(QMainWindow):
         window_state.save(self, self.settings,
                           self.splitter.saveState() if self._panels_built else None)
 
-    def recent_files(self) -> list[str]:
+    def recent_files(self) -> list[CampaignLocation]:
         """Recently opened campaigns, newest first."""
         return window_state.recent_files(self.settings)
 
@@ -322,7 +323,7 @@ class MainWindow(QMainWindow):
         self._refresh_party()
         self.setWindowTitle(f"{session.name()} — {session.place} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
-        self.signals.campaign_opened.emit(session.path)
+        self.signals.campaign_opened.emit(session.location)
         self.statusBar().showMessage(f"Opened {session.location}", 5000)
         self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()

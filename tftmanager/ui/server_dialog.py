@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from tftmanager.ui.contrast import readable
 
 if TYPE_CHECKING:
-    from tftmanager.store.server_address import ServerAddress
+    from tftmanager.app.server_campaigns import ServerAddress
     from tftmanager.ui.session import CampaignSession
     from tftmanager.ui.signals import AppSignals
 
@@ -109,11 +109,11 @@ class ServerCampaignDialog(QDialog):
 
     def fill(self, url: str) -> None:
         """Start from a remembered URL: its login goes in the user name field."""
-        from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
-        from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+        from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
+        from tftmanager.app.server_campaigns import address_of  # noqa: PLC0415
 
         try:
-            address = parse_address(url)
+            address = address_of(url)
         except CampaignError:
             self.url.setText(url)
             return
@@ -129,9 +129,9 @@ class ServerCampaignDialog(QDialog):
 
     def address(self) -> ServerAddress:
         """The address typed (raises ServerError with a message for the user)."""
-        from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+        from tftmanager.app.server_campaigns import address_of  # noqa: PLC0415
 
-        address = parse_address(self.url.text(), user=self.user.text().strip() or None)
+        address = address_of(self.url.text(), user=self.user.text().strip() or None)
         password = self.password.text()
         if password:
             from dataclasses import replace  # noqa: PLC0415
@@ -141,8 +141,8 @@ class ServerCampaignDialog(QDialog):
 
     def try_open(self) -> bool:
         """Open the campaign; a refusal is said in the dialog, which stays open."""
-        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
-        from tftmanager.store.server_address import remember_password  # noqa: PLC0415
+        from tftmanager.app.errors import CampaignError  # noqa: PLC0415
+        from tftmanager.app.server_campaigns import remember_password  # noqa: PLC0415
         from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
         self.say("")

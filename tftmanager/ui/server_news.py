@@ -15,7 +15,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.opkind import OpKind
 
 if TYPE_CHECKING:
-    from tftmanager.store.server_listen import Notice
+    from tftmanager.app.server_campaigns import Notice
 
 # Kinds whose operations change more than the characters they list.
 _RULES = {OpKind.SETTINGS.value, OpKind.LIBRARY.value}

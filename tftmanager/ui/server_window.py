@@ -18,13 +18,13 @@ from PySide6.QtCore import QObject, QSettings, QSocketNotifier, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QMenuBar, QStatusBar, QWidget
 
-from tftmanager.store.server_address import is_server_url
+from tftmanager.app.location import CampaignLocation
 from tftmanager.ui import server_dialog, window_state
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
-    from tftmanager.store.server_listen import Listener, Notice
+    from tftmanager.app.server_campaigns import Listener, Notice
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.party import PartyPanel
     from tftmanager.ui.session import CampaignSession
@@ -68,17 +68,13 @@ class MainWindow(Protocol):
     def open_campaign(self, path: Path) -> bool: ...
 
 
-def recent_label(entry: str) -> str:
+def recent_label(entry: CampaignLocation) -> str:
     """How a recent campaign reads in the menu: the file's name, or where on which server."""
-    if not is_server_url(entry):
-        return Path(entry).name
-    from tftmanager.store.errors import CampaignError  # noqa: PLC0415 - after first paint
-    from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+    if not entry.is_server:
+        return entry.path.name
+    from tftmanager.app import server_campaigns  # noqa: PLC0415 - after first paint
 
-    try:
-        return parse_address(entry).display
-    except CampaignError:
-        return entry
+    return server_campaigns.place(entry)
 
 
 class ServerActions(QObject):
@@ -126,12 +122,13 @@ class ServerActions(QObject):
 
     def open_url(self, url: str) -> bool:
         """Reopen a remembered server campaign; the dialog is shown only when it refuses."""
-        from tftmanager.store.errors import CampaignError  # noqa: PLC0415
-        from tftmanager.store.server_address import parse_address  # noqa: PLC0415
+        from tftmanager.app import server_campaigns  # noqa: PLC0415 - after first paint
+        from tftmanager.app.errors import CampaignError  # noqa: PLC0415
         from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
         try:
-            session = CampaignSession.open_address(parse_address(url), self.win.signals)
+            session = CampaignSession.open_address(server_campaigns.address_of(url),
+                                                   self.win.signals)
         except CampaignError as exc:
             return self.ask_open(url, exc.message)
         self.win.close_campaign()
@@ -143,17 +140,17 @@ class ServerActions(QObject):
         menu = self.win.recent_menu
         menu.clear()
         entries = [e for e in window_state.recent_files(self.win.settings)
-                   if is_server_url(e) or Path(e).exists()]
+                   if e.is_server or e.path.exists()]
         for entry in entries:
             action = menu.addAction(recent_label(entry))
-            action.setStatusTip(entry)
+            action.setStatusTip(entry.display)
             action.triggered.connect(lambda _c=False, e=entry: self.open_recent(e))
         if not entries:
             menu.addAction("No recent campaigns").setEnabled(False)
 
-    def open_recent(self, entry: str) -> bool:
+    def open_recent(self, entry: CampaignLocation) -> bool:
         """Open a recent campaign, a file or a server URL."""
-        return self.open_url(entry) if is_server_url(entry) else self.win.open_campaign(Path(entry))
+        return self.open_url(entry.url) if entry.url else self.win.open_campaign(entry.path)
 
     # A campaign opened or closed
 
@@ -164,13 +161,13 @@ class ServerActions(QObject):
         if not self._watching_selection:
             self._watching_selection = True
             self.win.party.selection_changed.connect(self.show_limits)
-        shown = dict(getattr(session.store, "seen", {}))  # the versions the window read
+        shown = dict(session.store.seen)  # the versions the window read
         self._listen()
         self.known = session.look()
         self.assigned = session.assigned()
         self.restrict()
         self.show_limits(self.win.party.selected_id())
-        if getattr(session.store, "seen", {}) != shown:  # changed before we listened
+        if session.store.seen != shown:  # changed before we listened
             from tftmanager.ui import server_news  # noqa: PLC0415
 
             self.apply(server_news.everything(self.known), self.known)
@@ -185,14 +182,13 @@ class ServerActions(QObject):
 
     def _listen(self) -> None:
         """Start listening to the open campaign's news (quietly again later on a failure)."""
-        from tftmanager.store.server_listen import Listener  # noqa: PLC0415
+        from tftmanager.app import server_campaigns  # noqa: PLC0415 - only with a server open
 
         session = self.win.session
-        address = getattr(session.store, "address", None) if session else None
-        if address is None:
+        if session is None or not session.shared:
             return
         try:
-            self.listener = Listener(address)
+            self.listener = server_campaigns.listen(store=session.store)
         except Exception:  # noqa: BLE001 - the server is away: try again in a while
             QTimer.singleShot(RECONNECT_MS, self._reconnect)
             return
@@ -237,9 +233,9 @@ class ServerActions(QObject):
         session = self.win.session
         if session is None:
             return []
-        others = [n for n in notices if n.author != getattr(session.store, "author", "")]
+        others = [n for n in notices if n.author != (session.store.author or "")]
         if others:
-            from tftmanager.store.errors import CampaignError  # noqa: PLC0415
+            from tftmanager.app.errors import CampaignError  # noqa: PLC0415
             from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
 
             try:

@@ -21,14 +21,14 @@ from tftmanager import activity_log
 from tftmanager.app import campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.errors import ConnectionLost, EditConflict, Failure, failure_of
-from tftmanager.store.campaign import CampaignStore
 from tftmanager.ui.session_reads import CampaignReads
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog, QWidget
 
-    from tftmanager.store.server_address import ServerAddress
+    from tftmanager.app.location import CampaignLocation
+    from tftmanager.app.server_campaigns import ServerAddress
 
 T = TypeVar("T")
 # Told how far a long run has got (steps done, of how many); returns False to stop it.
@@ -66,7 +66,7 @@ def bug_message(label: str, failure: Failure, *, saved: bool = False) -> str:
 class CampaignSession(CampaignReads):
     """One open campaign: reads for the windows, and ``run`` for the operations."""
 
-    def __init__(self, store: CampaignStore, signals: AppSignals) -> None:
+    def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
         self._retried = False  # the last action needed a second connection
@@ -100,7 +100,7 @@ class CampaignSession(CampaignReads):
     @property
     def is_player(self) -> bool:
         """A player's login on a server campaign (the GM's tools are not theirs)."""
-        return self.store.shared and getattr(self.store, "role", "gm") == "player"
+        return self.store.shared and self.store.role == "player"
 
     def run(self, label: str, action: Callable[[], T], *,
             passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
@@ -199,8 +199,7 @@ class CampaignSession(CampaignReads):
 
     def look(self) -> set[int]:
         """Read what other users changed since the last look (a file has no one else)."""
-        look = getattr(self.store, "look", None)
-        return set(look()) if callable(look) else set()
+        return set(self.store.look())
 
     @property
     def path(self) -> Path:
@@ -213,9 +212,9 @@ class CampaignSession(CampaignReads):
         return self.store.shared
 
     @property
-    def location(self) -> str:
-        """The file's path or the server URL (never with a password): what is remembered."""
-        return self.store.location
+    def location(self) -> CampaignLocation:
+        """The file or the server URL (never with a password): what is remembered."""
+        return campaigns.location_of(store=self.store)
 
     @property
     def beside(self) -> Path:
@@ -236,8 +235,7 @@ class CampaignSession(CampaignReads):
     @property
     def place(self) -> str:
         """A short name of where it is, for the title bar."""
-        address = getattr(self.store, "address", None)
-        return str(address.display) if address is not None else self.store.path.name
+        return campaigns.place(store=self.store)
 
     @property
     def backup_path(self) -> Path | None:

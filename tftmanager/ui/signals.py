@@ -10,7 +10,7 @@ class AppSignals(QObject):
 
     # Changes: what an application function just changed
     changes_applied = Signal(object)
-    # Path: a campaign was opened (after migration, if any)
+    # CampaignLocation: a campaign was opened (after migration, if any)
     campaign_opened = Signal(object)
     # (no payload): the open campaign was closed
     campaign_closed = Signal()

@@ -12,6 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
+from tftmanager.app.location import CampaignLocation
+
 CAMPAIGN_SUFFIX = ".tftcampaign"
 CAMPAIGN_FORMATS = (("TFT Manager campaigns (*.tftcampaign)", CAMPAIGN_SUFFIX),
                     ("All files (*)", ""))
@@ -63,22 +65,22 @@ def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) 
         settings.setValue("window/splitter", splitter)
 
 
-def recent_files(settings: QSettings) -> list[str]:
-    """Recently opened campaigns, newest first."""
+def recent_files(settings: QSettings) -> list[CampaignLocation]:
+    """Recently opened campaigns (files and server campaigns), newest first."""
     value = settings.value("recent", [])
     if isinstance(value, str):
-        return [value]
-    return [str(v) for v in value] if isinstance(value, list) else []
+        value = [value]
+    return [CampaignLocation.parse(str(v)) for v in value] if isinstance(value, list) else []
 
 
-def remember(settings: QSettings, path: Path | str) -> None:
+def remember(settings: QSettings, where: CampaignLocation) -> None:
     """Put a campaign at the top of the recent list; it is also the one opened next time.
 
-    A server campaign is remembered by its URL, which never holds the password.
+    What is kept is the location's ``display``: a server's URL never holds the password.
     """
-    recent = [str(path)] + [p for p in recent_files(settings) if p != str(path)]
-    settings.setValue("recent", recent[:MAX_RECENT])
-    settings.setValue("last_campaign", str(path))
+    recent = [where] + [w for w in recent_files(settings) if w.display != where.display]
+    settings.setValue("recent", [w.display for w in recent[:MAX_RECENT]])
+    settings.setValue("last_campaign", where.display)
 
 
 def start_folder(settings: QSettings) -> str:
