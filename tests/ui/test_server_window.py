@@ -379,8 +379,6 @@ def test_when_the_retry_fails_too_the_typed_value_stays_in_its_field(
 
 def test_the_keyring_keeps_the_password_only_when_asked_and_able(
         make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tftmanager.store import server_address
-
     window = make_window()
     monkeypatch.setattr(server_dialog, "keyring_available", lambda: False)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
@@ -390,7 +388,7 @@ def test_the_keyring_keeps_the_password_only_when_asked_and_able(
 
     kept: list[tuple[str, str]] = []
     monkeypatch.setattr(server_dialog, "keyring_available", lambda: True)
-    monkeypatch.setattr(server_address, "remember_password",
+    monkeypatch.setattr(server_campaigns, "remember_password",
                         lambda address, password: kept.append((address.url, password)) or True)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
     assert dialog.remember.isEnabled()
