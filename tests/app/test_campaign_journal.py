@@ -190,3 +190,26 @@ def test_session_zero_typing_is_kept_out_of_the_story(label: str) -> None:
 def test_each_shape_of_label_reads_as_a_sentence(kind: str, label: str, told: str) -> None:
     [line] = tell(OpFacts(1, kind, label, 2, datetime(2026, 11, 23, tzinfo=UTC)))
     assert line.text == told
+
+
+def test_a_note_is_edited_and_deleted_as_operations(any_store: CampaignStore) -> None:
+    """Editing a note keeps its week and date unless new ones are given; undo brings it back."""
+    session_notes.add_note(store=any_store, title="The warren", text="Goblins.", week=2,
+                           played_on=dt.date(2026, 11, 20))
+    [added] = session_notes.notes(store=any_store)
+    session_notes.edit_note(store=any_store, note_id=added.id, title=" The warren, again ",
+                            text="More goblins.\n")
+    edited = session_notes.note(store=any_store, note_id=added.id)
+    assert edited == session_notes.SessionNote(added.id, 2, "2026-11-20", "The warren, again",
+                                               "More goblins.")
+    session_notes.delete_note(store=any_store, note_id=added.id)
+    assert session_notes.note(store=any_store, note_id=added.id) is None
+    assert journal.next_undo(store=any_store).label == "Deleted session note: The warren, again"
+    journal.undo(store=any_store)
+    assert session_notes.notes(store=any_store) == [edited]
+    for change in (lambda: session_notes.delete_note(store=any_store, note_id=added.id + 99),
+                   lambda: session_notes.edit_note(store=any_store, note_id=added.id + 99,
+                                                   title="Gone", text="")):
+        with pytest.raises(session_notes.NoteRefused, match="no longer in the campaign"):
+            change()
+    assert session_notes.notes(store=any_store) == [edited]

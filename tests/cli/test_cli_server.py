@@ -66,3 +66,11 @@ def test_server_init_then_upgrade_is_a_check(
     assert (code, err) == (0, "") and "already at this version" in out
     code, out, err = cli(capsys, "list", url)
     assert (code, out) == (0, "No characters.\n")
+
+
+def test_a_password_typed_in_a_campaign_url_is_never_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The URL is read as a server campaign's location, and said without its password."""
+    code, out, err = cli(capsys, "new", "postgresql://gm:hunter2@host/dragons?password=hunter2")
+    assert code == 2 and "server init postgresql://gm@host/dragons" in err
+    assert "hunter2" not in out + err

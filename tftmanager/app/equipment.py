@@ -28,7 +28,6 @@ from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.ledger import LedgerLine
-from tftmanager.store.tables import MoneyEntryRow
 
 
 class EquipmentRefused(Refusal, ValueError):
@@ -111,16 +110,16 @@ def _apply(store: CampaignStore, character_id: int, change: Callable[[Character]
                 raise EquipmentRefused(refusal)
             if check_balance:
                 balance = ledger.balance(session=session, character_id=character_id,
-                                         table=MoneyEntryRow)
+                                         table=ledger.MONEY)
                 refusal = purchase_refusal(-money, balance, what or reason)
                 if refusal:
                     raise EquipmentRefused(refusal)
             week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
-            ledger.append(session=session, table=MoneyEntryRow, character_id=character_id,
+            ledger.append(session=session, table=ledger.MONEY, character_id=character_id,
                           amount=money, kind=kind.value, reason=reason[:REASON_MAX], week=week,
                           batch=batch)
             lines = tuple(ledger.batch_lines(session=session, batch=batch,
-                                             table=MoneyEntryRow))
+                                             table=ledger.MONEY))
         queries.update_character(session=session, character_id=character_id, character=after)
     return Deal(character_id, before, after, batch, lines,
                 Changes(characters=frozenset({character_id}), ledger=bool(lines)))
@@ -320,18 +319,18 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
 def money(*, store: CampaignStore, character_id: int) -> int:
     """Money on hand."""
     with store.transaction() as session:
-        return ledger.balance(session=session, character_id=character_id, table=MoneyEntryRow)
+        return ledger.balance(session=session, character_id=character_id, table=ledger.MONEY)
 
 
 def money_lines(*, store: CampaignStore, character_id: int) -> list[LedgerLine]:
     """The money ledger, oldest first."""
     with store.transaction() as session:
         return ledger.lines_for(session=session, character_id=character_id,
-                                table=MoneyEntryRow)
+                                table=ledger.MONEY)
 
 
 def money_balances(*, store: CampaignStore) -> dict[int, int]:
     """Everyone's money."""
     with store.transaction() as session:
         return ledger.balances(session=session, campaign_id=store.campaign_id,
-                               table=MoneyEntryRow)
+                               table=ledger.MONEY)

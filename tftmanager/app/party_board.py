@@ -25,7 +25,6 @@ from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import ledger, queries
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 from tftmanager.store.weeks import StudyData
 
 
@@ -201,8 +200,8 @@ def party_board(*, store: CampaignStore,
         stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
         ledgers = _Ledgers(
             ledger.balances(session=session, campaign_id=store.campaign_id,
-                            table=MoneyEntryRow),
-            ledger.balances(session=session, campaign_id=store.campaign_id, table=XPEntryRow),
+                            table=ledger.MONEY),
+            ledger.balances(session=session, campaign_id=store.campaign_id, table=ledger.XP),
             week_store.all_assignments(session=session, campaign_id=store.campaign_id),
             week_store.all_studies(session=session, campaign_id=store.campaign_id))
     catalogue = _catalogue(library)

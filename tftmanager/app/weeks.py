@@ -53,7 +53,7 @@ from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import CampaignRow, MoneyEntryRow, XPEntryRow
+from tftmanager.store.tables import CampaignRow
 
 __all__ = ["MAX_WEEKS", "AppliedWeek", "draw_seed", "run_week", "run_weeks"]
 
@@ -171,7 +171,7 @@ class _Run:
         return cls(campaign, queries.rule_profile(session=session, campaign_id=campaign_id),
                    party_snapshots(session, campaign_id),
                    ledger.balances(session=session, campaign_id=campaign_id,
-                                   table=MoneyEntryRow), campaign.week)
+                                   table=ledger.MONEY), campaign.week)
 
     def add_ledger(self, cid: int, result: WeekResult, batch: str) -> None:
         """A character's XP and money for the week, kept until the run writes."""
@@ -193,8 +193,8 @@ class _Run:
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign.id or 0,
                                    changed=self.assignments)
-        xp = _by_batch(ledger.append_many(session=session, table=XPEntryRow, rows=self.xp))
-        money = _by_batch(ledger.append_many(session=session, table=MoneyEntryRow,
+        xp = _by_batch(ledger.append_many(session=session, table=ledger.XP, rows=self.xp))
+        money = _by_batch(ledger.append_many(session=session, table=ledger.MONEY,
                                              rows=self.money))
         week_store.log_weeks(session=session, campaign_id=self.campaign.id or 0,
                              weeks=[(done.week, done.report.seed, done.batch,

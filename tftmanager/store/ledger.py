@@ -16,6 +16,9 @@ from sqlmodel import Session, col, delete, func, select
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
+# The two ledgers, as the use cases name them (they never import the row classes).
+XP: LedgerTable = XPEntryRow
+MONEY: LedgerTable = MoneyEntryRow
 
 
 @dataclass(frozen=True)
