@@ -65,9 +65,9 @@ def test_an_open_campaign_says_where_it_is_and_opens_from_there(
     where = campaigns.location_of(store=any_demo_store)
     assert where.is_server is any_demo_store.shared
     assert where.display == any_demo_store.location
-    with campaigns.open_for_reading(path=where) as again:
-        assert campaigns.campaign_name(store=again) == campaigns.campaign_name(
-            store=any_demo_store)
+    name = campaigns.campaign_name(store=any_demo_store)
+    with campaigns.open_for_reading(path=where) as again:  # a file's snapshot, until closed
+        assert campaigns.campaign_name(store=again) == name
     place = campaigns.place(store=any_demo_store)  # the title bar's few words
     if where.url is None:
         assert place == any_demo_store.path.name

@@ -9,7 +9,8 @@
 Every other command takes a server URL where it takes a campaign file.
 Passwords never go on the command line: libpq reads ``PGPASSWORD`` or
 ``~/.pgpass``, or the system keyring holds one remembered by the GUI;
-``--password`` asks for a new player's password at a prompt.
+``--password`` asks for a new player's password at a prompt.  A URL typed
+with a password anyway is printed without it (``CampaignLocation.display``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tftmanager.app import server_campaigns
+from tftmanager.app.location import CampaignLocation
 from tftmanager.cli import failures
 from tftmanager.rules.text import count
 
@@ -66,8 +68,8 @@ def run_server(args: argparse.Namespace) -> int:
     if args.server_command == "upgrade":
         old, dump = server_campaigns.upgrade(url=args.url, dump_folder=args.dump_dir)
         if dump is None:
-            print(f"{args.url} is already at this version (schema {old}); its roles and "
-                  "policies were checked.")
+            print(f"{CampaignLocation.parse(args.url)} is already at this version "
+                  f"(schema {old}); its roles and policies were checked.")
         else:
             print(f"Upgraded from schema {old}; what it held before is in {dump}")
         return OK
@@ -87,7 +89,7 @@ def run_server(args: argparse.Namespace) -> int:
 def run_push(args: argparse.Namespace) -> int:
     """Upload a file."""
     counts = server_campaigns.push(path=Path(args.file), url=args.url, replace=args.replace)
-    print(f"Pushed {args.file} to {args.url}: "
+    print(f"Pushed {args.file} to {CampaignLocation.parse(args.url)}: "
           f"{count(counts.get('character', 0), 'character')}, "
           f"{count(counts.get('operation', 0), 'journal operation')}.")
     return OK
@@ -96,7 +98,7 @@ def run_push(args: argparse.Namespace) -> int:
 def run_pull(args: argparse.Namespace) -> int:
     """Write a file."""
     counts = server_campaigns.pull(url=args.url, path=Path(args.file))
-    print(f"Pulled {args.url} into {args.file}: "
+    print(f"Pulled {CampaignLocation.parse(args.url)} into {args.file}: "
           f"{count(counts.get('character', 0), 'character')}, "
           f"{count(counts.get('operation', 0), 'journal operation')}.")
     return OK
