@@ -20,12 +20,12 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME, activity_log
+from tftmanager.app.location import CampaignLocation
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
 if TYPE_CHECKING:
-    from tftmanager.app.location import CampaignLocation
     from tftmanager.ui.main_window import MainWindow
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
@@ -50,9 +50,10 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     """
     if argv:
         return Path(argv[0]), False
-    last = settings.value("last_campaign")
-    if isinstance(last, str) and Path(last).exists():
-        return Path(last), False
+    last = settings.value("last_campaign")  # a file, or a server campaign (opened elsewhere)
+    where = CampaignLocation.parse(last) if isinstance(last, str) else None
+    if where is not None and where.file is not None and where.file.exists():
+        return where.file, False
     demo = data_folder() / DEMO_FILE
     return demo, not demo.exists()
 
@@ -145,8 +146,6 @@ def main(argv: list[str] | None = None) -> int:
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
-    from tftmanager.app.location import CampaignLocation  # noqa: PLC0415
-
     named = [CampaignLocation.parse(a) for a in args if not a.startswith("-")]
     urls = [w for w in named if w.is_server]  # server campaigns: no file, so no hand-over
     paths = [w.path for w in named if not w.is_server]
@@ -180,8 +179,6 @@ def main(argv: list[str] | None = None) -> int:
 def server_url(settings: QSettings, urls: list[CampaignLocation],
                paths: list[Path]) -> str | None:
     """The server campaign to open at start: the one named, else the last one used."""
-    from tftmanager.app.location import CampaignLocation  # noqa: PLC0415
-
     last = settings.value("last_campaign")
     if urls:
         return urls[0].url

@@ -86,8 +86,9 @@ def remember(settings: QSettings, where: CampaignLocation) -> None:
 def start_folder(settings: QSettings) -> str:
     """The last campaign's folder, else the user's documents."""
     last = settings.value("last_campaign")
-    if isinstance(last, str) and Path(last).parent.is_dir():
-        return str(Path(last).parent)
+    where = CampaignLocation.parse(last) if isinstance(last, str) else None
+    if where is not None and where.file is not None and where.file.parent.is_dir():
+        return str(where.file.parent)
     return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
 
 
