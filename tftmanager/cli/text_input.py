@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tftmanager.app.errors import describe_os_error
 from tftmanager.refusal import Refusal
-from tftmanager.store import files
 
 
 class UnreadableInput(Refusal, ValueError):
@@ -32,4 +32,4 @@ def read_text(name: str, limit: int, *, encoding: str = "utf-8") -> str:
     except UnicodeDecodeError:
         raise UnreadableInput(f"{name}: not a text file") from None
     except OSError as exc:
-        raise UnreadableInput(f"{name}: cannot be read ({files.describe_os_error(exc)})") from None
+        raise UnreadableInput(f"{name}: cannot be read ({describe_os_error(exc)})") from None
