@@ -24,6 +24,7 @@ from tftmanager.app import (
 )
 from tftmanager.app import library as library_app
 from tftmanager.app.abilities import StudyView
+from tftmanager.app.experience import LedgerLine
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Party, Sheet
 from tftmanager.rules.assignment import Assignment
@@ -31,8 +32,6 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.ledger import LedgerLine
 
 if TYPE_CHECKING:
     from tftmanager.app.campaign_journal import CampaignJournal, JournalFilter
@@ -50,7 +49,7 @@ if TYPE_CHECKING:
 class CampaignReads:
     """The reads of one open campaign, for the windows."""
 
-    store: CampaignStore
+    store: campaigns.Campaign
 
     def next_undo(self) -> journal.Operation | None:
         """What Undo would take back."""
