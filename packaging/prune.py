@@ -23,6 +23,8 @@ UNUSED_PLUGINS = (
     "platforms/libqeglfs.so", "platforms/libqlinuxfb.so", "platforms/libqminimalegl.so",
     "platforms/libqvkkhrdisplay.so", "platforms/libqvnc.so",
     "platformthemes/libqgtk3.so",
+    # The on-screen keyboard (from PySide6-Addons) is a QML app: it brings Qml and Quick.
+    "platforminputcontexts/libqtvirtualkeyboardplugin.so",
     "imageformats/libqgif.so", "imageformats/libqicns.so", "imageformats/libqtga.so",
     "imageformats/libqtiff.so", "imageformats/libqwbmp.so", "imageformats/libqwebp.so",
 )

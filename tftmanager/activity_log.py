@@ -43,6 +43,17 @@ class _Redacting(logging.Formatter):
         return redact(super().format(record))
 
 
+class _QuietFile(RotatingFileHandler):
+    """The rotating file, silent when the disk refuses a line.
+
+    The standard handler prints "--- Logging error ---" and a traceback on
+    stderr, which on a full disk buried the one line the user must read.
+    """
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        """Drop the line: a log that cannot be written never speaks over the app."""
+
+
 def configure() -> Path | None:
     """Send the log to the rotating file; returns it (None if it cannot be written).
 
@@ -59,8 +70,8 @@ def configure() -> Path | None:
             handler.close()
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                      encoding="utf-8", delay=True)
+        handler = _QuietFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
+                             encoding="utf-8", delay=True)
     except OSError:
         return None
     handler.setFormatter(_Redacting("%(asctime)s %(levelname)s %(message)s"))

@@ -18,4 +18,7 @@ def test_pyproject_lists_every_package() -> None:
     found = {".".join(init.parent.relative_to(ROOT).parts)
              for init in (ROOT / "tftmanager").rglob("__init__.py")}
     found |= {"tftmanager.resources", "tftmanager.db", "tftmanager.db.versions"}
+    # The data folders under resources/, listed so setuptools ships them without warnings.
+    found |= {f"tftmanager.resources.{d.name}" for d in (ROOT / "resources").iterdir()
+              if d.is_dir() and not d.name.startswith(("_", "."))}
     assert listed == found
