@@ -347,6 +347,23 @@ def test_first_cannot_override_a_roll_off(library: RulesLibrary) -> None:
         "Red", "Green", "Blue"]
 
 
+def test_the_log_cites_where_the_campaigns_reading_is_written(library: RulesLibrary) -> None:
+    """A rule line says which reading is in play and where it is written (issue 30)."""
+    rules = library.combat_rules()
+    brawl = Encounter("Brawl")
+    for side in ("Red", "Blue", "Green"):
+        brawl.add(_knight(f"{side} knight", side=side))
+    brawl.roll_initiative(Table([1, 2, 3, 4, 5, 6]), rules)
+    assert brawl.log[-1].endswith("Initiative for three or more sides: the free-for-all "
+                                  "roll-off (Free-for-All Rules (Three-Way Battles)).")
+    fight, _target, rules = _house(library, Figure(
+        fid="", name="Knight", side="B", st=12, dx=10,
+        protections=[Protection("armor", "leather", "Leather", 2)]))
+    fight.attack("Hero", "Knight", Table([4, 7]), rules)  # a 4: double damage
+    assert any("(TFT House Rules: Combat, Double or Triple Damage)" in line
+               for line in fight.log)
+
+
 def test_an_attack_out_of_dx_order_is_warned(library: RulesLibrary) -> None:
     """003: "Figures attack in the order of their ADJUSTED DX, highest first"."""
     rules = library.combat_rules()

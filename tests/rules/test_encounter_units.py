@@ -43,7 +43,8 @@ def test_a_triple_adds_a_die_under_the_house_rules(library: RulesLibrary) -> Non
     table = Table([3, 4, 5])  # a 3: triple; 1d+2 rolls 4: 6; +1d rolls 5: 11, armor ignored
     assert fight.attack("Hero", "Orc", table, rules) is HitResult.TRIPLE
     assert target.wounds == 11 and target.protections[0].stopped == 0
-    assert "Turn 1: 1d+2 rolls 4: 6, armor and shield ignored, +1d rolls 5: 11." in fight.log
+    assert ("Turn 1: 1d+2 rolls 4: 6, armor and shield ignored, +1d rolls 5: 11 "
+            "(TFT House Rules: Combat, Double or Triple Damage).") in fight.log
 
 
 def test_melee_multiplies_a_triple(library: RulesLibrary) -> None:

@@ -39,6 +39,7 @@ from tftmanager.rules.encounter_order import (
     two_side_initiative,
 )
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
+from tftmanager.rules.option_references import cited
 from tftmanager.rules.settings import CriticalHits, ManySides
 from tftmanager.rules.text import count
 
@@ -145,6 +146,10 @@ class Encounter:
         self.order = list(result.order)
         for line in result.log:
             self.note(line)
+        if len(sides) > 2:  # the campaign's reading of who moves first, and where it is
+            self.note("Initiative for three or more sides: " + (
+                "the free-for-all roll-off" if self._roll_off(len(sides)) else "Melee's rule")
+                + cited("many_sides", ManySides(self.many_sides)) + ".")
         if first:
             self.choose_first(first, rules)
         return self.order
@@ -290,7 +295,9 @@ class Encounter:
         if result.hits:
             house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
             damage = roll_damage(attacker, arm, target, result, roll, rules, house)
-            self.note(damage.line + ".")
+            source = (cited("critical_hits", CriticalHits(self.critical_hits))
+                      if house and result.multiplier > 1 else "")  # the house reading's page
+            self.note(damage.line + source + ".")
             self._apply(target, self._blunted(damage.hits), rules, f"{attacker.name}'s {arm.name}",
                         stops=critical_stops(rules) if damage.critical else None,
                         attacker=attacker, roll=roll)

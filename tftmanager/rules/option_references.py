@@ -57,3 +57,10 @@ def reading_reference(name: str, value: Any) -> Reference | None:
     if len(references) == len(choices) and value in choices:
         return references[choices.index(value)]
     return references[0]
+
+
+def cited(option: str, value: Any) -> str:
+    """" (House Rules: Combat, Double or Triple Damage)": a log line's source, or ""."""
+    reference = reading_reference(option, value)
+    return f" ({reference.shown()})" if reference is not None else ""
+
