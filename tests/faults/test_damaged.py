@@ -52,6 +52,7 @@ KINDS: dict[str, Callable[[Path], None]] = {
     "table dropped": _sql("DROP TABLE week_log"),
     "column dropped": _sql(*(f"DROP TRIGGER journal_xp_entry_{event}"
                              for event in ("insert", "update", "delete")),
+                           "DROP INDEX ix_xp_entry_batch",  # schema 13's index on it
                            "ALTER TABLE xp_entry DROP COLUMN batch"),
     "ledger table dropped": _sql("DROP TABLE xp_entry"),
     "garbage in the character table": _garbage_page("character"),
