@@ -216,8 +216,10 @@ class StatBlockImportDialog(QDialog):
         self.unknowns.show_unknowns(seen.unknowns)
         figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
         if seen.problems:
-            self.summary.setText(f"{count(len(seen.problems), 'line')} not understood: fix "
-                                 "them in the text. Nothing will be imported until then.")
+            lines = sum(1 for n in seen.lines if n.problems)
+            self.summary.setText(f"{count(len(seen.problems), 'problem')} in "
+                                 f"{count(lines, 'line')} (in red): fix them in the text. "
+                                 "Nothing will be imported until then.")
         else:
             where = "bestiary" if self.bestiary else "party"
             self.summary.setText(f"Ready: {count(figures, 'figure')} for the {where}, "
