@@ -8,7 +8,6 @@ here with Qt's PDF writer: a cover, then numbered pages.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QThread, QTimer
@@ -50,7 +49,8 @@ def main() -> int:
     """Open the demo, point ITL at the stand-in, grab the three views, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path(tempfile.mkdtemp())
+    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
+    tmp.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(1280, 800)

@@ -6,7 +6,6 @@ Run under Xvfb (``make screenshot``) so the window is a real X11 window.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -138,7 +137,8 @@ def main() -> int:
     """Build the window, select a character, grab the pictures, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path(tempfile.mkdtemp())
+    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
+    tmp.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(*DEFAULT_SIZE)  # what a new user sees

@@ -8,7 +8,6 @@ renders the journal and the board as PDFs beside the PNGs, for a look.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -25,7 +24,8 @@ def main() -> int:
     """Open the demo, play its history, grab the three views, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path(tempfile.mkdtemp())
+    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
+    tmp.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(1360, 860)

@@ -81,3 +81,15 @@ def test_a_file_answers_what_a_shared_campaign_adds(store: CampaignStore) -> Non
     """A file's user is its GM, and nobody else changes it: no probing needed."""
     assert (store.shared, store.role, store.author, store.seen, store.look()) == (
         False, "gm", None, {}, {})
+
+
+def test_the_status_line_shows_home_as_a_tilde(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    """"Opened ~/Campaigns/Demo.tftcampaign": no temporary or home path in the status bar."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    inside = CampaignLocation.parse(str(tmp_path / "Campaigns" / "Demo.tftcampaign"))
+    assert inside.short == "~/Campaigns/Demo.tftcampaign"
+    elsewhere = CampaignLocation.parse("/srv/games/Demo.tftcampaign")
+    assert elsewhere.short == "/srv/games/Demo.tftcampaign"
+    server = CampaignLocation.parse("postgresql://gm:secret@host/dragons")
+    assert server.short == server.display and "secret" not in server.short

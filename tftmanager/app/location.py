@@ -71,6 +71,15 @@ class CampaignLocation:
                            if k.lower() not in SECRET_KEYS])
         return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
+    @property
+    def short(self) -> str:
+        """The display with the home folder as ``~``: a status line, not a temporary path."""
+        home = str(Path.home())
+        text = self.display
+        if self.url is None and (text == home or text.startswith(home + "/")):
+            return "~" + text[len(home):]
+        return text
+
     def __str__(self) -> str:
         return self.display
 

@@ -324,7 +324,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{session.name()} — {session.place} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.location)
-        self.statusBar().showMessage(f"Opened {session.location}", 5000)
+        self.statusBar().showMessage(f"Opened {session.location.short}", 5000)
         self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
