@@ -27,13 +27,6 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str
     return code, out, err
 
 
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "demo.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
-    return path
-
-
 def _names(demo: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     code, out, _ = cli(capsys, "list", demo, "--json")
     assert code == 0
@@ -113,9 +106,8 @@ def test_suggestions_and_forgiving_input(demo: Path, tmp_path: Path,
 
 
 def test_list_aligns_wide_names_and_says_problems_in_words(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "wide.tftcampaign"
-    assert cli(capsys, "new", path, "--demo")[0] == 0
+        demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = demo  # the shared template copy, not a new campaign per test
     assert cli(capsys, "rename", path, "Wulf", "狼の戦士")[0] == 0
     assert cli(capsys, "rename", path, "Ragnar", "Ragnar 🪓")[0] == 0
     code, out, _ = cli(capsys, "list", path)

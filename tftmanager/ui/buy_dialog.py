@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import equipment
 from tftmanager.app.equipment import EquipmentRefused, price_of
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -194,8 +193,7 @@ class BuyDialog(QDialog):
     def _problems_after(self, key: str) -> list[str]:
         item = Item(self.kind.currentData(), key, ItemState.CARRIED, self.quality(),
                     quantity=self.quantity.value())
-        return equipment.purchase_problems(store=self.session.store,
-                                           character_id=self.character_id, item=item)
+        return self.session.purchase_problems(self.character_id, item)
 
     def buy(self) -> bool:
         """Buy the selected entry (one undoable step); stays open to buy more."""

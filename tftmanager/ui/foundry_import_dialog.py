@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app import foundry
 from tftmanager.app.arrivals import Already, Landed
+from tftmanager.refusal import Refusal
 from tftmanager.rules.text import count
 from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.unknowns_table import UnknownsTable
@@ -79,9 +80,8 @@ class FoundryImportDialog(QDialog):
     def refresh(self) -> None:
         """Read the actors again with the choices made so far."""
         try:
-            seen = foundry.preview_actors(store=self.session.store, texts=self.texts,
-                                          choices=self.unknowns.choices())
-        except ValueError as exc:
+            seen = self.session.actor_preview(self.texts, self.unknowns.choices())
+        except Refusal as exc:  # a bug goes to the crash report, not into this box
             self.report.setPlainText(str(exc))
             return
         self._show(seen)

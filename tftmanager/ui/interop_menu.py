@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QProgressDialog, QStatusBar, QWidget
 
+from tftmanager.refusal import Refusal
 from tftmanager.ui import dialogs
 from tftmanager.ui.save_as import ask_save_path
 
@@ -97,7 +98,7 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
     try:
         text = interop.statblock_text(window.session, [name] if name else None,
                                       bestiary=bestiary)
-    except ValueError as exc:
+    except Refusal as exc:  # only what the app refuses; a bug goes to the crash report
         dialogs.error(_widget(window), "Nothing to copy", str(exc))
         return
     QGuiApplication.clipboard().setText(text)

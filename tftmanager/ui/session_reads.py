@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from tftmanager.app.campaign_journal import CampaignJournal, JournalFilter
     from tftmanager.app.encounter_end import Review
     from tftmanager.app.encounters import EncounterView
+    from tftmanager.app.foundry import ActorPreview
+    from tftmanager.app.import_unknowns import Choices
     from tftmanager.app.party_board import BoardRow
     from tftmanager.app.party_progress import PartySeries
     from tftmanager.app.session_notes import SessionNote
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from tftmanager.cards.content import CardContent, CardFace
     from tftmanager.rules.awards import CombatType
     from tftmanager.rules.bestiary import Creature
+    from tftmanager.rules.items import Item
 
 
 class CampaignReads:
@@ -189,12 +192,25 @@ class CampaignReads:
 
         return party_board(store=self.store, only=only)
 
-    def statblock_preview(self, text: str, *, templates: bool = False) -> Preview:
+    def statblock_preview(self, text: str, *, templates: bool = False,
+                          choices: Choices | None = None) -> Preview:
         """How stat-block text reads, line by line, as figures or as bestiary templates."""
         from tftmanager.app import statblocks  # noqa: PLC0415 - on demand
 
-        see = statblocks.preview_templates if templates else statblocks.preview
-        return see(store=self.store, text=text)
+        if templates:
+            return statblocks.preview_templates(store=self.store, text=text)
+        return statblocks.preview(store=self.store, text=text, choices=choices)
+
+    def actor_preview(self, texts: list[str], choices: Choices | None = None) -> ActorPreview:
+        """What importing these Foundry actor files would do, with the choices so far."""
+        from tftmanager.app import foundry  # noqa: PLC0415 - on demand
+
+        return foundry.preview_actors(store=self.store, texts=texts, choices=choices)
+
+    def purchase_problems(self, character_id: int, item: Item) -> list[str]:
+        """The problems buying ``item`` would add to the character, said before buying."""
+        return equipment.purchase_problems(store=self.store, character_id=character_id,
+                                           item=item)
 
     def character_names(self) -> list[tuple[int, str]]:
         """Every character the journal may name, with their ids."""

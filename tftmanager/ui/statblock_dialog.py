@@ -145,10 +145,8 @@ class StatBlockImportDialog(QDialog):
             self._read_in_background(text)
             return
         try:
-            seen = (statblocks.preview_templates(store=self.session.store, text=text)
-                    if self.bestiary else statblocks.preview(
-                        store=self.session.store, text=text,
-                        choices=self.unknowns.choices()))
+            seen = self.session.statblock_preview(text, templates=self.bestiary,
+                                                  choices=self.unknowns.choices())
         except Refusal as exc:
             self._say(str(exc))
             return
