@@ -351,9 +351,33 @@ def test_a_run_adds_up_per_character(store: CampaignStore) -> None:
     assert soldier.xp == sum(cw.xp for cw in weeks)
     assert (totals["Loafer"].worked, totals["Loafer"].xp) == (0, 0)
     assert totals["Loafer"].money < 0
+    assert (soldier.st_now, totals["Loafer"].st_now) == (f"{18 - soldier.hits} of 18", "12")
     text = totals_text(results)
     assert text.splitlines()[0] == "Weeks 1-4: totals"
-    assert "Hits taken" in text and "Weeks worked" in text
+    assert "Hits taken" in text and "ST now" in text and "Weeks worked" in text
+
+
+def test_a_wounded_worker_is_in_the_report_and_the_journal(store: CampaignStore) -> None:
+    """The report says the hits and ST now and that a week of work heals none (the default
+    reading); the journal's sentence says ST now; read the other way, the week heals them."""
+    from tftmanager.app.campaign_journal import campaign_journal
+    from tftmanager.rules.settings import WeekHealing
+
+    add(store, replace(SOLDIER, wounds=3), activity="idle")
+    [applied] = run_weeks(store=store, weeks=1, seed=1)
+    [section] = applied.report.characters
+    assert (section.wounds_after, section.st) == (3, 12)
+    assert ("    Wounded: 3 hits taken, ST 9 of 12 now. An idle week heals none of them; a "
+            "week of rest heals them all") in applied.report.text()
+    told = [line.text for week in campaign_journal(store=store).weeks for line in week.lines]
+    assert any(t.startswith("Soldier stayed idle") and t.endswith("; wounded, ST 9 of 12 now.")
+               for t in told), told
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             week_healing=WeekHealing.EVERY_WEEK))
+    [applied] = run_weeks(store=store, weeks=1, seed=2)
+    assert "Healed 3 hits: an idle week heals as rest does" in applied.report.text()
+    assert applied.report.characters[0].wounds_after == 0
+    assert state(store)["characters"][section.character_id].wounds == 0
 
 
 def test_a_dying_figure_stops_the_run_and_acts_no_more(store: CampaignStore) -> None:

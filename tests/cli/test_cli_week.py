@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -71,6 +72,37 @@ def test_week_prints_the_report(demo: Path, capsys: pytest.CaptureFixture[str]) 
         con.close()
     code, out, _ = cli(capsys, "week", demo, "--seed", "104")
     assert out.startswith("Week 2 (seed 104)\n")
+
+
+def test_a_wounded_worker_is_said_with_st_now_and_what_heals_him(
+        demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Wulf works his garrison week with 4 hits: the report says so, ST now, and that a
+    week of work heals none (the campaign's reading, with where it is read)."""
+    from dataclasses import replace
+
+    from tftmanager.app.campaigns import open_existing, party_sheets
+    from tftmanager.app.characters import edit_character
+
+    with open_existing(path=demo) as store:
+        wulf = next(s for s in party_sheets(store=store) if s.character.name == "Wulf")
+        edit_character(store=store, character_id=wulf.id or 0,
+                       character=replace(wulf.character, wounds=4))
+    code, out, _ = cli(capsys, "week", demo, "--seed", "103")
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("  Wulf — Job: Garrison") + 1
+    section = list(itertools.takewhile(lambda line: line.startswith("    "), lines[start:]))
+    with open_existing(path=demo) as store:
+        after = next(s.character for s in party_sheets(store=store)
+                     if s.character.name == "Wulf")
+    assert after.wounds >= 4
+    [line] = [line for line in section if line.startswith("    Wounded: ")]
+    # "A week of work", or "A week without work" while he still looks for the job.
+    assert line.startswith(f"    Wounded: {after.wounds} hits taken, ST "
+                           f"{after.st - after.wounds} of {after.st} now. A week ")
+    assert line.endswith("heals none of them; a week of rest heals them all (our reading of "
+                         "TFT Rules Expansion, Death and Dying: a survivor recovers 'every "
+                         "week the person rests').")
 
 
 def test_the_demos_study_finishes_in_four_weeks(demo: Path,
@@ -148,8 +180,8 @@ def test_several_weeks_open_with_a_table_per_character(
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Weeks 1-12: totals"
-    assert lines[1].split() == ["Character", "XP", "Money", "Hits", "taken", "Status", "Weeks",
-                                "worked"]
+    assert lines[1].split() == ["Character", "XP", "Money", "Hits", "taken", "ST", "now",
+                                "Status", "Weeks", "worked"]
     rows = {line.split()[0]: line.split() for line in lines[2:7]}
     assert set(rows) == {"Flavius", "Joe", "Morgaine", "Ragnar", "Wulf"}
     assert rows["Wulf"][-2:] == ["active", "12"]

@@ -250,6 +250,41 @@ def test_gm_sets_what_a_week_of_rest_heals_in_campaign_rules(main_window: MainWi
     dialog.close()
 
 
+def test_the_week_report_says_who_is_wounded_and_what_heals_them(main_window: MainWindow,
+                                                                 qtbot) -> None:
+    """Ragnar idles a week with 4 hits: the report names the hits, ST now and the reading
+    with its book; Campaign Rules turns the reading round and the next week heals him."""
+    from dataclasses import replace
+
+    from tftmanager.rules.settings import WeekHealing
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    session = main_window.session
+    assert session is not None
+    ragnar = _ids(main_window)["Ragnar"]
+    operations.characters.edit(session, ragnar, replace(session.character(ragnar), wounds=4))
+    planner = _planner(main_window, qtbot)
+    row = next(r for r in range(planner.table.rowCount())
+               if planner.table.item(r, 0).text() == "Ragnar")
+    planner.set_row(row, activity="idle")
+    planner.run(1, seed=7)
+    text = planner.report.toPlainText()
+    assert ("Wounded: 4 hits taken, ST 7 of 11 now. An idle week heals none of them; a week "
+            "of rest heals them all (our reading of TFT Rules Expansion, Death and Dying") in text
+    dialog = CampaignSettingsDialog(session.profile(), main_window)
+    assert "'every week the person rests'" in dialog.fields["week_healing"].toolTip()
+    box = dialog.fields["week_healing"]
+    box.setCurrentIndex(box.findData(WeekHealing.EVERY_WEEK))
+    main_window.apply_settings(dialog)
+    assert session.profile().week_healing is WeekHealing.EVERY_WEEK
+    planner.run(1, seed=8)
+    assert "Healed 4 hits: an idle week heals as rest does (our reading of Melee, Creating " \
+           "a Figure" in planner.report.toPlainText()
+    assert session.character(ragnar).wounds == 0
+    dialog.close()
+    planner.close()
+
+
 def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 

@@ -201,6 +201,9 @@ def character_week(report: Mapping[str, Any]) -> str:
     parts = [", ".join(gains)] if gains else []
     if events:
         parts.append(" and ".join(events))
+    wounds, st = int(report.get("wounds_after", 0)), int(report.get("st", 0))
+    if wounds and st and not any("dying" in e for e in events):
+        parts.append(f"wounded, ST {st - wounds} of {st} now")
     return text + (": " + "; ".join(parts) if parts else "") + "."
 
 

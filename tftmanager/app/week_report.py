@@ -50,6 +50,9 @@ class CharacterWeek:
     wounds: int = 0
     events: list[str] = field(default_factory=list)
     worked: bool = False
+    # Hits not yet healed after the week, and ST (a wounded worker's journal line).
+    wounds_after: int = 0
+    st: int = 0
 
 
 @dataclass
@@ -125,6 +128,7 @@ class RunTotals:
     xp: int
     money: int
     hits: int
+    st_now: str
     status: str
     worked: int
 
@@ -147,25 +151,32 @@ def run_totals(results: list[AppliedWeek]) -> list[RunTotals]:
             row[1] += cw.money
             row[2] += cw.wounds
             row[3] += int(cw.worked)
-    last = results[-1].after
+    last = {cid: snap.character for cid, snap in results[-1].after.items()}
     return [RunTotals(names[cid], xp, money, hits,
-                      last[cid].character.status.value if cid in last else "", worked)
+                      st_now(last[cid]) if cid in last else "",
+                      last[cid].status.value if cid in last else "", worked)
             for cid, (xp, money, hits, worked) in sums.items()]
 
 
-TOTALS_HEADER = ("Character", "XP", "Money", "Hits taken", "Status", "Weeks worked")
+def st_now(character: Character) -> str:
+    """"7 of 12" for a wounded figure, "12" for a whole one."""
+    now = character.st - character.wounds
+    return f"{now} of {character.st}" if character.wounds else str(character.st)
+
+
+TOTALS_HEADER = ("Character", "XP", "Money", "Hits taken", "ST now", "Status", "Weeks worked")
 
 
 def totals_text(results: list[AppliedWeek]) -> str:
     """The totals as a plain-text table (the command line prints it first)."""
     first, last = results[0].report.week, results[-1].report.week
     rows = [TOTALS_HEADER] + [
-        (t.name, f"{t.xp:+d}", f"{t.money:+d}", str(t.hits), t.status, str(t.worked))
+        (t.name, f"{t.xp:+d}", f"{t.money:+d}", str(t.hits), t.st_now, t.status, str(t.worked))
         for t in run_totals(results)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(TOTALS_HEADER))]
     out = [f"Weeks {first}-{last}: totals"]
     for row in rows:
-        cells = [row[0].ljust(widths[0])] + [c.rjust(w) if i != 3 else c.ljust(w)
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) if i != 4 else c.ljust(w)
                                              for i, (c, w) in enumerate(
                                                  zip(row[1:], widths[1:], strict=True))]
         out.append("  " + "  ".join(cells).rstrip())

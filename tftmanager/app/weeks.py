@@ -264,7 +264,8 @@ def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
     """The report's part for one character."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
                          list(result.rolls), result.xp_total, result.money_total,
-                         result.wounds, list(result.events), result.worked)
+                         result.wounds, list(result.events), result.worked,
+                         result.character.wounds, result.character.st)
 
 
 def _study(session: Session, library: RulesLibrary, profile: RuleProfile,

@@ -33,6 +33,9 @@ OPTION_REFERENCES: dict[str, tuple[str, ...]] = {
     "thief_fractions": ("TFT Rules Expansion, Jobs: Thieves",),
     "thief_spells": ("TFT Rules Expansion, Jobs: Wizards",),
     "upkeep": ("TFT Rules Expansion, Jobs: Lifestyle",),
+    # One per choice: rest only (the expansion's "every week the person rests"), then
+    # Melee's "he will take time to recover before another fight" (the record card).
+    "week_healing": ("TFT Rules Expansion, Death and Dying", "Melee, Creating a Figure"),
     "job_readings": ("TFT Rules Expansion, Jobs: Mercenaries",),
     # One per choice, in the order of the choices: roll-off, then Melee's die each.
     "many_sides": ("Free-for-All", "Melee, Sequence of Play"),

@@ -94,6 +94,13 @@ class Upkeep(enum.Enum):
     NO_JOB = "no_job"
 
 
+class WeekHealing(enum.Enum):
+    """Which weeks between adventures heal wounds: rest only, or work, study and idleness too."""
+
+    REST_ONLY = "rest_only"
+    EVERY_WEEK = "every_week"
+
+
 class JobReadings(enum.Enum):
     """Which reading of a garbled job value to play: the scan's, or its named alternative."""
 
@@ -271,6 +278,16 @@ OPTION_INFO: dict[str, OptionInfo] = {
         {Upkeep.IDLE_ONLY: "Idle weeks only (default)",
          Upkeep.NO_JOB: "Every week without a job (idle, rest, study)"},
     ),
+    "week_healing": OptionInfo(
+        "Healing in a week of work",
+        "The expansion (001) recovers a survivor 'every week the person rests'; Melee "
+        "(003) erases a survivor's hits 'since he will take time to recover before another "
+        "fight'. Neither says whether a week of work, study or idleness heals; a week of "
+        "rest heals as A week of rest (below) says.",
+        {WeekHealing.REST_ONLY: "Only a week of rest heals (default)",
+         WeekHealing.EVERY_WEEK: "Every week away from adventure heals as rest does"},
+        assumed="Our reading: only a week of rest heals wounds",
+    ),
     "job_readings": OptionInfo(
         "Garbled job values",
         "Where the scan of the jobs tables is garbled, the Rules Library keeps the value "
@@ -339,6 +356,7 @@ class RuleProfile:
     thief_fractions: ThiefFractions = ThiefFractions.ROUND_DOWN
     thief_spells: ThiefSpells = ThiefSpells.APPROPRIATE
     upkeep: Upkeep = Upkeep.IDLE_ONLY
+    week_healing: WeekHealing = WeekHealing.REST_ONLY
     job_readings: JobReadings = JobReadings.AS_READ
     many_sides: ManySides = ManySides.ROLL_OFF
     fatigue_at_zero: FatigueAtZero = FatigueAtZero.UNCONSCIOUS

@@ -20,6 +20,7 @@ from tftmanager.rules.character import Character, Status
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
+from tftmanager.rules.healing import busy_week_healing
 from tftmanager.rules.job_data import Job, JobCatalogue
 from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
@@ -99,9 +100,11 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     if character.status is not Status.ACTIVE:
         return replace(base, lines=(f"Cannot act this week ({character.status.value}).",))
     if activity is Activity.JOB:
-        return _job(base, library, catalogue, profile, dice, week, balance)
+        return _healed(_job(base, library, catalogue, profile, dice, week, balance),
+                       character, activity, catalogue, profile)
     if activity is Activity.STUDY:
-        return _upkeep(replace(base, studies=True), catalogue, profile, balance)
+        return _healed(_upkeep(replace(base, studies=True), catalogue, profile, balance),
+                       character, activity, catalogue, profile)
     if activity is Activity.REST:
         if catalogue.survival is None:
             raise RulesDataError("Resting needs the survival rules ([survival] in jobs.toml).")
@@ -113,7 +116,18 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
                        profile, balance)
     if activity is Activity.ADVENTURE:
         return replace(base, lines=("Adventuring (nothing happens automatically).",))
-    return _idle(base, catalogue, balance)
+    return _healed(_idle(base, catalogue, balance), character, activity, catalogue, profile)
+
+
+def _healed(result: WeekResult, before: Character, activity: Activity,
+            catalogue: JobCatalogue, profile: RuleProfile) -> WeekResult:
+    """A week of work, study or idleness: its healing (the campaign's reading) and wound line."""
+    after, lines = busy_week_healing(before, result.character, activity, worked=result.worked,
+                                     healing=profile.week_healing,
+                                     rest_heals_all=catalogue.rest_heals_all)
+    if not lines:
+        return result
+    return replace(result, character=after, lines=(*result.lines, *lines))
 
 
 def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int,

@@ -22,6 +22,7 @@ def totals_html(results: list[AppliedWeek]) -> str:
     rows = "".join(
         f"<tr><td>{escape(t.name)}</td><td align='right'>{t.xp:+d}</td>"
         f"<td align='right'>{t.money:+d}</td><td align='right'>{t.hits}</td>"
+        f"<td align='right'>{escape(t.st_now)}</td>"
         f"<td>{escape(t.status)}</td><td align='right'>{t.worked}</td></tr>"
         for t in run_totals(results))
     return (f"<h3>Weeks {first}–{last}: totals</h3>"
