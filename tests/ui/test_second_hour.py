@@ -130,3 +130,27 @@ def test_a_new_empty_campaign_shows_an_empty_editor_with_a_hint(main_window: Mai
     assert editor.name.text() == ""
     assert editor.armor.currentIndex() == -1 and editor.notes.toPlainText() == ""
     assert "No characters yet" in editor.title.text() and "Add Character" in editor.title.text()
+
+
+def test_a_wounded_figures_st_is_not_clipped_in_the_party_table(main_window: MainWindow) -> None:
+    """Ragnar with 4 hits reads "11 (7 now)" whole: the ST column widens for it."""
+    from dataclasses import replace
+
+    from PySide6.QtGui import QFontMetrics
+
+    from tftmanager.ui import operations
+    from tftmanager.ui.party_model import COLUMNS
+
+    session = main_window.session
+    assert session is not None
+    ids = {row.name: row.id for row in main_window.party_model.rows()}
+    table = main_window.party.table
+    column = COLUMNS.index("ST")
+    narrow = table.columnWidth(column)
+    operations.characters.edit(session, ids["Ragnar"],
+                               replace(session.character(ids["Ragnar"]), wounds=4))
+    shown = "11 (7 now)"
+    assert main_window.party_model.index(main_window.party_model.row_of(ids["Ragnar"]),
+                                         column).data() == shown
+    assert table.columnWidth(column) > narrow
+    assert table.columnWidth(column) >= QFontMetrics(table.font()).horizontalAdvance(shown)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.ui.party_model import ID_ROLE, SORT_ROLE, PartyModel, PartyProxy
+from tftmanager.ui.party_model import COLUMNS, ID_ROLE, SORT_ROLE, PartyModel, PartyProxy
 
 # Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name stretches.
 COLUMN_WIDTHS = (58, 32, 62, 32, 32, 40, 50, 72, 66)
@@ -65,6 +65,9 @@ class PartyPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, width in enumerate(COLUMN_WIDTHS, start=1):
             self.table.setColumnWidth(column, width)
+        # A wounded figure's ST reads "11 (7 now)": the column widens for it, not clips it.
+        for signal in (model.modelReset, model.dataChanged, model.rowsInserted):
+            signal.connect(self._fit_st)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
@@ -77,6 +80,13 @@ class PartyPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.table)
+
+    def _fit_st(self, *_args: object) -> None:
+        """The ST column as wide as its widest cell, never narrower than its default."""
+        column = COLUMNS.index("ST")
+        width = max(COLUMN_WIDTHS[column - 1], self.table.sizeHintForColumn(column))
+        if width != self.table.columnWidth(column):
+            self.table.setColumnWidth(column, width)
 
     def selected_id(self) -> int | None:
         """The selected character's id, if any."""
