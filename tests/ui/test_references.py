@@ -118,6 +118,20 @@ def test_preferences_point_a_book_at_a_pdf(shelf: QSettings, tmp_path: Path, qtb
     assert books.book_pdf("House Rules: Combat") is None
 
 
+def test_a_pdf_in_the_home_folder_shows_as_tilde_and_is_kept_whole(
+        shelf: QSettings, tmp_path: Path, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dialog (and its picture in the docs) shows ~/Books/itl.pdf, not a home's full path."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    books.set_book_pdf("ITL", books.BookPdf(tmp_path / "Books" / "itl.pdf", 2))
+    dialog = RulebooksDialog(book_codes([]))
+    qtbot.addWidget(dialog)
+    assert dialog.paths["ITL"].text() == "~/Books/itl.pdf"
+    dialog.paths["Melee"].setText("~/Books/melee.pdf")
+    dialog.accept()
+    assert books.book_pdf("ITL") == books.BookPdf(tmp_path / "Books" / "itl.pdf", 2)
+    assert books.book_pdf("Melee") == books.BookPdf(tmp_path / "Books" / "melee.pdf", 1)
+
+
 def test_campaign_rules_name_the_books_of_each_reading(main_window: MainWindow,
                                                        qtbot) -> None:
     session = main_window.session

@@ -57,7 +57,7 @@ class RulebooksDialog(QDialog):
         self.first_pages: dict[str, QSpinBox] = {}
         for row, code in enumerate(codes, start=1):
             pdf = books.book_pdf(code)
-            path = QLineEdit(str(pdf.path) if pdf else "")
+            path = QLineEdit(_shown(pdf.path) if pdf else "")
             path.setPlaceholderText("none: its references are shown as text")
             path.setAccessibleName(f"PDF of {BOOKS.get(code, code)}")
             choose = QPushButton("Choose…")
@@ -85,19 +85,27 @@ class RulebooksDialog(QDialog):
         self.resize(900, 0)
 
     def _choose(self, code: str) -> None:
-        start = self.paths[code].text() or str(Path.home())
+        start = str(Path(self.paths[code].text()).expanduser()) if self.paths[code].text() \
+            else str(Path.home())
         name, _ = QFileDialog.getOpenFileName(self, f"PDF of {BOOKS.get(code, code)}", start,
                                               "PDF (*.pdf);;All files (*)")
         if name:
-            self.paths[code].setText(name)
+            self.paths[code].setText(_shown(Path(name)))
 
     def accept(self) -> None:
         """Keep every row's PDF (an empty one forgets the book's PDF)."""
         for code, path in self.paths.items():
             text = path.text().strip()
-            pdf = books.BookPdf(Path(text), self.first_pages[code].value()) if text else None
+            pdf = (books.BookPdf(Path(text).expanduser(), self.first_pages[code].value())
+                   if text else None)
             books.set_book_pdf(code, pdf)
         super().accept()
+
+
+def _shown(path: Path) -> str:
+    """A PDF's path with the home folder as ``~`` (read back with ``expanduser``)."""
+    home = Path.home()
+    return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
 
 
 def add_to(window: Any, menu: QMenu) -> QAction:
