@@ -256,3 +256,12 @@ def test_the_shop_keeps_unpriced_weapons_out_and_warns_of_a_third_weapon(
     assert dialog.select("dagger")  # a dagger is the extra one allowed
     assert "illegal" not in dialog.problem.text_label.text()
     dialog.close()
+
+
+def test_every_possessions_column_shows_its_whole_title(main_window: MainWindow) -> None:
+    """"Workmanship" once read "orkmanship" in the README's picture: no title is clipped."""
+    table = main_window.editor.possessions.table
+    header = table.horizontalHeader()
+    for column in range(table.columnCount() - 1):  # the last stretches
+        assert table.columnWidth(column) >= header.sectionSizeHint(column), \
+            table.horizontalHeaderItem(column).text()

@@ -68,8 +68,9 @@ class PossessionsPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((118, 92, 68, 32, 58)):
-            self.table.setColumnWidth(column, width)
+        header = self.table.horizontalHeader()
+        for column, width in enumerate((118, 92, 68, 32, 58)):  # never narrower than its title
+            self.table.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
         self.table.setMinimumHeight(180)
         self.state = QComboBox()
         self.state.setAccessibleName("Where the item is")
