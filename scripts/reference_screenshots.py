@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QThread, QTimer
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
+from shot_support import DialogWatchdog, campaigns_folder, fresh_demo_path
 
 from tftmanager.rules.references import Reference
 from tftmanager.ui import books
@@ -49,13 +50,13 @@ def main() -> int:
     """Open the demo, point ITL at the stand-in, grab the three views, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
-    tmp.mkdir(parents=True, exist_ok=True)
+    watchdog = DialogWatchdog(app)
+    tmp = campaigns_folder()
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(1280, 800)
     window.show()
-    window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
+    assert window.new_campaign(fresh_demo_path(), demo=True)
     books.set_book_pdf("ITL", books.BookPdf(stand_in_book(tmp / "itl.pdf"), first_page=2))
 
     def shoot() -> None:
@@ -96,7 +97,7 @@ def main() -> int:
         app.quit()
 
     QTimer.singleShot(600, shoot)
-    return app.exec()
+    return watchdog.exit_code(app.exec())
 
 
 if __name__ == "__main__":

@@ -8,15 +8,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from printed_pictures import save_cards, save_encounter_sheet, save_sheet
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
+from shot_support import DialogWatchdog, campaigns_folder, fresh_demo_path
 
 from tftmanager.ui import operations
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.window_state import DEFAULT_SIZE, PARTY_WIDTH
 
-OUT = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs"
+GUIDE = ROOT / "resources" / "guide"  # Help > User Guide's own picture of the main window
+GUIDE_WIDTH = 660  # fits Help > User Guide at its first size (720 px wide) without a scroll bar
 STAT_BLOCKS = """Orc Sergeant (orc): ST 13 DX 11 IQ 8 MA 10; Talents: Sword (2), Shield (1)
 Weapons: Broadsword (2d); Armor: Leather armor, Small shield.
 
@@ -43,6 +48,8 @@ def shoot_guide_and_dark(app: QApplication, window: MainWindow) -> None:
     app.processEvents()
     guide.grab().save(str(OUT / "guide.png"))
     guide.close()
+    window.resize(*DEFAULT_SIZE)  # as a new user sees it (the History picture widened it)
+    window.splitter.setSizes(window_state_sizes())
     light = app.palette()
     app.setPalette(fusion_dark())
     window._retint_icons()  # as a switch of the system's scheme does
@@ -94,9 +101,12 @@ def shoot_encounter(window: MainWindow, app: QApplication) -> None:
     tracker.buttons["attack"].click()
     app.processEvents()
     tracker.grab().save(str(OUT / "encounter.png"))
+    enc = tracker.encounter()
+    assert enc is not None
+    save_encounter_sheet(enc, window.session.library.combat_rules(), OUT / "encounter-sheet.png")
     review = tracker.end_encounter()
     assert review is not None
-    review.resize(860, 300)
+    review.resize(1040, 300)  # every column, Dropped included
     app.processEvents()
     review.grab().save(str(OUT / "encounter-end.png"))
     review.close()
@@ -108,42 +118,16 @@ def window_state_sizes() -> list[int]:
     return [PARTY_WIDTH, DEFAULT_SIZE[0] - PARTY_WIDTH]
 
 
-def save_sheet(store: object, name: str, path: Path, dpi: float = 90.0) -> None:
-    """A character's full sheet (Letter), painted as the PDF paints it."""
-    from PySide6.QtGui import QImage, QPainter
-
-    from tftmanager.cards.export import set_sheets
-    from tftmanager.cards.layout import PAPER_MM, Paper
-    from tftmanager.cards.painter import MM_PER_INCH, paint_page
-    from tftmanager.cards.sheet_gather import campaign_sheets
-
-    document = set_sheets(campaign_sheets(store=store, names=[name]),  # type: ignore[arg-type]
-                          PAPER_MM[Paper.LETTER])
-    k = dpi / MM_PER_INCH
-    plan = document.plan
-    image = QImage(round(plan.page_w * k), round(plan.page_h * k), QImage.Format.Format_RGB32)
-    image.setDotsPerMeterX(round(k * 1000))
-    image.setDotsPerMeterY(round(k * 1000))
-    image.fill(Qt.GlobalColor.white)
-    painter = QPainter(image)
-    try:
-        paint_page(painter, document.pages[0], plan, dpi)
-    finally:
-        painter.end()
-    image.save(str(path))
-
-
 def main() -> int:
     """Build the window, select a character, grab the pictures, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
-    tmp.mkdir(parents=True, exist_ok=True)
-    settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
+    watchdog = DialogWatchdog(app)
+    settings = QSettings(str(campaigns_folder() / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(*DEFAULT_SIZE)  # what a new user sees
     window.show()
-    window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
+    assert window.new_campaign(fresh_demo_path(), demo=True)
 
     def shoot() -> None:
         if "--encounter-only" in sys.argv:  # just the tracker's pictures
@@ -155,7 +139,13 @@ def main() -> int:
         window.party.select(rows["Ragnar"])
         app.processEvents()
         OUT.mkdir(exist_ok=True)
-        window.grab().save(str(OUT / "main-window.png"))
+        main = window.grab()
+        main.save(str(OUT / "main-window.png"))
+        main.scaledToWidth(GUIDE_WIDTH, Qt.TransformationMode.SmoothTransformation).save(
+            str(GUIDE / "main-window.png"))
+        assert window.session is not None
+        save_cards(window.session.store, "Ragnar", OUT / "card-front.png",
+                   OUT / "card-back.png")
         window.editor.grab().save(str(OUT / "editor.png"))
         # A character with problems, to show them in place.
         window.party.select(rows["Wulf"])
@@ -233,6 +223,9 @@ def main() -> int:
         app.processEvents()
         window.grab().save(str(OUT / "possessions.png"))
         # A run of four weeks: the totals per character above the weeks, rolls folded.
+        # Flavius comes back from a fight with 3 hits: his week says so, and what heals them.
+        operations.characters.edit(session, flavius,
+                                   replace(session.character(flavius), wounds=3))
         planner = window.plan_weeks()
         assert planner is not None
         planner.resize(1100, 760)
@@ -271,9 +264,9 @@ def main() -> int:
         app.quit()
 
     QTimer.singleShot(300, shoot)
-    app.exec()
+    code = watchdog.exit_code(app.exec())
     print(f"Saved screenshots in {OUT}")
-    return 0
+    return code
 
 
 if __name__ == "__main__":

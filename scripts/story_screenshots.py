@@ -12,8 +12,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
+from shot_support import DialogWatchdog, campaigns_folder, fresh_demo_path
 
-from tftmanager.app.demo_history import add_demo_history
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 
@@ -24,20 +24,15 @@ def main() -> int:
     """Open the demo, play its history, grab the three views, quit."""
     app = QApplication(sys.argv)
     configure_application(app)
-    tmp = Path.home() / "Campaigns"  # make screenshot sets HOME: the status bar says ~/Campaigns
-    tmp.mkdir(parents=True, exist_ok=True)
+    watchdog = DialogWatchdog(app)
+    tmp = campaigns_folder()
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(1360, 860)
     window.show()
-    window.new_campaign(tmp / "Demo Campaign.tftcampaign", demo=True)
+    assert window.new_campaign(fresh_demo_path(), demo=True, history=True)
 
     def shoot() -> None:
-        session = window.session
-        assert session is not None
-        add_demo_history(store=session.store)
-        window.close_campaign()
-        window.open_campaign(tmp / "Demo Campaign.tftcampaign")
         OUT.mkdir(exist_ok=True)
         story = window.story
         story.board_dock.show()
@@ -67,9 +62,9 @@ def main() -> int:
         app.quit()
 
     QTimer.singleShot(300, shoot)
-    app.exec()
+    code = watchdog.exit_code(app.exec())
     print(f"Saved journal, board and chart screenshots in {OUT}")
-    return 0
+    return code
 
 
 if __name__ == "__main__":

@@ -13,15 +13,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage
 
 from tftmanager.cards.content import CardContent
 from tftmanager.cards.export import export_pdf
-from tftmanager.cards.fonts import card_family, metrics_for
+from tftmanager.cards.fonts import metrics_for
 from tftmanager.cards.layout import CARD_MM, CardSize
-from tftmanager.cards.painter import MM_PER_INCH, paint_typeset
-from tftmanager.cards.typeset import Typeset, fit
+from tftmanager.cards.painter import typeset_image
+from tftmanager.cards.typeset import fit
 
 pytestmark = pytest.mark.ui
 
@@ -35,23 +34,6 @@ DOCS_DPI = 200
 # between poppler builds stay well under 1; a moved or missing line of text is
 # several times this.
 TOLERANCE = 1.5
-
-
-def card_image(card: Typeset, w: float, h: float, dpi: float,
-               family: str | None = None) -> QImage:
-    """One set card painted on a white image, as every page paints it (paint_typeset)."""
-    k = dpi / MM_PER_INCH
-    image = QImage(round(w * k), round(h * k), QImage.Format.Format_RGB32)
-    image.setDotsPerMeterX(round(k * 1000))
-    image.setDotsPerMeterY(round(k * 1000))
-    image.fill(Qt.GlobalColor.white)
-    painter = QPainter(image)
-    try:
-        paint_typeset(painter, QRectF(0, 0, image.width() - 1, image.height() - 1), card, dpi,
-                      family or card_family())
-    finally:
-        painter.end()
-    return image
 
 
 def mean_difference(a: QImage, b: QImage) -> float:
@@ -94,7 +76,7 @@ def test_readme_images_show_ragnars_card_as_painted(demo_cards: list[CardContent
     card = ragnar(demo_cards)
     for side, face in (("front", card.front), ("back", card.back)):
         [typeset] = fit(face, w, h, metrics_for(family))
-        image = card_image(typeset, w, h, DOCS_DPI, family)
+        image = typeset_image(typeset, w, h, DOCS_DPI, family)
         if UPDATE:
             image.save(str(DOCS[side]))
         shown = QImage(str(DOCS[side]))
@@ -109,5 +91,6 @@ def test_the_comparison_notices_a_real_change(demo_cards: list[CardContent],
     other = next(c for c in demo_cards if c.front.name == "Wulf").front
     [a] = fit(front, w, h, metrics_for(family))
     [b] = fit(other, w, h, metrics_for(family))
-    difference = mean_difference(card_image(a, w, h, GOLDEN_DPI), card_image(b, w, h, GOLDEN_DPI))
+    difference = mean_difference(typeset_image(a, w, h, GOLDEN_DPI),
+                                 typeset_image(b, w, h, GOLDEN_DPI))
     assert difference > 2 * TOLERANCE

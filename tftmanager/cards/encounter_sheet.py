@@ -60,7 +60,13 @@ def export_sheet(path: Path, enc: Encounter, rules: CombatRules, *,
     """Write the encounter sheet to a PDF; returns the page count."""
     check_pdf_target(path)
     family = card_family()
+    return write_document(path, sheet_document(enc, rules, paper, family), paper,
+                          f"Encounter sheet: {enc.name}", family)
+
+
+def sheet_document(enc: Encounter, rules: CombatRules, paper: Paper,
+                   family: str) -> CardDocument:
+    """The sheet set on its pages (the PDF and the guide's picture paint the same pages)."""
     plan = plan_page(CardSize.SHEET, PAPER_MM[paper])
     faces = fit(sheet_face(enc, rules), plan.card_w, plan.card_h, metrics_for(family))
-    document = CardDocument(plan, tuple(arrange(faces, plan)))
-    return write_document(path, document, paper, f"Encounter sheet: {enc.name}", family)
+    return CardDocument(plan, tuple(arrange(faces, plan)))

@@ -9,7 +9,7 @@ only, with hairline frames, so cards photocopy and print well in mono.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter, QPen
+from PySide6.QtGui import QFont, QImage, QPainter, QPen
 
 from tftmanager.cards.fonts import card_family, card_font
 from tftmanager.cards.layout import Page, PagePlan
@@ -100,3 +100,42 @@ def paint_page(painter: QPainter, page: Page[Typeset], plan: PagePlan, dpi: floa
         box = placed.box
         rect = QRectF(box.x * k, box.y * k, box.w * k, box.h * k)
         paint_typeset(painter, rect, placed.face, dpi, family)
+
+
+def _white_image(w_mm: float, h_mm: float, dpi: float) -> QImage:
+    """A white image of a size in millimetres, at ``dpi`` (its resolution set to match)."""
+    k = dpi / MM_PER_INCH
+    image = QImage(round(w_mm * k), round(h_mm * k), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(k * 1000))
+    image.setDotsPerMeterY(round(k * 1000))
+    image.fill(Qt.GlobalColor.white)
+    return image
+
+
+def typeset_image(card: Typeset, w_mm: float, h_mm: float, dpi: float,
+                  family: str | None = None) -> QImage:
+    """One set card painted on a white image, as every page paints it.
+
+    The README's card pictures and the golden test's comparison both come
+    from here, so the picture is the card as printed.
+    """
+    image = _white_image(w_mm, h_mm, dpi)
+    painter = QPainter(image)
+    try:
+        paint_typeset(painter, QRectF(0, 0, image.width() - 1, image.height() - 1), card, dpi,
+                      family)
+    finally:
+        painter.end()
+    return image
+
+
+def page_image(page: Page[Typeset], plan: PagePlan, dpi: float,
+               family: str | None = None) -> QImage:
+    """A whole page (a character sheet, an encounter sheet) painted on a white image."""
+    image = _white_image(plan.page_w, plan.page_h, dpi)
+    painter = QPainter(image)
+    try:
+        paint_page(painter, page, plan, dpi, family)
+    finally:
+        painter.end()
+    return image
