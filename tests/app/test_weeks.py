@@ -34,6 +34,7 @@ from tftmanager.rules.settings import Upkeep
 from tftmanager.rules.survival import Helper, Situation
 from tftmanager.rules.week import StopEvent
 from tftmanager.store import ledger, queries
+from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
@@ -60,13 +61,13 @@ def state(store: CampaignStore) -> dict[str, Any]:
                            for c in ids},
             "assignments": {c: week_store.get_assignment(session=session, character_id=c)
                             for c in ids},
-            "studies": {c: week_store.studies_data(session=session, character_id=c)
+            "studies": {c: study_store.studies(session=session, character_id=c)
                         for c in ids},
             "xp": [ledger.lines_for(session=session, character_id=c) for c in ids],
             "money": [ledger.lines_for(session=session, character_id=c, table=MoneyEntryRow)
                       for c in ids],
             "log": week_store.week_logs(session=session, campaign_id=store.campaign_id),
-            "week": queries.campaign_row(session=session, campaign_id=store.campaign_id).week,
+            "week": queries.campaign(session=session, campaign_id=store.campaign_id).week,
         }
 
 

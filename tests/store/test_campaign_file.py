@@ -64,8 +64,8 @@ def test_create_and_reopen_round_trip(campaign_path: Path) -> None:
     with open_campaign(campaign_path) as store:
         assert store.backup_path is None
         with store.operation("test") as op:
-            row = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
-            assert row.name == "Northmen"
+            info = queries.campaign(session=op.session, campaign_id=store.campaign_id)
+            assert info.name == "Northmen"
             stored = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
             assert stored == profile
             stored = queries.list_characters(session=op.session, campaign_id=store.campaign_id)

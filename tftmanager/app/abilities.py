@@ -27,7 +27,7 @@ from tftmanager.rules.text import count
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import StudyRow
+from tftmanager.store.study import StudyData
 
 
 class LearnRefused(Refusal, ValueError):
@@ -141,7 +141,7 @@ def start_study(*, store: CampaignStore, character_id: int, key: str, teacher: b
                            + "; ".join(reasons) + ".")
     with store.transaction() as session:
         current = study_store.studies(session=session, character_id=character_id)
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
     conflict = concurrent_conflict(key, [s.talent for s in current], library)
     if conflict:
         raise LearnRefused(conflict)
@@ -220,18 +220,15 @@ def party_studies(*, store: CampaignStore) -> dict[int, list[StudyView]]:
     """Everyone's studies in one query (the cards of a whole party), oldest first."""
     library = library_for(store)
     with store.transaction() as session:
-        rows = study_store.campaign_studies(session=session, campaign_id=store.campaign_id)
-    found: dict[int, list[StudyView]] = {}
-    for row in rows:
-        found.setdefault(row.character_id, []).append(_view(row, library))
-    return found
+        found = study_store.campaign_studies(session=session, campaign_id=store.campaign_id)
+    return {cid: [_view(study, library) for study in studies]
+            for cid, studies in found.items()}
 
 
-def _view(row: StudyRow, library: RulesLibrary) -> StudyView:
-    talent = library.talents.get(row.talent)
-    assert row.id is not None
-    return StudyView(row.id, row.talent, talent.name if talent else row.talent,
-                     row.weeks_done, row.weeks_needed, row.teacher)
+def _view(study: StudyData, library: RulesLibrary) -> StudyView:
+    talent = library.talents.get(study.talent)
+    return StudyView(study.id, study.talent, talent.name if talent else study.talent,
+                     study.weeks_done, study.weeks_needed, study.teacher)
 
 
 def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
@@ -244,8 +241,8 @@ def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
 
 
 def progress_studies(*, session: Session, library: RulesLibrary, profile: RuleProfile,
-                     studies: list[StudyRow]) -> tuple[list[str], list[str], set[int]]:
-    """One week of study for these studies: (learned, waiting, character ids touched).
+                     character_id: int) -> tuple[list[str], list[str]]:
+    """One week of a character's studies: (learned, waiting), written at once.
 
     A study that finishes this week while its talent does not fit in memory
     (the character forgot nothing, but lost IQ or learned something else
@@ -255,20 +252,17 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
     """
     learned: list[str] = []
     waiting: list[str] = []
-    touched: set[int] = set()
-    for study in studies:
-        stored = queries.get_character(session=session, character_id=study.character_id)
-        character = stored.character
+    for study in study_store.studies(session=session, character_id=character_id):
+        character = queries.get_character(session=session, character_id=character_id).character
         already_waiting = study.weeks_done >= study.weeks_needed
         if not already_waiting:
-            study.weeks_done += 1
-            session.add(study)
-            touched.add(stored.id)
+            study = replace(study, weeks_done=study.weeks_done + 1)
+            study_store.set_weeks_done(session=session, study_id=study.id,
+                                       weeks_done=study.weeks_done)
         if study.weeks_done < study.weeks_needed:
             continue
         if character.knows(study.talent):  # learned meanwhile: nothing left to add
-            session.delete(study)
-            touched.add(stored.id)
+            study_store.remove_study(session=session, study_id=study.id)
             continue
         talent = library.talents.get(study.talent)
         name = talent.name if talent else study.talent
@@ -277,8 +271,7 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
             if not already_waiting:
                 waiting.append(f"{character.name}: {name} (memory full)")
             continue
-        queries.update_character(session=session, character_id=stored.id, character=after)
-        session.delete(study)
-        touched.add(stored.id)
+        queries.update_character(session=session, character_id=character_id, character=after)
+        study_store.remove_study(session=session, study_id=study.id)
         learned.append(f"{character.name}: {name}")
-    return learned, waiting, touched
+    return learned, waiting

@@ -24,7 +24,6 @@ from tftmanager.rules.text import count
 from tftmanager.store import ledger, queries
 from tftmanager.store import library as stored_library
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 
 class Already(enum.StrEnum):
@@ -90,8 +89,8 @@ def _ledgers(session: object, cid: int, arrival: Arrival, week: int, batch: str,
              label: str) -> list[str]:
     """XP and money brought to what the arrival says (a new entry for any difference)."""
     said = []
-    for table, amount, kind in ((XPEntryRow, arrival.xp, "correction"),
-                                (MoneyEntryRow, arrival.money, MoneyKind.FOUND.value)):
+    for table, amount, kind in ((ledger.XP, arrival.xp, "correction"),
+                                (ledger.MONEY, arrival.money, MoneyKind.FOUND.value)):
         if amount is None:
             continue
         have = ledger.balance(session=session, character_id=cid, table=table)  # type: ignore[arg-type]
@@ -99,7 +98,7 @@ def _ledgers(session: object, cid: int, arrival: Arrival, week: int, batch: str,
             ledger.append(session=session, table=table, character_id=cid,  # type: ignore[arg-type]
                           amount=amount - have, kind=kind, reason=label, week=week,
                           batch=batch)
-            what = "XP" if table is XPEntryRow else "money $"
+            what = "XP" if table is ledger.XP else "money $"
             said.append(f"{arrival.character.name}: {what}{amount:,} (was {have:,})")
     return said
 
@@ -121,7 +120,7 @@ def land(*, store: CampaignStore, arrivals: list[Arrival], already: Already = Al
         session = op.session
         for entry in new_entries:
             stored_library.put_entry(session=session, campaign_id=store.campaign_id, entry=entry)
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
         batch = str(uuid.uuid4())
         for arrival, match in zip(arrivals, same, strict=True):
             if match is not None and already is Already.REFUSE:

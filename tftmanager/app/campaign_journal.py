@@ -114,7 +114,7 @@ def campaign_journal(*, store: CampaignStore, where: JournalFilter | None = None
     if where.character_id is not None or where.kinds:
         kept_notes = []  # a note is about the session, not one character or kind
     with store.transaction() as session:
-        name = queries.campaign_row(session=session, campaign_id=store.campaign_id).name
+        name = queries.campaign(session=session, campaign_id=store.campaign_id).name
     return CampaignJournal(name, _weeks(kept, kept_notes), kinds)
 
 

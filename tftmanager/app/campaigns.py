@@ -126,13 +126,13 @@ def place(*, store: CampaignStore) -> str:
 def campaign_name(*, store: CampaignStore) -> str:
     """The campaign's display name."""
     with store.transaction() as session:
-        return queries.campaign_row(session=session, campaign_id=store.campaign_id).name
+        return queries.campaign(session=session, campaign_id=store.campaign_id).name
 
 
 def current_week(*, store: CampaignStore) -> int:
     """The campaign's current week."""
     with store.transaction() as session:
-        return queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        return queries.campaign(session=session, campaign_id=store.campaign_id).week
 
 
 def get_profile(*, store: CampaignStore) -> RuleProfile:
@@ -160,11 +160,11 @@ def change_rules(*, store: CampaignStore, profile: RuleProfile, entries: list[En
     with store.operation(OpKind.SETTINGS) as op:
         before = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
         parts = [profile_label(before, profile)] if before != profile else []
-        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        campaign = queries.campaign(session=op.session, campaign_id=store.campaign_id)
         if undo_limit is not None and undo_limit != campaign.undo_limit:
             parts.append(f"Undo limit: {campaign.undo_limit} -> {undo_limit} operations")
-            campaign.undo_limit = undo_limit
-            op.session.add(campaign)
+            queries.set_campaign(session=op.session, campaign_id=store.campaign_id,
+                                 undo_limit=undo_limit)
         queries.set_rule_profile(session=op.session, campaign_id=store.campaign_id,
                                  profile=profile)
         for entry in entries:

@@ -82,7 +82,7 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
                                      encounter_id=encounter_id)
         if found is None or found.ended:
             raise EncounterRefused(f"{review.name} has already ended.")
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
         for ending in review.endings:
             before = queries.get_character(session=session,
                                            character_id=ending.character_id).character

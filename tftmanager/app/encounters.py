@@ -126,7 +126,7 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
         raise EncounterRefused("The kind of combat is death, arena or practice.")
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
-        week = queries.campaign_row(session=op.session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=op.session, campaign_id=store.campaign_id).week
         enc = Encounter(name, critical_hits=profile.critical_hits.value,
                         three_d=profile.three_d, combat=combat,
                         seed=seed if seed is not None else random.SystemRandom().randrange(2**31),

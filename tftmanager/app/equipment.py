@@ -114,7 +114,7 @@ def _apply(store: CampaignStore, character_id: int, change: Callable[[Character]
                 refusal = purchase_refusal(-money, balance, what or reason)
                 if refusal:
                     raise EquipmentRefused(refusal)
-            week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+            week = queries.campaign(session=session, campaign_id=store.campaign_id).week
             ledger.append(session=session, table=ledger.MONEY, character_id=character_id,
                           amount=money, kind=kind.value, reason=reason[:REASON_MAX], week=week,
                           batch=batch)

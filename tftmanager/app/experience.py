@@ -127,7 +127,7 @@ def _write(store: CampaignStore, rows: list[tuple[int, int, str]], kind: XPKind,
     batch = str(uuid.uuid4())
     with store.operation(OpKind.EXPERIENCE) as op:
         session = op.session
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
         by_id = queries.character_names(session=session,
                                         character_ids=[cid for cid, _a, _r in rows])
         names = [by_id[cid] for cid, _a, _r in rows]
@@ -169,7 +169,7 @@ def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attri
         cost = next_cost(character, tables, profile)
         after = raised(character, attribute)
         queries.update_character(session=session, character_id=character_id, character=after)
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
         ledger.append(session=session, character_id=character_id, amount=-cost,
                       kind=XPKind.SPEND.value,
                       reason=f"{attribute.label} {getattr(character, attribute.value)} → "
@@ -199,7 +199,7 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
             raise XPRefused(refusal)
         after = replace(character, memory_bought=character.memory_bought + 1)
         queries.update_character(session=session, character_id=character_id, character=after)
-        week = queries.campaign_row(session=session, campaign_id=store.campaign_id).week
+        week = queries.campaign(session=session, campaign_id=store.campaign_id).week
         ledger.append(session=session, character_id=character_id, amount=-tables.memory_cost,
                       kind=XPKind.SPEND.value,
                       reason=f"Memory {character.memory_bought} → {after.memory_bought}",

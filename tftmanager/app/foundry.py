@@ -31,7 +31,6 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 __all__ = ["FoundryError", "actor_files", "export_actors", "file_name", "import_actor_files",
            "import_actors", "preview_actors", "read_actors"]
@@ -67,9 +66,9 @@ class ActorPreview:
 
 def _extras(store: CampaignStore) -> dict[int, Extras]:
     with store.transaction() as session:
-        xp = ledger.balances(session=session, campaign_id=store.campaign_id, table=XPEntryRow)
+        xp = ledger.balances(session=session, campaign_id=store.campaign_id, table=ledger.XP)
         money = ledger.balances(session=session, campaign_id=store.campaign_id,
-                                table=MoneyEntryRow)
+                                table=ledger.MONEY)
     return {cid: Extras(xp=xp.get(cid, 0), money=money.get(cid, 0))
             for cid in set(xp) | set(money)}
 

@@ -9,9 +9,7 @@ closing the campaign.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
@@ -24,8 +22,7 @@ __all__ = ["UNDO_LIMIT_RANGE", "JournalRefused", "NothingToUndo", "Operation", "
            "UndoLimitRefused", "history", "redo", "set_undo_limit", "undo"]
 from tftmanager.store import journal, queries
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.journal import RowChange
-from tftmanager.store.tables import CharacterRow, OperationRow
+from tftmanager.store.journal import Operation, RowChange
 
 
 class JournalRefused(Refusal, ValueError):
@@ -37,42 +34,11 @@ class NothingToUndo(JournalRefused):
 
 
 @dataclass(frozen=True)
-class Operation:
-    """One line of the journal, in the user's words."""
-
-    id: int
-    label: str
-    kind: str
-    week: int
-    when: datetime
-    characters: tuple[int, ...]
-    undone: bool
-    undoable: bool
-    # Who did it: the login on a server campaign; "" in a file (or pushed from one).
-    author: str = ""
-
-    @property
-    def state(self) -> str:
-        """What undo can still do with it, in words ("" when it is simply done)."""
-        if not self.undoable:
-            return "no longer undoable"
-        return "undone" if self.undone else ""
-
-
-@dataclass(frozen=True)
 class Replayed:
     """An operation undone or redone, and what the views must refresh."""
 
     operation: Operation
     changes: Changes
-
-
-def _operation(row: OperationRow) -> Operation:
-    return Operation(
-        id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
-        characters=tuple(json.loads(row.characters)), undone=row.undone,
-        undoable=row.undoable, author=row.author or "",
-    )
 
 
 _TABLE_FLAGS = {
@@ -101,7 +67,8 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
             flags["settings"] = flags["week"] = flags["party"] = True
         if row.table in _TABLE_FLAGS:
             flags[_TABLE_FLAGS[row.table]] = True
-    removed = {cid for cid in characters if session.get(CharacterRow, cid) is None}
+    removed = characters - queries.existing_characters(session=session,
+                                                       character_ids=sorted(characters))
     return Changes(characters=frozenset(characters - removed), removed=frozenset(removed),
                    campaign=flags["settings"], **flags)
 
@@ -109,33 +76,33 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
 def _replay(store: CampaignStore, *, backwards: bool) -> Replayed:
     with store.transaction() as session:
         find = journal.last_done if backwards else journal.first_undone
-        row = find(session, store.campaign_id, store.mine)
-        if row is None:
+        operation = find(session, store.campaign_id, store.mine)
+        if operation is None:
             raise NothingToUndo("Nothing to undo." if backwards else "Nothing to redo.")
-        if not row.undoable:
+        if not operation.undoable:
             raise NothingToUndo(
-                f"\u201c{row.label}\u201d can no longer be undone: it is past the "
+                f"\u201c{operation.label}\u201d can no longer be undone: it is past the "
                 "campaign's undo limit, or the campaign was upgraded since.")
-        rows = journal.changes_of(session, row.id or 0)
+        rows = journal.changes_of(session, operation.id)
         try:
-            store.journal.replay(session, row, rows, backwards=backwards)
+            store.journal.replay(session, operation.id, rows, backwards=backwards)
         except journal.ReplayRefused as other:
-            raise _over_others(row, other, backwards=backwards) from None
+            raise _over_others(operation, other, backwards=backwards) from None
         changes = changes_from(session, rows)
-        result = Replayed(_operation(row), changes)
+        result = Replayed(replace(operation, undone=backwards), changes)
     store.journal.committed()
     if changes.library:
         forget_library(store)
     return result
 
 
-def _over_others(row: OperationRow, other: journal.ReplayRefused, *,
+def _over_others(operation: Operation, other: journal.ReplayRefused, *,
                  backwards: bool) -> NothingToUndo:
     """On a shared campaign, never take back (or redo over) another user's later change."""
     verb = "undo" if backwards else "redo"
     what = f" (\u201c{other.label}\u201d)" if other.label else ""
     return NothingToUndo(
-        f"Cannot {verb} \u201c{row.label}\u201d: {other.who or 'another user'} has since "
+        f"Cannot {verb} \u201c{operation.label}\u201d: {other.who or 'another user'} has since "
         f"changed the same things{what}. Change them back by hand if you need to.")
 
 
@@ -152,38 +119,35 @@ def redo(*, store: CampaignStore) -> Replayed:
 def next_undo(*, store: CampaignStore) -> Operation | None:
     """What Undo would take back (for the menu's text), if anything."""
     with store.transaction() as session:
-        row = journal.last_done(session, store.campaign_id, store.mine)
-        return _operation(row) if row is not None and row.undoable else None
+        operation = journal.last_done(session, store.campaign_id, store.mine)
+        return operation if operation is not None and operation.undoable else None
 
 
 def next_redo(*, store: CampaignStore) -> Operation | None:
     """What Redo would do again, if anything."""
     with store.transaction() as session:
-        row = journal.first_undone(session, store.campaign_id, store.mine)
-        return _operation(row) if row is not None else None
+        return journal.first_undone(session, store.campaign_id, store.mine)
 
 
 def history(*, store: CampaignStore, limit: int | None = None,
             character_id: int | None = None) -> list[Operation]:
     """The campaign's operations, newest first; undone ones are the redo tail."""
     with store.transaction() as session:
-        rows = journal.operations(session, store.campaign_id, limit=limit,
+        return journal.operations(session, store.campaign_id, limit=limit,
                                   character_id=character_id)
-        return [_operation(r) for r in rows]
 
 
 def undo_limit(*, store: CampaignStore) -> int:
     """How many operations the campaign keeps undoable."""
     with store.transaction() as session:
-        return queries.campaign_row(session=session, campaign_id=store.campaign_id).undo_limit
+        return queries.campaign(session=session, campaign_id=store.campaign_id).undo_limit
 
 
 def set_undo_limit(*, store: CampaignStore, limit: int) -> Changes:
     """Change how far back undo reaches; older operations stay in the history."""
     check_undo_limit(limit)
     with store.operation(OpKind.SETTINGS) as op:
-        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        campaign = queries.campaign(session=op.session, campaign_id=store.campaign_id)
         op.label = f"Undo limit: {campaign.undo_limit} -> {limit} operations"
-        campaign.undo_limit = limit
-        op.session.add(campaign)
+        queries.set_campaign(session=op.session, campaign_id=store.campaign_id, undo_limit=limit)
     return Changes(settings=True)

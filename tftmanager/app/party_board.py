@@ -23,9 +23,10 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import ledger, queries
+from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.weeks import StudyData
+from tftmanager.store.study import StudyData
 
 
 class Readiness(enum.IntEnum):
@@ -203,7 +204,7 @@ def party_board(*, store: CampaignStore,
                             table=ledger.MONEY),
             ledger.balances(session=session, campaign_id=store.campaign_id, table=ledger.XP),
             week_store.all_assignments(session=session, campaign_id=store.campaign_id),
-            week_store.all_studies(session=session, campaign_id=store.campaign_id))
+            study_store.campaign_studies(session=session, campaign_id=store.campaign_id))
     catalogue = _catalogue(library)
     sheets = [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored
               if only is None or s.id in only]

@@ -58,7 +58,7 @@ def series(current_total: int, xp: Iterable[tuple[int, int, str]],
 def party_series(*, store: CampaignStore) -> PartySeries:
     """The open campaign's series, up to its current week (two bulk queries)."""
     with store.transaction() as session:
-        campaign = queries.campaign_row(session=session, campaign_id=store.campaign_id)
+        campaign = queries.campaign(session=session, campaign_id=store.campaign_id)
         stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
         xp = story_reads.xp_by_week(session=session, campaign_id=store.campaign_id)
         money = story_reads.money_by_week(session=session, campaign_id=store.campaign_id)

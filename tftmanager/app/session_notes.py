@@ -48,7 +48,7 @@ def add_note(*, store: CampaignStore, title: str, text: str, week: int | None = 
     """Add a session note (at the campaign's current week unless another is given)."""
     _check(title, text, week)
     with store.operation(OpKind.NOTES) as op:
-        campaign = queries.campaign_row(session=op.session, campaign_id=store.campaign_id)
+        campaign = queries.campaign(session=op.session, campaign_id=store.campaign_id)
         added = stored.add_note(session=op.session, campaign_id=store.campaign_id,
                                 week=week or campaign.week,
                                 played_on=(played_on or dt.date.today()).isoformat(),

@@ -18,9 +18,10 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.store import queries
+from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.ledger import LedgerLine
-from tftmanager.store.weeks import StudyData
+from tftmanager.store.study import StudyData
 
 
 class WeekRefused(Refusal, ValueError):
@@ -115,7 +116,7 @@ def party_snapshots(session: Session, campaign_id: int) -> dict[int, Snapshot]:
     """Everyone's state in a handful of queries, whatever the party size."""
     stored = queries.list_characters(session=session, campaign_id=campaign_id)
     assignments = week_store.all_assignments(session=session, campaign_id=campaign_id)
-    studies = week_store.all_studies(session=session, campaign_id=campaign_id)
+    studies = study_store.campaign_studies(session=session, campaign_id=campaign_id)
     return {s.id: Snapshot(s.character, assignments.get(s.id, Assignment()),
                            studies.get(s.id, ())) for s in stored}
 

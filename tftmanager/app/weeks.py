@@ -53,7 +53,6 @@ from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.tables import CampaignRow
 
 __all__ = ["MAX_WEEKS", "AppliedWeek", "draw_seed", "run_week", "run_weeks"]
 
@@ -154,7 +153,7 @@ class _Run:
     changed row (the journal records each once, and undo stays exact).
     """
 
-    campaign: CampaignRow
+    campaign_id: int
     profile: RuleProfile
     party: dict[int, Snapshot]
     balances: dict[int, int]
@@ -167,8 +166,8 @@ class _Run:
     @classmethod
     def start(cls, session: Session, campaign_id: int) -> _Run:
         """Everything the weeks read, read once."""
-        campaign = queries.campaign_row(session=session, campaign_id=campaign_id)
-        return cls(campaign, queries.rule_profile(session=session, campaign_id=campaign_id),
+        campaign = queries.campaign(session=session, campaign_id=campaign_id)
+        return cls(campaign_id, queries.rule_profile(session=session, campaign_id=campaign_id),
                    party_snapshots(session, campaign_id),
                    ledger.balances(session=session, campaign_id=campaign_id,
                                    table=ledger.MONEY), campaign.week)
@@ -191,16 +190,15 @@ class _Run:
     def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
         """Write the run in a few bulk statements and report each week with its lines."""
         queries.update_scalars(session=session, changed=self.characters)
-        week_store.set_assignments(session=session, campaign_id=self.campaign.id or 0,
+        week_store.set_assignments(session=session, campaign_id=self.campaign_id,
                                    changed=self.assignments)
         xp = _by_batch(ledger.append_many(session=session, table=ledger.XP, rows=self.xp))
         money = _by_batch(ledger.append_many(session=session, table=ledger.MONEY,
                                              rows=self.money))
-        week_store.log_weeks(session=session, campaign_id=self.campaign.id or 0,
+        week_store.log_weeks(session=session, campaign_id=self.campaign_id,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
-        self.campaign.week = self.week
-        session.add(self.campaign)
+        queries.set_campaign(session=session, campaign_id=self.campaign_id, week=self.week)
         return [AppliedWeek(done.report, done.batch, done.after,
                             tuple(xp.get(done.batch, ())), tuple(money.get(done.batch, ())),
                             Changes(characters=frozenset(done.before), ledger=True,
@@ -254,7 +252,7 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         if character != snap.character:
             queries.update_scalars(session=session, changed={cid: character})
         character = queries.get_character(session=session, character_id=cid).character
-        studies = week_store.studies_data(session=session, character_id=cid)
+        studies = study_store.studies(session=session, character_id=cid)
     elif character != snap.character:
         run.characters[cid] = character
     if assignment != snap.assignment:
@@ -277,10 +275,8 @@ def _study(session: Session, library: RulesLibrary, profile: RuleProfile,
     cannot finish (its talent no longer fits in memory) is reported once and
     does not fill every later week's report.
     """
-    learned, waiting, _ = progress_studies(
-        session=session, library=library, profile=profile,
-        studies=study_store.studies(session=session, character_id=cid))
-    session.flush()
+    learned, waiting = progress_studies(session=session, library=library, profile=profile,
+                                        character_id=cid)
     lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in learned]
     lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
               "but it does not fit in memory: it waits for room (forget a talent or raise "

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
@@ -63,6 +63,37 @@ class RowChange:
     new: dict[str, Any] | None
 
 
+@dataclass(frozen=True)
+class Operation:
+    """One line of the journal, as plain values (the use cases and windows hold no row)."""
+
+    id: int
+    label: str
+    kind: str
+    week: int
+    when: datetime
+    characters: tuple[int, ...]
+    undone: bool
+    undoable: bool
+    # Who did it: the login on a server campaign; "" in a file (or pushed from one).
+    author: str = ""
+
+    @property
+    def state(self) -> str:
+        """What undo can still do with it, in words ("" when it is simply done)."""
+        if not self.undoable:
+            return "no longer undoable"
+        return "undone" if self.undone else ""
+
+
+def _operation(row: OperationRow) -> Operation:
+    return Operation(
+        id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
+        characters=tuple(json.loads(row.characters)), undone=row.undone,
+        undoable=row.undoable, author=row.author or "",
+    )
+
+
 class ReplayRefused(Exception):
     """Undo or redo would take back (or redo over) another user's later change."""
 
@@ -88,7 +119,7 @@ class Journal(Protocol):
         """Close it: label, undo limit (and on a server: versions, conflicts, notice)."""
         ...
 
-    def replay(self, session: Session, row: OperationRow, changes: list[RowChange], *,
+    def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
                backwards: bool) -> None:
         """Undo (``backwards``) or redo an operation and mark it so."""
         ...
@@ -111,10 +142,10 @@ class FileJournal:
         finish(session, op, campaign_id=campaign_id,
                limit=campaign.undo_limit if campaign else DEFAULT_UNDO_LIMIT)
 
-    def replay(self, session: Session, row: OperationRow, changes: list[RowChange], *,
+    def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
                backwards: bool) -> None:
         """Put the rows back with the triggers quiet."""
-        replay(session, row, changes, backwards=backwards)
+        replay(session, operation_id, changes, backwards=backwards)
 
     def committed(self) -> None:
         """Nothing to remember in a file."""
@@ -321,7 +352,7 @@ def _delete_row(session: Session, table: str, row_key: int) -> None:
     session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :k"), {"k": row_key})
 
 
-def replay(session: Session, row: OperationRow, changes: list[RowChange], *,
+def replay(session: Session, operation_id: int, changes: list[RowChange], *,
            backwards: bool) -> None:
     """Put a file's rows back to their old images (undo) or forward to their new ones (redo)."""
     session.execute(text("PRAGMA defer_foreign_keys = ON"))
@@ -334,42 +365,46 @@ def replay(session: Session, row: OperationRow, changes: list[RowChange], *,
                 _set_row(session, change.table, change.row_key, image)
             else:
                 _put_row(session, change.table, change.row_key, image)
+    row = session.get(OperationRow, operation_id)
+    assert row is not None
     row.undone = backwards
     session.add(row)
     session.flush()
 
 
 def last_done(session: Session, campaign_id: int,
-              mine: tuple[str, ...] | None = None) -> OperationRow | None:
+              mine: tuple[str, ...] | None = None) -> Operation | None:
     """The operation undo would take back (the author's own, on a shared campaign)."""
-    return session.exec(
+    row = session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(False),
                *_by(mine))
         .order_by(col(OperationRow.id).desc()).limit(1)
     ).first()
+    return None if row is None else _operation(row)
 
 
 def first_undone(session: Session, campaign_id: int,
-                 mine: tuple[str, ...] | None = None) -> OperationRow | None:
+                 mine: tuple[str, ...] | None = None) -> Operation | None:
     """The operation redo would do again (the author's own, on a shared campaign)."""
-    return session.exec(
+    row = session.exec(
         select(OperationRow)
         .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undone).is_(True),
                *_by(mine))
         .order_by(col(OperationRow.id)).limit(1)
     ).first()
+    return None if row is None else _operation(row)
 
 
 def operations(session: Session, campaign_id: int, *, limit: int | None = None,
-               character_id: int | None = None) -> list[OperationRow]:
+               character_id: int | None = None) -> list[Operation]:
     """The journal, newest first (the redo tail included, marked undone)."""
     query = (select(OperationRow).where(OperationRow.campaign_id == campaign_id)
              .order_by(col(OperationRow.id).desc()))
     if character_id is None:
-        return list(session.exec(query.limit(limit)).all())
-    rows = [r for r in session.exec(query) if character_id in json.loads(r.characters)]
-    return rows[:limit] if limit is not None else rows
+        return [_operation(r) for r in session.exec(query.limit(limit))]
+    found = [op for op in map(_operation, session.exec(query)) if character_id in op.characters]
+    return found[:limit] if limit is not None else found
 
 
 def forget_all(session: Session, campaign_id: int) -> None:

@@ -48,8 +48,17 @@ class NotFound(LookupError):
     """A row the caller named is not in the campaign."""
 
 
-def campaign_row(*, session: Session, campaign_id: int) -> CampaignRow:
-    """The campaign's own row."""
+@dataclass(frozen=True)
+class CampaignInfo:
+    """The campaign's own values the use cases read (its profile has its own function)."""
+
+    id: int
+    name: str
+    week: int
+    undo_limit: int
+
+
+def _campaign_row(session: Session, campaign_id: int) -> CampaignRow:
     row = session.get(CampaignRow, campaign_id)
     if row is None:
         raise NotFound(f"campaign {campaign_id}")
@@ -57,16 +66,32 @@ def campaign_row(*, session: Session, campaign_id: int) -> CampaignRow:
     return row
 
 
+def campaign(*, session: Session, campaign_id: int) -> CampaignInfo:
+    """The campaign's name, current week and undo limit."""
+    row = _campaign_row(session, campaign_id)
+    return CampaignInfo(campaign_id, row.name, row.week, row.undo_limit)
+
+
+def set_campaign(*, session: Session, campaign_id: int, week: int | None = None,
+                 undo_limit: int | None = None) -> None:
+    """Change the campaign's current week or undo limit (None leaves one as it is)."""
+    row = _campaign_row(session, campaign_id)
+    if week is not None:
+        row.week = week
+    if undo_limit is not None:
+        row.undo_limit = undo_limit
+    session.add(row)
+
+
 def rule_profile(*, session: Session, campaign_id: int) -> RuleProfile:
     """The campaign's rules profile."""
-    raw: dict[str, Any] = json.loads(campaign_row(session=session, campaign_id=campaign_id)
-                                     .rules_profile or "{}")
+    raw: dict[str, Any] = json.loads(_campaign_row(session, campaign_id).rules_profile or "{}")
     return RuleProfile.from_dict(raw)
 
 
 def set_rule_profile(*, session: Session, campaign_id: int, profile: RuleProfile) -> None:
     """Store a new rules profile."""
-    row = campaign_row(session=session, campaign_id=campaign_id)
+    row = _campaign_row(session, campaign_id)
     row.rules_profile = json.dumps(profile.to_dict())
     session.add(row)
 
@@ -126,6 +151,12 @@ def character_names(*, session: Session, character_ids: list[int]) -> dict[int, 
     if missing:
         raise NotFound(f"character {missing[0]}")
     return names
+
+
+def existing_characters(*, session: Session, character_ids: list[int]) -> set[int]:
+    """Which of these characters are still in the store (one query)."""
+    return {int(cid) for cid in session.execute(
+        select(CharacterRow.id).where(col(CharacterRow.id).in_(character_ids))).scalars()}
 
 
 def _children_query() -> Any:

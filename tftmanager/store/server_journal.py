@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session
 
 from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange
@@ -67,13 +68,13 @@ class ServerJournal:
              "seen": json.dumps({str(k): v for k, v in self.seen.items()})}).scalar()
         self._raised = _versions(raised)
 
-    def replay(self, session: Session, row: OperationRow, changes: list[RowChange], *,
+    def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
                backwards: bool) -> None:
         """Undo or redo on the server, which first checks nobody has changed what it puts back."""
         session.flush()
         try:
             raised = session.execute(text("SELECT tft_replay(:op, :back)"),
-                                     {"op": row.id, "back": backwards}).scalar()
+                                     {"op": operation_id, "back": backwards}).scalar()
         except DBAPIError as exc:
             diag = getattr(exc.orig, "diag", None)
             if getattr(exc.orig, "sqlstate", "") == REPLAY_REFUSED and diag is not None:
@@ -81,7 +82,9 @@ class ServerJournal:
                 raise ReplayRefused(str(other.get("author", "")),
                                     str(other.get("label", ""))) from exc
             raise
-        session.expire(row)  # the server marked it undone (or done)
+        held = session.identity_map.get(identity_key(OperationRow, operation_id))
+        if held is not None:
+            session.expire(held)  # the server marked it undone (or done)
         self._raised = _versions(raised)
 
     def committed(self) -> None:

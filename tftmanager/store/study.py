@@ -1,23 +1,47 @@
-"""Studies in progress."""
+"""Studies in progress, read and written as plain values (the use cases hold no row)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
 from tftmanager.store.tables import CharacterRow, StudyRow
 
 
-def studies(*, session: Session, character_id: int) -> list[StudyRow]:
+@dataclass(frozen=True)
+class StudyData:
+    """A study's stored values."""
+
+    id: int
+    talent: str
+    weeks_needed: int
+    weeks_done: int
+    teacher: bool
+    started_week: int
+
+
+def _data(row: StudyRow) -> StudyData:
+    return StudyData(row.id or 0, row.talent, row.weeks_needed, row.weeks_done, row.teacher,
+                     row.started_week)
+
+
+def studies(*, session: Session, character_id: int) -> tuple[StudyData, ...]:
     """A character's studies, oldest first."""
-    return list(session.exec(select(StudyRow).where(StudyRow.character_id == character_id)
-                             .order_by(col(StudyRow.id))).all())
+    rows = session.exec(select(StudyRow).where(StudyRow.character_id == character_id)
+                        .order_by(col(StudyRow.id))).all()
+    return tuple(_data(row) for row in rows)
 
 
-def campaign_studies(*, session: Session, campaign_id: int) -> list[StudyRow]:
-    """Every study in the campaign."""
-    return list(session.exec(select(StudyRow).join(CharacterRow)
-                             .where(CharacterRow.campaign_id == campaign_id)
-                             .order_by(col(StudyRow.id))).all())
+def campaign_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyData, ...]]:
+    """Every character's studies in one query, each character's oldest first."""
+    rows = session.exec(select(StudyRow).join(CharacterRow)
+                        .where(CharacterRow.campaign_id == campaign_id)
+                        .order_by(col(StudyRow.id))).all()
+    found: dict[int, list[StudyData]] = {}
+    for row in rows:
+        found.setdefault(row.character_id, []).append(_data(row))
+    return {cid: tuple(items) for cid, items in found.items()}
 
 
 def add_study(*, session: Session, character_id: int, talent: str, weeks_needed: int,
@@ -31,10 +55,24 @@ def add_study(*, session: Session, character_id: int, talent: str, weeks_needed:
     return row.id
 
 
-def remove_study(*, session: Session, study_id: int) -> int:
-    """End a study; returns its character's id."""
+def _row(session: Session, study_id: int) -> StudyRow:
     row = session.get(StudyRow, study_id)
     if row is None:
         raise LookupError(f"study {study_id}")
+    return row
+
+
+def set_weeks_done(*, session: Session, study_id: int, weeks_done: int) -> None:
+    """Record a study's progress (written at once, so a read in the same run sees it)."""
+    row = _row(session, study_id)
+    row.weeks_done = weeks_done
+    session.add(row)
+    session.flush()
+
+
+def remove_study(*, session: Session, study_id: int) -> int:
+    """End a study; returns its character's id."""
+    row = _row(session, study_id)
     session.delete(row)
+    session.flush()
     return row.character_id

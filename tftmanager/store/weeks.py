@@ -7,13 +7,12 @@ the activity is stored as its text (the enum is a StrEnum).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.assignment import Activity, Assignment
-from tftmanager.store.tables import AssignmentRow, CharacterRow, StudyRow, WeekLogRow, utcnow
+from tftmanager.store.tables import AssignmentRow, CharacterRow, WeekLogRow, utcnow
 
 # The assignment columns, written and read by name (held is stored as JSON).
 _COLUMNS = ("job", "officer", "mounted", "flying_mount", "own_lifestyle", "self_employed",
@@ -39,17 +38,6 @@ def all_assignments(*, session: Session, campaign_id: int) -> dict[int, Assignme
     rows = session.execute(select(table).join(CharacterRow)
                            .where(CharacterRow.campaign_id == campaign_id)).all()
     return {r.character_id: _data(r) for r in rows}  # type: ignore[arg-type]
-
-
-def all_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyData, ...]]:
-    """Every character's studies in one query."""
-    rows = session.exec(select(StudyRow).join(CharacterRow)
-                        .where(CharacterRow.campaign_id == campaign_id)
-                        .order_by(col(StudyRow.id))).all()
-    found: dict[int, list[StudyData]] = {}
-    for r in rows:
-        found.setdefault(r.character_id, []).append(_study(r))
-    return {cid: tuple(items) for cid, items in found.items()}
 
 
 def set_assignments(*, session: Session, campaign_id: int,
@@ -89,42 +77,6 @@ def set_assignment(*, session: Session, character_id: int, data: Assignment) -> 
     for name, value in _values(data).items():
         setattr(row, name, value)
     session.add(row)
-
-
-@dataclass(frozen=True)
-class StudyData:
-    """A study's stored values (for snapshots)."""
-
-    id: int
-    talent: str
-    weeks_needed: int
-    weeks_done: int
-    teacher: bool
-    started_week: int
-
-
-def studies_data(*, session: Session, character_id: int) -> tuple[StudyData, ...]:
-    """A character's studies, as plain values."""
-    rows = session.exec(select(StudyRow).where(StudyRow.character_id == character_id)
-                        .order_by(col(StudyRow.id))).all()
-    return tuple(_study(r) for r in rows)
-
-
-def _study(row: StudyRow) -> StudyData:
-    return StudyData(row.id or 0, row.talent, row.weeks_needed, row.weeks_done, row.teacher,
-                     row.started_week)
-
-
-def restore_studies(*, session: Session, character_id: int,
-                    studies: tuple[StudyData, ...]) -> None:
-    """Make a character's studies exactly these (ids kept)."""
-    for row in session.exec(select(StudyRow).where(StudyRow.character_id == character_id)):
-        session.delete(row)
-    session.flush()
-    for s in studies:
-        session.add(StudyRow(id=s.id, character_id=character_id, talent=s.talent,
-                             weeks_needed=s.weeks_needed, weeks_done=s.weeks_done,
-                             teacher=s.teacher, started_week=s.started_week))
 
 
 def log_week(*, session: Session, campaign_id: int, week: int, seed: int, batch: str,
