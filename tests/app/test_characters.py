@@ -23,8 +23,9 @@ from tftmanager.app.characters import (
     duplicate_character,
     edit_character,
     get_character,
+    rename_character,
 )
-from tftmanager.app.journal import undo
+from tftmanager.app.journal import history, undo
 from tftmanager.rules.character import Character, InputError
 from tftmanager.rules.loadout import outfit
 from tftmanager.rules.problems import Severity
@@ -82,6 +83,31 @@ def test_duplicate_names(store: CampaignStore) -> None:
     assert copy2 == replace(WULF, name="Wulf (copy 2)")
     third = duplicate_character(store=store, character_id=first.id)
     assert get_character(store=store, character_id=third.id).name == "Wulf (copy) (copy)"
+
+
+def test_a_name_another_character_has_is_refused_by_every_rename(store: CampaignStore) -> None:
+    """Issue 26: the editor's rename (edit_character) refuses what ``rename`` refuses.
+
+    Names are how the command line finds characters; twins already in a
+    campaign (a JSON imported twice) stay editable, only a new name is checked.
+    """
+    wulf = create_character(store=store, character=WULF)
+    other = create_character(store=store, character=replace(WULF, name="Ragnar"))
+    twin = create_character(store=store, character=WULF)
+    before = history(store=store)
+    for name in ("Wulf", "  wulf ", "WULF"):
+        for rename in (lambda n: edit_character(store=store, character_id=other.id,
+                                                character=replace(WULF, name=n)),
+                       lambda n: rename_character(store=store, character_id=other.id, name=n)):
+            with pytest.raises(InputError, match="Another character is already called") as exc:
+                rename(name)
+            assert exc.value.field == "name"
+    assert history(store=store) == before
+    assert get_character(store=store, character_id=other.id).name == "Ragnar"
+    edit_character(store=store, character_id=twin.id, character=replace(WULF, st=15))
+    assert get_character(store=store, character_id=twin.id).st == 15
+    rename_character(store=store, character_id=wulf.id, name=" Wulf   the  Elder ")
+    assert get_character(store=store, character_id=wulf.id).name == "Wulf the Elder"
 
 
 def test_duplicate_of_a_long_name_is_still_marked_as_a_copy(store: CampaignStore) -> None:

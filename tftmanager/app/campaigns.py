@@ -11,10 +11,9 @@ from tftmanager.app.library import (
     initial_library,
     library_for,
 )
-from tftmanager.app.location import CampaignLocation
+from tftmanager.app.location import CAMPAIGN_SUFFIX, CampaignLocation
 from tftmanager.app.opkind import OpKind, check_undo_limit
 from tftmanager.app.sheet import Party, Sheet, evaluate
-from tftmanager.refusal import Refusal
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile, profile_label
 from tftmanager.store import journal, queries
@@ -29,25 +28,6 @@ from tftmanager.store.campaign import (
 
 # The open campaign, as the GUI and the command line hold it (they never import the store).
 Campaign = CampaignStore
-
-CAMPAIGN_SUFFIX = ".tftcampaign"
-
-
-class CampaignNameRefused(Refusal, ValueError):
-    """A new campaign's file name that cannot be used; the message says why."""
-
-
-def new_campaign_path(text: str) -> Path:
-    """The file a new campaign named ``text`` goes to; an empty name is refused.
-
-    ``.tftcampaign`` is added when the name has no ending, so the app and the
-    file manager know the file.
-    """
-    if not text.strip():
-        raise CampaignNameRefused("The campaign's file name is empty; give a name, "
-                                  "such as 'My Campaign'.")
-    path = Path(text)
-    return path if path.suffix else path.with_name(path.name + CAMPAIGN_SUFFIX)
 
 
 def new_campaign(*, path: Path, name: str = "", demo: bool = False,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from sqlmodel import Session
+
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -59,10 +61,11 @@ def add_new_character(*, store: CampaignStore) -> Created:
 
 
 def edit_character(*, store: CampaignStore, character_id: int, character: Character) -> Changes:
-    """Replace a character's data with an edited version.
+    """Replace a character's data with an edited version (the editor's and ``rename``'s).
 
     Lowering IQ below what the SP or known talents and spells need is refused
-    (InputError on "iq"), with the reason.
+    (InputError on "iq"), with the reason; so is a new name another character
+    already has (InputError on "name").
     """
     check_input(character)
     library = library_for(store)
@@ -71,6 +74,8 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
         before = queries.get_character(session=session, character_id=character_id).character
         if before == character:
             return Changes()  # nothing written, so nothing in the history
+        if character.name != before.name:
+            _refuse_taken_name(session, store.campaign_id, character_id, character.name)
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         refusal = lowering_refusal(before, character, library, profile)
         if refusal:
@@ -90,22 +95,29 @@ def _label_edit(op: OpenOperation, character_id: int, name: str,
     op.relabel = lambda meta: edit_label(name, meta["fields"])
 
 
-def rename_character(*, store: CampaignStore, character_id: int, name: str) -> Changes:
-    """Give a character a new name, refused when another character already has it.
+def _refuse_taken_name(session: Session, campaign_id: int, character_id: int,
+                       name: str) -> None:
+    """Refuse a new name another character has (alike in case and spacing).
 
     Names are how the command line finds characters, so two alike would make
-    them unreachable there ("2 characters are named 'Brunhild'").
+    them unreachable there ("2 characters are named 'Brunhild'").  Twins
+    already in a campaign (imported twice) can still be edited; only a change
+    of name is checked.
     """
-    name = " ".join(name.split())
-    with store.transaction() as session:
-        party = queries.list_characters(session=session, campaign_id=store.campaign_id)
-        others = {row.character.name.casefold() for row in party if row.id != character_id}
-    if name.casefold() in others:
-        raise InputError("name", f"Another character is already called {name}; "
+    def plain(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    names = queries.campaign_names(session=session, campaign_id=campaign_id)
+    if any(plain(other) == plain(name) for cid, other in names.items() if cid != character_id):
+        raise InputError("name", f"Another character is already called {name.strip()}; "
                                  "choose a name nobody has.")
+
+
+def rename_character(*, store: CampaignStore, character_id: int, name: str) -> Changes:
+    """Give a character a new name (spaces tidied); refused when another has it."""
     before = get_character(store=store, character_id=character_id)
     return edit_character(store=store, character_id=character_id,
-                          character=replace(before, name=name))
+                          character=replace(before, name=" ".join(name.split())))
 
 
 def get_character(*, store: CampaignStore, character_id: int) -> Character:

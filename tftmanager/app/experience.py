@@ -36,7 +36,46 @@ from tftmanager.store.ledger import LedgerLine as LedgerLine  # named by the win
 
 
 class XPRefused(Refusal, ValueError):
-    """An award or purchase that cannot be made; the message says why."""
+    """An award or purchase that cannot be made, or an award form that cannot be read."""
+
+
+# What the award form takes as one enemy's ST + DX: any figure's, with room to spare.
+ENEMY_TOTAL_RANGE = (1, 500)
+
+
+def parse_enemy_totals(text: str) -> list[int]:
+    """Each enemy's ST + DX from the award form's field ("24, 26 20").
+
+    Raises XPRefused (a refusal, never a plain ValueError) saying what is
+    wrong, so the form shows it and a bug still reaches the crash report.
+    """
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise XPRefused("Enter each enemy's ST + DX, separated by commas.")
+    low, high = ENEMY_TOTAL_RANGE
+    for part in parts:
+        if not part.isdigit() or not low <= int(part) <= high:
+            raise XPRefused(f"'{part}' is not an ST + DX total (a whole number, "
+                            f"{low} to {high}).")
+    return [int(part) for part in parts]
+
+
+def parse_cost_steps(text: str) -> list[dict[str, int]]:
+    """The ITL cost table's steps from Campaign Rules' field ("35:200, 36:300"), by total.
+
+    Raises XPRefused saying which step cannot be read (as ``parse_enemy_totals``).
+    """
+    steps = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        total, sep, cost = part.partition(":")
+        if not sep or not total.strip().isdigit() or not cost.strip().isdigit():
+            raise XPRefused(f"'{part}' is not total:cost (e.g. 35:200).")
+        steps.append({"total": int(total), "cost": int(cost)})
+    if not steps or any(s["cost"] <= 0 for s in steps):
+        raise XPRefused("Give at least one step, each with a cost above 0.")
+    return sorted(steps, key=lambda s: s["total"])
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from tftmanager.refusal import Refusal
 from tftmanager.store.server_address import is_server_url
 
+CAMPAIGN_SUFFIX = ".tftcampaign"
 SECRET_KEYS = frozenset({"password"})  # libpq also takes a password among the URL's options
 
 
@@ -85,3 +87,21 @@ class CampaignLocation:
 
     def __repr__(self) -> str:  # a traceback or a log line must not show the password either
         return f"CampaignLocation({self.display!r})"
+
+
+class CampaignNameRefused(Refusal, ValueError):
+    """A new campaign's file name that cannot be used; the message says why."""
+
+
+def new_campaign_path(text: str) -> Path:
+    """The file a new campaign named ``text`` goes to; an empty name is refused.
+
+    ``.tftcampaign`` is added when the name has no ending, so the app and the
+    file manager know the file: the one rule for ``tftmanager new`` and the
+    GUI's New Campaign dialog.
+    """
+    if not text.strip():
+        raise CampaignNameRefused("The campaign's file name is empty; give a name, "
+                                  "such as 'My Campaign'.")
+    path = Path(text)
+    return path if path.suffix else path.with_name(path.name + CAMPAIGN_SUFFIX)

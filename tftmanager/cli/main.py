@@ -27,7 +27,7 @@ from tftmanager.app import (
 from tftmanager.app.arrivals import Arrival, same_names
 from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.interchange import FormatError, loads
-from tftmanager.app.location import CampaignLocation
+from tftmanager.app.location import CampaignLocation, new_campaign_path
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
@@ -83,7 +83,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     if where.is_server:
         raise UsageError(f"new creates a campaign file; set up a server campaign with: "
                          f"tftmanager server init {where}")
-    path = campaigns.new_campaign_path(args.path)
+    path = new_campaign_path(args.path)
     store = campaigns.new_campaign(path=path, name=args.name or "",
                                    demo=args.demo or args.history, history=args.history)
     count = len(campaigns.party_sheets(store=store))

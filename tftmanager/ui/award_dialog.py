@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app.experience import XPRefused, parse_enemy_totals
 from tftmanager.rules.awards import Award, CombatType, Outcome, average, combat_awards, split_evenly
 from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui import operations
@@ -49,19 +50,6 @@ OUTCOME_TEXT = {
 }
 COMBAT_TEXT = {CombatType.DEATH: "Combat to the death", CombatType.ARENA: "Arena combat",
                CombatType.PRACTICE: "Practice combat"}
-
-
-def parse_totals(text: str) -> list[int]:
-    """Enemy ST + DX values from "24, 26 20"; ValueError says what is wrong."""
-    parts = [p for p in text.replace(",", " ").split() if p]
-    if not parts:
-        raise ValueError("Enter each enemy's ST + DX, separated by commas.")
-    values = []
-    for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 500:
-            raise ValueError(f"'{part}' is not an ST + DX total (a whole number, 1 to 500).")
-        values.append(int(part))
-    return values
 
 
 class AwardDialog(QDialog):
@@ -215,9 +203,9 @@ class AwardDialog(QDialog):
         return item
 
     def combat_result(self) -> list[tuple[int, Award]]:
-        """The awards the form describes; ValueError says what is missing."""
+        """The awards the form describes; XPRefused says what is missing."""
         if self.session.library.awards is None:
-            raise ValueError("This campaign's library has no award table.")
+            raise XPRefused("This campaign's library has no award table.")
         party = []
         ids = []
         for row, sheet in enumerate(self.sheets):
@@ -227,8 +215,8 @@ class AwardDialog(QDialog):
             party.append((c.name, c.st + c.dx, self.outcome_boxes[row].currentData()))
             ids.append(sheet.id or 0)
         if not party:
-            raise ValueError("Tick the party members who fought.")
-        enemies = parse_totals(self.enemies.text())
+            raise XPRefused("Tick the party members who fought.")
+        enemies = parse_enemy_totals(self.enemies.text())
         awards = combat_awards(self.combat.currentData(), party, enemies,
                                self.session.library.awards)
         return list(zip(ids, awards, strict=True))
@@ -254,12 +242,12 @@ class AwardDialog(QDialog):
             return
         try:
             result = self.combat_result()
-        except ValueError as exc:
-            self.combat_preview.setText(str(exc))
+        except XPRefused as exc:  # only the form's refusal: a bug goes to the crash report
+            self.combat_preview.setText(exc.message)
             return
         ours = average([s.character.st + s.character.dx for s in self.sheets
                         if any(s.id == i for i, _a in result)])
-        theirs = average(parse_totals(self.enemies.text()))
+        theirs = average(parse_enemy_totals(self.enemies.text()))
         lines = [f"Average ST + DX: party {float(ours):.1f}, enemy {float(theirs):.1f}."]
         lines += [f"{a.name}: {a.amount:+d} XP ({a.reason})" for _i, a in result]
         self.combat_preview.setText("\n".join(lines))
@@ -280,8 +268,8 @@ class AwardDialog(QDialog):
         else:
             try:
                 result = self.combat_result()
-            except ValueError as exc:
-                self.problem.show_messages([str(exc)])
+            except XPRefused as exc:
+                self.problem.show_messages([exc.message])
                 return False
             written = operations.experience.award_combat(self.session, result)
         if written is None:

@@ -1,8 +1,9 @@
 """The character editor: every field saved as it is edited, problems shown in place.
 
-The editor never decides a rule: it builds the edited Character, asks the
-rules whether the value can be stored at all (check_input), and either shows
-why not at the field or hands the edit to ``ui.operations`` (undoable).
+The editor never decides a rule: it builds the edited Character and hands it
+to ``ui.operations`` (undoable); a value the app will not store at all (an
+empty name, ST 0, a name another character has) comes back as InputError
+and is shown at its field, not in a dialog, since it is refused as it is typed.
 Derived stats and problems come back from the rules after each change.
 The dialogs it opens (picker, shop, money, award, ledger) are imported when
 first opened, so none of them delays the editor at start-up.
@@ -40,7 +41,6 @@ from tftmanager.rules.character import (
     NAME_MAX,
     Character,
     InputError,
-    check_input,
 )
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.loadout import GEAR_FIELDS
@@ -393,12 +393,10 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            check_input(edited)
-        except InputError as exc:
+            operations.characters.edit(self.session, self.character_id, edited)
+        except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])
-            return
-        operations.characters.edit(self.session, self.character_id, edited)
 
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""

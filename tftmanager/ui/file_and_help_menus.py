@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequen
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QWidget
 
 from tftmanager import activity_log
+from tftmanager.app.location import CAMPAIGN_SUFFIX
 from tftmanager.app.outputs import check_copy_output
 from tftmanager.ui import dialogs, sheet_actions, window_state
 from tftmanager.ui.save_as import ask_save_path
@@ -124,7 +125,7 @@ def say_saved(window: MainWindow) -> str:
 
 def ask_copy_path(window: QWidget, campaign: Path) -> Path | None:
     """Ask where the copy goes (beside the campaign, named "NAME copy" at first)."""
-    suggested = campaign.with_name(f"{campaign.stem} copy{window_state.CAMPAIGN_SUFFIX}")
+    suggested = campaign.with_name(f"{campaign.stem} copy{CAMPAIGN_SUFFIX}")
     return ask_save_path(window, "Save a Copy", suggested, window_state.CAMPAIGN_FORMATS,
                          refused="Copy not saved", check=check_copy_output)
 

@@ -21,6 +21,7 @@ from tftmanager import activity_log
 from tftmanager.app import campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.errors import ConnectionLost, EditConflict, Failure, failure_of
+from tftmanager.app.location import CAMPAIGN_SUFFIX
 from tftmanager.ui.session_reads import CampaignReads
 from tftmanager.ui.signals import AppSignals
 
@@ -230,7 +231,7 @@ class CampaignSession(CampaignReads):
         documents = QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.DocumentsLocation)
         name = "".join(c for c in self.name() if c not in '<>:"/\\|?*').strip() or "campaign"
-        return Path(documents) / f"{name}.tftcampaign"
+        return Path(documents) / f"{name}{CAMPAIGN_SUFFIX}"
 
     @property
     def place(self) -> str:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app.experience import XPRefused, parse_cost_steps
 from tftmanager.app.journal import UNDO_LIMIT_RANGE
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.option_references import option_references
@@ -179,23 +180,14 @@ class CampaignSettingsDialog(QDialog):
         return box
 
     def xp_entry(self) -> Entry | None:
-        """The edited experience tables, or None if unchanged; ValueError if malformed."""
+        """The edited experience tables, or None if unchanged; XPRefused if malformed."""
         entry = self._xp_entry
         if entry is None or self.xp_box is None:
             return None
-        steps = []
-        for part in (p.strip() for p in self.itl_steps.text().split(",")):
-            if not part:
-                continue
-            total, sep, cost = part.partition(":")
-            if not sep or not total.strip().isdigit() or not cost.strip().isdigit():
-                raise ValueError(f"'{part}' is not total:cost (e.g. 35:200).")
-            steps.append({"total": int(total), "cost": int(cost)})
-        if not steps or any(s["cost"] <= 0 for s in steps):
-            raise ValueError("Give at least one step, each with a cost above 0.")
+        steps = parse_cost_steps(self.itl_steps.text())
         data = dict(entry.data)
         data["melee"] = {**data.get("melee", {}), "cost": self.melee_cost.value()}
-        data["itl"] = {**data.get("itl", {}), "steps": sorted(steps, key=lambda s: s["total"])}
+        data["itl"] = {**data.get("itl", {}), "steps": steps}
         edited = Entry(entry.kind, entry.key, data, entry.retired)
         return None if edited == entry else edited
 
@@ -230,8 +222,8 @@ class CampaignSettingsDialog(QDialog):
         """Refuse a malformed cost table in place; otherwise close."""
         try:
             self.xp_entry()
-        except ValueError as exc:
-            self.xp_problem.show_messages([str(exc)])
+        except XPRefused as exc:  # only the form's refusal: a bug goes to the crash report
+            self.xp_problem.show_messages([exc.message])
             return
         super().accept()
 

@@ -12,9 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
-from tftmanager.app.location import CampaignLocation
+from tftmanager.app.location import CAMPAIGN_SUFFIX, CampaignLocation, new_campaign_path
 
-CAMPAIGN_SUFFIX = ".tftcampaign"
 CAMPAIGN_FORMATS = (("TFT Manager campaigns (*.tftcampaign)", CAMPAIGN_SUFFIX),
                     ("All files (*)", ""))
 CAMPAIGN_FILTER = ";;".join(f for f, _suffix in CAMPAIGN_FORMATS)
@@ -102,8 +101,7 @@ def ask_campaign_path(window: QMainWindow, *, new: bool,
         name, _ = QFileDialog.getOpenFileName(window, "Open Campaign", folder, CAMPAIGN_FILTER)
     if not name:
         return None
-    path = Path(name)
-    return path.with_suffix(CAMPAIGN_SUFFIX) if new and not path.suffix else path
+    return new_campaign_path(name) if new else Path(name)
 
 
 def data_folder() -> Path:

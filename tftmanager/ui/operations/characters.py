@@ -9,7 +9,7 @@ from __future__ import annotations
 from tftmanager.app import (
     characters,
 )
-from tftmanager.rules.character import Character
+from tftmanager.rules.character import Character, InputError
 from tftmanager.ui.session import CampaignSession
 
 
@@ -41,6 +41,11 @@ def delete(session: CampaignSession, character_id: int, name: str) -> None:
 
 
 def edit(session: CampaignSession, character_id: int, after: Character) -> None:
-    """Save an edit; typing in one field merges into one operation in the journal."""
+    """Save an edit; typing in one field merges into one operation in the journal.
+
+    An InputError (a value that can never be stored, a name another character
+    has) is raised to the editor, which shows it at the field being typed in.
+    """
     session.run(f"Edit {after.name}", lambda: characters.edit_character(
-        store=session.store, character_id=character_id, character=after))
+        store=session.store, character_id=character_id, character=after),
+        passes=(InputError,))

@@ -1,0 +1,120 @@
+"""What the window refuses as it is typed, by the same app functions the command line calls.
+
+Issue 26's leftovers: a name another character has is refused in the editor
+as ``tftmanager rename`` refuses it; the New Campaign dialog adds
+``.tftcampaign`` by the rule ``tftmanager new`` follows; and the award and
+Campaign Rules forms show only their own refusals, so a ``ValueError`` from
+a bug is raised on (to the crash report), not shown as if it were a reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+
+from tftmanager.app import location
+from tftmanager.app.experience import XPRefused
+from tftmanager.rules.awards import Outcome
+from tftmanager.ui import award_dialog, settings_dialog, window_state
+from tftmanager.ui.award_dialog import AwardDialog
+from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+
+def _ids(window: MainWindow) -> dict[str, int]:
+    return {row.name: row.id for row in window.party_model.rows()}
+
+
+def _type_name(window: MainWindow, text: str) -> None:
+    """What a keystroke in the Name field does: the field's text, then textEdited."""
+    window.editor.name.setText(text)
+    window.editor.name.textEdited.emit(text)
+
+
+def test_the_editor_refuses_a_name_another_character_has_at_the_field(
+        main_window: MainWindow, dialog_log) -> None:
+    """``rename Ragnar wulf`` says "already called"; typing it in the editor says the same."""
+    session = main_window.session
+    assert session is not None
+    ids = _ids(main_window)
+    main_window.party.select(ids["Ragnar"])
+    before = session.history()
+    _type_name(main_window, "  wulf")
+    problem = main_window.editor.problems["name"]
+    assert problem.isVisibleTo(main_window.editor)
+    assert problem.text_label.text() == ("Not saved: Another character is already called "
+                                         "wulf; choose a name nobody has.")
+    assert dialog_log.errors == []  # said at the field, not in a dialog per keystroke
+    assert session.history() == before
+    assert _ids(main_window)["Ragnar"] == ids["Ragnar"]
+    _type_name(main_window, "Ragnar the Red")  # a free name is saved, and the line goes
+    assert "Ragnar the Red" in _ids(main_window)
+    assert not problem.isVisibleTo(main_window.editor)
+
+
+def test_the_new_campaign_dialog_adds_the_ending_by_the_command_lines_rule(
+        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    answers = iter([str(tmp_path / "Dragons"), str(tmp_path / "Dragons.db"),
+                    str(tmp_path / "Old")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *_a, **_k: (next(answers), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *_a, **_k: (next(answers), ""))
+    asked = [window_state.ask_campaign_path(main_window, new=True),
+             window_state.ask_campaign_path(main_window, new=True),
+             window_state.ask_campaign_path(main_window, new=False)]
+    assert asked == [location.new_campaign_path(str(tmp_path / "Dragons")),
+                     tmp_path / "Dragons.db", tmp_path / "Old"]
+    assert asked[0] == tmp_path / "Dragons.tftcampaign"
+
+
+def _combat_form(window: MainWindow, qtbot) -> AwardDialog:
+    dialog = AwardDialog(window.session, None, window)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(1)
+    dialog.set_fought(_ids(window)["Wulf"], Outcome.SURVIVED)
+    return dialog
+
+
+def test_the_award_form_shows_its_refusals_and_raises_a_bug(
+        main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    dialog = _combat_form(main_window, qtbot)
+    dialog.enemies.setText("24, x")
+    assert dialog.combat_preview.text() == ("'x' is not an ST + DX total (a whole number, "
+                                            "1 to 500).")
+    assert not dialog.submit()
+    dialog.enemies.setText("24, 26")
+    assert "enemy 25.0" in dialog.combat_preview.text()
+
+    def broken(*_args: object) -> list[object]:
+        raise ValueError("a bug in the awards")
+
+    monkeypatch.setattr(award_dialog, "combat_awards", broken)
+    with pytest.raises(ValueError, match="a bug in the awards"):
+        dialog.update_preview()
+    with pytest.raises(ValueError, match="a bug in the awards"):
+        dialog.submit()
+    dialog.close()
+
+
+def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
+        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = main_window.session
+    assert session is not None
+    xp = next(e for e in session.library_entries() if e.kind == "experience")
+    dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
+    dialog.itl_steps.setText("34:100, banana")
+    dialog.accept()
+    assert dialog.xp_problem.text_label.text() == "'banana' is not total:cost (e.g. 35:200)."
+    with pytest.raises(XPRefused, match="banana"):
+        dialog.xp_entry()
+
+    def broken(_text: str) -> list[dict[str, int]]:
+        raise ValueError("a bug in the cost table")
+
+    monkeypatch.setattr(settings_dialog, "parse_cost_steps", broken)
+    with pytest.raises(ValueError, match="a bug in the cost table"):
+        dialog.accept()
+    dialog.close()
