@@ -547,3 +547,23 @@ def test_balance_always_equals_the_ledger(first: int, ops: list[tuple[Any, ...]]
         assert xp.balances(store=store) == {}
         for name, cid in ids.items():
             assert get_character(store=store, character_id=cid) == START[name]
+
+
+def test_the_award_form_reads_enemy_totals_or_refuses_in_one_line() -> None:
+    """The Melee award compares average ST + DX, so each enemy is one whole total."""
+    assert xp.parse_enemy_totals("24, 26 20") == [24, 26, 20]
+    for text, words in (("", "Enter each enemy's ST"), (" , ", "Enter each"),
+                        ("24, x", "'x' is not"), ("0", "'0' is not"), ("501", "1 to 500"),
+                        ("-3", "'-3' is not")):
+        with pytest.raises(XPRefused, match=words):
+            xp.parse_enemy_totals(text)
+
+
+def test_campaign_rules_read_the_itl_cost_steps_by_total_or_refuse() -> None:
+    assert xp.parse_cost_steps("36:300, 34:100,, 35:200") == [
+        {"total": 34, "cost": 100}, {"total": 35, "cost": 200}, {"total": 36, "cost": 300}]
+    for text, words in (("34:100, banana", "'banana' is not total:cost"),
+                        ("34-100", "'34-100' is not"), ("", "at least one step"),
+                        ("34:0", "a cost above 0")):
+        with pytest.raises(XPRefused, match=words):
+            xp.parse_cost_steps(text)
