@@ -136,6 +136,33 @@ def test_a_foundry_actor_with_names_the_library_lacks_imports_and_says_so(
     assert "Wizards Staff (1d6+3, $300, 5 lb) kept in the notes" in out
 
 
+def test_a_bad_choice_is_refused_and_a_bug_in_choosing_is_a_crash_report(
+        campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--choose that cannot be read, or names nothing, is one line (exit 2); a bug is exit 70."""
+    from tftmanager.cli import interop_command
+
+    _demo, empty = campaigns
+    brannoc = DATA / "foundry" / "world_wizard_brannoc.json"
+    for choice, words in (("Torch", "'Torch' is not NAME=notes"),
+                          ("Light Leather=Dragon hide", "'Dragon hide' (for Light Leather)")):
+        code, out, err = cli(capsys, "foundry", "import", empty, brannoc, "--choose", choice)
+        assert code == 2 and out == "" and words in err and err.count("\n") == 1
+    assert names(capsys, empty) == []
+
+    def broken(*_args: object) -> object:
+        raise ValueError("a bug in choosing")
+
+    monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
+    monkeypatch.setattr(interop_command, "choices_for", broken)
+    code, _out, err = cli(capsys, "foundry", "import", empty, brannoc,
+                          "--choose", "Torch=add")
+    assert code == 70 and "unexpected error (ValueError)" in err
+    [report] = (tmp_path / "crashes").iterdir()
+    assert "ValueError: a bug in choosing" in report.read_text(encoding="utf-8")
+    assert names(capsys, empty) == []
+
+
 def test_an_actor_already_here_is_updated_or_copied(
         campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _demo, empty = campaigns

@@ -4,7 +4,8 @@ Issue 26's leftovers: a name another character has is refused in the editor
 as ``tftmanager rename`` refuses it; the New Campaign dialog adds
 ``.tftcampaign`` by the rule ``tftmanager new`` follows; and the award and
 Campaign Rules forms show only their own refusals, so a ``ValueError`` from
-a bug is raised on (to the crash report), not shown as if it were a reason.
+a bug is raised on (to the crash report), not shown as if it were a reason;
+so does Export to Foundry VTT.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from PySide6.QtWidgets import QFileDialog
 
 from tftmanager.app import location
 from tftmanager.app.experience import XPRefused
+from tftmanager.app.transfer import TransferError
 from tftmanager.rules.awards import Outcome
-from tftmanager.ui import award_dialog, settings_dialog, window_state
+from tftmanager.ui import award_dialog, interop_menu, settings_dialog, window_state
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.operations import interop
 from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
 
@@ -118,3 +121,20 @@ def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
     with pytest.raises(ValueError, match="a bug in the cost table"):
         dialog.accept()
     dialog.close()
+
+
+def test_a_foundry_export_shows_a_refusal_and_raises_a_bug(
+        main_window: MainWindow, dialog_log, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Export to Foundry caught every ValueError as "Not exported"; now only refusals."""
+    def refused(*_args: object) -> list[tuple[str, str]]:
+        raise TransferError("The campaign has no characters to export.")
+
+    def broken(*_args: object) -> list[tuple[str, str]]:
+        raise ValueError("a bug in the export")
+
+    monkeypatch.setattr(interop, "foundry_actors", refused)
+    interop_menu.export_foundry(main_window, selected=False)
+    assert dialog_log.errors == [("Not exported", "The campaign has no characters to export.")]
+    monkeypatch.setattr(interop, "foundry_actors", broken)
+    with pytest.raises(ValueError, match="a bug in the export"):
+        interop_menu.export_foundry(main_window, selected=False)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tftmanager.app.library_names import NameIndex, normal
+from tftmanager.refusal import Refusal
 from tftmanager.rules.library_entries import Entry
 
 SUGGESTED = 3
@@ -38,6 +39,10 @@ LABEL = {"talent": "Talent", "spell": "Spell", "weapon": "Weapon", "armor": "Arm
          "shield": "Shield", "gear": "Equipment", "magic": "Magic item"}
 SOURCE = "Imported with a character"
 ITEM_KINDS = ("weapon", "armor", "shield", "gear", "magic")
+
+
+class ChoiceRefused(Refusal, ValueError):
+    """A --choose option that cannot be read or names nothing in the library."""
 
 
 class Choice(enum.StrEnum):
@@ -206,7 +211,7 @@ def parse_choice(text: str) -> tuple[str, Resolution]:
     """
     name, sep, what = text.partition("=")
     if not sep or not name.strip() or not what.strip():
-        raise ValueError(f"'{text}' is not NAME=notes, NAME=add or NAME=LIBRARY NAME")
+        raise ChoiceRefused(f"'{text}' is not NAME=notes, NAME=add or NAME=LIBRARY NAME")
     word = what.strip().lower()
     if word in (Choice.NOTES, Choice.ADD):
         return normal(name), Resolution(Choice(word))
@@ -217,7 +222,7 @@ def choices_for(unknowns: list[Unknown], given: Mapping[str, Resolution],
                 index: NameIndex) -> dict[tuple[str, str], Resolution]:
     """The choices keyed by unknown, a map target's name turned into its key.
 
-    A map target the library does not hold is a ValueError naming it.
+    A map target the library does not hold is a ChoiceRefused naming it.
     """
     chosen: dict[tuple[str, str], Resolution] = {}
     for unknown in unknowns:
@@ -229,7 +234,7 @@ def choices_for(unknowns: list[Unknown], given: Mapping[str, Resolution],
             target = next((found.key for k in kinds
                            if (found := index.find(k, wanted.key)).key is not None), None)
             if target is None:
-                raise ValueError(f"'{wanted.key}' (for {unknown.name}) is not in this "
+                raise ChoiceRefused(f"'{wanted.key}' (for {unknown.name}) is not in this "
                                  "campaign's library")
             wanted = Resolution(Choice.MAP, target)
         chosen[unknown.ident] = wanted

@@ -13,7 +13,13 @@ from typing import Any
 
 from tftmanager.app import campaigns, foundry, statblocks
 from tftmanager.app.arrivals import Already
-from tftmanager.app.import_unknowns import Resolution, Unknown, choices_for, parse_choice
+from tftmanager.app.import_unknowns import (
+    ChoiceRefused,
+    Resolution,
+    Unknown,
+    choices_for,
+    parse_choice,
+)
 from tftmanager.app.library import library_for
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.location import CampaignLocation
@@ -80,8 +86,8 @@ def _choices(args: argparse.Namespace) -> dict[str, Resolution]:
     """The --choose options by name (a malformed one is one line, exit 2)."""
     try:
         return dict(parse_choice(text) for text in args.choose)
-    except ValueError as exc:
-        raise UnreadableInput(str(exc)) from None
+    except ChoiceRefused as exc:
+        raise UnreadableInput(exc.message) from None
 
 
 def show_unknowns(unknowns: list[Unknown], report: list[str]) -> None:
@@ -102,8 +108,8 @@ def _statblock_choices(store: Any, text: str, given: dict[str, Resolution]
     first = statblocks.preview(store=store, text=text)
     try:
         return choices_for(first.unknowns, given, NameIndex(library_for(store)))
-    except ValueError as exc:
-        raise UnreadableInput(str(exc)) from None
+    except ChoiceRefused as exc:
+        raise UnreadableInput(exc.message) from None
 
 
 def _read(name: str) -> str:
@@ -173,8 +179,8 @@ def _import_foundry(args: argparse.Namespace) -> int:
         library = NameIndex(library_for(store))
         try:
             chosen = choices_for(first.unknowns, given, library)
-        except ValueError as exc:
-            raise UnreadableInput(str(exc)) from None
+        except ChoiceRefused as exc:
+            raise UnreadableInput(exc.message) from None
         seen = foundry.preview_actors(store=store, texts=texts, choices=chosen)
         for name in seen.same_names:
             print(f"  note: the party already has a character named {name}")

@@ -109,7 +109,7 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
 def export_foundry(window: MainWindow, selected: bool) -> None:
     """Write the selected character (a file) or the party (a folder) as Foundry actors."""
     from tftmanager.app.foundry import actor_files, file_name  # noqa: PLC0415
-    from tftmanager.app.outputs import OutputError, write_output, write_outputs  # noqa: PLC0415
+    from tftmanager.app.outputs import write_output, write_outputs  # noqa: PLC0415
     from tftmanager.ui.operations import interop  # noqa: PLC0415
 
     if window.session is None:
@@ -130,8 +130,8 @@ def export_foundry(window: MainWindow, selected: bool) -> None:
         if folder:
             write_outputs(Path(folder), actor_files(actors))
             window.statusBar().showMessage(f"Wrote {len(actors)} actors to {folder}", 5000)
-    except (ValueError, OutputError) as exc:
-        dialogs.error(_widget(window), "Not exported", str(getattr(exc, "message", exc)))
+    except Refusal as exc:  # the app's refusals and OutputError; a bug goes to the crash report
+        dialogs.error(_widget(window), "Not exported", exc.message)
 
 
 def import_foundry(window: MainWindow) -> None:
