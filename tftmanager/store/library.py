@@ -60,8 +60,8 @@ def replace_library(
             session.add(row)
 
 
-def find_entry(*, session: Session, campaign_id: int, kind: str, key: str
-               ) -> LibraryEntryRow | None:
+def _entry_row(*, session: Session, campaign_id: int, kind: str, key: str
+                ) -> LibraryEntryRow | None:
     """One entry's row."""
     return session.exec(select(LibraryEntryRow).where(
         LibraryEntryRow.campaign_id == campaign_id, LibraryEntryRow.kind == kind,
@@ -71,7 +71,7 @@ def find_entry(*, session: Session, campaign_id: int, kind: str, key: str
 def put_entry(*, session: Session, campaign_id: int, entry: Entry,
               shipped: str | None = None) -> None:
     """Add or replace one entry (``shipped`` updates the shipped copy too)."""
-    row = find_entry(session=session, campaign_id=campaign_id, kind=entry.kind, key=entry.key)
+    row = _entry_row(session=session, campaign_id=campaign_id, kind=entry.kind, key=entry.key)
     if row is None:
         row = LibraryEntryRow(campaign_id=campaign_id, kind=entry.kind, key=entry.key,
                               data="", shipped_data="")
@@ -85,7 +85,7 @@ def put_entry(*, session: Session, campaign_id: int, entry: Entry,
 def set_shipped(*, session: Session, campaign_id: int, kind: str, key: str,
                 shipped: str) -> None:
     """Record that a shipped version of an entry was seen (skipped by the GM)."""
-    row = find_entry(session=session, campaign_id=campaign_id, kind=kind, key=key)
+    row = _entry_row(session=session, campaign_id=campaign_id, kind=kind, key=key)
     if row is not None:
         row.shipped_data = shipped
         session.add(row)
@@ -93,7 +93,7 @@ def set_shipped(*, session: Session, campaign_id: int, kind: str, key: str,
 
 def remove_entry(*, session: Session, campaign_id: int, kind: str, key: str) -> None:
     """Delete one entry (callers check that no character uses it)."""
-    row = find_entry(session=session, campaign_id=campaign_id, kind=kind, key=key)
+    row = _entry_row(session=session, campaign_id=campaign_id, kind=kind, key=key)
     if row is not None:
         session.delete(row)
 
