@@ -13,7 +13,7 @@ from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.journal import history
-from tftmanager.rules.character import Character
+from tftmanager.rules.character import Character, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.settings import (
     OPTION_INFO,
@@ -49,6 +49,13 @@ Call = Callable[[CampaignStore, int], Any]
                              rolls=[9, 5], second_shot=True), "has not fired"),
     (lambda s, e: enc.ready(store=s, encounter_id=e, figure="Wulf", weapon=7),
      "no weapon number 8"),
+    (lambda s, e: enc.flesh(store=s, encounter_id=e, figure="Wulf", spell="Fireball"),
+     "not a spell that stops hits"),
+    (lambda s, e: enc.flesh(store=s, encounter_id=e, figure="Wulf", spell="none"),
+     "under no flesh spell"),
+    (lambda s, e: enc.mount(store=s, encounter_id=e, figure="Wulf", mounted=False),
+     "already on foot"),
+    (lambda s, e: enc.mount(store=s, encounter_id=e, figure="Nobody"), "No figure 'Nobody'"),
 ])
 def test_bad_input_is_refused_and_nothing_is_saved(store: CampaignStore, call: Call,
                                                    message: str) -> None:
@@ -116,3 +123,24 @@ def test_wear_by_points_is_the_campaigns_other_reading(store: CampaignStore) -> 
                                              armor_wear=ArmorWear.POINTS))
     (ending,) = review_end(store=store, encounter_id=eid).endings
     assert [w.hits for w in ending.wear] == [3, 2]
+
+
+def test_a_rider_and_an_acrobat_from_the_party(store: CampaignStore) -> None:
+    """000: a mounted figure is the chart's "2 Hex Horseman" (falls 1d at 3-4 tile heights);
+    004: "Someone with the Acrobatics talent may choose to make the above two rolls against
+    their adjDX": a character who knows the talent joins with it."""
+    set_profile(store=store, profile=replace(get_profile(store=store), three_d=True))
+    _cid, eid = _glade(store)
+    enc.mount(store=store, encounter_id=eid, figure="Flavius")
+    rider = enc.show(store=store, encounter_id=eid).encounter.figure("Flavius")
+    assert (rider.mounted, rider.height, rider.falls) == (True, "4 (-2 to climb)",
+                                                          ["3-4", "5-6", "7-8"])
+    enc.mount(store=store, encounter_id=eid, figure="Flavius", mounted=False)
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Flavius").falls == [
+        "4-6", "7-9", "10-12"]
+    assert not rider.acrobatics
+    tumbler = Character(name="Tumbler", race="human", st=10, dx=14, iq=10,
+                        talents=(KnownTalent("acrobatics"),))
+    tid = create_character(store=store, character=tumbler).id
+    enc.add_character(store=store, encounter_id=eid, character_id=tid, side="Romans")
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Tumbler").acrobatics

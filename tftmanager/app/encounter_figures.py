@@ -40,12 +40,13 @@ class QuickFigure:
 
 def _finish(figure: Figure, race: str, *, library: RulesLibrary,
             profile: RuleProfile, hexes: int = 1) -> Figure:
-    """Reactions to injury under the campaign's option, and Height with the 3-D option."""
+    """Reactions to injury under the campaign's option, race, size, and Height with 3-D play."""
     own = library.races.get(race)
     limits = library.injury.thresholds(figure.st, profile.injury_reactions,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
     figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
+    figure.race, figure.hexes = race, hexes
     row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:
         figure.height, figure.falls = row.height, list(row.falls)
@@ -84,7 +85,9 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
     figure = Figure(fid="", name=character.name, side=side, st=character.st, dx=dx,
                     base_dx=character.dx, iq=character.iq, ma=derived.ma,
                     protections=protections, attacks=attacks, character_id=character_id,
-                    wounds_before=character.wounds, fatigue=character.fatigue)
+                    wounds_before=character.wounds, fatigue=character.fatigue,
+                    acrobatics=any(character.knows(key) for key in
+                                   library.combat_rules().knockdown.against_dx_talents))
     return _finish(figure, character.race, library=library, profile=profile)
 
 

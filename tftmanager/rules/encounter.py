@@ -17,6 +17,7 @@ from tftmanager.rules.encounter_blows import (
     check_rate,
     check_second_shot,
     critical_stops,
+    knockdown_against,
     knockdown_dice,
     may_still_attack,
     order_warning,
@@ -379,14 +380,13 @@ class Encounter:
         dice = knockdown_dice(attacker, damage, st_before, rules)
         if not dice:
             return
-        value = roll(dice, f"{target.name} against ST to stay standing ({dice}d)")
-        if value <= target.current_st:
-            self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST "
-                      f"{target.current_st} and stays standing.")
-            return
-        target.knocked_down_turn = self.turn
-        self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST {target.current_st} "
-                  f"and is knocked down.")
+        against, said = knockdown_against(target)
+        value = roll(dice, f"{target.name} against {said} to stay standing ({dice}d)")
+        standing = value <= against
+        if not standing:
+            target.knocked_down_turn = self.turn
+        self.note(f"{target.name} rolls {value} on {_dice(dice)} against {said} and "
+                  + ("stays standing." if standing else "is knocked down."))
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
                    after: Condition) -> None:
@@ -451,12 +451,11 @@ class Encounter:
             self.note(f"{fig.name} drops {tiles} tile heights unhurt (H {fig.height}).")
             return 0
         saved = roll(rules.falls.save_dice, f"{fig.name} against adjDX to prepare for the fall")
-        if saved <= fig.adj_dx():
-            dice -= rules.falls.save_takes_off
-            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: lands standing, "
-                      f"{dice}d.")
-        else:
-            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: falls prone.")
+        landed = saved <= fig.body_dx()
+        dice -= rules.falls.save_takes_off if landed else 0
+        self.note(f"{fig.name} rolls {saved} against adjDX {fig.body_dx()}: "
+                  + (f"lands standing, {dice}d." if landed else "falls prone.")
+                  + (" Horse and rider both take the fall (000)." if fig.mounted else ""))
         if dice <= 0:
             return 0
         damage = roll(dice, f"{fig.name}'s fall ({dice}d)")

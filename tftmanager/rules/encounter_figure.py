@@ -23,6 +23,9 @@ class EncounterRefused(Refusal, ValueError):
     """An action the fight does not allow; the message says why in the GM's words."""
 
 
+NO_WEAPON = -1  # ``adj_dx(NO_WEAPON)``: the figure's adjDX with no weapon's own bonus
+
+
 class Condition(enum.Enum):
     """Whether a figure can act."""
 
@@ -42,7 +45,7 @@ class Condition(enum.Enum):
 class Protection:
     """A worn armor or a ready shield, and the hits it stopped in this fight."""
 
-    kind: str  # "armor", "shield", "natural" (talents: no wear) or "hide" (no wear)
+    kind: str  # "armor", "shield", "natural" (talents), "hide" or "spell" (Stone Flesh): no wear
     key: str
     name: str
     stops: int
@@ -124,6 +127,10 @@ class Figure:
     shots_this_turn: int = 0
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> last turn it fired
     fled: bool = False  # escaped through the door (arena) or fled the fight
+    race: str = ""  # its race key, for its row of the Height Chart
+    hexes: int = 1  # hexes it covers (a giant: 3)
+    mounted: bool = False  # riding: falls on the chart's horseman row (000)
+    acrobatics: bool = False  # 004's knockdown rolls may be made against adjDX (Acrobatics)
 
     @property
     def current_st(self) -> int:
@@ -177,6 +184,10 @@ class Figure:
         if self.current_st <= self.low_st_max:
             value += self.low_st_dx
         return value
+
+    def body_dx(self) -> int:
+        """Adjusted DX for a roll of the figure's own (a fall, Acrobatics): no weapon's bonus."""
+        return self.adj_dx(NO_WEAPON)
 
     def dx_notes(self) -> list[str]:
         """Why adjDX differs from the figure's own, in words."""
