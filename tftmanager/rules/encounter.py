@@ -299,7 +299,8 @@ class Encounter:
             source = (cited("critical_hits", CriticalHits(self.critical_hits))
                       if house and result.multiplier > 1 else "")  # the house reading's page
             self.note(damage.line + source + ".")
-            self._apply(target, self._blunted(damage.hits), rules, f"{attacker.name}'s {arm.name}",
+            self._apply(target, self._blunted(damage.hits, rules), rules,
+                        f"{attacker.name}'s {arm.name}",
                         stops=critical_stops(rules) if damage.critical else None,
                         attacker=attacker, roll=roll)
         return result
@@ -325,8 +326,8 @@ class Encounter:
         else:
             target = self.figure(target_ref)
             source = what or "a blow"
-        self._apply(target, self._blunted(damage), rules, source,
-                    stops=_nothing if ignore_armor else None, attacker=attacker, roll=roll)
+        self._apply(target, self._blunted(damage, rules), rules, source,
+                    stops=(lambda _item: 0) if ignore_armor else None, attacker=attacker, roll=roll)
 
     def _blow(self, attacker_ref: str, target_ref: str, rules: CombatRules,
               second_shot: bool) -> tuple[Figure, Figure]:
@@ -341,9 +342,10 @@ class Encounter:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
         if self.practice:
             for fig in (attacker, target):
-                if fig.current_st <= fig.low_st_max:
+                if fig.current_st <= rules.practice.out_st:
                     raise EncounterRefused(f"{fig.name} has dropped out of practice combat "
-                                           f"(ST {fig.current_st}, {fig.low_st_max} or less).")
+                                           f"(ST {fig.current_st}, {rules.practice.out_st} "
+                                           f"or less).")
         return attacker, target
 
     @property
@@ -351,12 +353,13 @@ class Encounter:
         """Melee's practice combat: blunted weapons, no missiles, out at ST 3 or less."""
         return self.combat == "practice"
 
-    def _blunted(self, damage: int) -> int:
-        """Practice weapons do half damage (Melee; rounded down, which Melee leaves open)."""
+    def _blunted(self, damage: int, rules: CombatRules) -> int:
+        """Practice weapons do "1/2 damage" (Melee; rounded down, which Melee leaves open)."""
         if not self.practice:
             return damage
-        self.note(f"Blunted practice weapon: {damage} halved to {damage // 2}.")
-        return damage // 2
+        blunted = damage // rules.practice.damage_divisor
+        self.note(f"Blunted practice weapon: {damage} halved to {blunted}.")
+        return blunted
 
     def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str, *,
                stops: Callable[[Protection], int] | None = None, most: int | None = None,
@@ -485,11 +488,6 @@ def _said(result: HitResult) -> str:
             HitResult.DOUBLE: "hit, double damage", HitResult.TRIPLE: "hit, triple damage",
             HitResult.DROPPED: "miss, weapon dropped",
             HitResult.BROKEN: "miss, weapon broken"}[result]
-
-
-def _nothing(_item: Protection) -> int:
-    """A blow entered as ignoring armor: nothing stops any of it."""
-    return 0
 
 
 def _dice(number: int) -> str:

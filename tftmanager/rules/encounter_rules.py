@@ -1,9 +1,9 @@
 """The numbers of a fight that are rules data: to-hit results, when a figure falls, and more.
 
 Read from ``[to_hit]``, ``[fallen]``, ``[critical]``, ``[knockdown]``,
-``[falls]``, ``[limits]`` and ``[flesh_spells]`` of ``injury.toml`` (Melee, the house rules and
-Three Dimensional TFT) so a GM's house rule is an edit of the library, not of
-the code.
+``[falls]``, ``[limits]``, ``[flesh_spells]`` and ``[practice]`` of
+``injury.toml`` (Melee, the house rules and Three Dimensional TFT) so a GM's
+house rule is an edit of the library, not of the code.
 """
 
 from __future__ import annotations
@@ -119,6 +119,14 @@ class FleshSpell:
 
 
 @dataclass(frozen=True)
+class PracticeRules:
+    """Melee's practice combat: blunted weapons' damage divisor, and the ST that drops out."""
+
+    damage_divisor: int
+    out_st: int
+
+
+@dataclass(frozen=True)
 class Limits:
     """The largest blow and ST spent a fight accepts (typing slips are refused)."""
 
@@ -148,6 +156,7 @@ class CombatRules:
     limits: Limits
     options: dict[str, FightOption]
     flesh_spells: dict[str, FleshSpell]
+    practice: PracticeRules
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -171,11 +180,13 @@ class CombatRules:
                               int(injury_doc["limits"]["most_st_spent"])),
                 options=options_from_data(injury_doc["options"]),
                 flesh_spells=_flesh_spells(injury_doc["flesh_spells"]),
+                practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
+                                       int(injury_doc["practice"]["out_st"])),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
-                                 f"[falls], [limits], [flesh_spells] in injury) are malformed: "
-                                 f"{exc}") from exc
+                                 f"[falls], [limits], [flesh_spells], [practice] in injury) are "
+                                 f"malformed: {exc}") from exc
 
     def judge(self, roll: int, adj_dx: int, dice: int = 0) -> HitResult:
         """The result of rolling ``roll`` on ``dice`` dice against ``adj_dx``.
