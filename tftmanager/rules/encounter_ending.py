@@ -6,8 +6,9 @@ into what the fight left (``character_after``) and writes it.  Melee's
 experience (003, "Experience"): a combat to the death "continues until all
 on one side are slain", so only the winning side's figures survive it; the
 arena's winners, defeated survivors and those who "ran away unhurt";
-practice's figures "still on their feet when one side is eliminated".  A character at 0 ST or below is dying (the expansion's death
-and dying): its award stands if it survives the roll.
+practice's figures "still on their feet when one side is eliminated".  A
+character at 0 ST or below is dying (the expansion's death and dying): its
+award stands if it survives the roll.
 """
 
 from __future__ import annotations
