@@ -14,7 +14,7 @@ from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.journal import history
 from tftmanager.rules.character import Character, KnownTalent
-from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,
@@ -144,3 +144,37 @@ def test_a_rider_and_an_acrobat_from_the_party(store: CampaignStore) -> None:
     tid = create_character(store=store, character=tumbler).id
     enc.add_character(store=store, encounter_id=eid, character_id=tid, side="Romans")
     assert enc.show(store=store, encounter_id=eid).encounter.figure("Tumbler").acrobatics
+
+
+def test_a_fine_weapon_strikes_at_its_own_adjdx(store: CampaignStore) -> None:
+    """001, Fine Weapons: "Fine weapons cost 10x their base price for +1 DX"; a fine
+    shortsword's +1 is that weapon's adjDX in a fight (8 with chainmail and a large shield,
+    9 with it): a roll of 9 hits."""
+    fine = Item(ItemKind.WEAPON, "shortsword", ItemState.READIED, Quality(fine_dx=1))
+    hero = Character(name="Fino", race="human", st=12, dx=12, iq=8, items=(
+        Item(ItemKind.ARMOR, "chainmail", ItemState.READIED),
+        Item(ItemKind.SHIELD, "large_shield", ItemState.READIED), fine))
+    cid = create_character(store=store, character=hero).id
+    eid = enc.new_encounter(store=store, name="Yard", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    fig = enc.show(store=store, encounter_id=eid).encounter.figure("Fino")
+    assert (fig.dx, fig.adj_dx()) == (8, 9)
+    enc.attack(store=store, encounter_id=eid, attacker="Fino", target="Wolf", rolls=[9, 3])
+    assert "against adjDX 9: hit" in " ".join(enc.show(store=store,
+                                                       encounter_id=eid).encounter.log)
+
+
+def test_a_giant_falls_on_its_own_row(store: CampaignStore) -> None:
+    """000: "3 or 4 Hex Figure 4 (+) 5 - 8 tile heights 9 - 12 tile heights 13 - 16 tile
+    heights": the bestiary's giant (3 hexes) can fall; 9 tile heights are 2d, the save of
+    12 misses adjDX 9, the dice roll 7."""
+    set_profile(store=store, profile=replace(get_profile(store=store), three_d=True))
+    eid = enc.new_encounter(store=store, name="Cliff", seed=1)
+    enc.add_template(store=store, encounter_id=eid, key="giant", side="Giants")
+    giant = enc.show(store=store, encounter_id=eid).encounter.figure("Giant")
+    assert (giant.height, giant.falls, giant.hexes) == ("4 (+)", ["5-8", "9-12", "13-16"], 3)
+    enc.fall(store=store, encounter_id=eid, figure="Giant", tiles=9, rolls=[12, 7])
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Giant").wounds == 7
+    with pytest.raises(enc.EncounterRefused, match="does not ride"):
+        enc.mount(store=store, encounter_id=eid, figure="Giant")
