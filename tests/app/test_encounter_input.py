@@ -12,12 +12,14 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
+from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.journal import history
 from tftmanager.rules.character import Character, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,
+    CriticalHits,
     FatigueAtZero,
     InjuryReactions,
     ManySides,
@@ -178,3 +180,23 @@ def test_a_giant_falls_on_its_own_row(store: CampaignStore) -> None:
     assert enc.show(store=store, encounter_id=eid).encounter.figure("Giant").wounds == 7
     with pytest.raises(enc.EncounterRefused, match="does not ride"):
         enc.mount(store=store, encounter_id=eid, figure="Giant")
+
+
+def test_a_stone_flesh_item_counts_as_the_spell(store: CampaignStore) -> None:
+    """004: "people using the Stone or Iron Flesh spells stop half as much (rounded down)":
+    a readied Stone Flesh item (001's magic item) joins as the spell, not as a talent, so a
+    double blow of 9 under the house rules is stopped 2, not 4."""
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             critical_hits=CriticalHits.HOUSE_IGNORE_ARMOR))
+    wearer = Character(name="Stony", race="human", st=12, dx=12, iq=8, items=(
+        Item(ItemKind.MAGIC, "stone_flesh", ItemState.READIED),))
+    cid = create_character(store=store, character=wearer).id
+    eid = enc.new_encounter(store=store, name="Tower", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
+    enc.add_quick(store=store, encounter_id=eid, side="B",
+                  quick=QuickFigure("Brute", 12, 12, damage="2d"))
+    stony = enc.show(store=store, encounter_id=eid).encounter.figure("Stony")
+    assert [(p.kind, p.name, p.stops) for p in stony.protections] == [
+        ("spell", "Stone Flesh", 4)]
+    enc.attack(store=store, encounter_id=eid, attacker="Brute", target="Stony", rolls=[4, 9])
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Stony").wounds == 7
