@@ -62,6 +62,9 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     (("option", "Flavius", "missile"), "needs a missile weapon ready"),
     (("ready", "Wulf", "9"), "Wulf has no weapon number 9."),
     (("attack", "Wulf", "Flavius", "--second-shot", "--roll", "9"), "has not fired"),
+    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell."),
+    (("dismount", "Wulf"), "Wulf is already on foot."),
+    (("mount", "Nobody"), "No figure 'Nobody' in The glade."),
 ])
 def test_bad_input_is_one_line_exit_2_and_nothing_changes(
         glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],

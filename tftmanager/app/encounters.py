@@ -27,6 +27,7 @@ from tftmanager.app.encounter_figures import (
 )
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import CombatType
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -123,7 +124,7 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
     name = name.strip()
     if not name:
         raise EncounterRefused("An encounter needs a name.")
-    if combat not in ("death", "arena", "practice"):
+    if combat not in {c.value for c in CombatType}:
         raise EncounterRefused("The kind of combat is death, arena or practice.")
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
