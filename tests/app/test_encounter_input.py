@@ -82,14 +82,20 @@ def test_a_figure_of_another_encounter(store: CampaignStore) -> None:
     assert enc.show(store=store, encounter_id=eid).encounter == before
 
 
+def _against_a_wolf(store: CampaignStore, character: Character) -> int:
+    """A new encounter of the character against the bestiary's wolf; its id."""
+    cid = create_character(store=store, character=character).id
+    eid = enc.new_encounter(store=store, name="Yard", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    return eid
+
+
 def test_a_halfling_shoots_at_its_bow_dx(store: CampaignStore) -> None:
     """Melee: "Halflings get +3 DX with missile and thrown weapons": DX 11 shoots at 14."""
     pip = Character(name="Pip", race="halfling", st=9, dx=11, iq=9, items=(
         Item(ItemKind.WEAPON, "small_bow", ItemState.READIED),))
-    cid = create_character(store=store, character=pip).id
-    eid = enc.new_encounter(store=store, name="Shire", seed=1)
-    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Hobbits")
-    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    eid = _against_a_wolf(store, pip)
     fig = enc.show(store=store, encounter_id=eid).encounter.figure("Pip")
     assert (fig.dx, fig.adj_dx()) == (11, 14)
     enc.attack(store=store, encounter_id=eid, attacker="Pip", target="Wolf", rolls=[14, 3])
@@ -156,10 +162,7 @@ def test_a_fine_weapon_strikes_at_its_own_adjdx(store: CampaignStore) -> None:
     hero = Character(name="Fino", race="human", st=12, dx=12, iq=8, items=(
         Item(ItemKind.ARMOR, "chainmail", ItemState.READIED),
         Item(ItemKind.SHIELD, "large_shield", ItemState.READIED), fine))
-    cid = create_character(store=store, character=hero).id
-    eid = enc.new_encounter(store=store, name="Yard", seed=1)
-    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
-    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    eid = _against_a_wolf(store, hero)
     fig = enc.show(store=store, encounter_id=eid).encounter.figure("Fino")
     assert (fig.dx, fig.adj_dx()) == (8, 9)
     enc.attack(store=store, encounter_id=eid, attacker="Fino", target="Wolf", rolls=[9, 3])
