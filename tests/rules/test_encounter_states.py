@@ -134,8 +134,8 @@ def test_a_mounted_figure_falls_on_the_horseman_row(library: RulesLibrary) -> No
 
 
 def test_riding_refusals(library: RulesLibrary) -> None:
-    """A giant (3 hexes) has its own row ("3 or 4 Hex Figure") and does not ride; mounting
-    twice, or dismounting on foot, is refused and changes nothing."""
+    """A giant (3 hexes) has its own row ("3 or 4 Hex Figure") and does not ride, nor does a
+    horse (2); mounting twice, or dismounting on foot, is refused and changes nothing."""
     rules = library.combat_rules()
     fight = Encounter("Bridge", three_d=True)
     giant = fight.add(_hero("Giant", st=30))
@@ -143,6 +143,9 @@ def test_riding_refusals(library: RulesLibrary) -> None:
     fight.add(_hero("Rider"))
     with pytest.raises(EncounterRefused, match="covers 3 hexes and does not ride"):
         set_mounted(fight, "Giant", True, None, rules)
+    fight.add(_hero("Horse", st=24)).hexes = 2  # a horse is itself a 2-hex figure
+    with pytest.raises(EncounterRefused, match="covers 2 hexes and does not ride"):
+        set_mounted(fight, "Horse", True, None, rules)
     with pytest.raises(EncounterRefused, match="already on foot"):
         set_mounted(fight, "Rider", False, None, rules)
     set_mounted(fight, "Rider", True, None, rules)
