@@ -53,16 +53,22 @@ def test_wear_of_a_fight_begun_before_identities() -> None:
     assert worn_item([MAIL, SWORD], old) == 0  # moved: the same armor elsewhere
     assert worn_item([SWORD, SHIELD], old) is None
     assert worn_item([SWORD, SWORD], Wear(0, "", "armor", "chainmail", "Chainmail", 1)) is None
+    leather = Item(ItemKind.ARMOR, "leather", R)
+    assert worn_item([leather, MAIL], Wear(0, "", "armor", "chainmail", "Chainmail", 1)) == 1
+    assert worn_item([SWORD, MAIL], Wear(2, "", "armor", "chainmail", "Chainmail", 1)) == 1
+    assert worn_item([MAIL], Wear(-1, "", "armor", "chainmail", "Chainmail", 1)) == 0
 
 
 def test_dropped_weapons_are_lost_only_when_the_gm_says() -> None:
     """The review asks whether dropped weapons are lost; one weapon per drop."""
     dropped = (("Shortsword (dropped)", "shortsword"), ("Rock", ""))
-    two = replace(FLAVIUS, items=(SWORD, MAIL, SWORD))
+    scabbard = Item(ItemKind.GEAR, "shortsword")  # not a weapon, though it has the key
+    blank = Item(ItemKind.WEAPON, "")
+    two = replace(FLAVIUS, items=(scabbard, blank, SWORD, MAIL, SWORD))
     kept = character_after(two, _ending(dropped=dropped), lose_dropped=False)
     lost = character_after(two, _ending(dropped=dropped), lose_dropped=True)
     assert kept.items == two.items
-    assert [i.key for i in lost.items] == ["chainmail", "shortsword"]
+    assert lost.items == (scabbard, blank, MAIL, SWORD)
 
 
 def test_a_dying_character_is_marked_for_the_death_roll() -> None:

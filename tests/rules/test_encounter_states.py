@@ -187,6 +187,10 @@ def test_acrobatics_keeps_st_when_higher_and_not_the_eight_hits(library: RulesLi
     fight.next_turn()
     fight.hit("Strong", 8, rules, roll=Table([]))
     assert strong.knocked_down_turn == 2
+    even = fight.add(_hero("Even", st=12, dx=11))
+    even.acrobatics = True
+    fight.hit("Even", 1, rules, by="Ogre", roll=Table([12]))  # ST 11, adjDX 11: no choice
+    assert "against ST 11 and is knocked down" in fight.log[-1]
 
 
 def test_a_fall_is_saved_on_the_figures_own_adjdx(library: RulesLibrary) -> None:
@@ -200,3 +204,14 @@ def test_a_fall_is_saved_on_the_figures_own_adjdx(library: RulesLibrary) -> None
     table = Table([13, 2])  # 2 tile heights: 1d; the save fails, 1d rolls 2
     assert fight.fall("Pip", 2, table, rules) == 2
     assert "against adjDX 11: falls prone" in " ".join(fight.log)
+
+
+def test_a_blow_entered_past_armor_is_stopped_by_nothing(library: RulesLibrary) -> None:
+    """A blow the GM enters as ignoring armor (a spell, a blow through a gap): every
+    protection, Stone Flesh included, stops nothing of it."""
+    rules = library.combat_rules()
+    fight = Encounter("Tower")
+    wizard = fight.add(_mailed(library))
+    set_flesh(fight, "Wizard", "Stone Flesh", rules)
+    fight.hit("Wizard", 6, rules, ignore_armor=True)
+    assert wizard.wounds == 6 and all(p.stopped == 0 for p in wizard.protections)

@@ -28,6 +28,7 @@ def test_a_figures_own_numbers_are_melees(library: RulesLibrary) -> None:
     assert (bare.dx_penalty_hits, bare.knockdown_hits) == (melee.dx_penalty_hits,
                                                            melee.knockdown_hits)
     assert (bare.low_st_max, bare.low_st_dx) == (injury.low_st_max, injury.low_st_dx)
+    assert bare.dx_penalty == library.combat_rules().dx_penalty
     assert Attack("Bow", "1d").fast_shots == library.weapons["longbow"].fast_shots
 
 

@@ -49,6 +49,7 @@ def _finish(figure: Figure, race: str, *, library: RulesLibrary,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
     figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
+    figure.dx_penalty = library.combat_rules().dx_penalty
     figure.race, figure.hexes = race, hexes
     row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:

@@ -399,7 +399,7 @@ class Encounter:
             return
         if target.hits_this_turn >= target.dx_penalty_hits:
             self.note(f"{target.name} has taken {target.hits_this_turn} hits this turn: "
-                      f"DX -2 next turn.")
+                      f"DX {target.dx_penalty} next turn.")
         if fell:
             self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
 

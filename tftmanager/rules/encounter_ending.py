@@ -186,6 +186,6 @@ def worn_item(items: list[Item], wear: Wear) -> int | None:
     def matches(item: Item) -> bool:
         return item.kind is kind and item.key == wear.key
 
-    if 0 <= wear.index < len(items) and matches(items[wear.index]):
+    if wear.index in range(len(items)) and matches(items[wear.index]):
         return wear.index
     return next((i for i, item in enumerate(items) if matches(item)), None)

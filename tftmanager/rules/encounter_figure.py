@@ -23,9 +23,6 @@ class EncounterRefused(Refusal, ValueError):
     """An action the fight does not allow; the message says why in the GM's words."""
 
 
-NO_WEAPON = -1  # ``adj_dx(NO_WEAPON)``: the figure's adjDX with no weapon's own bonus
-
-
 class Condition(enum.Enum):
     """Whether a figure can act."""
 
@@ -104,6 +101,7 @@ class Figure:
     protections: list[Protection] = field(default_factory=list)
     attacks: list[Attack] = field(default_factory=list)
     dx_penalty_hits: int = 5
+    dx_penalty: int = -2  # DX next turn after dx_penalty_hits in a turn
     knockdown_hits: int = 8
     low_st_max: int = 3
     low_st_dx: int = -3
@@ -178,22 +176,25 @@ class Figure:
         """
         number = self.ready if weapon is None else weapon
         own = self.attacks[number].dx if 0 <= number < len(self.attacks) else None
-        value = self.dx if own is None else own
-        if self.hits_last_turn >= self.dx_penalty_hits:
-            value -= 2
-        if self.current_st <= self.low_st_max:
-            value += self.low_st_dx
-        return value
+        return self._hurt_dx(self.dx if own is None else own)
 
     def body_dx(self) -> int:
         """Adjusted DX for a roll of the figure's own (a fall, Acrobatics): no weapon's bonus."""
-        return self.adj_dx(NO_WEAPON)
+        return self._hurt_dx(self.dx)
+
+    def _hurt_dx(self, value: int) -> int:
+        """``value`` less this fight's injuries: heavy hits last turn, low ST."""
+        if self.hits_last_turn >= self.dx_penalty_hits:
+            value += self.dx_penalty
+        if self.current_st <= self.low_st_max:
+            value += self.low_st_dx
+        return value
 
     def dx_notes(self) -> list[str]:
         """Why adjDX differs from the figure's own, in words."""
         notes = []
         if self.hits_last_turn >= self.dx_penalty_hits:
-            notes.append(f"-2 for {self.hits_last_turn} hits last turn")
+            notes.append(f"{self.dx_penalty} for {self.hits_last_turn} hits last turn")
         if self.current_st <= self.low_st_max:
             notes.append(f"{self.low_st_dx} for ST {self.current_st}")
         return notes

@@ -157,6 +157,7 @@ class CombatRules:
     options: dict[str, FightOption]
     flesh_spells: dict[str, FleshSpell]
     practice: PracticeRules
+    dx_penalty: int  # [melee] dx_penalty: DX next turn after dx_penalty_hits in a turn (-2)
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -182,11 +183,12 @@ class CombatRules:
                 flesh_spells=_flesh_spells(injury_doc["flesh_spells"]),
                 practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
                                        int(injury_doc["practice"]["out_st"])),
+                dx_penalty=int(injury_doc["melee"]["dx_penalty"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
-                                 f"[falls], [limits], [flesh_spells], [practice] in injury) are "
-                                 f"malformed: {exc}") from exc
+                                 f"[falls], [limits], [flesh_spells], [practice], [melee] in "
+                                 f"injury) are malformed: {exc}") from exc
 
     def judge(self, roll: int, adj_dx: int, dice: int = 0) -> HitResult:
         """The result of rolling ``roll`` on ``dice`` dice against ``adj_dx``.
