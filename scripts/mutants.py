@@ -44,6 +44,7 @@ FIGHT = ("encounter*.py", "injury.py", "heights.py", "awards.py", "bestiary.py")
 FIGHT_TESTS = ("test_encounter.py", "test_encounter_book.py", "test_encounter_units.py",
                "test_heights.py", "test_awards.py", "test_derived_rules.py",
                "test_library_data.py")
+FIGHT_TESTS += ("test_encounter_states.py", "test_fight_numbers.py", "test_character_after.py")
 # Mutants that change no behaviour, as "path:line: old -> new" with the reason.
 EQUIVALENT: dict[str, str] = {}
 

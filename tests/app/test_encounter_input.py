@@ -12,12 +12,14 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
+from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.journal import history
-from tftmanager.rules.character import Character
-from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.character import Character, KnownTalent
+from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,
+    CriticalHits,
     FatigueAtZero,
     InjuryReactions,
     ManySides,
@@ -49,6 +51,13 @@ Call = Callable[[CampaignStore, int], Any]
                              rolls=[9, 5], second_shot=True), "has not fired"),
     (lambda s, e: enc.ready(store=s, encounter_id=e, figure="Wulf", weapon=7),
      "no weapon number 8"),
+    (lambda s, e: enc.flesh(store=s, encounter_id=e, figure="Wulf", spell="Fireball"),
+     "not a spell that stops hits"),
+    (lambda s, e: enc.flesh(store=s, encounter_id=e, figure="Wulf", spell="none"),
+     "under no flesh spell"),
+    (lambda s, e: enc.mount(store=s, encounter_id=e, figure="Wulf", mounted=False),
+     "already on foot"),
+    (lambda s, e: enc.mount(store=s, encounter_id=e, figure="Nobody"), "No figure 'Nobody'"),
 ])
 def test_bad_input_is_refused_and_nothing_is_saved(store: CampaignStore, call: Call,
                                                    message: str) -> None:
@@ -73,14 +82,20 @@ def test_a_figure_of_another_encounter(store: CampaignStore) -> None:
     assert enc.show(store=store, encounter_id=eid).encounter == before
 
 
+def _against_a_wolf(store: CampaignStore, character: Character) -> int:
+    """A new encounter of the character against the bestiary's wolf; its id."""
+    cid = create_character(store=store, character=character).id
+    eid = enc.new_encounter(store=store, name="Yard", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
+    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    return eid
+
+
 def test_a_halfling_shoots_at_its_bow_dx(store: CampaignStore) -> None:
     """Melee: "Halflings get +3 DX with missile and thrown weapons": DX 11 shoots at 14."""
     pip = Character(name="Pip", race="halfling", st=9, dx=11, iq=9, items=(
         Item(ItemKind.WEAPON, "small_bow", ItemState.READIED),))
-    cid = create_character(store=store, character=pip).id
-    eid = enc.new_encounter(store=store, name="Shire", seed=1)
-    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Hobbits")
-    enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
+    eid = _against_a_wolf(store, pip)
     fig = enc.show(store=store, encounter_id=eid).encounter.figure("Pip")
     assert (fig.dx, fig.adj_dx()) == (11, 14)
     enc.attack(store=store, encounter_id=eid, attacker="Pip", target="Wolf", rolls=[14, 3])
@@ -116,3 +131,75 @@ def test_wear_by_points_is_the_campaigns_other_reading(store: CampaignStore) -> 
                                              armor_wear=ArmorWear.POINTS))
     (ending,) = review_end(store=store, encounter_id=eid).endings
     assert [w.hits for w in ending.wear] == [3, 2]
+
+
+def test_a_rider_and_an_acrobat_from_the_party(store: CampaignStore) -> None:
+    """000: a mounted figure is the chart's "2 Hex Horseman" (falls 1d at 3-4 tile heights);
+    004: "Someone with the Acrobatics talent may choose to make the above two rolls against
+    their adjDX": a character who knows the talent joins with it."""
+    set_profile(store=store, profile=replace(get_profile(store=store), three_d=True))
+    _cid, eid = _glade(store)
+    enc.mount(store=store, encounter_id=eid, figure="Flavius")
+    rider = enc.show(store=store, encounter_id=eid).encounter.figure("Flavius")
+    assert (rider.mounted, rider.height, rider.falls) == (True, "4 (-2 to climb)",
+                                                          ["3-4", "5-6", "7-8"])
+    enc.mount(store=store, encounter_id=eid, figure="Flavius", mounted=False)
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Flavius").falls == [
+        "4-6", "7-9", "10-12"]
+    assert not rider.acrobatics
+    tumbler = Character(name="Tumbler", race="human", st=10, dx=14, iq=10,
+                        talents=(KnownTalent("acrobatics"),))
+    tid = create_character(store=store, character=tumbler).id
+    enc.add_character(store=store, encounter_id=eid, character_id=tid, side="Romans")
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Tumbler").acrobatics
+
+
+def test_a_fine_weapon_strikes_at_its_own_adjdx(store: CampaignStore) -> None:
+    """001, Fine Weapons: "Fine weapons cost 10x their base price for +1 DX"; a fine
+    shortsword's +1 is that weapon's adjDX in a fight (8 with chainmail and a large shield,
+    9 with it): a roll of 9 hits."""
+    fine = Item(ItemKind.WEAPON, "shortsword", ItemState.READIED, Quality(fine_dx=1))
+    hero = Character(name="Fino", race="human", st=12, dx=12, iq=8, items=(
+        Item(ItemKind.ARMOR, "chainmail", ItemState.READIED),
+        Item(ItemKind.SHIELD, "large_shield", ItemState.READIED), fine))
+    eid = _against_a_wolf(store, hero)
+    fig = enc.show(store=store, encounter_id=eid).encounter.figure("Fino")
+    assert (fig.dx, fig.adj_dx()) == (8, 9)
+    enc.attack(store=store, encounter_id=eid, attacker="Fino", target="Wolf", rolls=[9, 3])
+    assert "against adjDX 9: hit" in " ".join(enc.show(store=store,
+                                                       encounter_id=eid).encounter.log)
+
+
+def test_a_giant_falls_on_its_own_row(store: CampaignStore) -> None:
+    """000: "3 or 4 Hex Figure 4 (+) 5 - 8 tile heights 9 - 12 tile heights 13 - 16 tile
+    heights": the bestiary's giant (3 hexes) can fall; 9 tile heights are 2d, the save of
+    12 misses adjDX 9, the dice roll 7."""
+    set_profile(store=store, profile=replace(get_profile(store=store), three_d=True))
+    eid = enc.new_encounter(store=store, name="Cliff", seed=1)
+    enc.add_template(store=store, encounter_id=eid, key="giant", side="Giants")
+    giant = enc.show(store=store, encounter_id=eid).encounter.figure("Giant")
+    assert (giant.height, giant.falls, giant.hexes) == ("4 (+)", ["5-8", "9-12", "13-16"], 3)
+    enc.fall(store=store, encounter_id=eid, figure="Giant", tiles=9, rolls=[12, 7])
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Giant").wounds == 7
+    with pytest.raises(enc.EncounterRefused, match="does not ride"):
+        enc.mount(store=store, encounter_id=eid, figure="Giant")
+
+
+def test_a_stone_flesh_item_counts_as_the_spell(store: CampaignStore) -> None:
+    """004: "people using the Stone or Iron Flesh spells stop half as much (rounded down)":
+    a readied Stone Flesh item (001's magic item) joins as the spell, not as a talent, so a
+    double blow of 9 under the house rules is stopped 2, not 4."""
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             critical_hits=CriticalHits.HOUSE_IGNORE_ARMOR))
+    wearer = Character(name="Stony", race="human", st=12, dx=12, iq=8, items=(
+        Item(ItemKind.MAGIC, "stone_flesh", ItemState.READIED),))
+    cid = create_character(store=store, character=wearer).id
+    eid = enc.new_encounter(store=store, name="Tower", seed=1)
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="A")
+    enc.add_quick(store=store, encounter_id=eid, side="B",
+                  quick=QuickFigure("Brute", 12, 12, damage="2d"))
+    stony = enc.show(store=store, encounter_id=eid).encounter.figure("Stony")
+    assert [(p.kind, p.name, p.stops) for p in stony.protections] == [
+        ("spell", "Stone Flesh", 4)]
+    enc.attack(store=store, encounter_id=eid, attacker="Brute", target="Stony", rolls=[4, 9])
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Stony").wounds == 7

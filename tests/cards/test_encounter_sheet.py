@@ -26,3 +26,18 @@ def test_every_figure_is_on_the_sheet(library: RulesLibrary) -> None:
     assert rows[0] == ("Flavius", "Romans", "8",
                        "□□□□□□□□□□□□ 12/12 · stops Chainmail 3 (0) · Shortsword 2d-1")
     assert rows[1][3].startswith("■■■■■■□□□□□□□□ 8/14")
+
+
+def test_reactions_to_injury_are_the_fights_own(library: RulesLibrary) -> None:
+    """003: "If a figure takes 5 hits in a single turn, it is at -2 DX next turn" and "8 hits
+    in a single turn, it falls down"; a giant's own 9 and 16 (003 line 439) on its row."""
+    rules = library.combat_rules()
+    fight = Encounter("The glade")
+    fight.add(Figure(fid="", name="Flavius", side="Romans", st=12, dx=8))
+    fight.add(Figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
+    fight.add(Figure(fid="", name="Giant", side="Giants", st=24, dx=9, dx_penalty_hits=9,
+                     knockdown_hits=16))
+    text = sheet_face(fight, rules).sections[1].rows[0][0]
+    assert text == ("5 and 8 hits in a turn (Flavius, Wulf); 9 and 16 hits in a turn "
+                    "(Giant): -2 DX next turn, then falls down; ST 3 or less: -3 DX; ST 1: "
+                    "unconscious; ST 0: dead (a character: death and dying roll).")

@@ -62,6 +62,9 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     (("option", "Flavius", "missile"), "needs a missile weapon ready"),
     (("ready", "Wulf", "9"), "Wulf has no weapon number 9."),
     (("attack", "Wulf", "Flavius", "--second-shot", "--roll", "9"), "has not fired"),
+    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell."),
+    (("dismount", "Wulf"), "Wulf is already on foot."),
+    (("mount", "Nobody"), "No figure 'Nobody' in The glade."),
 ])
 def test_bad_input_is_one_line_exit_2_and_nothing_changes(
         glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
@@ -128,3 +131,24 @@ def test_options_drop_and_ready_from_the_shell(
     assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == \
         "Turn 1: Wulf readies the Longbow.\n"
     assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 1: Wulf flees unhurt.\n"
+
+
+def test_flesh_spells_and_riding_from_the_shell(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """004: "people using the Stone or Iron Flesh spells" stop hits; a rider mounts and
+    dismounts.  A spell that stops no hits is one line, exit 2, nothing changed."""
+    code, out, err = cli(capsys, "encounter", glade, "flesh", "Wulf", "stone_flesh")
+    assert code == 0, err
+    assert out == ("Turn 1: Wulf is under Stone Flesh: its body stops 4 hits per attack; "
+                   "it stops 4 in all.\n")
+    code, out, _err = cli(capsys, "encounter", glade, "hit", "Wulf", "6")
+    assert "stopped 4 (Stone Flesh 4); 2 taken" in out
+    assert cli(capsys, "encounter", glade, "mount", "Flavius")[1] == \
+        "Turn 1: Flavius Marcellus mounts.\n"
+    assert "(mounted)" in cli(capsys, "encounter", glade, "show")[1]
+    assert cli(capsys, "encounter", glade, "dismount", "Flavius")[0] == 0
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, "flesh", "Wulf", "Sleep")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "'Sleep' is not a spell that stops hits" in err
+    assert glade.read_bytes() == before

@@ -65,3 +65,31 @@ def test_a_malformed_chart_is_named() -> None:
     """The chart is rules data a GM may edit: a row without its falls is refused by name."""
     with pytest.raises(RulesDataError, match="Height Chart"):
         HeightChart.from_data({"human": {"height": "3"}})
+
+
+@pytest.mark.parametrize("race", ["halfling", "dwarf", "human", "elf"])
+def test_a_rider_of_any_race_is_a_horseman(race: str) -> None:
+    """000: "2 Hex Horseman 4 (-2)** 3 - 4 tile heights 5 - 6 tile heights 7 - 8 tile
+    heights": a mounted figure's row whatever its race; on foot, its race's row."""
+    mounted = height_for(race, mounted=True)
+    assert mounted is not None
+    assert (mounted.height, list(mounted.falls)) == CHART[("", 2)]
+    assert height_for(race) == height_for(race, 1, mounted=False) != mounted
+
+
+def test_multi_hex_figures_by_their_size() -> None:
+    """000: "The H (height) of larger hex figures should be determined by your actual
+    miniature figure. The below numbers are only guidelines." "3 or 4 Hex Figure 4 (+)" and
+    "7 Hex Figure 5 (+)": a giant of 3 hexes falling 12 tile heights takes 2d, a human 3d;
+    a figure of 7 hexes falling 21 tile heights 4d ("and so on")."""
+    giant, human = height_for("giant", 3), height_for("human")
+    assert giant is not None and human is not None
+    assert fall_dice(giant.falls, 12) == 2 and fall_dice(human.falls, 12) == 3
+    seven = height_for("", 7)
+    assert seven is not None and fall_dice(seven.falls, 21) == 4
+
+
+def test_a_chart_without_a_horseman_row() -> None:
+    """A GM's chart that names no horseman row gives a rider no Height (the card says so)."""
+    chart = HeightChart.from_data({"human": {"height": "3", "falls": ["4-6", "7-9", "10-12"]}})
+    assert chart.height_for("human", mounted=True) is None

@@ -150,3 +150,22 @@ def test_the_option_is_shown_and_set(main_window: MainWindow, qtbot) -> None:
     window.buttons["option"].click()
     assert window.table.item(0, 5).text() == "fighting · Dodge"
     assert "Flavius Marcellus chooses Dodge (c)." in window.log.toPlainText()
+
+
+def test_a_flesh_spell_and_a_mount_are_recorded_on_the_target(main_window: MainWindow,
+                                                               qtbot) -> None:
+    """004: "people using the Stone or Iron Flesh spells" stop hits; a rider is recorded
+    mounted (000: the "2 Hex Horseman" row).  Each is one change, undone as one."""
+    window = _flavius_and_wulf(main_window, qtbot, "Spells")
+    _pick(window.target, "Germanic tribesman")
+    _pick(window.flesh, "Stone Flesh (stops 4)")
+    window.buttons["flesh"].click()
+    row = next(r for r in range(window.table.rowCount())
+               if window.table.item(r, 0).text() == "Germanic tribesman")
+    assert "Stone Flesh 4 [0]" in window.table.item(row, 4).text()
+    window.buttons["mount"].click()
+    assert "mounted" in window.table.item(row, 5).text()
+    window.buttons["mount"].click()
+    assert "mounted" not in window.table.item(row, 5).text()
+    assert "Germanic tribesman dismounts." in window.log.toPlainText()
+    window.close()

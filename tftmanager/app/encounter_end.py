@@ -4,26 +4,26 @@
 ending (who won, Melee's combat experience, wounds and fatigue, the wear each
 armor and shield takes, dropped weapons and missiles shot); the GM may change
 the awards, then ``end_encounter`` writes all of it in one journalled
-operation: one undo takes the whole ending back.  A character at 0 ST or
-below is left dying for the expansion's death-and-dying roll (``app.survival``).
+operation: one undo takes the whole ending back.  What each character is
+after the fight (``rules.encounter_ending.character_after``) is the rules'
+too; a character at 0 ST or below is left dying for the expansion's
+death-and-dying roll (``app.survival``).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.encounters import EncounterRefused, show
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.awards import CombatType
-from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_ending import Ending, Wear, resolve_ending
+from tftmanager.rules.encounter_ending import Ending, character_after, resolve_ending
 from tftmanager.rules.experience import XPKind, entry_refusal
-from tftmanager.rules.items import Item, ItemKind
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
@@ -87,7 +87,7 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
             before = queries.get_character(session=session,
                                            character_id=ending.character_id).character
             queries.update_character(session=session, character_id=ending.character_id,
-                                     character=_after(before, ending, lose_dropped))
+                                     character=character_after(before, ending, lose_dropped))
             if settled[ending.character_id]:
                 ledger.append(session=session, character_id=ending.character_id,
                               amount=settled[ending.character_id], kind=XPKind.COMBAT.value,
@@ -103,48 +103,8 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
     return Changes(characters=ids, ledger=True, encounter=True)
 
 
-def _after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
-    """The character after the fight: wounds and fatigue, armor wear, lost weapons."""
-    items = list(before.items)
-    for wear in ending.wear:
-        index = _worn_item(items, wear)
-        if index is not None:
-            items[index] = replace(items[index],
-                                   hits_taken=items[index].hits_taken + wear.hits)
-    if lose_dropped:
-        for _text, key in ending.dropped:
-            for i, item in enumerate(items):
-                if key and item.kind is ItemKind.WEAPON and item.key == key:
-                    del items[i]
-                    break
-    after = replace(before, items=tuple(items), wounds=before.wounds + ending.wounds,
-                    fatigue=ending.fatigue)
-    if ending.dying and before.status is Status.ACTIVE:
-        after = replace(after, status=Status.DYING)
-    return after
-
-
 def _name(review: Review, character_id: int) -> str:
     return next(e.name for e in review.endings if e.character_id == character_id)
-
-
-def _worn_item(items: list[Item], wear: Wear) -> int | None:
-    """The possession that stopped the hits, or None once it is gone.
-
-    It is found by its stable identity; a fight begun before possessions had
-    one looks where it was when the fight began, then for the same armor or
-    shield.
-    """
-    if wear.item_id:
-        return next((i for i, item in enumerate(items) if item.uid == wear.item_id), None)
-    kind = ItemKind(wear.kind)
-
-    def matches(item: Item) -> bool:
-        return item.kind is kind and item.key == wear.key
-
-    if 0 <= wear.index < len(items) and matches(items[wear.index]):
-        return wear.index
-    return next((i for i, item in enumerate(items) if matches(item)), None)
 
 
 def _summary(review: Review, settled: Mapping[int, int]) -> str:

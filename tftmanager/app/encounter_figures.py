@@ -14,9 +14,12 @@ from tftmanager.rules.bestiary import Creature
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.effects import Stat
 from tftmanager.rules.encounter import EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.encounter_states import SPELL
 from tftmanager.rules.equipment import Weapon
+from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode
@@ -40,12 +43,14 @@ class QuickFigure:
 
 def _finish(figure: Figure, race: str, *, library: RulesLibrary,
             profile: RuleProfile, hexes: int = 1) -> Figure:
-    """Reactions to injury under the campaign's option, and Height with the 3-D option."""
+    """Reactions to injury under the campaign's option, race, size, and Height with 3-D play."""
     own = library.races.get(race)
     limits = library.injury.thresholds(figure.st, profile.injury_reactions,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
     figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
+    figure.dx_penalty = library.combat_rules().dx_penalty
+    figure.race, figure.hexes = race, hexes
     row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:
         figure.height, figure.falls = row.height, list(row.falls)
@@ -71,9 +76,11 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         protections.append(Protection("shield", derived.shield.key, derived.shield.name,
                                       shield_stops, item=character.items.index(gear.shield),
                                       item_id=gear.shield.uid))
-    talents = derived.hits_stopped - armor_stops
+    flesh = _flesh_items(character, library)
+    talents = derived.hits_stopped - armor_stops - sum(p.stops for p in flesh)
     if talents > 0:
         protections.append(Protection("natural", "", "Talents", talents))
+    protections += flesh
     dx = derived.adj_dx_shield if ready_shield and derived.adj_dx_shield is not None \
         else derived.adj_dx
     attacks = [_attack(line.weapon, a.mode, str(a.damage),
@@ -84,8 +91,30 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
     figure = Figure(fid="", name=character.name, side=side, st=character.st, dx=dx,
                     base_dx=character.dx, iq=character.iq, ma=derived.ma,
                     protections=protections, attacks=attacks, character_id=character_id,
-                    wounds_before=character.wounds, fatigue=character.fatigue)
+                    wounds_before=character.wounds, fatigue=character.fatigue,
+                    acrobatics=any(character.knows(key) for key in
+                                   library.combat_rules().knockdown.against_dx_talents))
     return _finish(figure, character.race, library=library, profile=profile)
+
+
+def _flesh_items(character: Character, library: RulesLibrary) -> list[Protection]:
+    """Readied Stone or Iron Flesh items: their stops are the spell's (004 halves them).
+
+    The item's own hits-stopped effect (in the character's derived stops) is
+    taken out of the talents' share and becomes a spell on the figure.
+    """
+    spells = library.combat_rules().flesh_spells
+    found = []
+    for item in character.items:
+        magic = library.magic_items.get(item.key) if item.key in spells else None
+        if magic is None or item.kind is not ItemKind.MAGIC \
+                or item.state is not ItemState.READIED:
+            continue
+        stops = sum(e.amount for e in magic.effects if e.stat is Stat.HITS_STOPPED
+                    and not (e.multiply or e.weapon_tag or e.situational))
+        if stops > 0:
+            found.append(Protection(SPELL, magic.key, magic.name, stops))
+    return found
 
 
 def from_template(creature: Creature, side: str, name: str, *, library: RulesLibrary,

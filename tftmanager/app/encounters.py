@@ -27,11 +27,13 @@ from tftmanager.app.encounter_figures import (
 )
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import CombatType
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Figure
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.encounter_states import set_flesh, set_mounted
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
 from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
@@ -39,9 +41,9 @@ from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
-           "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee", "hit",
-           "list_encounters", "new_encounter", "next_turn", "order_attacks", "ready",
-           "roll_initiative", "show", "spend_st"]
+           "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
+           "flesh", "hit", "list_encounters", "mount", "new_encounter", "next_turn",
+           "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
 Action = Callable[[Encounter, "Roller", CombatRules], str]
 
@@ -122,7 +124,7 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
     name = name.strip()
     if not name:
         raise EncounterRefused("An encounter needs a name.")
-    if combat not in ("death", "arena", "practice"):
+    if combat not in {c.value for c in CombatType}:
         raise EncounterRefused("The kind of combat is death, arena or practice.")
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
@@ -339,6 +341,25 @@ def fall(*, store: CampaignStore, encounter_id: int, figure: str, tiles: int,
         damage = enc.fall(figure, tiles, roll, rules)
         return f"{enc.figure(figure).name} falls {tiles} tiles ({damage} hits)"
     return _change(store, encounter_id, action, rolls)
+
+
+def flesh(*, store: CampaignStore, encounter_id: int, figure: str, spell: str) -> Changes:
+    """Stone Flesh or Iron Flesh cast on a figure, or "none" when it ends."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        return set_flesh(enc, figure, spell, rules)
+    return _change(store, encounter_id, action)
+
+
+def mount(*, store: CampaignStore, encounter_id: int, figure: str,
+          mounted: bool = True) -> Changes:
+    """A figure mounts (or dismounts): with 3-D play it falls on the chart's horseman row."""
+    heights = library_for(store).heights
+
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        fig = enc.figure(figure)
+        row = heights.height_for(fig.race, fig.hexes, mounted=mounted) if enc.three_d else None
+        return set_mounted(enc, figure, mounted, row, rules)
+    return _change(store, encounter_id, action)
 
 
 def drop(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:

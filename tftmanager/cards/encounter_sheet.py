@@ -46,13 +46,29 @@ def sheet_face(enc: Encounter, rules: CombatRules) -> CardFace:
         side=Side.FRONT,
         stats=(Stat("Turn", str(enc.turn)), Stat("Figures", str(len(enc.figures)))),
         sections=(Section("Figures", SectionKind.TABLE, tuple(rows), COLUMNS),
-                  Section("Reactions to injury", SectionKind.PROSE, (
-                      ("5 hits in a turn: -2 DX next turn; 8: falls down; ST 3 or less: "
-                       "-3 DX; ST 1: unconscious; ST 0: dead (a character: death and "
-                       "dying roll).",),)),
+                  Section("Reactions to injury", SectionKind.PROSE,
+                          ((reactions_text(enc, rules),),)),
                   Section("Log (latest)", SectionKind.PROSE,
                           tuple((line,) for line in enc.log[-12:]))),
     )
+
+
+def reactions_text(enc: Encounter, rules: CombatRules) -> str:
+    """Reactions to injury as this fight plays them: each figure's thresholds, from the data.
+
+    "5 and 8 hits in a turn (Flavius, Wulf): -2 DX next turn, then falls down; ST 3
+    or less: -3 DX; ST 1: unconscious; ST 0: dead (a character: death and dying roll)."
+    """
+    groups: dict[tuple[int, int], list[str]] = {}
+    for fig in enc.figures:
+        groups.setdefault((fig.dx_penalty_hits, fig.knockdown_hits), []).append(fig.name)
+    hits = "; ".join(f"{dx} and {down} hits in a turn ({', '.join(names)})"
+                     for (dx, down), names in groups.items())
+    low = (f"ST {enc.figures[0].low_st_max} or less: {enc.figures[0].low_st_dx} DX; "
+           if enc.figures else "")
+    return ((f"{hits}: {rules.dx_penalty} DX next turn, then falls down; " if hits else "")
+            + f"{low}ST {rules.unconscious_st}: unconscious; ST {rules.dead_st}: dead "
+              f"(a character: death and dying roll).")
 
 
 def export_sheet(path: Path, enc: Encounter, rules: CombatRules, *,

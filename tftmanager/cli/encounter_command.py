@@ -87,11 +87,18 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _more_actions(act: Any) -> None:
-    """The actions after the blows: spend, fall, next-turn, show, end, bestiary, sheet."""
+    """The actions after the blows: spend, flesh, mount, fall, next-turn, show, end, sheet..."""
     q = act.add_parser("spend", help="ST a wizard spends on a spell (fatigue)")
     q.add_argument("figure")
     q.add_argument("st", nargs="?", default=None)
     q.add_argument("--spell", default="")
+    q = act.add_parser("flesh", help="Stone Flesh or Iron Flesh cast on a figure ('none': "
+                       "it ends)")
+    q.add_argument("figure")
+    q.add_argument("spell")
+    for name, text in (("mount", "a figure mounts: 3-D falls on the horseman row"),
+                       ("dismount", "a figure dismounts")):
+        act.add_parser(name, help=text).add_argument("figure")
     q = act.add_parser("fall", help="3-D play: a fall of so many tile heights")
     q.add_argument("figure")
     q.add_argument("tiles", type=int)
@@ -166,6 +173,10 @@ def _act(store: Any, eid: int, args: argparse.Namespace) -> None:
     elif a == "spend":
         encounters.spend_st(**common, figure=args.figure, spell=args.spell,
                             amount=None if args.st is None else _number(args.st, "ST spent"))
+    elif a == "flesh":
+        encounters.flesh(**common, figure=args.figure, spell=args.spell)
+    elif a in ("mount", "dismount"):
+        encounters.mount(**common, figure=args.figure, mounted=a == "mount")
     elif a == "fall":
         encounters.fall(**common, figure=args.figure, tiles=args.tiles, rolls=args.roll)
     elif a == "next-turn":
@@ -236,6 +247,7 @@ def show_lines(enc: Encounter, rules: CombatRules, log: int = 8) -> list[str]:
         option = rules.options.get(f.option)
         lines.append(f"  {f.fid:<4}{f.name:<20}{f.side:<12}ST {f.current_st:>3}/{f.st:<3} "
                      f"adjDX {f.adj_dx():>2}  {state}" + (" (fled)" if f.fled else "")
+                     + (" (mounted)" if f.mounted else "")
                      + (f"; {option.name}" if option else ""))
         if stopped:
             lines.append(f"      stops: {stopped}")

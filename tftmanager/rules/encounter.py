@@ -17,6 +17,7 @@ from tftmanager.rules.encounter_blows import (
     check_rate,
     check_second_shot,
     critical_stops,
+    knockdown_against,
     knockdown_dice,
     may_still_attack,
     order_warning,
@@ -298,7 +299,8 @@ class Encounter:
             source = (cited("critical_hits", CriticalHits(self.critical_hits))
                       if house and result.multiplier > 1 else "")  # the house reading's page
             self.note(damage.line + source + ".")
-            self._apply(target, self._blunted(damage.hits), rules, f"{attacker.name}'s {arm.name}",
+            self._apply(target, self._blunted(damage.hits, rules), rules,
+                        f"{attacker.name}'s {arm.name}",
                         stops=critical_stops(rules) if damage.critical else None,
                         attacker=attacker, roll=roll)
         return result
@@ -324,8 +326,8 @@ class Encounter:
         else:
             target = self.figure(target_ref)
             source = what or "a blow"
-        self._apply(target, self._blunted(damage), rules, source,
-                    stops=_nothing if ignore_armor else None, attacker=attacker, roll=roll)
+        self._apply(target, self._blunted(damage, rules), rules, source,
+                    stops=(lambda _item: 0) if ignore_armor else None, attacker=attacker, roll=roll)
 
     def _blow(self, attacker_ref: str, target_ref: str, rules: CombatRules,
               second_shot: bool) -> tuple[Figure, Figure]:
@@ -340,9 +342,10 @@ class Encounter:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
         if self.practice:
             for fig in (attacker, target):
-                if fig.current_st <= fig.low_st_max:
+                if fig.current_st <= rules.practice.out_st:
                     raise EncounterRefused(f"{fig.name} has dropped out of practice combat "
-                                           f"(ST {fig.current_st}, {fig.low_st_max} or less).")
+                                           f"(ST {fig.current_st}, {rules.practice.out_st} "
+                                           f"or less).")
         return attacker, target
 
     @property
@@ -350,12 +353,13 @@ class Encounter:
         """Melee's practice combat: blunted weapons, no missiles, out at ST 3 or less."""
         return self.combat == "practice"
 
-    def _blunted(self, damage: int) -> int:
-        """Practice weapons do half damage (Melee; rounded down, which Melee leaves open)."""
+    def _blunted(self, damage: int, rules: CombatRules) -> int:
+        """Practice weapons do "1/2 damage" (Melee; rounded down, which Melee leaves open)."""
         if not self.practice:
             return damage
-        self.note(f"Blunted practice weapon: {damage} halved to {damage // 2}.")
-        return damage // 2
+        blunted = damage // rules.practice.damage_divisor
+        self.note(f"Blunted practice weapon: {damage} halved to {blunted}.")
+        return blunted
 
     def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str, *,
                stops: Callable[[Protection], int] | None = None, most: int | None = None,
@@ -379,14 +383,13 @@ class Encounter:
         dice = knockdown_dice(attacker, damage, st_before, rules)
         if not dice:
             return
-        value = roll(dice, f"{target.name} against ST to stay standing ({dice}d)")
-        if value <= target.current_st:
-            self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST "
-                      f"{target.current_st} and stays standing.")
-            return
-        target.knocked_down_turn = self.turn
-        self.note(f"{target.name} rolls {value} on {_dice(dice)} against ST {target.current_st} "
-                  f"and is knocked down.")
+        against, said = knockdown_against(target)
+        value = roll(dice, f"{target.name} against {said} to stay standing ({dice}d)")
+        standing = value <= against
+        if not standing:
+            target.knocked_down_turn = self.turn
+        self.note(f"{target.name} rolls {value} on {_dice(dice)} against {said} and "
+                  + ("stays standing." if standing else "is knocked down."))
 
     def _reactions(self, target: Figure, fell: bool, before: Condition,
                    after: Condition) -> None:
@@ -396,7 +399,7 @@ class Encounter:
             return
         if target.hits_this_turn >= target.dx_penalty_hits:
             self.note(f"{target.name} has taken {target.hits_this_turn} hits this turn: "
-                      f"DX -2 next turn.")
+                      f"DX {target.dx_penalty} next turn.")
         if fell:
             self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
 
@@ -451,12 +454,11 @@ class Encounter:
             self.note(f"{fig.name} drops {tiles} tile heights unhurt (H {fig.height}).")
             return 0
         saved = roll(rules.falls.save_dice, f"{fig.name} against adjDX to prepare for the fall")
-        if saved <= fig.adj_dx():
-            dice -= rules.falls.save_takes_off
-            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: lands standing, "
-                      f"{dice}d.")
-        else:
-            self.note(f"{fig.name} rolls {saved} against adjDX {fig.adj_dx()}: falls prone.")
+        landed = saved <= fig.body_dx()
+        dice -= rules.falls.save_takes_off if landed else 0
+        self.note(f"{fig.name} rolls {saved} against adjDX {fig.body_dx()}: "
+                  + (f"lands standing, {dice}d." if landed else "falls prone.")
+                  + (" Horse and rider both take the fall (000)." if fig.mounted else ""))
         if dice <= 0:
             return 0
         damage = roll(dice, f"{fig.name}'s fall ({dice}d)")
@@ -486,11 +488,6 @@ def _said(result: HitResult) -> str:
             HitResult.DOUBLE: "hit, double damage", HitResult.TRIPLE: "hit, triple damage",
             HitResult.DROPPED: "miss, weapon dropped",
             HitResult.BROKEN: "miss, weapon broken"}[result]
-
-
-def _nothing(_item: Protection) -> int:
-    """A blow entered as ignoring armor: nothing stops any of it."""
-    return 0
 
 
 def _dice(number: int) -> str:

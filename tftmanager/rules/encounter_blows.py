@@ -150,5 +150,18 @@ def knockdown_dice(attacker: Figure | None, damage: int, target_st: int,
     return max(strong, rules.knockdown.for_blow(damage, target_st))
 
 
+def knockdown_against(target: Figure) -> tuple[int, str]:
+    """What the house rules' knockdown roll is made against, and how the log says it.
+
+    ST; with Acrobatics "against their adjDX instead of their ST if they so
+    choose" (004): the figure chooses before the dice, and the higher number
+    always does better, so the higher is taken.
+    """
+    dx = target.body_dx()
+    if target.acrobatics and dx > target.current_st:
+        return dx, f"adjDX {dx} (Acrobatics)"
+    return target.current_st, f"ST {target.current_st}"
+
+
 def _nth(n: int) -> str:
     return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -1,23 +1,26 @@
 """The end of a fight: who won, who is dying, which awards apply and what each item wears.
 
 A pure function over the encounter (as ``resolve_week`` is for a week): the
-application loads the fight, calls ``resolve_ending`` and writes what it
-returns.  Melee's experience (003, "Experience"): a combat to the death
-"continues until all on one side are slain", so only the winning side's
-figures survive it; the arena's winners, defeated survivors and those who
-"ran away unhurt"; practice's figures "still on their feet when one side is
-eliminated".  A character at 0 ST or below is dying (the expansion's death
-and dying): its award stands if it survives the roll.
+application loads the fight, calls ``resolve_ending``, turns each character
+into what the fight left (``character_after``) and writes it.  Melee's
+experience (003, "Experience"): a combat to the death "continues until all
+on one side are slain", so only the winning side's figures survive it; the
+arena's winners, defeated survivors and those who "ran away unhurt";
+practice's figures "still on their feet when one side is eliminated".  A
+character at 0 ST or below is dying (the expansion's death and dying): its
+award stands if it survives the roll.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tftmanager.rules.awards import Award, AwardTable, CombatType, Outcome, combat_awards
+from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Condition, Figure
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.items import Item, ItemKind
 from tftmanager.rules.settings import ArmorWear
 
 
@@ -71,7 +74,7 @@ def winning_side(enc: Encounter, rules: CombatRules, combat: CombatType) -> str:
 def _in_fight(fig: Figure, rules: CombatRules, turn: int, combat: CombatType) -> bool:
     if fig.fled or fig.condition(rules, turn).out:
         return False
-    return combat is not CombatType.PRACTICE or fig.current_st > fig.low_st_max
+    return combat is not CombatType.PRACTICE or fig.current_st > rules.practice.out_st
 
 
 def resolve_ending(enc: Encounter, rules: CombatRules, table: AwardTable,
@@ -142,3 +145,47 @@ def _wear(fig: Figure, wear_by: ArmorWear) -> tuple[Wear, ...]:
 def _dropped(fig: Figure) -> tuple[tuple[str, str], ...]:
     keys = {a.name: a.key for a in fig.attacks}
     return tuple((text, keys.get(text.split(" (")[0], "")) for text in fig.dropped)
+
+
+def character_after(before: Character, ending: Ending, lose_dropped: bool) -> Character:
+    """The character after the fight: wounds and fatigue, armor wear, lost weapons.
+
+    A character left dying (0 ST or below from wounds) is marked so for the
+    expansion's death-and-dying roll; one already dying or dead stays as it is.
+    """
+    items = list(before.items)
+    for wear in ending.wear:
+        index = worn_item(items, wear)
+        if index is not None:
+            items[index] = replace(items[index],
+                                   hits_taken=items[index].hits_taken + wear.hits)
+    if lose_dropped:
+        for _text, key in ending.dropped:
+            for i, item in enumerate(items):
+                if key and item.kind is ItemKind.WEAPON and item.key == key:
+                    del items[i]
+                    break
+    after = replace(before, items=tuple(items), wounds=before.wounds + ending.wounds,
+                    fatigue=ending.fatigue)
+    if ending.dying and before.status is Status.ACTIVE:
+        after = replace(after, status=Status.DYING)
+    return after
+
+
+def worn_item(items: list[Item], wear: Wear) -> int | None:
+    """The possession that stopped the hits, or None once it is gone.
+
+    It is found by its stable identity; a fight begun before possessions had
+    one looks where it was when the fight began, then for the same armor or
+    shield.
+    """
+    if wear.item_id:
+        return next((i for i, item in enumerate(items) if item.uid == wear.item_id), None)
+    kind = ItemKind(wear.kind)
+
+    def matches(item: Item) -> bool:
+        return item.kind is kind and item.key == wear.key
+
+    if wear.index in range(len(items)) and matches(items[wear.index]):
+        return wear.index
+    return next((i for i, item in enumerate(items) if matches(item)), None)

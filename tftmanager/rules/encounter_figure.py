@@ -42,7 +42,7 @@ class Condition(enum.Enum):
 class Protection:
     """A worn armor or a ready shield, and the hits it stopped in this fight."""
 
-    kind: str  # "armor", "shield", "natural" (talents: no wear) or "hide" (no wear)
+    kind: str  # "armor", "shield", "natural" (talents), "hide" or "spell" (Stone Flesh): no wear
     key: str
     name: str
     stops: int
@@ -101,6 +101,7 @@ class Figure:
     protections: list[Protection] = field(default_factory=list)
     attacks: list[Attack] = field(default_factory=list)
     dx_penalty_hits: int = 5
+    dx_penalty: int = -2  # DX next turn after dx_penalty_hits in a turn
     knockdown_hits: int = 8
     low_st_max: int = 3
     low_st_dx: int = -3
@@ -124,6 +125,10 @@ class Figure:
     shots_this_turn: int = 0
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> last turn it fired
     fled: bool = False  # escaped through the door (arena) or fled the fight
+    race: str = ""  # its race key, for its row of the Height Chart
+    hexes: int = 1  # hexes it covers (a giant: 3)
+    mounted: bool = False  # riding: falls on the chart's horseman row (000)
+    acrobatics: bool = False  # 004's knockdown rolls may be made against adjDX (Acrobatics)
 
     @property
     def current_st(self) -> int:
@@ -171,9 +176,16 @@ class Figure:
         """
         number = self.ready if weapon is None else weapon
         own = self.attacks[number].dx if 0 <= number < len(self.attacks) else None
-        value = self.dx if own is None else own
+        return self._hurt_dx(self.dx if own is None else own)
+
+    def body_dx(self) -> int:
+        """Adjusted DX for a roll of the figure's own (a fall, Acrobatics): no weapon's bonus."""
+        return self._hurt_dx(self.dx)
+
+    def _hurt_dx(self, value: int) -> int:
+        """``value`` less this fight's injuries: heavy hits last turn, low ST."""
         if self.hits_last_turn >= self.dx_penalty_hits:
-            value -= 2
+            value += self.dx_penalty
         if self.current_st <= self.low_st_max:
             value += self.low_st_dx
         return value
@@ -182,7 +194,7 @@ class Figure:
         """Why adjDX differs from the figure's own, in words."""
         notes = []
         if self.hits_last_turn >= self.dx_penalty_hits:
-            notes.append(f"-2 for {self.hits_last_turn} hits last turn")
+            notes.append(f"{self.dx_penalty} for {self.hits_last_turn} hits last turn")
         if self.current_st <= self.low_st_max:
             notes.append(f"{self.low_st_dx} for ST {self.current_st}")
         return notes

@@ -1,9 +1,9 @@
 """The numbers of a fight that are rules data: to-hit results, when a figure falls, and more.
 
 Read from ``[to_hit]``, ``[fallen]``, ``[critical]``, ``[knockdown]``,
-``[falls]`` and ``[limits]`` of ``injury.toml`` (Melee, the house rules and
-Three Dimensional TFT) so a GM's house rule is an edit of the library, not of
-the code.
+``[falls]``, ``[limits]``, ``[flesh_spells]`` and ``[practice]`` of
+``injury.toml`` (Melee, the house rules and Three Dimensional TFT) so a GM's
+house rule is an edit of the library, not of the code.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ class KnockdownRules:
     heavy_blow_dice: int
     heavy_blow_more_than: tuple[int, ...]
     heavy_blow_step: int
+    against_dx_talents: tuple[str, ...] = ()  # Acrobatics: these rolls may be made against adjDX
 
     def for_attacker(self, attacker_st: int) -> int:
         """Dice to roll against ST when struck by an attacker this strong (0: none)."""
@@ -109,6 +110,23 @@ class FallRules:
 
 
 @dataclass(frozen=True)
+class FleshSpell:
+    """A spell that makes the subject's own body stop hits (Stone Flesh, Iron Flesh)."""
+
+    key: str
+    name: str
+    stops: int
+
+
+@dataclass(frozen=True)
+class PracticeRules:
+    """Melee's practice combat: blunted weapons' damage divisor, and the ST that drops out."""
+
+    damage_divisor: int
+    out_st: int
+
+
+@dataclass(frozen=True)
 class Limits:
     """The largest blow and ST spent a fight accepts (typing slips are refused)."""
 
@@ -137,6 +155,9 @@ class CombatRules:
     falls: FallRules
     limits: Limits
     options: dict[str, FightOption]
+    flesh_spells: dict[str, FleshSpell]
+    practice: PracticeRules
+    dx_penalty: int  # [melee] dx_penalty: DX next turn after dx_penalty_hits in a turn (-2)
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -159,10 +180,15 @@ class CombatRules:
                 limits=Limits(int(injury_doc["limits"]["most_hits"]),
                               int(injury_doc["limits"]["most_st_spent"])),
                 options=options_from_data(injury_doc["options"]),
+                flesh_spells=_flesh_spells(injury_doc["flesh_spells"]),
+                practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
+                                       int(injury_doc["practice"]["out_st"])),
+                dx_penalty=int(injury_doc["melee"]["dx_penalty"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
-                                 f"[falls], [limits] in injury) are malformed: {exc}") from exc
+                                 f"[falls], [limits], [flesh_spells], [practice], [melee] in "
+                                 f"injury) are malformed: {exc}") from exc
 
     def judge(self, roll: int, adj_dx: int, dice: int = 0) -> HitResult:
         """The result of rolling ``roll`` on ``dice`` dice against ``adj_dx``.
@@ -220,9 +246,14 @@ def _knockdown(doc: Mapping[str, Any]) -> KnockdownRules:
     strong = tuple(sorted((int(r["st"]), int(r["dice"])) for r in doc["strong_attacker"]))
     return KnockdownRules(strong, int(doc["heavy_blow_dice"]),
                           tuple(int(n) for n in doc["heavy_blow_more_than"]),
-                          int(doc["heavy_blow_step"]))
+                          int(doc["heavy_blow_step"]), _kinds(doc, "against_dx_talents"))
 
 
 def _falls(doc: Mapping[str, Any]) -> FallRules:
     return FallRules(int(doc["save_dice"]), int(doc["save_takes_off"]), int(doc["armor_max"]),
                      _kinds(doc, "stopped_by"), int(doc["most_dice"]))
+
+
+def _flesh_spells(doc: Mapping[str, Any]) -> dict[str, FleshSpell]:
+    return {str(key): FleshSpell(str(key), str(row["name"]), int(row["stops"]))
+            for key, row in doc.items() if isinstance(row, Mapping)}

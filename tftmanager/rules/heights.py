@@ -37,10 +37,11 @@ class HeightChart:
     """The chart's rows, by race key and by ``hexes_N`` for figures of several hexes."""
 
     rows: dict[str, Height] = field(default_factory=dict)
+    horseman: str = ""  # the row a mounted figure falls on ("2 Hex Horseman")
 
     @classmethod
     def from_data(cls, doc: Mapping[str, Any]) -> HeightChart:
-        """Read ``[heights]``; the ``source`` line is not a row."""
+        """Read ``[heights]``; the ``source`` line is not a row, ``horseman`` names one."""
         rows = {}
         try:
             for key, row in doc.items():
@@ -50,12 +51,15 @@ class HeightChart:
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"The Height Chart ([heights] in injury) is malformed: "
                                  f"{exc}") from exc
-        return cls(rows)
+        return cls(rows, str(doc.get("horseman", "")))
 
-    def height_for(self, race: str, hexes: int = 1) -> Height | None:
+    def height_for(self, race: str, hexes: int = 1, *, mounted: bool = False) -> Height | None:
         """The row for a race key (or a figure of several hexes), None when there is none.
 
         A figure of 2 hexes is the chart's horseman, 3 or 4 and 7 hexes its
-        larger figures; a one-hex figure's row is its race's.
+        larger figures; a one-hex figure's row is its race's, and a mounted
+        one's the horseman's ("2 Hex Horseman"), whatever its race.
         """
+        if mounted:
+            return self.rows.get(self.horseman)
         return self.rows.get(race if hexes <= 1 else f"hexes_{hexes}")

@@ -161,6 +161,13 @@ class EncounterWindow(QWidget):
         self.tiles.setAccessibleName("Fall in tile heights")
         self.first = QComboBox()
         self.first.setAccessibleName("Side that moves first")
+        self.flesh = QComboBox()
+        self.flesh.setAccessibleName("Flesh spell on the target")
+        self.flesh.setToolTip("Stone Flesh or Iron Flesh cast on the target: its body stops "
+                              "hits (half under the house rules' double damage)")
+        self.flesh.addItem("no flesh spell (it ended)", "none")
+        for key, spell in self.session.library.combat_rules().flesh_spells.items():
+            self.flesh.addItem(f"{spell.name} (stops {spell.stops})", key)
         buttons = {}
         for name, text, slot in (
                 ("initiative", "&Initiative", self.roll_initiative),
@@ -170,6 +177,8 @@ class EncounterWindow(QWidget):
                 ("option", "Set o&ption", self.choose_option),
                 ("flee", "Fl&ees", self.flee),
                 ("fall", "Fa&ll (3-D)", self.fall),
+                ("flesh", "Set flesh spell on tar&get", self.set_flesh),
+                ("mount", "Mounts / dis&mounts", self.toggle_mounted),
                 ("order", "Attack &order", self.order_attacks),
                 ("attack", "Roll &attack", self.attack),
                 ("hit", "Enter &hit", self.enter_hit),
@@ -208,6 +217,10 @@ class EncounterWindow(QWidget):
         grid.addWidget(buttons["option"], 4, 2)
         grid.addWidget(buttons["ready"], 4, 3)
         grid.addWidget(buttons["flee"], 4, 4)
+        grid.addWidget(QLabel("Target's spell:"), 5, 0)
+        grid.addWidget(self.flesh, 5, 1)
+        grid.addWidget(buttons["flesh"], 5, 2)
+        grid.addWidget(buttons["mount"], 5, 3)
         return box
 
     # ------------------------------------------------------------ reading
@@ -257,6 +270,7 @@ class EncounterWindow(QWidget):
                      + (" · fled" if fig.fled else "")
                      + (f" · {rules.options[fig.option].name}" if fig.option in rules.options
                         else "")
+                     + (" · mounted" if fig.mounted else "")
                      + (f" · H {fig.height}" if fig.height else ""),
                      ", ".join(f"{i}. {a.name} {a.damage}"
                                for i, a in enumerate(fig.attacks, start=1)))
@@ -393,6 +407,19 @@ class EncounterWindow(QWidget):
             ops.fall(self.session, self.encounter_id, self.target.currentData(),
                      self.tiles.value(), rolls)
             self.rolls.clear()
+
+    def set_flesh(self) -> None:
+        """Stone Flesh or Iron Flesh cast on the target (or its end)."""
+        if self.encounter_id is not None and self.target.currentData():
+            ops.flesh(self.session, self.encounter_id, self.target.currentData(),
+                      self.flesh.currentData())
+
+    def toggle_mounted(self) -> None:
+        """The target mounts, or dismounts if it rides."""
+        enc = self.encounter()
+        if enc is not None and self.encounter_id is not None and self.target.currentData():
+            figure = enc.figure(self.target.currentData())
+            ops.mount(self.session, self.encounter_id, figure.fid, not figure.mounted)
 
     def next_turn(self) -> None:
         """End the turn."""

@@ -107,6 +107,18 @@ def fall(session: CampaignSession, eid: int, figure: str, tiles: int,
         store=session.store, encounter_id=eid, figure=figure, tiles=tiles, rolls=rolls))
 
 
+def flesh(session: CampaignSession, eid: int, figure: str, spell: str) -> None:
+    """Stone Flesh or Iron Flesh cast on a figure ("none": it ended)."""
+    session.run("Flesh spell", lambda: encounters.flesh(
+        store=session.store, encounter_id=eid, figure=figure, spell=spell))
+
+
+def mount(session: CampaignSession, eid: int, figure: str, mounted: bool) -> None:
+    """A figure mounts or dismounts."""
+    session.run("Mount" if mounted else "Dismount", lambda: encounters.mount(
+        store=session.store, encounter_id=eid, figure=figure, mounted=mounted))
+
+
 def next_turn(session: CampaignSession, eid: int) -> None:
     """End the turn."""
     session.run("Next turn", lambda: encounters.next_turn(store=session.store,
