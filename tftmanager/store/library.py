@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, delete, select
 
 from tftmanager.rules.library_entries import Entry
@@ -20,15 +21,19 @@ class StoredEntry:
 
 
 def load_entries(*, session: Session, campaign_id: int) -> list[StoredEntry]:
-    """Every library entry of a campaign."""
-    rows = session.exec(
-        select(LibraryEntryRow).where(LibraryEntryRow.campaign_id == campaign_id)
-        .order_by(col(LibraryEntryRow.id))
+    """Every library entry of a campaign.
+
+    Read as plain columns, not rows: every action reads the whole library (some
+    500 entries), and making an ORM object of each took half the time.
+    """
+    row = LibraryEntryRow
+    values = session.execute(  # five columns: more than sqlmodel's select is typed for
+        select_columns(col(row.kind), col(row.key), col(row.data), col(row.retired),
+                       col(row.shipped_data))
+        .where(col(row.campaign_id) == campaign_id).order_by(col(row.id))
     ).all()
-    return [
-        StoredEntry(Entry(r.kind, r.key, json.loads(r.data), r.retired), r.shipped_data)
-        for r in rows
-    ]
+    return [StoredEntry(Entry(kind, key, json.loads(data), retired), shipped)
+            for kind, key, data, retired, shipped in values]
 
 
 def replace_library(
