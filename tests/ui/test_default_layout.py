@@ -14,11 +14,17 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture
-def main_window(make_window, tmp_path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    """The demo at the default size, as on a 1366 x 768 screen (offscreen's is 800 wide)."""
+def main_window(make_window, tmp_path, monkeypatch: pytest.MonkeyPatch,
+                campaign_templates) -> MainWindow:
+    """The demo at the default size, as on a 1366 x 768 screen (offscreen's is 800 wide).
+
+    The new demo campaign is a copy of the session's (what File > New with the demo
+    makes; tests/ui/test_main_window.py makes one through the window itself).
+    """
     monkeypatch.setattr(window_state, "first_size", lambda _available: QSize(*DEFAULT_SIZE))
     window = make_window()
-    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    assert window.open_campaign(campaign_templates.file(tmp_path / "party.tftcampaign",
+                                                        demo=True))
     return window
 
 
