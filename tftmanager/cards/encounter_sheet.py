@@ -20,7 +20,7 @@ from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_rules import CombatRules
 
 # The typesetter wraps only the last cell, so ST boxes, stops and weapons share it.
-COLUMNS = ("Figure", "Side", "adjDX", "ST boxes · stops (hits stopped) · weapons")
+COLUMNS = ("Figure", "Side", "adjDX", "ST · stops (hits stopped) · weapons")
 
 
 def st_boxes(st: int, lost: int) -> str:
