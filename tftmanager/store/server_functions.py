@@ -26,14 +26,19 @@ a fixed search path (temporary objects last).
 from __future__ import annotations
 
 from tftmanager.store.journal_triggers import OUTSIDE_AN_OPERATION
+from tftmanager.store.server_limits import (
+    LOCK_TIMEOUT,
+    USAGE,
+    limits_tables,
+    money_function,
+    reap_function,
+    recount_function,
+)
 
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
 NOTIFY_CHANNEL = "tftmanager"
 # A NOTIFY payload must stay under 8,000 bytes: past this, "every character".
 NOTIFY_MAX_CHARACTERS = 400
-# What one operation of a player may write: rows, and the size of one row (its JSON image).
-OPERATION_ROWS_MAX = 2000
-ROW_BYTES_MAX = 200_000
 # The error codes the functions raise for the client to say in the user's terms.
 CONFLICT = "TF409"  # a character changed since this client's last look
 REPLAY_REFUSED = "TF410"  # undo or redo would take back someone else's change
@@ -89,7 +94,8 @@ DECLARE
   n integer;
   image text := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW)::text END;
 BEGIN
-  SELECT x.op, x.quiet, x.limited INTO t FROM tft_private.tx x WHERE x.txid = txid_current();
+  SELECT x.op, x.quiet, x.limited, x.max_rows, x.max_row_bytes INTO t
+    FROM tft_private.tx x WHERE x.txid = txid_current();
   IF t.quiet THEN
     RETURN NULL;
   END IF;
@@ -97,15 +103,15 @@ BEGIN
     RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
   END IF;
   IF t.limited THEN
-    IF octet_length(image) > {ROW_BYTES_MAX} THEN
+    IF octet_length(image) > t.max_row_bytes THEN
       RAISE EXCEPTION 'row too large' USING ERRCODE = '{TOO_LARGE}',
-        DETAIL = 'row:{ROW_BYTES_MAX}';
+        DETAIL = 'row:' || t.max_row_bytes;
     END IF;
     UPDATE tft_private.tx SET written = written + 1 WHERE txid = txid_current()
       RETURNING written INTO n;
-    IF n > {OPERATION_ROWS_MAX} THEN
+    IF n > t.max_rows THEN
       RAISE EXCEPTION 'operation too large' USING ERRCODE = '{TOO_LARGE}',
-        DETAIL = 'operation:{OPERATION_ROWS_MAX}';
+        DETAIL = 'operation:' || t.max_rows;
     END IF;
   END IF;
   INSERT INTO public.row_change (operation_id, table_name, action, row_key, old, new)
@@ -141,14 +147,19 @@ BEGIN
       ON CONFLICT (txid) DO UPDATE SET quiet = true, op = NULL;
   ELSE
     DELETE FROM tft_private.tx WHERE txid = txid_current();
+    PERFORM public.tft_recount();  -- what was written quietly counts too
   END IF;
 END $$;
 """
 
 BEGIN_FINISH = f"""
 CREATE OR REPLACE FUNCTION public.tft_begin(cid integer, op_kind text) RETURNS integer
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
+  max_rows integer := 0;
+  max_bytes integer := 0;
+  per_day integer;
+  today integer;
   gm boolean := public.tft_is_gm();
   mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
                  END;  -- (an indexable condition: the GM's include pushed operations)
@@ -156,6 +167,23 @@ DECLARE
   wk integer;
   stamp timestamp := now() AT TIME ZONE 'UTC';
 BEGIN
+  IF NOT gm THEN  -- a player's limits (tft_private.limits), and their changes today
+    SELECT max(value) FILTER (WHERE name = 'operation_rows'),
+           max(value) FILTER (WHERE name = 'row_bytes'),
+           max(value) FILTER (WHERE name = 'player_operations_per_day')
+      INTO max_rows, max_bytes, per_day FROM tft_private.limits
+      WHERE name IN ('operation_rows', 'row_bytes', 'player_operations_per_day');
+    INSERT INTO tft_private.daily AS d (login, day, operations)
+      VALUES (session_user, current_date, 1)
+      ON CONFLICT (login) DO UPDATE
+        SET operations = CASE WHEN d.day = EXCLUDED.day THEN d.operations + 1 ELSE 1 END,
+            day = EXCLUDED.day
+      RETURNING operations INTO today;
+    IF today > per_day THEN
+      RAISE EXCEPTION 'too many changes today' USING ERRCODE = '{TOO_LARGE}',
+        DETAIL = 'day:' || per_day;
+    END IF;
+  END IF;
   -- the rows of transactions that ended without finishing their operation
   DELETE FROM tft_private.tx WHERE txid < txid_snapshot_xmin(txid_current_snapshot());
   -- the user's redo tail goes, as in every editor, and any operation left open
@@ -170,20 +198,13 @@ BEGIN
   VALUES (cid, left(op_kind, 20), '', wk, '[]', '', '{{}}', false, true, stamp, stamp,
           session_user)
   RETURNING id INTO new_id;
-  INSERT INTO tft_private.tx (txid, op, quiet, limited) VALUES (txid_current(), new_id, false,
-                                                                 NOT gm)
-    ON CONFLICT (txid) DO UPDATE SET op = EXCLUDED.op, quiet = false,
-                                     limited = EXCLUDED.limited, written = 0;
+  INSERT INTO tft_private.tx (txid, op, quiet, limited, max_rows, max_row_bytes)
+    VALUES (txid_current(), new_id, false, NOT gm, max_rows, max_bytes)
+    ON CONFLICT (txid) DO UPDATE SET op = EXCLUDED.op, quiet = false, written = 0,
+      limited = EXCLUDED.limited, max_rows = EXCLUDED.max_rows,
+      max_row_bytes = EXCLUDED.max_row_bytes;
   RETURN new_id;
 END $$;
-
-CREATE OR REPLACE FUNCTION public.tft_touched(op_id integer) RETURNS integer[]
-  LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT coalesce(array_agg(DISTINCT c ORDER BY c), '{{}}') FROM (
-    SELECT CASE WHEN table_name = 'character' THEN row_key
-           ELSE (coalesce(new, old)::jsonb ->> 'character_id')::integer END AS c
-    FROM public.row_change WHERE operation_id = op_id) s WHERE c IS NOT NULL
-$$;
 
 CREATE OR REPLACE FUNCTION public.tft_versions(op_id integer, touched integer[],
                                                created integer[], seen jsonb)
@@ -218,17 +239,18 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_notify(r public.operation, touched integer[])
-  RETURNS void LANGUAGE sql VOLATILE {SAFE_PATH} AS $$
-  SELECT pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
+  RETURNS void LANGUAGE plpgsql VOLATILE {SAFE_PATH} AS $$
+BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
+  PERFORM pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
     'campaign', r.campaign_id, 'op', r.id, 'author', r.author, 'kind', r.kind,
     'label', left(r.label, 200), 'undone', r.undone,
     'characters', CASE WHEN cardinality(touched) <= {NOTIFY_MAX_CHARACTERS}
-                       THEN to_jsonb(touched) END)::text)
-$$;
+                       THEN to_jsonb(touched) END)::text);
+END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_merge_key text,
                                              op_meta text, seen jsonb) RETURNS jsonb
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   gm boolean := public.tft_is_gm();
   mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
@@ -246,11 +268,14 @@ BEGIN
     DELETE FROM public.operation WHERE id = op_id;  -- nothing changed: nothing to tell
     RETURN NULL;
   END IF;
-  touched := public.tft_touched(op_id);
-  SELECT coalesce(array_agg(row_key), '{{}}') INTO created FROM public.row_change
-    WHERE operation_id = op_id AND table_name = 'character' AND action = 'I';
-  UPDATE public.operation SET label = left(coalesce(nullif(op_label, ''), kind), 300),
-         merge_key = left(op_merge_key, 120), meta = op_meta,
+  -- the characters it touched, their rows and bytes counted (a player's, within the limits)
+  SELECT u.touched, u.created INTO touched, created FROM public.tft_usage(op_id, 1, NOT gm) u;
+  -- a player's line is the server's account of what changed, never the client's words
+  UPDATE public.operation SET
+         label = CASE WHEN gm THEN left(coalesce(nullif(op_label, ''), kind), 300)
+                 ELSE public.tft_player_label(op_id, touched, kind) END,
+         merge_key = CASE WHEN gm THEN left(op_merge_key, 120) ELSE '' END,
+         meta = CASE WHEN gm THEN op_meta ELSE '{{}}' END,
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
@@ -329,7 +354,7 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_replay(op_id integer, backwards boolean) RETURNS jsonb
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   r public.operation;
   ch public.row_change;
@@ -354,6 +379,7 @@ BEGIN
     PERFORM public.tft_put_back(ch, backwards);
   END LOOP;
   DELETE FROM tft_private.tx WHERE txid = txid_current();
+  PERFORM public.tft_usage(op_id, CASE WHEN backwards THEN -1 ELSE 1 END, false);
   UPDATE public.operation SET undone = backwards, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   versions := public.tft_versions(op_id, ARRAY(SELECT jsonb_array_elements_text(
@@ -370,7 +396,7 @@ def delete_function(tables: list[str]) -> str:
     allowed = ", ".join(_literal(t) for t in tables) or "NULL"
     return f"""
 CREATE OR REPLACE FUNCTION public.tft_delete(tbl text, row_id integer) RETURNS integer
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   n integer;
 BEGIN
@@ -392,15 +418,20 @@ END $$;
 ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, text, jsonb)",
                 "tft_replay(integer, boolean)", "tft_delete(text, integer)",
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
-                "tft_may_spend(integer, text, integer)")
+                "tft_may_spend(integer, text, integer)", "tft_may_pay(integer, text, integer)",
+                "tft_reap()", "tft_set_limit(text, bigint)")
 # Used only by the functions above (they run as the owner): nobody else calls them.
-INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_touched(integer)",
+INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_recount()",
+            "tft_usage(integer, integer, boolean)",
+            "tft_player_label(integer, integer[], text)",
             "tft_versions(integer, integer[], integer[], jsonb)",
             "tft_notify(public.operation, integer[])", "tft_drifted(integer, boolean)",
             "tft_put_back(public.row_change, boolean)")
 
 
-def functions_sql(gm: str, owner: str, player_deletes: list[str]) -> str:
+def functions_sql(gm: str, owner: str, player: str, player_deletes: list[str],
+                  character_tables: dict[str, str]) -> str:
     """Every function, (re)created; then who may call which."""
-    return "\n".join((PRIVATE, role_functions(gm, owner), JOURNAL, BEGIN_FINISH, REPLAY,
-                      delete_function(player_deletes)))
+    return "\n".join((PRIVATE, limits_tables(), role_functions(gm, owner), money_function(),
+                      recount_function(character_tables), USAGE, reap_function(gm, player),
+                      JOURNAL, BEGIN_FINISH, REPLAY, delete_function(player_deletes)))
