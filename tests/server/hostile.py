@@ -25,8 +25,8 @@ def snapshot(owner: Any) -> dict[str, Any]:
     """Everything a refused attack must leave as it was."""
     return {table: owner.execute(f"SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x), '[]') "
                                  f"FROM {table} x").fetchone()[0]
-            for table in ("character", "xp_entry", "possession", "operation", "row_change",
-                          "character_version")}
+            for table in ("character", "xp_entry", "money_entry", "possession", "operation",
+                          "row_change", "character_version")}
 
 
 def refused(alice: Any, sql: str, *args: Any, operation: bool = False) -> str:
