@@ -62,16 +62,18 @@ REVOKE ALL ON tft_private.tx FROM PUBLIC;
 def role_functions(gm: str, owner: str) -> str:
     """Who the session's login is: the GM (or the owner), and which characters it plays."""
     return f"""
-CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE sql STABLE
+CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE plpgsql STABLE
   {SAFE_PATH} AS $$
-  SELECT pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
-      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER')
-$$;
-CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE sql STABLE
-  {SAFE_PATH} AS $$
-  SELECT EXISTS (SELECT 1 FROM public.player_character
-                 WHERE login = session_user AND character_id = cid)
-$$;
+BEGIN  -- (PL/pgSQL, here and below: its plans are kept, a SQL function's made at each call)
+  RETURN pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
+      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER');
+END $$;
+CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE plpgsql
+  STABLE {SAFE_PATH} AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM public.player_character
+                 WHERE login = session_user AND character_id = cid);
+END $$;
 CREATE OR REPLACE FUNCTION public.tft_may_spend(cid integer, entry_kind text, amount integer)
   RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
 BEGIN
@@ -208,7 +210,8 @@ END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_versions(op_id integer, touched integer[],
                                                created integer[], seen jsonb)
-  RETURNS jsonb LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  RETURNS jsonb LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH}
+  SET plan_cache_mode = force_generic_plan AS $$  -- (else planned afresh at every call)
 DECLARE
   cur record;
   saw integer;

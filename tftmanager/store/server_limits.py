@@ -210,7 +210,8 @@ BEGIN
            WHERE s.datname = current_database() AND s.pid <> pg_backend_pid()
              AND pg_has_role(s.usename, {_literal(player)}, 'MEMBER')
              AND NOT pg_has_role(s.usename, {_literal(gm)}, 'MEMBER')
-             AND ((s.state LIKE 'idle in transaction%' AND s.state_change < clock_timestamp() - idle)
+             AND ((s.state LIKE 'idle in transaction%'
+                   AND s.state_change < clock_timestamp() - idle)
                   OR s.xact_start < clock_timestamp() - open) LOOP
     BEGIN
       IF pg_terminate_backend(a.pid) THEN
