@@ -280,6 +280,7 @@ def measure(server: Any, databases: list[str], ids: list[int], *, players: int,
     per_campaign = max(1, players // len(databases))
     tag = f"r{time.monotonic_ns() % 1_000_000}"  # this run's edits, told from earlier runs'
     first = _last_operations(server, databases)
+    load = os.getloadavg()[0]  # the machine's other work, which the edits queue behind
     simulated, spent = asyncio.run(_drive(server, databases, ids, per_campaign, seconds,
                                           pause, tag))
     latencies = sorted(x for p in simulated for x in p.latencies)
@@ -289,6 +290,7 @@ def measure(server: Any, databases: list[str], ids: list[int], *, players: int,
     return {
         "players": len(simulated), "campaigns": len(databases),
         "pace": f"every {pause:g} s" if pause else "full speed",
+        "machine_load_before": round(load, 2),
         "seconds": round(spent.wall, 1),
         "edits": edits, "edits_per_second": round(edits / spent.wall, 1),
         "edit_backends_cpu_ms_per_edit": round(spent.edits * per_edit, 2),
