@@ -212,26 +212,28 @@ CREATE OR REPLACE FUNCTION public.tft_versions(op_id integer, touched integer[],
                                                created integer[], seen jsonb)
   RETURNS jsonb LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH}
   SET plan_cache_mode = force_generic_plan AS $$  -- (else planned afresh at every call)
-DECLARE
+DECLARE  -- (each statement a lookup by key: no plan may read the history)
   cur record;
   saw integer;
   raised jsonb;
+  who record;
 BEGIN
   INSERT INTO public.character_version (character_id, version, author)
     SELECT c.id, 0, '' FROM public.character c WHERE c.id = ANY(touched)
     ON CONFLICT (character_id) DO NOTHING;
-  FOR cur IN SELECT v.character_id, v.version, v.author, o.label, c.name
+  FOR cur IN SELECT v.character_id, v.version, v.author, v.operation_id
              FROM public.character_version v
-             LEFT JOIN public.operation o ON o.id = v.operation_id
-             LEFT JOIN public.character c ON c.id = v.character_id
              WHERE v.character_id = ANY(touched) ORDER BY v.character_id
-             FOR UPDATE OF v LOOP
+             FOR UPDATE LOOP
     CONTINUE WHEN seen IS NULL;
     saw := (seen ->> cur.character_id::text)::integer;
     IF (saw IS NULL AND NOT cur.character_id = ANY(created)) OR saw <> cur.version THEN
+      SELECT (SELECT name FROM public.character WHERE id = cur.character_id) AS name,
+             (SELECT label FROM public.operation WHERE id = cur.operation_id) AS label
+        INTO who;
       RAISE EXCEPTION 'edit conflict' USING ERRCODE = '{CONFLICT}',
-        DETAIL = json_build_object('name', cur.name, 'author', cur.author,
-                                   'label', coalesce(cur.label, ''))::text;
+        DETAIL = json_build_object('name', who.name, 'author', cur.author,
+                                   'label', coalesce(who.label, ''))::text;
     END IF;
   END LOOP;
   WITH up AS (UPDATE public.character_version SET version = version + 1,
@@ -262,6 +264,7 @@ DECLARE
   touched integer[];
   created integer[];
   versions jsonb;
+  past integer;
 BEGIN
   DELETE FROM tft_private.tx WHERE txid = txid_current() AND op = op_id;
   IF NOT FOUND THEN
@@ -282,14 +285,14 @@ BEGIN
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
-  WITH past AS (
-    SELECT o.id FROM public.operation o WHERE o.author = ANY(mine) AND o.undoable
-      AND o.campaign_id = r.campaign_id
-    ORDER BY o.id DESC
-    OFFSET greatest((SELECT undo_limit FROM public.campaign WHERE id = r.campaign_id), 0)),
-  marked AS (UPDATE public.operation o SET undoable = false FROM past WHERE o.id = past.id
-             RETURNING o.id)
-  DELETE FROM public.row_change WHERE operation_id IN (SELECT id FROM marked);
+  -- (one by one, by key: usually none or one; a join here was planned to scan the history)
+  FOR past IN SELECT o.id FROM public.operation o WHERE o.author = ANY(mine) AND o.undoable
+                AND o.campaign_id = r.campaign_id ORDER BY o.id DESC
+                OFFSET greatest((SELECT undo_limit FROM public.campaign
+                                 WHERE id = r.campaign_id), 0) LOOP
+    UPDATE public.operation SET undoable = false WHERE id = past;
+    DELETE FROM public.row_change WHERE operation_id = past;
+  END LOOP;
   versions := public.tft_versions(op_id, touched, created, seen);
   PERFORM public.tft_notify(r, touched);
   RETURN versions;
