@@ -28,11 +28,12 @@ from __future__ import annotations
 from tftmanager.store.journal_triggers import OUTSIDE_AN_OPERATION
 from tftmanager.store.server_limits import (
     LOCK_TIMEOUT,
+    PLAYER_MONEY_KINDS,
     USAGE,
     limits_tables,
-    money_function,
     reap_function,
     recount_function,
+    spending_function,
 )
 
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
@@ -73,17 +74,6 @@ CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAG
 BEGIN
   RETURN EXISTS (SELECT 1 FROM public.player_character
                  WHERE login = session_user AND character_id = cid);
-END $$;
-CREATE OR REPLACE FUNCTION public.tft_may_spend(cid integer, entry_kind text, amount integer)
-  RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
-BEGIN
-  IF entry_kind <> 'spend' OR amount >= 0 OR NOT public.tft_plays(cid) THEN
-    RETURN false;
-  END IF;
-  -- one spending at a time per character: the next one sees this one's entry
-  PERFORM 1 FROM public.character WHERE id = cid FOR NO KEY UPDATE;
-  RETURN (SELECT coalesce(sum(x.amount), 0) FROM public.xp_entry x
-          WHERE x.character_id = cid) + amount >= 0;
 END $$;
 """
 
@@ -438,6 +428,8 @@ INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_recount()",
 def functions_sql(gm: str, owner: str, player: str, player_deletes: list[str],
                   character_tables: dict[str, str]) -> str:
     """Every function, (re)created; then who may call which."""
-    return "\n".join((PRIVATE, limits_tables(), role_functions(gm, owner), money_function(),
+    return "\n".join((PRIVATE, limits_tables(), role_functions(gm, owner),
+                      spending_function("tft_may_spend", "xp_entry", ("spend",)),
+                      spending_function("tft_may_pay", "money_entry", PLAYER_MONEY_KINDS),
                       recount_function(character_tables), USAGE, reap_function(gm, player),
                       JOURNAL, BEGIN_FINISH, REPLAY, delete_function(player_deletes)))

@@ -72,22 +72,26 @@ ON CONFLICT (name) DO UPDATE SET about = EXCLUDED.about;
 """
 
 
-def money_function() -> str:
-    """``tft_may_pay``: a player's money entry is spending their own money, within the balance."""
-    kinds = ", ".join(_literal(k) for k in PLAYER_MONEY_KINDS)
+def spending_function(name: str, ledger: str, kinds: tuple[str, ...]) -> str:
+    """A player's ledger line is spending of their own character's, within the balance.
+
+    Called by the ledger's row security policy: ``tft_may_spend`` for XP,
+    ``tft_may_pay`` for money (gains of either are the GM's).
+    """
+    allowed = ", ".join(_literal(k) for k in kinds)
     return f"""
-CREATE OR REPLACE FUNCTION public.tft_may_pay(cid integer, entry_kind text, amount integer)
+CREATE OR REPLACE FUNCTION public.{name}(cid integer, entry_kind text, amount integer)
   RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER
   SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
-  IF NOT (entry_kind = ANY (ARRAY[{kinds}]::text[])) OR amount >= 0
+  IF NOT (entry_kind = ANY (ARRAY[{allowed}]::text[])) OR amount >= 0
      OR NOT public.tft_plays(cid) THEN
     RETURN false;
   END IF;
-  -- one payment at a time per character: the next one sees this one's entry
+  -- one spending at a time per character: the next one sees this one's entry
   PERFORM 1 FROM public.character WHERE id = cid FOR NO KEY UPDATE;
-  RETURN (SELECT coalesce(sum(m.amount), 0) FROM public.money_entry m
-          WHERE m.character_id = cid) + amount >= 0;
+  RETURN (SELECT coalesce(sum(e.amount), 0) FROM public.{ledger} e
+          WHERE e.character_id = cid) + amount >= 0;
 END $$;
 """
 
