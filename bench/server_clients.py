@@ -5,7 +5,8 @@ Starts a scratch PostgreSQL (``tests/pgserver.py``), sets up a campaign with
 *processes*, each with a character of its own: 12 players, who may edit only
 theirs, and 8 GMs, who also edit anyone else's character now and then, so
 edits of one character collide.  Each client makes 100 edits through the app's use
-cases (XP awards, money entries, notes edits); a refused stale edit
+cases (a GM's XP awards, money found and notes edits; a player's payments and
+notes edits, as the server allows a player); a refused stale edit
 (``EditConflict``) is retried after ``store.look()``, as the window does when
 a notice arrives.  A listening client (this process) times each notice.
 
@@ -39,7 +40,9 @@ RESULTS = Path(__file__).parent / "results"
 CHARACTERS = 20
 GM_SHARE = 0.4  # of the clients, GMs: they may edit anyone's character
 ELSEWHERE = 0.3  # how often a GM edits someone else's character rather than their own
-KINDS = ("xp", "money", "notes")
+KINDS = ("xp", "money", "notes")  # a GM's: awards, money found, notes
+PLAYER_KINDS = ("money", "notes")  # a player's: payments (gains are the GM's), notes
+PURSE = 100_000  # each character's starting money, for the players' payments
 MAX_TRIES = 200
 TOKEN = re.compile(r"c[0-9]+e[0-9]+(?=;)")  # an edit's mark, as each edit writes it
 
@@ -108,20 +111,22 @@ def _as(url: str, login: str) -> str:
     return url.replace("//tft@", f"//{login}@")
 
 
-def _edit(store: Any, kind: str, cid: int, token: str, amount: int) -> None:
-    """One edit through the use cases the GUI and the command line call."""
+def _edit(store: Any, kind: str, cid: int, token: str, amount: int, *, gm: bool) -> int:
+    """One edit through the use cases the GUI and the command line call; the amount written."""
     from tftmanager.app import characters, equipment, experience
     from tftmanager.rules.money import MoneyKind
 
     if kind == "xp":
         experience.award(store=store, character_ids=[cid], amount=amount, reason=token)
-    elif kind == "money":
+    elif kind == "money":  # a GM's find, a player's payment
+        amount = amount if gm else -amount
         equipment.record_money(store=store, character_id=cid, amount=amount,
-                               kind=MoneyKind.FOUND, reason=token)
+                               kind=MoneyKind.FOUND if gm else MoneyKind.PAY, reason=token)
     else:  # read, modify, write: the edit a stale view would lose without the check
         current = characters.get_character(store=store, character_id=cid)
         characters.edit_character(store=store, character_id=cid,
                                   character=replace(current, notes=f"{current.notes}{token};"))
+    return amount
 
 
 def _hook_commits(store: Any, commits: dict[int, list[float]]) -> None:
@@ -153,18 +158,18 @@ def run_client(client: Client, start: Any, results: Any) -> None:
         start.wait()
         for n in range(client.edits):
             pool = client.others if client.others and rng.random() < ELSEWHERE else client.own
-            cid, kind = rng.choice(pool), rng.choice(KINDS)
+            cid, kind = rng.choice(pool), rng.choice(KINDS if client.gm else PLAYER_KINDS)
             token, amount = f"c{client.number:02d}e{n:03d}", rng.randint(1, 9)
             for _try in range(MAX_TRIES):
                 began = time.monotonic()
                 try:
-                    _edit(store, kind, cid, token, amount)
+                    written = _edit(store, kind, cid, token, amount, gm=client.gm)
                 except EditConflict:
                     outcome.conflicts += 1
                     store.look()  # what the window does on the other client's notice
                     continue
                 outcome.latencies.append(time.monotonic() - began)
-                outcome.done.append((kind, cid, token, amount))
+                outcome.done.append((kind, cid, token, written))
                 break
             else:
                 outcome.errors.append(f"{token}: still refused after {MAX_TRIES} tries")
@@ -178,8 +183,9 @@ def set_up(url: str, clients: int, edits: int) -> list[Client]:
     """The demo party and more characters, a login per client, some shared edits first."""
     from run import generated_character
 
-    from tftmanager.app import campaigns, characters, experience, server_campaigns
+    from tftmanager.app import campaigns, characters, equipment, experience, server_campaigns
     from tftmanager.app.demo import add_demo_party
+    from tftmanager.rules.money import MoneyKind
 
     with campaigns.open_existing(path=url) as store:
         add_demo_party(store=store)
@@ -190,6 +196,9 @@ def set_up(url: str, clients: int, edits: int) -> list[Client]:
         ids = [s.id or 0 for s in sheets]
         experience.award(store=store, character_ids=ids, amount=10,
                          reason="Before the group met")  # one edit on everyone first
+        for cid in ids:
+            equipment.record_money(store=store, character_id=cid, amount=PURSE,
+                                   kind=MoneyKind.START, reason="Starting money")
     gms = max(1, int(clients * GM_SHARE))
     plan = []
     for k in range(clients):

@@ -102,8 +102,11 @@ def _run_as_server_user(argv: list[str], folder: Path, *, check: bool = True) ->
         raise RuntimeError(f"{argv[0]} failed: {done.stdout}\n{done.stderr}")
 
 
-def start(folder: Path, *, max_connections: int = 120) -> ScratchServer:
-    """initdb and start a server in ``folder`` (which must be empty or absent)."""
+def start(folder: Path, *, max_connections: int = 120, settings: str = "") -> ScratchServer:
+    """initdb and start a server in ``folder`` (which must be empty or absent).
+
+    ``settings``: more ``-c name=value`` options (a benchmark's statistics, say).
+    """
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
@@ -114,7 +117,7 @@ def start(folder: Path, *, max_connections: int = 120) -> ScratchServer:
                          "-U", SUPERUSER, "--no-sync"], folder)
     options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c fsync=off "
                "-c synchronous_commit=off -c full_page_writes=off "
-               f"-c max_connections={max_connections}")
+               f"-c max_connections={max_connections} {settings}")
     _run_as_server_user([_binary("pg_ctl") or "pg_ctl", "-D", str(data), "-o", options,
                          "-l", str(folder / "server.log"), "-w", "start"], folder)
     return ScratchServer(folder, port)

@@ -30,7 +30,7 @@ def test_a_group_campaign_from_a_file_to_a_player_and_back(
     for name in ("Wulf", "Ragnar"):  # awards are the GM's, even to her own character
         code, out, err = cli(capsys, "xp", "award", player, "--name", name, "--amount", "100",
                              "--reason", "Not hers to give")
-        assert code == 2 and "XP awards are the GM's" in err and out == ""
+        assert code == 2 and "XP awards and money gained" in err and out == ""
     code, out, _ = cli(capsys, "history", url, "--limit", "2")
     assert "Wulf: +100 XP, Tracked the goblins" in out and "dora plays Wulf" in out
     back = tmp_path / "back.tftcampaign"

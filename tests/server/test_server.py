@@ -136,7 +136,7 @@ def test_a_player_changes_only_their_own_characters(party_url: str) -> None:
         assert isinstance(alice, ServerCampaignStore) and alice.role == "player"
         ids = _ids(alice)
         assert set(ids) >= {"Ragnar", "Wulf"}  # the whole party is readable
-        with pytest.raises(NotYours, match="XP awards are the GM's"):  # even to her own
+        with pytest.raises(NotYours, match="XP awards and money gained"):  # even to her own
             experience.award(store=alice, character_ids=[ids["Ragnar"]], amount=5,
                              reason="Mine")
         _set_notes(alice, ids["Ragnar"], "Ragnar's own notes")  # her own character is hers

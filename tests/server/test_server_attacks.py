@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import json
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -20,95 +19,30 @@ import pytest
 from sqlalchemy import text
 
 from tftmanager.app import campaigns, characters, experience, journal, server_campaigns
-from tftmanager.app.demo import add_demo_party
 from tftmanager.rules.experience import Attribute
 from tftmanager.store.errors import NotYours, ServerError
 from tftmanager.store.server_address import parse_address
-from tftmanager.store.server_functions import OPERATION_ROWS_MAX, ROW_BYTES_MAX
 from tftmanager.store.server_listen import Listener
 from tftmanager.store.server_schema import PLAYER_CONNECTIONS, TIMEOUTS
 
+from .hostile import (
+    LOCK_TIMEOUT,
+    OPERATION_ROWS_MAX,
+    ROW_BYTES_MAX,
+    character_id,
+    gm_edits_promptly,
+    refused,
+    snapshot,
+)
+
 pytestmark = pytest.mark.server
-
-LOCK_TIMEOUT = float(TIMEOUTS["lock_timeout"].removesuffix("s"))
-
-
-@pytest.fixture
-def party_url(server_url: str) -> str:
-    """The demo party; alice plays Ragnar, who has 500 XP from the GM to spend."""
-    with campaigns.open_existing(path=server_url) as store:
-        add_demo_party(store=store)
-        ragnar = _id(store, "Ragnar")
-        experience.award(store=store, character_ids=[ragnar], amount=500, reason="Wight")
-    server_campaigns.add_member(url=server_url, login="alice", characters=["Ragnar"])
-    return server_url
-
-
-def _id(store: Any, name: str) -> int:
-    return next(s.id or 0 for s in campaigns.party_sheets(store=store)
-                if s.character.name == name)
-
-
-@pytest.fixture
-def alice(party_url: str) -> Iterator[Any]:
-    """Alice's own psycopg connection (autocommit, as psql would be)."""
-    import psycopg
-
-    address = parse_address(party_url)
-    with psycopg.connect(host=address.host, port=address.port, dbname=address.database,
-                         user="alice", autocommit=True) as conn:
-        yield conn
-
-
-@pytest.fixture
-def owner(party_url: str) -> Iterator[Any]:
-    """The campaign owner's connection, to look at what is really there."""
-    import psycopg
-
-    address = parse_address(party_url)
-    with psycopg.connect(host=address.host, port=address.port, dbname=address.database,
-                         user=address.user, autocommit=True) as conn:
-        yield conn
-
-
-def _snapshot(owner: Any) -> dict[str, Any]:
-    """Everything a refused attack must leave as it was."""
-    return {table: owner.execute(f"SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x), '[]') "
-                                 f"FROM {table} x").fetchone()[0]
-            for table in ("character", "xp_entry", "possession", "operation", "row_change",
-                          "character_version")}
-
-
-def _refused(alice: Any, sql: str, *args: Any, operation: bool = False) -> str:
-    """Run an attack in its own transaction (in an operation of hers if asked); it must fail.
-
-    Returns the server's words.
-    """
-    import psycopg
-
-    with pytest.raises(psycopg.Error) as failed, alice.transaction():
-        if operation:
-            alice.execute("SELECT tft_begin(1, 'character')")
-        alice.execute(sql, args or None)
-    return str(failed.value)
-
-
-def _gm_edits_promptly(url: str) -> None:
-    """Another client's edit completes, within the lock timeout, while the attack stands."""
-    began = time.monotonic()
-    with campaigns.open_existing(path=url) as gm:
-        cid = _id(gm, "Wulf")
-        current = characters.get_character(store=gm, character_id=cid)
-        characters.edit_character(store=gm, character_id=cid,
-                                  character=replace(current, notes=f"GM at {began}"))
-    assert time.monotonic() - began < LOCK_TIMEOUT + 5
 
 
 def test_a_player_cannot_award_themselves_xp(party_url: str, alice: Any, owner: Any) -> None:
-    before = _snapshot(owner)
+    before = snapshot(owner)
     with campaigns.open_existing(path=party_url.replace("//tft@", "//alice@")) as store:
-        ragnar = _id(store, "Ragnar")
-        with pytest.raises(NotYours, match="XP awards are the GM's"):
+        ragnar = character_id(store, "Ragnar")
+        with pytest.raises(NotYours, match="XP awards and money gained"):
             experience.award(store=store, character_ids=[ragnar], amount=99_999, reason="Me")
         with pytest.raises(NotYours):
             experience.correct(store=store, character_id=ragnar, amount=99_999, reason="Me")
@@ -117,17 +51,17 @@ def test_a_player_cannot_award_themselves_xp(party_url: str, alice: Any, owner: 
     for kind, amount in (("award", 99_999), ("correction", 99_999), ("spend", 1),
                          ("spend", -501)):  # a "spending" that adds, or one past the balance
         # even inside an operation of hers
-        assert "row-level security" in _refused(alice, row, ragnar, amount, kind,
+        assert "row-level security" in refused(alice, row, ragnar, amount, kind,
                                                 operation=True)
     for attack in ("UPDATE xp_entry SET amount = 99999", "DELETE FROM xp_entry",
                    "TRUNCATE xp_entry"):
-        assert "permission denied" in _refused(alice, attack)
-    assert _snapshot(owner) == before
+        assert "permission denied" in refused(alice, attack)
+    assert snapshot(owner) == before
 
 
 def test_a_player_spends_their_own_xp_through_the_server(party_url: str) -> None:
     with campaigns.open_existing(path=party_url.replace("//tft@", "//alice@")) as store:
-        ragnar = _id(store, "Ragnar")
+        ragnar = character_id(store, "Ragnar")
         before = experience.status(store=store, character_id=ragnar).balance
         experience.raise_attribute(store=store, character_id=ragnar, attribute=Attribute.ST)
         after = experience.status(store=store, character_id=ragnar).balance
@@ -137,48 +71,48 @@ def test_a_player_spends_their_own_xp_through_the_server(party_url: str) -> None
 
 
 def test_nothing_a_player_may_set_turns_the_journal_off(alice: Any, owner: Any) -> None:
-    before = _snapshot(owner)
+    before = snapshot(owner)
     quiet = ("SET LOCAL tftmanager.replaying = 'on'; "
              "UPDATE character SET notes = 'unrecorded' WHERE name = 'Ragnar'")
-    assert "write outside an operation" in _refused(alice, quiet)
-    assert "only the GM" in _refused(alice, "SELECT tft_quiet(true)")
-    assert "permission denied" in _refused(alice, "INSERT INTO tft_private.tx VALUES "
+    assert "write outside an operation" in refused(alice, quiet)
+    assert "only the GM" in refused(alice, "SELECT tft_quiet(true)")
+    assert "permission denied" in refused(alice, "INSERT INTO tft_private.tx VALUES "
                                            "(txid_current(), NULL, true)")
     gm_op = owner.execute("SELECT max(id) FROM operation WHERE author = 'tft'").fetchone()[0]
     borrowed = (f"SET LOCAL tftmanager.current_op = '{gm_op}'; "
                 "UPDATE character SET notes = 'in the GM''s name' WHERE name = 'Ragnar'")
-    assert "write outside an operation" in _refused(alice, borrowed)
+    assert "write outside an operation" in refused(alice, borrowed)
     # An operation begun and never finished is refused at the commit: no silent change.
     unfinished = ("SELECT tft_begin(1, 'character'); "
                   "UPDATE character SET notes = 'no line, no notice' WHERE name = 'Ragnar'")
-    assert "must end with tft_finish" in _refused(alice, unfinished)
-    assert "not an operation this login may replay" in _refused(
+    assert "must end with tft_finish" in refused(alice, unfinished)
+    assert "not an operation this login may replay" in refused(
         alice, f"SELECT tft_replay({gm_op}, true)")
-    assert _snapshot(owner) == before
+    assert snapshot(owner) == before
 
 
 def test_a_players_history_lines_are_the_triggers_alone(alice: Any, owner: Any) -> None:
-    before = _snapshot(owner)
+    before = snapshot(owner)
     for attack in ("INSERT INTO operation (campaign_id, kind, label, author) "
                    "VALUES (1, 'experience', 'GM: Ragnar +1000 XP', 'alice')",
                    "UPDATE operation SET label = 'forged'",
                    "INSERT INTO row_change (operation_id, table_name, action, row_key) "
                    "SELECT max(id), 'character', 'U', 1 FROM operation",
                    "DELETE FROM row_change", "UPDATE character_version SET version = 0"):
-        assert "permission denied" in _refused(alice, attack)
+        assert "permission denied" in refused(alice, attack)
     # An operation that changes nothing leaves no line: tft_finish removes it.
     with alice.transaction():
         op = alice.execute("SELECT tft_begin(1, 'character')").fetchone()[0]
         alice.execute("SELECT tft_finish(%s, 'GM awards 1000 XP', '', '{}', '{}')", (op,))
-    assert _snapshot(owner) == before
+    assert snapshot(owner) == before
 
 
 @pytest.mark.parametrize("mode", ["ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE ROW EXCLUSIVE",
                                   "SHARE", "SHARE UPDATE EXCLUSIVE"])
 def test_a_player_cannot_lock_a_table(party_url: str, alice: Any, mode: str) -> None:
     for table in ("character", "xp_entry", "possession", "operation", "character_version"):
-        assert "permission denied" in _refused(alice, f"LOCK TABLE {table} IN {mode} MODE")
-    _gm_edits_promptly(party_url)
+        assert "permission denied" in refused(alice, f"LOCK TABLE {table} IN {mode} MODE")
+    gm_edits_promptly(party_url)
 
 
 def test_a_player_holding_their_own_rows_holds_no_one_past_the_timeout(
@@ -188,11 +122,11 @@ def test_a_player_holding_their_own_rows_holds_no_one_past_the_timeout(
     with alice.transaction():
         alice.execute("SELECT tft_begin(1, 'character')")
         alice.execute("SELECT * FROM character WHERE name = 'Ragnar' FOR UPDATE")
-        _gm_edits_promptly(party_url)  # another character: no wait at all
+        gm_edits_promptly(party_url)  # another character: no wait at all
         began = time.monotonic()
         with campaigns.open_existing(path=party_url) as gm, pytest.raises(ServerError,
                                                                           match="busy"):
-            cid = _id(gm, "Ragnar")
+            cid = character_id(gm, "Ragnar")
             current = characters.get_character(store=gm, character_id=cid)
             characters.edit_character(store=gm, character_id=cid,
                                       character=replace(current, notes="GM's"))
@@ -202,7 +136,7 @@ def test_a_player_holding_their_own_rows_holds_no_one_past_the_timeout(
 
 def test_operation_ids_come_only_from_the_server(party_url: str, alice: Any,
                                                  owner: Any) -> None:
-    before = _snapshot(owner)
+    before = snapshot(owner)
     for attack in ("SELECT nextval('operation_id_seq')", "SELECT setval('operation_id_seq', 1)",
                    "SELECT nextval('possession_id_seq')",
                    "INSERT INTO operation (id, campaign_id, kind) "
@@ -210,9 +144,9 @@ def test_operation_ids_come_only_from_the_server(party_url: str, alice: Any,
                    "SELECT tft_begin(1, 'x'); INSERT INTO possession (id, character_id, "
                    "position, kind, key) SELECT 999999, id, 99, 'weapon', 'dagger' "
                    "FROM character WHERE name = 'Ragnar'"):
-        assert "permission denied" in _refused(alice, attack)
-    assert _snapshot(owner) == before
-    _gm_edits_promptly(party_url)
+        assert "permission denied" in refused(alice, attack)
+    assert snapshot(owner) == before
+    gm_edits_promptly(party_url)
 
 
 def test_a_player_has_a_few_connections_and_everyone_else_still_connects(
@@ -228,31 +162,31 @@ def test_a_player_has_a_few_connections_and_everyone_else_still_connects(
         with pytest.raises(psycopg.OperationalError, match="too many connections"):
             psycopg.connect(host=address.host, port=address.port, dbname=address.database,
                             user="alice")
-        _gm_edits_promptly(party_url)
+        gm_edits_promptly(party_url)
     finally:
         for conn in held:
             conn.close()
 
 
 def test_a_player_cannot_flood_the_campaign(party_url: str, alice: Any, owner: Any) -> None:
-    before = _snapshot(owner)
+    before = snapshot(owner)
     many = ("SELECT tft_begin(1, 'equipment'); INSERT INTO possession (character_id, position, "
             "kind, key, state, fine_dx, fine_damage, silver, good, hits_taken, quantity, note) "
             "SELECT c.id, 100 + g, 'weapon', 'dagger', 'carried', 0, 0, false, false, 0, 1, '' "
             "FROM character c, "
             f"generate_series(1, {OPERATION_ROWS_MAX + 1}) g WHERE c.name = 'Ragnar'")
-    assert "operation too large" in _refused(alice, many)
+    assert "operation too large" in refused(alice, many)
     huge = ("SELECT tft_begin(1, 'character'); UPDATE character SET notes = "
             f"repeat('x', {ROW_BYTES_MAX + 1}) WHERE name = 'Ragnar'")
-    assert "row too large" in _refused(alice, huge)
-    assert _snapshot(owner) == before
+    assert "row too large" in refused(alice, huge)
+    assert snapshot(owner) == before
     with campaigns.open_existing(path=party_url.replace("//tft@", "//alice@")) as store, \
             pytest.raises(ServerError, match=r"one entry \(notes, for instance\) may hold at "
                           r"most 200 KB\. Nothing was changed"), \
             store.operation("character", "long notes") as op:
         op.session.execute(text(f"UPDATE character SET notes = repeat('x', {ROW_BYTES_MAX})"
                                 " || 'x' WHERE name = 'Ragnar'"))
-    assert _snapshot(owner) == before
+    assert snapshot(owner) == before
 
 
 def test_a_forged_or_repeated_notice_is_not_believed(party_url: str, alice: Any) -> None:
@@ -261,7 +195,8 @@ def test_a_forged_or_repeated_notice_is_not_believed(party_url: str, alice: Any)
     time.sleep(1.2)
     with Listener(parse_address(party_url)) as listener, \
             campaigns.open_existing(path=party_url) as gm:
-        experience.award(store=gm, character_ids=[_id(gm, "Wulf")], amount=5, reason="Bats")
+        experience.award(store=gm, character_ids=[character_id(gm, "Wulf")], amount=5,
+                         reason="Bats")
         [heard] = listener.wait(10)
         assert (heard.author, heard.label) == ("tft", "Wulf: +5 XP, Bats")
         again = json.dumps({"op": heard.operation_id, "author": "tft", "kind": "experience",

@@ -49,11 +49,14 @@ from tftmanager.store.server_schema import role_names
 from tftmanager.store.tables import CampaignRow, OperationRow
 
 NOT_YOURS = ("The server refused the change: your login may change only the characters "
-             "the GM gave you, and XP awards are the GM's. Nothing was changed.")
+             "the GM gave you, XP awards and money gained (pay, finds, sales, corrections) "
+             "are the GM's, and spending may not go past the balance. Nothing was changed.")
 SAME_MOMENT = ("Another user changed the same characters at the same moment. Nothing was "
                "changed; try again.")
 BUSY = ("The server is busy: another user's change held what yours needed for too long. "
         "Nothing was changed; try again.")
+ENDED = ("The server is busy: another user's change held what yours needed for too long, "
+         "so the server ended it. Nothing was changed; try again.")
 
 
 # A connection idle longer than this is pinged before use (one round trip then only).
@@ -231,18 +234,40 @@ def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception:
         return EditConflict(store.path, SAME_MOMENT)
     if state == TOO_LARGE:
         return ServerError(store.path, _too_large(getattr(diag, "message_detail", "") or ""))
-    if state in {"55P03", "57014"}:  # lock_timeout, statement_timeout
+    if state == "55P03":  # lock_timeout: end a player's session holding it past the limits
+        return ServerError(store.path, ENDED if _reap(store) else BUSY)
+    if state == "57014":  # statement_timeout
         return ServerError(store.path, BUSY)
     return server_refusal(store.address, exc)
 
 
+def _reap(store: ServerCampaignStore) -> int:
+    """Ask the server to end the sessions that hold a transaction past the campaign's limits.
+
+    A login may lengthen its own timeouts; whoever waits in vain on it calls this.
+    """
+    try:
+        with store.engine.begin() as conn:
+            return int(conn.execute(text("SELECT tft_reap()")).scalar() or 0)
+    except DBAPIError:
+        return 0
+
+
 def _too_large(detail: str) -> str:
-    what, _, limit = detail.partition(":")
-    if what == "row":
-        return (f"The change is too large for the server: one entry (notes, for instance) "
-                f"may hold at most {int(limit or 0) // 1000:,} KB. Nothing was changed.")
-    return (f"The change is too large for the server: one change may write at most "
-            f"{limit} rows. Nothing was changed.")
+    what, _, rest = detail.partition(":")
+    limit, _, name = rest.partition(":")
+    number = int(limit or 0)
+    said = {
+        "row": f"one entry (notes, for instance) may hold at most {number // 1000:,} KB",
+        "operation": f"one change may write at most {number:,} rows",
+        "character_rows": f"{name} holds the most entries (ledger lines, possessions, "
+                          f"talents...) a player may add to, {number:,}",
+        "character_bytes": f"{name} holds the most text a player may add to, "
+                           f"{number // 1_000_000:,} MB",
+        "day": f"a player may make at most {number:,} changes a day",
+    }.get(what, "past the server's limits")
+    return (f"The change is too large for the server: {said}. Nothing was changed; "
+            "the GM can raise the limit.")
 
 
 def _deletes_through_server(session: Session, _context: Any, _instances: Any) -> None:

@@ -26,14 +26,20 @@ a fixed search path (temporary objects last).
 from __future__ import annotations
 
 from tftmanager.store.journal_triggers import OUTSIDE_AN_OPERATION
+from tftmanager.store.server_limits import (
+    LOCK_TIMEOUT,
+    PLAYER_MONEY_KINDS,
+    USAGE,
+    limits_tables,
+    reap_function,
+    recount_function,
+    spending_function,
+)
 
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
 NOTIFY_CHANNEL = "tftmanager"
 # A NOTIFY payload must stay under 8,000 bytes: past this, "every character".
 NOTIFY_MAX_CHARACTERS = 400
-# What one operation of a player may write: rows, and the size of one row (its JSON image).
-OPERATION_ROWS_MAX = 2000
-ROW_BYTES_MAX = 200_000
 # The error codes the functions raise for the client to say in the user's terms.
 CONFLICT = "TF409"  # a character changed since this client's last look
 REPLAY_REFUSED = "TF410"  # undo or redo would take back someone else's change
@@ -57,26 +63,17 @@ REVOKE ALL ON tft_private.tx FROM PUBLIC;
 def role_functions(gm: str, owner: str) -> str:
     """Who the session's login is: the GM (or the owner), and which characters it plays."""
     return f"""
-CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE sql STABLE
+CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE plpgsql STABLE
   {SAFE_PATH} AS $$
-  SELECT pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
-      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER')
-$$;
-CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE sql STABLE
-  {SAFE_PATH} AS $$
-  SELECT EXISTS (SELECT 1 FROM public.player_character
-                 WHERE login = session_user AND character_id = cid)
-$$;
-CREATE OR REPLACE FUNCTION public.tft_may_spend(cid integer, entry_kind text, amount integer)
-  RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+BEGIN  -- (PL/pgSQL, here and below: its plans are kept, a SQL function's made at each call)
+  RETURN pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
+      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER');
+END $$;
+CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE plpgsql
+  STABLE {SAFE_PATH} AS $$
 BEGIN
-  IF entry_kind <> 'spend' OR amount >= 0 OR NOT public.tft_plays(cid) THEN
-    RETURN false;
-  END IF;
-  -- one spending at a time per character: the next one sees this one's entry
-  PERFORM 1 FROM public.character WHERE id = cid FOR NO KEY UPDATE;
-  RETURN (SELECT coalesce(sum(x.amount), 0) FROM public.xp_entry x
-          WHERE x.character_id = cid) + amount >= 0;
+  RETURN EXISTS (SELECT 1 FROM public.player_character
+                 WHERE login = session_user AND character_id = cid);
 END $$;
 """
 
@@ -89,7 +86,8 @@ DECLARE
   n integer;
   image text := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW)::text END;
 BEGIN
-  SELECT x.op, x.quiet, x.limited INTO t FROM tft_private.tx x WHERE x.txid = txid_current();
+  SELECT x.op, x.quiet, x.limited, x.max_rows, x.max_row_bytes INTO t
+    FROM tft_private.tx x WHERE x.txid = txid_current();
   IF t.quiet THEN
     RETURN NULL;
   END IF;
@@ -97,15 +95,15 @@ BEGIN
     RAISE EXCEPTION '{OUTSIDE_AN_OPERATION}' USING ERRCODE = '23000';
   END IF;
   IF t.limited THEN
-    IF octet_length(image) > {ROW_BYTES_MAX} THEN
+    IF octet_length(image) > t.max_row_bytes THEN
       RAISE EXCEPTION 'row too large' USING ERRCODE = '{TOO_LARGE}',
-        DETAIL = 'row:{ROW_BYTES_MAX}';
+        DETAIL = 'row:' || t.max_row_bytes;
     END IF;
     UPDATE tft_private.tx SET written = written + 1 WHERE txid = txid_current()
       RETURNING written INTO n;
-    IF n > {OPERATION_ROWS_MAX} THEN
+    IF n > t.max_rows THEN
       RAISE EXCEPTION 'operation too large' USING ERRCODE = '{TOO_LARGE}',
-        DETAIL = 'operation:{OPERATION_ROWS_MAX}';
+        DETAIL = 'operation:' || t.max_rows;
     END IF;
   END IF;
   INSERT INTO public.row_change (operation_id, table_name, action, row_key, old, new)
@@ -141,14 +139,19 @@ BEGIN
       ON CONFLICT (txid) DO UPDATE SET quiet = true, op = NULL;
   ELSE
     DELETE FROM tft_private.tx WHERE txid = txid_current();
+    PERFORM public.tft_recount();  -- what was written quietly counts too
   END IF;
 END $$;
 """
 
 BEGIN_FINISH = f"""
 CREATE OR REPLACE FUNCTION public.tft_begin(cid integer, op_kind text) RETURNS integer
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
+  max_rows integer := 0;
+  max_bytes integer := 0;
+  per_day integer;
+  today integer;
   gm boolean := public.tft_is_gm();
   mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
                  END;  -- (an indexable condition: the GM's include pushed operations)
@@ -156,6 +159,23 @@ DECLARE
   wk integer;
   stamp timestamp := now() AT TIME ZONE 'UTC';
 BEGIN
+  IF NOT gm THEN  -- a player's limits (tft_private.limits), and their changes today
+    SELECT max(value) FILTER (WHERE name = 'operation_rows'),
+           max(value) FILTER (WHERE name = 'row_bytes'),
+           max(value) FILTER (WHERE name = 'player_operations_per_day')
+      INTO max_rows, max_bytes, per_day FROM tft_private.limits
+      WHERE name IN ('operation_rows', 'row_bytes', 'player_operations_per_day');
+    INSERT INTO tft_private.daily AS d (login, day, operations)
+      VALUES (session_user, current_date, 1)
+      ON CONFLICT (login) DO UPDATE
+        SET operations = CASE WHEN d.day = EXCLUDED.day THEN d.operations + 1 ELSE 1 END,
+            day = EXCLUDED.day
+      RETURNING operations INTO today;
+    IF today > per_day THEN
+      RAISE EXCEPTION 'too many changes today' USING ERRCODE = '{TOO_LARGE}',
+        DETAIL = 'day:' || per_day;
+    END IF;
+  END IF;
   -- the rows of transactions that ended without finishing their operation
   DELETE FROM tft_private.tx WHERE txid < txid_snapshot_xmin(txid_current_snapshot());
   -- the user's redo tail goes, as in every editor, and any operation left open
@@ -170,44 +190,40 @@ BEGIN
   VALUES (cid, left(op_kind, 20), '', wk, '[]', '', '{{}}', false, true, stamp, stamp,
           session_user)
   RETURNING id INTO new_id;
-  INSERT INTO tft_private.tx (txid, op, quiet, limited) VALUES (txid_current(), new_id, false,
-                                                                 NOT gm)
-    ON CONFLICT (txid) DO UPDATE SET op = EXCLUDED.op, quiet = false,
-                                     limited = EXCLUDED.limited, written = 0;
+  INSERT INTO tft_private.tx (txid, op, quiet, limited, max_rows, max_row_bytes)
+    VALUES (txid_current(), new_id, false, NOT gm, max_rows, max_bytes)
+    ON CONFLICT (txid) DO UPDATE SET op = EXCLUDED.op, quiet = false, written = 0,
+      limited = EXCLUDED.limited, max_rows = EXCLUDED.max_rows,
+      max_row_bytes = EXCLUDED.max_row_bytes;
   RETURN new_id;
 END $$;
 
-CREATE OR REPLACE FUNCTION public.tft_touched(op_id integer) RETURNS integer[]
-  LANGUAGE sql STABLE {SAFE_PATH} AS $$
-  SELECT coalesce(array_agg(DISTINCT c ORDER BY c), '{{}}') FROM (
-    SELECT CASE WHEN table_name = 'character' THEN row_key
-           ELSE (coalesce(new, old)::jsonb ->> 'character_id')::integer END AS c
-    FROM public.row_change WHERE operation_id = op_id) s WHERE c IS NOT NULL
-$$;
-
 CREATE OR REPLACE FUNCTION public.tft_versions(op_id integer, touched integer[],
                                                created integer[], seen jsonb)
-  RETURNS jsonb LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
-DECLARE
+  RETURNS jsonb LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH}
+  SET plan_cache_mode = force_generic_plan AS $$  -- (else planned afresh at every call)
+DECLARE  -- (each statement a lookup by key: no plan may read the history)
   cur record;
   saw integer;
   raised jsonb;
+  who record;
 BEGIN
   INSERT INTO public.character_version (character_id, version, author)
     SELECT c.id, 0, '' FROM public.character c WHERE c.id = ANY(touched)
     ON CONFLICT (character_id) DO NOTHING;
-  FOR cur IN SELECT v.character_id, v.version, v.author, o.label, c.name
+  FOR cur IN SELECT v.character_id, v.version, v.author, v.operation_id
              FROM public.character_version v
-             LEFT JOIN public.operation o ON o.id = v.operation_id
-             LEFT JOIN public.character c ON c.id = v.character_id
              WHERE v.character_id = ANY(touched) ORDER BY v.character_id
-             FOR UPDATE OF v LOOP
+             FOR UPDATE LOOP
     CONTINUE WHEN seen IS NULL;
     saw := (seen ->> cur.character_id::text)::integer;
     IF (saw IS NULL AND NOT cur.character_id = ANY(created)) OR saw <> cur.version THEN
+      SELECT (SELECT name FROM public.character WHERE id = cur.character_id) AS name,
+             (SELECT label FROM public.operation WHERE id = cur.operation_id) AS label
+        INTO who;
       RAISE EXCEPTION 'edit conflict' USING ERRCODE = '{CONFLICT}',
-        DETAIL = json_build_object('name', cur.name, 'author', cur.author,
-                                   'label', coalesce(cur.label, ''))::text;
+        DETAIL = json_build_object('name', who.name, 'author', cur.author,
+                                   'label', coalesce(who.label, ''))::text;
     END IF;
   END LOOP;
   WITH up AS (UPDATE public.character_version SET version = version + 1,
@@ -218,17 +234,18 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_notify(r public.operation, touched integer[])
-  RETURNS void LANGUAGE sql VOLATILE {SAFE_PATH} AS $$
-  SELECT pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
+  RETURNS void LANGUAGE plpgsql VOLATILE {SAFE_PATH} AS $$
+BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
+  PERFORM pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
     'campaign', r.campaign_id, 'op', r.id, 'author', r.author, 'kind', r.kind,
     'label', left(r.label, 200), 'undone', r.undone,
     'characters', CASE WHEN cardinality(touched) <= {NOTIFY_MAX_CHARACTERS}
-                       THEN to_jsonb(touched) END)::text)
-$$;
+                       THEN to_jsonb(touched) END)::text);
+END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_merge_key text,
                                              op_meta text, seen jsonb) RETURNS jsonb
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   gm boolean := public.tft_is_gm();
   mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
@@ -237,6 +254,7 @@ DECLARE
   touched integer[];
   created integer[];
   versions jsonb;
+  past integer;
 BEGIN
   DELETE FROM tft_private.tx WHERE txid = txid_current() AND op = op_id;
   IF NOT FOUND THEN
@@ -246,22 +264,25 @@ BEGIN
     DELETE FROM public.operation WHERE id = op_id;  -- nothing changed: nothing to tell
     RETURN NULL;
   END IF;
-  touched := public.tft_touched(op_id);
-  SELECT coalesce(array_agg(row_key), '{{}}') INTO created FROM public.row_change
-    WHERE operation_id = op_id AND table_name = 'character' AND action = 'I';
-  UPDATE public.operation SET label = left(coalesce(nullif(op_label, ''), kind), 300),
-         merge_key = left(op_merge_key, 120), meta = op_meta,
+  -- the characters it touched, their rows and bytes counted (a player's, within the limits)
+  SELECT u.touched, u.created INTO touched, created FROM public.tft_usage(op_id, 1, NOT gm) u;
+  -- a player's line is the server's account of what changed, never the client's words
+  UPDATE public.operation SET
+         label = CASE WHEN gm THEN left(coalesce(nullif(op_label, ''), kind), 300)
+                 ELSE public.tft_player_label(op_id, touched, kind) END,
+         merge_key = CASE WHEN gm THEN left(op_merge_key, 120) ELSE '' END,
+         meta = CASE WHEN gm THEN op_meta ELSE '{{}}' END,
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
-  WITH past AS (
-    SELECT o.id FROM public.operation o WHERE o.author = ANY(mine) AND o.undoable
-      AND o.campaign_id = r.campaign_id
-    ORDER BY o.id DESC
-    OFFSET greatest((SELECT undo_limit FROM public.campaign WHERE id = r.campaign_id), 0)),
-  marked AS (UPDATE public.operation o SET undoable = false FROM past WHERE o.id = past.id
-             RETURNING o.id)
-  DELETE FROM public.row_change WHERE operation_id IN (SELECT id FROM marked);
+  -- (one by one, by key: usually none or one; a join here was planned to scan the history)
+  FOR past IN SELECT o.id FROM public.operation o WHERE o.author = ANY(mine) AND o.undoable
+                AND o.campaign_id = r.campaign_id ORDER BY o.id DESC
+                OFFSET greatest((SELECT undo_limit FROM public.campaign
+                                 WHERE id = r.campaign_id), 0) LOOP
+    UPDATE public.operation SET undoable = false WHERE id = past;
+    DELETE FROM public.row_change WHERE operation_id = past;
+  END LOOP;
   versions := public.tft_versions(op_id, touched, created, seen);
   PERFORM public.tft_notify(r, touched);
   RETURN versions;
@@ -329,7 +350,7 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_replay(op_id integer, backwards boolean) RETURNS jsonb
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   r public.operation;
   ch public.row_change;
@@ -354,6 +375,7 @@ BEGIN
     PERFORM public.tft_put_back(ch, backwards);
   END LOOP;
   DELETE FROM tft_private.tx WHERE txid = txid_current();
+  PERFORM public.tft_usage(op_id, CASE WHEN backwards THEN -1 ELSE 1 END, false);
   UPDATE public.operation SET undone = backwards, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   versions := public.tft_versions(op_id, ARRAY(SELECT jsonb_array_elements_text(
@@ -370,7 +392,7 @@ def delete_function(tables: list[str]) -> str:
     allowed = ", ".join(_literal(t) for t in tables) or "NULL"
     return f"""
 CREATE OR REPLACE FUNCTION public.tft_delete(tbl text, row_id integer) RETURNS integer
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} AS $$
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   n integer;
 BEGIN
@@ -392,15 +414,22 @@ END $$;
 ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, text, jsonb)",
                 "tft_replay(integer, boolean)", "tft_delete(text, integer)",
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
-                "tft_may_spend(integer, text, integer)")
+                "tft_may_spend(integer, text, integer)", "tft_may_pay(integer, text, integer)",
+                "tft_reap()", "tft_set_limit(text, bigint)")
 # Used only by the functions above (they run as the owner): nobody else calls them.
-INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_touched(integer)",
+INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_recount()",
+            "tft_usage(integer, integer, boolean)",
+            "tft_player_label(integer, integer[], text)",
             "tft_versions(integer, integer[], integer[], jsonb)",
             "tft_notify(public.operation, integer[])", "tft_drifted(integer, boolean)",
             "tft_put_back(public.row_change, boolean)")
 
 
-def functions_sql(gm: str, owner: str, player_deletes: list[str]) -> str:
+def functions_sql(gm: str, owner: str, player: str, player_deletes: list[str],
+                  character_tables: dict[str, str]) -> str:
     """Every function, (re)created; then who may call which."""
-    return "\n".join((PRIVATE, role_functions(gm, owner), JOURNAL, BEGIN_FINISH, REPLAY,
-                      delete_function(player_deletes)))
+    return "\n".join((PRIVATE, limits_tables(), role_functions(gm, owner),
+                      spending_function("tft_may_spend", "xp_entry", ("spend",)),
+                      spending_function("tft_may_pay", "money_entry", PLAYER_MONEY_KINDS),
+                      recount_function(character_tables), USAGE, reap_function(gm, player),
+                      JOURNAL, BEGIN_FINISH, REPLAY, delete_function(player_deletes)))

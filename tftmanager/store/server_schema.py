@@ -33,18 +33,15 @@ from tftmanager.store.server_functions import (
     NOTIFY_CHANNEL,
     functions_sql,
 )
+from tftmanager.store.server_limits import TIMEOUTS
 
 __all__ = ["MAX_DATABASE_NAME", "NOTIFY_CHANNEL", "TIMEOUTS", "install", "role_names",
            "tables"]
 
 # Tables with a character_id that only the GM writes.
 GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version"})
-# Ledgers only grow: a player adds money entries, and of XP only its own spending.
+# Ledgers only grow, and a player adds to them only its own spending, within the balance.
 LEDGERS = frozenset({"xp_entry", "money_entry"})
-# Every session of the campaign's database: no one waits on a lock, runs a statement
-# or sits in an open transaction longer than this (a player may shorten their own).
-TIMEOUTS = {"lock_timeout": "5s", "statement_timeout": "120s",
-            "idle_in_transaction_session_timeout": "60s"}
 # Connections one player's login may hold at once (the app uses at most 7).
 PLAYER_CONNECTIONS = 10
 
@@ -101,6 +98,18 @@ def _character_key(table: str, columns: list[str]) -> str | None:
     return None
 
 
+def character_tables(conn: Connection) -> dict[str, str]:
+    """Every recorded table of a character's rows, and the column naming the character."""
+    found = {}
+    for table in tables(conn):
+        columns = _columns(conn, table)
+        if table == "character":
+            found[table] = "id"
+        elif "character_id" in columns and table not in UNRECORDED:
+            found[table] = "character_id"
+    return found
+
+
 def player_deletes(conn: Connection) -> list[str]:
     """The tables whose rows a player may delete (through ``tft_delete``)."""
     return [t for t in tables(conn) if t != "character" and t not in LEDGERS
@@ -117,8 +126,8 @@ def _player_rights(table: str, key: str, columns: list[str]) -> list[tuple[str, 
     mine = f"tft_plays({_quote(key)})"
     if table == "xp_entry":  # only their own spending, within their balance
         return [("INSERT", "WITH CHECK (tft_may_spend(character_id, kind, amount))")]
-    if table in LEDGERS:
-        return [("INSERT", f"WITH CHECK ({mine})")]
+    if table == "money_entry":  # the same: gains (pay, finds, sales) are the GM's
+        return [("INSERT", "WITH CHECK (tft_may_pay(character_id, kind, amount))")]
     rights = [("UPDATE", f"USING ({mine}) WITH CHECK ({mine})")]
     if table != "character":  # only the GM adds characters to the campaign
         rights.append(("INSERT", f"WITH CHECK ({mine})"))
@@ -173,14 +182,24 @@ def _deferrable_foreign_keys(conn: Connection) -> None:
                              "DEFERRABLE INITIALLY IMMEDIATE")
 
 
-def _functions(conn: Connection, gm: str, player: str) -> None:
-    owner = conn.exec_driver_sql(
+def _owner(conn: Connection) -> str:
+    """The login that owns the campaign's tables (its functions run as it)."""
+    return str(conn.exec_driver_sql(
         "SELECT tableowner FROM pg_tables WHERE schemaname = 'public' "
         "AND tablename = 'campaign'").scalar() or conn.exec_driver_sql(
-        "SELECT current_user").scalar()
+        "SELECT current_user").scalar())
+
+
+def _sql_literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _functions(conn: Connection, gm: str, player: str) -> None:
+    owner = _owner(conn)
     # Straight to the driver, with no parameters: the functions' format() strings hold %.
     driver: Any = conn.connection.driver_connection
-    driver.execute(functions_sql(gm, str(owner), player_deletes(conn)))
+    driver.execute(functions_sql(gm, str(owner), player, player_deletes(conn),
+                                 character_tables(conn)))
     for function in (*ENTRY_POINTS, *INTERNAL):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION public.{function} FROM PUBLIC")
     for function in ENTRY_POINTS:
@@ -205,13 +224,25 @@ def _database(conn: Connection, database: str, gm: str, player: str) -> None:
 
 
 def limit_login(conn: Connection, database: str, login: str, *, player: bool) -> None:
-    """A member's own limits: its timeouts in this database, and a player's connections."""
+    """A member's own limits: its timeouts in this database, and a player's connections.
+
+    A player's login may set its own timeouts longer (PostgreSQL lets any
+    login), so the campaign's owner is made a member of it where it may be:
+    ``tft_reap``, running as the owner, may then end its overlong sessions.
+    """
     role = _quote(login)
     for name, value in TIMEOUTS.items():
         conn.exec_driver_sql(f"ALTER ROLE {role} IN DATABASE {_quote(database)} "
                              f"SET {name} = '{value}'")
     if player:
         conn.exec_driver_sql(f"ALTER ROLE {role} CONNECTION LIMIT {PLAYER_CONNECTIONS}")
+        owner, name = _sql_literal(_owner(conn)), _sql_literal(login)
+        driver: Any = conn.connection.driver_connection  # (format()'s % taken as is)
+        driver.execute(
+            f"DO $$ BEGIN IF NOT pg_has_role({owner}, {name}, 'MEMBER') THEN "
+            f"EXECUTE format('GRANT %I TO %I', {name}, {owner}); END IF; "
+            "EXCEPTION WHEN insufficient_privilege OR invalid_grant_operation THEN "
+            "RAISE NOTICE 'the owner cannot end this login''s sessions'; END $$")
 
 
 def install(conn: Connection, database: str) -> None:
@@ -231,4 +262,5 @@ def install(conn: Connection, database: str) -> None:
                          "EXECUTE FUNCTION tft_finished()")
     # what an earlier version let players call (its policies are gone now)
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
-                         "tft_may_forget_images(integer)")
+                         "tft_may_forget_images(integer), tft_touched(integer)")
+    conn.exec_driver_sql("SELECT tft_recount()")  # each character's rows, for the limits
