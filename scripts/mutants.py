@@ -12,8 +12,16 @@ tests do not fail "survives".  The score is killed / run.
     python scripts/mutants.py --fight --count 120 --seed 27 (the fight's modules, also in soak)
 
 ``--fight`` samples only the fight's modules (``FIGHT``) and runs only the
-fight's tests (``FIGHT_TESTS``); mutants listed in ``EQUIVALENT`` change no
-behaviour (the reason is given) and do not count in the score.
+fight's tests (``FIGHT_TESTS``).
+
+Some mutants change no behaviour at all (an ``or`` of two tests where one
+implies the other, a bound no input can reach): no test can kill them.  Each
+one found is reviewed and listed in ``mutants-equivalent.toml`` beside this
+script, by module, the line as written, the token and its replacement, with a
+one-line reason.  They stay in the sample (so a seed draws the same mutants
+however long the list grows) but are not run, and the score is killed / the
+non-equivalent mutants run.  An entry whose line is no longer in its module
+is named as stale, to be reviewed again.
 
 The copy lives in a temporary folder put first on ``sys.path`` (the tests run
 with it as their working folder), so the checkout itself is never changed.
@@ -32,6 +40,7 @@ import sys
 import tempfile
 import time
 import tokenize
+import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -43,10 +52,10 @@ TESTS = ROOT / "tests" / "rules"
 FIGHT = ("encounter*.py", "injury.py", "heights.py", "awards.py", "bestiary.py")
 FIGHT_TESTS = ("test_encounter.py", "test_encounter_book.py", "test_encounter_units.py",
                "test_heights.py", "test_awards.py", "test_derived_rules.py",
-               "test_library_data.py")
+               "test_library_data.py", "test_fight_survivors.py")
 FIGHT_TESTS += ("test_encounter_states.py", "test_fight_numbers.py", "test_character_after.py")
-# Mutants that change no behaviour, as "path:line: old -> new" with the reason.
-EQUIVALENT: dict[str, str] = {}
+# Mutants that change no behaviour, reviewed, each with its reason.
+EQUIVALENT_LIST = Path(__file__).with_name("mutants-equivalent.toml")
 
 SWAPS = {
     "+": "-", "-": "+", "*": "//", "//": "*", "<": "<=", "<=": "<", ">": ">=", ">=": ">",
@@ -64,28 +73,51 @@ class Mutant:
     col: int
     old: str
     new: str
+    text: str = ""  # the line as written, stripped (names the mutant whatever its number)
+    nth: int = 1  # which ``old`` of the line, from 1
 
     def where(self) -> str:
         """``tftmanager/rules/money.py:12: + -> -`` for the report."""
         return f"{self.path}:{self.line}: {self.old!r} -> {self.new!r}"
+
+    def key(self) -> tuple[str, str, str, str, int]:
+        """What the list of equivalent mutants names it by: line numbers move, text stays."""
+        return (self.path, self.text, self.old, self.new, self.nth)
+
+
+def equivalents(listing: Path = EQUIVALENT_LIST) -> dict[tuple[str, str, str, str, int], str]:
+    """The reviewed equivalent mutants, by key, with their reasons."""
+    if not listing.exists():
+        return {}
+    found = {}
+    for row in tomllib.loads(listing.read_text(encoding="utf-8")).get("equivalent", []):
+        key = (row["path"], row["line"].strip(), row["old"], row["new"], int(row.get("nth", 1)))
+        found[key] = str(row["reason"])
+    return found
 
 
 def candidates(path: Path) -> list[Mutant]:
     """Every token of ``path`` that one of the swaps (or a number + 1) applies to."""
     text = path.read_text(encoding="utf-8")
     rel = str(path.relative_to(ROOT))
+    rows = text.splitlines()
     found = []
+    seen: dict[tuple[int, str], int] = {}  # (line, token) -> how many so far on the line
     previous = before = ""
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
         line, col = tok.start
+        new = ""
         if (before, previous) == ("frozen", "="):
             pass  # ``@dataclass(frozen=True)``: equivalent (nothing assigns to a field)
         elif tok.type == tokenize.NUMBER and tok.string.isdigit():
-            found.append(Mutant(rel, line, col, tok.string, str(int(tok.string) + 1)))
+            new = str(int(tok.string) + 1)
         elif (tok.type in (tokenize.OP, tokenize.NAME) and tok.string in SWAPS
               # "not in" and "is not" are two tokens, and "for x in": leave them alone.
               and not (tok.string == "in" and previous in ("not", "for"))):
-            found.append(Mutant(rel, line, col, tok.string, SWAPS[tok.string]))
+            new = SWAPS[tok.string]
+        if new:
+            nth = seen[line, tok.string] = seen.get((line, tok.string), 0) + 1
+            found.append(Mutant(rel, line, col, tok.string, new, rows[line - 1].strip(), nth))
         if tok.type not in (tokenize.NL, tokenize.COMMENT):
             before, previous = previous, tok.string
     return found
@@ -100,13 +132,24 @@ def apply(text: str, mutant: Mutant) -> str:
     return "".join(lines)
 
 
+def pool(patterns: tuple[str, ...] = ("*.py",)) -> list[Mutant]:
+    """Every mutant of the rules modules matching ``patterns``."""
+    paths = sorted({p for pattern in patterns for p in RULES.glob(pattern)})
+    return [m for path in paths for m in candidates(path)]
+
+
 def sample(count: int, seed: int, patterns: tuple[str, ...] = ("*.py",)) -> list[Mutant]:
     """``count`` mutants drawn with ``seed`` from the rules modules matching ``patterns``."""
-    paths = sorted({p for pattern in patterns for p in RULES.glob(pattern)})
-    pool = [m for path in paths for m in candidates(path)
-            if f"{m.path}:{m.line}: {m.old} -> {m.new}" not in EQUIVALENT]
-    return sorted(random.Random(seed).sample(pool, min(count, len(pool))),
+    everyone = pool(patterns)
+    return sorted(random.Random(seed).sample(everyone, min(count, len(everyone))),
                   key=lambda m: (m.path, m.line, m.col))
+
+
+def stale(listed: dict[tuple[str, str, str, str, int], str]) -> list[str]:
+    """Listed equivalents that no longer name a mutant of the modules (their line changed)."""
+    known = {m.key() for m in pool()}
+    return [f"{path}: {text!r}: {old!r} -> {new!r}"
+            for path, text, old, new, nth in listed if (path, text, old, new, nth) not in known]
 
 
 def copy_package(into: Path) -> Path:
@@ -142,7 +185,10 @@ def main() -> int:
     parser.add_argument("--fight", action="store_true",
                         help="only the fight's modules, against the fight's tests")
     args = parser.parse_args()
-    mutants = sample(args.count, args.seed, FIGHT if args.fight else ("*.py",))
+    drawn = sample(args.count, args.seed, FIGHT if args.fight else ("*.py",))
+    listed = equivalents()
+    mutants = [m for m in drawn if m.key() not in listed]
+    skipped = [m for m in drawn if m.key() in listed]
     tests = FIGHT_TESTS if args.fight else ()
     with tempfile.TemporaryDirectory(prefix="tftm-mutants-") as folder:
         work = Path(folder)
@@ -165,16 +211,29 @@ def main() -> int:
                   f"{mutant.where()}", flush=True)
             if not dead:
                 survivors.append(mutant)
-    score = (len(mutants) - len(survivors)) / len(mutants) if mutants else 1.0
-    print(f"Mutation score: {len(mutants) - len(survivors)}/{len(mutants)} killed "
-          f"({score:.0%}), seed {args.seed}; {len(survivors)} survived:")
+    report(args, drawn, skipped, survivors, listed)
+    return 0
+
+
+def report(args: argparse.Namespace, drawn: list[Mutant], skipped: list[Mutant],
+           survivors: list[Mutant], listed: dict[tuple[str, str, str, str, int], str]) -> None:
+    """Print the score of the non-equivalent mutants (and write the JSON report if asked)."""
+    run = len(drawn) - len(skipped)
+    score = (run - len(survivors)) / run if run else 1.0
+    for mutant in skipped:
+        print(f"  equivalent: {mutant.where()}: {listed[mutant.key()]}")
+    for entry in stale(listed):
+        print(f"  stale entry in {EQUIVALENT_LIST.name} (review it again): {entry}")
+    print(f"Mutation score: {run - len(survivors)}/{run} non-equivalent mutants killed "
+          f"({score:.0%}), seed {args.seed}, {len(drawn)} drawn, {len(skipped)} equivalent "
+          f"(not run); {len(survivors)} survived:")
     for mutant in survivors:
         print(f"  {mutant.where()}")
     if args.report:
         args.report.write_text(json.dumps({
-            "seed": args.seed, "run": len(mutants), "killed": len(mutants) - len(survivors),
-            "score": score, "survivors": [asdict(m) for m in survivors]}, indent=2))
-    return 0
+            "seed": args.seed, "drawn": len(drawn), "equivalent": len(skipped), "run": run,
+            "killed": run - len(survivors), "score": score,
+            "survivors": [asdict(m) for m in survivors]}, indent=2))
 
 
 if __name__ == "__main__":
