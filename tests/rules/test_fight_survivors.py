@@ -13,13 +13,15 @@ import pytest
 
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import Creature, creature_from_data
-from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_ending import resolve_ending
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection
+from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.settings import ArmorWear, CriticalHits
+from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions
 
 from .test_encounter import Table
 
@@ -132,3 +134,71 @@ def test_earlier_wounds_count_towards_death(library: RulesLibrary) -> None:
     orc.take(7, rules, 1)
     assert orc.wounded_st == 0
     assert orc.condition(rules, 1) is Condition.DEAD
+
+
+def test_armor_a_double_ignores_does_not_wear(library: RulesLibrary) -> None:
+    """004: "ignore armor and shields the foe has" on a double; 001: "When armor has taken
+    (20 + 10x hits stopped) hits, it will begin to fall apart."  Leather that stops nothing
+    of the blow has taken no hit of it: no wear, and the log names nothing as stopping."""
+    leather = Protection("armor", "leather", "Leather", 2, item=0)
+    fight, target = _duel(CriticalHits.HOUSE_IGNORE_ARMOR,
+                          _swordsman("Orc", "B", st=20, protections=[leather]))
+    fight.attack("Hero", "Orc", Table([4, 7]), library.combat_rules())  # a 4: double
+    assert target.wounds == 7
+    assert (leather.stopped, leather.blows) == (0, 0)
+    assert "Turn 1: Hero's Broadsword: 7 hits on Orc; 7 taken, ST 13 of 20." in fight.log
+
+
+# ------------------------------------------------------------------ who goes first
+def test_the_roll_off_names_each_place() -> None:
+    """002: "Whoever goes highest conducts his first turn. The remaining players then roll
+    off, with the highest going next."  Red 2, Blue 5, Green 5, the tie Blue 6, Green 1;
+    then for second place Red 4, Green 3."""
+    table = Table([2, 5, 5, 6, 1, 4, 3])
+    result = roll_off(["Red", "Blue", "Green"], table, None)
+    assert result.order == ("Blue", "Red", "Green")
+    assert [line for line in result.log if " goes " in line] == [
+        "Blue goes first.", "Red goes second.", "Green goes third."]
+    assert [what for _dice, what in table.asked[-2:]] == [
+        "Roll-off for place 2: Red", "Roll-off for place 2: Green"]
+
+
+def test_a_side_alone_rolls_no_initiative() -> None:
+    """003: "Roll for initiative. Each player rolls a die."  Against nobody there is nothing
+    to roll for: a lone side is first without a die (the tracker refuses such a fight)."""
+    table = Table([])
+    assert two_side_initiative(["Men"], table).order == ("Men",)
+    assert table.asked == []
+
+
+# ------------------------------------------------------------------ numbers typed at the table
+def test_a_fraction_of_a_hit_is_refused(library: RulesLibrary) -> None:
+    """003: "The result is the number of hits the enemy takes": whole hits.  2.5 typed as a
+    blow's damage is refused in one line and changes nothing."""
+    fight, target = _duel()
+    with pytest.raises(EncounterRefused, match=r"whole number of hits, not '2\.5'"):
+        fight.hit("Orc", 2.5, library.combat_rules())  # type: ignore[arg-type]
+    assert target.wounds == 0
+
+
+# ------------------------------------------------------------------ reactions to injury by ST
+def _beyond(table: InjuryTable, *strengths: int) -> list[tuple[int, int, bool]]:
+    found = [table.thresholds(st, InjuryReactions.HOUSE_BY_ST) for st in strengths]
+    return [(t.dx_penalty_hits, t.knockdown_hits, t.assumed) for t in found]
+
+
+def test_the_house_chart_goes_on_by_its_own_steps(library: RulesLibrary) -> None:
+    """004, Reaction to Injuries: the chart runs 5, 7, 10, 12, 15 ... 27 hits for -2 DX
+    (+2 and +3 in turn) and 8, 12, 16 ... 44 to knock down (+4), and stops at ST 109; our
+    reading (marked assumed) goes on the same way: ST 110 is 30 and 48, 120 is 32 and 52,
+    130 is 35 and 56."""
+    assert _beyond(library.injury, 110, 120, 130) == [
+        (30, 48, True), (32, 52, True), (35, 56, True)]
+
+
+def test_a_two_band_chart_repeats_its_one_step() -> None:
+    """004's chart as a GM may cut it down to its first two rows, "1-19 5 8" and "20-29 7
+    12": past them the one step there is (+2, +4) repeats for every 10 ST."""
+    table = InjuryTable(InjuryThresholds(5, 8),
+                        (InjuryBand(1, 19, 5, 8), InjuryBand(20, 29, 7, 12)), 3, -3)
+    assert _beyond(table, 30, 40) == [(9, 16, True), (11, 20, True)]
