@@ -120,7 +120,21 @@ def candidates(path: Path) -> list[Mutant]:
             found.append(Mutant(rel, line, col, tok.string, new, rows[line - 1].strip(), nth))
         if tok.type not in (tokenize.NL, tokenize.COMMENT):
             before, previous = previous, tok.string
-    return found
+    return [m for m in found if m.old.isdigit() or _compiles(text, m, rel)]
+
+
+def _compiles(text: str, mutant: Mutant, name: str) -> bool:
+    """Whether the mutant is Python at all.
+
+    ``for a, b in``, ``x is not y`` and the like turn into syntax errors
+    (``for a, b not in``, ``is not not``); such a "mutant" fails every test
+    without showing anything about them, so it is left out of the pool.
+    """
+    try:
+        compile(apply(text, mutant), name, "exec", dont_inherit=True)
+    except SyntaxError:
+        return False
+    return True
 
 
 def apply(text: str, mutant: Mutant) -> str:
