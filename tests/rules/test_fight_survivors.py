@@ -52,6 +52,30 @@ def test_a_template_without_hexes_is_one_hex() -> None:
     assert made.hexes == read.hexes == 1
 
 
+def test_a_template_without_a_modifier_is_hit_as_its_dx_says() -> None:
+    """003's giant snake is the exception ("-3 off your DX for any attack on it"): a
+    template that names no such modifier, read from data or made directly (a quick NPC),
+    changes nobody's roll to hit it."""
+    made = Creature(key="", name="Bandit", kind="npc", st=11, dx=11, iq=9, ma=10)
+    read = creature_from_data({"key": "bandit", "name": "Bandit", "st": 11, "dx": 11,
+                               "iq": 9, "ma": 10})
+    assert made.dx_against == read.dx_against == 0
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("st", 0, "ST and DX must be 1 or more"),
+    ("dx", 0, "ST and DX must be 1 or more"),
+    ("ma", -1, "MA 0 or more"),
+])
+def test_a_template_below_the_least_values_is_refused(field: str, value: int,
+                                                      message: str) -> None:
+    """003: "any figure whose ST is reduced to 0 dies": a template of ST 0 (or DX 0, or a
+    negative MA) is refused by name, each of the three on its own."""
+    row = {"key": "rat", "name": "Rat", "st": 1, "dx": 1, "iq": 1, "ma": 0, field: value}
+    with pytest.raises(RulesDataError, match=f"Creature 'rat': .*{message}"):
+        creature_from_data(row)
+
+
 def test_a_weapon_that_is_not_a_key_is_refused() -> None:
     """A template names its weapons by library key (bestiary.toml): a number among them is a
     data error naming the entry, not a weapon nobody can find."""
@@ -202,3 +226,35 @@ def test_a_two_band_chart_repeats_its_one_step() -> None:
     table = InjuryTable(InjuryThresholds(5, 8),
                         (InjuryBand(1, 19, 5, 8), InjuryBand(20, 29, 7, 12)), 3, -3)
     assert _beyond(table, 30, 40) == [(9, 16, True), (11, 20, True)]
+
+
+# ------------------------------------------------------------------ joining, initiative, options
+def test_a_new_figure_takes_the_next_free_id() -> None:
+    """Figures are F1, F2 ... and no two share an id: a saved fight whose figures are F1 and
+    F3 gives the next to join F4, the next number not taken."""
+    fight = Encounter.from_dict(Encounter("Saved", figures=[
+        _swordsman("Hero", "A"), _swordsman("Orc", "B")]).to_dict())
+    fight.figures[0].fid, fight.figures[1].fid = "F1", "F3"
+    assert fight.add(_swordsman("Goblin", "B")).fid == "F4"
+
+
+def test_two_sides_name_no_reading_of_three(library: RulesLibrary) -> None:
+    """003: "Each player rolls a die. The winner may choose..."  With two sides that is the
+    whole rule: the log names the campaign's reading for three or more sides only then."""
+    fight, _target = _duel()
+    fight.roll_initiative(Table([5, 2]), library.combat_rules())
+    assert not any("three or more sides" in line for line in fight.log)
+    assert fight.order == ["A", "B"]
+
+
+def test_a_knocked_down_figure_acts_again_the_turn_after_next(library: RulesLibrary) -> None:
+    """003: "A figure which takes 8 or more hits in one turn IMMEDIATELY falls down ... It may
+    do nothing NEXT turn except stand up": down in turn 1, only stand up in turn 2, and in
+    turn 3 it may choose to attack."""
+    rules = library.combat_rules()
+    fight, _target = _duel()
+    fight.hit("Orc", 8, rules, by="Hero")
+    fight.next_turn()
+    assert fight.choose_option("Orc", "stand_up", rules) == "Stand up"
+    fight.next_turn()
+    assert fight.choose_option("Orc", "attack", rules) == "Shift and attack"

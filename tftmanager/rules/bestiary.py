@@ -62,7 +62,7 @@ def creature_from_data(row: Mapping[str, Any]) -> Creature:
             raise ValueError("a natural attack needs both its name and its damage")
         values = {name: _whole(row, name) for name in ("st", "dx", "iq", "ma")}
         if values["st"] < 1 or values["dx"] < 1 or values["ma"] < 0:
-            raise ValueError("ST and DX must be 1 or more")
+            raise ValueError("ST and DX must be 1 or more, MA 0 or more")
         if _whole(row, "hexes", 1) < 1:
             raise ValueError("hexes must be 1 or more")
         return Creature(
