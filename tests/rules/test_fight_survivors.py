@@ -258,3 +258,53 @@ def test_a_knocked_down_figure_acts_again_the_turn_after_next(library: RulesLibr
     assert fight.choose_option("Orc", "stand_up", rules) == "Stand up"
     fight.next_turn()
     assert fight.choose_option("Orc", "attack", rules) == "Shift and attack"
+
+
+def test_a_fight_saved_before_the_fatigue_option_keeps_the_default(
+        library: RulesLibrary) -> None:
+    """001 marks a character at 0 ST or below as dying from wounds; the documents never say
+    fatigue kills, so by default a wizard who spends his last ST is unconscious.  A figure
+    saved before the option existed (no ``fatigue_kills``) reads with that default."""
+    rules = library.combat_rules()
+    saved = _swordsman("Wizard", "A", st=10).to_dict()
+    del saved["fatigue_kills"]
+    wizard = Figure.from_dict({**saved, "fatigue": 10, "character_id": 1})
+    assert wizard.condition(rules, 1) is Condition.UNCONSCIOUS
+
+
+def test_a_blow_of_no_hits_is_entered(library: RulesLibrary) -> None:
+    """003: "A dagger gets 1-1; if you roll a 3, the enemy only takes 2 hits" - and on a 1,
+    none: 0 hits is a blow the table may enter, and it changes no ST."""
+    fight, target = _duel()
+    fight.hit("Orc", 0, library.combat_rules())
+    assert target.wounds == 0
+    assert "Turn 1: a blow: 0 hits on Orc; 0 taken, ST 20 of 20." in fight.log
+
+
+def test_a_figure_falls_once_a_turn(library: RulesLibrary) -> None:
+    """003: "A figure which takes 8 or more hits in one turn IMMEDIATELY falls down."  A
+    second blow in the same turn (3 more) finds it already down: it does not fall again."""
+    rules = library.combat_rules()
+    fight, _target = _duel()
+    fight.hit("Orc", 8, rules)
+    fight.hit("Orc", 3, rules)
+    assert [line for line in fight.log if "falls down" in line] == [
+        "Turn 1: Orc falls down (8 hits this turn)."]
+
+
+def test_melee_reactions_are_the_races_own(library: RulesLibrary) -> None:
+    """003: "A figure which takes 5 or more hits in one turn has its DX adjusted -2" and
+    "8 or more hits ... falls down"; "A giant loses 2 DX for 9 hits in one turn, and falls
+    down on 16."  Under Melee's reading a human has 5 and 8, a giant its own 9 and 16."""
+    giant = library.races["giant"].injury
+    assert giant is not None
+    found = [library.injury.thresholds(30, InjuryReactions.MELEE, race)
+             for race in (None, giant)]
+    assert [(t.dx_penalty_hits, t.knockdown_hits) for t in found] == [(5, 8), (9, 16)]
+
+
+def test_a_one_row_chart_holds_beyond_and_says_so() -> None:
+    """004's chart cut down to its first row, "1-19 5 8": past ST 19 there is no step to
+    repeat, so the row holds, marked as our assumption."""
+    table = InjuryTable(InjuryThresholds(5, 8), (InjuryBand(1, 19, 5, 8),), 3, -3)
+    assert _beyond(table, 19, 25) == [(5, 8, False), (5, 8, True)]
