@@ -5,11 +5,11 @@ the same from run to run (a seed), and one changed token per mutant is enough
 to show which behaviour the rules tests never pin down.  Each mutant changes
 one operator, comparison, boolean, number or min/max in one module; the rules
 tests run against a copy of the package with that change, and a mutant the
-tests do not fail "survives".  The score is killed / run.
+tests do not fail "survives".  The score is killed / run (see below for the equivalent).
 
     python scripts/mutants.py --count 137 --seed 13        (make soak runs this)
     python scripts/mutants.py --count 5 --seed 1            (a quick check)
-    python scripts/mutants.py --fight --count 120 --seed 27 (the fight's modules, also in soak)
+    python scripts/mutants.py --fight --count 120 --seed 13 (the fight's modules, also in soak)
 
 ``--fight`` samples only the fight's modules (``FIGHT``) and runs only the
 fight's tests (``FIGHT_TESTS``).

@@ -14,6 +14,7 @@ import pytest
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import Creature, creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_blows import knockdown_dice
 from tftmanager.rules.encounter_ending import resolve_ending
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection
 from tftmanager.rules.encounter_order import roll_off, two_side_initiative
@@ -60,6 +61,14 @@ def test_a_template_without_a_modifier_is_hit_as_its_dx_says() -> None:
     read = creature_from_data({"key": "bandit", "name": "Bandit", "st": 11, "dx": 11,
                                "iq": 9, "ma": 10})
     assert made.dx_against == read.dx_against == 0
+
+
+def test_a_template_without_stops_stops_nothing() -> None:
+    """003: "No armor: MA = 10, no hits stopped"; a template that names no armor, shield or
+    natural stops (a bandit) stops nothing."""
+    read = creature_from_data({"key": "bandit", "name": "Bandit", "st": 11, "dx": 11,
+                               "iq": 9, "ma": 10})
+    assert read.stops == 0
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
@@ -308,3 +317,121 @@ def test_a_one_row_chart_holds_beyond_and_says_so() -> None:
     repeat, so the row holds, marked as our assumption."""
     table = InjuryTable(InjuryThresholds(5, 8), (InjuryBand(1, 19, 5, 8),), 3, -3)
     assert _beyond(table, 19, 25) == [(5, 8, False), (5, 8, True)]
+
+
+
+# ------------------------------------------------------------------ more of a turn
+def _bowman(library: RulesLibrary, key: str, dx: int = 12) -> Figure:
+    bow = library.weapons[key]
+    return Figure(fid="", name="Bowman", side="A", st=12, dx=dx, attacks=[Attack(
+        bow.name, str(bow.damage), bow.key, missile=True, twice_at_dx=bow.second_shot_dx,
+        fast_shots=bow.fast_shots, turns_per_shot=bow.turns_per_shot,
+        fast_turns_per_shot=bow.fast_turns_per_shot, fast_dx=bow.fast_dx)])
+
+
+def test_two_arrows_again_the_next_turn(library: RulesLibrary) -> None:
+    """003: "When figures are firing two arrows per turn, they fire their second arrows ...
+    AFTER all figures have made their first attack": each turn, so turn 2 has its two as
+    turn 1 had (003: "Longbow ... 2 shots/turn if adjDX = 18+")."""
+    rules = library.combat_rules()
+    fight = Encounter("Butts")
+    twice = library.weapons["longbow"].second_shot_dx
+    assert twice is not None
+    fight.add(_bowman(library, "longbow", dx=twice))
+    fight.add(_swordsman("Knight", "B"))
+    for _turn in (1, 2):
+        fight.attack("Bowman", "Knight", Table([16]), rules)
+        fight.hit("Bowman", 0, rules, by="Knight")
+        fight.attack("Bowman", "Knight", Table([16]), rules, second_shot=True)
+        fight.next_turn()
+    assert fight.figures[0].missiles_spent == 4
+
+
+def test_a_light_crossbow_names_every_2nd_turn(library: RulesLibrary) -> None:
+    """003's weapon table: "Light crossbow ... Fires every other turn" (every turn at adjDX
+    14+): at adjDX 12 the refusal in turn 2 says every 2nd turn, next in turn 3."""
+    rules = library.combat_rules()
+    fight = Encounter("Walls")
+    fight.add(_bowman(library, "light_crossbow"))
+    fight.add(_swordsman("Orc", "B"))
+    fight.attack("Bowman", "Orc", Table([16]), rules)
+    fight.next_turn()
+    with pytest.raises(EncounterRefused, match=r"fires every 2nd turn .*next in turn 3\.$"):
+        fight.attack("Bowman", "Orc", Table([16]), rules)
+
+
+def test_one_blow_a_turn_entered_by_hand(library: RulesLibrary) -> None:
+    """003: "A figure may execute ONE option each turn": a blow entered as the hero's is
+    its attack, and a second one in the same turn is refused and changes nothing."""
+    rules = library.combat_rules()
+    fight, target = _duel()
+    fight.hit("Orc", 3, rules, by="Hero")
+    with pytest.raises(EncounterRefused, match="Hero has already attacked this turn"):
+        fight.hit("Orc", 3, rules, by="Hero")
+    assert target.wounds == 3
+
+
+def test_no_knockdown_roll_for_a_blow_from_nobody_below_st(library: RulesLibrary) -> None:
+    """004, Knockdown: the roll is called for by "an attacker with a ST of 30 or greater" or
+    a blow that "does more damage before armor than the creature's ST".  A blow of 5 with no
+    attacker named (a falling rock) on ST 12 calls for none; one of 13 for 3 dice."""
+    rules = library.combat_rules()
+    assert knockdown_dice(None, 5, 12, rules) == 0
+    assert knockdown_dice(None, 13, 12, rules) == rules.knockdown.heavy_blow_dice
+
+
+@pytest.mark.parametrize("amount", [2.5, 0])
+def test_st_spent_is_whole_and_positive(library: RulesLibrary, amount: float) -> None:
+    """Wizard: spells cost whole points of ST; 2.5 (or nothing) is refused in one line and
+    the wizard's fatigue does not change."""
+    fight = Encounter("Magic")
+    wizard = fight.add(_swordsman("Wizard", "A", st=10))
+    with pytest.raises(EncounterRefused, match="ST spent must be 1 or more"):
+        fight.spend_st("Wizard", amount, library.combat_rules())  # type: ignore[arg-type]
+    assert wizard.fatigue == 0
+
+
+def test_st_spent_up_to_the_limit_is_accepted(library: RulesLibrary) -> None:
+    """The limit against typing slips ([limits] most_st_spent, ours) is the most accepted:
+    that much is spent, one more is refused."""
+    rules = library.combat_rules()
+    most = rules.limits.most_st_spent
+    fight = Encounter("Magic")
+    giant = fight.add(_swordsman("Titan", "A", st=2 * most))
+    with pytest.raises(EncounterRefused, match=f"{most} at most"):
+        fight.spend_st("Titan", most + 1, rules)
+    fight.spend_st("Titan", most, rules)
+    assert giant.fatigue == most
+
+
+def test_a_shield_stops_nothing_of_a_fall(library: RulesLibrary) -> None:
+    """000: "Armor, regardless of type, will only stop a maximum of 2 points of this
+    damage" - armor, not a shield (our reading, [falls] stopped_by).  A human with only a
+    large shield falls 4 tiles (1d), misses the roll (a 15) and takes all 4 of the die."""
+    rules = library.combat_rules()
+    fight = Encounter("Cliff", three_d=True)
+    fig = fight.add(_swordsman("Guard", "A", protections=[
+        Protection("shield", "large_shield", "Large shield", 2)]))
+    fig.height, fig.falls = "3", ["4-6", "7-9", "10-12"]
+    assert fight.fall("Guard", 4, Table([15, 4]), rules) == 4
+    assert fig.wounds == 4 and fig.protections[0].stopped == 0
+
+
+def test_the_attribute_total_is_st_and_dx(library: RulesLibrary) -> None:
+    """003, Experience: "whether the enemy was superior or inferior in total attributes
+    (ST + DX)": a figure with no basic DX recorded apart (a bestiary NPC) counts its DX."""
+    assert _swordsman("Bandit", "B", st=11, dx=13).attribute_total == 24
+
+
+def test_equal_dx_and_those_who_struck_are_not_ahead(library: RulesLibrary) -> None:
+    """003: "Figures attack in the order of their ADJUSTED DX, highest first; ties are
+    resolved each turn by a die roll."  With no order rolled, a figure of equal adjDX is not
+    ahead, and a quicker one that has struck already is not waited for."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(_swordsman("Quick", "A", dx=14))
+    fight.add(_swordsman("Twin", "A", dx=12))
+    fight.add(_swordsman("Slow", "B", dx=12))
+    fight.attack("Quick", "Slow", Table([16]), rules)
+    fight.attack("Slow", "Quick", Table([16]), rules)
+    assert not any("Out of order" in line for line in fight.log)
