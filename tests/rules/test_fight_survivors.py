@@ -196,6 +196,14 @@ def test_the_roll_off_names_each_place() -> None:
         "Roll-off for place 2: Red", "Roll-off for place 2: Green"]
 
 
+def test_the_initiative_is_a_die_a_side() -> None:
+    """003: "Roll for initiative. Each player rolls a die."  Two sides, one die each; a tie
+    (3 and 3) is rolled again, one die each (5 and 2)."""
+    table = Table([3, 3, 5, 2])
+    assert two_side_initiative(["Men", "Orcs"], table).order == ("Men", "Orcs")
+    assert [dice for dice, _what in table.asked] == [1, 1, 1, 1]
+
+
 def test_a_side_alone_rolls_no_initiative() -> None:
     """003: "Roll for initiative. Each player rolls a die."  Against nobody there is nothing
     to roll for: a lone side is first without a die (the tracker refuses such a fight)."""
@@ -435,3 +443,48 @@ def test_equal_dx_and_those_who_struck_are_not_ahead(library: RulesLibrary) -> N
     fight.attack("Quick", "Slow", Table([16]), rules)
     fight.attack("Slow", "Quick", Table([16]), rules)
     assert not any("Out of order" in line for line in fight.log)
+
+
+def test_earlier_wounds_count_in_the_st_left(library: RulesLibrary) -> None:
+    """003: "Any figure whose ST is reduced to 1 falls unconscious": an orc of ST 12 that
+    comes into the fight with 5 hits from an earlier one is unconscious after 6 more, and
+    the log says ST 1 of 12."""
+    rules = library.combat_rules()
+    fight = Encounter("Second bout")
+    fight.add(_swordsman("Hero", "A"))
+    orc = _swordsman("Orc", "B", st=12)
+    orc.wounds_before = 5
+    fight.add(orc)
+    fight.hit("Orc", 6, rules)
+    assert orc.current_st == 1
+    assert orc.condition(rules, 1) is Condition.UNCONSCIOUS
+    assert "Turn 1: a blow: 6 hits on Orc; 6 taken, ST 1 of 12." in fight.log
+
+
+def test_no_hits_last_turn_in_the_first_turn() -> None:
+    """003: "A figure which takes 5 or more hits in one turn has its DX adjusted -2 for the
+    NEXT turn ONLY."  Before the first turn nobody has taken a hit: even a figure that reels
+    from a single hit (a GM's threshold of 1) has its full adjDX in turn 1."""
+    fig = _swordsman("Sprite", "B", st=4, dx=14)
+    fig.dx_penalty_hits = 1
+    assert fig.adj_dx() == 14 and fig.dx_notes() == []
+
+
+def test_the_ending_names_each_dropped_weapons_key(library: RulesLibrary) -> None:
+    """003: "The counter for a dead or unconscious figure is assumed to include a dropped
+    weapon counter for each weapon it was carrying"; a 17 drops the weapon and an 18 breaks
+    it.  The ending gives each dropped or broken weapon with its library key, to take off
+    the character's possessions or mark broken."""
+    rules, table = library.combat_rules(), library.awards
+    assert table is not None
+    fight = Encounter("Glade")
+    hero = fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
+        Attack("Broadsword", "2d", "broadsword"), Attack("Dagger", "1d-1", "dagger")]))
+    fight.add(_swordsman("Orc", "B"))
+    hero.character_id = 1
+    fight.attack("Hero", "Orc", Table([17]), rules)  # a 17: dropped
+    fight.next_turn()
+    fight.attack("Hero", "Orc", Table([18]), rules, weapon=1)  # an 18: broken
+    ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
+    assert ending.endings[0].dropped == (("Broadsword (dropped)", "broadsword"),
+                                         ("Dagger (broken)", "dagger"))
