@@ -17,7 +17,8 @@ from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_blows import knockdown_dice
 from tftmanager.rules.encounter_ending import resolve_ending
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection
-from tftmanager.rules.encounter_order import roll_off, two_side_initiative
+from tftmanager.rules.encounter_options import FightOption
+from tftmanager.rules.encounter_order import attack_order, roll_off, two_side_initiative
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
@@ -488,3 +489,58 @@ def test_the_ending_names_each_dropped_weapons_key(library: RulesLibrary) -> Non
     ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
     assert ending.endings[0].dropped == (("Broadsword (dropped)", "broadsword"),
                                          ("Dagger (broken)", "dagger"))
+
+
+
+# ------------------------------------------------------------------ options and orders
+def test_an_option_with_an_attack_allows_it(library: RulesLibrary) -> None:
+    """003: "No figure may attack unless it chose an option including the word 'attack'":
+    a knight who chose (h) "Shift and attack" strikes with his sword, an archer who chose (j)
+    "One-last-shot missile attack" shoots; an option of any attack allows either."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(_swordsman("Knight", "A"))
+    fight.add(_bowman(library, "longbow"))
+    fight.choose_option("Knight", "h", rules)
+    fight.choose_option("Bowman", "j", rules)
+    assert fight.attack("Knight", "Bowman", Table([16]), rules).value == "miss"
+    assert fight.attack("Bowman", "Knight", Table([16]), rules).value == "miss"
+    anything = FightOption("any", ("z",), "Anything", "any")
+    assert anything.allows(missile=True) and anything.allows(missile=False)
+
+
+def test_the_attack_order_is_logged_with_each_adjdx() -> None:
+    """003: "Figures attack in the order of their ADJUSTED DX, highest first": the log gives
+    the order with each figure's adjDX."""
+    result = attack_order([("F1", "Slow", 9), ("F2", "Quick", 14)], Table([]))
+    assert result.order == ("F2", "F1")
+    assert result.log[-1] == "Attack order: Quick (14), Slow (9)"
+
+
+def test_four_sides_each_have_a_place() -> None:
+    """002: "The remaining players then roll off, with the highest going next. This
+    progresses until everyone has a turn."  Four sides: the last of them goes fourth."""
+    result = roll_off(["A", "B", "C", "D"], Table([6, 5, 4, 3, 6, 5, 4, 6, 5]), None)
+    assert result.order == ("A", "B", "C", "D")
+    assert result.log[-1] == "D goes fourth."
+
+
+def test_two_sides_both_roll_whoever_went_last() -> None:
+    """002 sits out the side that went last "to prevent someone from effectively having two
+    un-interrupted turns in a row"; with two sides nobody sits out, so the side that went
+    last (A) rolls too, and may win (A 5, B 2)."""
+    table = Table([5, 2])
+    assert roll_off(["A", "B"], table, "A").order == ("A", "B")
+    assert len(table.asked) == 2
+
+
+def test_no_opponents_no_award(library: RulesLibrary) -> None:
+    """003, Experience: "Figures which survive combat gain experience ... whether the enemy
+    was superior or inferior": with no enemy there was no combat, and no award."""
+    rules, table = library.combat_rules(), library.awards
+    assert table is not None
+    fight = Encounter("Empty glade")
+    hero = fight.add(_swordsman("Hero", "A"))
+    hero.character_id = 1
+    ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
+    assert [(e.award.amount, e.award.reason) for e in ending.endings] == [(0, "no opponents")]
