@@ -9,6 +9,8 @@ are listed, with the reason, in ``scripts/mutants-equivalent.toml``.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from tftmanager.rules.awards import CombatType
@@ -24,6 +26,7 @@ from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions
+from tftmanager.shipped import rules_documents
 
 from .test_encounter import Table
 
@@ -232,10 +235,10 @@ def _beyond(table: InjuryTable, *strengths: int) -> list[tuple[int, int, bool]]:
 def test_the_house_chart_goes_on_by_its_own_steps(library: RulesLibrary) -> None:
     """004, Reaction to Injuries: the chart runs 5, 7, 10, 12, 15 ... 27 hits for -2 DX
     (+2 and +3 in turn) and 8, 12, 16 ... 44 to knock down (+4), and stops at ST 109; our
-    reading (marked assumed) goes on the same way: ST 110 is 30 and 48, 120 is 32 and 52,
-    130 is 35 and 56."""
-    assert _beyond(library.injury, 110, 120, 130) == [
-        (30, 48, True), (32, 52, True), (35, 56, True)]
+    reading (marked assumed) goes on the same way, 10 ST a row: ST 110-119 is 30 and 48,
+    120 is 32 and 52, 130 is 35 and 56."""
+    assert _beyond(library.injury, 110, 119, 120, 130) == [
+        (30, 48, True), (30, 48, True), (32, 52, True), (35, 56, True)]
 
 
 def test_a_two_band_chart_repeats_its_one_step() -> None:
@@ -319,6 +322,14 @@ def test_melee_reactions_are_the_races_own(library: RulesLibrary) -> None:
     found = [library.injury.thresholds(30, InjuryReactions.MELEE, race)
              for race in (None, giant)]
     assert [(t.dx_penalty_hits, t.knockdown_hits) for t in found] == [(5, 8), (9, 16)]
+
+
+def test_below_the_first_row_its_numbers_hold() -> None:
+    """004's chart starts at "1-19 5 8"; a GM's chart that starts higher ("10-19 5 8",
+    "20-29 7 12") gives a figure below its first row that row's numbers, as printed."""
+    table = InjuryTable(InjuryThresholds(5, 8),
+                        (InjuryBand(10, 19, 5, 8), InjuryBand(20, 29, 7, 12)), 3, -3)
+    assert _beyond(table, 8, 10) == [(5, 8, False), (5, 8, False)]
 
 
 def test_a_one_row_chart_holds_beyond_and_says_so() -> None:
@@ -544,3 +555,14 @@ def test_no_opponents_no_award(library: RulesLibrary) -> None:
     hero.character_id = 1
     ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
     assert [(e.award.amount, e.award.reason) for e in ending.endings] == [(0, "no opponents")]
+
+
+def test_a_row_that_ends_before_it_begins_is_refused() -> None:
+    """004's rows run from low ST to high ("20-29 7 12"); a row typed backwards (29-20) is
+    a data error naming the row, not a row no ST falls in."""
+    docs = copy.deepcopy(rules_documents())
+    docs["injury"]["house"]["bands"][1] = {"st_min": 29, "st_max": 20, "dx_penalty_hits": 7,
+                                           "knockdown_hits": 12}
+    with pytest.raises(RulesDataError, match="row ST 29-20 ends before it begins"):
+        RulesLibrary.from_data(races=docs["races"], weapons=docs["weapons"],
+                               armor=docs["armor"], injury=docs["injury"])

@@ -407,6 +407,10 @@ def _injury(doc: Data) -> InjuryTable:
         )
         for b in _get(house, "bands", list, [])
     )
+    for band in bands:
+        if band.st_min > band.st_max:
+            raise RulesDataError(f"The injury table's row ST {band.st_min}-{band.st_max} "
+                                 f"ends before it begins.")
     return InjuryTable(
         melee=InjuryThresholds(
             _get(melee, "dx_penalty_hits", int), _get(melee, "knockdown_hits", int)
