@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tests.fight_figures import figure
 from tftmanager.cards.encounter_sheet import sheet_face, st_boxes
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.encounter_figure import Attack, Protection
 from tftmanager.rules.library import RulesLibrary
 
 
@@ -16,10 +17,10 @@ def test_st_boxes_fill_for_each_point_lost() -> None:
 def test_every_figure_is_on_the_sheet(library: RulesLibrary) -> None:
     rules = library.combat_rules()
     fight = Encounter("The glade")
-    fight.add(Figure(fid="", name="Flavius", side="Romans", st=12, dx=8,
+    fight.add(figure(fid="", name="Flavius", side="Romans", st=12, dx=8,
                      protections=[Protection("armor", "chainmail", "Chainmail", 3)],
                      attacks=[Attack("Shortsword", "2d-1")]))
-    fight.add(Figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
+    fight.add(figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
     fight.hit("Wulf", 6, rules, by="Flavius")
     face = sheet_face(fight, rules)
     rows = face.sections[0].rows
@@ -33,9 +34,9 @@ def test_reactions_to_injury_are_the_fights_own(library: RulesLibrary) -> None:
     in a single turn, it falls down"; a giant's own 9 and 16 (003 line 439) on its row."""
     rules = library.combat_rules()
     fight = Encounter("The glade")
-    fight.add(Figure(fid="", name="Flavius", side="Romans", st=12, dx=8))
-    fight.add(Figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
-    fight.add(Figure(fid="", name="Giant", side="Giants", st=24, dx=9, dx_penalty_hits=9,
+    fight.add(figure(fid="", name="Flavius", side="Romans", st=12, dx=8))
+    fight.add(figure(fid="", name="Wulf", side="Germans", st=14, dx=10))
+    fight.add(figure(fid="", name="Giant", side="Giants", st=24, dx=9, dx_penalty_hits=9,
                      knockdown_hits=16))
     text = sheet_face(fight, rules).sections[1].rows[0][0]
     assert text == ("5 and 8 hits in a turn (Flavius, Wulf); 9 and 16 hits in a turn "

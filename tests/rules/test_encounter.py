@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 import pytest
 
+from tests.fight_figures import figure, saved
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection, fall_dice
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
@@ -34,7 +35,7 @@ def flavius(library: RulesLibrary) -> Figure:
     """Melee: ST + DX 24, chainmail and large shield adjust DX to 8 and stop 5 (003 line 499)."""
     mail, shield = library.armors["chainmail"], library.shields["large_shield"]
     sword = library.weapons["shortsword"]
-    return Figure(fid="", name="Flavius", side="Romans", st=12, dx=12 + mail.dx + shield.dx,
+    return figure(fid="", name="Flavius", side="Romans", st=12, dx=12 + mail.dx + shield.dx,
                   base_dx=12,
                   protections=[Protection("armor", mail.key, mail.name, mail.stops),
                                Protection("shield", shield.key, shield.name, shield.stops)],
@@ -44,9 +45,9 @@ def flavius(library: RulesLibrary) -> Figure:
 def wulf(library: RulesLibrary) -> Figure:
     """Melee: an unarmored tribesman, ST 14, DX 10, longbow and two-handed sword."""
     bow, sword = library.weapons["longbow"], library.weapons["two_handed_sword"]
-    return Figure(fid="", name="Wulf", side="Germans", st=14, dx=10,
+    return figure(fid="", name="Wulf", side="Germans", st=14, dx=10,
                   attacks=[Attack(bow.name, str(bow.damage), bow.key, missile=True,
-                                  twice_at_dx=bow.second_shot_dx),
+                                  twice_at_dx=bow.second_shot_dx, fast_shots=bow.fast_shots),
                            Attack(sword.name, str(sword.damage), sword.key)])
 
 
@@ -117,7 +118,7 @@ def test_flavius_against_wulf(library: RulesLibrary) -> None:
 
 def test_thirteen_hits_knock_out() -> None:
     rules = _rules()
-    fig = Figure(fid="F1", name="Wulf", side="G", st=14, dx=10)
+    fig = figure(fid="F1", name="Wulf", side="G", st=14, dx=10)
     fig.take(13, rules, 1)
     assert fig.condition(rules, 1) is Condition.UNCONSCIOUS
 
@@ -126,7 +127,7 @@ def test_eight_hits_knock_down_and_stop_the_attack(library: RulesLibrary) -> Non
     rules = library.combat_rules()
     fight = Encounter("Knock-down")
     fight.add(wulf(library))
-    fight.add(Figure(fid="", name="Ogre", side="Ogres", st=30, dx=8))
+    fight.add(figure(fid="", name="Ogre", side="Ogres", st=30, dx=8))
     fight.hit("Wulf", 8, rules, by="Ogre")
     with pytest.raises(EncounterRefused, match="fell"):
         fight.hit("Ogre", 3, rules, by="Wulf")
@@ -149,7 +150,7 @@ def test_house_critical_ignores_armor_and_triple_adds_a_die(library: RulesLibrar
 def test_spent_st_is_fatigue_kept_apart(library: RulesLibrary) -> None:
     rules = library.combat_rules()
     fight = Encounter("Magic")
-    fig = fight.add(Figure(fid="", name="Wizard", side="A", st=10, dx=12))
+    fig = fight.add(figure(fid="", name="Wizard", side="A", st=10, dx=12))
     fight.spend_st("Wiz", 3, rules, "Fire")
     assert (fig.fatigue, fig.wounds, fig.current_st) == (3, 0, 7)
 
@@ -158,7 +159,7 @@ def test_three_sides_roll_off_over_several_turns() -> None:
     """002: highest first, the rest roll off; whoever went last sits out the first roll-off."""
     fight = Encounter("Brawl")
     for side in ("Red", "Blue", "Green"):
-        fight.add(Figure(fid="", name=f"{side} knight", side=side, st=12, dx=12))
+        fight.add(figure(fid="", name=f"{side} knight", side=side, st=12, dx=12))
     table = Table([])
     # Turn 1: all three roll (Red 2, Blue 5, Green 5): Blue and Green tie and roll again
     # (Blue 6, Green 1): Blue first; then Red and Green roll off (Red 4, Green 3).
@@ -183,7 +184,7 @@ def test_saved_and_resumed(library: RulesLibrary) -> None:
     fight.add(flavius(library))
     fight.add(wulf(library))
     fight.hit("Flavius", 7, library.combat_rules(), by="Wulf")
-    again = Encounter.from_dict(fight.to_dict())
+    again = Encounter.from_dict(fight.to_dict(), saved())
     assert again == fight
 
 
@@ -230,9 +231,9 @@ def test_second_shot_after_every_first_attack(library: RulesLibrary) -> None:
     assert bow.second_shot_dx == 15
     assert library.weapons["light_crossbow"].second_shot_dx is None  # "every turn" only
     fight = Encounter("Butts")
-    archer = fight.add(Figure(fid="", name="Archer", side="Elves", st=10, dx=15, attacks=[
+    archer = fight.add(figure(fid="", name="Archer", side="Elves", st=10, dx=15, attacks=[
         Attack(bow.name, str(bow.damage), bow.key, missile=True,
-               twice_at_dx=bow.second_shot_dx)]))
+               twice_at_dx=bow.second_shot_dx, fast_shots=bow.fast_shots)]))
     fight.add(wulf(library))
     table = Table([])
     fight.roll_initiative(table.feed(5, 2), _rules())

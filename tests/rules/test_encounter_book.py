@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.fight_figures import figure
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_ending import resolve_ending
@@ -25,12 +26,12 @@ def _bow(weapon: Weapon, dx: int | None = None) -> Attack:
 
 def _archer(library: RulesLibrary, key: str, *, st: int = 12, dx: int = 18,
             name: str = "Archer") -> Figure:
-    return Figure(fid="", name=name, side="Elves", st=st, dx=dx,
+    return figure(fid="", name=name, side="Elves", st=st, dx=dx,
                   attacks=[_bow(library.weapons[key])])
 
 
 def _knight(name: str = "Knight", side: str = "Men", st: int = 12, dx: int = 12) -> Figure:
-    return Figure(fid="", name=name, side=side, st=st, dx=dx,
+    return figure(fid="", name=name, side=side, st=st, dx=dx,
                   attacks=[Attack("Broadsword", "2d", "broadsword")])
 
 
@@ -114,7 +115,7 @@ def test_crossbow_rates(library: RulesLibrary, key: str, dx: int, fires_in: list
 # ------------------------------------------------------------------ double and triple damage
 def _house(library: RulesLibrary, target: Figure) -> tuple[Encounter, Figure, CombatRules]:
     fight = Encounter("House", critical_hits=CriticalHits.HOUSE_IGNORE_ARMOR.value)
-    fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12,
+    fight.add(figure(fid="", name="Hero", side="A", st=12, dx=12,
                      attacks=[Attack("Broadsword", "2d", "broadsword")]))
     return fight, fight.add(target), library.combat_rules()
 
@@ -124,7 +125,7 @@ def test_house_double_keeps_warrior_and_veteran(library: RulesLibrary) -> None:
     full effect."  A summoned veteran (chainmail, large shield, 2 from its talents) hit for
     7: armor and shield count nothing, the talents stop 2: 5 taken."""
     veteran = library.creatures["summoned_veteran"]
-    fig = Figure(fid="", name="Veteran", side="B", st=veteran.st, dx=veteran.dx, protections=[
+    fig = figure(fid="", name="Veteran", side="B", st=veteran.st, dx=veteran.dx, protections=[
         Protection("armor", "chainmail", "Chainmail", 3),
         Protection("shield", "large_shield", "Large shield", 2),
         Protection("natural" if not veteran.hide else "hide", "", "Talents", veteran.stops)])
@@ -139,12 +140,12 @@ def test_house_double_halves_a_hide_and_rerolls_ones(library: RulesLibrary) -> N
     rolled for damage."  The bear's fur stops 2, half is 1: 7 hits, 6 taken."""
     bear = library.creatures["bear"]
     assert bear.hide
-    fight, target, rules = _house(library, Figure(
+    fight, target, rules = _house(library, figure(
         fid="", name="Bear", side="B", st=bear.st, dx=bear.dx,
         protections=[Protection("hide", "", "Fur", bear.stops)]))
     fight.attack("Hero", "Bear", Table([4, 7]), rules)
     assert target.wounds == 6
-    fight2, naked, rules = _house(library, Figure(fid="", name="Peasant", side="B", st=10,
+    fight2, naked, rules = _house(library, figure(fid="", name="Peasant", side="B", st=10,
                                                   dx=10))
     # Unarmored: each die alone; the 1 is rolled again (a 1 again, then a 5): 3 + 5.
     table = Table([4, 3, 1, 1, 5])
@@ -159,7 +160,7 @@ def test_a_weapons_own_adjdx_counts(library: RulesLibrary) -> None:
     DX +3 ("Halflings get +3 DX with missile and thrown weapons"): 14, not the figure's 11."""
     rules = library.combat_rules()
     fight = Encounter("Shire")
-    fight.add(Figure(fid="", name="Pip", side="H", st=8, dx=11,
+    fight.add(figure(fid="", name="Pip", side="H", st=8, dx=11,
                      attacks=[_bow(library.weapons["small_bow"], dx=14)]))
     fight.add(_knight())
     assert fight.attack("Pip", "Knight", Table([13, 1]), rules) is HitResult.HIT
@@ -172,7 +173,7 @@ def test_a_giant_snake_is_hard_to_hit(library: RulesLibrary) -> None:
     snake = library.creatures["giant_snake"]
     fight = Encounter("Pit")
     fight.add(_knight())
-    fight.add(Figure(fid="", name="Snake", side="S", st=snake.st, dx=snake.dx,
+    fight.add(figure(fid="", name="Snake", side="S", st=snake.st, dx=snake.dx,
                      dx_against=snake.dx_against))
     assert fight.attack("Knight", "Snake", Table([11]), rules) is HitResult.MISS
     fight.next_turn()
@@ -195,7 +196,7 @@ def test_a_strong_attacker_calls_for_a_roll_against_st(library: RulesLibrary) ->
     much damage is done, that creature must make a 3d/ST roll to avoid being knocked down."."""
     rules = library.combat_rules()
     fight = Encounter("Cave", house_knockdowns=True)
-    fight.add(Figure(fid="", name="Bear", side="B", st=30, dx=11))
+    fight.add(figure(fid="", name="Bear", side="B", st=30, dx=11))
     knight = fight.add(_knight())
     table = Table([12])  # 3 dice against ST 11 after the blow: 12 fails
     fight.hit("Knight", 1, rules, by="Bear", roll=table)
@@ -245,8 +246,8 @@ def test_a_character_at_zero_st_is_dying_a_creature_dead(library: RulesLibrary) 
     """001: "A character who has 0 ST left is unconscious and badly wounded. But the character
     may survive"; Melee: "any figure whose ST is reduced to 0 dies"."""
     rules = library.combat_rules()
-    hero = Figure(fid="F1", name="Hero", side="A", st=10, dx=10, character_id=7)
-    wolf = Figure(fid="F2", name="Wolf", side="B", st=10, dx=14)
+    hero = figure(fid="F1", name="Hero", side="A", st=10, dx=10, character_id=7)
+    wolf = figure(fid="F2", name="Wolf", side="B", st=10, dx=14)
     for fig in (hero, wolf):
         fig.take(10, rules, 1)
     assert hero.condition(rules, 1) is Condition.DYING
@@ -261,7 +262,7 @@ def test_fatigue_at_zero_follows_the_option(library: RulesLibrary, kills: bool,
     the campaign's option decides (unconscious by default, our reading)."""
     rules = library.combat_rules()
     fight = Encounter("Magic", fatigue_kills=kills)
-    wizard = fight.add(Figure(fid="", name="Wizard", side="A", st=10, dx=12, character_id=3))
+    wizard = fight.add(figure(fid="", name="Wizard", side="A", st=10, dx=12, character_id=3))
     fight.spend_st("Wizard", 10, rules)
     assert wizard.condition(rules, 1) is state
 
@@ -356,7 +357,7 @@ def test_the_log_cites_where_the_campaigns_reading_is_written(library: RulesLibr
     brawl.roll_initiative(Table([1, 2, 3, 4, 5, 6]), rules)
     assert brawl.log[-1].endswith("Initiative for three or more sides: the free-for-all "
                                   "roll-off (Free-for-All Rules (Three-Way Battles)).")
-    fight, _target, rules = _house(library, Figure(
+    fight, _target, rules = _house(library, figure(
         fid="", name="Knight", side="B", st=12, dx=10,
         protections=[Protection("armor", "leather", "Leather", 2)]))
     fight.attack("Hero", "Knight", Table([4, 7]), rules)  # a 4: double damage

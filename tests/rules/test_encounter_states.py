@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.fight_figures import figure
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
 from tftmanager.rules.encounter_states import flesh_spell, set_flesh, set_mounted
@@ -14,12 +15,12 @@ from .test_encounter import Table
 
 
 def _hero(name: str = "Hero", side: str = "A", *, st: int = 12, dx: int = 12) -> Figure:
-    return Figure(fid="", name=name, side=side, st=st, dx=dx, attacks=[Attack("Club", "2d")])
+    return figure(fid="", name=name, side=side, st=st, dx=dx, attacks=[Attack("Club", "2d")])
 
 
 def _mailed(library: RulesLibrary, name: str = "Wizard") -> Figure:
     mail = library.armors["chainmail"]
-    return Figure(fid="", name=name, side="B", st=12, dx=12,
+    return figure(fid="", name=name, side="B", st=12, dx=12,
                   protections=[Protection("armor", mail.key, mail.name, mail.stops)])
 
 
@@ -198,7 +199,7 @@ def test_a_fall_is_saved_on_the_figures_own_adjdx(library: RulesLibrary) -> None
     the body's: a 13 misses adjDX 11 even with a bow of adjDX 14 ready."""
     rules = library.combat_rules()
     fight = Encounter("Shire", three_d=True)
-    pip = fight.add(Figure(fid="", name="Pip", side="H", st=8, dx=11,
+    pip = fight.add(figure(fid="", name="Pip", side="H", st=8, dx=11,
                            attacks=[Attack("Small bow", "1d-1", missile=True, dx=14)]))
     pip.height, pip.falls = "1", ["2", "3", "4"]
     table = Table([13, 2])  # 2 tile heights: 1d; the save fails, 1d rolls 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.fight_figures import figure
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -19,7 +20,7 @@ from .test_encounter import Table
 
 
 def _fig(name: str, side: str, st: int = 12, dx: int = 12, **kw: object) -> Figure:
-    return Figure(fid="", name=name, side=side, st=st, dx=dx,
+    return figure(fid="", name=name, side=side, st=st, dx=dx,
                   attacks=[Attack("Club", "1d+2", "club")], **kw)  # type: ignore[arg-type]
 
 
@@ -117,7 +118,7 @@ def test_ready_and_drop(library: RulesLibrary) -> None:
     is gone."""
     rules = library.combat_rules()
     fight = Encounter("Yard")
-    hero = fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
+    hero = fight.add(figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
         Attack("Club", "1d+2"), Attack("Dagger", "1d-1")]))
     fight.add(_fig("Orc", "B"))
     fight.drop("Hero", 0)
@@ -214,9 +215,9 @@ def test_a_dodge_guards_against_thrown_weapons_too(library: RulesLibrary) -> Non
     ... must roll its adjDX on FOUR dice"; a blow with a sword is not slowed by a dodge."""
     rules = library.combat_rules()
     fight = Encounter("Yard")
-    fight.add(Figure(fid="", name="Thrower", side="A", st=12, dx=12, attacks=[
+    fight.add(figure(fid="", name="Thrower", side="A", st=12, dx=12, attacks=[
         Attack("Spear (thrown)", "1d+1", "spear", thrown=True), Attack("Club", "1d+2")]))
-    fight.add(Figure(fid="", name="Thrower 2", side="A", st=12, dx=12, attacks=[
+    fight.add(figure(fid="", name="Thrower 2", side="A", st=12, dx=12, attacks=[
         Attack("Club", "1d+2")]))
     fight.add(_fig("Runner", "B"))
     fight.choose_option("Runner", "dodge", rules)
@@ -252,7 +253,7 @@ def test_the_rate_names_the_next_turn(library: RulesLibrary) -> None:
     """003: "Fires every 3rd turn"."""
     rules = library.combat_rules()
     fight = Encounter("Walls")
-    fight.add(Figure(fid="", name="Xbow", side="A", st=15, dx=12, attacks=[
+    fight.add(figure(fid="", name="Xbow", side="A", st=15, dx=12, attacks=[
         Attack("Heavy crossbow", "3d", missile=True, turns_per_shot=3,
                fast_turns_per_shot=2, fast_dx=16)]))
     fight.add(_fig("Orc", "B"))
@@ -267,7 +268,7 @@ def test_rerolled_dice_are_single_dice(library: RulesLibrary) -> None:
     """004: "reroll all 1s rolled for damage": each die is rolled (and typed) on its own."""
     rules = library.combat_rules()
     fight = Encounter("House", critical_hits="house")
-    fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12,
+    fight.add(figure(fid="", name="Hero", side="A", st=12, dx=12,
                      attacks=[Attack("Broadsword", "2d")]))
     fight.add(_fig("Peasant", "B"))
     table = Table([4, 1, 2, 6])
@@ -318,9 +319,12 @@ def test_a_second_shot_is_the_same_bows(library: RulesLibrary) -> None:
     """003: "they fire their second arrows": the bow that shot this turn, not another weapon."""
     rules = library.combat_rules()
     fight = Encounter("Butts")
-    fight.add(Figure(fid="", name="Archer", side="A", st=12, dx=18, attacks=[
-        Attack("Longbow", "1d+2", missile=True, twice_at_dx=18), Attack("Club", "1d+2"),
-        Attack("Small bow", "1d-1", missile=True, twice_at_dx=15)]))
+    long, small = library.weapons["longbow"], library.weapons["small_bow"]
+    fight.add(figure(fid="", name="Archer", side="A", st=12, dx=18, attacks=[
+        Attack("Longbow", "1d+2", missile=True, twice_at_dx=long.second_shot_dx,
+               fast_shots=long.fast_shots), Attack("Club", "1d+2"),
+        Attack("Small bow", "1d-1", missile=True, twice_at_dx=small.second_shot_dx,
+               fast_shots=small.fast_shots)]))
     fight.add(_fig("Orc", "B"))
     fight.attack("Archer", "Orc", Table([16]), rules)
     fight.hit("Archer", 0, rules, by="Orc")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
+from tests.fight_figures import figure
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_figure import Attack, Figure
+from tftmanager.rules.encounter_figure import Attack
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import read_toml
@@ -18,18 +20,29 @@ def _injury() -> dict[str, Any]:
     return read_toml("rules", "injury.toml")
 
 
-def test_a_figures_own_numbers_are_melees(library: RulesLibrary) -> None:
-    """003: "If a figure takes 5 hits in a single turn, it is at -2 DX next turn ... 8 hits
-    in a single turn, it falls down" and "Any figure whose ST is reduced to 3 or less has an
-    extra -3 DX".  A figure built outside a campaign (the tests') starts with the shipped
-    [melee] and [low_st]; the application always sets them from the campaign's library."""
-    bare = Figure(fid="", name="Bare", side="A", st=10, dx=10)
-    melee, injury = library.injury.melee, library.injury
-    assert (bare.dx_penalty_hits, bare.knockdown_hits) == (melee.dx_penalty_hits,
-                                                           melee.knockdown_hits)
-    assert (bare.low_st_max, bare.low_st_dx) == (injury.low_st_max, injury.low_st_dx)
-    assert bare.dx_penalty == library.combat_rules().dx_penalty
-    assert Attack("Bow", "1d").fast_shots == library.weapons["longbow"].fast_shots
+def test_a_saved_figure_lacking_newer_numbers_reads_them_from_the_data(
+        library: RulesLibrary) -> None:
+    """003: "If a figure takes 5 hits in a single turn, it is at -2 DX next turn" and the bow's
+    "2 shots/turn".  No figure has these as numbers in the code: a fight saved before the -2
+    and a bow's shots a turn were stored reads them from the campaign's data, so a GM's edit
+    of the data (a -3 house penalty, a bow of 3 shots) reaches the old fight too."""
+    from tftmanager.app.encounter_figures import saved_defaults
+
+    stored = figure(fid="F1", name="Archer", side="A", st=10, dx=15, attacks=[
+        Attack("Longbow", "1d+2", "longbow", missile=True, twice_at_dx=18)]).to_dict()
+    del stored["dx_penalty"], stored["attacks"][0]["fast_shots"]
+    shipped = Encounter.from_dict({"name": "Old", "figures": [stored]},
+                                  saved_defaults(library)).figures[0]
+    assert shipped.dx_penalty == library.combat_rules().dx_penalty
+    assert shipped.attacks[0].fast_shots == library.weapons["longbow"].fast_shots
+    doc = _injury()
+    doc["melee"]["dx_penalty"] = -3
+    edited = dataclasses.replace(library, combat=CombatRules.from_data(doc), weapons={
+        **library.weapons, "longbow": dataclasses.replace(library.weapons["longbow"],
+                                                          fast_shots=3)})
+    house = Encounter.from_dict({"name": "Old", "figures": [stored]},
+                                saved_defaults(edited)).figures[0]
+    assert (house.dx_penalty, house.attacks[0].fast_shots) == (-3, 3)
 
 
 def test_practice_numbers_are_data() -> None:
@@ -41,9 +54,9 @@ def test_practice_numbers_are_data() -> None:
     for data, hits, out_st in ((doc, 4, 3), (house, 3, 5)):
         rules = CombatRules.from_data(data)
         fight = Encounter("Drill", combat="practice")
-        fight.add(Figure(fid="", name="A", side="A", st=12, dx=12,
+        fight.add(figure(fid="", name="A", side="A", st=12, dx=12,
                          attacks=[Attack("Club", "2d")]))
-        target = fight.add(Figure(fid="", name="B", side="B", st=12, dx=12))
+        target = fight.add(figure(fid="", name="B", side="B", st=12, dx=12))
         fight.attack("A", "B", Table([8, 9]), rules)  # 2d rolls 9, blunted
         assert target.wounds == 9 // rules.practice.damage_divisor == hits
         assert rules.practice.out_st == out_st

@@ -13,6 +13,7 @@ import copy
 
 import pytest
 
+from tests.fight_figures import figure, saved
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import Creature, creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.rules
 
 def _swordsman(name: str, side: str, st: int = 12, dx: int = 12,
                protections: list[Protection] | None = None) -> Figure:
-    return Figure(fid="", name=name, side=side, st=st, dx=dx, protections=protections or [],
+    return figure(fid="", name=name, side=side, st=st, dx=dx, protections=protections or [],
                   attacks=[Attack("Broadsword", "2d", "broadsword")])
 
 
@@ -254,7 +255,7 @@ def test_a_new_figure_takes_the_next_free_id() -> None:
     """Figures are F1, F2 ... and no two share an id: a saved fight whose figures are F1 and
     F3 gives the next to join F4, the next number not taken."""
     fight = Encounter.from_dict(Encounter("Saved", figures=[
-        _swordsman("Hero", "A"), _swordsman("Orc", "B")]).to_dict())
+        _swordsman("Hero", "A"), _swordsman("Orc", "B")]).to_dict(), saved())
     fight.figures[0].fid, fight.figures[1].fid = "F1", "F3"
     assert fight.add(_swordsman("Goblin", "B")).fid == "F4"
 
@@ -287,9 +288,9 @@ def test_a_fight_saved_before_the_fatigue_option_keeps_the_default(
     fatigue kills, so by default a wizard who spends his last ST is unconscious.  A figure
     saved before the option existed (no ``fatigue_kills``) reads with that default."""
     rules = library.combat_rules()
-    saved = _swordsman("Wizard", "A", st=10).to_dict()
-    del saved["fatigue_kills"]
-    wizard = Figure.from_dict({**saved, "fatigue": 10, "character_id": 1})
+    stored = _swordsman("Wizard", "A", st=10).to_dict()
+    del stored["fatigue_kills"]
+    wizard = Figure.from_dict({**stored, "fatigue": 10, "character_id": 1}, saved())
     assert wizard.condition(rules, 1) is Condition.UNCONSCIOUS
 
 
@@ -343,7 +344,7 @@ def test_a_one_row_chart_holds_beyond_and_says_so() -> None:
 # ------------------------------------------------------------------ more of a turn
 def _bowman(library: RulesLibrary, key: str, dx: int = 12) -> Figure:
     bow = library.weapons[key]
-    return Figure(fid="", name="Bowman", side="A", st=12, dx=dx, attacks=[Attack(
+    return figure(fid="", name="Bowman", side="A", st=12, dx=dx, attacks=[Attack(
         bow.name, str(bow.damage), bow.key, missile=True, twice_at_dx=bow.second_shot_dx,
         fast_shots=bow.fast_shots, turns_per_shot=bow.turns_per_shot,
         fast_turns_per_shot=bow.fast_turns_per_shot, fast_dx=bow.fast_dx)])
@@ -490,7 +491,7 @@ def test_the_ending_names_each_dropped_weapons_key(library: RulesLibrary) -> Non
     rules, table = library.combat_rules(), library.awards
     assert table is not None
     fight = Encounter("Glade")
-    hero = fight.add(Figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
+    hero = fight.add(figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
         Attack("Broadsword", "2d", "broadsword"), Attack("Dagger", "1d-1", "dagger")]))
     fight.add(_swordsman("Orc", "B"))
     hero.character_id = 1

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.encounter_figures import saved_defaults
 from tftmanager.app.encounters import EncounterRefused, show
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -93,7 +94,7 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
                               amount=settled[ending.character_id], kind=XPKind.COMBAT.value,
                               reason=f"{review.name}: {ending.award.reason}"[:REASON_MAX],
                               week=week, batch=batch)
-        enc = Encounter.from_dict(found.state)
+        enc = Encounter.from_dict(found.state, saved_defaults(library_for(store)))
         enc.note(_summary(review, settled))
         enc.ended = True
         stored.save_encounter(session=session, encounter_id=encounter_id,

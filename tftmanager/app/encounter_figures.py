@@ -16,7 +16,13 @@ from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import Stat
 from tftmanager.rules.encounter import EncounterRefused
-from tftmanager.rules.encounter_figure import Attack, Figure, Protection
+from tftmanager.rules.encounter_figure import (
+    Attack,
+    Figure,
+    Protection,
+    Reactions,
+    SavedDefaults,
+)
 from tftmanager.rules.encounter_states import SPELL
 from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.items import ItemKind, ItemState
@@ -41,6 +47,20 @@ class QuickFigure:
     damage: str = ""  # the weapon's dice when it is not a library weapon
 
 
+def saved_defaults(library: RulesLibrary) -> SavedDefaults:
+    """The campaign data's values for what a figure saved by an older version lacks.
+
+    Also every new figure's reactions before its race and ST refine them: Melee's
+    5 and 8 hits, its -2 DX and the -3 DX at ST 3 or less, all from injury.toml.
+    """
+    injury = library.injury
+    reactions = Reactions(dx_penalty_hits=injury.melee.dx_penalty_hits,
+                          knockdown_hits=injury.melee.knockdown_hits,
+                          dx_penalty=library.combat_rules().dx_penalty,
+                          low_st_max=injury.low_st_max, low_st_dx=injury.low_st_dx)
+    return SavedDefaults(reactions, {key: w.fast_shots for key, w in library.weapons.items()})
+
+
 def _finish(figure: Figure, race: str, *, library: RulesLibrary,
             profile: RuleProfile, hexes: int = 1) -> Figure:
     """Reactions to injury under the campaign's option, race, size, and Height with 3-D play."""
@@ -48,8 +68,6 @@ def _finish(figure: Figure, race: str, *, library: RulesLibrary,
     limits = library.injury.thresholds(figure.st, profile.injury_reactions,
                                        own.injury if own else None)
     figure.dx_penalty_hits, figure.knockdown_hits = limits.dx_penalty_hits, limits.knockdown_hits
-    figure.low_st_max, figure.low_st_dx = library.injury.low_st_max, library.injury.low_st_dx
-    figure.dx_penalty = library.combat_rules().dx_penalty
     figure.race, figure.hexes = race, hexes
     row = library.heights.height_for(race, hexes) if profile.three_d else None
     if row is not None:
@@ -93,7 +111,8 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
                     protections=protections, attacks=attacks, character_id=character_id,
                     wounds_before=character.wounds, fatigue=character.fatigue,
                     acrobatics=any(character.knows(key) for key in
-                                   library.combat_rules().knockdown.against_dx_talents))
+                                   library.combat_rules().knockdown.against_dx_talents),
+                    **saved_defaults(library).reactions)
     return _finish(figure, character.race, library=library, profile=profile)
 
 
@@ -139,7 +158,7 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
     figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
                     iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
                     protections=protections, attacks=attacks, template=creature.key,
-                    dx_against=creature.dx_against)
+                    dx_against=creature.dx_against, **saved_defaults(library).reactions)
     return _finish(figure, creature.race, library=library, profile=profile, hexes=creature.hexes)
 
 

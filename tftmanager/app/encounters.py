@@ -24,6 +24,7 @@ from tftmanager.app.encounter_figures import (
     from_character,
     from_quick,
     from_template,
+    saved_defaults,
 )
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -31,7 +32,7 @@ from tftmanager.rules.awards import CombatType
 from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.encounter import Encounter, EncounterRefused
-from tftmanager.rules.encounter_figure import Figure
+from tftmanager.rules.encounter_figure import Figure, SavedDefaults
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_states import set_flesh, set_mounted
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
@@ -108,7 +109,7 @@ def _change(store: CampaignStore, encounter_id: int, action: Action,
     rules = library_for(store).combat_rules()
     with store.operation(OpKind.ENCOUNTER) as op:
         found = _load(store, op.session, encounter_id)
-        enc = Encounter.from_dict(found.state)
+        enc = Encounter.from_dict(found.state, _saved(store))
         roller = Roller(enc, rolls)
         label = action(enc, roller, rules)
         roller.finish()
@@ -141,10 +142,16 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
                                     name=name, week=week, state=enc.to_dict())
 
 
+def _saved(store: CampaignStore) -> SavedDefaults:
+    """The campaign data's values for what a fight saved by an older version lacks."""
+    return saved_defaults(library_for(store))
+
+
 def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
     """Every encounter of the campaign, newest first."""
+    saved = _saved(store)
     with store.transaction() as session:
-        return [EncounterView(s.id, Encounter.from_dict(s.state), s.week) for s in
+        return [EncounterView(s.id, Encounter.from_dict(s.state, saved), s.week) for s in
                 stored.list_encounters(session=session, campaign_id=store.campaign_id)]
 
 
@@ -164,7 +171,7 @@ def show(*, store: CampaignStore, encounter_id: int) -> EncounterView:
     """One encounter as saved."""
     with store.transaction() as session:
         found = _load(store, session, encounter_id)
-    return EncounterView(found.id, Encounter.from_dict(found.state), found.week)
+    return EncounterView(found.id, Encounter.from_dict(found.state, _saved(store)), found.week)
 
 
 def _adding(figure: Figure) -> Action:

@@ -29,6 +29,7 @@ from tftmanager.rules.encounter_figure import (
     EncounterRefused,
     Figure,
     Protection,
+    SavedDefaults,
     fall_dice,
 )
 from tftmanager.rules.encounter_options import find_option
@@ -476,10 +477,10 @@ class Encounter:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Encounter:
-        """Read a saved encounter."""
+    def from_dict(cls, data: dict[str, Any], saved: SavedDefaults) -> Encounter:
+        """Read a saved encounter (``saved``: the data's values for what an older save lacks)."""
         values = dict(data)
-        values["figures"] = [Figure.from_dict(f) for f in data.get("figures", [])]
+        values["figures"] = [Figure.from_dict(f, saved) for f in data.get("figures", [])]
         return cls(**values)
 
 

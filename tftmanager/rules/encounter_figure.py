@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from tftmanager.refusal import Refusal
 from tftmanager.rules.encounter_rules import CombatRules
@@ -62,7 +62,7 @@ class Attack:
     missile: bool = False
     twice_at_dx: int | None = None  # a bow's second shot a turn from this adjDX (003)
     dx: int | None = None  # adjDX with this weapon before the fight (race, fine, talents)
-    fast_shots: int = 2  # shots a turn from twice_at_dx ("2 shots/turn")
+    fast_shots: int = 1  # shots a turn from twice_at_dx (the weapon's data: bows "2 shots/turn")
     twice_at_st: int | None = None  # ST also needed for them (the Great Bow: 16, 001)
     turns_per_shot: int = 1  # a crossbow fires every 2nd or 3rd turn (003)
     fast_turns_per_shot: int | None = None  # ... and this often from fast_dx
@@ -100,11 +100,12 @@ class Figure:
     base_dx: int = 0  # basic DX, for Melee's awards (0: the same as ``dx``)
     protections: list[Protection] = field(default_factory=list)
     attacks: list[Attack] = field(default_factory=list)
-    dx_penalty_hits: int = 5
-    dx_penalty: int = -2  # DX next turn after dx_penalty_hits in a turn
-    knockdown_hits: int = 8
-    low_st_max: int = 3
-    low_st_dx: int = -3
+    # Reactions to injury, always from the rules data (injury.toml), never defaults here.
+    dx_penalty_hits: int = field(kw_only=True)
+    dx_penalty: int = field(kw_only=True)  # DX next turn after dx_penalty_hits in a turn
+    knockdown_hits: int = field(kw_only=True)
+    low_st_max: int = field(kw_only=True)
+    low_st_dx: int = field(kw_only=True)
     character_id: int | None = None
     template: str = ""
     wounds_before: int = 0
@@ -258,12 +259,36 @@ class Figure:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Figure:
-        """Read a saved figure."""
-        values = dict(data)
+    def from_dict(cls, data: dict[str, Any], saved: SavedDefaults) -> Figure:
+        """Read a saved figure; what an older save lacks comes from the rules data."""
+        values = {**saved.reactions, **data}
         values["protections"] = [Protection(**p) for p in data.get("protections", [])]
-        values["attacks"] = [Attack(**a) for a in data.get("attacks", [])]
+        values["attacks"] = [Attack(**{"fast_shots": saved.shots.get(a.get("key", ""), 1), **a})
+                             for a in data.get("attacks", [])]
         return cls(**values)
+
+
+class Reactions(TypedDict):
+    """A figure's reactions to injury, by its field names (from injury.toml)."""
+
+    dx_penalty_hits: int
+    dx_penalty: int
+    knockdown_hits: int
+    low_st_max: int
+    low_st_dx: int
+
+
+@dataclass(frozen=True)
+class SavedDefaults:
+    """Values from the rules data for what a fight saved by an older version lacks.
+
+    A save written before a field existed (the -2 DX of Melee's reactions, a
+    bow's shots a turn) is read with the campaign's data rather than with a
+    number written here, so a GM's correction of the data reaches old fights too.
+    """
+
+    reactions: Reactions  # Melee's, from the data
+    shots: Mapping[str, int]  # a weapon's shots a turn at its fast DX, by weapon key
 
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
