@@ -216,7 +216,8 @@ def combat_rows(sheet: Sheet, profile: RuleProfile,
     injury = sheet.derived.injury
     assumed = " (assumed beyond the table)" if injury.assumed else ""
     rows: list[tuple[str, ...]] = [
-        (f"Hits in one turn: {injury.dx_penalty_hits}+ gives -2 DX, "
+        (f"Hits in one turn: {injury.dx_penalty_hits}+ gives "
+         f"{library.combat_rules().dx_penalty} DX, "
          f"{injury.knockdown_hits}+ knocks down{assumed}",),
         (f"To-hit roll {CRITICALS[profile.critical_hits]}",),
     ]

@@ -42,9 +42,7 @@ def sheet_text(sheet: Sheet) -> str:
         + (f", {d.adj_dx_shield} with shield ready" if d.adj_dx_shield is not None else ""),
         f"  hits stopped {d.explain(Stat.HITS_STOPPED)}"
         + (f", {d.hits_stopped_shield} with shield" if d.hits_stopped_shield is not None else ""),
-        f"  reactions to injury: -2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
-        f"knocked down at {d.injury.knockdown_hits}"
-        + (" (assumed)" if d.injury.assumed else ""),
+        f"  reactions to injury: {d.reactions_text()}",
     ]
     for label, condition in (("armor", d.armor_condition), ("shield", d.shield_condition)):
         if condition is not None and condition.state != "sound":

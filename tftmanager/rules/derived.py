@@ -63,6 +63,7 @@ class Derived:
     start_total: int | None
     weapons: tuple[WeaponLine, ...]
     injury: InjuryThresholds
+    dx_penalty: int | None  # what injury.dx_penalty_hits cost (Melee: -2; None: no fight data)
     armor_condition: Condition | None = None
     shield_condition: Condition | None = None
     carried_kg: float = 0.0
@@ -77,6 +78,15 @@ class Derived:
     adj_dx_detail: Adjusted | None = None
     stops_detail: Adjusted | None = None
     situational: tuple[str, ...] = ()
+
+    def reactions_text(self) -> str:
+        """Reactions to injury as the editor and ``tftmanager show`` say them.
+
+        Melee's "-2 DX at 5 hits in a turn, knocked down at 8", with the data's own numbers.
+        """
+        penalty = f"{self.dx_penalty} DX" if self.dx_penalty is not None else "DX penalty"
+        return (f"{penalty} at {self.injury.dx_penalty_hits} hits in a turn, knocked down at "
+                f"{self.injury.knockdown_hits}" + (" (assumed)" if self.injury.assumed else ""))
 
     def why(self, stat: Stat) -> str:
         """"10, Running +2": where MA, adjDX or hits stopped comes from ("" if unchanged)."""
@@ -250,6 +260,7 @@ def _derive(character: Character, library: RulesLibrary, profile: RuleProfile) -
         weapons=lines,
         injury=library.injury.thresholds(character.st, profile.injury_reactions,
                                          race.injury if race else None),
+        dx_penalty=library.combat.dx_penalty if library.combat is not None else None,
         armor_condition=armor_condition,
         shield_condition=shield_condition,
         carried_kg=carried,

@@ -113,9 +113,7 @@ class DerivedPanel(QGroupBox):
             condition.append(f"{c.fatigue} fatigue")
         self.values["condition"].setText(", ".join(condition) or "well")
         self.values["languages"].setText(", ".join(c.languages) or "none recorded")
-        injury = (f"-2 DX at {d.injury.dx_penalty_hits} hits in a turn, "
-                  f"down at {d.injury.knockdown_hits}")
-        self.values["injury"].setText(injury + (" (assumed)" if d.injury.assumed else ""))
+        self.values["injury"].setText(d.reactions_text())
         rows = []
         for line in d.weapons:
             name = escape(line.weapon.name) + (" (ready)" if line.ready else "")
