@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.fight_figures import figure
+from tests.rules.fight_figures import figure
 from tftmanager.cards.encounter_sheet import sheet_face, st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Attack, Protection

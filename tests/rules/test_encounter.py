@@ -6,13 +6,14 @@ from collections.abc import Iterable
 
 import pytest
 
-from tests.fight_figures import figure, saved
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection, fall_dice
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import CriticalHits
 from tftmanager.shipped import shipped_library
+
+from .fight_figures import figure, saved
 
 
 class Table:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fight_figures import figure
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_ending import resolve_ending
@@ -14,6 +13,7 @@ from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import ArmorWear, CriticalHits, ManySides
 
+from .fight_figures import figure
 from .test_encounter import Table, flavius, wulf
 
 

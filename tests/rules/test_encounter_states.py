@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fight_figures import figure
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
 from tftmanager.rules.encounter_states import flesh_spell, set_flesh, set_mounted
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import CriticalHits
 
+from .fight_figures import figure
 from .test_encounter import Table
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fight_figures import figure
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -16,6 +15,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import ArmorWear
 
+from .fight_figures import figure
 from .test_encounter import Table
 
 

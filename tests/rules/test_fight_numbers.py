@@ -6,13 +6,13 @@ import copy
 import dataclasses
 from typing import Any
 
-from tests.fight_figures import figure
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Attack
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.shipped import read_toml
 
+from .fight_figures import figure
 from .test_encounter import Table
 
 

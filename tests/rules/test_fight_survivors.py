@@ -13,7 +13,6 @@ import copy
 
 import pytest
 
-from tests.fight_figures import figure, saved
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.bestiary import Creature, creature_from_data
 from tftmanager.rules.encounter import Encounter, EncounterRefused
@@ -29,6 +28,7 @@ from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions
 from tftmanager.shipped import rules_documents
 
+from .fight_figures import figure, saved
 from .test_encounter import Table
 
 pytestmark = pytest.mark.rules
