@@ -145,7 +145,8 @@ def _torch() -> Any:
 def test_a_player_makes_a_limited_number_of_changes_a_day(party_url: str, alice: Any,
                                                           owner: Any) -> None:
     done = owner.execute("SELECT coalesce(max(operations), 0) FROM tft_private.daily "
-                         "WHERE login = 'alice' AND day = current_date").fetchone()[0]
+                         "WHERE login = 'alice' AND day = (now() AT TIME ZONE 'UTC')::date"
+                         ).fetchone()[0]
     owner.execute("SELECT tft_set_limit('player_operations_per_day', %s)", (done + 1,))
     with alice.transaction():
         op = alice.execute("SELECT tft_begin(1, 'character')").fetchone()[0]
@@ -153,6 +154,9 @@ def test_a_player_makes_a_limited_number_of_changes_a_day(party_url: str, alice:
         _finish(alice, op, "")
     before = snapshot(owner)
     assert "too many changes today" in refused(alice, "SELECT 1", operation=True)
+    for zone in ("Pacific/Kiritimati", "Etc/GMT+12"):  # a day ahead, a day behind: same day
+        alice.execute(f"SET TimeZone = '{zone}'")
+        assert "too many changes today" in refused(alice, "SELECT 1", operation=True)
     with campaigns.open_existing(path=_as_alice(party_url)) as store, \
             pytest.raises(ServerError, match=f"at most {done + 1:,} changes a day"):
         ragnar = character_id(store, "Ragnar")
@@ -160,6 +164,16 @@ def test_a_player_makes_a_limited_number_of_changes_a_day(party_url: str, alice:
         characters.edit_character(store=store, character_id=ragnar,
                                   character=replace(current, notes="two"))
     assert snapshot(owner) == before
+
+
+def test_a_limit_past_what_the_players_checks_hold_is_refused(owner: Any) -> None:
+    """The players' checks hold integers: a larger limit would stop every player's change."""
+    was = owner.execute("SELECT value FROM tft_private.limits "
+                        "WHERE name = 'character_rows'").fetchone()[0]
+    assert "must be 0 to 2147483647" in refused(
+        owner, "SELECT tft_set_limit('character_rows', 2147483648)")
+    assert owner.execute("SELECT value FROM tft_private.limits "
+                         "WHERE name = 'character_rows'").fetchone()[0] == was
 
 
 def test_a_player_who_lengthens_their_own_timeouts_is_ended(party_url: str, alice: Any,

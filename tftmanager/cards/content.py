@@ -217,7 +217,7 @@ def combat_rows(sheet: Sheet, profile: RuleProfile,
     assumed = " (assumed beyond the table)" if injury.assumed else ""
     rows: list[tuple[str, ...]] = [
         (f"Hits in one turn: {injury.dx_penalty_hits}+ gives "
-         f"{library.combat_rules().dx_penalty} DX, "
+         f"{sheet.derived.dx_penalty if sheet.derived.dx_penalty is not None else 'lower'} DX, "
          f"{injury.knockdown_hits}+ knocks down{assumed}",),
         (f"To-hit roll {CRITICALS[profile.critical_hits]}",),
     ]

@@ -166,7 +166,7 @@ BEGIN
       INTO max_rows, max_bytes, per_day FROM tft_private.limits
       WHERE name IN ('operation_rows', 'row_bytes', 'player_operations_per_day');
     INSERT INTO tft_private.daily AS d (login, day, operations)
-      VALUES (session_user, current_date, 1)
+      VALUES (session_user, stamp::date, 1)  -- UTC: a player's TimeZone moves no day
       ON CONFLICT (login) DO UPDATE
         SET operations = CASE WHEN d.day = EXCLUDED.day THEN d.operations + 1 ELSE 1 END,
             day = EXCLUDED.day

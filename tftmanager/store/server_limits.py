@@ -189,8 +189,11 @@ BEGIN
   IF NOT public.tft_is_gm() THEN
     RAISE EXCEPTION 'only the GM sets the limits' USING ERRCODE = '42501';
   END IF;
+  IF limit_value < 0 OR limit_value > 2147483647 THEN  -- the players' checks hold integers
+    RAISE EXCEPTION 'limit % must be 0 to 2147483647', limit_name USING ERRCODE = '22023';
+  END IF;
   UPDATE tft_private.limits SET value = limit_value WHERE name = limit_name;
-  IF NOT FOUND OR limit_value < 0 THEN
+  IF NOT FOUND THEN
     RAISE EXCEPTION 'no limit %', limit_name USING ERRCODE = '22023';
   END IF;
 END $$;
@@ -214,6 +217,7 @@ BEGIN
            WHERE s.datname = current_database() AND s.pid <> pg_backend_pid()
              AND pg_has_role(s.usename, {_literal(player)}, 'MEMBER')
              AND NOT pg_has_role(s.usename, {_literal(gm)}, 'MEMBER')
+             AND s.usename <> current_user  -- the owner is granted each login: never it
              AND ((s.state LIKE 'idle in transaction%'
                    AND s.state_change < clock_timestamp() - idle)
                   OR s.xact_start < clock_timestamp() - open) LOOP
