@@ -274,7 +274,7 @@ def test_practice_combat_blunts_weapons_bars_missiles_and_drops_out_at_st_3(
     table = Table([9, 12])  # the two-handed sword hits: 3d-1 rolls 12, 11 hits, halved to 5
     assert fight.attack("Wulf", "Flavius", table, rules, weapon=1) is HitResult.HIT
     assert (roman.protections[0].stopped + roman.protections[1].stopped, roman.wounds) == (5, 0)
-    assert "11 halved to 5" in " ".join(fight.log)
+    assert "11 hits become 5 (1/2 damage)" in " ".join(fight.log)
     fight.next_turn()
     fight.hit("Flavius", 28, rules, by="Wulf")  # halved to 14: 5 stopped, 9 taken: ST 3
     assert roman.current_st == 3

@@ -6,6 +6,8 @@ import copy
 import dataclasses
 from typing import Any
 
+import pytest
+
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Attack
 from tftmanager.rules.encounter_rules import CombatRules
@@ -71,3 +73,36 @@ def test_flesh_spells_and_the_horseman_are_data() -> None:
     assert rules.flesh_spells["diamond_flesh"].stops == 10
     assert rules.critical.stops("spell", 10) == 10 // rules.critical.halved_divisor
     assert rules.falls.stopped_by.count("spell") == 1
+
+
+def test_a_weapon_without_a_rate_in_its_data_fires_once_a_turn(library: RulesLibrary) -> None:
+    """003: a bow fires "2 shots/turn" because its row says so; a weapon whose data gives no
+    shots a turn (a GM's new weapon with only a fast DX, or an unknown one in an old save)
+    fires once, and the second shot is refused with the reason."""
+    from tftmanager.app.encounter_figures import saved_defaults
+    from tftmanager.rules.encounter import EncounterRefused
+
+    rules = library.combat_rules()
+    sling = Attack("Sling", "1d", missile=True, twice_at_dx=12)
+    stored = figure(fid="F1", name="Slinger", side="A", st=10, dx=14,
+                    attacks=[Attack("Sling", "1d", "gm_sling", missile=True,
+                                    twice_at_dx=12)]).to_dict()
+    del stored["attacks"][0]["fast_shots"]
+    old = Encounter.from_dict({"name": "Old", "figures": [stored]}, saved_defaults(library))
+    assert sling.fast_shots == old.figures[0].attacks[0].fast_shots == 1
+    fight = Encounter("Range")
+    fight.add(figure(fid="", name="Slinger", side="A", st=10, dx=14, attacks=[sling]))
+    fight.add(figure(fid="", name="Post", side="B", st=10, dx=8))
+    fight.attack("Slinger", "Post", Table([16]), rules)  # a miss
+    fight.hit("Slinger", 0, rules, by="Post")
+    with pytest.raises(EncounterRefused, match="fires 1 at most"):
+        fight.attack("Slinger", "Post", Table([]), rules, second_shot=True)
+
+
+def test_the_most_hits_a_blow_may_have_is_accepted() -> None:
+    """[limits] most_hits bounds a typed blow (our assumption, marked): that many is accepted,
+    one more is refused with the number."""
+    rules = CombatRules.from_data(_injury())
+    most = rules.limits.most_hits
+    assert rules.hit_limit_refusal(most) == ""
+    assert f"{most + 1} hits is more than any blow" in rules.hit_limit_refusal(most + 1)

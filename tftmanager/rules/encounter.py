@@ -359,7 +359,8 @@ class Encounter:
         if not self.practice:
             return damage
         blunted = damage // rules.practice.damage_divisor
-        self.note(f"Blunted practice weapon: {damage} halved to {blunted}.")
+        self.note(f"Blunted practice weapon: {damage} hits become {blunted} "
+                  f"(1/{rules.practice.damage_divisor} damage).")
         return blunted
 
     def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str, *,
