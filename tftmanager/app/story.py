@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from tftmanager.rules.text import st_now
+
 WEEK_RUN = re.compile(r"^Ran weeks? (\d+)(?:-(\d+))? \(seed \d+\)$")
 
 
@@ -203,7 +205,7 @@ def character_week(report: Mapping[str, Any]) -> str:
         parts.append(" and ".join(events))
     wounds, st = int(report.get("wounds_after", 0)), int(report.get("st", 0))
     if wounds and st and not any("dying" in e for e in events):
-        parts.append(f"wounded, ST {st - wounds} of {st} now")
+        parts.append(f"wounded, ST {st_now(st, wounds)} now")
     return text + (": " + "; ".join(parts) if parts else "") + "."
 
 

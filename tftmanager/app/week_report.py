@@ -17,6 +17,7 @@ from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.text import st_now
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -154,15 +155,9 @@ def run_totals(results: list[AppliedWeek]) -> list[RunTotals]:
             row[3] += int(cw.worked)
     last = {cid: snap.character for cid, snap in results[-1].after.items()}
     return [RunTotals(names[cid], xp, money, hits,
-                      st_now(last[cid]) if cid in last else "",
+                      st_now(last[cid].st, last[cid].wounds) if cid in last else "",
                       last[cid].status.value if cid in last else "", worked)
             for cid, (xp, money, hits, worked) in sums.items()]
-
-
-def st_now(character: Character) -> str:
-    """"7 of 12" for a wounded figure, "12" for a whole one."""
-    now = character.st - character.wounds
-    return f"{now} of {character.st}" if character.wounds else str(character.st)
 
 
 TOTALS_HEADER = ("Character", "XP", "Money", "Hits taken", "ST now", "Status", "Weeks worked")

@@ -17,7 +17,7 @@ from tftmanager.rules.assignment import Activity
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.option_references import reading_reference
 from tftmanager.rules.settings import WeekHealing
-from tftmanager.rules.text import count
+from tftmanager.rules.text import count, st_now
 
 # The words each reading rests on, quoted in the report (the option's explanation
 # quotes them in full).
@@ -60,8 +60,8 @@ def _still_wounded(after: Character, week: str, healing: WeekHealing,
     else:
         what = (f"{week} heals none of them, nor does rest in this campaign: record "
                 "healing by hand")
-    return (f"Wounded: {count(after.wounds, 'hit')} taken, ST {after.st - after.wounds} of "
-            f"{after.st} now. {what} ({_reading(healing)}).")
+    return (f"Wounded: {count(after.wounds, 'hit')} taken, ST {st_now(after.st, after.wounds)} "
+            f"now. {what} ({_reading(healing)}).")
 
 
 def busy_week_healing(before: Character, after: Character, activity: Activity, *,

@@ -46,3 +46,8 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 def article(word: str) -> str:
     """"a Human", "an Elf", "an Orc": the article a name takes, by its first letter."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def st_now(st: int, wounds: int) -> str:
+    """"9 of 12" for a wounded figure, "12" for a whole one: ST as the week and story say it."""
+    return f"{st - wounds} of {st}" if wounds else str(st)
