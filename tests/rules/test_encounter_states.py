@@ -6,7 +6,13 @@ import pytest
 
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Attack, Figure, Protection
-from tftmanager.rules.encounter_states import flesh_spell, set_flesh, set_mounted
+from tftmanager.rules.encounter_states import (
+    SPELL,
+    flesh_spell,
+    one_flesh_spell,
+    set_flesh,
+    set_mounted,
+)
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import CriticalHits
 
@@ -216,3 +222,15 @@ def test_a_blow_entered_past_armor_is_stopped_by_nothing(library: RulesLibrary) 
     set_flesh(fight, "Wizard", "Stone Flesh", rules)
     fight.hit("Wizard", 6, rules, ignore_armor=True)
     assert wizard.wounds == 6 and all(p.stopped == 0 for p in wizard.protections)
+
+
+def test_two_flesh_items_are_one_spell_the_stronger(library: RulesLibrary) -> None:
+    """Stone and Iron Flesh do not add up ("casting one ends the other"): a character with
+    both items readied joins the fight under the stronger only."""
+    spells = library.combat_rules().flesh_spells
+    stone, iron = spells["stone_flesh"], spells["iron_flesh"]
+    both = [Protection(SPELL, stone.key, stone.name, stone.stops),
+            Protection(SPELL, iron.key, iron.name, iron.stops)]
+    stronger = max((stone, iron), key=lambda s: s.stops)
+    assert [p.key for p in one_flesh_spell(both)] == [stronger.key]
+    assert one_flesh_spell([]) == []

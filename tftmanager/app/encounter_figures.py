@@ -23,7 +23,7 @@ from tftmanager.rules.encounter_figure import (
     Reactions,
     SavedDefaults,
 )
-from tftmanager.rules.encounter_states import SPELL
+from tftmanager.rules.encounter_states import SPELL, one_flesh_spell
 from tftmanager.rules.equipment import Weapon
 from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
@@ -98,7 +98,7 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
     talents = derived.hits_stopped - armor_stops - sum(p.stops for p in flesh)
     if talents > 0:
         protections.append(Protection("natural", "", "Talents", talents))
-    protections += flesh
+    protections += one_flesh_spell(flesh)  # both items' stops leave the talents' share
     dx = derived.adj_dx_shield if ready_shield and derived.adj_dx_shield is not None \
         else derived.adj_dx
     attacks = [_attack(line.weapon, a.mode, str(a.damage),

@@ -44,6 +44,14 @@ def flesh_spell(fig: Figure) -> Protection | None:
     return next((p for p in fig.protections if p.kind == SPELL), None)
 
 
+def one_flesh_spell(spells: list[Protection]) -> list[Protection]:
+    """Of several flesh spells (a character's readied Stone and Iron Flesh items), the strongest.
+
+    One at a time, as ``set_flesh`` keeps them: the spells do not add up.
+    """
+    return sorted(spells, key=lambda p: p.stops, reverse=True)[:1]
+
+
 def set_flesh(enc: Encounter, ref: str, spell: str, rules: CombatRules) -> str:
     """Record a flesh spell cast on a figure ("none": it has ended); returns what changed.
 
