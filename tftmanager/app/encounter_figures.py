@@ -47,18 +47,22 @@ class QuickFigure:
     damage: str = ""  # the weapon's dice when it is not a library weapon
 
 
-def saved_defaults(library: RulesLibrary) -> SavedDefaults:
-    """The campaign data's values for what a figure saved by an older version lacks.
+def reactions(library: RulesLibrary) -> Reactions:
+    """Every new figure's reactions before its race and ST refine them (``_finish``).
 
-    Also every new figure's reactions before its race and ST refine them: Melee's
-    5 and 8 hits, its -2 DX and the -3 DX at ST 3 or less, all from injury.toml.
+    Melee's 5 and 8 hits, its -2 DX and the -3 DX at ST 3 or less, all from injury.toml.
     """
     injury = library.injury
-    reactions = Reactions(dx_penalty_hits=injury.melee.dx_penalty_hits,
-                          knockdown_hits=injury.melee.knockdown_hits,
-                          dx_penalty=library.combat_rules().dx_penalty,
-                          low_st_max=injury.low_st_max, low_st_dx=injury.low_st_dx)
-    return SavedDefaults(reactions, {key: w.fast_shots for key, w in library.weapons.items()})
+    return Reactions(dx_penalty_hits=injury.melee.dx_penalty_hits,
+                     knockdown_hits=injury.melee.knockdown_hits,
+                     dx_penalty=library.combat_rules().dx_penalty,
+                     low_st_max=injury.low_st_max, low_st_dx=injury.low_st_dx)
+
+
+def saved_defaults(library: RulesLibrary) -> SavedDefaults:
+    """The campaign data's values for what a figure saved by an older version lacks."""
+    return SavedDefaults(reactions(library),
+                         {key: w.fast_shots for key, w in library.weapons.items()})
 
 
 def _finish(figure: Figure, race: str, *, library: RulesLibrary,
@@ -112,7 +116,7 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
                     wounds_before=character.wounds, fatigue=character.fatigue,
                     acrobatics=any(character.knows(key) for key in
                                    library.combat_rules().knockdown.against_dx_talents),
-                    **saved_defaults(library).reactions)
+                    **reactions(library))
     return _finish(figure, character.race, library=library, profile=profile)
 
 
@@ -158,7 +162,7 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
     figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
                     iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
                     protections=protections, attacks=attacks, template=creature.key,
-                    dx_against=creature.dx_against, **saved_defaults(library).reactions)
+                    dx_against=creature.dx_against, **reactions(library))
     return _finish(figure, creature.race, library=library, profile=profile, hexes=creature.hexes)
 
 
