@@ -206,8 +206,7 @@ class CharacterEditor(QWidget):
             lambda _i: self._edit("armor", self.armor.currentData()))
         self.shield.currentIndexChanged.connect(
             lambda _i: self._edit("shield", self.shield.currentData()))
-        self.kind.currentIndexChanged.connect(
-            lambda _i: self._edit("kind", self.kind.currentData()))
+        self.kind.currentIndexChanged.connect(lambda _i: self._edit_kind())
         self.abilities.pick_requested.connect(self.open_picker)
         self.xp.raise_requested.connect(self._raise)
         self.possessions.edited.connect(self._edit)
@@ -228,6 +227,12 @@ class CharacterEditor(QWidget):
         self._notes_timer.timeout.connect(
             lambda: self._edit("notes", self.notes.toPlainText()))
         self.notes.textChanged.connect(self._notes_changed)
+
+    def _edit_kind(self) -> None:
+        """Qt hands a StrEnum back as a plain str: the Character takes the member."""
+        data = self.kind.currentData()
+        if data is not None:
+            self._edit("kind", CharacterKind(data))
 
     def _notes_changed(self) -> None:
         if not self._loading:
@@ -393,7 +398,8 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            operations.characters.edit(self.session, self.character_id, edited)
+            if not operations.characters.edit(self.session, self.character_id, edited):
+                self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])
