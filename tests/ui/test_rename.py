@@ -22,6 +22,12 @@ def _select(window: MainWindow, name: str) -> int:
     return character_id
 
 
+def _type_over(qtbot, field, text: str) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
 def _labels(window: MainWindow) -> list[str]:
     assert window.session is not None
     return [op.label for op in window.session.history()]
@@ -34,9 +40,7 @@ def test_a_name_another_character_has_is_refused_whole(
     wulf = _select(main_window, "Wulf")
     field = main_window.editor.name
     before = _labels(main_window)
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, "Ragnar")
+    _type_over(qtbot, field, "Ragnar")
     assert _labels(main_window) == before  # nothing saved while typing
     assert session.character(wulf).name == "Wulf"
     qtbot.keyClick(field, Qt.Key.Key_Return)
@@ -47,8 +51,7 @@ def test_a_name_another_character_has_is_refused_whole(
     assert main_window.statusBar().currentMessage() != "Saved"
     assert dialog_log.errors == []
 
-    field.selectAll()
-    qtbot.keyClicks(field, "Wulf the Wise")
+    _type_over(qtbot, field, "Wulf the Wise")
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert session.character(wulf).name == "Wulf the Wise"
     assert _labels(main_window) == ["Wulf the Wise: renamed from Wulf", *before]
@@ -61,9 +64,7 @@ def test_leaving_the_field_saves_the_name_once(main_window: MainWindow, qtbot) -
     ragnar = _select(main_window, "Ragnar")
     field = main_window.editor.name
     before = _labels(main_window)
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, "Ragnar Lodbrok")
+    _type_over(qtbot, field, "Ragnar Lodbrok")
     assert _labels(main_window) == before
     qtbot.keyClick(field, Qt.Key.Key_Tab)  # on to the next field: the name is kept
     assert session.character(ragnar).name == "Ragnar Lodbrok"
@@ -81,9 +82,7 @@ def test_a_name_typed_then_another_character_chosen_is_kept(
     assert session is not None
     ragnar = _select(main_window, "Ragnar")
     field = main_window.editor.name
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, "Ragnar the Red")
+    _type_over(qtbot, field, "Ragnar the Red")
     _select(main_window, "Wulf")  # chosen from the party (Find Character, say)
     assert session.character(ragnar).name == "Ragnar the Red"
     assert field.text() == "Wulf"
