@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tftmanager.cards.content import CardFace, Section, SectionKind
+from tftmanager.cards.content import WRITE_IN, CardFace, Section, SectionKind
 
 
 def esc(text: object) -> str:
@@ -58,7 +58,8 @@ def _section(section: Section) -> str:
                        for row in section.rows)
         return (f'<section class="part">{title}<div class="scroll"><table>'
                 f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div></section>")
-    paragraphs = "".join(f"<p>{esc(' '.join(row))}</p>" for row in section.rows)
+    paragraphs = "".join(f"<p>{esc(' '.join(row))}</p>" for row in section.rows
+                         if WRITE_IN not in " ".join(row))  # blanks to fill in on paper
     return f'<section class="part">{title}{paragraphs}</section>'
 
 

@@ -104,8 +104,6 @@ def _experience(view: PlayerView) -> str:
               if view.memory_cost is not None else "")
     lines = "".join(f"<p>{esc(line)}</p>" for line in view.standing)
     return (f'<section class="part" id="experience"><h3>Experience</h3>{lines}'
-            f'<p class="xp"><b>{view.balance:,} XP</b> · next point costs '
-            f"<b>{view.next_cost:,}</b></p>"
             f'<div class="buttons">{raises}{memory}</div></section>')
 
 

@@ -63,6 +63,9 @@ class Table:
     watch_interval: float = 0.1
     watcher: Watcher | None = None
     closing: bool = False
+    # Told (from a worker thread) after each player's action: the character's id and the
+    # line the player saw; the window refreshes its views and history from it.
+    on_change: Callable[[int, str], None] | None = None
 
     def csrf(self, secret: str) -> str:
         """The page's token for its actions: bound to its link and to this run."""
@@ -234,6 +237,8 @@ async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
         return _answer(False, failure.message, 500 if failure.bug else 422)
     activity_log.done(label, start)
     table.news.poke()
+    if table.on_change is not None:
+        table.on_change(link.character_id, f"{link.author}: {message}")
     view = await run_in_threadpool(player_view.read_view, table.store, link)
     return _answer(True, message, live=player_view.live_html(view))
 
@@ -273,14 +278,15 @@ async def nothing(_request: Request) -> Response:
 
 def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[str, ...] = (),
                watch_interval: float = 0.1, requests: Bucket | None = None,
-               actions_bucket: Bucket | None = None) -> Starlette:
+               actions_bucket: Bucket | None = None,
+               on_change: Callable[[int, str], None] | None = None) -> Starlette:
     """The table server's app over an open campaign (the caller keeps it open and closes it).
 
     ``hosts`` are the names the server answers to (empty: any, as in tests);
     ``gm_secret`` opens the GM's page (a new one each run when not given).
     """
     table = Table(store=store, gm_secret=gm_secret or secrets.token_urlsafe(32),
-                  watch_interval=watch_interval)
+                  watch_interval=watch_interval, on_change=on_change)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

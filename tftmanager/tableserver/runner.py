@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import uvicorn
@@ -74,12 +75,14 @@ class TableServer:
     """One table server over an open campaign, ready to serve on its socket."""
 
     def __init__(self, store: Campaign, *, lan: bool = False, port: int = DEFAULT_PORT,
-                 gm_secret: str | None = None) -> None:
+                 gm_secret: str | None = None,
+                 on_change: Callable[[int, str], None] | None = None) -> None:
         self.socket = bind(lan=lan, port=port)
         bound = self.socket.getsockname()[1]
         name = lan_address() if lan else LOCAL
         hosts = (LOCAL, "localhost", name)
-        self.app = create_app(store=store, gm_secret=gm_secret, hosts=hosts)
+        self.app = create_app(store=store, gm_secret=gm_secret, hosts=hosts,
+                              on_change=on_change)
         self.address = Address(f"http://{name}:{bound}", self.app.state.table.gm_secret)
         config = uvicorn.Config(self.app, access_log=False, log_level="warning",
                                 timeout_graceful_shutdown=2, lifespan="on")
