@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-
 import pytest
 from starlette.testclient import TestClient
 

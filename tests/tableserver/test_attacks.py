@@ -13,6 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from tftmanager.app import experience, journal, player_links
+from tftmanager.app.characters import get_character
+from tftmanager.app.equipment import money_balances
 from tftmanager.tableserver.routes import WRONG_LINK, create_app
 from tftmanager.tableserver.security import CSP, Bucket
 
@@ -22,8 +24,6 @@ pytestmark = pytest.mark.app
 def _state(table) -> tuple[int, int, int]:
     """What an attack must not move: Ragnar's XP, his DX, and the history's length."""
     balance = experience.balances(store=table.store).get(table.ids["Ragnar"], 0)
-    from tftmanager.app.characters import get_character
-
     dx = get_character(store=table.store, character_id=table.ids["Ragnar"]).dx
     return balance, dx, len(journal.history(store=table.store))
 
@@ -82,15 +82,12 @@ def test_one_players_link_never_reaches_another_character(table) -> None:
 
 def test_a_player_cannot_award_or_gain_money(table) -> None:
     before = _state(table)
-    money = dict(__import__("tftmanager.app.equipment", fromlist=["x"]).money_balances(
-        store=table.store))
+    money = money_balances(store=table.store)
     for action in ("award", "correct", "record_money", "give", "buy", "sell", "undo", ""):
         answer = table.act(table.ragnar, action=action, amount="900", reason="me")
         assert answer.status_code == 422
         assert answer.json()["message"] == "The table server does not do that."
     assert _state(table) == before
-    from tftmanager.app.equipment import money_balances
-
     assert money_balances(store=table.store) == money
 
 
@@ -125,7 +122,8 @@ def test_a_form_post_is_not_taken_for_an_action(table) -> None:
 @pytest.mark.parametrize("body", [b"{", b"[]", b'"raise"', b'{"action": ["raise"]}',
                                   b'{"action": "raise", "attribute": "dx"}',  # no nonce
                                   b'{"action": "raise", "attribute": "dx", "nonce": "short"}',
-                                  b'{"action": "raise", "attribute": 1, "nonce": "nnnnnnnnnnnnnnnnnn"}',
+                                  b'{"action": "raise", "attribute": 1, "nonce": "%s"}' % (
+                                      b"n" * 18),
                                   b"\xff\xfe"])
 def test_a_malformed_request_is_one_clear_line_and_changes_nothing(table, body) -> None:
     before = _state(table)
@@ -174,7 +172,7 @@ def test_a_request_too_large_is_refused_unread(table) -> None:
 
 def test_requests_past_the_rate_are_refused(demo_store) -> None:
     link = player_links.invite(store=demo_store,
-                               character_id=experience.balances(store=demo_store) and 1 or 1)
+                               character_id=(experience.balances(store=demo_store) and 1) or 1)
     app = create_app(store=demo_store, requests=Bucket(burst=5, per_second=0.01))
     with TestClient(app) as client:
         answers = [client.get(f"/p/{link.secret}").status_code for _ in range(8)]
