@@ -48,6 +48,7 @@ NONCES_KEPT = 10_000
 WRONG_LINK = ("This link opens nothing: it is mistyped, or the GM revoked it. "
               "Ask the GM for your link.")
 GONE = "The campaign was closed or moved. The GM needs to open it and start the players' view."
+STOPPED = "The table server stopped. This page reconnects by itself when the GM starts it again."
 
 
 @dataclass
@@ -136,7 +137,7 @@ async def _stream(table: Table, render: Callable[[], str],
     last = ""
     while True:
         if table.news.gone or table.closing:
-            yield _event("gone", GONE)
+            yield _event("gone", GONE if table.news.gone else STOPPED)
             return
         if not await run_in_threadpool(still_allowed):
             yield _event("revoked", WRONG_LINK)

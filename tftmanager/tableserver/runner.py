@@ -96,7 +96,9 @@ class TableServer:
             self.socket.close()
 
     def stop(self) -> None:
-        """Ask the server to finish (safe from any thread)."""
+        """Ask the server to finish (safe from any thread); open pages are told first."""
+        self.app.state.table.closing = True
+        self.app.state.table.news.poke()
         self.server.should_exit = True
 
     def changed(self) -> None:

@@ -81,15 +81,12 @@ class PlayersView(QDialog):
         top = QHBoxLayout()
         top.addWidget(self.lan, 1)
         top.addWidget(self.start_button)
-        self.grid_host = QWidget()
-        self.grid = QGridLayout(self.grid_host)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.grid_host)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.where)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.scroll, 1)
         session.signals.changes_applied.connect(self._window_changed)
         self.resize(720, 640)
         self.fill()
@@ -158,12 +155,8 @@ class PlayersView(QDialog):
 
     def fill(self) -> None:
         """One row per character: name and player, the QR code and link, invite or revoke."""
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:  # gone now, not at the next event loop turn
-                widget.setParent(None)  # type: ignore[call-overload]
-                widget.deleteLater()
+        host = QWidget()  # a new table each time: the scroll area deletes the old one
+        self.grid = QGridLayout(host)
         links = {link.character_id: link
                  for link in player_links.links(store=self.session.store)}
         for row, sheet in enumerate(self.session.sheets()):
@@ -202,3 +195,4 @@ class PlayersView(QDialog):
             holder = QWidget()
             holder.setLayout(buttons)
             self.grid.addWidget(holder, row, 3)
+        self.scroll.setWidget(host)
