@@ -42,6 +42,7 @@ from tftmanager.cli import (
     server_command,
     sheet_command,
     story_command,
+    table_command,
 )
 from tftmanager.cli.arguments import Parser as _Parser
 from tftmanager.cli.arguments import stop_events
@@ -325,6 +326,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "server": server_command.run_server,
     "push": server_command.run_push,
     "pull": server_command.run_pull,
+    "table-server": table_command.run,
 }
 
 
@@ -395,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     party_command.add_parsers(sub)
     story_command.add_parser(sub)
     server_command.add_parsers(sub)
+    table_command.add_parser(sub)
     return parser
 
 
