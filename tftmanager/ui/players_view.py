@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -120,8 +120,11 @@ class PlayersView(QDialog):
         self.start_button.setText("Stop")
         self.lan.setEnabled(False)
         scope = "the local network" if self.lan.isChecked() else "this computer only"
+        hint = ("" if self.lan.isChecked() else
+                "\nPhones cannot reach this computer's own address: to play at the table, "
+                "stop, tick 'Listen on the local network' and start again.")
         self.where.setText(f"Listening on {scope}: {self.server.address.base}\n"
-                           f"The GM's page: {self.server.address.gm_url}")
+                           f"The GM's page: {self.server.address.gm_url}{hint}")
 
     def stop(self) -> None:
         """Stop serving (before the campaign closes, and with the window)."""
@@ -132,6 +135,10 @@ class PlayersView(QDialog):
         self.start_button.setText("Start")
         self.lan.setEnabled(True)
         self.where.setText("Stopped. Start it to give players their links.")
+
+    def _copy(self, url: str) -> None:
+        QGuiApplication.clipboard().setText(url)
+        self.session.signals.status_noted.emit("The player's link is on the clipboard.")
 
     def _window_changed(self, _changes: object) -> None:
         if self.server is not None:
@@ -173,10 +180,11 @@ class PlayersView(QDialog):
                 code.setPixmap(qr_pixmap(url))
                 code.setToolTip(url)
                 code.setAccessibleName(f"QR code of {sheet.character.name}'s link")
-                text = QLabel(url)
-                text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                text.setWordWrap(True)
-                self.grid.addWidget(text, row, 2)
+                copy = QPushButton("Copy link")
+                copy.setObjectName(f"copy_{cid}")
+                copy.setToolTip(url)
+                copy.clicked.connect(lambda _c=False, u=url: self._copy(u))
+                self.grid.addWidget(copy, row, 2)
             elif link is not None:
                 code.setText("Start the server to show the link.")
             else:

@@ -103,6 +103,11 @@
         if (name === "gone") setTimeout(listen, 5000);
       });
     }
+    source.addEventListener("trouble", (e) => {
+      say(e.data, "warn");
+      source.close();
+      setTimeout(listen, 3000);
+    });
     source.addEventListener("error", () => {
       say("Connection lost; reconnecting…", "warn");
       if (source.readyState === EventSource.CLOSED) setTimeout(listen, 3000);
