@@ -29,7 +29,13 @@ from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
-from tftmanager.store.errors import CampaignError, CampaignInUse, MigrationFailed, NotACampaign
+from tftmanager.store.errors import (
+    CampaignError,
+    CampaignInUse,
+    MigrationFailed,
+    NotACampaign,
+    ReadOnlyCampaign,
+)
 from tftmanager.store.inspect import (
     FileInfo,
     InterruptedWrite,
@@ -138,7 +144,11 @@ class CampaignStore:
 
         The use case may refine ``label`` (and set ``merge_key``) before the
         block ends; an exception rolls back the change and its record alike.
+        A store opened for reading refuses every operation, before it starts.
         """
+        if self.read_only:
+            raise ReadOnlyCampaign(self.path, f"{self.path.name} is open read-only: "
+                                   "nothing in it can be changed.")
         with self.transaction() as session:
             op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label

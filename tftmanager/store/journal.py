@@ -111,12 +111,17 @@ def _operation(row: OperationRow) -> Operation:
 
 
 class ReplayRefused(Exception):
-    """Undo or redo would take back (or redo over) another user's later change."""
+    """Undo or redo would take back (or redo over) another user's later change.
 
-    def __init__(self, who: str, label: str) -> None:
-        super().__init__(who, label)
+    ``short`` ("Ragnar:XP") when it would instead spend more than a player's
+    character now holds (someone corrected the ledger since).
+    """
+
+    def __init__(self, who: str, label: str, short: str = "") -> None:
+        super().__init__(who, label, short)
         self.who = who
         self.label = label
+        self.short = short
 
 
 class Journal(Protocol):

@@ -123,14 +123,35 @@ class ServerCampaignStore(CampaignStore):
     """An open server campaign: the engine, the campaign id, the login and its last look."""
 
     def __init__(self, address: ServerAddress, engine: Engine, campaign_id: int,
-                 author: str, role: str) -> None:
+                 author: str, role: str, *, for_player: str | None = None) -> None:
         super().__init__(Path(address.url), engine, None, campaign_id)
         self.address = address
         self.author = author
         self.role = role  # "gm" or "player"
         # character id -> the version this client last saw (its last look).
         self.seen: dict[int, int] = {}
-        self.journal = ServerJournal(author, self.seen)
+        # A player acting through the table server, over this GM's connection.
+        self.for_player = for_player
+        self.journal = ServerJournal(author, self.seen, for_player=for_player)
+
+    def acting_for(self, player: str, seen: dict[int, int] | None = None) -> ServerCampaignStore:
+        """The same campaign and connections, each operation recorded as ``player``'s.
+
+        For the table server, whose GM connection carries the players'
+        actions: the operations are the player's in the history (with a
+        player's limits and the server's own words for the line), and undo
+        and redo take back only that player's.  ``seen``: the versions the
+        player's page showed, refused as a conflict if a character changed
+        since; None when the action is judged on the rows as they are (every
+        use case reads them in its own transaction).  Closing it leaves the
+        connections to this store.
+        """
+        view = ServerCampaignStore(self.address, self.engine, self.campaign_id, player,
+                                   "player", for_player=player)
+        view.library_cache = self.library_cache
+        view.journal.checks_seen = seen is not None
+        view.seen.update(seen or {})
+        return view
 
     @property
     def shared(self) -> bool:
@@ -157,7 +178,7 @@ class ServerCampaignStore(CampaignStore):
         """One transaction on the server, its failures said in the user's terms."""
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                if self.role != "gm":
+                if self.role != "gm" and self.for_player is None:
                     event.listen(session, "before_flush", _deletes_through_server)
                 yield session
         except OperationalError as exc:
@@ -213,8 +234,9 @@ class ServerCampaignStore(CampaignStore):
         return dict(self.seen)
 
     def close(self) -> None:
-        """Return the connections to the server."""
-        self.engine.dispose()
+        """Return the connections to the server (a player's view leaves them to its GM's)."""
+        if self.for_player is None:
+            self.engine.dispose()
 
 
 def _lost(exc: OperationalError) -> bool:

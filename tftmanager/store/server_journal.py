@@ -38,11 +38,20 @@ def unrecorded(session: Session) -> Iterator[None]:
 
 
 class ServerJournal:
-    """The journal of one login's open server campaign; ``seen`` is its last look."""
+    """The journal of one login's open server campaign; ``seen`` is its last look.
 
-    def __init__(self, author: str, seen: dict[int, int]) -> None:
+    ``for_player``: a GM's connection (the table server's) recording each
+    operation in a player's name, with a player's limits and the server's
+    own words for its history line.
+    """
+
+    def __init__(self, author: str, seen: dict[int, int], *,
+                 for_player: str | None = None) -> None:
         self.author = author
         self.seen = seen  # shared with the store: character id -> version last seen
+        self.for_player = for_player
+        # False: no stale-edit check (the table server judges an action on the rows as they are)
+        self.checks_seen = True
         self._raised: dict[int, int] = {}
 
     def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
@@ -52,7 +61,7 @@ class ServerJournal:
         campaign (its week, its rules) reads nothing more.
         """
         campaign, op_id = session.execute(
-            select(CampaignRow, func.tft_begin(campaign_id, kind))
+            select(CampaignRow, func.tft_begin(campaign_id, kind, self.for_player))
             .where(CampaignRow.id == campaign_id)).one()  # type: ignore[arg-type]
         hold(session, campaign)
         return OpenOperation(session=session, id=int(op_id), kind=kind, author=self.author,
@@ -65,7 +74,8 @@ class ServerJournal:
             text("SELECT tft_finish(:op, :label, :key, :meta, CAST(:seen AS jsonb))"),
             {"op": op.id, "label": op.label[:300], "key": op.merge_key[:120],
              "meta": json.dumps(op.meta, sort_keys=True),
-             "seen": json.dumps({str(k): v for k, v in self.seen.items()})}).scalar()
+             "seen": json.dumps({str(k): v for k, v in self.seen.items()})
+             if self.checks_seen else None}).scalar()
         self._raised = _versions(raised)
 
     def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
@@ -73,14 +83,15 @@ class ServerJournal:
         """Undo or redo on the server, which first checks nobody has changed what it puts back."""
         session.flush()
         try:
-            raised = session.execute(text("SELECT tft_replay(:op, :back)"),
-                                     {"op": operation_id, "back": backwards}).scalar()
+            raised = session.execute(text("SELECT tft_replay(:op, :back, :player)"),
+                                     {"op": operation_id, "back": backwards,
+                                      "player": self.for_player}).scalar()
         except DBAPIError as exc:
             diag = getattr(exc.orig, "diag", None)
             if getattr(exc.orig, "sqlstate", "") == REPLAY_REFUSED and diag is not None:
                 other = json.loads(diag.message_detail or "{}")
-                raise ReplayRefused(str(other.get("author", "")),
-                                    str(other.get("label", ""))) from exc
+                raise ReplayRefused(str(other.get("author", "")), str(other.get("label", "")),
+                                    str(other.get("short", ""))) from exc
             raise
         held = session.identity_map.get(identity_key(OperationRow, operation_id))
         if held is not None:

@@ -87,7 +87,7 @@ class FoundryImportDialog(QDialog):
         self._show(seen)
 
     def _import(self) -> None:
-        already = self.already.currentData()
+        already = Already(self.already.currentData())  # Qt gives the StrEnum back as str
         result = self.session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
             store=self.session.store, texts=self.texts, already=already,
             choices=self.unknowns.choices()))
