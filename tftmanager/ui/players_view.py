@@ -68,7 +68,7 @@ class PlayersView(QDialog):
         self.setObjectName("players_view")
         self.session = session
         self.server: TableServer | None = None
-        self.thread: TableServerThread | None = None
+        self.serving: TableServerThread | None = None
         self.relay = _Relay()
         self.relay.acted.connect(self._player_acted, Qt.ConnectionType.QueuedConnection)
         self.lan = QCheckBox("Listen on the local network (players' phones on the same Wi-Fi)")
@@ -81,12 +81,12 @@ class PlayersView(QDialog):
         top = QHBoxLayout()
         top.addWidget(self.lan, 1)
         top.addWidget(self.start_button)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.rows_area = QScrollArea()
+        self.rows_area.setWidgetResizable(True)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.where)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.rows_area, 1)
         session.signals.changes_applied.connect(self._window_changed)
         self.resize(720, 640)
         self.fill()
@@ -94,7 +94,7 @@ class PlayersView(QDialog):
     @property
     def running(self) -> bool:
         """Whether the server is serving."""
-        return self.thread is not None and self.thread.is_alive()
+        return self.serving is not None and self.serving.is_alive()
 
     def toggle(self) -> None:
         """Start the server, or stop it."""
@@ -115,8 +115,8 @@ class PlayersView(QDialog):
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
             return
-        self.thread = TableServerThread(self.server)
-        self.thread.start()
+        self.serving = TableServerThread(self.server)
+        self.serving.start()
         self.start_button.setText("Stop")
         self.lan.setEnabled(False)
         scope = "the local network" if self.lan.isChecked() else "this computer only"
@@ -128,9 +128,9 @@ class PlayersView(QDialog):
 
     def stop(self) -> None:
         """Stop serving (before the campaign closes, and with the window)."""
-        if self.thread is not None:
-            self.thread.stop()
-        self.thread = None
+        if self.serving is not None:
+            self.serving.stop()
+        self.serving = None
         self.server = None
         self.start_button.setText("Start")
         self.lan.setEnabled(True)
@@ -203,4 +203,4 @@ class PlayersView(QDialog):
             holder = QWidget()
             holder.setLayout(buttons)
             self.grid.addWidget(holder, row, 3)
-        self.scroll.setWidget(host)
+        self.rows_area.setWidget(host)
