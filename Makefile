@@ -59,6 +59,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py
 	$(PY) bench/server_clients.py
 	$(PY) bench/server_load.py
+	$(PY) bench/table_server.py
 	$(PY) bench/dist_size.py
 
 screenshot: $(STAMP)
