@@ -128,9 +128,13 @@ def test_options_drop_and_ready_from_the_shell(
     assert "rolls 16 on 4 dice" in cli(capsys, "encounter", glade, "show", "--log", "3")[1]
     assert cli(capsys, "encounter", glade, "drop", "Wulf", "1")[1] == \
         "Turn 1: Wulf drops the Longbow.\n"
-    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == \
-        "Turn 1: Wulf readies the Longbow.\n"
-    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 1: Wulf flees unhurt.\n"
+    code, _out, err = cli(capsys, "encounter", glade, "ready", "Wulf", "1")
+    assert code == 2 and "already acted this turn" in err  # it fired: (f) was its option
+    assert cli(capsys, "encounter", glade, "next-turn")[0] == 0
+    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == (
+        "Turn 2: Wulf chooses Ready a weapon (e, k, o).\n"
+        "Turn 2: Wulf readies the Longbow; it can be used next turn.\n")
+    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 2: Wulf flees unhurt.\n"
 
 
 def test_flesh_spells_and_riding_from_the_shell(

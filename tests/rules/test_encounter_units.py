@@ -126,13 +126,15 @@ def test_ready_and_drop(library: RulesLibrary) -> None:
         fight.drop("Hero", 0)
     with pytest.raises(EncounterRefused, match="dropped the Club; ready it first"):
         fight.attack("Hero", "Orc", Table([9, 3]), rules)
-    fight.ready("Hero", 1)
+    fight.ready("Hero", 1, rules)
     assert hero.ready == 1 and hero.dropped == ["Club"]
+    fight.next_turn()
     fight.attack("Hero", "Orc", Table([18]), rules)
     assert hero.dropped == ["Club", "Dagger (broken)"]
+    fight.next_turn()
     with pytest.raises(EncounterRefused, match="Dagger is broken"):
-        fight.ready("Hero", 1)
-    fight.ready("Hero", 0)
+        fight.ready("Hero", 1, rules)
+    fight.ready("Hero", 0, rules)
     assert hero.dropped == ["Dagger (broken)"] and hero.ready == 0
 
 

@@ -95,9 +95,11 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
     if ready_shield and derived.shield is not None and gear.shield is not None:
         shield_stops = (derived.shield_condition.stops if derived.shield_condition
                         else derived.shield.stops)
+        shield_dx = (derived.adj_dx_shield - derived.adj_dx
+                     if derived.adj_dx_shield is not None else 0)
         protections.append(Protection("shield", derived.shield.key, derived.shield.name,
                                       shield_stops, item=character.items.index(gear.shield),
-                                      item_id=gear.shield.uid))
+                                      item_id=gear.shield.uid, dx=shield_dx))
     flesh = _flesh_items(character, library)
     talents = derived.hits_stopped - armor_stops - sum(p.stops for p in flesh)
     if talents > 0:
@@ -149,7 +151,8 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
     if armor:
         protections.append(Protection("armor", armor.key, armor.name, armor.stops))
     if shield:
-        protections.append(Protection("shield", shield.key, shield.name, shield.stops))
+        protections.append(Protection("shield", shield.key, shield.name, shield.stops,
+                                      dx=shield.dx))
     if creature.stops:
         protections.append(Protection("hide", "", "Hide", creature.stops) if creature.hide
                            else Protection("natural", "", "Talents", creature.stops))
@@ -157,7 +160,7 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
                        str(w.damage), None)
                for key in creature.weapons if (w := library.weapons.get(key))]
     if creature.attack and creature.damage:
-        attacks.append(Attack(creature.attack, str(creature.damage)))
+        attacks.append(Attack(creature.attack, str(creature.damage), natural=True))
     dx = creature.dx + (armor.dx if armor else 0) + (shield.dx if shield else 0)
     figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
                     iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
@@ -176,7 +179,8 @@ def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
                   turns_per_shot=weapon.turns_per_shot if missile else 1,
                   fast_turns_per_shot=weapon.fast_turns_per_shot if missile else None,
                   fast_dx=weapon.fast_dx if missile else None,
-                  thrown=mode is AttackMode.THROWN)
+                  thrown=mode is AttackMode.THROWN, weapon=weapon.name,
+                  two_handed=weapon.two_handed)
 
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
@@ -195,6 +199,9 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
         missing.append(f"no weapon '{quick.weapon}' (give its damage dice instead)")
     if missing:
         raise EncounterRefused("The library has " + ", ".join(missing) + ".")
+    if weapon is not None and quick.st < weapon.st:
+        raise EncounterRefused(f"{quick.name.strip()} (ST {quick.st}) cannot use the "
+                               f"{weapon.name}: it needs ST {weapon.st}.")
     creature = Creature(key="", name=quick.name.strip(), kind="npc", st=quick.st, dx=quick.dx,
                         iq=quick.iq, ma=quick.ma, armor=quick.armor, shield=quick.shield,
                         weapons=(weapon.key,) if weapon else ())

@@ -254,8 +254,8 @@ def choose_option(*, store: CampaignStore, encounter_id: int, figure: str,
 
 def ready(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """Ready a weapon (a dropped one is picked up)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.ready(figure, weapon)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.ready(figure, weapon, rules)
         return f"{enc.figure(figure).name} readies a weapon"
     return _change(store, encounter_id, action)
 

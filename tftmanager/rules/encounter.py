@@ -41,11 +41,23 @@ from tftmanager.rules.encounter_order import (
     two_side_initiative,
 )
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
+from tftmanager.rules.encounter_weapons import (
+    lose,
+    lost_entry,
+    must_drop,
+    nothing_ready,
+    ready_arm,
+    sling_for_two_hands,
+    take_up,
+    weapon_refusal,
+)
 from tftmanager.rules.option_references import cited
 from tftmanager.rules.settings import CriticalHits, ManySides
 from tftmanager.rules.text import count
 
 __all__ = ["Encounter", "EncounterRefused"]
+
+READY_OPTION = "e"  # Melee's (e) READY NEW WEAPON: what readying a weapon counts as
 
 
 @dataclass
@@ -109,6 +121,8 @@ class Encounter:
         self.figures.append(figure)
         self.note(f"{figure.name} joins {figure.side} (ST {figure.st}, adjDX {figure.dx}, "
                   f"stops {figure.stops}).")
+        for line in sling_for_two_hands(figure):
+            self.note(line)
         return figure
 
     def note(self, line: str) -> None:
@@ -191,6 +205,11 @@ class Encounter:
         if self.order:
             self.went_last = self.order[-1]
         for fig in self.figures:
+            arm = must_drop(fig, self.turn)
+            if arm is not None:
+                lose(fig, arm, "")
+                self.note(f"{fig.name} drops the {arm.held}: after one last shot \"The missile "
+                          f"weapon MUST be dropped next turn\" (Melee, option (j)).")
             fig.next_turn()
         self.turn += 1
         self.order = []
@@ -225,16 +244,29 @@ class Encounter:
         self.note(f"{fig.name} chooses {option.name} ({', '.join(option.letters)}).")
         return option.name
 
-    def ready(self, ref: str, weapon: int) -> None:
-        """Ready a weapon (Melee's (e), (k), (o)): a dropped one is picked up, not a broken one."""
+    def ready(self, ref: str, weapon: int, rules: CombatRules) -> None:
+        """Ready a weapon (Melee's (e), (k), (o)): it takes the turn, and is used on the next.
+
+        A dropped or thrown weapon is picked up, a broken one cannot be; the
+        figure's option this turn becomes (e) (no attack), and a bow that
+        fired one last shot last turn is dropped first.
+        """
         self._open()
         fig = self.figure(ref)
         arm = self._weapon(fig, weapon)
-        if f"{arm.name} (broken)" in fig.dropped:
-            raise EncounterRefused(f"{fig.name}'s {arm.name} is broken.")
-        fig.dropped = [d for d in fig.dropped if d.split(" (")[0] != arm.name]
-        fig.ready = weapon
-        self.note(f"{fig.name} readies the {arm.name}.")
+        if lost_entry(fig, arm).endswith("(broken)"):
+            raise EncounterRefused(f"{fig.name}'s {arm.held} is broken.")
+        held = ready_arm(fig)
+        if held is not None and held.held == arm.held:
+            raise EncounterRefused(f"{fig.name}'s {arm.held} is already ready.")
+        self.choose_option(ref, READY_OPTION, rules)
+        last = must_drop(fig, self.turn)
+        if last is not None:
+            lose(fig, last, "")
+            self.note(f"{fig.name} drops the {last.held} (one last shot last turn).")
+        said = take_up(fig, weapon, self.turn)
+        self.note(f"{fig.name} readies the {arm.held}" + "".join(f"; {s}" for s in said)
+                  + "; it can be used next turn.")
 
     def flee(self, ref: str) -> None:
         """The figure leaves the fight (the arena's door): it counts as defeated, unhurt or not."""
@@ -257,14 +289,22 @@ class Encounter:
         """
         attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot)
         number = attacker.ready if weapon is None else weapon
+        if number == -1:
+            raise EncounterRefused(nothing_ready(attacker))
         arm = self._weapon(attacker, number)
         if self.practice and arm.missile:
             raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
                                    f"{attacker.name} cannot use the {arm.name}.")
-        if any(d.split(" (")[0] == arm.name for d in attacker.dropped):
-            raise EncounterRefused(f"{attacker.name} has dropped the {arm.name}; ready it first.")
         option = rules.options.get(attacker.option)
         why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
+        if why:
+            raise EncounterRefused(why)
+        if second_shot and option is not None and option.one_shot:
+            raise EncounterRefused(f"{attacker.name} chose {option.name}: one last shot, "
+                                   f"no second (Melee, option (j)).")
+        if second_shot:
+            check_second_shot(self.figures, attacker, number, rules, self.turn)
+        why = weapon_refusal(attacker, arm, self.turn)
         if why:
             raise EncounterRefused(why)
         guard = rules.options.get(target.option)
@@ -272,9 +312,7 @@ class Encounter:
         dice = dice or rules.base_dice + (1 if guarded else 0)
         if rules.dice_refusal(dice):
             raise EncounterRefused(rules.dice_refusal(dice))
-        if second_shot:
-            check_second_shot(self.figures, attacker, number, rules, self.turn)
-        else:
+        if not second_shot:
             check_rate(attacker, number, self.turn)
         adj = attacker.adj_dx(number) + target.dx_against
         warning = "" if second_shot else order_warning(
@@ -283,8 +321,9 @@ class Encounter:
         result = rules.judge(to_hit, adj, dice)
         if warning:
             self.note(warning)
-        attacker.ready = number
         attacker.attacked_turn = self.turn
+        if option is not None and option.one_shot:
+            attacker.last_shot_turn = self.turn
         attacker.fired[arm.name] = self.turn
         if arm.missile:
             attacker.missiles_spent += 1
@@ -293,7 +332,11 @@ class Encounter:
         self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(dice)} against "
                   f"adjDX {adj}{against}: {_said(result)}.")
         if result in (HitResult.DROPPED, HitResult.BROKEN):
-            attacker.dropped.append(f"{arm.name} ({result.value})")
+            lose(attacker, arm, result.value)
+        elif arm.thrown:
+            lose(attacker, arm, "thrown")
+            self.note(f"The {arm.held} falls in {target.name}'s hex." if result.hits else
+                      f"The {arm.held} flies past {target.name}.")
         if result.hits:
             house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
             damage = roll_damage(attacker, arm, target, result, roll, rules, house)
@@ -410,10 +453,10 @@ class Encounter:
         self._open()
         fig = self.figure(ref)
         arm = self._weapon(fig, weapon)
-        if any(d.split(" (")[0] == arm.name for d in fig.dropped):
-            raise EncounterRefused(f"{fig.name} has already dropped the {arm.name}.")
-        fig.dropped.append(arm.name)
-        self.note(f"{fig.name} drops the {arm.name}.")
+        if lost_entry(fig, arm):
+            raise EncounterRefused(f"{fig.name} has already dropped the {arm.held}.")
+        lose(fig, arm, "")
+        self.note(f"{fig.name} drops the {arm.held}.")
 
     # ------------------------------------------------------------ ST spent, falls
     def spend_st(self, ref: str, amount: int, rules: CombatRules, what: str = "a spell") -> None:
