@@ -156,3 +156,30 @@ def test_flesh_spells_and_riding_from_the_shell(
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert "'Sleep' is not a spell that stops hits" in err
     assert glade.read_bytes() == before
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # issue 37 item 18: ran for minutes (the injury chart grew a row per 10 ST)
+    (("add", "A", "--quick", "Huge", "--st", "100000000000", "--dx", "10"), "ST must be"),
+    # item 19: each was accepted and saved
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "99999999999999999999"), "DX must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--iq", "-3"), "IQ must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--ma", "-3"), "MA must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--damage", "999d"),
+     "up to 5994 hits"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--damage",
+      "2d+99999999999999999999"), "more than any blow"),
+    (("end", "--award", "Flavius=-5000"), "would leave"),
+    (("show", "--log", "-5"), "Log lines must be 0 or more"),
+    (("new", "X", "--seed", "99999999999999999999999"), "seed must be"),
+])
+def test_bounds_are_data_one_line_exit_2_nothing_saved(
+        glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+        message: str) -> None:
+    """Issue 37 items 18-19: bounds from the rules data ([limits] of injury), one line on
+    stderr, exit 2, the campaign file unchanged."""
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, *args)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+    assert glade.read_bytes() == before

@@ -188,9 +188,12 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
     """A figure typed in at the table: armor and shield by key, the weapon by name or key."""
     if not quick.name.strip():
         raise EncounterRefused("A figure needs a name.")
-    for label, value in (("ST", quick.st), ("DX", quick.dx)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise EncounterRefused(f"{label} must be a whole number of 1 or more.")
+    limits = library.combat_rules().limits
+    for label, value in (("ST", quick.st), ("DX", quick.dx), ("IQ", quick.iq),
+                         ("MA", quick.ma)):
+        why = limits.attribute_refusal(label, value)
+        if why:
+            raise EncounterRefused(why)
     missing = [f"no {kind} '{key}'" for kind, key, table in
                (("armor", quick.armor, library.armors), ("shield", quick.shield, library.shields))
                if key and key not in table]
@@ -211,6 +214,9 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
             dice = DamageDice.parse(quick.damage)
         except RulesDataError as exc:
             raise EncounterRefused(str(exc)) from exc
+        if dice.maximum > limits.most_hits or dice.plus < -limits.most_hits:
+            raise EncounterRefused(f"{dice} does up to {dice.maximum} hits: more than any blow "
+                                   f"({limits.most_hits} at most); check the dice.")
         figure.attacks.append(Attack(quick.weapon or "Weapon", str(dice)))
     return figure
 

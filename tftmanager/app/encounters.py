@@ -127,6 +127,8 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
         raise EncounterRefused("An encounter needs a name.")
     if combat not in {c.value for c in CombatType}:
         raise EncounterRefused("The kind of combat is death, arena or practice.")
+    if seed is not None and (why := library_for(store).combat_rules().limits.seed_refusal(seed)):
+        raise EncounterRefused(why)
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
         week = queries.campaign(session=op.session, campaign_id=store.campaign_id).week

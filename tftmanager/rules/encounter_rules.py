@@ -132,6 +132,24 @@ class Limits:
 
     most_hits: int
     most_st_spent: int
+    most_attribute: int
+    least: Mapping[str, int]  # the least ST, DX, IQ and MA a figure typed in may have
+    most_seed: int
+
+    def attribute_refusal(self, label: str, value: object) -> str:
+        """Why a typed-in figure's ST, DX, IQ or MA cannot be used, or ""."""
+        low = self.least[label.lower()]
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or not low <= value <= self.most_attribute:
+            return f"{label} must be a whole number from {low} to {self.most_attribute}."
+        return ""
+
+    def seed_refusal(self, seed: object) -> str:
+        """Why an encounter's seed cannot be used, or ""."""
+        if isinstance(seed, bool) or not isinstance(seed, int) \
+                or not 0 <= seed <= self.most_seed:
+            return f"The seed must be a whole number from 0 to {self.most_seed}."
+        return ""
 
 
 @dataclass(frozen=True)
@@ -177,8 +195,7 @@ class CombatRules:
                 critical=_critical(injury_doc["critical"]),
                 knockdown=_knockdown(injury_doc["knockdown"]),
                 falls=_falls(injury_doc["falls"]),
-                limits=Limits(int(injury_doc["limits"]["most_hits"]),
-                              int(injury_doc["limits"]["most_st_spent"])),
+                limits=_limits(injury_doc["limits"]),
                 options=options_from_data(injury_doc["options"]),
                 flesh_spells=_flesh_spells(injury_doc["flesh_spells"]),
                 practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
@@ -230,6 +247,11 @@ class CombatRules:
             return (f"{damage} hits is more than any blow ({self.limits.most_hits} at most); "
                     f"check the number.")
         return ""
+
+
+def _limits(doc: Mapping[str, Any]) -> Limits:
+    return Limits(int(doc["most_hits"]), int(doc["most_st_spent"]), int(doc["most_attribute"]),
+                  {str(k): int(v) for k, v in doc["least"].items()}, int(doc["most_seed"]))
 
 
 def _kinds(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:
