@@ -62,7 +62,7 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     (("option", "Flavius", "missile"), "needs a missile weapon ready"),
     (("ready", "Wulf", "9"), "Wulf has no weapon number 9."),
     (("attack", "Wulf", "Flavius", "--second-shot", "--roll", "9"), "has not fired"),
-    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell."),
+    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell cast on it."),
     (("dismount", "Wulf"), "Wulf is already on foot."),
     (("mount", "Nobody"), "No figure 'Nobody' in The glade."),
 ])
@@ -134,7 +134,9 @@ def test_options_drop_and_ready_from_the_shell(
     assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == (
         "Turn 2: Wulf chooses Ready a weapon (e, k, o).\n"
         "Turn 2: Wulf readies the Longbow; it can be used next turn.\n")
-    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 2: Wulf flees unhurt.\n"
+    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == (
+        "Turn 2: Wulf flees unhurt; each foe may take one free attack at +4 DX this turn "
+        "(004).\n")
 
 
 def test_flesh_spells_and_riding_from_the_shell(

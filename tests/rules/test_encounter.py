@@ -77,7 +77,7 @@ def test_flavius_against_wulf(library: RulesLibrary) -> None:
     # Turn 4: "Wulf shifts again, drops the bow (he has to) and readies his two-handed sword.
     # This time Wulf cannot attack"; Flavius rolls 16 and misses.
     fight.next_turn()
-    fight.drop("Wulf", 0)
+    fight.drop("Wulf", 0, rules)
     fight.ready("Wulf", 1, rules)
     assert fight.attack("Flavius", "Wulf", table.feed(16), rules) is HitResult.MISS
     # Turn 5: Wulf (adjDX 10) hacks first and misses; Flavius hits, 2-1 rolls 7: 6 hits.
@@ -137,6 +137,7 @@ def test_eight_hits_knock_down_and_stop_the_attack(library: RulesLibrary) -> Non
     fight.next_turn()
     with pytest.raises(EncounterRefused, match="stand up"):
         fight.hit("Ogre", 3, rules, by="Wulf")
+    fight.choose_option("Wulf", "stand_up", rules)
     fight.next_turn()
     fight.hit("Ogre", 3, rules, by="Wulf")
 

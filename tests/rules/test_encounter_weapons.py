@@ -51,7 +51,7 @@ def test_a_dropped_party_bow_does_not_fire(library: RulesLibrary) -> None:
     issue 37 item 1: 'Longbow' was compared with 'Longbow (missile)'."""
     rules = library.combat_rules()
     fight = _fight(_robin(library), _goon())
-    fight.drop("Robin", 0)
+    fight.drop("Robin", 0, rules)
     with pytest.raises(EncounterRefused, match="dropped the Longbow"):
         fight.attack("Robin", "Goon", Table([5, 3]), rules)
     robin = fight.figure("Robin")
@@ -64,7 +64,7 @@ def test_no_second_arrow_from_a_bow_readied_this_turn(library: RulesLibrary) -> 
     rules = library.combat_rules()
     fight = _fight(_robin(library), _goon())
     fight.attack("Robin", "Goon", Table([16]), rules)
-    fight.drop("Robin", 0)
+    fight.drop("Robin", 0, rules)
     with pytest.raises(EncounterRefused, match="already acted this turn"):
         fight.ready("Robin", 0, rules)
     with pytest.raises(EncounterRefused, match="dropped the Longbow"):

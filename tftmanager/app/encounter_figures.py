@@ -45,6 +45,7 @@ class QuickFigure:
     shield: str = ""
     weapon: str = ""
     damage: str = ""  # the weapon's dice when it is not a library weapon
+    race: str = "human"  # its row of the Height Chart ("An ORC is just like a human figure")
 
 
 def reactions(library: RulesLibrary) -> Reactions:
@@ -138,7 +139,7 @@ def _flesh_items(character: Character, library: RulesLibrary) -> list[Protection
         stops = sum(e.amount for e in magic.effects if e.stat is Stat.HITS_STOPPED
                     and not (e.multiply or e.weapon_tag or e.situational))
         if stops > 0:
-            found.append(Protection(SPELL, magic.key, magic.name, stops))
+            found.append(Protection(SPELL, magic.key, magic.name, stops, lasting=True))
     return found
 
 
@@ -180,7 +181,7 @@ def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
                   fast_turns_per_shot=weapon.fast_turns_per_shot if missile else None,
                   fast_dx=weapon.fast_dx if missile else None,
                   thrown=mode is AttackMode.THROWN, weapon=weapon.name,
-                  two_handed=weapon.two_handed)
+                  two_handed=weapon.two_handed, pole=weapon.pole)
 
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
@@ -207,6 +208,7 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
                                f"{weapon.name}: it needs ST {weapon.st}.")
     creature = Creature(key="", name=quick.name.strip(), kind="npc", st=quick.st, dx=quick.dx,
                         iq=quick.iq, ma=quick.ma, armor=quick.armor, shield=quick.shield,
+                        race=quick.race,
                         weapons=(weapon.key,) if weapon else ())
     figure = from_template(creature, side, creature.name, library=library, profile=profile)
     if quick.damage:

@@ -51,7 +51,10 @@ class Protection:
     blows: int = 0  # blows it stopped hits of (001's wear counts hits, read as blows)
     item_id: str = ""  # the possession's stable identity, "" for none
     dx: int = 0  # what a ready shield takes off DX (a large shield: -1), back when slung
-    slung: bool = False  # a shield slung on the back: stops nothing in front (003 line 250)
+    # Not in use now: a shield slung on the back stops nothing in front (003 line 250); a
+    # readied flesh item's spell while another flesh spell is cast on the figure.
+    slung: bool = False
+    lasting: bool = False  # a readied magic item's flesh spell: the figure's own, never ends
 
 
 @dataclass
@@ -73,6 +76,7 @@ class Attack:
     weapon: str = ""  # the weapon this is a way of using ("Dagger" for "Dagger (thrown)")
     two_handed: bool = False  # a ready shield is slung while this is ready (003 line 307)
     natural: bool = False  # teeth, claws, fists: always to hand, never readied or dropped
+    pole: bool = False  # a pole weapon: more damage in a charge or against one (003 line 256)
 
     @property
     def held(self) -> str:
@@ -138,6 +142,9 @@ class Figure:
     shots_this_turn: int = 0
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> last turn it fired
     fled: bool = False  # escaped through the door (arena) or fled the fight
+    fled_turn: int = 0  # ... in this turn: each foe's one free attack (004, Fleeing)
+    free_attacked: list[str] = field(default_factory=list)  # foes (ids) that took it
+    down: bool = False  # on the ground (knocked down, a fall): stands up before attacking
     race: str = ""  # its race key, for its row of the Height Chart
     hexes: int = 1  # hexes it covers (a giant: 3)
     mounted: bool = False  # riding: falls on the chart's horseman row (000)
@@ -176,7 +183,7 @@ class Figure:
             return Condition.DEAD if self.character_id is None else Condition.DYING
         if self.current_st <= rules.unconscious_st:
             return Condition.UNCONSCIOUS
-        if self.knocked_down_turn and turn - self.knocked_down_turn <= 1:
+        if self.down:
             return Condition.DOWN
         return Condition.FIGHTING
 
@@ -247,7 +254,7 @@ class Figure:
         self.hits_this_turn += left
         fell = before < self.knockdown_hits <= self.hits_this_turn
         if fell:
-            self.knocked_down_turn = turn
+            self.knock_down(turn)
         return HitOutcome(damage, tuple(stopped), left, fell, self.condition(rules, turn))
 
     def may_attack(self, rules: CombatRules, turn: int) -> str:
@@ -260,9 +267,15 @@ class Figure:
         if self.knocked_down_turn and self.knocked_down_turn == turn:
             return (f"{self.name} took {self.hits_this_turn} hits this turn and fell; "
                     f"no attack this turn.")
-        if self.knocked_down_turn and self.knocked_down_turn == turn - 1:
-            return f"{self.name} was knocked down last turn and may only stand up this turn."
+        if self.down:
+            return (f"{self.name} is on the ground and must take a turn to stand up before "
+                    f"attacking (Melee).")
         return ""
+
+    def knock_down(self, turn: int) -> None:
+        """Down on the ground: no attack this turn, and none until it has stood up (003)."""
+        self.knocked_down_turn = turn
+        self.down = True
 
     def next_turn(self) -> None:
         """Move the hits of this turn to last turn's (the -2 DX lasts the next turn only)."""

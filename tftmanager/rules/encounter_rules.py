@@ -176,6 +176,11 @@ class CombatRules:
     flesh_spells: dict[str, FleshSpell]
     practice: PracticeRules
     dx_penalty: int  # [melee] dx_penalty: DX next turn after dx_penalty_hits in a turn (-2)
+    spared_in: tuple[str, ...]  # kinds of combat where the unconscious may not be slain
+    pole_multiplier: int  # Melee's pole weapon in a charge: damage times this
+    pole_house_extra: str  # the house rules': this much more damage ("1d+1")
+    flee_free_dx: int  # a fleeing figure's foes' free attack: this DX more (004)
+    many_dice_assumed: str  # the reading that five and six dice also miss on 20+
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -201,6 +206,11 @@ class CombatRules:
                 practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
                                        int(injury_doc["practice"]["out_st"])),
                 dx_penalty=int(injury_doc["melee"]["dx_penalty"]),
+                spared_in=_kinds(fallen, "spared_in"),
+                pole_multiplier=int(injury_doc["pole_charge"]["melee_multiplier"]),
+                pole_house_extra=str(injury_doc["pole_charge"]["house_extra"]),
+                flee_free_dx=int(injury_doc["flee"]["free_attack_dx"]),
+                many_dice_assumed=str(hit["many_dice_assumed"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
