@@ -108,6 +108,7 @@ def land(*, store: CampaignStore, arrivals: list[Arrival], already: Already = Al
          report: list[str] | None = None) -> Landed:
     """Add (or update) every arrival in one operation: all of it or nothing."""
     new_entries = new_entries or []
+    already = Already(already)  # a window's combo box hands back the plain text
     if new_entries:
         check_replacements(store=store, new=new_entries)
     same = existing(store=store, arrivals=arrivals)

@@ -7,7 +7,7 @@ exports are reads and return text for the clipboard or a file.
 from __future__ import annotations
 
 from tftmanager.app import foundry, statblocks
-from tftmanager.app.arrivals import Landed
+from tftmanager.app.arrivals import Already, Landed
 from tftmanager.app.import_unknowns import Choices
 from tftmanager.ui.session import CampaignSession
 
@@ -21,10 +21,16 @@ def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
     return result is not None
 
 
-def import_foundry(session: CampaignSession, texts: list[str]) -> Landed | None:
-    """Add the actors of Foundry files to the party, all in one operation."""
+def import_foundry(session: CampaignSession, texts: list[str], *,
+                   already: Already | None = None,
+                   choices: Choices | None = None) -> Landed | None:
+    """Add the actors of Foundry files to the party, all in one operation.
+
+    The one way the window imports actors, with the preview dialog's choices or
+    without: the same app function as ``tftmanager foundry import``.
+    """
     return session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
-        store=session.store, texts=texts))
+        store=session.store, texts=texts, already=already, choices=choices))
 
 
 def preview_foundry(session: CampaignSession, texts: list[str]) -> foundry.ActorPreview | None:
