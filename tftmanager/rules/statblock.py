@@ -440,7 +440,7 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         block.notes.append(text if plain else f"{segment.label}: {text}")
         first.became.append(f"{segment.label}: kept in the notes")
     else:
-        entries, problems = split_entries(text, segment.starts)
+        entries, problems = split_entries(segment.text, segment.starts)  # offsets as kept
         for number, problem in problems:
             reader.note(number).problems.append(problem)
         if segment.section == "loose":
