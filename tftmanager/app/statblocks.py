@@ -9,7 +9,8 @@ form, so reading the text back gives the same figures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from tftmanager.app import campaigns
 from tftmanager.app.arrivals import Arrival, land
@@ -27,11 +28,11 @@ from tftmanager.app.statblock_figures import figure_of
 from tftmanager.app.transfer import Imported, TransferError
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character, InputError, check_input
-from tftmanager.rules.derived import derive
+from tftmanager.rules.derived import Derived, derive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry as LibraryEntry
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.statblock import LineNote, read_statblocks
+from tftmanager.rules.statblock import Block, LineNote, read_statblocks
 from tftmanager.rules.statblock_text import statblock
 from tftmanager.rules.validation import validate
 from tftmanager.store import queries
@@ -52,6 +53,7 @@ class Preview:
     figures: list[Character]
     unknowns: list[Unknown] = field(default_factory=list)
     new_entries: list[LibraryEntry] = field(default_factory=list)
+    money: list[int | None] = field(default_factory=list)  # each figure's, in order
 
     @property
     def problems(self) -> list[str]:
@@ -72,15 +74,17 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
     index = NameIndex(library)
     by_number = {n.number: n for n in reading.lines}
     figures: list[Character] = []
+    money: list[int | None] = []
     unknowns: list[Unknown] = []
     added: dict[tuple[str, str], LibraryEntry] = {}
     for block in reading.blocks:
         resolver = Resolver(index, choices or {}, block.name)
         resolver.added = added  # one new entry for a name however many figures use it
-        character = figure_of(block, by_number, library, index, resolver=resolver)
+        figure = figure_of(block, by_number, library, index, resolver=resolver)
         unknowns += resolver.unknowns
-        if character is None:
+        if figure is None:
             continue
+        character = figure.character
         first = by_number[block.line]
         try:
             check_input(character)
@@ -89,14 +93,46 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
             continue
         first.warnings += [f"{block.name}: {p.message}"
                            for p in validate(character, library, profile)]
-        figures.append(character)
+        first.warnings += adjusted_differences(block, derive(character, library, profile))
+        group = members(character, block.count)
+        if len(group) > 1:
+            first.became.append(f"{len(group)} figures: {group[0].name} to {group[-1].name}")
+        figures += group
+        money += [figure.money] * len(group)
     if not reading.blocks and not any(n.problems for n in reading.lines):
         note = reading.lines[0] if reading.lines else LineNote(1, "")
         note.problems.append("no stat block found (a name and a line with ST, DX and IQ)")
         if not reading.lines:
             reading.lines.append(note)
     ok = not any(n.problems for n in reading.lines)
-    return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()))
+    return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()),
+                   money if ok else [])
+
+
+def members(character: Character, count: int) -> list[Character]:
+    """A group's figures for the party, numbered: "Goblin 1" ... "Goblin 6"."""
+    if count < 2:
+        return [character]
+    return [replace(character, name=f"{character.name} {n}") for n in range(1, count + 1)]
+
+
+def adjusted_differences(block: Block, derived: Derived) -> list[str]:
+    """The block's adjusted DX and MA ("DX 13 (12)", "adjDX 12", "MA 10 (8)") against ours.
+
+    They are not kept (worked out from race, armor and talents); a difference
+    is said so the GM can look at what the block assumed.
+    """
+    said: list[str] = []
+    written = {name: paren for name, paren in block.adjusted.items() if name in ("dx", "ma")}
+    if "adjdx" in block.attributes:
+        written["dx"] = str(block.attributes["adjdx"][0])
+    for name, worked in (("dx", derived.adj_dx), ("ma", derived.ma)):
+        found = re.fullmatch(r"\s*(?:adj\.?\s*)?(\d{1,3})\s*", written.get(name, ""))
+        if found and int(found.group(1)) != worked:
+            label = "adjDX" if name == "dx" else "MA"
+            said.append(f"{block.name}: {label} {found.group(1)} as "
+                        f"written, {worked} as worked out here (from race, armor and talents)")
+    return said
 
 
 def check_size(text: str) -> None:
@@ -129,7 +165,8 @@ def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
         more = len(seen.problems) - 1
         raise StatBlockError(seen.problems[0] + (f" (and {more} more)" if more else "")
                              + "; nothing was imported.")
-    return land(store=store, arrivals=[Arrival(None, c) for c in seen.figures],
+    return land(store=store, arrivals=[Arrival(None, c, money=m)
+                                       for c, m in zip(seen.figures, seen.money, strict=True)],
                 new_entries=seen.new_entries, source="stat blocks",
                 report=[w for w in seen.warnings if " kept in the notes" in w
                         or " mapped to " in w or " added to the library" in w])
