@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tftmanager.app import bestiary
-from tftmanager.app.statblocks import Preview, export_statblocks, import_statblocks, read_figures
+from tftmanager.app import bestiary, campaigns, journal
+from tftmanager.app.arrivals import Already
+from tftmanager.app.statblocks import (
+    Preview,
+    export_statblocks,
+    import_statblocks,
+    preview,
+    read_figures,
+)
+from tftmanager.app.transfer import TransferError
 from tftmanager.rules.derived import derive
 from tftmanager.rules.items import ItemKind
 from tftmanager.rules.library import RulesLibrary
@@ -122,3 +130,28 @@ def test_a_creatures_attacks_hide_and_flight(store: CampaignStore) -> None:
             drake.note) == ("Claws", "2d", 3, 16, "flies", "")
     text = export_statblocks(store=store, bestiary=True, names=["Stone Drake"])
     assert "Moves: flies MA 16" in text and "Natural armor: stops 3" in text
+
+
+def test_a_name_the_party_has_is_updated_or_copied_as_chosen(store: CampaignStore) -> None:
+    """"GOBLIN ARCHER" beside "Goblin Archer": refused without a choice, then update or copy."""
+    import_statblocks(store=store, text=GOBLIN_ARCHER.replace("GOBLIN ARCHER", "Goblin Archer"))
+    (first,) = campaigns.party_sheets(store=store)
+    seen = preview(store=store, text=GOBLIN_ARCHER.replace("ST 9", "ST 10"))
+    assert seen.already == ["GOBLIN ARCHER"]
+    assert "line 1: GOBLIN ARCHER is already in this campaign as Goblin Archer: the import " \
+           "updates it or adds a copy, as you choose" in seen.warnings
+    with pytest.raises(TransferError, match="GOBLIN ARCHER is already in this campaign as "
+                       "Goblin Archer; import it with --update"):
+        import_statblocks(store=store, text=GOBLIN_ARCHER.replace("ST 9", "ST 10"))
+    import_statblocks(store=store, text=GOBLIN_ARCHER.replace("ST 9", "ST 10"),
+                      already=Already.UPDATE)
+    (updated,) = campaigns.party_sheets(store=store)
+    assert (updated.id, updated.character.st, updated.character.name) == (
+        first.id, 10, "GOBLIN ARCHER")
+    import_statblocks(store=store, text=GOBLIN_ARCHER, already=Already.COPY)
+    names = sorted(s.character.name for s in campaigns.party_sheets(store=store))
+    assert names == ["GOBLIN ARCHER", "GOBLIN ARCHER (copy)"]
+    journal.undo(store=store)
+    journal.undo(store=store)
+    assert [(s.character.name, s.character.st) for s in campaigns.party_sheets(store=store)] == [
+        ("Goblin Archer", 9)]

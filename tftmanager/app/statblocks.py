@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from tftmanager.app import campaigns
-from tftmanager.app.arrivals import Arrival, land
+from tftmanager.app.arrivals import Already, Arrival, land
+from tftmanager.app.characters import copy_name
 from tftmanager.app.import_unknowns import Choices, Resolver, Unknown
 from tftmanager.app.library import LibraryError, library_for
 from tftmanager.app.library_names import NameIndex
@@ -54,6 +55,8 @@ class Preview:
     unknowns: list[Unknown] = field(default_factory=list)
     new_entries: list[LibraryEntry] = field(default_factory=list)
     money: list[int | None] = field(default_factory=list)  # each figure's, in order
+    already: list[str] = field(default_factory=list)  # figures the party has, by name
+    starts: list[int] = field(default_factory=list)  # each figure's first line
 
     @property
     def problems(self) -> list[str]:
@@ -75,6 +78,7 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
     by_number = {n.number: n for n in reading.lines}
     figures: list[Character] = []
     money: list[int | None] = []
+    starts: list[int] = []
     unknowns: list[Unknown] = []
     added: dict[tuple[str, str], LibraryEntry] = {}
     for block in reading.blocks:
@@ -99,6 +103,7 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
             first.became.append(f"{len(group)} figures: {group[0].name} to {group[-1].name}")
         figures += group
         money += [figure.money] * len(group)
+        starts += [block.line] * len(group)
     if not reading.blocks and not any(n.problems for n in reading.lines):
         note = reading.lines[0] if reading.lines else LineNote(1, "")
         note.problems.append("no stat block found (a name and a line with ST, DX and IQ)")
@@ -106,7 +111,7 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
             reading.lines.append(note)
     ok = not any(n.problems for n in reading.lines)
     return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()),
-                   money if ok else [])
+                   money if ok else [], starts=starts if ok else [])
 
 
 def members(character: Character, count: int) -> list[Character]:
@@ -143,16 +148,58 @@ def check_size(text: str) -> None:
 
 
 def preview(*, store: CampaignStore, text: str, choices: Choices | None = None) -> Preview:
-    """What importing this text into the campaign would do, line by line."""
-    return read_figures(text, library_for(store), campaigns.get_profile(store=store), choices)
+    """What importing this text into the campaign would do, line by line.
+
+    A figure whose name the party already has (in any case: "GOBLIN ARCHER"
+    beside "Goblin Archer") is named in ``already`` and on its line: the
+    import updates that character or adds a copy, as the user chooses.
+    """
+    seen = read_figures(text, library_for(store), campaigns.get_profile(store=store), choices)
+    party = _party_by_name(store)
+    lines = {n.number: n for n in seen.lines}
+    for figure, start in zip(seen.figures, seen.starts, strict=True):
+        there = party.get(figure.name.casefold())
+        if there is None:
+            continue
+        seen.already.append(figure.name)
+        lines[start].warnings.append(
+            f"{figure.name} is already in this campaign"
+            + (f" as {there.character.name}" if there.character.name != figure.name else "")
+            + ": the import updates it or adds a copy, as you choose")
+    return seen
+
+
+def _party_by_name(store: CampaignStore) -> dict[str, queries.StoredCharacter]:
+    with store.transaction() as session:
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    return {s.character.name.casefold(): s for s in stored}
+
+
+def _arrivals(store: CampaignStore, seen: Preview, already: Already) -> list[Arrival]:
+    """The figures as arrivals: one the party has by name carries its uid (update or copy).
+
+    A copy takes a name nobody has ("Goblin Archer (copy)"), so the two can be told apart.
+    """
+    party = _party_by_name(store)
+    taken = {s.character.name for s in party.values()}
+    arrivals = []
+    for character, money in zip(seen.figures, seen.money, strict=True):
+        there = party.get(character.name.casefold())
+        if there is not None and already is Already.COPY:
+            character = replace(character, name=copy_name(character.name, taken))
+            taken.add(character.name)
+        arrivals.append(Arrival(there.uid if there else None, character, money=money))
+    return arrivals
 
 
 def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False,
-                      choices: Choices | None = None) -> Imported:
+                      choices: Choices | None = None, already: Already | None = None
+                      ) -> Imported:
     """Add every figure of the text to the party (or the bestiary) in one operation, or nothing.
 
     Refused (StatBlockError naming the first wrong line) while any line has a
-    problem.
+    problem, and (TransferError) while a figure's name is the party's and
+    ``already`` does not say whether to update it or add a copy.
     """
     check_size(text)
     if bestiary:
@@ -165,8 +212,8 @@ def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
         more = len(seen.problems) - 1
         raise StatBlockError(seen.problems[0] + (f" (and {more} more)" if more else "")
                              + "; nothing was imported.")
-    return land(store=store, arrivals=[Arrival(None, c, money=m)
-                                       for c, m in zip(seen.figures, seen.money, strict=True)],
+    mode = Already(already) if already else Already.REFUSE
+    return land(store=store, arrivals=_arrivals(store, seen, mode), already=mode,
                 new_entries=seen.new_entries, source="stat blocks",
                 report=[w for w in seen.warnings if " kept in the notes" in w
                         or " mapped to " in w or " added to the library" in w])

@@ -13,11 +13,11 @@ from tftmanager.ui.session import CampaignSession
 
 
 def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
-                      choices: Choices | None = None) -> bool:
+                      choices: Choices | None = None, already: Already | None = None) -> bool:
     """Add the figures of a text to the party or the bestiary; True when imported."""
     where = "the bestiary" if bestiary else "the party"
     result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
-        store=session.store, text=text, bestiary=bestiary, choices=choices))
+        store=session.store, text=text, bestiary=bestiary, choices=choices, already=already))
     return result is not None
 
 
