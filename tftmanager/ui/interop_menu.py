@@ -141,15 +141,10 @@ def import_characters(window: MainWindow) -> None:
     """File > Import Characters…: TFT Manager character files (``tftmanager export``'s)."""
     from tftmanager.ui.operations import interop  # noqa: PLC0415 - after first paint
 
-    if window.session is None:
+    chosen = _ask_files(window, "Import Characters", CHARACTER_FILTER)
+    if chosen is None or window.session is None:
         return
-    names, _ = QFileDialog.getOpenFileNames(_widget(window), "Import Characters", "",
-                                            CHARACTER_FILTER)
-    if not names:
-        return
-    texts = _read_with_progress(window, names)
-    if texts is None:
-        return
+    names, texts = chosen
     result = interop.import_characters(
         window.session, {Path(name).name: text for name, text in zip(names, texts, strict=True)})
     if result is not None:
@@ -165,15 +160,10 @@ def import_foundry(window: MainWindow) -> None:
     """
     from tftmanager.ui.operations import interop  # noqa: PLC0415
 
-    if window.session is None:
+    chosen = _ask_files(window, "Import from Foundry VTT", JSON_FILTER)
+    if chosen is None or window.session is None:
         return
-    names, _ = QFileDialog.getOpenFileNames(_widget(window), "Import from Foundry VTT", "",
-                                            JSON_FILTER)
-    if not names:
-        return
-    texts = _read_with_progress(window, names)
-    if texts is None:
-        return
+    texts = chosen[1]
     seen = interop.preview_foundry(window.session, texts)
     if seen is None:
         return
@@ -191,6 +181,16 @@ def import_foundry(window: MainWindow) -> None:
         shown = "; ".join(result.report[:3]) + (" …" if len(result.report) > 3 else "")
         window.statusBar().showMessage(f"Imported {len(result.ids)} character(s)"
                                        + (f": {shown}" if shown else ""), 10000)
+
+
+def _ask_files(window: MainWindow, title: str,
+               formats: str) -> tuple[list[str], list[str]] | None:
+    """The files the user picks and their texts (None: no campaign, none picked, cancelled)."""
+    if window.session is None:
+        return None
+    names, _ = QFileDialog.getOpenFileNames(_widget(window), title, "", formats)
+    texts = _read_with_progress(window, names) if names else None
+    return (names, texts) if texts is not None else None
 
 
 def _read_with_progress(window: MainWindow, names: list[str]) -> list[str] | None:
