@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrinter
 
+from tftmanager.cards.balance import balanced
 from tftmanager.cards.content import CardContent, CardFace
 from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.fonts import card_family, metrics_for
@@ -35,6 +36,7 @@ from tftmanager.cards.layout import (
     Paper,
     arrange,
     arrange_duplex,
+    arrange_groups,
     pair_faces,
     plan_page,
 )
@@ -66,18 +68,20 @@ def set_document(contents: Sequence[CardContent], size: CardSize,
     """Fit every face (continuations included) and place them on pages.
 
     Single-sided, a character's faces run front, front continuations, back,
-    back continuations.  Duplex, each back is printed behind its front.
+    back continuations, starting a row of their own (a front never sits beside
+    another character's back).  Duplex, each back is printed behind its front.
+    A back's sections move to a front with room when that saves a card.
     """
     plan = plan_page(size, paper_mm)
     metrics = metrics_for(family or card_family())
-    faces: list[Typeset] = []
+    groups: list[list[Typeset]] = []
     pairs: list[tuple[Typeset, Typeset | None]] = []
     for content in contents:
-        fronts = fit(content.front, plan.card_w, plan.card_h, metrics)
-        backs = fit(content.back, plan.card_w, plan.card_h, metrics)
-        faces += [*fronts, *backs]
+        fronts, backs = balanced(content.front, content.back, plan.card_w, plan.card_h,
+                                 metrics)
+        groups.append([*fronts, *backs])
         pairs += pair_faces(fronts, backs)
-    pages = arrange_duplex(pairs, plan) if duplex else arrange(faces, plan)
+    pages = arrange_duplex(pairs, plan) if duplex else arrange_groups(groups, plan)
     return CardDocument(plan, tuple(pages))
 
 

@@ -191,6 +191,27 @@ def arrange(faces: Sequence[T], plan: PagePlan) -> list[Page[T]]:
             for k in range(0, len(faces), n)]
 
 
+def arrange_groups(groups: Sequence[Sequence[T]], plan: PagePlan) -> list[Page[T]]:
+    """Single-sided, each group (one character's cards) starting a row of its own.
+
+    So a front is printed beside its own back, never beside another
+    character's continuation card (the cards are cut apart, so a group may
+    run on to the next sheet).
+    """
+    n, cols = plan.per_page, plan.cols
+    pages: list[list[Placed[T]]] = [[]]
+    at = 0  # the next free slot of the last page
+    for group in groups:
+        at = -(-at // cols) * cols  # the start of the next row
+        for face in group:
+            if at == n:
+                pages.append([])
+                at = 0
+            pages[-1].append(Placed(plan.slot(at), face))
+            at += 1
+    return [Page(tuple(placed)) for placed in pages if placed]
+
+
 def arrange_duplex(cards: Sequence[tuple[T, T | None]], plan: PagePlan) -> list[Page[T]]:
     """Double-sided: a page of fronts, then a page of their backs, mirrored to match.
 
