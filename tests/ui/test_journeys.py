@@ -36,12 +36,18 @@ from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.journal_window import JournalWindow
 from tftmanager.ui.ledger_dialog import LedgerDialog
 from tftmanager.ui.library_editor import LibraryEditor
+from tftmanager.ui.library_fields import TAB_TITLES
+from tftmanager.ui.library_marks_model import LibraryFilter, ReviewModel
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.note_dialog import NoteDialog
 from tftmanager.ui.party_model import COLUMNS
 from tftmanager.ui.picker import PickerDialog
+from tftmanager.ui.picker_model import PickerFilter, PickerModel
+from tftmanager.ui.picker_rows import PickerRow
 from tftmanager.ui.print_preview import CardPreviewDialog
+from tftmanager.ui.table_model import RowTableModel
 from tftmanager.ui.week_planner import WeekPlanner
+from tftmanager.ui.week_report_view import totals_html
 
 pytestmark = pytest.mark.ui
 W = TypeVar("W", bound=QWidget)
@@ -105,9 +111,12 @@ def test_session_zero_a_new_wizard_built_and_taught_a_spell(main_window: MainWin
     click(qtbot, editor.abilities.add_button)
     picker = _opened(opened, PickerDialog)
     qtbot.keyClicks(picker.search, "blur")
-    [row] = [r for r in range(picker.table.model().rowCount())
-             if picker.table.model().index(r, 0).data() == "Blur"]
-    click_index(qtbot, picker.table, picker.table.model().index(row, 0))
+    shown = picker.table.model()
+    assert isinstance(shown, PickerFilter) and isinstance(shown.sourceModel(), PickerModel)
+    [row] = [r for r in range(shown.rowCount()) if shown.index(r, 0).data() == "Blur"]
+    click_index(qtbot, picker.table, shown.index(row, 0))
+    chosen = picker.selected_row()
+    assert isinstance(chosen, PickerRow) and chosen.key == "blur" and chosen.available
     click(qtbot, picker.learn_button)
     assert window.session.character(sigrid).spells == ("blur",)
     assert [editor.abilities.known.item(i).text().split(" (")[0]
@@ -165,14 +174,18 @@ def test_weeks_a_job_chosen_two_weeks_run_and_undone(main_window: MainWindow, qt
     assert window.session is not None
     wulf = next(r.id for r in window.party_model.rows() if r.name == "Wulf")
     assert window.session.assignment(wulf).activity == "rest"
+    click(qtbot, planner.run_button)  # one week: its lines, no totals table
+    report = planner.report.toPlainText()
+    assert report.startswith("Week 1") and "totals" not in report and "Wulf" in report
+    assert totals_html([]) == ""
     type_into(qtbot, planner.count.lineEdit(), "2")
     click(qtbot, planner.run_button)
     report = planner.report.toPlainText()
-    assert report.startswith("Weeks 1–2: totals")
+    assert report.startswith("Weeks 2–3: totals")
     assert "Wulf" in report
-    assert window.week_label.text() == "Week 3"
+    assert window.week_label.text() == "Week 4"
     _toolbar(window, qtbot, window.act_undo)  # one Undo takes both weeks back
-    assert window.week_label.text() == "Week 1"
+    assert window.week_label.text() == "Week 2"
     close_new_windows(opened)
 
 
@@ -221,6 +234,16 @@ def test_cards_previewed_then_exported(main_window: MainWindow, qtbot, tmp_path:
     assert target.stat().st_size > 0
     assert dialog_log.infos[-1][0] == "Cards Exported"
     assert str(target) in dialog_log.infos[-1][1]
+    sheets = tmp_path / "sheets.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *_a, **_k: (str(sheets), print_preview.PDF_FILTER))
+    file_menu = window.menuBar().actions()[0].menu()
+    [export] = [a for a in file_menu.actions()
+                if a.text() == "Export Character &Sheets to PDF…"]
+    assert export is window.file_help.export_sheets  # right after Export Cards
+    export.trigger()  # File > Export Character Sheets to PDF…
+    assert sheets.stat().st_size > 0
+    assert str(sheets) in dialog_log.infos[-1][1]
 
 
 def test_sources_an_entry_found_in_the_rules_library_names_its_source(
@@ -231,6 +254,13 @@ def test_sources_an_entry_found_in_the_rules_library_names_its_source(
     library = _opened(opened, LibraryEditor)
     page = library.pages["talent"]
     assert library.tabs.currentWidget() is page  # Talents first
+    assert library.tabs.tabText(0) == TAB_TITLES["talent"]
+    assert isinstance(page.proxy, LibraryFilter) and isinstance(page.model, RowTableModel)
+    every = page.proxy.rowCount()
+    click(qtbot, page.marked_only)  # only the entries whose values are assumed or uncertain
+    assert 0 < page.proxy.rowCount() < every
+    click(qtbot, page.marked_only)
+    assert page.proxy.rowCount() == every
     qtbot.keyClicks(page.search, "sword")
     names = [page.proxy.index(r, 0).data() for r in range(page.proxy.rowCount())]
     row = names.index("Sword")
@@ -240,4 +270,6 @@ def test_sources_an_entry_found_in_the_rules_library_names_its_source(
     reference = [h for h in range(page.proxy.columnCount())
                  if page.proxy.headerData(h, Qt.Orientation.Horizontal) == "Reference"]
     assert page.proxy.index(row, reference[0]).data(), "the reader's book and page"
+    click_tab(qtbot, library.tabs, library.tabs.count() - 1)  # To review: each with its source
+    assert isinstance(library.review_model, ReviewModel) and library.review_model.rowCount()
     close_new_windows(opened)
