@@ -33,6 +33,7 @@ from tftmanager.ui import (
     interop_menu,
     main_panels,
     menu_windows,
+    players_menu,
     read_only,
     server_window,
     story_menu,
@@ -235,6 +236,7 @@ class MainWindow(QMainWindow):
         for action in (self.act_award, self.act_week, self.act_survival):
             campaign_menu.addAction(action)
         menu_windows.add_encounter_menu(self, campaign_menu)
+        self.players_view = players_menu.install(self, campaign_menu)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
@@ -321,6 +323,7 @@ class MainWindow(QMainWindow):
         """Close the open campaign, if any."""
         if self.session is None:
             return
+        self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
         if self._panels_built:
