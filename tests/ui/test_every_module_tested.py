@@ -35,6 +35,8 @@ THROUGH_THE_WINDOW = {
     "operations.encounters": "ui/test_encounter.py",  # the encounter window's buttons
     "operations.copies": "ui/test_guide_and_copies.py",  # File > Save a Copy…
     "operations.notes": "ui/test_journeys.py",  # a session note typed in its dialog
+    "players_menu": "ui/test_players_view.py",  # Campaign > Players' View…
+    "players_view": "ui/test_players_view.py",  # its server, links and QR codes
 }
 
 
@@ -45,7 +47,10 @@ def _modules() -> list[str]:
 
 def _imported(path: Path) -> set[str]:
     """The tftmanager.ui modules a test file imports (``operations.x`` used counts too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    if "tftmanager.ui" not in text:
+        return set()
+    tree = ast.parse(text)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
