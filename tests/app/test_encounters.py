@@ -243,8 +243,9 @@ def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
     """Selling the first possession mid-fight must not put the chainmail's hits on the shield."""
     cid, eid = _glade(store)
     enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
-    keys = [i.key for i in get_character(store=store, character_id=cid).items]
-    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    mail = next(i.uid for i in get_character(store=store, character_id=cid).items
+                if i.key == "chainmail")
+    sell(store=store, character_id=cid, uid=mail, price=0)
     end_encounter(store=store, encounter_id=eid)
     after = {i.key: i.hits_taken for i in get_character(store=store, character_id=cid).items}
     assert "chainmail" not in after
@@ -262,8 +263,9 @@ def test_wear_goes_to_the_very_shield_that_stopped_the_hits(store: CampaignStore
     enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
     enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
     enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
-    keys = [i.key for i in get_character(store=store, character_id=cid).items]
-    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    mail = next(i.uid for i in get_character(store=store, character_id=cid).items
+                if i.key == "chainmail")
+    sell(store=store, character_id=cid, uid=mail, price=0)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid).items
     assert [(i.state, i.hits_taken) for i in after if i.key == "large_shield"] == [

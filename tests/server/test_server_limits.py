@@ -56,9 +56,9 @@ def test_a_player_spends_their_money_but_gains_none(party_url: str, alice: Any,
                                        kind=kind, reason="Mine")
         dagger = equipment.buy(store=store, character_id=ragnar, kind=ItemKind.WEAPON,
                                key="dagger")
-        index = len(dagger.after.items) - 1
         with pytest.raises(NotYours):
-            equipment.sell(store=store, character_id=ragnar, index=index, price=5000)
+            equipment.sell(store=store, character_id=ragnar, uid=dagger.after.items[-1].uid,
+                           price=5000)
         spent = balance - equipment.money(store=store, character_id=ragnar)
     assert spent > 0  # a purchase within the balance is theirs
     before = snapshot(owner)

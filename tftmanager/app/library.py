@@ -14,6 +14,8 @@ from typing import Any
 import tomli_w
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, deed
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
@@ -137,7 +139,8 @@ def entry_error(*, store: CampaignStore, entry: Entry) -> str:
 def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     """Add or edit one entry; the result must still be a usable library."""
     _check(_replacing(store, entry))
-    with store.operation(OpKind.LIBRARY, f"Library: saved {_entry_name(entry)}") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.ENTRY_SAVED, what=_entry_name(entry)))
         stored.put_entry(session=op.session, campaign_id=store.campaign_id, entry=entry)
     return _changed(store)
 
@@ -170,7 +173,8 @@ def delete_entry(*, store: CampaignStore, kind: str, key: str) -> Changes:
             "not deleted.")
     candidate = [e for e in entries(store=store) if (e.kind, e.key) != (kind, key)]
     _check(candidate)
-    with store.operation(OpKind.LIBRARY, f"Library: deleted {kind} {key}") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.ENTRY_DELETED, what=f"{kind} {key}"))
         stored.remove_entry(session=op.session, campaign_id=store.campaign_id, kind=kind,
                             key=key)
     return _changed(store)
@@ -344,7 +348,8 @@ def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:
                if (e.kind, e.key) not in present and _users(party, e.kind, e.key)]
     if missing:
         raise LibraryError(f"it lacks entries characters use: {', '.join(missing[:5])}")
-    with store.operation(OpKind.LIBRARY, f"Library imported ({len(new)} entries)") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.LIBRARY_IMPORTED, count=len(new)))
         stored.replace_library(session=op.session, campaign_id=store.campaign_id, entries=new,
                                version="", shipped=False)
     return _changed(store)

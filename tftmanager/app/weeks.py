@@ -22,6 +22,8 @@ from tftmanager.app.abilities import progress_studies
 from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
 from tftmanager.app.collector import collector_paused
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import (
@@ -111,19 +113,13 @@ def run_weeks(
                         or week.report.stop:
                     break
             results = run.finish(op.session, weeks_done)
-            op.label = _run_label(results, base)
+            record(op, deed(Event.WEEKS, first=results[0].report.week,
+                            last=results[-1].report.week, seed=base))
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
     return results
-
-
-def _run_label(results: list[AppliedWeek], seed: int) -> str:
-    """"Ran week 5 (seed 123)" or "Ran weeks 5-8 (seed 123)"."""
-    first, last = results[0].report.week, results[-1].report.week
-    weeks = f"week {first}" if first == last else f"weeks {first}-{last}"
-    return f"Ran {weeks} (seed {seed})"
 
 
 def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:

@@ -46,8 +46,11 @@ class OpenOperation:
     mine: tuple[str, ...] | None = None
     merge_key: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
-    # Rebuilds the label from merged ``meta`` when this operation folds into the one before.
-    relabel: Callable[[dict[str, Any]], str] | None = None
+    # What it did, as data (``app.deeds``, in JSON): the story reads this, never the label.
+    deed: dict[str, Any] = field(default_factory=dict)
+    # Rebuilds the label and the deed from merged ``meta`` when this operation folds into
+    # the one before.
+    remake: Callable[[dict[str, Any]], tuple[str, dict[str, Any]]] | None = None
     # Set when the operation was folded into the one before it (typing in a field).
     merged_into: int | None = None
 
@@ -77,6 +80,8 @@ class Operation:
     undoable: bool
     # Who did it: the login on a server campaign; "" in a file (or pushed from one).
     author: str = ""
+    # What it did, as data (``app.deeds``); {} for an operation told as its label.
+    deed: dict[str, Any] = field(default_factory=dict)
 
     @property
     def state(self) -> str:
@@ -90,7 +95,7 @@ def _operation(row: OperationRow) -> Operation:
     return Operation(
         id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
         characters=tuple(json.loads(row.characters)), undone=row.undone,
-        undoable=row.undoable, author=row.author or "",
+        undoable=row.undoable, author=row.author or "", deed=json.loads(row.deed or "{}"),
     )
 
 
@@ -259,8 +264,8 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
         row = previous
         op.merged_into = previous.id
         op.meta = _merged_meta(json.loads(previous.meta), op.meta)
-        if op.relabel is not None:
-            op.label = op.relabel(op.meta)
+        if op.remake is not None:
+            op.label, op.deed = op.remake(op.meta)
         if _undoes_itself(session, previous.id or 0):  # "SP 0 -> 5" then "5 -> 0"
             session.execute(text("DELETE FROM row_change WHERE operation_id = :p"),
                             {"p": previous.id})
@@ -270,6 +275,7 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
     row.label = op.label[:300] or op.kind
     row.merge_key = op.merge_key
     row.meta = json.dumps(op.meta, sort_keys=True)
+    row.deed = json.dumps(op.deed, sort_keys=True)
     row.characters = json.dumps(_touched_characters(session, row.id or 0))
     row.updated_at = utcnow()
     session.add(row)

@@ -244,7 +244,8 @@ BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_merge_key text,
-                                             op_meta text, seen jsonb) RETURNS jsonb
+                                             op_meta text, op_deed text, seen jsonb)
+  RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   gm boolean := public.tft_is_gm();
@@ -272,6 +273,8 @@ BEGIN
                  ELSE public.tft_player_label(op_id, touched, kind) END,
          merge_key = CASE WHEN gm THEN left(op_merge_key, 120) ELSE '' END,
          meta = CASE WHEN gm THEN op_meta ELSE '{{}}' END,
+         -- a player's deed would be the client's word too: told as the server's label
+         deed = CASE WHEN gm THEN op_deed ELSE '{{}}' END,
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
@@ -411,7 +414,7 @@ END $$;
 
 
 # Called by any login of the campaign (each checks who is calling).
-ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, text, jsonb)",
+ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, text, text, jsonb)",
                 "tft_replay(integer, boolean)", "tft_delete(text, integer)",
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
                 "tft_may_spend(integer, text, integer)", "tft_may_pay(integer, text, integer)",

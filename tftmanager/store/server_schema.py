@@ -262,5 +262,6 @@ def install(conn: Connection, database: str) -> None:
                          "EXECUTE FUNCTION tft_finished()")
     # what an earlier version let players call (its policies are gone now)
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
-                         "tft_may_forget_images(integer), tft_touched(integer)")
+                         "tft_may_forget_images(integer), tft_touched(integer), "
+                         "tft_finish(integer, text, text, text, jsonb)")
     conn.exec_driver_sql("SELECT tft_recount()")  # each character's rows, for the limits
