@@ -100,8 +100,9 @@ def test_flavius_against_wulf_into_the_ledgers(
     assert (ending.wounds, ending.award.amount, ending.condition) == (7, 50, Condition.FIGHTING)
     # Wear counts the blows each stopped hits of (the campaign's default reading of 001):
     # turns 1, 3 and 6 (Melee's points would be 9 and 5).
-    assert [(w.index, w.name, w.hits) for w in ending.wear] == [(0, "Chainmail", 3),
-                                                                (1, "Large shield", 3)]
+    items = get_character(store=store, character_id=cid).items
+    assert [(w.item_id, w.name, w.hits) for w in ending.wear] == [
+        (items[0].uid, "Chainmail", 3), (items[1].uid, "Large shield", 3)]
     before = campaign_dump(store.path)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid)

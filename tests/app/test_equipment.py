@@ -6,6 +6,7 @@ they were; every action is undone and redone exactly.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from collections.abc import Callable
@@ -614,3 +615,32 @@ def test_malformed_possessions_raise_format_error(fields: dict[str, Any], words:
     with pytest.raises(FormatError) as caught:
         loads(doc(fields))
     assert words in str(caught.value)
+
+
+# --- Identity, not position ----------------------------------------------
+
+
+def test_an_action_names_the_possession_it_meant_even_after_the_list_moved(
+        store: CampaignStore) -> None:
+    """A possession chosen, then another sold before the action: the one chosen is sold."""
+    cid = hero(store, money=200)
+    eq.give(store=store, character_id=cid, item=Item(ItemKind.GEAR, "skis"))
+    eq.buy(store=store, character_id=cid, kind=ItemKind.WEAPON, key="mace")
+    chosen = at(store, cid, 1)  # the mace, second in the list
+    eq.sell(store=store, character_id=cid, uid=at(store, cid, 0), price=0)  # the skis go first
+    eq.sell(store=store, character_id=cid, uid=chosen, price=10)
+    assert items(store, cid) == ()
+    assert [line.reason for line in eq.money_lines(store=store, character_id=cid)][-1] == \
+        "Sold Mace"
+
+
+def test_no_possession_action_takes_a_position() -> None:
+    for action in (eq.sell, eq.move, eq.record_hits, eq.repair):
+        assert "index" not in inspect.signature(action).parameters
+        assert "uid" in inspect.signature(action).parameters
+
+
+def test_a_possession_always_has_an_identity() -> None:
+    assert Item(ItemKind.GEAR, "skis").uid != Item(ItemKind.GEAR, "skis").uid
+    with pytest.raises(ValueError, match="identity"):
+        Item(ItemKind.GEAR, "skis", uid="")

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.app.week_report import catalogue_of
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Status
 from tftmanager.rules.experience import next_cost
@@ -205,19 +204,11 @@ def party_board(*, store: CampaignStore,
             ledger.balances(session=session, campaign_id=store.campaign_id, table=ledger.XP),
             week_store.all_assignments(session=session, campaign_id=store.campaign_id),
             study_store.campaign_studies(session=session, campaign_id=store.campaign_id))
-    catalogue = _catalogue(library)
+    catalogue = library.jobs  # None when the campaign's library has no job rules
     sheets = [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored
               if only is None or s.id in only]
     return sorted((board_row(s, library, profile, ledgers, catalogue) for s in sheets),
                   key=lambda r: r.name.casefold())
-
-
-def _catalogue(library: RulesLibrary) -> JobCatalogue | None:
-    """The job catalogue, or None when the campaign's library has no job rules."""
-    try:
-        return catalogue_of(library)
-    except (KeyError, ValueError):
-        return None
 
 
 # The board's columns: header, the BoardRow field its sort key reads, and the cell's text.

@@ -30,6 +30,7 @@ from tftmanager.store import journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
 from tftmanager.store.errors import CampaignError, CampaignInUse, MigrationFailed, NotACampaign
+from tftmanager.store.failures import user_message
 from tftmanager.store.inspect import (
     FileInfo,
     InterruptedWrite,
@@ -247,12 +248,15 @@ def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
 
     try:
         upgrade_to_head(engine)
-    except Exception as exc:
+    except BaseException as exc:
         engine.dispose()
         backup_file(backup, path, overwrite=True)
+        said = user_message(exc)
+        if said is None:
+            raise  # a migration's bug: the file is put back, the crash report keeps the trace
         raise MigrationFailed(
             path,
-            f"Upgrading {path.name} to the current format failed ({exc}); "
+            f"Upgrading {path.name} to the current format failed ({said}); "
             f"it was left as it was. A copy is at {backup.name}.",
         ) from exc
     return backup

@@ -29,7 +29,7 @@ from tftmanager.store.server import (
     check_schema,
     make_server_engine,
     open_server_campaign,
-    server_refusal,
+    refuse_or_raise,
     server_schema_version,
 )
 from tftmanager.store.server_address import ServerAddress
@@ -109,7 +109,7 @@ def init_server(address: ServerAddress, *, name: str,
                     replace_library(session=session, campaign_id=row.id,
                                     entries=library[0], version=library[1], shipped=True)
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
@@ -169,7 +169,7 @@ def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, P
                 server_schema.install(conn, address.database)
             return schema or CURRENT_SCHEMA, None
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
