@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app import encounter_figures as enc_figures
 from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, open_existing, set_profile
 from tftmanager.app.characters import create_character, get_character
@@ -18,6 +17,7 @@ from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.equipment import sell
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import undo
+from tftmanager.rules import new_figures as enc_figures
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter_figure import Condition
 from tftmanager.rules.items import Item, ItemKind, ItemState

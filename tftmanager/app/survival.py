@@ -12,7 +12,7 @@ from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import WeekRefused, catalogue_of
 from tftmanager.rules.character import Character
-from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.dice_expr import Dice, is_face
 from tftmanager.rules.survival import Outcome, Situation, after_roll, resolve
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -46,7 +46,7 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
         if faces is None:
             dice = Dice(random.Random(seed))
             faces = (dice.die(), dice.die())
-        elif not all(1 <= f <= 6 for f in faces):
+        elif not all(is_face(f) for f in faces):
             raise WeekRefused("Dice faces are 1 to 6.")
         outcome = resolve(faces, situation, rules)  # no chance (refusal) never survives
         record(op, deed(Event.SURVIVAL, Who(stored.uid, before.name), faces=list(faces),
