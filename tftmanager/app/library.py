@@ -17,6 +17,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Event, deed
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
+from tftmanager.app.library_builds import build_library
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
@@ -27,7 +28,6 @@ from tftmanager.rules.library_entries import (
     WHOLE,
     Entry,
     entry_key,
-    library_from_entries,
     with_shipped_values,
 )
 from tftmanager.rules.problems import RulesDataError
@@ -60,16 +60,6 @@ def in_effect(campaign_entries: list[Entry]) -> list[Entry]:
     Rules) should show: the values the campaign actually plays by.
     """
     return with_shipped_values(campaign_entries, shipped_entries())
-
-
-def build_library(campaign_entries: list[Entry]) -> RulesLibrary:
-    """The library these entries make, with rule values they predate from the shipped one.
-
-    See ``with_shipped_values``: an older campaign reads a value a later
-    release moved into the data from the shipped library, without being
-    changed, until the GM reviews the shipped update.
-    """
-    return library_from_entries(campaign_entries, shipped_entries())
 
 
 def library_for(store: CampaignStore) -> RulesLibrary:

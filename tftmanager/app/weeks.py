@@ -21,7 +21,6 @@ from sqlmodel import Session
 from tftmanager.app.abilities import progress_studies
 from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
-from tftmanager.app.collector import collector_paused
 from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Event, deed
 from tftmanager.app.library import library_for
@@ -36,6 +35,7 @@ from tftmanager.app.week_report import (
     catalogue_of,
     party_snapshots,
 )
+from tftmanager.collector import collector_paused
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice_expr import Dice

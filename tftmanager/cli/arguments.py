@@ -7,9 +7,8 @@ import re
 from collections.abc import Callable
 
 from tftmanager.app.names import did_you_mean
+from tftmanager.cli.exit_codes import UNUSABLE
 from tftmanager.rules.week import StopEvent
-
-UNUSABLE = 2
 
 
 class Parser(argparse.ArgumentParser):

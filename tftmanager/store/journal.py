@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, text
 from sqlmodel import Session, col, delete, select
 
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
 # Edits of the same fields closer together than this become one operation.
@@ -332,30 +333,27 @@ def changes_of(session: Session, operation_id: int) -> list[RowChange]:
             for t, a, k, o, n in rows]
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
 
 def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
     columns = list(image)
-    names = ", ".join(_quote(c) for c in columns)
+    names = ", ".join(quote_name(c) for c in columns)
     values = ", ".join(f":v{i}" for i in range(len(columns)))
     params = {f"v{i}": image[c] for i, c in enumerate(columns)}
     params["rowid"] = row_key
     session.execute(
-        text(f"INSERT INTO {_quote(table)} (rowid, {names}) VALUES (:rowid, {values})"), params)
+        text(f"INSERT INTO {quote_name(table)} (rowid, {names}) VALUES (:rowid, {values})"), params)
 
 
 def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{_quote(c)} = :v{i}" for i, c in enumerate(image))
+    assignments = ", ".join(f"{quote_name(c)} = :v{i}" for i, c in enumerate(image))
     params = {f"v{i}": v for i, v in enumerate(image.values())}
     params["rowid"] = row_key
-    session.execute(text(f"UPDATE {_quote(table)} SET {assignments} WHERE rowid = :rowid"),
+    session.execute(text(f"UPDATE {quote_name(table)} SET {assignments} WHERE rowid = :rowid"),
                     params)
 
 
 def _delete_row(session: Session, table: str, row_key: int) -> None:
-    session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :k"), {"k": row_key})
+    session.execute(text(f"DELETE FROM {quote_name(table)} WHERE rowid = :k"), {"k": row_key})
 
 
 def replay(session: Session, operation_id: int, changes: list[RowChange], *,

@@ -33,6 +33,7 @@ from tftmanager.store.server import (
     server_schema_version,
 )
 from tftmanager.store.server_address import ServerAddress
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, CharacterRow, PlayerCharacterRow
 
 
@@ -77,7 +78,7 @@ def create_database_if_missing(address: ServerAddress) -> None:
             if exists is None:
                 conn.commit()
                 raw = conn.execution_options(isolation_level="AUTOCOMMIT")
-                raw.exec_driver_sql(f"CREATE DATABASE {_quote(address.database)}")
+                raw.exec_driver_sql(f"CREATE DATABASE {quote_name(address.database)}")
     except DBAPIError:
         pass  # no right to look or create: the connection to the database itself will say
     finally:
@@ -174,9 +175,6 @@ def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, P
         engine.dispose()
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
 
 def add_member(address: ServerAddress, login: str, *, characters: list[str], gm: bool = False,
                password: str | None = None) -> list[str]:
@@ -232,13 +230,13 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
         exists = session.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
                                  {"r": login}).first()
         if exists is None:
-            session.execute(text(f"CREATE ROLE {_quote(login)} LOGIN"))
+            session.execute(text(f"CREATE ROLE {quote_name(login)} LOGIN"))
         if password:
             _set_password(session, login, password)
         server_schema.limit_login(session.connection(), store.address.database, login,
                                   player=not gm)
-        session.execute(text(f"GRANT {_quote(gm_role if gm else player_role)} "
-                             f"TO {_quote(login)}"))
+        session.execute(text(f"GRANT {quote_name(gm_role if gm else player_role)} "
+                             f"TO {quote_name(login)}"))
         for character in chosen:
             taken = session.exec(select(PlayerCharacterRow).where(
                 PlayerCharacterRow.login == login,
