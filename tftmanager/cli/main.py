@@ -45,6 +45,7 @@ from tftmanager.cli import (
 )
 from tftmanager.cli.arguments import Parser as _Parser
 from tftmanager.cli.arguments import stop_events
+from tftmanager.cli.exit_codes import OK, PROBLEMS
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import pad, sheet_json, sheet_text, text_width
 from tftmanager.cli.text_input import UnreadableInput, read_text
@@ -56,8 +57,6 @@ from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.shipped import shipped_library
-
-OK, PROBLEMS, UNUSABLE = 0, 1, 2
 
 
 class UsageError(Refusal):
