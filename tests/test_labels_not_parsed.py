@@ -2,7 +2,7 @@
 
 A label is text written for a person from the deed (``app.deed_words``);
 reading it back with a regular expression or by splitting it made the story
-depend on the wording and on names ("Bob: ST 3 -> 4").  Schema 14's
+depend on the wording and on names ("Bob: ST 3 -> 4").  Schema 15's
 migration read the labels of older campaigns one last time; it lives in
 ``db/versions`` and is the only place allowed to.
 """
@@ -48,7 +48,7 @@ def test_no_module_reads_a_label_back() -> None:
 
 
 def test_the_check_sees_a_label_read_back() -> None:
-    """The story before schema 14, in short: each shape caught."""
+    """The story before schema 15, in short: each shape caught."""
     assert label_readings("m = WEEK_RUN.match(op.label)") == [1]
     assert label_readings("re.match(r'^(.+?): ST', operation.label)") == [1]
     assert label_readings("who, what = label.split(': ', 1)") == [1]

@@ -163,8 +163,8 @@ def test_weeks_run_before_the_journal_existed_are_still_told(tmp_path: Path) -> 
     assert len(story.weeks[0].lines) >= 1
 
 def _migrated(kind: str, label: str) -> Deed:
-    """The deed schema 14's migration reads from an earlier operation's label."""
-    migration = importlib.import_module("db.versions.0014_operation_deed")
+    """The deed schema 15's migration reads from an earlier operation's label."""
+    migration = importlib.import_module("db.versions.0015_operation_deed")
     party = migration._Party([(1, "u1", "Ragnar")])
     return Deed.from_json(migration.deed_of(kind, label, [1], party), label)
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.cards.encounter_sheet import st_boxes
+from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui import dialogs

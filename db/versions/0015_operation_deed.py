@@ -1,4 +1,4 @@
-"""Schema 14: each operation keeps what it did as data (``operation.deed``, JSON).
+"""Schema 15: each operation keeps what it did as data (``operation.deed``, JSON).
 
 The story used to read every operation's label back with regular
 expressions.  From now on an operation records its deed (event, characters
@@ -9,8 +9,8 @@ so an upgraded campaign's story reads as it did; a label no pattern matches
 is kept as an operation told as its label (``{"event": "told"}``), as the
 story told it.  The store backs the file up before this runs.
 
-Revision ID: 0014_deed
-Revises: 0013
+Revision ID: 0015_deed
+Revises: 0014
 Create Date: 2026-11-28
 """
 
@@ -26,12 +26,12 @@ from alembic import op
 
 from tftmanager.store.schema import sqlite_pragma
 
-revision = "0014_deed"
-down_revision = "0013"
+revision = "0015_deed"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
-SCHEMA = 14
+SCHEMA = 15
 
 # The field names the edit labels showed (rules.describe at schema 13), read back.
 _SHOWN = {
@@ -224,4 +224,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("operation") as batch:
         batch.drop_column("deed")
-    sqlite_pragma(op, "user_version", 13)
+    sqlite_pragma(op, "user_version", 14)
