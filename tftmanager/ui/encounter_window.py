@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.save_as import ask_save_path
