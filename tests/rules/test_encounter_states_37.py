@@ -271,3 +271,68 @@ def test_the_defenders_five_and_six(library: RulesLibrary) -> None:
     fight.choose_option("Ann", "hth", rules)
     fight.attack("Ann", "Bob", Table([6, 9]), rules)  # Bob's broadsword: 2d rolls 9
     assert ann.wounds == 9 - ann.stops and not ann.in_hth
+
+
+# Melee's options (003 lines 116-156), each with its effect on the attacks; (b) pole charge,
+# (e) (k) (o) readying, (g) (n) standing up, (j) one last shot and (m) (p) HTH have tests of
+# their own above and in test_encounter_weapons.py.
+@pytest.mark.parametrize(("letter", "line", "missile_ok", "strike_ok"), [
+    ("a", "(a) MOVE up to its full MA.", False, False),
+    ("b", "(b) CHARGE ATTACK ... attack with any weapon except a missile weapon.", False, True),
+    ("c", "(c) DODGE. Move up to 1/2 its MA while dodging.", False, False),
+    ("d", "(d) DROP. Move up to 1/2 its MA and drop to a prone or kneeling position.", False,
+     False),
+    ("e", "(e) READY NEW WEAPON.", False, False),
+    ("f", "(f) MISSILE WEAPON ATTACK. Move up to 1 hex and fire a missile weapon.", True, False),
+    ("h", "(h) SHIFT AND ATTACK ... attack with any nonmissile weapon.", False, True),
+    ("i", "(i) SHIFT AND DEFEND. Shift one hex (or stand still) and defend.", False, False),
+    ("j", "(j) ONE-LAST-SHOT MISSILE ATTACK.", True, False),
+    ("l", "(1) DISENGAGE.", False, False),
+    ("q", "(q) ATTEMPT TO DRAW DAGGER.", False, False),
+    ("r", "(r) ATTEMPT TO DISENGAGE.", False, False),
+])
+def test_each_option_allows_its_attacks(library: RulesLibrary, letter: str, line: str,
+                                        missile_ok: bool, strike_ok: bool) -> None:
+    """003 line 200: "A figure may not attack during a given turn unless it chose one of the
+    options whose title includes the word 'attack.'"."""
+    rules = library.combat_rules()
+    bow = library.weapons["longbow"]
+    for missile in (True, False):
+        arm = (Attack(bow.name, str(bow.damage), bow.key, missile=True, weapon=bow.name)
+               if missile else None)
+        fight = Encounter("Arena")
+        fight.add(_man("Ann", "A", arm=arm))
+        fight.add(_man("Bob", "B"))
+        allowed = missile_ok if missile else strike_ok
+        try:
+            fight.choose_option("Ann", letter, rules)
+        except EncounterRefused as refused:  # (f) and (j) need a missile weapon, (i) another
+            assert not allowed and "needs" in str(refused), line
+            continue
+        if allowed:
+            assert fight.attack("Ann", "Bob", Table([16]), rules) is HitResult.MISS, line
+        else:
+            with pytest.raises(EncounterRefused, match="chose"):
+                fight.attack("Ann", "Bob", Table([16]), rules)
+
+
+@pytest.mark.parametrize(("letter", "missile", "line"), [
+    ("c", True, "(c) DODGE ... a figure attempting to hit a dodging figure (with a missile or "
+                "thrown weapon) ... must roll its adjDX on FOUR dice"),
+    ("i", False, "(i) SHIFT AND DEFEND ... a defending figure (with any other type of attack)"),
+])
+def test_dodge_and_defend_add_a_die(library: RulesLibrary, letter: str, missile: bool,
+                                    line: str) -> None:
+    """003 line 425: dodging and defending "have exactly the same effect"; 4 dice, and "a
+    roll of 20 or better is a miss"."""
+    rules = library.combat_rules()
+    bow = library.weapons["longbow"]
+    arm = Attack(bow.name, str(bow.damage), bow.key, missile=True, weapon=bow.name) \
+        if missile else None
+    fight = Encounter("Arena")
+    fight.add(_man("Ann", "A", dx=30, arm=arm))
+    fight.add(_man("Bob", "B"))
+    fight.choose_option("Bob", letter, rules)
+    table = Table([20])
+    assert fight.attack("Ann", "Bob", table, rules) is HitResult.MISS, line
+    assert table.asked[0][0] == 4
