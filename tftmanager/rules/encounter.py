@@ -283,6 +283,15 @@ class Encounter:
         self.note(f"{fig.name} readies the {arm.held}" + "".join(f"; {s}" for s in said)
                   + "; it can be used next turn.")
 
+    def hold(self, ref: str, rules: CombatRules) -> None:
+        """The figure makes no attack this turn, though its option allowed one."""
+        self._open()
+        fig = self._able(ref, rules)
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already attacked this turn.")
+        fig.attacked_turn = self.turn
+        self.note(f"{fig.name} makes no attack this turn.")
+
     def _able(self, ref: str, rules: CombatRules) -> Figure:
         """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
