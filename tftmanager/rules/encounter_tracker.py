@@ -128,7 +128,7 @@ def _options(enc: Encounter, fig: Figure, rules: CombatRules) -> tuple[Offer, ..
     offers = []
     held = ready_arm(fig)
     ready = find_option(rules.options, READY_OPTION)
-    for option in rules.options.values():
+    for option in sorted(rules.options.values(), key=lambda o: o.letters[0]):  # (a)-(r)
         if (fig.down and not option.stands) or (not fig.down and option.stands):
             continue
         if option is ready or _needs_other_weapon(option, fig):
