@@ -98,6 +98,13 @@ def test_foundry_export_of_the_party_is_a_folder_and_imports_back(
         capsys, "statblock", "export", demo)[1]
     code, _, err = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json")
     assert code == 2 and "Ragnar is already in this campaign" in err
+    code, out, err = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json",
+                         "--dry-run")  # says what the real run does
+    assert code == 2 and "Ragnar is already in this campaign" in err
+    assert "Would import" not in out
+    code, out, _ = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json",
+                       "--dry-run", "--update")
+    assert code == 0 and "Would import 1 character." in out
 
 
 def test_foundry_export_of_one_character_is_one_actor(
@@ -134,7 +141,7 @@ def test_a_foundry_actor_with_names_the_library_lacks_imports_and_says_so(
     assert "Light Leather ($10, 2 lb) mapped to Leather armor" in out.replace(
         "(stops 1, ", "(")
     assert "Torch x3 ($1, 0.5 lb, in Backpack) added to the library as a new gear" in out
-    assert "Wizards Staff (1d6+3, $300, 5 lb) kept in the notes" in out
+    assert "Wizards Staff (1d6+3, $300, 5 lb, readied) kept in the notes" in out
 
 
 def test_a_bad_choice_is_refused_and_a_bug_in_choosing_is_a_crash_report(
