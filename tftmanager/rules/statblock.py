@@ -53,7 +53,7 @@ LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "lo
          "languages", "details", "money")
 # Lists a full stop ends: "Talents: Bow. Shortbow (1-1), dagger." holds one talent.
 SENTENCE_LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic",
-                  "languages", "money")
+                  "languages", "money", "race", "kind", "role", "player", "count")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -451,6 +451,8 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     """Turn one labelled segment into the block's race, kind, notes or list entries."""
     first = reader.note(segment.starts[0][1])
     text = segment.text.strip()
+    if segment.section in ("race", "kind", "role", "player", "count"):
+        text = text.rstrip(".").strip()  # "Race: Orc. Spells: ...": the sentence's stop
     if segment.section == "race":
         block.race = (text, first.number)
         first.became.append(f"race: {text}")
