@@ -76,8 +76,7 @@ def existing(*, store: CampaignStore, arrivals: list[Arrival]) -> list[Existing 
             differs = changed_fields(before, arrival.character)
             for table, amount, what in ((ledger.XP, arrival.xp, "XP"),
                                         (ledger.MONEY, arrival.money, "money")):
-                have = ledger.balance(session=session, character_id=cid,
-                                      table=table)  # type: ignore[arg-type]
+                have = ledger.balance(session=session, character_id=cid, table=table)
                 if amount is not None and amount != have:
                     differs[what] = (f"{have:,}", f"{amount:,}")
             found.append(Existing(cid, before.name, differs))
