@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -30,6 +31,26 @@ from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 # Edits of the same fields closer together than this become one operation.
 MERGE_WINDOW = timedelta(minutes=5)
 DEFAULT_UNDO_LIMIT = 100
+
+# Who acts in operations begun in this context when it is not the store's own user: a
+# player at the table server, whose edits the GM's history names.  A context variable,
+# so the window's thread and each table server request keep their own.
+_ACTING: ContextVar[str | None] = ContextVar("tftmanager_acting", default=None)
+
+
+def acting_author() -> str | None:
+    """Who acts in operations begun now, when not the store's own user (a table server player)."""
+    return _ACTING.get()
+
+
+@contextmanager
+def acting(author: str) -> Iterator[None]:
+    """Operations begun inside this block are recorded as ``author``'s."""
+    token = _ACTING.set(author)
+    try:
+        yield
+    finally:
+        _ACTING.reset(token)
 
 
 @dataclass
@@ -95,12 +116,17 @@ def _operation(row: OperationRow) -> Operation:
 
 
 class ReplayRefused(Exception):
-    """Undo or redo would take back (or redo over) another user's later change."""
+    """Undo or redo would take back (or redo over) another user's later change.
 
-    def __init__(self, who: str, label: str) -> None:
-        super().__init__(who, label)
+    ``short`` ("Ragnar:XP") when it would instead spend more than a player's
+    character now holds (someone corrected the ledger since).
+    """
+
+    def __init__(self, who: str, label: str, short: str = "") -> None:
+        super().__init__(who, label, short)
         self.who = who
         self.label = label
+        self.short = short
 
 
 class Journal(Protocol):
@@ -133,8 +159,8 @@ class FileJournal:
     """A campaign file's journal: SQLite triggers switched by the ``journal_state`` row."""
 
     def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
-        """Open an operation (the redo tail goes)."""
-        return begin(session, campaign_id=campaign_id, kind=kind)
+        """Open an operation (the redo tail goes); a player's at the table server is named."""
+        return begin(session, campaign_id=campaign_id, kind=kind, author=_ACTING.get())
 
     def finish(self, session: Session, op: OpenOperation, *, campaign_id: int) -> None:
         """Label it, merge typing into the operation before, keep the undo limit."""
@@ -236,6 +262,8 @@ def _merges_with(op: OpenOperation, previous: OperationRow | None) -> bool:
     are the server's trigger's alone, never moved by a client afterwards.
     """
     if previous is None or not op.merge_key or not previous.undoable or op.mine is not None:
+        return False
+    if previous.author != (op.author or ""):  # a player's edit never folds into the GM's
         return False
     age = utcnow().replace(tzinfo=None) - previous.updated_at.replace(tzinfo=None)
     return previous.merge_key == op.merge_key and age <= MERGE_WINDOW

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, inspect
 
-# Tables that are the journal itself, or Alembic's: never recorded.
+# Tables that are the journal itself, or Alembic's, or the players' links: never recorded.
 UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
-                        "character_version"})
+                        "character_version", "player_link"})
 PREFIX = "journal_"
 OUTSIDE_AN_OPERATION = "write outside an operation"
 

@@ -63,7 +63,7 @@ ENDED = ("The server is busy: another user's change held what yours needed for t
 IDLE_PING_SECONDS = 30.0
 
 
-def make_server_engine(address: ServerAddress) -> Engine:
+def make_server_engine(address: ServerAddress, *, connections: int = 6) -> Engine:
     """A small pool of psycopg connections, each checked before use (so a drop reconnects).
 
     The check costs no round trip while a connection is in steady use: only a
@@ -76,7 +76,7 @@ def make_server_engine(address: ServerAddress) -> Engine:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_size=2, max_overflow=4,
+        pool_size=2, max_overflow=max(connections - 2, 0),
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
@@ -123,14 +123,36 @@ class ServerCampaignStore(CampaignStore):
     """An open server campaign: the engine, the campaign id, the login and its last look."""
 
     def __init__(self, address: ServerAddress, engine: Engine, campaign_id: int,
-                 author: str, role: str) -> None:
+                 author: str, role: str, *, for_player: str | None = None) -> None:
         super().__init__(Path(address.url), engine, None, campaign_id)
         self.address = address
         self.author = author
         self.role = role  # "gm" or "player"
         # character id -> the version this client last saw (its last look).
         self.seen: dict[int, int] = {}
-        self.journal = ServerJournal(author, self.seen)
+        # A player acting through the table server, over this GM's connection.
+        self.for_player = for_player
+        self.journal = ServerJournal(author, self.seen, for_player=for_player)
+
+    def acting_for(self, player: str, seen: dict[int, int] | None = None) -> ServerCampaignStore:
+        """The same campaign and connections, each operation recorded as ``player``'s.
+
+        For the table server, whose GM connection carries the players'
+        actions: the operations are the player's in the history (with a
+        player's limits and the server's own words for the line), and undo
+        and redo take back only that player's.  ``seen``: the versions the
+        player's page showed, refused as a conflict if a character changed
+        since; None when the action is judged on the rows as they are (every
+        use case reads them in its own transaction).  Closing it leaves the
+        connections to this store.
+        """
+        view = ServerCampaignStore(self.address, self.engine, self.campaign_id, player,
+                                   "player", for_player=player)
+        view.library_cache = self.library_cache
+        assert isinstance(view.journal, ServerJournal)
+        view.journal.checks_seen = seen is not None
+        view.seen.update(seen or {})
+        return view
 
     @property
     def shared(self) -> bool:
@@ -157,7 +179,7 @@ class ServerCampaignStore(CampaignStore):
         """One transaction on the server, its failures said in the user's terms."""
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                if self.role != "gm":
+                if self.role != "gm" and self.for_player is None:
                     event.listen(session, "before_flush", _deletes_through_server)
                 yield session
         except OperationalError as exc:
@@ -197,6 +219,12 @@ class ServerCampaignStore(CampaignStore):
         except CampaignError:
             return False
 
+    def widen(self, connections: int) -> None:
+        """Up to ``connections`` at once, for a store serving many players (the table server's)."""
+        old, self.engine = self.engine, make_server_engine(self.address,
+                                                           connections=connections)
+        old.dispose()
+
     def look(self) -> dict[int, int]:
         """Read every character's version: what this client now has seen.
 
@@ -213,8 +241,9 @@ class ServerCampaignStore(CampaignStore):
         return dict(self.seen)
 
     def close(self) -> None:
-        """Return the connections to the server."""
-        self.engine.dispose()
+        """Return the connections to the server (a player's view leaves them to its GM's)."""
+        if self.for_player is None:
+            self.engine.dispose()
 
 
 def _lost(exc: OperationalError) -> bool:

@@ -249,3 +249,44 @@ BEGIN
     {parts}) s WHERE c IS NOT NULL GROUP BY c;
 END $$;
 """
+
+
+# What the operator tools read and do (``server_operator``): the GM's and co-GMs' alone.
+OPERATOR = """
+CREATE OR REPLACE FUNCTION public.tft_report() RETURNS jsonb
+  LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+  IF NOT public.tft_is_gm() THEN
+    RAISE EXCEPTION 'only the GM reads the limits and counts' USING ERRCODE = '42501';
+  END IF;
+  RETURN jsonb_build_object(
+    'limits', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', name, 'value', value,
+                                                            'about', about) ORDER BY name), '[]')
+               FROM tft_private.limits),
+    'usage', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                'character', coalesce(c.name, '#' || u.character_id), 'rows', u.rows,
+                'bytes', u.bytes) ORDER BY u.bytes DESC), '[]')
+              FROM tft_private.usage u LEFT JOIN public.character c ON c.id = u.character_id),
+    'today', (SELECT coalesce(jsonb_agg(jsonb_build_object('player', login,
+                                                           'operations', operations)
+                                        ORDER BY operations DESC), '[]')
+              FROM tft_private.daily WHERE day = (now() AT TIME ZONE 'UTC')::date),
+    'database_bytes', pg_database_size(current_database()));
+END $$;
+
+CREATE OR REPLACE FUNCTION public.tft_end_session(session_pid integer) RETURNS boolean
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN  -- a session of this campaign's database only, never the caller's own
+  IF NOT public.tft_is_gm() THEN
+    RAISE EXCEPTION 'only the GM ends sessions' USING ERRCODE = '42501';
+  END IF;
+  IF session_pid = pg_backend_pid() OR NOT EXISTS (
+       SELECT 1 FROM pg_stat_activity WHERE pid = session_pid
+       AND datname = current_database()) THEN
+    RETURN false;
+  END IF;
+  RETURN pg_terminate_backend(session_pid);
+EXCEPTION WHEN insufficient_privilege THEN
+  RETURN false;  -- a session of a login the campaign's owner may not end
+END $$;
+"""

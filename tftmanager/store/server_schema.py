@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from tftmanager.store.journal_triggers import UNRECORDED
+from tftmanager.store.server_checks import install_checks
 from tftmanager.store.server_functions import (
     ENTRY_POINTS,
     INTERNAL,
@@ -39,7 +40,7 @@ __all__ = ["MAX_DATABASE_NAME", "NOTIFY_CHANNEL", "TIMEOUTS", "install", "role_n
            "tables"]
 
 # Tables with a character_id that only the GM writes.
-GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version"})
+GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version", "player_link"})
 # Ledgers only grow, and a player adds to them only its own spending, within the balance.
 LEDGERS = frozenset({"xp_entry", "money_entry"})
 # Connections one player's login may hold at once (the app uses at most 7).
@@ -245,13 +246,18 @@ def limit_login(conn: Connection, database: str, login: str, *, player: bool) ->
             "RAISE NOTICE 'the owner cannot end this login''s sessions'; END $$")
 
 
-def install(conn: Connection, database: str) -> None:
-    """(Re)create the functions, triggers, roles, grants and policies, in one transaction."""
+def install(conn: Connection, database: str) -> list[str]:
+    """(Re)create the functions, triggers, roles, grants, policies and checks, in one transaction.
+
+    Returns the value checks the stored rows break (``server_checks``): they
+    hold for every write from now on, and the GM is told which to repair.
+    """
     gm, player = role_names(database)
     for role in (gm, player):
         _ensure_role(conn, role)
     _database(conn, database, gm, player)
     _deferrable_foreign_keys(conn)
+    broken = install_checks(conn)
     _functions(conn, gm, player)
     for table in tables(conn):
         _secure_table(conn, table, gm, player)
@@ -264,3 +270,4 @@ def install(conn: Connection, database: str) -> None:
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
                          "tft_may_forget_images(integer), tft_touched(integer)")
     conn.exec_driver_sql("SELECT tft_recount()")  # each character's rows, for the limits
+    return broken

@@ -371,3 +371,20 @@ class PlayerCharacterRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     login: str = Field(max_length=63, index=True)
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE")
+
+
+class PlayerLinkRow(SQLModel, table=True):
+    """A player's invitation to the table server: a secret bound to one character (schema 14).
+
+    The secret is kept so the GM can show the link (and its QR code) again;
+    renewing replaces it and revoking deletes the row.  The journal does not
+    record this table: a revoked link must never come back with an undo, and
+    secrets stay out of the row images.
+    """
+
+    __tablename__ = "player_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", unique=True)
+    secret: str = Field(max_length=100)
+    created_at: datetime = Field(default_factory=utcnow)

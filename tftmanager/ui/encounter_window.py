@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.encounter_figures import QuickFigure
-from tftmanager.cards.encounter_sheet import st_boxes
+from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.ui import dialogs
 from tftmanager.ui.operations import encounters as ops
