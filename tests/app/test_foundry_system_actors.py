@@ -46,7 +46,7 @@ def _sheet(doc: dict[str, Any], index: NameIndex) -> dict[tuple[str, str], dict[
         inside = by_id.get(system.get("container"))
         location = system.get("location")
         shown[item["type"], _key(item["name"], index)] = {
-            "qty": system.get("qty"),
+            "qty": system.get("qty"), "spells": len(system.get("spells") or []),
             "location": OLD_LOCATIONS.get(location, location),
             "in": _key(inside["name"], index) if inside else None}
     return shown
@@ -85,6 +85,7 @@ def test_an_actor_of_the_system_goes_back_with_nothing_missing(
         assert missing == [], f"{original['name']} lost {missing}"
         for key, shown in before.items():
             assert after[key]["in"] == shown["in"], key
+            assert after[key]["spells"] == shown["spells"], key
             assert after[key]["qty"] == shown["qty"], key
             if shown["location"] is not None and key[0] == "equipment":
                 assert after[key]["location"] == shown["location"], key
@@ -103,3 +104,22 @@ def test_read_back_the_character_is_the_same(path: Path, store: CampaignStore) -
     for _name, doc in export_actors(store=store):
         (match,) = preview_actors(store=store, texts=[doc]).already
         assert match is not None and match.differences == {}, match
+
+
+def test_dropped_and_stowed_come_back_so(store: CampaignStore) -> None:
+    """Library items Foundry has dropped or stowed (our carried and stored) keep that place."""
+    doc = json.loads(ACTORS[-1].read_text(encoding="utf-8"))
+    where = {}
+    for item, place in zip((i for i in doc["items"] if i["type"] == "equipment"),
+                           ("dropped", "stowed", "dropped", "stowed"), strict=False):
+        item["system"]["location"] = place
+        where[item["name"]] = place
+    import_actor_files(store=store, texts=[json.dumps(doc)])
+    (_name, text), = export_actors(store=store)
+    back = {i["name"]: i["system"].get("location") for i in json.loads(text)["items"]}
+    index = NameIndex(library_for(store))
+    for name, place in where.items():
+        if re.search(r"coins", name, re.IGNORECASE):
+            continue
+        shown = next(n for n in back if _key(n, index) == _key(name, index))
+        assert back[shown] == place, name

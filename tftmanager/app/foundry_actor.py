@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tftmanager.app.foundry_kept import kept_items, sheet_fields, visible_notes
+from tftmanager.app.foundry_kept import kept_items, link, placed, sheet_fields, visible_notes
 from tftmanager.rules.abilities import CharacterKind, Spell
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
@@ -149,9 +149,9 @@ def _equipment(library: RulesLibrary, item: Item, talent_ids: dict[str, str]
         "applyEffectsWhen": ["readied"], "capacity": 0, "container": None, "spells": [],
         "notes": notes_html(item.note) if item.note else "", "pdfReference": "",
         "attacks": [], "defenses": []}
-    where, _, rest = item.note.partition("; ")
-    if where.startswith("in "):  # read from a Foundry container: back into it
-        system["in"], system["notes"] = where[3:], notes_html(rest) if rest else ""
+    if item.note:
+        rest = placed(item.note, system)  # read from Foundry: its place, container, spells
+        system["notes"] = notes_html(rest) if rest else ""
     if isinstance(entry, Weapon):
         system["attacks"] = _attacks(entry, item, _talent_for(entry, talent_ids))
     elif item.kind in (ItemKind.ARMOR, ItemKind.SHIELD) and entry is not None:
@@ -221,13 +221,9 @@ def _items(c: Character, library: RulesLibrary, seed: str, money: int) -> list[d
     items += kept
     if money > 0:
         items.append(_money_item(money))
-    placed = [{"_id": ids[n], **item} for n, item in enumerate(items)]
-    by_name = {str(item["name"]): str(item["_id"]) for item in placed}
-    for item in placed:
-        inside = item["system"].pop("in", None)
-        if inside is not None:
-            item["system"]["container"] = by_name.get(inside)
-    return placed
+    written = [{"_id": ids[n], **item} for n, item in enumerate(items)]
+    link(written)
+    return written
 
 
 def _token(c: Character) -> dict[str, Any]:

@@ -22,6 +22,7 @@ ITEM_LABELS = {label: kind for kind, label in LABEL.items()} | {"Ability": "abil
 SHEET_LABELS = ("Job", "Mana", "Movement")  # fields of the actor, not items
 LOCATIONS = ("readied", "dropped", "packed", "stowed", "stored")
 OLD_LOCATIONS = {"equipped": "readied", "carried": "packed"}  # the system's words before 1.0
+FOUNDRY_ONLY_PLACES = ("dropped", "stowed")  # read as carried and stored, said in the note
 PARAGRAPH = " ¶ "  # between the paragraphs of an item's note, in its one line
 DEFAULT_LOCATION = {"armor": "readied", "shield": "readied"}  # else "packed"
 _LINE = re.compile(r"^(?P<label>" + "|".join(sorted(
@@ -33,6 +34,7 @@ _STOPS = re.compile(r"^stops (\d{1,3})$")
 _COST = re.compile(r"^\$(\d+(?:\.\d+)?)$")
 _WEIGHT = re.compile(r"^(\d+(?:\.\d+)?) lb$")
 _TALENT = re.compile(r"^IQ (\d{1,2})(?:, cost (\d{1,2}))?(?:, (\w+))?$")
+_HELD = re.compile(r"^a spell \((.+)\)$")  # a spell the actor did not hold, by its uuid
 _HOLDS = re.compile(r"^holds (\d+(?:\.\d+)?)$")
 _MOVE = re.compile(r"(walk|swim|fly) ([+-]?\d{1,3})")
 
@@ -46,6 +48,42 @@ def is_kept(line: str) -> bool:
 def visible_notes(notes: str) -> str:
     """The notes as the Foundry sheet shows them: without the lines that are items or fields."""
     return "\n".join(line for line in notes.split("\n") if not is_kept(line))
+
+
+def placed(note: str, system: dict[str, Any]) -> str:
+    """Read where an item from Foundry was out of its note, into ``system``; the rest.
+
+    An item's note begins with what Foundry said of its place, when we hold
+    no field for it ("dropped; in Backpack; spells: Light, Ink Stain; its own
+    note"): the place (``location``), the container (``in``, linked by name
+    when the actor is written) and the spells it holds (``spell_names``).
+    """
+    parts = note.split("; ") if note else []
+    while parts and (parts[0] in FOUNDRY_ONLY_PLACES or parts[0].startswith("in ")):
+        part = parts.pop(0)
+        if part.startswith("in "):
+            system["in"] = part[3:]
+        else:
+            system["location"] = part
+    if parts and parts[0].startswith("spells: "):
+        system["spell_names"] = parts.pop(0)[len("spells: "):].split(", ")
+    return "; ".join(parts)
+
+
+def link(items: list[dict[str, Any]]) -> None:
+    """Put each item back into its container and its spells back into it, by name (ids set)."""
+    by_name = {str(item["name"]): str(item["_id"]) for item in items}
+    spells = {str(item["name"]): str(item["_id"]) for item in items if item["type"] == "spell"}
+    for item in items:
+        system = item["system"]
+        inside = system.pop("in", None)
+        if inside is not None:
+            system["container"] = by_name.get(inside)
+        names = system.pop("spell_names", None)
+        if names is not None:
+            held = [_HELD.match(n) for n in names]
+            system["spells"] = [{"uuid": m.group(1) if m else f"Item.{spells[n]}", "burn": False}
+                                for n, m in zip(names, held, strict=True) if m or n in spells]
 
 
 def item_figures(kind: str, system: dict[str, Any], parts: list[str], note: str) -> str:
@@ -132,7 +170,7 @@ def kept_items(notes: str) -> list[dict[str, Any]]:
 def _item(kind: str, name: str, qty: int, figures: str, line: str) -> dict[str, Any]:
     """One Foundry item from a kept line's parts."""
     system: dict[str, Any] = {"notes": "", "pdfReference": "", "attacks": [], "defenses": []}
-    rest = _figures_into(kind, system, figures)
+    rest = placed(_figures_into(kind, system, figures), system)
     if rest:
         system["notes"] = "".join(f"<p>{html.escape(part)}</p>" for part in rest.split(PARAGRAPH))
     if kind in ("talent", "spell"):

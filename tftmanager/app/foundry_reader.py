@@ -22,6 +22,7 @@ from typing import Any
 
 from tftmanager.app.foundry_actor import DEFAULT_AGE, FLAG, LOCATION, STATE, notes_html
 from tftmanager.app.foundry_kept import (
+    FOUNDRY_ONLY_PLACES,
     SHEET_LABELS,
     is_kept,
     item_figures,
@@ -225,9 +226,12 @@ class _Items:
             return
         found = self.resolver.resolve(_kinds(system), name, quantity=qty,
                                       figures=_figures(system, note), data=_data(system))
-        if found is not None:
+        if found is not None:  # a place we hold no field for is said in its note
+            place = str(system.get("location"))
             self.items.append(Item(kind=ItemKind(found[0]), key=found[1], state=state,
-                                   quantity=qty, note=note))
+                                   quantity=qty, note="; ".join(t for t in (
+                                       place if place in FOUNDRY_ONLY_PLACES else "", note)
+                                       if t)))
 
 
 def _points(kind: object, qty: int, flags: dict[str, Any]) -> int:
