@@ -39,6 +39,22 @@ def test_statblock_export_then_import_gives_the_same_text(
     assert cli(capsys, "statblock", "export", empty)[1] == out.read_text()
 
 
+def test_a_block_named_as_a_character_is_updated_or_copied_only_when_asked(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo, _empty = campaigns
+    text = tmp_path / "ragnar.txt"
+    text.write_text("RAGNAR: ST 14, DX 10, IQ 8, MA 10; Talents: Sword\n", encoding="utf-8")
+    code, _, err = cli(capsys, "statblock", "import", demo, text)
+    assert code == 2 and "RAGNAR is already in this campaign as Ragnar; import it with " \
+        "--update" in err
+    code, out, _ = cli(capsys, "statblock", "import", demo, text, "--copy")
+    assert code == 0 and "Imported 1 figure: RAGNAR" in out
+    heads = [b.splitlines()[0] for b in cli(capsys, "statblock", "export", demo)[1].split("\n\n")]
+    assert "RAGNAR (copy) - hero" in heads and "Ragnar, hero" in heads
+    code, out, _ = cli(capsys, "statblock", "import", demo, text, "--update")
+    assert code == 0 and names(capsys, demo).count("RAGNAR") == 1
+
+
 def test_a_dry_run_shows_each_line_and_imports_nothing(
         campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _demo, empty = campaigns
