@@ -126,6 +126,9 @@ def test_fatigue_is_marked_on_a_known_spell_in_the_fight_in_progress(table) -> N
     assert answer.json()["ok"], answer.json()
     figure = encounters.show(store=store, encounter_id=fight).encounter.figures[0]
     assert figure.fatigue > 0
+    # The page's boxes are the fight's: the fatigue just marked is shaded at once.
+    assert f"wounds 0 · fatigue {figure.fatigue}" in answer.json()["live"]
+    assert answer.json()["live"].count('class="box tired"') == figure.fatigue
     assert journal.history(store=store, limit=1)[0].author == "Morgaine's player"
 
 

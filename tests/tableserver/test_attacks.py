@@ -211,7 +211,8 @@ def test_every_answer_carries_the_security_headers(table, path) -> None:
     assert headers["x-frame-options"] == "DENY"
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
-    assert headers["cache-control"] == "no-store"
+    assert headers["cache-control"] == ("public, max-age=3600" if "/static/" in path
+                                        else "no-store")
 
 
 def test_pages_hold_no_inline_script_or_style(table) -> None:

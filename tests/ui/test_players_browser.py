@@ -163,3 +163,34 @@ def _gm_award(window: MainWindow, qtbot, amount: int, reason: str) -> None:
     dialog.amount.setValue(amount)
     qtbot.keyClicks(dialog.reason, reason)
     assert dialog.submit()
+
+
+@pytest.mark.parametrize("browser", SIZES[:1], indirect=True, ids=["phone"])
+def test_the_page_reconnects_by_itself_when_the_server_comes_back(
+        main_window: MainWindow, qtbot, browser) -> None:
+    """The GM stops and starts the players' view: the open page says so, then catches up."""
+    driver = browser
+    session = main_window.session
+    assert session is not None
+    ragnar = next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    dialog = main_window.players_view.show()
+    qtbot.mouseClick(dialog.findChild(type(dialog.start_button), f"invite_{ragnar}"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    base = dialog.server.address.base
+    link = next(k for k in player_links.links(store=session.store) if k.character_id == ragnar)
+    driver.get(dialog.server.address.player_url(link))
+    _wait_text(driver, "#live", "XP 0")
+    driver.execute_script("window.notReloaded = true")
+
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)  # Stop
+    assert not dialog.running
+    _wait_text(driver, "#status", "The table server stopped.")
+    _gm_award(main_window, qtbot, 40, "While the server was down")
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)  # Start again
+    if dialog.server.address.base != base:
+        pytest.skip("the port was taken meanwhile: the page's address is another")
+    _wait_text(driver, "#live", "XP 40", timeout=10)
+    _wait_text(driver, "#status", "Connected again.")
+    assert driver.execute_script("return window.notReloaded") is True
+    main_window.players_view.stop()

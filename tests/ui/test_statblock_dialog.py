@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from tftmanager.app import foundry
 from tftmanager.ui import interop_menu
@@ -85,7 +86,7 @@ def test_copy_character_and_party_as_stat_blocks(main_window: MainWindow) -> Non
     _action(main_window, "Copy Party as Stat Blocks").trigger()
     assert QGuiApplication.clipboard().text().count(" hero\n") == 4
     _action(main_window, "Copy Bestiary as Stat Blocks").trigger()
-    assert "Wolf, creature\nST 10, DX 14, IQ 6, MA 12" in QGuiApplication.clipboard().text()
+    assert "Wolf\nST 10, DX 14, IQ 6, MA 12\nKind: creature" in QGuiApplication.clipboard().text()
 
 
 def test_foundry_export_then_import_from_the_menu(
@@ -178,3 +179,33 @@ def test_a_long_text_is_read_under_a_progress_bar(main_window: MainWindow, qtbot
                     timeout=10_000)
     assert not dialog.import_button.isEnabled()
     dialog.reject()
+
+
+def test_a_foundry_actor_already_here_is_updated_when_update_is_chosen(
+        main_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        qtbot) -> None:
+    """The dialog's "Update" came back from Qt as a plain str, so it added a copy instead."""
+    session = main_window.session
+    assert session is not None
+    wulf = next(r.id for r in main_window.party_model.rows() if r.name == "Wulf")
+    main_window.party.select(wulf)
+    target = tmp_path / "wulf.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), JSON))
+    _action(main_window, "Export Character to Foundry VTT").trigger()
+    doc = json.loads(target.read_text())
+    doc["name"] = "Wulf Updated"
+    target.write_text(json.dumps(doc))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        lambda *_a, **_k: ([str(target)], JSON))
+
+    def press_import() -> None:
+        dialog = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, FoundryImportDialog) and w.isVisible())
+        assert dialog.already.currentText() == "Update the character it came from"
+        qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(200, press_import)
+    _action(main_window, "Import from Foundry VTT").trigger()
+    assert _names(main_window) == ["Flavius Marcellus", "Joe the Barbarian", "Morgaine",
+                                   "Ragnar", "Wulf Updated"]
+    assert session.character(wulf).name == "Wulf Updated"

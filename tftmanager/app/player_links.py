@@ -50,10 +50,8 @@ class PlayerLink:
 def links(*, store: CampaignStore) -> list[PlayerLink]:
     """Every character's link, by the characters' names."""
     with store.transaction() as session:
-        secrets_by_id = stored.links(session=session, campaign_id=store.campaign_id)
-        characters = queries.list_characters(session=session, campaign_id=store.campaign_id)
-    return [PlayerLink(c.id, c.character.name, c.character.player, secrets_by_id[c.id])
-            for c in characters if c.id in secrets_by_id]
+        rows = stored.links(session=session, campaign_id=store.campaign_id)
+    return [PlayerLink(*row) for row in rows]
 
 
 def _character(store: CampaignStore, character_id: int) -> tuple[str, str]:

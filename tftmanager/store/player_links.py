@@ -11,14 +11,19 @@ from sqlmodel import Session, col, select
 from tftmanager.store.tables import CharacterRow, PlayerLinkRow
 
 
-def links(*, session: Session, campaign_id: int) -> dict[int, str]:
-    """Every link of the campaign: character id -> secret."""
+def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, str]]:
+    """Every link of the campaign, by name: character id, name, player and secret.
+
+    One query (the table server asks on every request).
+    """
     rows = session.exec(
-        select(PlayerLinkRow.character_id, PlayerLinkRow.secret)
+        select(PlayerLinkRow.character_id, CharacterRow.name, CharacterRow.player,
+               PlayerLinkRow.secret)
         .join(CharacterRow, col(CharacterRow.id) == col(PlayerLinkRow.character_id))
         .where(CharacterRow.campaign_id == campaign_id)
+        .order_by(col(CharacterRow.name), col(CharacterRow.id))
     ).all()
-    return dict(rows)
+    return [(cid, name, player, secret) for cid, name, player, secret in rows]
 
 
 def put_link(*, session: Session, character_id: int, secret: str) -> None:

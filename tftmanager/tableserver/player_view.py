@@ -9,15 +9,15 @@ that part, so a player typing is never overwritten by someone else's award.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tftmanager.app import campaigns, encounters, equipment
-from tftmanager.app import experience as xp
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.library import library_for
 from tftmanager.app.player_links import PlayerLink
 from tftmanager.cards.content import CardFace
-from tftmanager.cards.gather import campaign_cards
+from tftmanager.cards.gather import cards_of
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
 from tftmanager.rules.experience import Attribute
@@ -45,50 +45,65 @@ class Holding:
 class PlayerView:
     """Everything a player's page shows, read in one go."""
 
-    link: PlayerLink
     character: Character
     front: CardFace
     back: CardFace
     standing: tuple[str, ...]
-    balance: int
-    next_cost: int
     memory_cost: int | None
     holdings: tuple[Holding, ...]
     spells: tuple[tuple[str, str], ...]  # key, "Fire (2 ST)"
     in_fight: str  # the fight in progress this character is in, or ""
+    # ST, wounds and fatigue as the fight has them (hits and spells cast since it began).
+    fight_st: tuple[int, int, int] | None = None
 
 
-def _fight(store: Campaign, character_id: int) -> str:
+def _figures(store: Campaign) -> tuple[str, dict[int, tuple[int, int, int]]]:
+    """The fight in progress and its characters' ST, wounds and fatigue ("", {} if none)."""
     try:
         view = encounters.show(store=store, encounter_id=encounters.current_id(store=store))
     except Refusal:  # no fight in progress
-        return ""
-    fighting = any(f.character_id == character_id for f in view.encounter.figures)
-    return view.encounter.name if fighting else ""
+        return "", {}
+    return view.encounter.name, {
+        f.character_id: (f.st, f.wounds_before + f.wounds, f.fatigue)
+        for f in view.encounter.figures if f.character_id is not None}
 
 
-def read_view(store: Campaign, link: PlayerLink) -> PlayerView:
-    """The player's character as the campaign has it now."""
-    cid = link.character_id
-    card = campaign_cards(store=store, ids=[cid])[0]
-    sheet = campaigns.character_sheet(store=store, character_id=cid)
-    status = xp.status(store=store, character_id=cid)
+def read_views(store: Campaign, character_ids: Collection[int]) -> dict[int, PlayerView]:
+    """These characters as the campaign has them now, in a few bulk reads for them all.
+
+    The live pages of every connected player are read together after each
+    change: the party, ledgers and studies once, not once per page.
+    """
+    wanted = set(character_ids)
+    sheets = [s for s in campaigns.party_sheets(store=store) if s.id in wanted]
+    cards = cards_of(store=store, sheets=sheets)
     library = library_for(store)
     profile = campaigns.get_profile(store=store)
     tables = library.xp_costs
-    c = sheet.character
-    holdings = tuple(
-        Holding(item.uid, equipment.entry_name(library, item.kind, item.key), item.state)
-        for item in c.items if item.kind in (ItemKind.WEAPON, ItemKind.SHIELD) and item.uid)
-    spells = tuple((key, f"{spell.name} ({spell.st_cost} ST)") for key in c.spells
-                   if (spell := library.spells.get(key)) is not None)
-    standing = next((tuple(" ".join(r) for r in s.rows) for s in card.back.sections
-                     if s.title == "Memory, experience and money"), ())
-    return PlayerView(
-        link=link, character=c, front=card.front, back=card.back, standing=standing,
-        balance=status.balance, next_cost=status.next_cost,
-        memory_cost=tables.memory_cost if tables and profile.legacy_memory_xp else None,
-        holdings=holdings, spells=spells, in_fight=_fight(store, cid))
+    memory_cost = tables.memory_cost if tables and profile.legacy_memory_xp else None
+    fight, figures = _figures(store)
+    views = {}
+    for sheet, card in zip(sheets, cards, strict=True):
+        c = sheet.character
+        assert sheet.id is not None
+        holdings = tuple(
+            Holding(item.uid, equipment.entry_name(library, item.kind, item.key), item.state)
+            for item in c.items
+            if item.kind in (ItemKind.WEAPON, ItemKind.SHIELD) and item.uid)
+        spells = tuple((key, f"{spell.name} ({spell.st_cost} ST)") for key in c.spells
+                       if (spell := library.spells.get(key)) is not None)
+        standing = next((tuple(" ".join(r) for r in s.rows) for s in card.back.sections
+                         if s.title == "Memory, experience and money"), ())
+        views[sheet.id] = PlayerView(
+            character=c, front=card.front, back=card.back, standing=standing,
+            memory_cost=memory_cost, holdings=holdings, spells=spells,
+            in_fight=fight if sheet.id in figures else "", fight_st=figures.get(sheet.id))
+    return views
+
+
+def read_view(store: Campaign, link: PlayerLink) -> PlayerView:
+    """One player's character as the campaign has it now."""
+    return read_views(store, [link.character_id])[link.character_id]
 
 
 def _button(action: str, label: str, **fields: str) -> str:
@@ -136,10 +151,12 @@ def _fatigue(view: PlayerView) -> str:
 def live_html(view: PlayerView) -> str:
     """The part of the page the event stream replaces: the card and its buttons."""
     c = view.character
+    st, wounds, fatigue = view.fight_st or (c.st, c.wounds, c.fatigue)
+    where = f'<p class="sub">In {esc(view.in_fight)}</p>' if view.fight_st else ""
     return (
         f'<header><h1>{esc(c.name)}</h1><p class="sub">{esc(view.front.subtitle)}</p></header>'
-        f'<section class="part" id="st"><h3>ST, wounds and fatigue</h3>'
-        f"{boxes(c.st, c.wounds, c.fatigue)}</section>"
+        f'<section class="part" id="st"><h3>ST, wounds and fatigue</h3>{where}'
+        f"{boxes(st, wounds, fatigue)}</section>"
         f'{face(view.front, skip=OWN_SECTIONS)}'
         f"{_experience(view)}{_possessions(view)}{_fatigue(view)}"
         f'{face(view.back, skip=OWN_SECTIONS)}'

@@ -20,7 +20,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +38,9 @@ from tftmanager.app import player_links, server_campaigns
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import failure_of
 from tftmanager.app.player_links import PlayerLink
-from tftmanager.tableserver import actions, gm_view, player_view
+from tftmanager.tableserver import actions, player_view
 from tftmanager.tableserver.html import esc, message_page, page
+from tftmanager.tableserver.live import LiveViews
 from tftmanager.tableserver.news import News, Watcher
 from tftmanager.tableserver.security import Bucket, Guard
 
@@ -65,9 +66,13 @@ class Table:
     watch_interval: float = 0.1
     watcher: Watcher | None = None
     closing: bool = False
+    views: LiveViews = field(init=False)
     # Told (from a worker thread) after each player's action: the character's id and the
     # line the player saw; the window refreshes its views and history from it.
     on_change: Callable[[int, str], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.views = LiveViews(self.store)
 
     def csrf(self, secret: str) -> str:
         """The page's token for its actions: bound to its link and to this run."""
@@ -116,12 +121,14 @@ async def player_page(request: Request) -> Response:
     link = await _link(request)
     if link is None:
         return _wrong_link()
-    view = await run_in_threadpool(player_view.read_view, table.store, link)
     secret = str(request.path_params["secret"])
+    found = await table.views.page(table.news.version, link.character_id, secret)
+    if found is None:
+        return _wrong_link()
+    live, notes = found
     body = (f'<main class="player"><div id="status" role="status" aria-live="polite"></div>'
-            f'<div id="live">{player_view.live_html(view)}</div>'
-            f"{player_view.notes_html(view)}</main>")
-    return HTMLResponse(page(view.character.name, body, meta={
+            f'<div id="live">{live}</div>{notes}</main>')
+    return HTMLResponse(page(link.name, body, meta={
         "tft-csrf": table.csrf(secret), "tft-base": f"/p/{secret}"}))
 
 
@@ -130,9 +137,12 @@ def _event(name: str, data: str) -> str:
     return f"event: {name}\n{lines}\n"
 
 
-async def _stream(table: Table, render: Callable[[], str],
-                  still_allowed: Callable[[], bool]) -> AsyncIterator[str]:
-    """Send the view whenever the campaign changes and it looks different; ping between."""
+async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]]
+                  ) -> AsyncIterator[str]:
+    """Send the view whenever the campaign changes and it looks different; ping between.
+
+    ``render(version)`` gives the view, or None once the page's link no longer opens.
+    """
     yield "retry: 1000\n\n"
     seen = table.news.version
     last = ""
@@ -140,10 +150,19 @@ async def _stream(table: Table, render: Callable[[], str],
         if table.news.gone or table.closing:
             yield _event("gone", GONE if table.news.gone else STOPPED)
             return
-        if not await run_in_threadpool(still_allowed):
+        try:
+            html = await render(seen)
+        except Exception as exc:  # noqa: BLE001 - sorted by failure_of: a refusal or a bug
+            if table.news.gone or table.closing:
+                continue  # said above, on the next turn
+            failure = failure_of("table server: live page", exc,
+                                 start=activity_log.started("table server: live page"),
+                                 command="table-server", argv=[])
+            yield _event("trouble", failure.message)
+            return  # the page reconnects by itself
+        if html is None:
             yield _event("revoked", WRONG_LINK)
             return
-        html = await run_in_threadpool(render)
         if html != last:
             yield _event("live", html)
             last = html
@@ -162,14 +181,20 @@ async def player_events(request: Request) -> Response:
     if link is None:
         return _wrong_link()
     secret = str(request.path_params["secret"])
+    cid = link.character_id
 
-    def render() -> str:
-        return player_view.live_html(player_view.read_view(table.store, link))
+    async def stream() -> AsyncIterator[str]:
+        table.views.watching[cid] += 1
+        try:
+            async for chunk in _stream(
+                    table, lambda version: table.views.player(version, cid, secret)):
+                yield chunk
+        finally:
+            table.views.watching[cid] -= 1
+            if table.views.watching[cid] <= 0:
+                del table.views.watching[cid]
 
-    def allowed() -> bool:
-        return player_links.link_for(store=table.store, secret=secret) is not None
-
-    return StreamingResponse(_stream(table, render, allowed), media_type="text/event-stream",
+    return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"X-Accel-Buffering": "no"})
 
 
@@ -255,7 +280,7 @@ async def gm_page(request: Request) -> Response:
         return _wrong_link()
     if table.news.gone:
         return _gone()
-    live = await run_in_threadpool(gm_view.live_html, table.store)
+    live = await table.views.gm(table.news.version)
     body = (f'<main class="gm"><div id="status" role="status" aria-live="polite"></div>'
             f'<div id="live">{live}</div></main>')
     secret = table.gm_secret
@@ -270,9 +295,17 @@ async def gm_events(request: Request) -> Response:
         return _wrong_link()
     if table.news.gone:
         return _gone()
-    return StreamingResponse(
-        _stream(table, lambda: gm_view.live_html(table.store), lambda: True),
-        media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    async def stream() -> AsyncIterator[str]:
+        table.views.gm_watching += 1
+        try:
+            async for chunk in _stream(table, table.views.gm):
+                yield chunk
+        finally:
+            table.views.gm_watching -= 1
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})
 
 
 async def nothing(_request: Request) -> Response:

@@ -6,11 +6,12 @@ read of the campaign:
 - **Host**: only the names the server listens on (a page fetched through a
   DNS-rebinding name is refused);
 - **rate**: a token bucket per client address, a smaller one for actions;
-- **size**: a request body past ``MAX_BODY`` bytes is refused, whether it
-  says its length or streams it;
+- **size**: an action must say its length, at most ``MAX_BODY`` bytes, and
+  a client sending more than that is cut off;
 - **headers**: a Content-Security-Policy with no inline script or style and
   no framing, nosniff, no referrer (a page's address holds its secret), no
-  caching, and the cross-origin isolation headers.
+  caching of pages (the script and stylesheet are kept an hour), and the
+  cross-origin isolation headers.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ HEADERS = (
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
 )
+
+
+# The script and the stylesheet hold no secret: a phone keeps them for the next page.
+STATIC_HEADERS = tuple((k, b"public, max-age=3600") if k == b"cache-control" else (k, v)
+                       for k, v in HEADERS)
 
 
 @dataclass
@@ -124,11 +130,14 @@ class Guard:
                     return {"type": "http.disconnect"}
             return message
 
+        static = scope["path"].startswith("/static/")
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {k.lower() for k, _ in message.get("headers", [])}
+                headers = STATIC_HEADERS if static else HEADERS
                 message["headers"] = [*message.get("headers", []),
-                                      *(h for h in HEADERS if h[0] not in names)]
+                                      *(h for h in headers if h[0] not in names)]
             await send(message)
 
         await self.app(scope, counted, with_headers)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -68,7 +68,7 @@ class PlayersView(QDialog):
         self.setObjectName("players_view")
         self.session = session
         self.server: TableServer | None = None
-        self.thread: TableServerThread | None = None
+        self.serving: TableServerThread | None = None
         self.relay = _Relay()
         self.relay.acted.connect(self._player_acted, Qt.ConnectionType.QueuedConnection)
         self.lan = QCheckBox("Listen on the local network (players' phones on the same Wi-Fi)")
@@ -81,12 +81,12 @@ class PlayersView(QDialog):
         top = QHBoxLayout()
         top.addWidget(self.lan, 1)
         top.addWidget(self.start_button)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.rows_area = QScrollArea()
+        self.rows_area.setWidgetResizable(True)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.where)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.rows_area, 1)
         session.signals.changes_applied.connect(self._window_changed)
         self.resize(720, 640)
         self.fill()
@@ -94,7 +94,7 @@ class PlayersView(QDialog):
     @property
     def running(self) -> bool:
         """Whether the server is serving."""
-        return self.thread is not None and self.thread.is_alive()
+        return self.serving is not None and self.serving.is_alive()
 
     def toggle(self) -> None:
         """Start the server, or stop it."""
@@ -115,23 +115,30 @@ class PlayersView(QDialog):
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
             return
-        self.thread = TableServerThread(self.server)
-        self.thread.start()
+        self.serving = TableServerThread(self.server)
+        self.serving.start()
         self.start_button.setText("Stop")
         self.lan.setEnabled(False)
         scope = "the local network" if self.lan.isChecked() else "this computer only"
+        hint = ("" if self.lan.isChecked() else
+                "\nPhones cannot reach this computer's own address: to play at the table, "
+                "stop, tick 'Listen on the local network' and start again.")
         self.where.setText(f"Listening on {scope}: {self.server.address.base}\n"
-                           f"The GM's page: {self.server.address.gm_url}")
+                           f"The GM's page: {self.server.address.gm_url}{hint}")
 
     def stop(self) -> None:
         """Stop serving (before the campaign closes, and with the window)."""
-        if self.thread is not None:
-            self.thread.stop()
-        self.thread = None
+        if self.serving is not None:
+            self.serving.stop()
+        self.serving = None
         self.server = None
         self.start_button.setText("Start")
         self.lan.setEnabled(True)
         self.where.setText("Stopped. Start it to give players their links.")
+
+    def _copy(self, url: str) -> None:
+        QGuiApplication.clipboard().setText(url)
+        self.session.signals.status_noted.emit("The player's link is on the clipboard.")
 
     def _window_changed(self, _changes: object) -> None:
         if self.server is not None:
@@ -173,10 +180,11 @@ class PlayersView(QDialog):
                 code.setPixmap(qr_pixmap(url))
                 code.setToolTip(url)
                 code.setAccessibleName(f"QR code of {sheet.character.name}'s link")
-                text = QLabel(url)
-                text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                text.setWordWrap(True)
-                self.grid.addWidget(text, row, 2)
+                copy = QPushButton("Copy link")
+                copy.setObjectName(f"copy_{cid}")
+                copy.setToolTip(url)
+                copy.clicked.connect(lambda _c=False, u=url: self._copy(u))
+                self.grid.addWidget(copy, row, 2)
             elif link is not None:
                 code.setText("Start the server to show the link.")
             else:
@@ -195,4 +203,4 @@ class PlayersView(QDialog):
             holder = QWidget()
             holder.setLayout(buttons)
             self.grid.addWidget(holder, row, 3)
-        self.scroll.setWidget(host)
+        self.rows_area.setWidget(host)

@@ -82,6 +82,15 @@ class CampaignSession(CampaignReads):
         return cls(campaigns.open_existing(path=path), signals)
 
     @classmethod
+    def open_read_only(cls, path: Path, signals: AppSignals) -> CampaignSession:
+        """Open a campaign file only to look at it (its folder cannot be written, say).
+
+        No lock and one snapshot, as the command line's reading commands; every
+        operation is refused by the store.
+        """
+        return cls(campaigns.open_for_reading(path=path), signals)
+
+    @classmethod
     def create(cls, path: Path, signals: AppSignals, *, demo: bool = False,
                history: bool = False) -> CampaignSession:
         """Create a campaign file and open it (the demo with twelve weeks played, if asked)."""
@@ -222,6 +231,11 @@ class CampaignSession(CampaignReads):
     def path(self) -> Path:
         """The campaign file (a server campaign has none: use ``location``)."""
         return self.store.path
+
+    @property
+    def read_only(self) -> bool:
+        """Opened only to look at: the window disables every edit and says why."""
+        return self.store.read_only
 
     @property
     def shared(self) -> bool:

@@ -83,28 +83,42 @@
   });
 
   // Live updates. EventSource reconnects by itself after a drop; when the server
-  // itself went away (restarted) it is opened again every few seconds.
+  // itself went away (stopped, restarted) it is opened again every few seconds.
   let source = null;
+  let troubled = false;
+  function trouble(text, kind) {
+    troubled = true;
+    say(text, kind);
+  }
+  function fine() {
+    if (troubled) say("Connected again.", "ok");
+    troubled = false;
+  }
   function listen() {
     source = new EventSource(`${base}/events`);
     source.addEventListener("live", (e) => {
       live.innerHTML = e.data;
       syncNotes();
-      if (status && status.className === "warn") say("Connected.", "ok");
+      fine();
     });
-    source.addEventListener("open", () => {
-      if (status && status.className === "warn") say("Connected.", "ok");
+    source.addEventListener("open", fine);
+    source.addEventListener("gone", (e) => {
+      trouble(e.data, "warn");
+      source.close();
+      setTimeout(listen, 2000);
     });
-    for (const name of ["gone", "revoked"]) {
-      source.addEventListener(name, (e) => {
-        say(e.data, "refused");
-        source.close();
-        if (name === "revoked") live.textContent = "";
-        if (name === "gone") setTimeout(listen, 5000);
-      });
-    }
+    source.addEventListener("revoked", (e) => {
+      say(e.data, "refused");
+      source.close();
+      live.textContent = "";
+    });
+    source.addEventListener("trouble", (e) => {
+      trouble(e.data, "warn");
+      source.close();
+      setTimeout(listen, 3000);
+    });
     source.addEventListener("error", () => {
-      say("Connection lost; reconnecting…", "warn");
+      if (!troubled) trouble("Connection lost; reconnecting…", "warn");
       if (source.readyState === EventSource.CLOSED) setTimeout(listen, 3000);
     });
   }
