@@ -37,6 +37,7 @@ from tftmanager.app import player_links
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import failure_of
 from tftmanager.app.player_links import PlayerLink
+from tftmanager.refusal import Refusal
 from tftmanager.tableserver import actions, player_view
 from tftmanager.tableserver.html import esc, message_page, page
 from tftmanager.tableserver.live import LiveViews
@@ -50,6 +51,10 @@ WRONG_LINK = ("This link opens nothing: it is mistyped, or the GM revoked it. "
               "Ask the GM for your link.")
 GONE = "The campaign was closed or moved. The GM needs to open it and start the players' view."
 STOPPED = "The table server stopped. This page reconnects by itself when the GM starts it again."
+
+
+class TableRefused(Refusal, ValueError):
+    """The table server cannot serve this campaign; the message says why."""
 
 
 @dataclass
@@ -318,7 +323,12 @@ def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[st
 
     ``hosts`` are the names the server answers to (empty: any, as in tests);
     ``gm_secret`` opens the GM's page (a new one each run when not given).
+    A campaign open read-only is refused: its one snapshot belongs to the
+    window's thread, and nobody could act on it anyway.
     """
+    if store.read_only:
+        raise TableRefused("This campaign is open read-only: the players' view needs it "
+                           "open for editing.")
     table = Table(store=store, gm_secret=gm_secret or secrets.token_urlsafe(32),
                   watch_interval=watch_interval, on_change=on_change)
 
