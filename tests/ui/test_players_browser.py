@@ -194,6 +194,9 @@ def test_the_page_reconnects_by_itself_when_the_server_comes_back(
     _wait_text(driver, "#live", "XP 40", timeout=10)
     _wait_text(driver, "#status", "Connected again.")
     assert driver.execute_script("return window.notReloaded") is True
+    # The page acts again without a reload: its token is the new run's.
+    _click(driver, "raise", attribute="dx")
+    _wait_text(driver, "#status", "Needs 100 XP; Ragnar has 40.")
     main_window.players_view.stop()
 
 

@@ -188,6 +188,8 @@ async def player_events(request: Request) -> Response:
     cid = link.character_id
 
     async def stream() -> AsyncIterator[str]:
+        # The page's token for this run: a page open before a restart acts again with it.
+        yield _event("token", table.csrf(secret))
         table.views.watching[cid] += 1
         try:
             async for chunk in _stream(

@@ -8,7 +8,7 @@
     return el ? el.content : "";
   };
   const base = meta("tft-base");
-  const csrf = meta("tft-csrf");
+  let csrf = meta("tft-csrf");
   const live = document.getElementById("live");
   const status = document.getElementById("status");
   if (!base || !live) return;
@@ -116,7 +116,6 @@
   function fine() {
     if (troubled) say("Connected again.", "ok");
     troubled = false;
-    sendPending();
   }
   function listen() {
     source = new EventSource(`${base}/events`);
@@ -126,6 +125,12 @@
       fine();
     });
     source.addEventListener("open", fine);
+    // Each connection starts with this run's token (new after a restart); an action
+    // whose answer was lost goes again with it.
+    source.addEventListener("token", (e) => {
+      csrf = e.data;
+      sendPending();
+    });
     source.addEventListener("gone", (e) => {
       trouble(e.data, "warn");
       source.close();
