@@ -117,15 +117,24 @@ def _gone(json_answer: bool = False) -> Response:
     return HTMLResponse(message_page("The campaign is not open", GONE), status_code=503)
 
 
-async def player_page(request: Request) -> Response:
-    """A player's page: their card, live, and what they may do."""
+async def _opened(request: Request, *, json_answer: bool = False
+                  ) -> Response | tuple[Table, PlayerLink, str]:
+    """The table, the link its secret opens and the secret; or the answer that it opens none."""
     table = _table(request)
     if table.news.gone:
-        return _gone()
+        return _gone(json_answer)
     link = await _link(request)
     if link is None:
-        return _wrong_link()
-    secret = str(request.path_params["secret"])
+        return _wrong_link(json_answer)
+    return table, link, str(request.path_params["secret"])
+
+
+async def player_page(request: Request) -> Response:
+    """A player's page: their card, live, and what they may do."""
+    opened = await _opened(request)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     found = await table.views.page(table.news.version, link.character_id, secret)
     if found is None:
         return _wrong_link()
@@ -178,13 +187,10 @@ async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]]
 
 async def player_events(request: Request) -> Response:
     """The player's page's live stream (server-sent events)."""
-    table = _table(request)
-    if table.news.gone:
-        return _gone()
-    link = await _link(request)
-    if link is None:
-        return _wrong_link()
-    secret = str(request.path_params["secret"])
+    opened = await _opened(request)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     cid = link.character_id
 
     async def stream() -> AsyncIterator[str]:
@@ -230,13 +236,10 @@ def _answer(ok: bool, message: str, status: int = 200, **more: Any) -> JSONRespo
 
 async def player_act(request: Request) -> Response:
     """One action of the player's: checked, carried out once, answered in one line."""
-    table = _table(request)
-    if table.news.gone:
-        return _gone(json_answer=True)
-    link = await _link(request)
-    if link is None:
-        return _wrong_link(json_answer=True)
-    secret = str(request.path_params["secret"])
+    opened = await _opened(request, json_answer=True)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     token = request.headers.get("x-csrf-token", "")
     if _cross_site(request) or not hmac.compare_digest(token.encode(),
                                                        table.csrf(secret).encode()):
