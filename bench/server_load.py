@@ -47,6 +47,8 @@ RESULTS = Path(__file__).parent / "results"
 TARGETS_MS = {100: 50.0, 1000: 100.0}  # p95 at a table's pace (docs/server.md)
 CSRF = re.compile(r'name="tft-csrf" content="([^"]+)"')
 PLAYERS_PER_CAMPAIGN = 10
+# A phone keeps its connection between actions (uvicorn's default closes it after 5 s idle).
+KEEP_ALIVE_SECONDS = 300
 
 
 def fsync_ms(folder: Path, tries: int = 50) -> float:
@@ -123,7 +125,8 @@ def serve(urls: list[str], ports: list[int], ready: Any, stop: Any) -> None:
     servers = [uvicorn.Server(uvicorn.Config(
         create_app(store=store, requests=wide_open, actions_bucket=wide_open,
                    watch_interval=0.5),
-        host="127.0.0.1", port=port, log_level="warning", access_log=False))
+        host="127.0.0.1", port=port, log_level="warning", access_log=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS))
         for store, port in zip(stores, ports, strict=True)]
 
     def until_told() -> None:
@@ -162,6 +165,8 @@ class Player:
 
 async def _play(client: Any, player: Player, seconds: float, pause: float,
                 number: int) -> None:
+    import httpx
+
     rng = random.Random(number)
     base = f"http://127.0.0.1:{player.port}/p/{player.secret}"
     page = await client.get(base)
@@ -182,8 +187,12 @@ async def _play(client: Any, player: Player, seconds: float, pause: float,
             fields = {"action": "notes", "notes": f"p{number} note {n}"}
         fields["nonce"] = secrets.token_hex(12)
         began = time.perf_counter()
-        answer = await client.post(f"{base}/act", json=fields,
-                                   headers={"X-CSRF-Token": token})
+        try:
+            answer = await client.post(f"{base}/act", json=fields,
+                                       headers={"X-CSRF-Token": token})
+        except httpx.HTTPError as exc:  # counted as refused: the run says so and fails
+            player.refused.append(f"{type(exc).__name__}: {exc}")
+            return
         if answer.status_code != 200:
             player.refused.append(answer.text[:200])
             return
