@@ -113,5 +113,6 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
     action = ACTIONS.get(str(fields.get("action", "")))
     if action is None:
         raise ActionRefused("The table server does not do that.")
+    # (a server campaign too: the GM's connection records the operation in the player's name)
     with acting_for(link):
         return action(store, link, fields)
