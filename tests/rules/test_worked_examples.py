@@ -80,7 +80,7 @@ def test_ragnar_adjusted_dx_reasons(library: RulesLibrary) -> None:
         f"with {shield.name} {shield.dx:+d} = {13 + armor.dx + shield.dx}")
     assert (d.adj_dx, d.adj_dx_shield) == (11, 10)
     unarmored = derive(replace(RAGNAR, items=()), library, MELEE)
-    assert unarmored.dx_reasons(13) == "DX 13 = 13"
+    assert unarmored.dx_reasons(13) == "DX 13, nothing changes it"
 
 
 def test_ragnar_spear(library: RulesLibrary) -> None:

@@ -108,7 +108,8 @@ class Derived:
             parts.append(f"recovering {self.recovery_dx:+d}")
         if self.adj_dx_detail is not None:
             parts += [part.text() for part in self.adj_dx_detail.parts]
-        text = ", ".join(parts) + f" = {self.adj_dx}"
+        text = ", ".join(parts) + f" = {self.adj_dx}" if len(parts) > 1 \
+            else f"DX {dx}, nothing changes it"
         if self.adj_dx_shield is not None and self.shield is not None:
             text += f"; with {self.shield.name} {self.shield.dx:+d} = {self.adj_dx_shield}"
         return text
