@@ -58,6 +58,7 @@ def _fight(store: CampaignStore, eid: int) -> None:
     attack("Wulf", "Flavius", [8, 2])                       # turn 3: 4 hits, all stopped
     turn()
     enc.drop(store=store, encounter_id=eid, figure="Wulf", weapon=0)
+    enc.ready(store=store, encounter_id=eid, figure="Wulf", weapon=1)  # the 2-handed sword
     attack("Flavius", "Wulf", [16])                         # turn 4: misses
     turn()
     enc.order_attacks(store=store, encounter_id=eid, rolls=[])

@@ -88,8 +88,9 @@ EXPECTED: dict[str, list[Character]] = {
         spells=("magic_fist", "light", "blur", "drop_weapon"),
         items=(_i(W, "dagger", READY, 2),))],
     "dungeon_key_periods.txt": [
-        Character(name="GARGOYLE", race="human", st=20, dx=11, iq=6,
-                  notes="Attacks: Claws (2d).\nArmor: Stony skin (stops 3)"),
+        *(Character(name=f"GARGOYLE {n}", race="human", st=20, dx=11, iq=6,
+                    notes="Attacks: Claws (2d).\nArmor: Stony skin (stops 3)")
+          for n in (1, 2)),
         Character(name="Brigand", race="human", st=11, dx=12, iq=9,
                   items=(_i(W, "broadsword", READY), _i(S, "small_shield", READY),
                          _i(A, "leather", READY))),
@@ -106,10 +107,10 @@ EXPECTED: dict[str, list[Character]] = {
                   items=(_i(W, "cutlass", READY), _i(S, "small_shield", READY),
                          _i(A, "leather", READY)),
                   notes="Described as: female"),
-        Character(name="Goblins", race="human", st=8, dx=12, iq=8,
-                  items=(_i(W, "dagger", READY),)),
+        *(Character(name=f"Goblin {n}", race="human", st=8, dx=12, iq=8,
+                    items=(_i(W, "dagger", READY),)) for n in range(1, 7)),
         Character(name="Brown Bear", race="human", st=30, dx=11, iq=6,
-                  notes="Claws (2d+2)\nHide stops 2 hits."),
+                  notes="Attack: Claws (2d+2)\nHide: Hide stops 2 hits"),
         Character(name="Sam the Guard", race="human", st=10, dx=12, iq=9)],
     "foundry_standard_text.txt": [Character(
         name="Uldor", race="human", st=9, dx=8, iq=16, kind=CharacterKind.WIZARD,

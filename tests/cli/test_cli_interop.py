@@ -78,7 +78,8 @@ def test_the_bestiary_takes_stat_blocks_and_gives_them_back(
                        DATA / "statblocks" / "monster_no_race.txt", "--bestiary")
     assert code == 0 and "Imported 1 template into the bestiary: GIANT WOLF" in out
     code, out, _ = cli(capsys, "statblock", "export", empty, "giant w", "--bestiary")
-    assert out.startswith("GIANT WOLF, creature\nST 16, DX 13, IQ 6, MA 14\nAttacks: Bite (2d)")
+    assert out.startswith("GIANT WOLF\nST 16, DX 13, IQ 6, MA 14\nKind: creature\n"
+                          "Attacks: Bite (2d)")
     assert names(capsys, empty) == []
 
 

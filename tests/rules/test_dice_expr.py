@@ -28,7 +28,9 @@ from tftmanager.rules.dice_expr import (
     Repeat,
     Roll,
     bounds,
+    melee_damage,
     parse_check,
+    parse_damage,
     parse_formula,
     parse_roll,
 )
@@ -410,3 +412,24 @@ def test_a_check_records_its_faces() -> None:
     roll, target, ok = dice.check("4d/IQ", {"IQ": 17})
     assert (roll.faces, roll.total, target, ok) == ((6, 6, 5, 1), 18, 17, False)
     assert roll.expression == "4d/IQ"
+
+
+@pytest.mark.parametrize(("written", "dice"), [
+    ("2-1", "2d-1"), ("1+2", "1d+2"), ("1-1", "1d-1"), ("3-1", "3d-1"), ("2+2", "2d+2"),
+    (" 1 + 1 ", "1d+1"), ("2d-1", "2d-1"), ("3d", "3d")])
+def test_melee_writes_damage_as_dice_and_adjustment(written: str, dice: str) -> None:
+    """Melee's weapon table: "A small ax gets 1+2, which means you roll 1 die and add 2"."""
+    assert melee_damage(written) == dice
+    assert bounds(parse_damage(written)) == bounds(parse_roll(dice))
+
+
+def test_a_small_ax_rolling_3_does_5_and_a_dagger_2() -> None:
+    """Melee's own examples: 1+2 rolling 3 gives 5 hits; 1-1 rolling 3 gives 2."""
+    assert Dice(Faces([3])).evaluate(parse_damage("1+2")) == 5
+    assert Dice(Faces([3])).evaluate(parse_damage("1-1")) == 2
+
+
+def test_outside_a_damage_2_1_is_still_arithmetic() -> None:
+    assert bounds(parse_roll("2-1")) == (1, 1)
+    with pytest.raises(DiceError):
+        parse_damage("2x-1")

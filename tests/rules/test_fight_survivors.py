@@ -497,6 +497,8 @@ def test_the_ending_names_each_dropped_weapons_key(library: RulesLibrary) -> Non
     hero.character_id = 1
     fight.attack("Hero", "Orc", Table([17]), rules)  # a 17: dropped
     fight.next_turn()
+    fight.ready("Hero", 1, rules)  # the dagger, used next turn (003 line 198)
+    fight.next_turn()
     fight.attack("Hero", "Orc", Table([18]), rules, weapon=1)  # an 18: broken
     ending = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
     assert ending.endings[0].dropped == (("Broadsword (dropped)", "broadsword"),

@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app import campaigns, characters, experience, journal, server_campaigns
+from tftmanager.app import (
+    campaigns,
+    characters,
+    experience,
+    journal,
+    player_links,
+    server_campaigns,
+)
 from tftmanager.app.journal import NothingToUndo
 from tftmanager.cli.main import run
 from tftmanager.rules.experience import Attribute
@@ -136,6 +143,7 @@ def test_the_operator_commands(party_url: str, capsys: pytest.CaptureFixture[str
         ragnar = character_id(gm, "Ragnar")
         experience.raise_attribute(store=gm.acting_for("alice"), character_id=ragnar,
                                    attribute=Attribute.IQ)
+        player_links.invite(store=gm, character_id=ragnar)
     with _connect_as(party_url, "alice") as alice:  # a legacy player's session
         assert run(["server", "status", party_url]) == 0
         shown = capsys.readouterr().out
@@ -157,6 +165,7 @@ def test_the_operator_commands(party_url: str, capsys: pytest.CaptureFixture[str
     assert "alice has left the campaign and no longer plays Ragnar" in capsys.readouterr().out
     with campaigns.open_existing(path=party_url) as gm:
         assert journal.history(store=gm, limit=1)[0].label == "alice no longer plays Ragnar"
+        assert not player_links.links(store=gm)  # her link to Ragnar was revoked with it
         wulf = character_id(gm, "Wulf")
         current = characters.get_character(store=gm, character_id=wulf)
         characters.edit_character(store=gm, character_id=wulf,

@@ -61,16 +61,15 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     assert window.table.item(0, 2).text() == "■■□□□□□□□□□□ 10/12"  # a box filled per hit
     assert "Chainmail 3 [3], Large shield 2 [2]" in window.table.item(0, 4).text()
     assert "7 hits on Flavius Marcellus" in window.log.toPlainText()
+    window.weapon.setValue(1)
+    window.buttons["drop"].click()
+    assert "Germanic tribesman drops the Longbow." in window.log.toPlainText()
     _pick(window.attacker, "Flavius Marcellus")
     _pick(window.target, "Germanic tribesman")
     window.damage.setValue(14)
     window.buttons["hit"].click()
     assert window.table.item(1, 5).text() == "dead"
     assert not window.buttons["fall"].isVisibleTo(window)  # no 3-D option in the demo
-    _pick(window.attacker, "Germanic tribesman")
-    window.weapon.setValue(1)
-    window.buttons["drop"].click()
-    assert "Germanic tribesman drops the Longbow." in window.log.toPlainText()
     window.buttons["next"].click()
     assert "turn 2" in window.heading.text()
     sheet = window.export_sheet(tmp_path / "glade.pdf")
@@ -144,7 +143,7 @@ def test_the_party_board_follows_wounds_from_a_fight(main_window: MainWindow, qt
 def test_the_option_is_shown_and_set(main_window: MainWindow, qtbot) -> None:
     """003: "No figure may attack unless it chose an option including the word 'attack'"."""
     window = _flavius_and_wulf(main_window, qtbot, "Options")
-    assert [window.dice.itemData(i) for i in range(window.dice.count())] == [0, 3, 4, 5]
+    assert [window.dice.itemData(i) for i in range(window.dice.count())] == [0, 3, 4, 5, 6]
     _pick(window.attacker, "Flavius Marcellus")
     _pick(window.option, "(c) Dodge")
     window.buttons["option"].click()

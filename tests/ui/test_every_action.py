@@ -146,9 +146,12 @@ def test_every_editor_field_on_every_demo_character(watch: Watch, qtbot) -> None
         for field in ("race", "kind", "armor", "shield"):
             combo = getattr(editor, field)
             was = combo.currentText()
-            watch.one_change(field, lambda c=combo: _combo_step(qtbot, c), naming=name)
-            if field == "kind":
-                kinds_changed.add((was, combo.currentText()))
+
+            def change(c=combo, f=field, was=was) -> None:
+                _combo_step(qtbot, c)
+                if f == "kind":
+                    kinds_changed.add((was, c.currentText()))
+            watch.one_change(field, change, naming=name)
             assert combo.currentText() == was  # Undo shows the value back
         for attr, spin in editor.spins.items():
             watch.one_change(attr, lambda s=spin: _spin_step(qtbot, s), naming=name)

@@ -86,7 +86,7 @@ def test_copy_character_and_party_as_stat_blocks(main_window: MainWindow) -> Non
     _action(main_window, "Copy Party as Stat Blocks").trigger()
     assert QGuiApplication.clipboard().text().count(" hero\n") == 4
     _action(main_window, "Copy Bestiary as Stat Blocks").trigger()
-    assert "Wolf, creature\nST 10, DX 14, IQ 6, MA 12" in QGuiApplication.clipboard().text()
+    assert "Wolf\nST 10, DX 14, IQ 6, MA 12\nKind: creature" in QGuiApplication.clipboard().text()
 
 
 def test_foundry_export_then_import_from_the_menu(

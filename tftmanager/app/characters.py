@@ -126,7 +126,9 @@ def get_character(*, store: CampaignStore, character_id: int) -> Character:
         return queries.get_character(session=session, character_id=character_id).character
 
 
-def _copy_name(name: str, taken: set[str]) -> str:
+def copy_name(name: str, taken: set[str]) -> str:
+    """A copy's name no one in ``taken`` has: "Ragnar (copy)", "Ragnar (copy 2)"..."""
+
     def candidate(n: int) -> str:
         # Shorten the name, not the suffix, so a long name's copy still reads "(copy)".
         suffix = " (copy)" if n == 1 else f" (copy {n})"
@@ -147,7 +149,7 @@ def duplicate_character(*, store: CampaignStore, character_id: int) -> Created:
             s.character.name
             for s in queries.list_characters(session=session, campaign_id=store.campaign_id)
         }
-        copy = replace(original.character, name=_copy_name(original.character.name, taken))
+        copy = replace(original.character, name=copy_name(original.character.name, taken))
         stored = queries.insert_character(
             session=session, campaign_id=store.campaign_id, character=copy
         )

@@ -84,6 +84,12 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
         if found is None or found.ended:
             raise EncounterRefused(f"{review.name} has already ended.")
         week = queries.campaign(session=session, campaign_id=store.campaign_id).week
+        proposed = {e.character_id: e.award.amount for e in review.endings}
+        for cid, amount in (awards or {}).items():  # the GM's own figure; Melee's -10 stands
+            have = ledger.balance(session=session, character_id=cid)
+            if have + amount < 0 and amount != proposed[cid]:
+                raise EncounterRefused(f"The award for {_name(review, cid)}: {amount} XP would "
+                                       f"leave {have + amount} (the balance is {have}).")
         for ending in review.endings:
             before = queries.get_character(session=session,
                                            character_id=ending.character_id).character

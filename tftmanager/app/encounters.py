@@ -127,6 +127,8 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
         raise EncounterRefused("An encounter needs a name.")
     if combat not in {c.value for c in CombatType}:
         raise EncounterRefused("The kind of combat is death, arena or practice.")
+    if seed is not None and (why := library_for(store).combat_rules().limits.seed_refusal(seed)):
+        raise EncounterRefused(why)
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
         week = queries.campaign(session=op.session, campaign_id=store.campaign_id).week
@@ -136,6 +138,7 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
                         shield_first=profile.stopped_first is StoppedFirst.SHIELD,
                         fatigue_kills=profile.fatigue_at_zero is FatigueAtZero.AS_WOUNDS,
                         many_sides=profile.many_sides.value,
+                        pole_charge=profile.pole_charge.value,
                         house_knockdowns=profile.injury_reactions is InjuryReactions.HOUSE_BY_ST)
         enc.note(f"{name} begins ({combat} combat, seed {enc.seed}).")
         return stored.add_encounter(session=op.session, campaign_id=store.campaign_id,
@@ -254,16 +257,16 @@ def choose_option(*, store: CampaignStore, encounter_id: int, figure: str,
 
 def ready(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """Ready a weapon (a dropped one is picked up)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.ready(figure, weapon)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.ready(figure, weapon, rules)
         return f"{enc.figure(figure).name} readies a weapon"
     return _change(store, encounter_id, action)
 
 
 def flee(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
     """A figure leaves the fight (through the arena's door)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.flee(figure)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.flee(figure, rules)
         return f"{enc.figure(figure).name} flees"
     return _change(store, encounter_id, action)
 
@@ -371,8 +374,8 @@ def mount(*, store: CampaignStore, encounter_id: int, figure: str,
 
 def drop(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """A weapon dropped (to ready another, or lost)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.drop(figure, weapon)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.drop(figure, weapon, rules)
         return f"{enc.figure(figure).name} drops a weapon"
     return _change(store, encounter_id, action)
 

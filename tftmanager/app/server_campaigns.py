@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # What the GUI names of a server campaign, through here rather than the store.
 __all__ = ["Listener", "Notice", "ServerAddress", "add_member", "address_of", "assigned",
            "end_session", "init", "listen", "open_campaign", "place", "pull", "push",
-           "remember_password", "remove_player", "report", "sessions", "set_limit",
+           "remember_password", "remove_player", "report", "serve_many", "sessions", "set_limit",
            "upgrade"]
 
 
@@ -122,6 +122,18 @@ def _as_gm(url: str) -> Iterator[ServerCampaignStore]:
         yield store
     finally:
         store.close()
+
+
+# Connections a table server keeps to a server campaign: its players act at once.
+TABLE_CONNECTIONS = 16
+
+
+def serve_many(*, store: CampaignStore) -> None:
+    """Let an open server campaign carry many players' actions at once (a table server's)."""
+    from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415
+
+    if isinstance(store, ServerCampaignStore):
+        store.widen(TABLE_CONNECTIONS)
 
 
 def report(*, url: str) -> Report:

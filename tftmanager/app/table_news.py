@@ -8,12 +8,12 @@ server's changes, and a campaign moved or closed underneath (``Seen.GONE``).
 from __future__ import annotations
 
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.watch import FileWatch, Seen, StampWatch
+from tftmanager.store.watch import FileWatch, ListenWatch, Seen
 from tftmanager.store.watch import watch as _watch
 
 __all__ = ["Seen", "watch"]
 
 
-def watch(*, store: CampaignStore) -> FileWatch | StampWatch:
+def watch(*, store: CampaignStore) -> FileWatch | ListenWatch:
     """A watch over the open campaign: ``look()`` says same, changed or gone."""
     return _watch(store)

@@ -208,6 +208,8 @@ def _read(store: Any, args: argparse.Namespace) -> int:
         for c in bestiary.list_templates(store=store):
             print(f"{c.key:<18} {c.name:<22} ST {c.st:>2} DX {c.dx:>2} MA {c.ma:>2}")
         return OK
+    if args.action == "show" and args.log < 0:
+        raise encounters.EncounterRefused(f"Log lines must be 0 or more, not {args.log}.")
     eid = args.id if args.id is not None else encounters.current_id(store=store)
     view = encounters.show(store=store, encounter_id=eid)
     if args.action == "sheet":

@@ -1,6 +1,7 @@
 """The documents' dice notation, parsed and rolled with an injected generator.
 
-Forms: ``3d``, ``2d-1``, ``1d+4``, ``2+1d``, ``$12+4d`` (a sum of dice and
+Forms: ``3d``, ``2d-1`` (and, where a damage is expected, Melee's ``2-1`` and
+``1+2``: :func:`parse_damage`), ``1d+4``, ``2+1d``, ``$12+4d`` (a sum of dice and
 numbers, an optional leading ``$``); ``2x(2d+1)`` (roll the bracket twice and
 add); checks ``3d/IQ`` and ``3d/IQ-1`` (succeed at or under the attribute);
 and pay formulas with attributes, ``*`` and ``/`` (``IQ/2``, ``15+DX``).
@@ -230,6 +231,27 @@ def parse_roll(text: str) -> Node:
     node = parser.expr()
     parser.done()
     return node
+
+
+_MELEE_DAMAGE = re.compile(r"\s*(\d{1,3})\s*([+-])\s*(\d{1,3})\s*")
+
+
+def melee_damage(text: str) -> str:
+    """Melee's weapon-table damage as dice notation: "2-1" is 2d-1, "1+2" is 1d+2.
+
+    Melee writes a weapon's damage as the number of dice and the adjustment
+    ("A small ax gets 1+2, which means you roll 1 die and add 2").  Read so
+    only where a damage is expected (a weapon's or an attack's parentheses in
+    a stat block): everywhere else "2-1" stays arithmetic.  Any other text
+    is returned as it was.
+    """
+    found = _MELEE_DAMAGE.fullmatch(text) if isinstance(text, str) else None
+    return f"{found.group(1)}d{found.group(2)}{found.group(3)}" if found else text
+
+
+def parse_damage(text: str) -> Node:
+    """A damage: dice notation (``2d-1``) or Melee's own (``2-1``, ``1+2``); DiceError else."""
+    return parse_roll(melee_damage(text))
 
 
 @_memo

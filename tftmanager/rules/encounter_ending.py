@@ -20,6 +20,7 @@ from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Condition, Figure
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.encounter_weapons import base_of
 from tftmanager.rules.items import Item, ItemKind
 from tftmanager.rules.settings import ArmorWear
 
@@ -143,8 +144,8 @@ def _wear(fig: Figure, wear_by: ArmorWear) -> tuple[Wear, ...]:
 
 
 def _dropped(fig: Figure) -> tuple[tuple[str, str], ...]:
-    keys = {a.name: a.key for a in fig.attacks}
-    return tuple((text, keys.get(text.split(" (")[0], "")) for text in fig.dropped)
+    keys = {a.held: a.key for a in fig.attacks}
+    return tuple((text, keys.get(base_of(text), "")) for text in fig.dropped)
 
 
 def character_after(before: Character, ending: Ending, lose_dropped: bool) -> Character:

@@ -209,6 +209,7 @@ def open_campaign(path: Path) -> CampaignStore:
         backup = None
         if info.schema < CURRENT_SCHEMA:
             backup = _migrate_with_backup(path, engine, info.schema)
+            engine.dispose()  # the store's own connection starts with its pragmas set anew
         with Session(engine) as session:
             campaign_id = _first_campaign_id(session, path)
         store = CampaignStore(path, engine, lock, campaign_id)
@@ -292,6 +293,7 @@ def create_campaign(
         from tftmanager.store.migrate import upgrade_to_head  # noqa: PLC0415
 
         upgrade_to_head(engine)
+        engine.dispose()  # the store's own connection starts with its pragmas set anew
         with Session(engine) as session, session.begin(), journal.unrecorded(session):
             row = CampaignRow(
                 name=name.strip() or path.stem,

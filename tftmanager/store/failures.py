@@ -8,8 +8,7 @@ Anything not recognised here is a bug, and is reported as one.
 from __future__ import annotations
 
 import sqlite3
-
-from sqlalchemy.exc import StatementError
+import sys
 
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.files import OutputError, describe_os_error
@@ -31,8 +30,15 @@ _SQLITE_MESSAGES = (
 
 
 def _unwrap(exc: BaseException) -> BaseException:
-    """The driver's own error behind SQLAlchemy's wrapper."""
-    while isinstance(exc, StatementError) and exc.orig is not None:
+    """The driver's own error behind SQLAlchemy's wrapper.
+
+    Looked up, not imported: the command line's reading commands run without
+    SQLAlchemy, and where it was never loaded nothing can be wrapped in it.
+    """
+    loaded = sys.modules.get("sqlalchemy.exc")
+    if loaded is None:
+        return exc
+    while isinstance(exc, loaded.StatementError) and exc.orig is not None:
         exc = exc.orig
     return exc
 

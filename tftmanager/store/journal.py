@@ -38,6 +38,11 @@ DEFAULT_UNDO_LIMIT = 100
 _ACTING: ContextVar[str | None] = ContextVar("tftmanager_acting", default=None)
 
 
+def acting_author() -> str | None:
+    """Who acts in operations begun now, when not the store's own user (a table server player)."""
+    return _ACTING.get()
+
+
 @contextmanager
 def acting(author: str) -> Iterator[None]:
     """Operations begun inside this block are recorded as ``author``'s."""

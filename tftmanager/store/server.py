@@ -63,7 +63,7 @@ ENDED = ("The server is busy: another user's change held what yours needed for t
 IDLE_PING_SECONDS = 30.0
 
 
-def make_server_engine(address: ServerAddress) -> Engine:
+def make_server_engine(address: ServerAddress, *, connections: int = 6) -> Engine:
     """A small pool of psycopg connections, each checked before use (so a drop reconnects).
 
     The check costs no round trip while a connection is in steady use: only a
@@ -76,7 +76,7 @@ def make_server_engine(address: ServerAddress) -> Engine:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_size=2, max_overflow=4,
+        pool_size=2, max_overflow=max(connections - 2, 0),
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
@@ -149,6 +149,7 @@ class ServerCampaignStore(CampaignStore):
         view = ServerCampaignStore(self.address, self.engine, self.campaign_id, player,
                                    "player", for_player=player)
         view.library_cache = self.library_cache
+        assert isinstance(view.journal, ServerJournal)
         view.journal.checks_seen = seen is not None
         view.seen.update(seen or {})
         return view
@@ -217,6 +218,12 @@ class ServerCampaignStore(CampaignStore):
                 return session.get(OperationRow, operation_id) is not None
         except CampaignError:
             return False
+
+    def widen(self, connections: int) -> None:
+        """Up to ``connections`` at once, for a store serving many players (the table server's)."""
+        old, self.engine = self.engine, make_server_engine(self.address,
+                                                           connections=connections)
+        old.dispose()
 
     def look(self) -> dict[int, int]:
         """Read every character's version: what this client now has seen.

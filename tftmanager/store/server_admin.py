@@ -288,6 +288,9 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
                                       player=False)
             session.execute(text(f"GRANT {_quote(gm_role)} TO {_quote(login)}"))
         for character in chosen:
+            if not gm and not character.player:  # the table server names their edits by it
+                character.player = login
+                session.add(character)
             taken = session.exec(select(PlayerCharacterRow).where(
                 PlayerCharacterRow.login == login,
                 PlayerCharacterRow.character_id == character.id)).first()

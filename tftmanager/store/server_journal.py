@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session
 
-from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange
+from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange, acting_author
 from tftmanager.store.queries import hold
 from tftmanager.store.server_functions import REPLAY_REFUSED
 from tftmanager.store.tables import CampaignRow, OperationRow
@@ -40,9 +40,10 @@ def unrecorded(session: Session) -> Iterator[None]:
 class ServerJournal:
     """The journal of one login's open server campaign; ``seen`` is its last look.
 
-    ``for_player``: a GM's connection (the table server's) recording each
-    operation in a player's name, with a player's limits and the server's
-    own words for its history line.
+    ``for_player`` (or, for one block, ``journal.acting``): a GM's connection
+    (the table server's) recording each operation in a player's name, with a
+    player's limits and the server's own words for its history line.  Such
+    an operation is judged on the rows as they are, not on the GM's last look.
     """
 
     def __init__(self, author: str, seen: dict[int, int], *,
@@ -61,7 +62,7 @@ class ServerJournal:
         campaign (its week, its rules) reads nothing more.
         """
         campaign, op_id = session.execute(
-            select(CampaignRow, func.tft_begin(campaign_id, kind, self.for_player))
+            select(CampaignRow, func.tft_begin(campaign_id, kind, self._player()))
             .where(CampaignRow.id == campaign_id)).one()  # type: ignore[arg-type]
         hold(session, campaign)
         return OpenOperation(session=session, id=int(op_id), kind=kind, author=self.author,
@@ -75,7 +76,7 @@ class ServerJournal:
             {"op": op.id, "label": op.label[:300], "key": op.merge_key[:120],
              "meta": json.dumps(op.meta, sort_keys=True),
              "seen": json.dumps({str(k): v for k, v in self.seen.items()})
-             if self.checks_seen else None}).scalar()
+             if self.checks_seen and acting_author() is None else None}).scalar()
         self._raised = _versions(raised)
 
     def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
@@ -85,7 +86,7 @@ class ServerJournal:
         try:
             raised = session.execute(text("SELECT tft_replay(:op, :back, :player)"),
                                      {"op": operation_id, "back": backwards,
-                                      "player": self.for_player}).scalar()
+                                      "player": self._player()}).scalar()
         except DBAPIError as exc:
             diag = getattr(exc.orig, "diag", None)
             if getattr(exc.orig, "sqlstate", "") == REPLAY_REFUSED and diag is not None:
@@ -97,6 +98,10 @@ class ServerJournal:
         if held is not None:
             session.expire(held)  # the server marked it undone (or done)
         self._raised = _versions(raised)
+
+    def _player(self) -> str | None:
+        """The player this operation is recorded for, if not the login itself."""
+        return self.for_player or acting_author()
 
     def committed(self) -> None:
         """Remember the versions raised: this client has seen its own change."""

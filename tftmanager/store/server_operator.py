@@ -16,13 +16,13 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import select
+from sqlmodel import col, select
 
 from tftmanager.store.errors import ServerError
 from tftmanager.store.server import ServerCampaignStore
 from tftmanager.store.server_limits import LIMITS
 from tftmanager.store.server_schema import role_names
-from tftmanager.store.tables import CharacterRow, PlayerCharacterRow
+from tftmanager.store.tables import CharacterRow, PlayerCharacterRow, PlayerLinkRow
 
 
 @dataclass(frozen=True)
@@ -111,17 +111,22 @@ def set_limit(store: ServerCampaignStore, name: str, value: int) -> None:
 def remove_player(store: ServerCampaignStore, player: str) -> list[str]:
     """Take a player off the campaign: the characters they played, as one journalled operation.
 
-    A database login of theirs left by an older version (a member of the
+    Those characters' table server links are revoked with it (their pages
+    stop at the next request).  A database login of theirs left by an older version (a member of the
     campaign's player role) loses the role and its sessions end.  Returns
     the characters they no longer play.
     """
     with store.operation("settings", f"{player} leaves the campaign") as op:
         session = op.session
         rows = session.exec(select(PlayerCharacterRow, CharacterRow.name).join(
-            CharacterRow, CharacterRow.id == PlayerCharacterRow.character_id).where(
+            CharacterRow, col(CharacterRow.id) == col(PlayerCharacterRow.character_id)).where(
             PlayerCharacterRow.login == player)).all()
         for row, _name in rows:
             session.delete(row)
+            link = session.exec(select(PlayerLinkRow).where(
+                PlayerLinkRow.character_id == row.character_id)).first()
+            if link is not None:  # their table server link stops working at once
+                session.delete(link)
         names = sorted(name for _row, name in rows)
         if names:
             op.label = f"{player} no longer plays {', '.join(names)}"

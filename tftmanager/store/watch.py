@@ -6,7 +6,7 @@ window's, the table server's own edits, an undo) commits, and reading it
 costs no query of the tables.  The file's identity (device and inode) is
 checked too, so a campaign moved, replaced or deleted under the server is
 seen as gone rather than silently recreated empty by the next connection.
-A server campaign has no file: it is watched through a stamp of its journal.
+A server campaign has no file: it is watched through its notices (LISTEN).
 """
 
 from __future__ import annotations
@@ -14,9 +14,6 @@ from __future__ import annotations
 import enum
 import sqlite3
 from pathlib import Path
-
-from sqlalchemy import text
-from sqlalchemy.exc import SQLAlchemyError
 
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.inspect import read_only_uri
@@ -77,40 +74,42 @@ class FileWatch:
             connection.close()
 
 
-STAMP = text("SELECT count(*), coalesce(max(id), 0), "
-             "coalesce(sum(CASE WHEN undone THEN id ELSE 0 END), 0) "
-             "FROM operation WHERE campaign_id = :c")
+class ListenWatch:
+    """Watches a server campaign by its notices: no query while nothing happens.
 
-
-class StampWatch:
-    """Watches a server campaign by its journal's stamp (operations, undone ones)."""
+    Each operation's commit is announced on the campaign's channel (a LISTEN
+    connection of the watch's own, ``server_listen``); a notice is believed
+    only when the journal holds its operation.  A dropped connection reads
+    as gone, as a lost server does.
+    """
 
     def __init__(self, store: CampaignStore) -> None:
-        self.store = store
-        self._stamp = self._read()
+        from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415 - psycopg
+        from tftmanager.store.server_listen import Listener  # noqa: PLC0415
 
-    def _read(self) -> tuple[int, ...] | None:
-        try:
-            with self.store.transaction() as session:
-                row = session.execute(STAMP, {"c": self.store.campaign_id}).one()
-        except SQLAlchemyError:  # a lost server reads as gone; the pages say so
-            return None
-        return tuple(int(v) for v in row)
+        assert isinstance(store, ServerCampaignStore)
+        self._listener: Listener | None = Listener(store.address)
 
     def look(self) -> Seen:
-        """Changed, the same, or gone (the server cannot be read)."""
-        stamp = self._read()
-        if stamp is None:
+        """Changed (a notice came), the same, or gone (the connection dropped)."""
+        if self._listener is None:
             return Seen.GONE
-        if stamp == self._stamp:
-            return Seen.SAME
-        self._stamp = stamp
-        return Seen.CHANGED
+        import psycopg  # noqa: PLC0415 - only a server campaign's watch needs it
+
+        try:
+            heard = self._listener.pending()
+        except psycopg.Error:  # the connection is gone, whatever said it
+            self.close()
+            return Seen.GONE
+        return Seen.CHANGED if heard else Seen.SAME
 
     def close(self) -> None:
-        """Nothing held."""
+        """Stop listening."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.close()
 
 
-def watch(store: CampaignStore) -> FileWatch | StampWatch:
-    """A watch for an open campaign: its file's, or its server's."""
-    return StampWatch(store) if store.shared else FileWatch(store.path)
+def watch(store: CampaignStore) -> FileWatch | ListenWatch:
+    """A watch for an open campaign: its file's, or its server's notices."""
+    return ListenWatch(store) if store.shared else FileWatch(store.path)

@@ -13,6 +13,7 @@ window's never interleave inside one operation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -33,7 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tftmanager import activity_log
-from tftmanager.app import player_links
+from tftmanager.app import player_links, server_campaigns
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import failure_of
 from tftmanager.app.player_links import PlayerLink
@@ -262,7 +263,9 @@ async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
     start = activity_log.started(label)
 
     def work() -> str:
-        with table.writing:
+        # A file has one writer at a time; a server campaign's players act at once, each
+        # operation in its own transaction on its own connection.
+        with contextlib.nullcontext() if table.store.shared else table.writing:
             return actions.act(table.store, link, fields)
 
     try:
@@ -336,6 +339,7 @@ def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[st
                            "open for editing.")
     table = Table(store=store, gm_secret=gm_secret or secrets.token_urlsafe(32),
                   watch_interval=watch_interval, on_change=on_change)
+    server_campaigns.serve_many(store=store)  # a server campaign's players act at once
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
