@@ -62,7 +62,7 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
     (("option", "Flavius", "missile"), "needs a missile weapon ready"),
     (("ready", "Wulf", "9"), "Wulf has no weapon number 9."),
     (("attack", "Wulf", "Flavius", "--second-shot", "--roll", "9"), "has not fired"),
-    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell."),
+    (("flesh", "Wulf", "none"), "Wulf is under no flesh spell cast on it."),
     (("dismount", "Wulf"), "Wulf is already on foot."),
     (("mount", "Nobody"), "No figure 'Nobody' in The glade."),
 ])
@@ -128,9 +128,15 @@ def test_options_drop_and_ready_from_the_shell(
     assert "rolls 16 on 4 dice" in cli(capsys, "encounter", glade, "show", "--log", "3")[1]
     assert cli(capsys, "encounter", glade, "drop", "Wulf", "1")[1] == \
         "Turn 1: Wulf drops the Longbow.\n"
-    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == \
-        "Turn 1: Wulf readies the Longbow.\n"
-    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == "Turn 1: Wulf flees unhurt.\n"
+    code, _out, err = cli(capsys, "encounter", glade, "ready", "Wulf", "1")
+    assert code == 2 and "already acted this turn" in err  # it fired: (f) was its option
+    assert cli(capsys, "encounter", glade, "next-turn")[0] == 0
+    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[1] == (
+        "Turn 2: Wulf chooses Ready a weapon (e, k, o).\n"
+        "Turn 2: Wulf readies the Longbow; it can be used next turn.\n")
+    assert cli(capsys, "encounter", glade, "flee", "Wulf")[1] == (
+        "Turn 2: Wulf flees unhurt; each foe may take one free attack at +4 DX this turn "
+        "(004).\n")
 
 
 def test_flesh_spells_and_riding_from_the_shell(
@@ -151,4 +157,31 @@ def test_flesh_spells_and_riding_from_the_shell(
     code, out, err = cli(capsys, "encounter", glade, "flesh", "Wulf", "Sleep")
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert "'Sleep' is not a spell that stops hits" in err
+    assert glade.read_bytes() == before
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # issue 37 item 18: ran for minutes (the injury chart grew a row per 10 ST)
+    (("add", "A", "--quick", "Huge", "--st", "100000000000", "--dx", "10"), "ST must be"),
+    # item 19: each was accepted and saved
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "99999999999999999999"), "DX must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--iq", "-3"), "IQ must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--ma", "-3"), "MA must be"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--damage", "999d"),
+     "up to 5994 hits"),
+    (("add", "A", "--quick", "G", "--st", "10", "--dx", "10", "--damage",
+      "2d+99999999999999999999"), "more than any blow"),
+    (("end", "--award", "Flavius=-5000"), "would leave"),
+    (("show", "--log", "-5"), "Log lines must be 0 or more"),
+    (("new", "X", "--seed", "99999999999999999999999"), "seed must be"),
+])
+def test_bounds_are_data_one_line_exit_2_nothing_saved(
+        glade: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+        message: str) -> None:
+    """Issue 37 items 18-19: bounds from the rules data ([limits] of injury), one line on
+    stderr, exit 2, the campaign file unchanged."""
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, *args)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
     assert glade.read_bytes() == before

@@ -74,9 +74,11 @@ def test_flavius_against_wulf(library: RulesLibrary) -> None:
     fight.next_turn()
     assert fight.attack("Wulf", "Flavius", table.feed(8, 2), rules) is HitResult.HIT
     assert roman.wounds == 2
-    # Turn 4: Wulf drops his bow; Flavius rolls 16 and misses.
+    # Turn 4: "Wulf shifts again, drops the bow (he has to) and readies his two-handed sword.
+    # This time Wulf cannot attack"; Flavius rolls 16 and misses.
     fight.next_turn()
-    fight.drop("Wulf", 0)
+    fight.drop("Wulf", 0, rules)
+    fight.ready("Wulf", 1, rules)
     assert fight.attack("Flavius", "Wulf", table.feed(16), rules) is HitResult.MISS
     # Turn 5: Wulf (adjDX 10) hacks first and misses; Flavius hits, 2-1 rolls 7: 6 hits.
     fight.next_turn()
@@ -135,6 +137,7 @@ def test_eight_hits_knock_down_and_stop_the_attack(library: RulesLibrary) -> Non
     fight.next_turn()
     with pytest.raises(EncounterRefused, match="stand up"):
         fight.hit("Ogre", 3, rules, by="Wulf")
+    fight.choose_option("Wulf", "stand_up", rules)
     fight.next_turn()
     fight.hit("Ogre", 3, rules, by="Wulf")
 
@@ -142,7 +145,7 @@ def test_eight_hits_knock_down_and_stop_the_attack(library: RulesLibrary) -> Non
 def test_house_critical_ignores_armor_and_triple_adds_a_die(library: RulesLibrary) -> None:
     rules = library.combat_rules()
     fight = Encounter("House", critical_hits=CriticalHits.HOUSE_IGNORE_ARMOR.value)
-    fight.add(wulf(library))
+    fight.add(wulf(library)).ready = 1  # he enters with the sword ready (003 line 198)
     roman = fight.add(flavius(library))
     fight.attack("Wulf", "Flavius", Table([3, 6, 2]), rules, weapon=1)
     assert (roman.wounds, roman.stops, roman.protections[0].stopped) == (7, 5, 0)
@@ -267,7 +270,7 @@ def test_practice_combat_blunts_weapons_bars_missiles_and_drops_out_at_st_3(
     """003: practice weapons do 1/2 damage, no missile weapons, out when ST goes to 3 or less."""
     rules = library.combat_rules()
     fight = Encounter("Drill", combat="practice")
-    fight.add(wulf(library))
+    fight.add(wulf(library)).ready = 1  # the sword: a bow has no place in practice
     roman = fight.add(flavius(library))
     with pytest.raises(EncounterRefused, match="no missile weapons"):
         fight.attack("Wulf", "Flavius", Table([9, 5]), rules, weapon=0)

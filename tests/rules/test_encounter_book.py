@@ -187,7 +187,7 @@ def test_four_dice_have_no_automatic_hits(library: RulesLibrary) -> None:
     assert rules.judge(19, 21, dice=4) is HitResult.HIT
     assert rules.judge(4, 3, dice=4) is HitResult.MISS
     assert rules.judge(22, 25, dice=5) is HitResult.MISS
-    assert rules.dice_refusal(6) and rules.dice_refusal(2) and not rules.dice_refusal(5)
+    assert rules.dice_refusal(7) and rules.dice_refusal(2) and not rules.dice_refusal(5)
 
 
 # ------------------------------------------------------------------ knockdowns
@@ -295,7 +295,7 @@ def test_arena_early_end_and_running_away(library: RulesLibrary) -> None:
     a.character_id, b.character_id = 1, 2
     early = resolve_ending(fight, rules, table, CombatType.ARENA, ArmorWear.BLOWS)
     assert early.winner == "" and [e.award.amount for e in early.endings] == [0, 0]
-    fight.flee("Beta")
+    fight.flee("Beta", rules)
     ran = resolve_ending(fight, rules, table, CombatType.ARENA, ArmorWear.BLOWS)
     assert ran.winner == "A"
     assert [e.award.amount for e in ran.endings] == [30, -10]
@@ -309,7 +309,7 @@ def test_wear_counts_blows_or_points(library: RulesLibrary) -> None:
     fight = Encounter("Glade")
     roman = fight.add(flavius(library))
     fight.add(wulf(library))
-    roman.character_id, roman.protections[0].item = 1, 0
+    roman.character_id, roman.protections[0].item_id = 1, "mail"
     fight.hit("Flavius", 7, rules)
     by_blows = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
     by_points = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.POINTS)

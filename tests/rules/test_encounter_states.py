@@ -213,15 +213,18 @@ def test_a_fall_is_saved_on_the_figures_own_adjdx(library: RulesLibrary) -> None
     assert "against adjDX 11: falls prone" in " ".join(fight.log)
 
 
-def test_a_blow_entered_past_armor_is_stopped_by_nothing(library: RulesLibrary) -> None:
-    """A blow the GM enters as ignoring armor (a spell, a blow through a gap): every
-    protection, Stone Flesh included, stops nothing of it."""
+def test_a_blow_entered_past_armor_halves_stone_flesh(library: RulesLibrary) -> None:
+    """A blow the GM enters as ignoring armor is the house rules' double (004 line 19):
+    armor and shield stop nothing, "people using the Stone or Iron Flesh spells stop half as
+    much (rounded down)" (issue 37 item 16)."""
     rules = library.combat_rules()
     fight = Encounter("Tower")
     wizard = fight.add(_mailed(library))
     set_flesh(fight, "Wizard", "Stone Flesh", rules)
     fight.hit("Wizard", 6, rules, ignore_armor=True)
-    assert wizard.wounds == 6 and all(p.stopped == 0 for p in wizard.protections)
+    half = rules.flesh_spells["stone_flesh"].stops // 2
+    assert wizard.wounds == 6 - half
+    assert [p.stopped for p in wizard.protections] == [0] * (len(wizard.protections) - 1) + [half]
 
 
 def test_two_flesh_items_are_one_spell_the_stronger(library: RulesLibrary) -> None:

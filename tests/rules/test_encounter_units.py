@@ -72,12 +72,12 @@ def test_conditions_at_their_edges(library: RulesLibrary) -> None:
 
 
 def test_a_knockdown_lasts_this_turn_and_the_next(library: RulesLibrary) -> None:
-    """003: "It may do nothing NEXT turn except stand up"."""
+    """003: "It may do nothing NEXT turn except stand up"; line 128: "A figure MUST take a
+    turn to stand up before attacking": it is down until it does."""
     rules = library.combat_rules()
     fig = _fig("Orc", "B", st=20)
     fig.take(8, rules, 2)
-    assert [fig.condition(rules, t) for t in (2, 3, 4)] == [
-        Condition.DOWN, Condition.DOWN, Condition.FIGHTING]
+    assert [fig.condition(rules, t) for t in (2, 3, 4)] == [Condition.DOWN] * 3
 
 
 def test_dx_penalties_and_their_notes() -> None:
@@ -121,18 +121,20 @@ def test_ready_and_drop(library: RulesLibrary) -> None:
     hero = fight.add(figure(fid="", name="Hero", side="A", st=12, dx=12, attacks=[
         Attack("Club", "1d+2"), Attack("Dagger", "1d-1")]))
     fight.add(_fig("Orc", "B"))
-    fight.drop("Hero", 0)
+    fight.drop("Hero", 0, rules)
     with pytest.raises(EncounterRefused, match="already dropped"):
-        fight.drop("Hero", 0)
+        fight.drop("Hero", 0, rules)
     with pytest.raises(EncounterRefused, match="dropped the Club; ready it first"):
         fight.attack("Hero", "Orc", Table([9, 3]), rules)
-    fight.ready("Hero", 1)
+    fight.ready("Hero", 1, rules)
     assert hero.ready == 1 and hero.dropped == ["Club"]
+    fight.next_turn()
     fight.attack("Hero", "Orc", Table([18]), rules)
     assert hero.dropped == ["Club", "Dagger (broken)"]
+    fight.next_turn()
     with pytest.raises(EncounterRefused, match="Dagger is broken"):
-        fight.ready("Hero", 1)
-    fight.ready("Hero", 0)
+        fight.ready("Hero", 1, rules)
+    fight.ready("Hero", 0, rules)
     assert hero.dropped == ["Dagger (broken)"] and hero.ready == 0
 
 
@@ -312,7 +314,7 @@ def test_true_is_not_a_number_of_anything(library: RulesLibrary) -> None:
     with pytest.raises(EncounterRefused, match="ST spent must be 1 or more"):
         fight.spend_st("Hero", True, rules)
     with pytest.raises(EncounterRefused, match="no weapon number 2"):
-        fight.drop("Hero", True)
+        fight.drop("Hero", True, rules)
 
 
 def test_a_second_shot_is_the_same_bows(library: RulesLibrary) -> None:

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import saved_defaults
 from tftmanager.app.encounters import EncounterRefused, show
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -25,6 +24,7 @@ from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_ending import Ending, character_after, resolve_ending
 from tftmanager.rules.experience import XPKind, entry_refusal
+from tftmanager.rules.new_figures import saved_defaults
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
@@ -84,6 +84,12 @@ def end_encounter(*, store: CampaignStore, encounter_id: int,
         if found is None or found.ended:
             raise EncounterRefused(f"{review.name} has already ended.")
         week = queries.campaign(session=session, campaign_id=store.campaign_id).week
+        proposed = {e.character_id: e.award.amount for e in review.endings}
+        for cid, amount in (awards or {}).items():  # the GM's own figure; Melee's -10 stands
+            have = ledger.balance(session=session, character_id=cid)
+            if have + amount < 0 and amount != proposed[cid]:
+                raise EncounterRefused(f"The award for {_name(review, cid)}: {amount} XP would "
+                                       f"leave {have + amount} (the balance is {have}).")
         for ending in review.endings:
             before = queries.get_character(session=session,
                                            character_id=ending.character_id).character

@@ -19,22 +19,22 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import (
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import CombatType
+from tftmanager.rules.derived import derive
+from tftmanager.rules.dice_expr import Dice, can_roll
+from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_figure import Figure, SavedDefaults
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.encounter_states import set_flesh, set_mounted
+from tftmanager.rules.new_figures import (
     QuickFigure,
     from_character,
     from_quick,
     from_template,
     saved_defaults,
 )
-from tftmanager.app.library import library_for
-from tftmanager.app.opkind import OpKind
-from tftmanager.rules.awards import CombatType
-from tftmanager.rules.derived import derive
-from tftmanager.rules.dice_expr import Dice
-from tftmanager.rules.encounter import Encounter, EncounterRefused
-from tftmanager.rules.encounter_figure import Figure, SavedDefaults
-from tftmanager.rules.encounter_rules import CombatRules
-from tftmanager.rules.encounter_states import set_flesh, set_mounted
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
 from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
@@ -43,7 +43,7 @@ from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
            "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
-           "flesh", "hit", "list_encounters", "mount", "new_encounter", "next_turn",
+           "flesh", "hit", "hold", "list_encounters", "mount", "new_encounter", "next_turn",
            "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
 Action = Callable[[Encounter, "Roller", CombatRules], str]
@@ -73,13 +73,12 @@ class Roller:
                                        f"or let the app roll.")
             total = self.typed.pop(0)
             if isinstance(total, bool) or not isinstance(total, int) \
-                    or not dice <= total <= 6 * dice:
+                    or not can_roll(total, dice):
                 raise EncounterRefused(f"{total} cannot be rolled on {_dice(dice)} ({what}).")
             how = "typed"
         else:
             enc = self.encounter
-            generator = Dice(random.Random(enc.seed * 1_000_003 + enc.rolls_made))
-            total = sum(generator.die() for _ in range(dice))
+            total = Dice.for_roll(enc.seed, enc.rolls_made).total(dice)
             how = "rolled"
         self.encounter.rolls_made += 1
         self.used += 1
@@ -127,6 +126,8 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
         raise EncounterRefused("An encounter needs a name.")
     if combat not in {c.value for c in CombatType}:
         raise EncounterRefused("The kind of combat is death, arena or practice.")
+    if seed is not None and (why := library_for(store).combat_rules().limits.seed_refusal(seed)):
+        raise EncounterRefused(why)
     with store.operation(OpKind.ENCOUNTER, f"New encounter: {name}") as op:
         profile = queries.rule_profile(session=op.session, campaign_id=store.campaign_id)
         week = queries.campaign(session=op.session, campaign_id=store.campaign_id).week
@@ -136,6 +137,7 @@ def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
                         shield_first=profile.stopped_first is StoppedFirst.SHIELD,
                         fatigue_kills=profile.fatigue_at_zero is FatigueAtZero.AS_WOUNDS,
                         many_sides=profile.many_sides.value,
+                        pole_charge=profile.pole_charge.value,
                         house_knockdowns=profile.injury_reactions is InjuryReactions.HOUSE_BY_ST)
         enc.note(f"{name} begins ({combat} combat, seed {enc.seed}).")
         return stored.add_encounter(session=op.session, campaign_id=store.campaign_id,
@@ -254,16 +256,16 @@ def choose_option(*, store: CampaignStore, encounter_id: int, figure: str,
 
 def ready(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """Ready a weapon (a dropped one is picked up)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.ready(figure, weapon)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.ready(figure, weapon, rules)
         return f"{enc.figure(figure).name} readies a weapon"
     return _change(store, encounter_id, action)
 
 
 def flee(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
     """A figure leaves the fight (through the arena's door)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.flee(figure)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.flee(figure, rules)
         return f"{enc.figure(figure).name} flees"
     return _change(store, encounter_id, action)
 
@@ -369,10 +371,18 @@ def mount(*, store: CampaignStore, encounter_id: int, figure: str,
     return _change(store, encounter_id, action)
 
 
+def hold(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
+    """A figure makes no attack this turn (its place in the attack order passes)."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.hold(figure, rules)
+        return f"{enc.figure(figure).name} makes no attack"
+    return _change(store, encounter_id, action)
+
+
 def drop(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """A weapon dropped (to ready another, or lost)."""
-    def action(enc: Encounter, _roll: Roller, _rules: CombatRules) -> str:
-        enc.drop(figure, weapon)
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.drop(figure, weapon, rules)
         return f"{enc.figure(figure).name} drops a weapon"
     return _change(store, encounter_id, action)
 

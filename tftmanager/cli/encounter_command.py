@@ -15,15 +15,15 @@ from typing import Any
 
 from tftmanager.app import bestiary, campaigns, encounters
 from tftmanager.app.encounter_end import Review, end_encounter, review_end
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.library import library_for
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.cli.exit_codes import OK
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.new_figures import QuickFigure
 
-OK = 0
 COMBATS = [c.value for c in CombatType]
 
 
@@ -208,6 +208,8 @@ def _read(store: Any, args: argparse.Namespace) -> int:
         for c in bestiary.list_templates(store=store):
             print(f"{c.key:<18} {c.name:<22} ST {c.st:>2} DX {c.dx:>2} MA {c.ma:>2}")
         return OK
+    if args.action == "show" and args.log < 0:
+        raise encounters.EncounterRefused(f"Log lines must be 0 or more, not {args.log}.")
     eid = args.id if args.id is not None else encounters.current_id(store=store)
     view = encounters.show(store=store, encounter_id=eid)
     if args.action == "sheet":

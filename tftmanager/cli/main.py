@@ -49,6 +49,7 @@ COMMANDS: dict[str, str | Command] = {
     "server": "tftmanager.cli.server_command:run_server",
     "push": "tftmanager.cli.server_command:run_push",
     "pull": "tftmanager.cli.server_command:run_pull",
+    "table-server": "tftmanager.cli.table_command:run",
 }
 
 # Who adds each command's arguments, in the order --help lists them (a module
@@ -69,6 +70,7 @@ GRAMMAR: tuple[tuple[tuple[str, ...], str], ...] = (
     (("rename",), "tftmanager.cli.party_command:add_parsers"),
     (("journal",), "tftmanager.cli.story_command:add_parser"),
     (("server", "push", "pull"), "tftmanager.cli.server_command:add_parsers"),
+    (("table-server",), "tftmanager.cli.table_command:add_parser"),
 )
 
 

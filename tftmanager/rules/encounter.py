@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tftmanager.rules.encounter_blows import (
+    charging,
     check_rate,
     check_second_shot,
     critical_stops,
@@ -21,6 +22,7 @@ from tftmanager.rules.encounter_blows import (
     knockdown_dice,
     may_still_attack,
     order_warning,
+    pole_charge,
     roll_damage,
 )
 from tftmanager.rules.encounter_figure import (
@@ -32,6 +34,15 @@ from tftmanager.rules.encounter_figure import (
     SavedDefaults,
     fall_dice,
 )
+from tftmanager.rules.encounter_hth import (
+    BOTH_DOWN,
+    COUNTER,
+    DAGGER,
+    REPELLED,
+    defend,
+    drop_for_hth,
+    hth_weapon,
+)
 from tftmanager.rules.encounter_options import find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
@@ -41,11 +52,23 @@ from tftmanager.rules.encounter_order import (
     two_side_initiative,
 )
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
+from tftmanager.rules.encounter_weapons import (
+    lose,
+    lost_entry,
+    must_drop,
+    nothing_ready,
+    ready_arm,
+    sling_for_two_hands,
+    take_up,
+    weapon_refusal,
+)
 from tftmanager.rules.option_references import cited
-from tftmanager.rules.settings import CriticalHits, ManySides
+from tftmanager.rules.settings import CriticalHits, ManySides, PoleCharge
 from tftmanager.rules.text import count
 
 __all__ = ["Encounter", "EncounterRefused"]
+
+READY_OPTION = "e"  # Melee's (e) READY NEW WEAPON: what readying a weapon counts as
 
 
 @dataclass
@@ -68,6 +91,7 @@ class Encounter:
     shield_first: bool = False  # the campaign's option: the shield takes a partial hit first
     fatigue_kills: bool = False  # the campaign's option: fatigue at 0 ST counts as wounds
     many_sides: str = ManySides.ROLL_OFF.value  # initiative with three or more sides
+    pole_charge: str = PoleCharge.MELEE_DOUBLE.value  # a pole weapon in a charge: x2 or +1d+1
     house_knockdowns: bool = False  # 004's knockdowns, with the house reactions to injury
 
     # ------------------------------------------------------------ figures
@@ -109,6 +133,8 @@ class Encounter:
         self.figures.append(figure)
         self.note(f"{figure.name} joins {figure.side} (ST {figure.st}, adjDX {figure.dx}, "
                   f"stops {figure.stops}).")
+        for line in sling_for_two_hands(figure):
+            self.note(line)
         return figure
 
     def note(self, line: str) -> None:
@@ -191,6 +217,11 @@ class Encounter:
         if self.order:
             self.went_last = self.order[-1]
         for fig in self.figures:
+            arm = must_drop(fig, self.turn)
+            if arm is not None:
+                lose(fig, arm, "")
+                self.note(f"{fig.name} drops the {arm.held}: after one last shot \"The missile "
+                          f"weapon MUST be dropped next turn\" (Melee, option (j)).")
             fig.next_turn()
         self.turn += 1
         self.order = []
@@ -210,10 +241,10 @@ class Encounter:
         if state.out or fig.fled:
             raise EncounterRefused(f"{fig.name} is {'gone' if fig.fled else state.value} "
                                    f"and takes no option.")
-        if fig.knocked_down_turn and self.turn - fig.knocked_down_turn <= 1 \
-                and option.key != "stand_up":
-            raise EncounterRefused(f"{fig.name} was knocked down and may do nothing but "
-                                   f"stand up this turn (Melee).")
+        if fig.down and not option.stands:
+            raise EncounterRefused(f"{fig.name} is on the ground and may do nothing but stand "
+                                   f"up this turn: \"A figure MUST take a turn to stand up "
+                                   f"before attacking\" (Melee).")
         if fig.attacked_turn == self.turn:
             raise EncounterRefused(f"{fig.name} has already acted this turn.")
         ready = fig.attacks[fig.ready] if 0 <= fig.ready < len(fig.attacks) else None
@@ -223,28 +254,67 @@ class Encounter:
                                    f"weapon is {ready.name if ready else 'none'}.")
         fig.option = option.key
         self.note(f"{fig.name} chooses {option.name} ({', '.join(option.letters)}).")
+        if option.stands and fig.down:
+            fig.down = False
+            self.note(f"{fig.name} stands up; no other action this turn.")
         return option.name
 
-    def ready(self, ref: str, weapon: int) -> None:
-        """Ready a weapon (Melee's (e), (k), (o)): a dropped one is picked up, not a broken one."""
-        self._open()
-        fig = self.figure(ref)
-        arm = self._weapon(fig, weapon)
-        if f"{arm.name} (broken)" in fig.dropped:
-            raise EncounterRefused(f"{fig.name}'s {arm.name} is broken.")
-        fig.dropped = [d for d in fig.dropped if d.split(" (")[0] != arm.name]
-        fig.ready = weapon
-        self.note(f"{fig.name} readies the {arm.name}.")
+    def ready(self, ref: str, weapon: int, rules: CombatRules) -> None:
+        """Ready a weapon (Melee's (e), (k), (o)): it takes the turn, and is used on the next.
 
-    def flee(self, ref: str) -> None:
-        """The figure leaves the fight (the arena's door): it counts as defeated, unhurt or not."""
+        A dropped or thrown weapon is picked up, a broken one cannot be; the
+        figure's option this turn becomes (e) (no attack), and a bow that
+        fired one last shot last turn is dropped first.
+        """
         self._open()
+        fig = self._able(ref, rules)
+        arm = self._weapon(fig, weapon)
+        if lost_entry(fig, arm).endswith("(broken)"):
+            raise EncounterRefused(f"{fig.name}'s {arm.held} is broken.")
+        held = ready_arm(fig)
+        if held is not None and held.held == arm.held:
+            raise EncounterRefused(f"{fig.name}'s {arm.held} is already ready.")
+        self.choose_option(ref, READY_OPTION, rules)
+        last = must_drop(fig, self.turn)
+        if last is not None:
+            lose(fig, last, "")
+            self.note(f"{fig.name} drops the {last.held} (one last shot last turn).")
+        said = take_up(fig, weapon, self.turn)
+        self.note(f"{fig.name} readies the {arm.held}" + "".join(f"; {s}" for s in said)
+                  + "; it can be used next turn.")
+
+    def hold(self, ref: str, rules: CombatRules) -> None:
+        """The figure makes no attack this turn, though its option allowed one."""
+        self._open()
+        fig = self._able(ref, rules)
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already attacked this turn.")
+        fig.attacked_turn = self.turn
+        self.note(f"{fig.name} makes no attack this turn.")
+
+    def _able(self, ref: str, rules: CombatRules) -> Figure:
+        """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
+        state = fig.condition(rules, self.turn)
         if fig.fled:
-            raise EncounterRefused(f"{fig.name} has already fled.")
-        fig.fled = True
-        self.note(f"{fig.name} flees" + (" unhurt." if not fig.wounds else
-                                         f" with {fig.wounds} hits."))
+            raise EncounterRefused(f"{fig.name} has fled the fight.")
+        if state.out:
+            raise EncounterRefused(f"{fig.name} is {state.value} and can do nothing.")
+        return fig
+
+    def flee(self, ref: str, rules: CombatRules) -> None:
+        """The figure leaves the fight (the arena's door): it counts as defeated, unhurt or not.
+
+        Its option is gone with it (no defence's extra die), and each foe may
+        take "one free atack at +4 DX" at it this turn (004, Fleeing).
+        """
+        self._open()
+        fig = self._able(ref, rules)
+        fig.fled, fig.fled_turn, fig.option = True, self.turn, ""
+        self.note(f"{fig.name} flees" + (" unhurt" if not fig.wounds else
+                                         f" with {fig.wounds} hits")
+                  + f"; each foe may take one free attack at +{rules.flee_free_dx} DX "
+                    f"this turn (004).")
 
     # ------------------------------------------------------------ blows
     def attack(self, attacker_ref: str, target_ref: str, roll: RollFn, rules: CombatRules,
@@ -255,16 +325,29 @@ class Encounter:
         ``dice`` 0 rolls 3, or 4 when the target dodges or defends against
         this sort of attack (its recorded option).
         """
-        attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot)
+        free = self.figure(target_ref).fled
+        attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot or free)
+        if free:
+            self._free_attack(attacker, target)
+        option = None if free else rules.options.get(attacker.option)
+        if option is not None and option.hth:
+            return self._hand_to_hand(attacker, target, weapon, roll, rules)
         number = attacker.ready if weapon is None else weapon
+        if number == -1:
+            raise EncounterRefused(nothing_ready(attacker))
         arm = self._weapon(attacker, number)
         if self.practice and arm.missile:
             raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
                                    f"{attacker.name} cannot use the {arm.name}.")
-        if any(d.split(" (")[0] == arm.name for d in attacker.dropped):
-            raise EncounterRefused(f"{attacker.name} has dropped the {arm.name}; ready it first.")
-        option = rules.options.get(attacker.option)
         why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
+        if why:
+            raise EncounterRefused(why)
+        if second_shot and option is not None and option.one_shot:
+            raise EncounterRefused(f"{attacker.name} chose {option.name}: one last shot, "
+                                   f"no second (Melee, option (j)).")
+        if second_shot:
+            check_second_shot(self.figures, attacker, number, rules, self.turn)
+        why = weapon_refusal(attacker, arm, self.turn)
         if why:
             raise EncounterRefused(why)
         guard = rules.options.get(target.option)
@@ -272,19 +355,21 @@ class Encounter:
         dice = dice or rules.base_dice + (1 if guarded else 0)
         if rules.dice_refusal(dice):
             raise EncounterRefused(rules.dice_refusal(dice))
-        if second_shot:
-            check_second_shot(self.figures, attacker, number, rules, self.turn)
-        else:
+        if not second_shot:
             check_rate(attacker, number, self.turn)
-        adj = attacker.adj_dx(number) + target.dx_against
-        warning = "" if second_shot else order_warning(
+        adj = attacker.adj_dx(number) + target.dx_against + (rules.flee_free_dx if free else 0)
+        warning = "" if second_shot or free else order_warning(
             self.figures, self.attack_order, attacker, attacker.adj_dx(number), rules, self.turn)
         to_hit = roll(dice, f"{attacker.name} to hit {target.name}")
         result = rules.judge(to_hit, adj, dice)
         if warning:
             self.note(warning)
-        attacker.ready = number
-        attacker.attacked_turn = self.turn
+        if free:
+            target.free_attacked.append(attacker.fid)
+        else:
+            attacker.attacked_turn = self.turn
+        if option is not None and option.one_shot:
+            attacker.last_shot_turn = self.turn
         attacker.fired[arm.name] = self.turn
         if arm.missile:
             attacker.missiles_spent += 1
@@ -293,18 +378,71 @@ class Encounter:
         self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(dice)} against "
                   f"adjDX {adj}{against}: {_said(result)}.")
         if result in (HitResult.DROPPED, HitResult.BROKEN):
-            attacker.dropped.append(f"{arm.name} ({result.value})")
+            lose(attacker, arm, result.value)
+        elif arm.thrown:
+            lose(attacker, arm, "thrown")
+            self.note(f"The {arm.held} falls in {target.name}'s hex." if result.hits else
+                      f"The {arm.held} flies past {target.name}.")
         if result.hits:
             house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
             damage = roll_damage(attacker, arm, target, result, roll, rules, house)
             source = (cited("critical_hits", CriticalHits(self.critical_hits))
                       if house and result.multiplier > 1 else "")  # the house reading's page
             self.note(damage.line + source + ".")
+            hits = damage.hits
+            if arm.pole and charging(attacker, target, rules):
+                hits, line = pole_charge(hits, self.pole_charge, roll, rules, attacker.name)
+                self.note(line)
+            self._apply(target, self._blunted(hits, rules), rules,
+                        f"{attacker.name}'s {arm.name}",
+                        stops=critical_stops(rules) if damage.critical else None,
+                        attacker=attacker, roll=roll)
+        return result
+
+    def _hand_to_hand(self, attacker: Figure, target: Figure, weapon: int | None,
+                      roll: RollFn, rules: CombatRules) -> HitResult:
+        """Options (m) and (p): the defender's die on an attempt, then a blow at +4 (Melee)."""
+        hth = rules.hth
+        arm = hth_weapon(attacker, target, weapon, hth)
+        attacker.attacked_turn = self.turn
+        if not (attacker.in_hth and target.in_hth):
+            die = roll(1, f"{target.name}'s defence against the HTH attack")
+            result = hth.defence_for(die)
+            self.note(f"{target.name} rolls {die} against the HTH attack: "
+                      + _HTH_SAID[result] + " (Melee).")
+            if result == COUNTER:
+                self._counter(target, attacker, roll, rules)
+            if result in (REPELLED, COUNTER):
+                return HitResult.MISS
+            for line in drop_for_hth(attacker, hth) + defend(target, result, self.turn, hth):
+                self.note(line + ".")
+            attacker.in_hth = target.in_hth = True
+            arm = hth_weapon(attacker, target, None, hth)
+        adj = attacker.body_dx() + hth.dx_bonus + target.dx_against
+        to_hit = roll(rules.base_dice, f"{attacker.name} to hit {target.name} in HTH")
+        result = rules.judge(to_hit, adj, rules.base_dice)
+        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(rules.base_dice)} "
+                  f"against adjDX {adj} (+{hth.dx_bonus} in HTH): {_said(result)}.")
+        if result.hits:
+            house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
+            damage = roll_damage(attacker, arm, target, result, roll, rules, house)
+            self.note(damage.line + ".")
             self._apply(target, self._blunted(damage.hits, rules), rules,
                         f"{attacker.name}'s {arm.name}",
                         stops=critical_stops(rules) if damage.critical else None,
                         attacker=attacker, roll=roll)
         return result
+
+    def _counter(self, defender: Figure, attacker: Figure, roll: RollFn,
+                 rules: CombatRules) -> None:
+        """A 6: the defender "AUTOMATICALLY gets a hit on the attacker" with its ready weapon."""
+        arm = ready_arm(defender) or next((a for a in defender.attacks if a.natural), None)
+        if arm is None:
+            return
+        damage = roll_damage(defender, arm, attacker, HitResult.HIT, roll, rules, False)
+        self.note(damage.line + ".")
+        self._apply(attacker, self._blunted(damage.hits, rules), rules,
+                    f"{defender.name}'s {arm.held}", attacker=defender, roll=roll)
 
     @staticmethod
     def _weapon(fig: Figure, number: int) -> Attack:
@@ -327,13 +465,21 @@ class Encounter:
         else:
             target = self.figure(target_ref)
             source = what or "a blow"
+        self._spare(target, rules)
         self._apply(target, self._blunted(damage, rules), rules, source,
-                    stops=(lambda _item: 0) if ignore_armor else None, attacker=attacker, roll=roll)
+                    stops=critical_stops(rules) if ignore_armor else None, attacker=attacker,
+                    roll=roll)
 
     def _blow(self, attacker_ref: str, target_ref: str, rules: CombatRules,
               second_shot: bool) -> tuple[Figure, Figure]:
         self._open()
         attacker, target = self.figure(attacker_ref), self.figure(target_ref)
+        if self.practice:
+            for fig in (attacker, target):
+                if fig.current_st <= rules.practice.out_st:
+                    raise EncounterRefused(f"{fig.name} has dropped out of practice combat "
+                                           f"(ST {fig.current_st}, {rules.practice.out_st} "
+                                           f"or less).")
         why = attacker.may_attack(rules, self.turn)
         if why:
             raise EncounterRefused(why)
@@ -341,13 +487,24 @@ class Encounter:
             raise EncounterRefused(f"{attacker.name} has already attacked this turn.")
         if attacker is target:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
-        if self.practice:
-            for fig in (attacker, target):
-                if fig.current_st <= rules.practice.out_st:
-                    raise EncounterRefused(f"{fig.name} has dropped out of practice combat "
-                                           f"(ST {fig.current_st}, {rules.practice.out_st} "
-                                           f"or less).")
+        self._spare(target, rules)
         return attacker, target
+
+    def _spare(self, target: Figure, rules: CombatRules) -> None:
+        """ARENA COMBAT: "Unconscious figures may not be slain" (Melee line 487)."""
+        if self.combat in rules.spared_in \
+                and target.condition(rules, self.turn) is Condition.UNCONSCIOUS:
+            raise EncounterRefused(f"{target.name} is unconscious: in {self.combat} combat "
+                                   f"unconscious figures may not be slain (Melee).")
+
+    def _free_attack(self, attacker: Figure, target: Figure) -> None:
+        """A foe's one free attack on a figure fleeing this turn (004, Fleeing), or why not."""
+        if target.fled_turn != self.turn:
+            raise EncounterRefused(f"{target.name} has fled the fight.")
+        if attacker.fid in target.free_attacked:
+            raise EncounterRefused(f"{attacker.name} has had its one free attack on the fleeing "
+                                   f"{target.name}.")
+        self.note(f"{attacker.name} takes its free attack on the fleeing {target.name} (004).")
 
     @property
     def practice(self) -> bool:
@@ -389,7 +546,7 @@ class Encounter:
         value = roll(dice, f"{target.name} against {said} to stay standing ({dice}d)")
         standing = value <= against
         if not standing:
-            target.knocked_down_turn = self.turn
+            target.knock_down(self.turn)
         self.note(f"{target.name} rolls {value} on {_dice(dice)} against {said} and "
                   + ("stays standing." if standing else "is knocked down."))
 
@@ -405,15 +562,15 @@ class Encounter:
         if fell:
             self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
 
-    def drop(self, ref: str, weapon: int) -> None:
+    def drop(self, ref: str, weapon: int, rules: CombatRules) -> None:
         """A weapon dropped to ready another (Melee: engaged figures must drop it)."""
         self._open()
-        fig = self.figure(ref)
+        fig = self._able(ref, rules)
         arm = self._weapon(fig, weapon)
-        if any(d.split(" (")[0] == arm.name for d in fig.dropped):
-            raise EncounterRefused(f"{fig.name} has already dropped the {arm.name}.")
-        fig.dropped.append(arm.name)
-        self.note(f"{fig.name} drops the {arm.name}.")
+        if lost_entry(fig, arm):
+            raise EncounterRefused(f"{fig.name} has already dropped the {arm.held}.")
+        lose(fig, arm, "")
+        self.note(f"{fig.name} drops the {arm.held}.")
 
     # ------------------------------------------------------------ ST spent, falls
     def spend_st(self, ref: str, amount: int, rules: CombatRules, what: str = "a spell") -> None:
@@ -458,6 +615,8 @@ class Encounter:
         saved = roll(rules.falls.save_dice, f"{fig.name} against adjDX to prepare for the fall")
         landed = saved <= fig.body_dx()
         dice -= rules.falls.save_takes_off if landed else 0
+        if not landed:
+            fig.down = True  # "falls prone": it stands up before it attacks again (003)
         self.note(f"{fig.name} rolls {saved} against adjDX {fig.body_dx()}: "
                   + (f"lands standing, {dice}d." if landed else "falls prone.")
                   + (" Horse and rider both take the fall (000)." if fig.mounted else ""))
@@ -483,6 +642,13 @@ class Encounter:
         values = dict(data)
         values["figures"] = [Figure.from_dict(f, saved) for f in data.get("figures", [])]
         return cls(**values)
+
+
+_HTH_SAID = {BOTH_DOWN: "it drops its weapon and shield and both fall into HTH",
+             DAGGER: "it drops its weapon and shield, has time to ready a dagger, and both "
+                     "fall into HTH",
+             REPELLED: "the attacker backs off; no HTH",
+             COUNTER: "it hits the attacker, who backs off; no HTH"}
 
 
 def _said(result: HitResult) -> str:

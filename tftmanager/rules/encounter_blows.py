@@ -17,6 +17,7 @@ from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.encounter_figure import Attack, EncounterRefused, Figure, Protection
 from tftmanager.rules.encounter_order import RollFn
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
+from tftmanager.rules.settings import PoleCharge
 
 
 def may_still_attack(fig: Figure, rules: CombatRules, turn: int) -> bool:
@@ -161,6 +162,25 @@ def knockdown_against(target: Figure) -> tuple[int, str]:
     if target.acrobatics and dx > target.current_st:
         return dx, f"adjDX {dx} (Acrobatics)"
     return target.current_st, f"ST {target.current_st}"
+
+
+def charging(attacker: Figure, target: Figure, rules: CombatRules) -> bool:
+    """A charge attack with a pole weapon, or a pole weapon against a charging enemy (003)."""
+    return any((option := rules.options.get(fig.option)) is not None and option.charges
+               for fig in (attacker, target))
+
+
+def pole_charge(hits: int, reading: str, roll: RollFn, rules: CombatRules,
+                who: str) -> tuple[int, str]:
+    """A pole weapon's charge damage: Melee doubles it, the house rules add 1d+1 (004)."""
+    if reading == PoleCharge.MELEE_DOUBLE.value:
+        more = hits * rules.pole_multiplier
+        return more, (f"Pole weapon in a charge: {hits} x{rules.pole_multiplier} = {more} "
+                      f"(Melee).")
+    extra = DamageDice.parse(rules.pole_house_extra)
+    rolled = roll(extra.count, f"{who}'s pole weapon in a charge (+{extra})")
+    more = hits + max(0, rolled + extra.plus)
+    return more, f"Pole weapon in a charge: +{extra} rolls {rolled}: {more} (house rules, 004)."
 
 
 def _nth(n: int) -> str:

@@ -47,9 +47,29 @@ class Protection:
     name: str
     stops: int
     stopped: int = 0  # points of damage it stopped in this fight
-    item: int = -1  # the character's possession (its index) that wears, -1 for none
     blows: int = 0  # blows it stopped hits of (001's wear counts hits, read as blows)
-    item_id: str = ""  # the possession's stable identity, "" for none
+    # The possession that wears, by its identity; "" for none (talents, a creature's
+    # hide), EARLIER_ITEM in a fight saved before possessions had one.
+    item_id: str = ""
+    dx: int = 0  # what a ready shield takes off DX (a large shield: -1), back when slung
+    # Not in use now: a shield slung on the back stops nothing in front (003 line 250); a
+    # readied flesh item's spell while another flesh spell is cast on the figure.
+    slung: bool = False
+    lasting: bool = False  # a readied magic item's flesh spell: the figure's own, never ends
+
+
+# A fight saved before possessions had an identity named the worn item by its place;
+# its wear goes to the same armor or shield (``encounter_ending.worn_item``).
+EARLIER_ITEM = "earlier"
+
+
+def saved_protection(saved: dict[str, Any]) -> Protection:
+    """A saved protection; an older save's place in the list becomes EARLIER_ITEM."""
+    values = dict(saved)
+    place = values.pop("item", -1)
+    if place >= 0 and not values.get("item_id"):
+        values["item_id"] = EARLIER_ITEM
+    return Protection(**values)
 
 
 @dataclass
@@ -68,6 +88,15 @@ class Attack:
     fast_turns_per_shot: int | None = None  # ... and this often from fast_dx
     fast_dx: int | None = None
     thrown: bool = False  # a thrown weapon: a dodge guards against it as against a missile
+    weapon: str = ""  # the weapon this is a way of using ("Dagger" for "Dagger (thrown)")
+    two_handed: bool = False  # a ready shield is slung while this is ready (003 line 307)
+    natural: bool = False  # teeth, claws, fists: always to hand, never readied or dropped
+    pole: bool = False  # a pole weapon: more damage in a charge or against one (003 line 256)
+
+    @property
+    def held(self) -> str:
+        """The weapon in the hand: its modes (strike, thrown, missile) are one weapon."""
+        return self.weapon or self.name
 
 
 @dataclass(frozen=True)
@@ -122,10 +151,16 @@ class Figure:
     dx_against: int = 0  # off the DX of any attack on it (a giant snake: -3, 003)
     fatigue_kills: bool = False  # the campaign's option: fatigue at 0 ST counts as wounds
     option: str = ""  # Melee's option this turn ("" not recorded)
-    ready: int = 0  # the ready weapon (its number among ``attacks``)
+    ready: int = 0  # the ready weapon (its number among ``attacks``; -1: none in hand)
+    ready_turn: int = 0  # the turn it was readied: usable from the next (003 line 198)
+    last_shot_turn: int = 0  # the turn of a (j) one last shot: the bow is dropped next turn
     shots_this_turn: int = 0
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> last turn it fired
     fled: bool = False  # escaped through the door (arena) or fled the fight
+    fled_turn: int = 0  # ... in this turn: each foe's one free attack (004, Fleeing)
+    free_attacked: list[str] = field(default_factory=list)  # foes (ids) that took it
+    down: bool = False  # on the ground (knocked down, a fall): stands up before attacking
+    in_hth: bool = False  # rolling on the ground in hand-to-hand combat (003)
     race: str = ""  # its race key, for its row of the Height Chart
     hexes: int = 1  # hexes it covers (a giant: 3)
     mounted: bool = False  # riding: falls on the chart's horseman row (000)
@@ -138,8 +173,8 @@ class Figure:
 
     @property
     def stops(self) -> int:
-        """Hits stopped per attack by everything worn and ready."""
-        return sum(p.stops for p in self.protections)
+        """Hits stopped per attack by everything worn and ready (a slung shield: nothing)."""
+        return sum(p.stops for p in self.protections if not p.slung)
 
     @property
     def attribute_total(self) -> int:
@@ -164,7 +199,7 @@ class Figure:
             return Condition.DEAD if self.character_id is None else Condition.DYING
         if self.current_st <= rules.unconscious_st:
             return Condition.UNCONSCIOUS
-        if self.knocked_down_turn and turn - self.knocked_down_turn <= 1:
+        if self.down:
             return Condition.DOWN
         return Condition.FIGHTING
 
@@ -177,11 +212,15 @@ class Figure:
         """
         number = self.ready if weapon is None else weapon
         own = self.attacks[number].dx if 0 <= number < len(self.attacks) else None
-        return self._hurt_dx(self.dx if own is None else own)
+        return self._hurt_dx((self.dx if own is None else own) - self._slung_dx())
 
     def body_dx(self) -> int:
         """Adjusted DX for a roll of the figure's own (a fall, Acrobatics): no weapon's bonus."""
-        return self._hurt_dx(self.dx)
+        return self._hurt_dx(self.dx - self._slung_dx())
+
+    def _slung_dx(self) -> int:
+        """What slung shields no longer take off DX (they are counted in ``dx``)."""
+        return sum(p.dx for p in self.protections if p.slung)
 
     def _hurt_dx(self, value: int) -> int:
         """``value`` less this fight's injuries: heavy hits last turn, low ST."""
@@ -218,7 +257,8 @@ class Figure:
         room = damage if most is None else min(damage, most)
         for kind in kinds:
             for item in (p for p in self.protections if p.kind == kind):
-                n = min(left, room, item.stops if stops is None else stops(item))
+                n = 0 if item.slung else min(left, room,
+                                             item.stops if stops is None else stops(item))
                 if n > 0:
                     item.stopped += n
                     item.blows += 1
@@ -230,7 +270,7 @@ class Figure:
         self.hits_this_turn += left
         fell = before < self.knockdown_hits <= self.hits_this_turn
         if fell:
-            self.knocked_down_turn = turn
+            self.knock_down(turn)
         return HitOutcome(damage, tuple(stopped), left, fell, self.condition(rules, turn))
 
     def may_attack(self, rules: CombatRules, turn: int) -> str:
@@ -243,9 +283,15 @@ class Figure:
         if self.knocked_down_turn and self.knocked_down_turn == turn:
             return (f"{self.name} took {self.hits_this_turn} hits this turn and fell; "
                     f"no attack this turn.")
-        if self.knocked_down_turn and self.knocked_down_turn == turn - 1:
-            return f"{self.name} was knocked down last turn and may only stand up this turn."
+        if self.down:
+            return (f"{self.name} is on the ground and must take a turn to stand up before "
+                    f"attacking (Melee).")
         return ""
+
+    def knock_down(self, turn: int) -> None:
+        """Down on the ground: no attack this turn, and none until it has stood up (003)."""
+        self.knocked_down_turn = turn
+        self.down = True
 
     def next_turn(self) -> None:
         """Move the hits of this turn to last turn's (the -2 DX lasts the next turn only)."""
@@ -262,7 +308,7 @@ class Figure:
     def from_dict(cls, data: dict[str, Any], saved: SavedDefaults) -> Figure:
         """Read a saved figure; what an older save lacks comes from the rules data."""
         values = {**saved.reactions, **data}
-        values["protections"] = [Protection(**p) for p in data.get("protections", [])]
+        values["protections"] = [saved_protection(p) for p in data.get("protections", [])]
         values["attacks"] = [Attack(**{"fast_shots": saved.shots.get(a.get("key", ""), 1), **a})
                              for a in data.get("attacks", [])]
         return cls(**values)

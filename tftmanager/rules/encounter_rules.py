@@ -132,6 +132,43 @@ class Limits:
 
     most_hits: int
     most_st_spent: int
+    most_attribute: int
+    least: Mapping[str, int]  # the least ST, DX, IQ and MA a figure typed in may have
+    most_seed: int
+
+    def attribute_refusal(self, label: str, value: object) -> str:
+        """Why a typed-in figure's ST, DX, IQ or MA cannot be used, or ""."""
+        low = self.least[label.lower()]
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or not low <= value <= self.most_attribute:
+            return f"{label} must be a whole number from {low} to {self.most_attribute}."
+        return ""
+
+    def seed_refusal(self, seed: object) -> str:
+        """Why an encounter's seed cannot be used, or ""."""
+        if isinstance(seed, bool) or not isinstance(seed, int) \
+                or not 0 <= seed <= self.most_seed:
+            return f"The seed must be a whole number from 0 to {self.most_seed}."
+        return ""
+
+
+@dataclass(frozen=True)
+class HthRules:
+    """Hand-to-hand combat (Melee): the +4, the weapons and bare hands, the defender's die."""
+
+    dx_bonus: int
+    weapons: Mapping[str, str]  # weapon key -> its damage in HTH
+    bare_hands: Mapping[str, str]  # "stronger", "same", "weaker" (the enemy) -> damage
+    defence: tuple[tuple[int, str], ...]  # (up to this die, what happens)
+
+    def defence_for(self, die: int) -> str:
+        """What the defender's die does to a HTH attempt."""
+        return next(result for to, result in self.defence if die <= to)
+
+    def bare(self, own_st: int, enemy_st: int) -> str:
+        """Bare hands' damage against an enemy of this ST."""
+        key = "stronger" if enemy_st > own_st else "same" if enemy_st == own_st else "weaker"
+        return self.bare_hands[key]
 
 
 @dataclass(frozen=True)
@@ -158,6 +195,12 @@ class CombatRules:
     flesh_spells: dict[str, FleshSpell]
     practice: PracticeRules
     dx_penalty: int  # [melee] dx_penalty: DX next turn after dx_penalty_hits in a turn (-2)
+    spared_in: tuple[str, ...]  # kinds of combat where the unconscious may not be slain
+    pole_multiplier: int  # Melee's pole weapon in a charge: damage times this
+    pole_house_extra: str  # the house rules': this much more damage ("1d+1")
+    flee_free_dx: int  # a fleeing figure's foes' free attack: this DX more (004)
+    many_dice_assumed: str  # the reading that five and six dice also miss on 20+
+    hth: HthRules
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -177,13 +220,18 @@ class CombatRules:
                 critical=_critical(injury_doc["critical"]),
                 knockdown=_knockdown(injury_doc["knockdown"]),
                 falls=_falls(injury_doc["falls"]),
-                limits=Limits(int(injury_doc["limits"]["most_hits"]),
-                              int(injury_doc["limits"]["most_st_spent"])),
+                limits=_limits(injury_doc["limits"]),
                 options=options_from_data(injury_doc["options"]),
                 flesh_spells=_flesh_spells(injury_doc["flesh_spells"]),
                 practice=PracticeRules(int(injury_doc["practice"]["damage_divisor"]),
                                        int(injury_doc["practice"]["out_st"])),
                 dx_penalty=int(injury_doc["melee"]["dx_penalty"]),
+                spared_in=_kinds(fallen, "spared_in"),
+                pole_multiplier=int(injury_doc["pole_charge"]["melee_multiplier"]),
+                pole_house_extra=str(injury_doc["pole_charge"]["house_extra"]),
+                flee_free_dx=int(injury_doc["flee"]["free_attack_dx"]),
+                many_dice_assumed=str(hit["many_dice_assumed"]),
+                hth=_hth(injury_doc["hth"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
@@ -230,6 +278,17 @@ class CombatRules:
             return (f"{damage} hits is more than any blow ({self.limits.most_hits} at most); "
                     f"check the number.")
         return ""
+
+
+def _limits(doc: Mapping[str, Any]) -> Limits:
+    return Limits(int(doc["most_hits"]), int(doc["most_st_spent"]), int(doc["most_attribute"]),
+                  {str(k): int(v) for k, v in doc["least"].items()}, int(doc["most_seed"]))
+
+
+def _hth(doc: Mapping[str, Any]) -> HthRules:
+    return HthRules(int(doc["dx_bonus"]), {str(k): str(v) for k, v in doc["weapons"].items()},
+                    {str(k): str(v) for k, v in doc["bare_hands"].items()},
+                    tuple((int(r["to"]), str(r["result"])) for r in doc["defence"]))
 
 
 def _kinds(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:

@@ -40,8 +40,8 @@ def find_flesh_spell(rules: CombatRules, text: str) -> FleshSpell | None:
 
 
 def flesh_spell(fig: Figure) -> Protection | None:
-    """The flesh spell the figure is under, if any."""
-    return next((p for p in fig.protections if p.kind == SPELL), None)
+    """The flesh spell the figure is under now, if any (a readied item's, or one cast)."""
+    return next((p for p in fig.protections if p.kind == SPELL and not p.slung), None)
 
 
 def one_flesh_spell(spells: list[Protection]) -> list[Protection]:
@@ -56,15 +56,23 @@ def set_flesh(enc: Encounter, ref: str, spell: str, rules: CombatRules) -> str:
     """Record a flesh spell cast on a figure ("none": it has ended); returns what changed.
 
     One at a time: Stone Flesh and Iron Flesh do not add up (Wizard), so
-    casting one ends the other.  The caster's ST is recorded apart (``spend_st``).
+    casting one ends the other.  A readied item's spell is the figure's own:
+    a spell cast over it sets it aside until that spell ends.  The caster's ST
+    is recorded apart (``spend_st``).
     """
     fig = _acting(enc, ref, rules)
     now = flesh_spell(fig)
     if spell.strip().casefold() in ENDED:
-        if now is None:
-            raise EncounterRefused(f"{fig.name} is under no flesh spell.")
+        if now is None or now.lasting:
+            raise EncounterRefused(f"{fig.name} is under no flesh spell cast on it"
+                                   + (f" ({now.name} is its readied item's)." if now else "."))
         fig.protections.remove(now)
-        enc.note(f"{now.name} on {fig.name} ends; {fig.name} stops {fig.stops} hits.")
+        back = next((p for p in fig.protections if p.kind == SPELL and p.lasting), None)
+        if back is not None:
+            back.slung = False
+        enc.note(f"{now.name} on {fig.name} ends" + (f"; its item's {back.name} stops again"
+                                                     if back else "")
+                 + f"; {fig.name} stops {fig.stops} hits.")
         return f"{now.name} on {fig.name} ends"
     found = find_flesh_spell(rules, spell)
     if found is None:
@@ -73,7 +81,9 @@ def set_flesh(enc: Encounter, ref: str, spell: str, rules: CombatRules) -> str:
                                + " (or none).")
     if now is not None and now.key == found.key:
         raise EncounterRefused(f"{fig.name} is already under {found.name}.")
-    if now is not None:
+    if now is not None and now.lasting:
+        now.slung = True  # set aside while the cast spell lasts
+    elif now is not None:
         fig.protections.remove(now)
     fig.protections.append(Protection(SPELL, found.key, found.name, found.stops))
     enc.note(f"{fig.name} is under {found.name}: its body stops {found.stops} hits per attack"

@@ -77,8 +77,7 @@ class InjuryTable:
         kd_steps = (before.knockdown_hits - self.bands[-3].knockdown_hits
                     if len(self.bands) > 2 else last.knockdown_hits - before.knockdown_hits,
                     last.knockdown_hits - before.knockdown_hits)
-        dx, kd = last.dx_penalty_hits, last.knockdown_hits
-        for i in range(steps):
-            dx += dx_steps[i % 2]
-            kd += kd_steps[i % 2]
+        pairs, odd = divmod(steps, 2)  # the two steps alternate: count them, never loop
+        dx = last.dx_penalty_hits + pairs * sum(dx_steps) + odd * dx_steps[0]
+        kd = last.knockdown_hits + pairs * sum(kd_steps) + odd * kd_steps[0]
         return InjuryThresholds(dx, kd, assumed=True)

@@ -47,7 +47,7 @@ def _item(row: PossessionRow | Any) -> Item:
         state=_STATES.get(row.state) or ItemState(row.state),
         quality=Quality(row.fine_dx, row.fine_damage, row.silver, row.good),
         hits_taken=row.hits_taken, quantity=row.quantity, note=row.note,
-        uid=getattr(row, "uid", ""),
+        uid=row.uid,
     )
 
 

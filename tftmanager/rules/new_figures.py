@@ -45,6 +45,7 @@ class QuickFigure:
     shield: str = ""
     weapon: str = ""
     damage: str = ""  # the weapon's dice when it is not a library weapon
+    race: str = "human"  # its row of the Height Chart ("An ORC is just like a human figure")
 
 
 def reactions(library: RulesLibrary) -> Reactions:
@@ -89,15 +90,15 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         armor_stops = (derived.armor_condition.stops if derived.armor_condition
                        else derived.armor.stops)
         protections.append(Protection("armor", derived.armor.key, derived.armor.name,
-                                      armor_stops, item=character.items.index(gear.armor),
-                                      item_id=gear.armor.uid))
+                                      armor_stops, item_id=gear.armor.uid))
     ready_shield = derived.shield is not None and derived.shield_ready and gear.shield
     if ready_shield and derived.shield is not None and gear.shield is not None:
         shield_stops = (derived.shield_condition.stops if derived.shield_condition
                         else derived.shield.stops)
+        shield_dx = (derived.adj_dx_shield - derived.adj_dx
+                     if derived.adj_dx_shield is not None else 0)
         protections.append(Protection("shield", derived.shield.key, derived.shield.name,
-                                      shield_stops, item=character.items.index(gear.shield),
-                                      item_id=gear.shield.uid))
+                                      shield_stops, item_id=gear.shield.uid, dx=shield_dx))
     flesh = _flesh_items(character, library)
     talents = derived.hits_stopped - armor_stops - sum(p.stops for p in flesh)
     if talents > 0:
@@ -136,7 +137,7 @@ def _flesh_items(character: Character, library: RulesLibrary) -> list[Protection
         stops = sum(e.amount for e in magic.effects if e.stat is Stat.HITS_STOPPED
                     and not (e.multiply or e.weapon_tag or e.situational))
         if stops > 0:
-            found.append(Protection(SPELL, magic.key, magic.name, stops))
+            found.append(Protection(SPELL, magic.key, magic.name, stops, lasting=True))
     return found
 
 
@@ -149,7 +150,8 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
     if armor:
         protections.append(Protection("armor", armor.key, armor.name, armor.stops))
     if shield:
-        protections.append(Protection("shield", shield.key, shield.name, shield.stops))
+        protections.append(Protection("shield", shield.key, shield.name, shield.stops,
+                                      dx=shield.dx))
     if creature.stops:
         protections.append(Protection("hide", "", "Hide", creature.stops) if creature.hide
                            else Protection("natural", "", "Talents", creature.stops))
@@ -157,7 +159,7 @@ def from_template(creature: Creature, side: str, name: str, *, library: RulesLib
                        str(w.damage), None)
                for key in creature.weapons if (w := library.weapons.get(key))]
     if creature.attack and creature.damage:
-        attacks.append(Attack(creature.attack, str(creature.damage)))
+        attacks.append(Attack(creature.attack, str(creature.damage), natural=True))
     dx = creature.dx + (armor.dx if armor else 0) + (shield.dx if shield else 0)
     figure = Figure(fid="", name=name, side=side, st=creature.st, dx=dx, base_dx=creature.dx,
                     iq=creature.iq, ma=armor.ma if armor and armor.ma else creature.ma,
@@ -176,7 +178,8 @@ def _attack(weapon: Weapon, mode: AttackMode, damage: str, dx: int | None, *,
                   turns_per_shot=weapon.turns_per_shot if missile else 1,
                   fast_turns_per_shot=weapon.fast_turns_per_shot if missile else None,
                   fast_dx=weapon.fast_dx if missile else None,
-                  thrown=mode is AttackMode.THROWN)
+                  thrown=mode is AttackMode.THROWN, weapon=weapon.name,
+                  two_handed=weapon.two_handed, pole=weapon.pole)
 
 
 def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
@@ -184,9 +187,12 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
     """A figure typed in at the table: armor and shield by key, the weapon by name or key."""
     if not quick.name.strip():
         raise EncounterRefused("A figure needs a name.")
-    for label, value in (("ST", quick.st), ("DX", quick.dx)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise EncounterRefused(f"{label} must be a whole number of 1 or more.")
+    limits = library.combat_rules().limits
+    for label, value in (("ST", quick.st), ("DX", quick.dx), ("IQ", quick.iq),
+                         ("MA", quick.ma)):
+        why = limits.attribute_refusal(label, value)
+        if why:
+            raise EncounterRefused(why)
     missing = [f"no {kind} '{key}'" for kind, key, table in
                (("armor", quick.armor, library.armors), ("shield", quick.shield, library.shields))
                if key and key not in table]
@@ -195,8 +201,12 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
         missing.append(f"no weapon '{quick.weapon}' (give its damage dice instead)")
     if missing:
         raise EncounterRefused("The library has " + ", ".join(missing) + ".")
+    if weapon is not None and quick.st < weapon.st:
+        raise EncounterRefused(f"{quick.name.strip()} (ST {quick.st}) cannot use the "
+                               f"{weapon.name}: it needs ST {weapon.st}.")
     creature = Creature(key="", name=quick.name.strip(), kind="npc", st=quick.st, dx=quick.dx,
                         iq=quick.iq, ma=quick.ma, armor=quick.armor, shield=quick.shield,
+                        race=quick.race,
                         weapons=(weapon.key,) if weapon else ())
     figure = from_template(creature, side, creature.name, library=library, profile=profile)
     if quick.damage:
@@ -204,6 +214,9 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
             dice = DamageDice.parse(quick.damage)
         except RulesDataError as exc:
             raise EncounterRefused(str(exc)) from exc
+        if dice.maximum > limits.most_hits or dice.plus < -limits.most_hits:
+            raise EncounterRefused(f"{dice} does up to {dice.maximum} hits: more than any blow "
+                                   f"({limits.most_hits} at most); check the dice.")
         figure.attacks.append(Attack(quick.weapon or "Weapon", str(dice)))
     return figure
 
