@@ -294,7 +294,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.party().characters
+                               and not self.session.has_characters()
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)

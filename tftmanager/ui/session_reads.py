@@ -83,6 +83,10 @@ class CampaignReads:
         """The whole party, each member evaluated when asked."""
         return campaigns.party(store=self.store)
 
+    def has_characters(self) -> bool:
+        """Whether the party has anyone yet (the whole party is not read for this)."""
+        return campaigns.has_characters(store=self.store)
+
     def sheets(self) -> list[Sheet]:
         """The whole party, evaluated."""
         return campaigns.party_sheets(store=self.store)
