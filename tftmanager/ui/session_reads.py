@@ -11,7 +11,7 @@ Modules not needed to start the editor are imported when first read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tftmanager.app import (
@@ -37,16 +37,9 @@ if TYPE_CHECKING:
     from tftmanager.app.campaign_journal import CampaignJournal, JournalFilter
     from tftmanager.app.encounter_end import Review
     from tftmanager.app.encounters import EncounterView
-    from tftmanager.app.foundry import ActorPreview
-    from tftmanager.app.import_unknowns import Choices
     from tftmanager.app.party_board import BoardRow
-    from tftmanager.app.party_progress import PartySeries
     from tftmanager.app.session_notes import SessionNote
-    from tftmanager.app.statblocks import Preview
-    from tftmanager.cards.content import CardContent, CardFace
     from tftmanager.rules.awards import CombatType
-    from tftmanager.rules.bestiary import Creature
-    from tftmanager.rules.items import Item
 
 
 T = TypeVar("T")
@@ -123,13 +116,6 @@ class CampaignReads:
         """Every entry of the campaign's library."""
         return self.query(library_app.entries)
 
-    def library_in_effect(self) -> list[Entry]:
-        """The entries as played: values an older campaign lacks come from the shipped library."""
-        return library_app.in_effect(self.library_entries())
-
-    def library_entry_error(self, entry: Entry) -> str:
-        """Why an entry cannot be saved ("" when it can)."""
-        return self.query(library_app.entry_error, entry=entry)
 
     def library_differences(self) -> list[library_app.Difference]:
         """Shipped library changes to review, if a newer library shipped."""
@@ -141,9 +127,6 @@ class CampaignReads:
         """Every character's XP balance."""
         return self.query(experience.balances)
 
-    def xp_status(self, character_id: int) -> experience.XPStatus:
-        """Balance, next cost, and why a raise is refused."""
-        return self.query(experience.status, character_id=character_id)
 
     def ledger(self, character_id: int) -> list[LedgerLine]:
         """A character's ledger."""
@@ -171,20 +154,6 @@ class CampaignReads:
 
         return self.query(encounters.show, encounter_id=encounter_id)
 
-    def current_encounter(self) -> int | None:
-        """The fight in progress, if there is one."""
-        from tftmanager.app import encounters  # noqa: PLC0415 - on demand
-
-        try:
-            return self.query(encounters.current_id)
-        except encounters.EncounterRefused:
-            return None
-
-    def creature_templates(self) -> list[Creature]:
-        """The bestiary's templates in use, by name."""
-        from tftmanager.app.bestiary import list_templates  # noqa: PLC0415 - on demand
-
-        return self.query(list_templates)
 
     def encounter_review(self, encounter_id: int, combat: CombatType | None = None) -> Review:
         """What ending a fight would write (awards, wounds, wear), before it is written."""
@@ -192,11 +161,6 @@ class CampaignReads:
 
         return self.query(review_end, encounter_id=encounter_id, combat=combat)
 
-    def party_series(self) -> PartySeries:
-        """The party's figures week by week, for the charts."""
-        from tftmanager.app.party_progress import party_series  # noqa: PLC0415 - on demand
-
-        return self.query(party_series)
 
     def party_board(self, only: set[int] | None = None) -> list[BoardRow]:
         """The party board's rows (only those characters' when ``only`` is given)."""
@@ -204,30 +168,6 @@ class CampaignReads:
 
         return self.query(party_board, only=only)
 
-    def statblock_preview(self, text: str, *, templates: bool = False,
-                          choices: Choices | None = None) -> Preview:
-        """How stat-block text reads, line by line, as figures or as bestiary templates."""
-        from tftmanager.app import statblocks  # noqa: PLC0415 - on demand
-
-        if templates:
-            return self.query(statblocks.preview_templates, text=text)
-        return self.query(statblocks.preview, text=text, choices=choices)
-
-    def actor_preview(self, texts: list[str], choices: Choices | None = None) -> ActorPreview:
-        """What importing these Foundry actor files would do, with the choices so far."""
-        from tftmanager.app import foundry  # noqa: PLC0415 - on demand
-
-        return self.query(foundry.preview_actors, texts=texts, choices=choices)
-
-    def purchase_problems(self, character_id: int, item: Item) -> list[str]:
-        """The problems buying ``item`` would add to the character, said before buying."""
-        return self.query(equipment.purchase_problems, character_id=character_id, item=item)
-
-    def character_names(self) -> list[tuple[int, str]]:
-        """Every character the journal may name, with their ids."""
-        from tftmanager.app.campaign_journal import character_names  # noqa: PLC0415
-
-        return self.query(character_names)
 
     def campaign_journal(self, where: JournalFilter | None = None) -> CampaignJournal:
         """The campaign's story, filtered, week by week."""
@@ -241,14 +181,4 @@ class CampaignReads:
 
         return self.query(note, note_id=note_id)
 
-    def card_contents(self, ids: Sequence[int] | None = None) -> list[CardContent]:
-        """What the cards of these characters (or everyone's) show."""
-        from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
 
-        return self.query(campaign_cards, ids=ids)
-
-    def sheet_faces(self, ids: Sequence[int] | None = None) -> list[CardFace]:
-        """The full-page character sheets of these characters (or everyone's)."""
-        from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
-
-        return self.query(campaign_sheets, ids=ids)
