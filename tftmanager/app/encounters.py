@@ -43,7 +43,7 @@ from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
            "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
-           "flesh", "hit", "list_encounters", "mount", "new_encounter", "next_turn",
+           "flesh", "hit", "hold", "list_encounters", "mount", "new_encounter", "next_turn",
            "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
 Action = Callable[[Encounter, "Roller", CombatRules], str]
@@ -368,6 +368,14 @@ def mount(*, store: CampaignStore, encounter_id: int, figure: str,
         fig = enc.figure(figure)
         row = heights.height_for(fig.race, fig.hexes, mounted=mounted) if enc.three_d else None
         return set_mounted(enc, figure, mounted, row, rules)
+    return _change(store, encounter_id, action)
+
+
+def hold(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
+    """A figure makes no attack this turn (its place in the attack order passes)."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.hold(figure, rules)
+        return f"{enc.figure(figure).name} makes no attack"
     return _change(store, encounter_id, action)
 
 

@@ -324,12 +324,30 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
     text = " ".join(reason.split())
     if not text:
         raise EquipmentRefused("Give a reason for the entry.")
-    refusal = money_refusal(amount, kind)  # _apply skips $0, which is still refused here
+    refusal = money_refusal(amount, kind)
     if refusal:
         raise EquipmentRefused(refusal)
-    return _apply(store, character_id, lambda c: _Step(
-        c, Event.MONEY, {"amount": amount, "reason": text}, amount, kind, text,
-        check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP)))
+    batch = str(uuid.uuid4())
+    values = {"character_id": character_id, "amount": amount, "kind": kind.value,
+              "reason": text[:REASON_MAX], "batch": batch}
+    with store.operation(OpKind.EQUIPMENT) as op:  # the character itself is not changed
+        session = op.session
+        stored = queries.get_character(session=session, character_id=character_id)
+        character = stored.character
+        record(op, deed(Event.MONEY, Who(stored.uid, character.name), amount=amount,
+                        reason=text))
+        values["week"] = queries.campaign(session=session, campaign_id=store.campaign_id).week
+        if kind in (MoneyKind.PAY, MoneyKind.UPKEEP):  # checked by the insert itself
+            line = ledger.append_within_balance(session=session, table=ledger.MONEY,
+                                                values=values)
+        else:
+            [line] = ledger.append_many(session=session, table=ledger.MONEY, rows=[values])
+        if line is None:
+            balance = ledger.balance(session=session, character_id=character_id,
+                                     table=ledger.MONEY)
+            raise EquipmentRefused(purchase_refusal(-amount, balance, text))
+    return Deal(character_id, character, character, batch, (line,),
+                Changes(characters=frozenset({character_id}), ledger=True))
 
 
 def money(*, store: CampaignStore, character_id: int) -> int:

@@ -59,8 +59,8 @@ def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> st
     except ValueError:
         raise ActionRefused("An item can be readied, slung or dropped.") from None
     character = characters.get_character(store=store, character_id=link.character_id)
-    item = next((i for i in character.items
-                 if i.uid == uid and i.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
+    item = next((item for item in character.items
+                 if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
     if item is None:
         raise ActionRefused("That weapon or shield is no longer yours; the page shows what is.")
     equipment.move(store=store, character_id=link.character_id, uid=item.uid, state=state)
@@ -112,5 +112,6 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
     action = ACTIONS.get(str(fields.get("action", "")))
     if action is None:
         raise ActionRefused("The table server does not do that.")
+    # (a server campaign too: the GM's connection records the operation in the player's name)
     with acting_for(link):
         return action(store, link, fields)

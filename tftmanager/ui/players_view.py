@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app import player_links
 from tftmanager.app.changes import Changes
+from tftmanager.tableserver.routes import TableRefused
 from tftmanager.tableserver.runner import TableServer, TableServerThread
 
 if TYPE_CHECKING:
@@ -112,6 +113,9 @@ class PlayersView(QDialog):
         try:
             self.server = TableServer(self.session.store, lan=self.lan.isChecked(),
                                       on_change=acted)
+        except TableRefused as refused:
+            self.where.setText(refused.message)
+            return
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
             return
@@ -152,12 +156,18 @@ class PlayersView(QDialog):
         signals.status_noted.emit(line)
 
     def _link_action(self, character_id: int, renew: bool) -> None:
-        ran = (self.session.act("Invite a player", player_links.invite,
-                                character_id=character_id, writes=False) if renew
-               else self.session.act("Revoke a player's link", player_links.revoke,
-                                     character_id=character_id, writes=False))
+        try:  # a refused link is said beside the links, not in a dialog
+            ran = (self.session.act("Invite a player", player_links.invite,
+                                    character_id=character_id, writes=False,
+                                    passes=(player_links.LinkRefused,)) if renew
+                   else self.session.act("Revoke a player's link", player_links.revoke,
+                                         character_id=character_id, writes=False,
+                                         passes=(player_links.LinkRefused,)))
+        except player_links.LinkRefused as refused:
+            self.where.setText(refused.message)
+            return
         if not ran.done:
-            return  # refused or a bug: said on the one failure path
+            return  # a bug: said on the one failure path
         if self.server is not None:
             self.server.changed()
         self.fill()

@@ -53,10 +53,16 @@ def order(session: CampaignSession, eid: int, rolls: Sequence[int] | None) -> No
 
 
 def attack(session: CampaignSession, eid: int, attacker: str, target: str,
-           rolls: Sequence[int] | None, dice: int, weapon: int) -> None:
-    """Roll to hit and for damage."""
+           rolls: Sequence[int] | None, dice: int, weapon: int | None,
+           second_shot: bool = False) -> None:
+    """Roll to hit and for damage (``weapon`` None: the ready weapon)."""
     session.act("Attack", encounters.attack, encounter_id=eid, attacker=attacker, target=target,
-                rolls=rolls, dice=dice, weapon=weapon)
+                rolls=rolls, dice=dice, weapon=weapon, second_shot=second_shot)
+
+
+def hold(session: CampaignSession, eid: int, figure: str) -> None:
+    """A figure makes no attack this turn."""
+    session.act("No attack", encounters.hold, encounter_id=eid, figure=figure)
 
 
 def hit(session: CampaignSession, eid: int, target: str, damage: int, by: str) -> None:
