@@ -9,6 +9,7 @@ the store adds.  Runs alternate app and bare loop so machine noise hits both.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import statistics
@@ -33,6 +34,8 @@ from tftmanager.store import queries
 from tftmanager.store import weeks as week_store
 
 JOBS = ("garrison", "guard_1", "war_1")
+# A trial slowdown (seconds slept in each timed run of the app): to see the guard fail.
+TRIAL_SLOWDOWN = float(os.environ.get("TFTM_BENCH_TRIAL_SLOWDOWN", "0") or 0)
 
 
 def _character(i: int) -> Character:
@@ -69,6 +72,7 @@ def time_app_run(template: Path, folder: Path, weeks_to_run: int) -> float:
     try:
         start = time.perf_counter()
         done = weeks.run_weeks(store=store, weeks=weeks_to_run, seed=1, stop_on=frozenset())
+        time.sleep(TRIAL_SLOWDOWN)
         seconds = time.perf_counter() - start
     finally:
         store.close()

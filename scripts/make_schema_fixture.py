@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tftmanager.app import encounters, experience, journal
+from tftmanager.app import encounters, experience, journal, player_links
 from tftmanager.app.campaigns import new_campaign, party_sheets
 from tftmanager.store.schema import CURRENT_SCHEMA
 
@@ -34,6 +34,7 @@ def main() -> int:
                                  side="Party")
         encounters.add_template(store=store, encounter_id=fight, key="wolf", side="Wolves")
         encounters.hit(store=store, encounter_id=fight, target="Wolf", damage=4)
+        player_links.invite(store=store, character_id=ids[0])  # schema 14: a player's link
     finally:
         store.close()
     print(f"Wrote {path}")

@@ -34,6 +34,9 @@ command -v fc-list >/dev/null && { fc-list :lang=zh | grep -q . || need+=(fonts-
 # Server campaigns: the tests start a scratch PostgreSQL server (initdb, pg_ctl, psql).
 command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
   || need+=(postgresql)
+# The players' view: its browser tests drive Debian's Chromium through its chromedriver.
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
 [ ${#need[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "Installing system packages: ${need[*]}"

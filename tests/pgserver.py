@@ -2,8 +2,10 @@
 
 Started from the distribution's binaries (``initdb``, ``pg_ctl``) in a scratch
 folder, listening on 127.0.0.1 and a socket in that folder, with ``fsync``
-off (nothing in it outlives the run).  ``initdb`` refuses to run as root, so
-as root the server runs as the ``postgres`` user, which owns the folder.
+off (nothing in it outlives the run) unless asked to keep PostgreSQL's own
+durability (the load bench: its figures are what a real server gives).
+``initdb`` refuses to run as root, so as root the server runs as the
+``postgres`` user, which owns the folder.
 """
 
 from __future__ import annotations
@@ -79,9 +81,18 @@ class ScratchServer:
             capture_output=True, text=True, check=False, timeout=60)
 
     def clone(self, template: str, name: str) -> None:
-        """A new database copied from a template database (nobody may be connected to it)."""
+        """A new database copied from a template database (nobody may be connected to it).
+
+        A copy of a template holds its sequences as last written to disk, which
+        after a crash (no ``fsync``) can lag behind its rows: each sequence is
+        set past its table's highest id, so the copy's next insert never
+        collides ("duplicate key").
+        """
         done = self.psql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{template}" '
                          "STRATEGY WAL_LOG")
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr)
+        done = self.psql(name, RESET_SEQUENCES)
         if done.returncode != 0:
             raise RuntimeError(done.stderr)
 
@@ -90,6 +101,17 @@ class ScratchServer:
         _run_as_server_user([_binary("pg_ctl") or "pg_ctl", "-D", str(self.folder / "data"),
                              "-m", "immediate", "stop"], self.folder, check=False)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# Every id sequence of the public schema set past its table's highest id.
+RESET_SEQUENCES = """DO $$ DECLARE t record; top bigint; BEGIN
+  FOR t IN SELECT c.relname AS tbl, pg_get_serial_sequence(quote_ident(c.relname), 'id') AS seq
+           FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'id'
+           WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace LOOP
+    CONTINUE WHEN t.seq IS NULL;
+    EXECUTE format('SELECT max(id) FROM public.%I', t.tbl) INTO top;
+    PERFORM setval(t.seq, greatest(coalesce(top, 0), 1), top IS NOT NULL);
+  END LOOP; END $$"""
 
 
 def _run_as_server_user(argv: list[str], folder: Path, *, check: bool = True) -> None:
@@ -102,10 +124,13 @@ def _run_as_server_user(argv: list[str], folder: Path, *, check: bool = True) ->
         raise RuntimeError(f"{argv[0]} failed: {done.stdout}\n{done.stderr}")
 
 
-def start(folder: Path, *, max_connections: int = 120, settings: str = "") -> ScratchServer:
+def start(folder: Path, *, max_connections: int = 120, settings: str = "",
+          durable: bool = False) -> ScratchServer:
     """initdb and start a server in ``folder`` (which must be empty or absent).
 
     ``settings``: more ``-c name=value`` options (a benchmark's statistics, say).
+    ``durable``: PostgreSQL's default durability (every commit flushed to the
+    disk) instead of the tests' quick ``fsync=off``.
     """
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0:
@@ -115,8 +140,9 @@ def start(folder: Path, *, max_connections: int = 120, settings: str = "") -> Sc
     data = folder / "data"
     _run_as_server_user([_binary("initdb") or "initdb", "-D", str(data), "-A", "trust",
                          "-U", SUPERUSER, "--no-sync"], folder)
-    options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c fsync=off "
-               "-c synchronous_commit=off -c full_page_writes=off "
+    quick = "" if durable else ("-c fsync=off -c synchronous_commit=off "
+                                "-c full_page_writes=off ")
+    options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} {quick}"
                f"-c max_connections={max_connections} {settings}")
     _run_as_server_user([_binary("pg_ctl") or "pg_ctl", "-D", str(data), "-o", options,
                          "-l", str(folder / "server.log"), "-w", "start"], folder)

@@ -12,12 +12,12 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import history
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.character import Character, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,
@@ -111,10 +111,12 @@ def test_a_negative_award_is_written(store: CampaignStore) -> None:
     # typed in a combat to the death, it would leave -10: refused (issue 37 item 19) ...
     with pytest.raises(enc.EncounterRefused, match="would leave -10"):
         end_encounter(store=store, encounter_id=eid, awards={cid: -10})
-    # ... as the arena's own award, it stands
+    # ... as the arena's own award, it stands, as one operation
+    done = len(history(store=store))
     end_encounter(store=store, encounter_id=eid, awards={cid: -10}, combat=CombatType.ARENA)
     assert [(line.amount, line.kind) for line in ledger_lines(store=store, character_id=cid)] \
         == [(-10, "combat")]
+    assert len(history(store=store)) == done + 1  # the ending is one operation
 
 
 def test_a_new_encounter_plays_the_campaigns_options(store: CampaignStore) -> None:

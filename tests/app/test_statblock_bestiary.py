@@ -90,5 +90,5 @@ def test_every_shipped_template_round_trips_through_its_stat_block(
 
 def test_the_bestiary_exports_by_name(store: CampaignStore) -> None:
     assert export_statblocks(store=store, names=["wolf"], bestiary=True) == (
-        "Wolf, creature\nST 10, DX 14, IQ 6, MA 12\nAttacks: Bite (1d+1)\n"
+        "Wolf\nST 10, DX 14, IQ 6, MA 12\nKind: creature\nAttacks: Bite (1d+1)\n"
         "Natural armor: stops 1\nNotes: More ST for dire wolves.\n")

@@ -24,6 +24,9 @@ import re
 
 import pytest
 
+from tftmanager.app import bestiary
+from tftmanager.app.library import library_for
+from tftmanager.app.statblock_bestiary import template_text
 from tftmanager.app.statblocks import export_statblocks, read_figures
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
@@ -46,7 +49,8 @@ KNOWN = {"talents", "spells", "spells include", "languages", "weapon", "weapons"
          "armour", "equipment", "special ability/weakness", "special ability",
          "special abilities", "ability", "abilities", "attack", "attacks", "magic items",
          "note", "notes", "special note", "special notes"}
-SKIPPED = {"race", "player", "points bought", "memory bought", "details"}  # ours, skipped there
+SKIPPED = {"race", "player", "points bought", "memory bought", "details",  # ours, skipped there
+           "kind", "count", "natural armor", "moves", "dx against"}
 WEAPON = re.compile(rf"^(?P<name>{NAME})(\((?P<damage>.*)?\))?$", re.DOTALL)
 ARMOR = re.compile(rf"^(?P<name>{NAME})(stops|stop)+\s*(?P<stops>\d*)", re.DOTALL)
 EQUIPMENT = re.compile(rf"(?P<name>{NAME})\s*(\((?P<qty>\d*)\))?", re.DOTALL)
@@ -146,3 +150,26 @@ def test_every_kept_field_reads_back_and_foundry_reads_the_rest(library: RulesLi
     seen = read_figures(text, library, RuleProfile())
     assert seen.problems == []
     assert seen.figures == [EVERYTHING]
+
+
+def test_every_bestiary_template_is_read_by_foundry(store: CampaignStore) -> None:
+    """Foundry's importer takes the name, attributes, weapons with dice and armor with stops."""
+    library = library_for(store)
+    beyond = []
+    OUTSIDE_NAMES.clear()
+    for creature in bestiary.list_templates(store=store):
+        if not re.fullmatch(NAME, creature.name):
+            beyond.append(creature.name)  # Foundry's name pattern holds no parentheses
+            continue
+        got = foundry_reads(template_text(creature, library))
+        assert got["name"] == creature.name and got["type"] is None
+        assert (got["st"], got["dx"], got["iq"], got["ma"]) == tuple(
+            str(v) for v in (creature.st, creature.dx, creature.iq, creature.ma))
+        outside = len(OUTSIDE_NAMES)
+        assert len(got.get("weapons", [])) + outside == len(creature.weapons)  # type: ignore[arg-type]
+        OUTSIDE_NAMES.clear()
+        worn = [k for k in (creature.armor, creature.shield) if k]
+        assert len(got.get("armor", [])) == len(worn)  # type: ignore[arg-type]
+    assert beyond and all("(" in name for name in beyond)  # "Myrmidon (summoned)"...
+    assert foundry_reads(export_statblocks(store=store, bestiary=True, names=["wolf"]))[
+        "attacks"] == ["Bite (1d+1)"]

@@ -15,18 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from tftmanager.app import weeks
 from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
 from tftmanager.app.campaigns import get_profile, new_campaign, open_existing, set_profile
 from tftmanager.app.characters import create_character, edit_character, get_character
-from tftmanager.app.collector import collector_paused
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.survival import survival_roll
 from tftmanager.app.week_report import NeedsValues, WeekRefused, run_totals, totals_text
 from tftmanager.app.weeks import run_week, run_weeks
+from tftmanager.collector import collector_paused
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status
@@ -516,6 +517,30 @@ def test_study_advances_studies(store: CampaignStore) -> None:
     assert applied.report.characters[0].lines == ["Studied; learned Climbing.",
                                                   "Nothing left to study: now idle."]
     assert get_assignment(store=store, character_id=cid).activity == "idle"
+
+
+def test_a_run_reads_the_studies_and_the_students_once(store: CampaignStore) -> None:
+    """Twelve weeks of three students: their studies are read once, at the start."""
+    students = [add(store, replace(SOLDIER, name=f"Student {n}", iq=14), activity="study")
+                for n in range(3)]
+    for cid in students:
+        start_study(store=store, character_id=cid, key="climbing", teacher=True)  # 3 weeks
+    reads: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            reads.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    try:
+        run_weeks(store=store, weeks=12, seed=1, stop_on=frozenset())
+    finally:
+        event.remove(store.engine, "before_cursor_execute", seen)
+    assert all(get_character(store=store, character_id=c).knows("climbing") for c in students)
+    # the whole campaign's at the start, then each study only to remove it when it ends
+    assert sum("FROM study" in r for r in reads) == 1 + len(students)
+    # a character is read again only to write the talent it learned, once each
+    assert sum("FROM character \nWHERE character.id = ?" in r for r in reads) == 3
 
 
 def test_studying_nothing_says_so(store: CampaignStore) -> None:

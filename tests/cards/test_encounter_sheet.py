@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.fight_figures import figure
-from tftmanager.cards.encounter_sheet import sheet_face, st_boxes
+from tftmanager.cards.encounter_face import sheet_face, st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_figure import Attack, Protection
 from tftmanager.rules.library import RulesLibrary

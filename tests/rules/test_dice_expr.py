@@ -6,7 +6,6 @@ f comes from a value in [(f-1)/6, f/6).
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Iterable
 from itertools import product
@@ -18,6 +17,7 @@ from hypothesis_profiles import examples
 
 from tftmanager.rules.dice_expr import (
     MAX_DICE,
+    MAX_LENGTH,
     AttrRef,
     BinOp,
     Const,
@@ -28,7 +28,11 @@ from tftmanager.rules.dice_expr import (
     Repeat,
     Roll,
     bounds,
+    can_roll,
+    is_face,
+    melee_damage,
     parse_check,
+    parse_damage,
     parse_formula,
     parse_roll,
 )
@@ -293,10 +297,17 @@ def test_arbitrary_text_parses_or_raises_dice_error(text: str) -> None:
 @settings(max_examples=examples(50), deadline=None)
 @given(st.integers(min_value=190, max_value=3000), st.sampled_from(["(", "1+", "9", "2x("]))
 def test_long_text_raises_dice_error_not_recursion(length: int, piece: str) -> None:
+    """Past the length cap every text is refused by length; below it, only digits parse."""
     text = piece * length
     for parse in (parse_roll, parse_formula):
-        with contextlib.suppress(DiceError):
-            parse(text)
+        if len(text) > MAX_LENGTH:
+            with pytest.raises(DiceError, match=f"at most {MAX_LENGTH} characters"):
+                parse(text)
+        elif piece == "9":  # a long number is one constant, read without recursion
+            assert parse(text) == Const(int(text))
+        else:  # "(((", "1+1+", "2x(2x(" never close: a refusal, not a RecursionError
+            with pytest.raises(DiceError):
+                parse(text)
 
 
 # --- random valid expressions stay within bounds --------------------------------------------
@@ -403,3 +414,37 @@ def test_a_check_records_its_faces() -> None:
     roll, target, ok = dice.check("4d/IQ", {"IQ": 17})
     assert (roll.faces, roll.total, target, ok) == ((6, 6, 5, 1), 18, 17, False)
     assert roll.expression == "4d/IQ"
+
+
+def test_what_dice_can_show() -> None:
+    assert [n for n in range(-1, 9) if is_face(n)] == [1, 2, 3, 4, 5, 6]
+    assert [t for t in range(20) if can_roll(t, 3)] == list(range(3, 19))
+
+
+def test_a_fight_s_roll_is_the_same_for_the_same_seed_and_count() -> None:
+    """A resumed or undone fight rolls the same dice again; the next roll differs."""
+    first = [Dice.for_roll(7, 0).total(3) for _ in range(2)]
+    assert first[0] == first[1]
+    rolls = {Dice.for_roll(7, n).total(3) for n in range(50)}
+    assert len(rolls) > 5 and rolls <= set(range(3, 19))
+
+
+@pytest.mark.parametrize(("written", "dice"), [
+    ("2-1", "2d-1"), ("1+2", "1d+2"), ("1-1", "1d-1"), ("3-1", "3d-1"), ("2+2", "2d+2"),
+    (" 1 + 1 ", "1d+1"), ("2d-1", "2d-1"), ("3d", "3d")])
+def test_melee_writes_damage_as_dice_and_adjustment(written: str, dice: str) -> None:
+    """Melee's weapon table: "A small ax gets 1+2, which means you roll 1 die and add 2"."""
+    assert melee_damage(written) == dice
+    assert bounds(parse_damage(written)) == bounds(parse_roll(dice))
+
+
+def test_a_small_ax_rolling_3_does_5_and_a_dagger_2() -> None:
+    """Melee's own examples: 1+2 rolling 3 gives 5 hits; 1-1 rolling 3 gives 2."""
+    assert Dice(Faces([3])).evaluate(parse_damage("1+2")) == 5
+    assert Dice(Faces([3])).evaluate(parse_damage("1-1")) == 2
+
+
+def test_outside_a_damage_2_1_is_still_arithmetic() -> None:
+    assert bounds(parse_roll("2-1")) == (1, 1)
+    with pytest.raises(DiceError):
+        parse_damage("2x-1")

@@ -102,7 +102,7 @@ def test_periods_counts_and_flying_ma_of_dungeon_keys() -> None:
         "Brigand. ST 11, DX 12, IQ 9, MA 10. Broadsword (2d), small shield.\n")
     gargoyle, brigand = reading.blocks
     assert gargoyle.name == "GARGOYLE" and gargoyle.adjusted == {"ma": "/16 flying"}
-    assert reading.lines[0].warnings == ["'x2' of them: imported as one figure"]
+    assert gargoyle.count == 2 and reading.lines[0].warnings == []
     assert gargoyle.notes == ["Attacks: Claws (2d)."]
     assert brigand.name == "Brigand"
     assert [e.name for _, _, entries in brigand.loose for e in entries] == [

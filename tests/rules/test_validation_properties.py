@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
-from tftmanager.rules.character import Character
+from tftmanager.rules.abilities import CharacterKind, KnownTalent
+from tftmanager.rules.character import Character, Status
 from tftmanager.rules.derived import derive
 from tftmanager.rules.loadout import GEAR_FIELDS, outfit
 from tftmanager.rules.problems import Severity
@@ -20,12 +21,15 @@ from tftmanager.shipped import shipped_library
 pytestmark = pytest.mark.rules
 
 LIBRARY = shipped_library()
-FIELDS = {f.name for f in fields(Character)} | {"attributes", *GEAR_FIELDS}
+# Where the editor shows a problem: a field, the attributes' total, the gear, the memory line.
+FIELDS = {f.name for f in fields(Character)} | {"attributes", "memory", *GEAR_FIELDS}
 
 RACES = [*sorted(LIBRARY.races), "troll"]
 WEAPONS = [*sorted(LIBRARY.weapons), "lightsaber"]
 ARMORS = [None, *sorted(LIBRARY.armors), "mithril"]
 SHIELDS = [None, *sorted(LIBRARY.shields), "tower"]
+TALENTS = [*sorted(LIBRARY.talents), "juggling_chainsaws"]
+SPELLS = [*sorted(LIBRARY.spells), "summon_taxi"]
 
 
 @st.composite
@@ -34,10 +38,21 @@ def characters(draw: st.DrawFn) -> Character:
     ready = draw(st.one_of(st.none(), st.sampled_from(WEAPONS)))
     if weapons and draw(st.booleans()):
         ready = draw(st.sampled_from(weapons))
+    talents = draw(st.lists(st.builds(KnownTalent, st.sampled_from(TALENTS),
+                                      st.integers(0, 3)),
+                            max_size=8, unique_by=lambda t: t.key))
+    strength = draw(st.integers(1, 60))
     return Character(
         name=draw(st.text(max_size=12)),
+        kind=draw(st.sampled_from(CharacterKind)),
+        status=draw(st.sampled_from(Status)),
+        talents=tuple(talents),
+        spells=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=8, unique=True))),
+        memory_bought=draw(st.integers(0, 6)),
+        wounds=draw(st.integers(0, strength + 2)),
+        fatigue=draw(st.integers(0, 3)),
         race=draw(st.sampled_from(RACES)),
-        st=draw(st.integers(1, 60)),
+        st=strength,
         dx=draw(st.integers(1, 30)),
         iq=draw(st.integers(1, 30)),
         sp=draw(st.integers(0, 10)),
@@ -67,7 +82,9 @@ def test_validate_never_raises_and_names_real_fields(
     for problem in problems:
         assert problem.field in FIELDS
         assert problem.message
-        assert problem.item is None or problem.item in {i.key for i in character.items}
+        assert problem.item is None or problem.item in {
+            *(i.key for i in character.items), *(t.key for t in character.talents),
+            *character.spells}
     derived = derive(character, LIBRARY, profile)
     assert derived.ma > 0
     assert derived.adj_dx <= character.dx

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app import campaigns, experience, server_campaigns
+from tftmanager.app import campaigns, experience
 from tftmanager.app.demo import add_demo_party
 from tftmanager.store.server_address import parse_address
 
 from .hostile import character_id
+from .legacy import legacy_player
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def party_url(server_url: str) -> str:
         add_demo_party(store=store)
         ragnar = character_id(store, "Ragnar")
         experience.award(store=store, character_ids=[ragnar], amount=500, reason="Wight")
-    server_campaigns.add_member(url=server_url, login="alice", characters=["Ragnar"])
+    legacy_player(server_url, "alice", ["Ragnar"])
     return server_url
 
 

@@ -20,6 +20,8 @@ from tftmanager.store.server import ServerCampaignStore
 from tftmanager.store.server_address import parse_address
 from tftmanager.store.server_listen import Listener
 
+from .legacy import legacy_player
+
 pytestmark = pytest.mark.server
 
 
@@ -32,8 +34,8 @@ def party_url(server_url: str) -> str:
     """A server campaign holding the demo party; alice plays Ragnar, bob plays Wulf."""
     with campaigns.open_existing(path=server_url) as store:
         add_demo_party(store=store)
-    server_campaigns.add_member(url=server_url, login="alice", characters=["Ragnar"])
-    server_campaigns.add_member(url=server_url, login="bob", characters=["Wulf"])
+    legacy_player(server_url, "alice", ["Ragnar"])
+    legacy_player(server_url, "bob", ["Wulf"])
     return server_url
 
 
@@ -155,7 +157,8 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
     def as_alice(sql: str) -> Any:  # inside an operation of hers, as the app would write
         return pg_server.psql(db, f"BEGIN; SELECT tft_begin(1, 'character'); {sql}; "
                               "SELECT tft_finish((SELECT max(id) FROM operation WHERE "
-                              "author = 'alice' AND label = ''), 'x', '', '{}', NULL); COMMIT",
+                              "author = 'alice' AND label = ''), 'x', '', '{}', '{}', NULL); "
+                              "COMMIT",
                               user="alice")
 
     def wulf() -> str:
@@ -312,11 +315,12 @@ def test_an_older_server_is_upgraded_only_by_server_upgrade(
     engine.dispose()
     with pytest.raises(ServerError, match=r"older format \(schema 9\).*server upgrade"):
         campaigns.open_existing(path=url)
-    old, dump = server_campaigns.upgrade(url=url, dump_folder=tmp_path)
-    assert old == 9 and dump is not None and dump.exists() and dump.stat().st_size > 0
+    done = server_campaigns.upgrade(url=url, dump_folder=tmp_path)
+    assert done.schema == 9 and done.dump is not None and done.dump.exists()
+    assert done.dump.stat().st_size > 0 and done.broken == []
     with campaigns.open_existing(path=url) as store:
         assert campaigns.campaign_name(store=store) == "Old"
-    assert server_campaigns.upgrade(url=url, dump_folder=tmp_path)[1] is None
+    assert server_campaigns.upgrade(url=url, dump_folder=tmp_path).dump is None
 
 
 def test_a_newer_server_is_refused(server_url: str, pg_server: Any) -> None:

@@ -103,7 +103,7 @@ def test_a_players_history_lines_are_the_triggers_alone(alice: Any, owner: Any) 
     # An operation that changes nothing leaves no line: tft_finish removes it.
     with alice.transaction():
         op = alice.execute("SELECT tft_begin(1, 'character')").fetchone()[0]
-        alice.execute("SELECT tft_finish(%s, 'GM awards 1000 XP', '', '{}', '{}')", (op,))
+        alice.execute("SELECT tft_finish(%s, 'GM awards 1000 XP', '', '{}', '{}', '{}')", (op,))
     assert snapshot(owner) == before
 
 
@@ -230,10 +230,10 @@ def test_a_password_is_sent_as_a_scram_verifier(party_url: str, owner: Any,
     password = "s3cret-horse"
     database = parse_address(party_url).database
     owner.execute(f'ALTER DATABASE "{database}" SET log_statement = \'all\'')
-    server_campaigns.add_member(url=party_url, login="scram_player", characters=["Wulf"],
+    server_campaigns.add_member(url=party_url, login="scram_gm", characters=[], gm=True,
                                 password=password)
     verifier = owner.execute(
-        "SELECT rolpassword FROM pg_authid WHERE rolname = 'scram_player'").fetchone()[0]
+        "SELECT rolpassword FROM pg_authid WHERE rolname = 'scram_gm'").fetchone()[0]
     method, _, rest = verifier.partition("$")
     iterations_salt, _, keys = rest.partition("$")
     iterations, _, salt = iterations_salt.partition(":")

@@ -317,3 +317,25 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
     with pytest.raises(NotACampaign, match="is a folder"):
         open_campaign(tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+def _alembic_loaded_after_opening(path: Path) -> bool:
+    """Whether a fresh interpreter has imported Alembic after opening ``path`` to edit it."""
+    script = ("import sys\nfrom pathlib import Path\n"
+              "from tftmanager.store.campaign import open_campaign\n"
+              "open_campaign(Path(sys.argv[1])).close()\n"
+              "print('alembic' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], check=True,
+                          capture_output=True, text=True, timeout=120)
+    return done.stdout.strip() == "True"
+
+
+def test_alembic_is_loaded_only_for_a_file_that_needs_upgrading(demo: Path,
+                                                                 tmp_path: Path) -> None:
+    assert not _alembic_loaded_after_opening(demo)  # current: nothing to migrate
+    older = tmp_path / "older.tftcampaign"
+    shutil.copyfile(Path(__file__).parent.parent / "data" / "campaign-schema6.tftcampaign",
+                    older)
+    assert _alembic_loaded_after_opening(older)
+    with sqlite3.connect(older) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_SCHEMA

@@ -9,8 +9,9 @@ from tftmanager.app import experience
 from tftmanager.app.campaigns import party_sheets
 from tftmanager.app.peek import party_preview
 from tftmanager.store import queries
-from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.campaign import CampaignStore, model_structure
 from tftmanager.store.peek import peek_party
+from tftmanager.store.structure import TABLES
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -46,3 +47,9 @@ def test_any_doubt_gives_no_preview(tmp_path: Path, demo_store: CampaignStore) -
     (tmp_path / "hot.tftcampaign-journal").write_bytes(b"\0" * 512)
     assert peek_party(hot) is None  # a crash's journal: the real open rolls it back
     assert not older.with_name(older.name + "-journal").exists()
+
+
+def test_the_quick_reads_check_the_tables_the_models_declare() -> None:
+    expected = {name: sorted(columns) for name, columns in model_structure().items()}
+    assert {name: sorted(columns) for name, columns in TABLES.items()} == expected, \
+        f"store/structure.py is out of date; TABLES should be {expected}"

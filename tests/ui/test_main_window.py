@@ -70,10 +70,12 @@ def test_empty_name_is_not_saved_and_says_why(main_window: MainWindow, qtbot) ->
     editor = main_window.editor
     editor.name.selectAll()
     qtbot.keyClick(editor.name, Qt.Key.Key_Delete)
+    qtbot.keyClick(editor.name, Qt.Key.Key_Return)
     assert "needs a name" in editor.field_problem("name")
     assert main_window.session is not None
     assert main_window.session.character(ragnar).name == "Ragnar"
     qtbot.keyClicks(editor.name, "Ragnar Hairy-Breeks")
+    qtbot.keyClick(editor.name, Qt.Key.Key_Return)
     assert main_window.session.character(ragnar).name == "Ragnar Hairy-Breeks"
     assert editor.field_problem("name") == ""
 

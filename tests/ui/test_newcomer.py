@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from tftmanager.rules.experience import Attribute
@@ -58,6 +59,7 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
     assert "left to spend" in editor.field_problem("attributes")
     editor.name.selectAll()
     qtbot.keyClicks(editor.name, "Sigrid")
+    qtbot.keyClick(editor.name, Qt.Key.Key_Return)  # a name is saved when Enter is pressed
     for key, value in (("st", "11"), ("dx", "13"), ("iq", "8")):
         _type(qtbot, editor.spins[key], value)
     assert editor.field_problem("attributes") == ""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from person import type_into
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from tftmanager.app import location
@@ -30,31 +32,44 @@ def _ids(window: MainWindow) -> dict[str, int]:
     return {row.name: row.id for row in window.party_model.rows()}
 
 
-def _type_name(window: MainWindow, text: str) -> None:
-    """What a keystroke in the Name field does: the field's text, then textEdited."""
-    window.editor.name.setText(text)
-    window.editor.name.textEdited.emit(text)
+def _type_name(window: MainWindow, qtbot, text: str) -> None:
+    """What a person does: click in the Name field, select it all, type, press Enter."""
+    field = window.editor.name
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def _labels(window: MainWindow) -> list[str]:
+    session = window.session
+    assert session is not None
+    return [op.label for op in session.history()]
 
 
 def test_the_editor_refuses_a_name_another_character_has_at_the_field(
-        main_window: MainWindow, dialog_log) -> None:
-    """``rename Ragnar wulf`` says "already called"; typing it in the editor says the same."""
-    session = main_window.session
-    assert session is not None
+        main_window: MainWindow, dialog_log, qtbot) -> None:
+    """``rename Ragnar wulf`` says "already called"; typing it in the editor says the same.
+
+    The name is one edit, refused as a whole: no keystroke before it ("w",
+    "wu", "wul") is saved on its way (issue 34: typing "Ragnar" over Wulf left
+    "Ragna" in the file).
+    """
     ids = _ids(main_window)
     main_window.party.select(ids["Ragnar"])
-    before = session.history()
-    _type_name(main_window, "  wulf")
+    before = _labels(main_window)
+    _type_name(main_window, qtbot, "  wulf")
     problem = main_window.editor.problems["name"]
     assert problem.isVisibleTo(main_window.editor)
     assert problem.text_label.text() == ("Not saved: Another character is already called "
                                          "wulf; choose a name nobody has.")
     assert dialog_log.errors == []  # said at the field, not in a dialog per keystroke
-    assert session.history() == before
+    assert _labels(main_window) == before
     assert _ids(main_window)["Ragnar"] == ids["Ragnar"]
-    _type_name(main_window, "Ragnar the Red")  # a free name is saved, and the line goes
+    _type_name(main_window, qtbot, "Ragnar the Red")  # a free name is saved, and the line goes
     assert "Ragnar the Red" in _ids(main_window)
     assert not problem.isVisibleTo(main_window.editor)
+    assert _labels(main_window) == ["Ragnar the Red: renamed from Ragnar", *before]
 
 
 def test_the_new_campaign_dialog_adds_the_ending_by_the_command_lines_rule(
@@ -84,11 +99,11 @@ def _combat_form(window: MainWindow, qtbot) -> AwardDialog:
 def test_the_award_form_shows_its_refusals_and_raises_a_bug(
         main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     dialog = _combat_form(main_window, qtbot)
-    dialog.enemies.setText("24, x")
+    type_into(qtbot, dialog.enemies, "24, x")
     assert dialog.combat_preview.text() == ("'x' is not an ST + DX total (a whole number, "
                                             "1 to 500).")
     assert not dialog.submit()
-    dialog.enemies.setText("24, 26")
+    type_into(qtbot, dialog.enemies, "24, 26")
     assert "enemy 25.0" in dialog.combat_preview.text()
 
     def broken(*_args: object) -> list[object]:
@@ -103,12 +118,12 @@ def test_the_award_form_shows_its_refusals_and_raises_a_bug(
 
 
 def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
-        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+        main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     session = main_window.session
     assert session is not None
     xp = next(e for e in session.library_entries() if e.kind == "experience")
     dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
-    dialog.itl_steps.setText("34:100, banana")
+    type_into(qtbot, dialog.itl_steps, "34:100, banana")
     dialog.accept()
     assert dialog.xp_problem.text_label.text() == "'banana' is not total:cost (e.g. 35:200)."
     with pytest.raises(XPRefused, match="banana"):

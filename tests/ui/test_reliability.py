@@ -70,6 +70,7 @@ def test_a_damaged_campaign_offers_its_newest_backup(make_window, dialog_log,
     assert path.read_bytes() == damaged  # the damaged file is left as it was
 
 
+@pytest.mark.provokes_bug
 def test_a_bug_in_the_gui_shows_its_crash_report(make_window, dialog_log, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
@@ -104,6 +105,7 @@ def _log_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     return log, window.session, ragnar
 
 
+@pytest.mark.provokes_bug
 def test_a_bug_in_an_action_is_a_crash_report_not_a_refusal(
         main_window: MainWindow, dialog_log, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,6 +170,7 @@ def test_help_shows_the_log_folder(main_window: MainWindow, tmp_path: Path,
     assert (tmp_path / "logs").is_dir()
 
 
+@pytest.mark.provokes_bug
 def test_a_bug_after_the_change_was_saved_says_it_was_saved(
         main_window: MainWindow, dialog_log, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QDialog
 
+from tests.server.legacy import legacy_player
 from tftmanager.app import campaigns, characters, experience, server_campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.demo import add_demo_party
@@ -36,7 +37,10 @@ def party_url(server_url: str) -> str:
 
 def _member_url(pg_server: Any, url: str, login: str, played: list[str],
                 *, gm: bool = False) -> str:
-    server_campaigns.add_member(url=url, login=login, characters=played, gm=gm)
+    if gm:
+        server_campaigns.add_member(url=url, login=login, characters=played, gm=True)
+    else:  # a player's own window over a login an older version gave them
+        legacy_player(url, login, played)
     return str(pg_server.url(parse_address(url).database, login))
 
 
@@ -199,8 +203,16 @@ def test_a_players_window_shows_others_read_only_and_no_gm_tools(
     assert window.act_add.toolTip() == "Add a character to the party"
 
 
-def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
-    """The edit is tried again on a new connection; a second drop keeps the user's value."""
+def test_a_dropped_connection_is_retried_with_waits_that_grow(
+        make_window, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edit is tried again on a new connection, after a wait that grows each time.
+
+    When every try fails the user's value stays where they typed it.
+    """
+    from tftmanager.ui import session as session_module
+
+    waited: list[float] = []
+    monkeypatch.setattr(session_module.time, "sleep", waited.append)
     window = make_window()
     assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
     session = window.session
@@ -220,13 +232,20 @@ def test_a_dropped_connection_is_retried_once(make_window, tmp_path) -> None:
     assert noted[-1] == RECONNECTED
     assert window.statusBar().currentMessage() == RECONNECTED
 
+    assert waited == [session_module.RETRY_WAITS[0]]
+
     def dead() -> Changes:
+        tries.append(1)
         raise ConnectionLost(session.path, "Lost the connection to the server.")
 
     failures: list[str] = []
     session.signals.action_failed.connect(failures.append)
+    tries.clear()
+    waited.clear()
     assert session.run("Edit", dead) is None
     assert failures and RETRY_FAILED in failures[-1]
+    assert len(tries) == 1 + len(session_module.RETRY_WAITS)
+    assert waited == sorted(waited) and waited[-1] > 5 * waited[0]
 
 
 def test_a_dropped_listener_reconnects_quietly_and_catches_up(

@@ -6,14 +6,17 @@ import json
 from pathlib import Path
 
 import pytest
+from person import choose
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from tftmanager.app import foundry
 from tftmanager.ui import interop_menu
 from tftmanager.ui.foundry_import_dialog import FoundryImportDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
+from tftmanager.ui.unknowns_table import UnknownsTable
 
 pytestmark = pytest.mark.ui
 
@@ -85,7 +88,7 @@ def test_copy_character_and_party_as_stat_blocks(main_window: MainWindow) -> Non
     _action(main_window, "Copy Party as Stat Blocks").trigger()
     assert QGuiApplication.clipboard().text().count(" hero\n") == 4
     _action(main_window, "Copy Bestiary as Stat Blocks").trigger()
-    assert "Wolf, creature\nST 10, DX 14, IQ 6, MA 12" in QGuiApplication.clipboard().text()
+    assert "Wolf\nST 10, DX 14, IQ 6, MA 12\nKind: creature" in QGuiApplication.clipboard().text()
 
 
 def test_foundry_export_then_import_from_the_menu(
@@ -130,8 +133,9 @@ def test_a_name_the_library_lacks_is_listed_with_its_choices(
                      "Brigandine (stops 3)"]
     combo = table.cellWidget(3, 3)
     assert combo.currentText() == "Keep in the notes"
-    combo.setCurrentIndex(next(i for i in range(combo.count())
-                               if combo.itemText(i) == "Add to the library"))
+    assert isinstance(table, UnknownsTable) and table.choices() == {}
+    choose(qtbot, combo, "Add to the library")
+    assert len(table.choices()) == 1
     assert dialog.import_button.isEnabled()
     dialog.import_button.click()
     assert "Tom Rag" in _names(main_window)
@@ -150,8 +154,7 @@ def test_the_foundry_preview_asks_for_unknown_names_and_imports(
     row = next(r for r in range(table.rowCount()) if table.item(r, 2).text().startswith(
         "Light Leather"))
     combo = table.cellWidget(row, 3)
-    combo.setCurrentIndex(next(i for i in range(combo.count())
-                               if combo.itemText(i) == "Use Leather armor"))
+    choose(qtbot, combo, "Use Leather armor")
     assert "mapped to Leather armor" in dialog.report.toPlainText()
     dialog.import_button.click()
     assert dialog.result_landed is not None
@@ -178,3 +181,33 @@ def test_a_long_text_is_read_under_a_progress_bar(main_window: MainWindow, qtbot
                     timeout=10_000)
     assert not dialog.import_button.isEnabled()
     dialog.reject()
+
+
+def test_a_foundry_actor_already_here_is_updated_when_update_is_chosen(
+        main_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        qtbot) -> None:
+    """The dialog's "Update" came back from Qt as a plain str, so it added a copy instead."""
+    session = main_window.session
+    assert session is not None
+    wulf = next(r.id for r in main_window.party_model.rows() if r.name == "Wulf")
+    main_window.party.select(wulf)
+    target = tmp_path / "wulf.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), JSON))
+    _action(main_window, "Export Character to Foundry VTT").trigger()
+    doc = json.loads(target.read_text())
+    doc["name"] = "Wulf Updated"
+    target.write_text(json.dumps(doc))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        lambda *_a, **_k: ([str(target)], JSON))
+
+    def press_import() -> None:
+        dialog = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, FoundryImportDialog) and w.isVisible())
+        assert dialog.already.currentText() == "Update the character it came from"
+        qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(200, press_import)
+    _action(main_window, "Import from Foundry VTT").trigger()
+    assert _names(main_window) == ["Flavius Marcellus", "Joe the Barbarian", "Morgaine",
+                                   "Ragnar", "Wulf Updated"]
+    assert session.character(wulf).name == "Wulf Updated"

@@ -240,26 +240,40 @@ def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
     return Changes(characters=frozenset({character_id}))
 
 
-def progress_studies(*, session: Session, library: RulesLibrary, profile: RuleProfile,
-                     character_id: int) -> tuple[list[str], list[str]]:
-    """One week of a character's studies: (learned, waiting), written at once.
+@dataclass(frozen=True)
+class StudyWeek:
+    """A week of one character's studies, as written: what it learned and what is left."""
 
-    A study that finishes this week while its talent does not fit in memory
-    (the character forgot nothing, but lost IQ or learned something else
-    meanwhile) is reported in ``waiting`` that week only: it then waits, not
-    counting weeks, and is learned the first week the character has room.
+    learned: list[str]
+    waiting: list[str]
+    character: Character  # with the talents it learned
+    left: tuple[StudyData, ...]  # the studies still kept, oldest first
+
+
+def progress_studies(*, session: Session, library: RulesLibrary, profile: RuleProfile,
+                     character_id: int, character: Character,
+                     studies: tuple[StudyData, ...]) -> StudyWeek:
+    """One week of a character's studies, written at once.
+
+    ``character`` and ``studies`` are the character as the week left it and
+    its studies as stored: a run of weeks carries both, so nothing is read
+    back.  A study that finishes this week while its talent does not fit in
+    memory (the character forgot nothing, but lost IQ or learned something
+    else meanwhile) is reported in ``waiting`` that week only: it then waits,
+    not counting weeks, and is learned the first week the character has room.
     Reporting it every week would bury the one line the GM must act on.
     """
     learned: list[str] = []
     waiting: list[str] = []
-    for study in study_store.studies(session=session, character_id=character_id):
-        character = queries.get_character(session=session, character_id=character_id).character
+    left: list[StudyData] = []
+    for study in studies:
         already_waiting = study.weeks_done >= study.weeks_needed
         if not already_waiting:
             study = replace(study, weeks_done=study.weeks_done + 1)
             study_store.set_weeks_done(session=session, study_id=study.id,
                                        weeks_done=study.weeks_done)
         if study.weeks_done < study.weeks_needed:
+            left.append(study)
             continue
         if character.knows(study.talent):  # learned meanwhile: nothing left to add
             study_store.remove_study(session=session, study_id=study.id)
@@ -270,8 +284,10 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
         if memory(after, library, profile).free < 0:
             if not already_waiting:
                 waiting.append(f"{character.name}: {name} (memory full)")
+            left.append(study)
             continue
         queries.update_character(session=session, character_id=character_id, character=after)
         study_store.remove_study(session=session, study_id=study.id)
         learned.append(f"{character.name}: {name}")
-    return learned, waiting
+        character = after
+    return StudyWeek(learned, waiting, character, tuple(left))

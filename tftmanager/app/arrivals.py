@@ -73,7 +73,13 @@ def existing(*, store: CampaignStore, arrivals: list[Arrival]) -> list[Existing 
                 found.append(None)
                 continue
             before = queries.get_character(session=session, character_id=cid).character
-            found.append(Existing(cid, before.name, changed_fields(before, arrival.character)))
+            differs = changed_fields(before, arrival.character)
+            for table, amount, what in ((ledger.XP, arrival.xp, "XP"),
+                                        (ledger.MONEY, arrival.money, "money")):
+                have = ledger.balance(session=session, character_id=cid, table=table)
+                if amount is not None and amount != have:
+                    differs[what] = (f"{have:,}", f"{amount:,}")
+            found.append(Existing(cid, before.name, differs))
     return found
 
 
@@ -108,6 +114,7 @@ def land(*, store: CampaignStore, arrivals: list[Arrival], already: Already = Al
          report: list[str] | None = None) -> Landed:
     """Add (or update) every arrival in one operation: all of it or nothing."""
     new_entries = new_entries or []
+    already = Already(already)  # a window's combo box hands back the plain text
     if new_entries:
         check_replacements(store=store, new=new_entries)
     same = existing(store=store, arrivals=arrivals)
@@ -124,8 +131,9 @@ def land(*, store: CampaignStore, arrivals: list[Arrival], already: Already = Al
         batch = str(uuid.uuid4())
         for arrival, match in zip(arrivals, same, strict=True):
             if match is not None and already is Already.REFUSE:
+                also = f" as {match.name}" if match.name != arrival.character.name else ""
                 raise TransferError(
-                    f"{arrival.character.name} is already in this campaign (same uid); "
+                    f"{arrival.character.name} is already in this campaign{also}; "
                     "import it with --update to bring it up to date or --copy to add it "
                     "as a new character.")
             if match is not None and already is Already.UPDATE:

@@ -79,7 +79,7 @@ def delete_template(*, store: CampaignStore, key: str) -> Changes:
 _DEFAULTS: dict[str, Any] = {
     "kind": "creature", "race": "", "iq": 8, "ma": 10, "armor": "", "shield": "",
     "weapons": [], "attack": "", "damage": "", "stops": 0, "dx_against": 0, "note": "",
-    "source": "", "assumed": "",
+    "count": 1, "other_ma": 0, "other_move": "", "source": "", "assumed": "",
 }
 
 

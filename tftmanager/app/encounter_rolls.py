@@ -12,15 +12,12 @@ die, so a resumed fight rolls on.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.dice_expr import Dice, can_roll, is_face
 from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.text import count
-
-FACES = 6  # a die's highest face, as the documents' dice are six-sided
 
 
 class TypedRollsRefused(EncounterRefused):
@@ -50,8 +47,7 @@ class Roller:
             how = "typed"
         else:
             enc = self.encounter
-            generator = Dice(random.Random(enc.seed * 1_000_003 + enc.rolls_made))
-            total = sum(generator.die() for _ in range(dice))
+            total = Dice.for_roll(enc.seed, enc.rolls_made).total(dice)
             how = "rolled"
         self.encounter.rolls_made += 1
         self.used += 1
@@ -68,12 +64,12 @@ class Roller:
         if any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
             raise TypedRollsRefused(f"{numbers} are not whole numbers ({what}).")
         if wanted > 1:
-            if not all(1 <= n <= FACES for n in numbers):
+            if not all(is_face(n) for n in numbers):
                 raise TypedRollsRefused(f"{' '.join(map(str, numbers))} are not {dice} dice "
                                         f"({what}).")
             return sum(numbers)
         total = numbers[0]
-        if not dice <= total <= FACES * dice:
+        if not can_roll(total, dice):
             raise TypedRollsRefused(f"{total} cannot be rolled on {_dice(dice)} ({what}).")
         return total
 

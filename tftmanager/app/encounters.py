@@ -21,13 +21,6 @@ from typing import Any
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import (
-    QuickFigure,
-    from_character,
-    from_quick,
-    from_template,
-    saved_defaults,
-)
 from tftmanager.app.encounter_rolls import Roller, TypedRollsRefused, readings
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -37,6 +30,13 @@ from tftmanager.rules.encounter import Encounter, EncounterRefused
 from tftmanager.rules.encounter_figure import Figure, SavedDefaults
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_states import set_flesh, set_mounted
+from tftmanager.rules.new_figures import (
+    QuickFigure,
+    from_character,
+    from_quick,
+    from_template,
+    saved_defaults,
+)
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries

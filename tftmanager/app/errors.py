@@ -28,14 +28,15 @@ from tftmanager.store.errors import (
     EditConflict,
     NewerCampaign,
     NotYours,
+    ReadOnlyCampaign,
     ServerError,
 )
 from tftmanager.store.failures import user_message
 from tftmanager.store.files import describe_os_error
 
 __all__ = ["CampaignError", "CampaignInUse", "ConnectionLost", "EditConflict", "Failure",
-           "NewerCampaign", "NotYours", "Refusal", "ServerError", "describe_os_error",
-           "failure_of", "refusal_message", "user_message"]
+           "NewerCampaign", "NotYours", "ReadOnlyCampaign", "Refusal", "ServerError",
+           "describe_os_error", "failure_of", "refusal_message", "user_message"]
 
 
 def refusal_message(exc: BaseException) -> str | None:

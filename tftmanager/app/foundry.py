@@ -100,8 +100,22 @@ def file_name(name: str) -> str:
 
 
 def actor_files(actors: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Exported actors (name, JSON) as the files of a folder (file name, JSON)."""
-    return [(f"{file_name(name)}.json", text) for name, text in actors]
+    """Exported actors (name, JSON) as the files of a folder (file name, JSON).
+
+    Two characters of one name (or names the same once made safe, or differing
+    only in case, which some file systems do not tell apart) get "_2", "_3"...,
+    so no file is written over another.
+    """
+    files: list[tuple[str, str]] = []
+    taken: set[str] = set()
+    for name, text in actors:
+        base = file_name(name)
+        stem, n = base, 2
+        while stem.casefold() in taken:
+            stem, n = f"{base}_{n}", n + 1
+        taken.add(stem.casefold())
+        files.append((f"{stem}.json", text))
+    return files
 
 
 def read_actor_docs(text: str, library: RulesLibrary, choices: Choices | None = None,
@@ -152,7 +166,7 @@ def import_actor_files(*, store: CampaignStore, texts: list[str],
     """Add the actors of several files (one actor each, as Foundry exports) in one operation."""
     seen = preview_actors(store=store, texts=texts, choices=choices)
     arrivals = [Arrival(r.uid, r.character, r.xp, r.money) for r in seen.reads]
-    mode = already or (Already.COPY if as_copies else Already.REFUSE)
+    mode = Already(already) if already else (Already.COPY if as_copies else Already.REFUSE)
     return land(store=store, arrivals=arrivals, already=mode, new_entries=seen.new_entries,
                 source="Foundry VTT", report=seen.report)
 

@@ -100,6 +100,11 @@ def _over_others(operation: Operation, other: journal.ReplayRefused, *,
                  backwards: bool) -> NothingToUndo:
     """On a shared campaign, never take back (or redo over) another user's later change."""
     verb = "undo" if backwards else "redo"
+    if other.short:
+        name, _, what = other.short.rpartition(":")
+        return NothingToUndo(
+            f"Cannot {verb} \u201c{operation.label}\u201d: {name} no longer has the {what} "
+            "it spends (the ledger was changed since).")
     what = f" (\u201c{other.label}\u201d)" if other.label else ""
     return NothingToUndo(
         f"Cannot {verb} \u201c{operation.label}\u201d: {other.who or 'another user'} has since "

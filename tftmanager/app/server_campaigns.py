@@ -6,7 +6,10 @@ server (``store.server_admin``, ``store.server_copy``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tftmanager.app.library import initial_library
 from tftmanager.app.location import CampaignLocation
@@ -15,9 +18,15 @@ from tftmanager.store.errors import CampaignError
 from tftmanager.store.server_address import ServerAddress, parse_address, remember_password
 from tftmanager.store.server_listen import Listener, Notice
 
+if TYPE_CHECKING:
+    from tftmanager.store.server import ServerCampaignStore
+    from tftmanager.store.server_admin import Upgraded
+    from tftmanager.store.server_operator import Connected, Report
+
 # What the GUI names of a server campaign, through here rather than the store.
 __all__ = ["Listener", "Notice", "ServerAddress", "add_member", "address_of", "assigned",
-           "init", "listen", "open_campaign", "place", "pull", "push", "remember_password",
+           "end_session", "init", "listen", "open_campaign", "place", "pull", "push",
+           "remember_password", "remove_player", "report", "serve_many", "sessions", "set_limit",
            "upgrade"]
 
 
@@ -70,8 +79,8 @@ def init(*, url: str, name: str = "") -> ServerAddress:
     return address
 
 
-def upgrade(*, url: str, dump_folder: Path | None = None) -> tuple[int, Path | None]:
-    """Upgrade an older server campaign (after dumping it); (old schema, dump or None).
+def upgrade(*, url: str, dump_folder: Path | None = None) -> Upgraded:
+    """Upgrade an older server campaign (after dumping it), or repair a current one.
 
     The dump goes to ``dump_folder`` (the current folder when not given).
     """
@@ -100,3 +109,68 @@ def pull(*, url: str, path: Path) -> dict[str, int]:
     from tftmanager.store.server_copy import pull as pull_file  # noqa: PLC0415
 
     return pull_file(address_of(url), Path(path))
+
+
+@contextmanager
+def _as_gm(url: str) -> Iterator[ServerCampaignStore]:
+    """The campaign opened for an operator's command (a GM's or co-GM's login)."""
+    from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415
+
+    store = open_campaign(address=address_of(url))
+    try:
+        assert isinstance(store, ServerCampaignStore)
+        yield store
+    finally:
+        store.close()
+
+
+# Connections a table server keeps to a server campaign: its players act at once.
+TABLE_CONNECTIONS = 16
+
+
+def serve_many(*, store: CampaignStore) -> None:
+    """Let an open server campaign carry many players' actions at once (a table server's)."""
+    from tftmanager.store.server import ServerCampaignStore  # noqa: PLC0415
+
+    if isinstance(store, ServerCampaignStore):
+        store.widen(TABLE_CONNECTIONS)
+
+
+def report(*, url: str) -> Report:
+    """The campaign's limits, each character's usage and each player's changes today."""
+    from tftmanager.store import server_operator  # noqa: PLC0415
+
+    with _as_gm(url) as store:
+        return server_operator.report(store)
+
+
+def sessions(*, url: str) -> list[Connected]:
+    """Who is connected to the campaign's database."""
+    from tftmanager.store import server_operator  # noqa: PLC0415
+
+    with _as_gm(url) as store:
+        return server_operator.sessions(store)
+
+
+def end_session(*, url: str, pid: int) -> bool:
+    """End one session on the campaign's database; whether there was one to end."""
+    from tftmanager.store import server_operator  # noqa: PLC0415
+
+    with _as_gm(url) as store:
+        return server_operator.end_session(store, pid)
+
+
+def set_limit(*, url: str, name: str, value: int) -> None:
+    """Change one of the limits on what a player adds."""
+    from tftmanager.store import server_operator  # noqa: PLC0415
+
+    with _as_gm(url) as store:
+        server_operator.set_limit(store, name, value)
+
+
+def remove_player(*, url: str, player: str) -> list[str]:
+    """Take a player off the campaign; the characters they no longer play."""
+    from tftmanager.store import server_operator  # noqa: PLC0415
+
+    with _as_gm(url) as store:
+        return server_operator.remove_player(store, player)

@@ -20,26 +20,25 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.library import check_replacements, forget_library, library_for
 from tftmanager.app.library_names import NameIndex
 from tftmanager.app.opkind import OpKind
-from tftmanager.app.statblock_figures import figure_of
+from tftmanager.app.statblock_figures import Figure, figure_of
+from tftmanager.app.statblock_loose import move_of, natural_attack, words
 from tftmanager.refusal import Refusal
 from tftmanager.rules.bestiary import Creature
-from tftmanager.rules.character import Character
 from tftmanager.rules.items import ItemKind
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.statblock import Block, LineNote, read_statblocks
-from tftmanager.rules.statblock_text import header
+from tftmanager.rules.statblock_entries import outside_parentheses
 from tftmanager.rules.text import count
 from tftmanager.store import library as stored
 from tftmanager.store.campaign import CampaignStore
 
 _ATTACK = re.compile(r"^attacks?:\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_NATURAL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<dice>\d{1,3}d6?(?:\s*[+-]\s*\d{1,3})?)\)\s*$",
-                      re.IGNORECASE)
-
-
-_HIDE = re.compile(r"^(?:Armor: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\)?\.?$", re.IGNORECASE)
+_HIDE = re.compile(r"^(?:Armor: |Hide: )?[^:]*\bstops?\s+(\d{1,9})(?:\s+hits?)?\)?\.?$",
+                   re.IGNORECASE)
 _BARE = re.compile(r"^([^:;,()]+\(\d{1,3}d[^()]*\)\.?)$", re.IGNORECASE)  # "Claws (2d+2)."
+_MOVES = re.compile(r"^moves:\s*(.*)$", re.IGNORECASE)
+_SECOND_MA = re.compile(r"^/\s*(\d{1,3})\s*\(?\s*([a-z]*)", re.IGNORECASE)  # "MA 8/16 (flying)"
 
 
 class BestiaryImportError(Refusal, ValueError):
@@ -53,11 +52,14 @@ def _attack(notes: list[str]) -> tuple[str, str, list[str]]:
     for note in notes:
         found = _ATTACK.match(note) or _BARE.match(note)
         if found and not attack:
-            first, _, rest = found.group(1).partition(";")
-            natural = _NATURAL.match(first.strip().rstrip("."))
+            body = found.group(1).strip()
+            cut = outside_parentheses(body, ",;")
+            first, rest = (body[:cut[0]], body[cut[0] + 1:]) if cut else (body, "")
+            natural = natural_attack(first.strip().rstrip("."), any_name=True)
             if natural:
-                attack = natural.group("name").strip()
-                damage = re.sub(r"\s+", "", natural.group("dice").lower()).replace("d6", "d")
+                attack, damage, said = natural
+                if said:  # "Bite (2d-1) plus poison": the rest is the attack's note
+                    kept.append(f"{attack}: {said}")
                 if rest.strip():
                     kept.append(f"Attacks: {rest.strip()}")
                 continue
@@ -65,8 +67,27 @@ def _attack(notes: list[str]) -> tuple[str, str, list[str]]:
     return attack, damage, kept
 
 
-def _row(block: Block, character: Character, library: RulesLibrary) -> dict[str, Any]:
+def _second_ma(block: Block, notes: list[str]) -> tuple[int, str]:
+    """Another MA and how ("MA 8/16 (flying)", "Flies MA 16"), its note taken out."""
+    found = _SECOND_MA.match(block.adjusted.get("ma", ""))
+    if found:
+        how = words().moves.get(found.group(2).lower(), found.group(2).lower())
+        return int(found.group(1)), how
+    for note in list(notes):
+        moves = _MOVES.match(note)
+        move = move_of(moves.group(1)) if moves else None
+        if move is not None:
+            notes.remove(note)
+            return move[1], move[0]
+    return 0, ""
+
+
+def _row(block: Block, figure: Figure, library: RulesLibrary) -> dict[str, Any]:
+    character = figure.character
     attack, damage, notes = _attack(character.notes.split("\n") if character.notes else [])
+    other_ma, other_move = _second_ma(block, notes)
+    if figure.money:
+        notes.append(f"Money: ${figure.money:,}")
     stops = block.bought.get("stops", 0)
     for note in list(notes):
         natural = _HIDE.match(note)
@@ -92,6 +113,7 @@ def _row(block: Block, character: Character, library: RulesLibrary) -> dict[str,
                                       if i.kind is ItemKind.WEAPON)),
         "attack": attack, "damage": damage, "stops": stops,
         "dx_against": block.bought.get("dx_against", 0), "note": "\n".join(notes),
+        "count": block.count, "other_ma": other_ma, "other_move": other_move,
         "source": "Imported from a stat block", "assumed": "",
     }
 
@@ -103,12 +125,12 @@ def read_templates(text: str, library: RulesLibrary) -> tuple[list[LineNote], li
     by_number = {n.number: n for n in reading.lines}
     rows: list[dict[str, Any]] = []
     for block in reading.blocks:
-        character = figure_of(block, by_number, library, index, assume_race=False)
-        if character is not None:
+        figure = figure_of(block, by_number, library, index, assume_race=False)
+        if figure is not None:
             if block.entries("talents") or block.entries("spells"):
                 by_number[block.line].warnings.append(
                     "a template keeps talents and spells in its note")
-            row = _row(block, character, library)
+            row = _row(block, figure, library)
             if row["key"] in library.creatures:
                 by_number[block.line].problems.append(
                     f"the bestiary already has {library.creatures[row['key']].name}: rename the "
@@ -152,22 +174,40 @@ def import_templates(*, store: CampaignStore, text: str) -> Changes:
 
 
 def template_text(creature: Creature, library: RulesLibrary) -> str:
-    """One template as a stat block that ``read_templates`` reads back."""
+    """One template as a stat block that ``read_templates`` and Foundry's importer read.
+
+    Foundry's text import takes the first line as the name (a word after a
+    comma must be "hero" or "wizard", so the kind has its own line), wants
+    every weapon's dice in parentheses and every armor's "stops N", and skips
+    the lists it does not know (Kind, Race, Count, Natural armor, Moves, DX
+    against), which are ours.
+    """
     race = library.races.get(creature.race)
-    lines = [header(creature.name, f"{race.name + ' ' if race else ''}{creature.kind}"),
-             f"ST {creature.st}, DX {creature.dx}, IQ {creature.iq}, MA {creature.ma}"]
+    name = creature.name if not any(c in creature.name for c in ",()") else (
+        f"{creature.name} - {creature.kind}")  # beyond Foundry's importer: ours reads it
+    lines = [name, f"ST {creature.st}, DX {creature.dx}, IQ {creature.iq}, "
+             f"MA {creature.ma}", f"Kind: {creature.kind}"]
+    if race:
+        lines.append(f"Race: {race.name}")
+    if creature.count > 1:
+        lines.append(f"Count: {creature.count}")
     if creature.weapons:
         lines.append("Weapons: " + ", ".join(
-            library.weapons[w].name if w in library.weapons else w for w in creature.weapons))
-    if creature.armor:
-        lines.append(f"Armor: {library.armors[creature.armor].name}")
-    if creature.shield:
-        lines.append(f"Shield: {library.shields[creature.shield].name}")
+            f"{library.weapons[w].name} ({library.weapons[w].damage})" if w in library.weapons
+            else w for w in creature.weapons))
+    worn = [f"{entry.name} stops {entry.stops}" for entry in (
+        library.armors.get(creature.armor), library.shields.get(creature.shield)) if entry]
+    if worn:
+        lines.append("Armor: " + ", ".join(worn))
     if creature.attack and creature.damage is not None:
         lines.append(f"Attacks: {creature.attack} ({creature.damage})")
     if creature.stops:
         lines.append(f"Natural armor: stops {creature.stops}")
+    if creature.other_ma:
+        lines.append(f"Moves: {creature.other_move or 'moves'} MA {creature.other_ma}")
     if creature.dx_against:
         lines.append(f"DX against: {creature.dx_against:+d}")
-    lines += [f"Notes: {line.strip()}" for line in creature.note.splitlines() if line.strip()]
+    notes = [line.strip() for line in creature.note.splitlines() if line.strip()]
+    if notes:
+        lines += [f"Notes: {notes[0]}", *notes[1:]]  # one Notes: list, as Foundry reads it
     return "\n".join(lines)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from tftmanager.app.import_unknowns import Resolver
 from tftmanager.app.library_names import Match, NameIndex
+from tftmanager.app.statblock_loose import hide_of, money_of, move_of, natural_attack
+from tftmanager.app.statblock_loose import words as loose_words
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -55,15 +57,24 @@ class _Build:
     spells: list[str] = field(default_factory=list)
     items: list[tuple[Item, bool]] = field(default_factory=list)  # (item, state was given)
     kept: list[str] = field(default_factory=list)
+    money: float = 0.0  # "$75", "carries $35", "20 silver pieces"
 
     def note(self, line: int) -> LineNote:
         self.touched.add(line)
         return self.notes[line]
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A block read as a character, with the money it carries (for the ledger)."""
+
+    character: Character
+    money: int | None = None  # whole $, None when the block names no money
+
+
 def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
               index: NameIndex, *, assume_race: bool = True,
-              resolver: Resolver | None = None) -> Character | None:
+              resolver: Resolver | None = None) -> Figure | None:
     """The character a block describes, or None when a line has a problem.
 
     Without ``assume_race`` (a bestiary template) a block with no race keeps
@@ -72,7 +83,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     build = _Build(block, notes, resolver or Resolver(index, {}, block.name),
                    strict=not assume_race)
     _race_sentence(build, index)
-    race = _race(build, index) if assume_race or block.race else ""
+    race = _race(build, index) if (assume_race or block.race
+                                   or _race_in_name(block.name, index)) else ""
     kind = _kind(build)
     for entry in block.entries("talents"):
         _talent(build, entry, library, index, kind)
@@ -83,6 +95,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
             _item(build, section, entry, library, index)
     for entry in block.entries("details"):
         _detail(build, entry, index)
+    for entry in block.entries("money"):
+        _money(build, entry)
     for line, text, entries in block.loose:
         _loose(build, line, text, entries, library, index)
     if assume_race:
@@ -96,7 +110,8 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         return None
     notes_text = "\n".join([*block.notes, *build.kept, *build.resolver.kept])
     value = {name: block.attributes[name][0] for name in ("st", "dx") if name in block.attributes}
-    return Character(
+    money = _whole_money(build, block)
+    return Figure(Character(
         name=block.name, race=race, player=block.player, notes=notes_text,
         st=value.get("st", 0), dx=value.get("dx", 0),
         iq=block.attributes.get("iq", (8, 0))[0], sp=block.attributes.get("sp", (0, 0))[0],
@@ -104,7 +119,29 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
         memory_bought=block.bought.get("memory_bought", 0),
         kind=kind, talents=tuple(build.talents), spells=tuple(build.spells),
         items=_with_states(build.items), languages=tuple(block.languages),
-        age=block.age)
+        age=block.age), money)
+
+
+def _whole_money(build: _Build, block: Block) -> int | None:
+    """The block's money in whole $ (the ledger's unit), rounding said on the name line."""
+    if not build.money and not any(e for e in block.entries("money")):
+        return None
+    whole = round(build.money)
+    if whole != build.money:
+        build.note(block.line).warnings.append(f"money ${build.money:,.2f} kept as ${whole:,}")
+    return whole
+
+
+def _money(build: _Build, entry: ListEntry) -> None:
+    """One entry of a "Money:" list: coins or $, else kept in the notes."""
+    worth = money_of(entry.text)
+    note = build.note(entry.line)
+    if worth is None:
+        build.kept.append(f"Money: {entry.text}")
+        note.warnings.append(f"'{entry.text}' is no sum of money this reads: kept in the notes")
+        return
+    build.money += worth
+    note.became.append(f"money ${worth:,g}")
 
 
 def _race_sentence(build: _Build, index: NameIndex) -> None:
@@ -128,6 +165,11 @@ def _race_sentence(build: _Build, index: NameIndex) -> None:
 
 def _race(build: _Build, index: NameIndex) -> str | None:
     block = build.block
+    named = _race_in_name(block.name, index) if block.race is None else None
+    if named is not None:
+        build.note(block.line).warnings.append(
+            f"no race given: {index.name_of('race', named)}, as the name says")
+        return named
     if block.race is None:
         first = build.note(block.line)
         if DEFAULT_RACE not in index.names["race"]:
@@ -150,6 +192,17 @@ def _race(build: _Build, index: NameIndex) -> str | None:
         found = Match(races[0][1])
     build.note(line).became.append(f"race: {index.name_of('race', found.key or '')}")
     return found.key
+
+
+def _race_in_name(name: str, index: NameIndex) -> str | None:
+    """The race a name begins with ("Goblin Archer", "HOBGOBLIN"), unless it describes.
+
+    "Giant Spider" is no Giant (``not_races`` in resources/statblocks/words.toml).
+    """
+    first = name.split()[0] if name.split() else ""
+    if first.lower() in loose_words().not_races:
+        return None
+    return index.find("race", first).key if first.isalpha() else None
 
 
 def _kind(build: _Build) -> CharacterKind:
@@ -233,14 +286,50 @@ def _resolved(build: _Build, kind: str, entry: ListEntry, quantity: int = 1,
 
 def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
            library: RulesLibrary, index: NameIndex) -> None:
-    """Unlabelled text after the attributes: possessions if every entry is one, else notes."""
-    names = [_quality_name("gear", e.name, index)[0] for e in entries]
-    if entries and all(not isinstance(_lookup("gear", n, index), str) for n in names):
-        for entry in entries:
-            _item(build, "gear", entry, library, index)
+    """Unlabelled text after the attributes: each entry read as what it is, when each is one.
+
+    Each may be money ("carries $35"), a natural attack ("Bite (2d-1) plus poison"), another
+    way to move ("Flies MA 16"), a hide ("Stone Hide stops 3"), or a possession
+    (one the library has, or one with damage dice or what it stops); else the
+    sentence is kept in the notes as written.
+    """
+    kinds = [_loose_kind(e, index) for e in entries]
+    if not entries or None in kinds:
+        build.kept.append(text)
+        build.note(line).warnings.append("not read as possessions: kept in the notes")
         return
-    build.kept.append(text)
-    build.note(line).warnings.append("not read as possessions: kept in the notes")
+    for entry, kind in zip(entries, kinds, strict=True):
+        note = build.note(entry.line)
+        if kind == "money":
+            build.money += money_of(entry.text) or 0.0
+            note.became.append(f"money ${money_of(entry.text):,g}")
+        elif kind in ("attack", "moves", "hide"):
+            label = {"attack": "Attack", "moves": "Moves", "hide": "Hide"}[kind]
+            build.kept.append(f"{label}: {entry.text}")
+            note.became.append(f"{label.lower()}: {entry.text} (kept in the notes)")
+        else:
+            _item(build, str(kind), entry, library, index)
+
+
+def _loose_kind(entry: ListEntry, index: NameIndex) -> str | None:
+    """What an unlabelled entry is (a list's section for a possession), None if none."""
+    if money_of(entry.text) is not None:
+        return "money"
+    if natural_attack(entry.text) is not None:
+        return "attack"
+    if move_of(entry.text) is not None:
+        return "moves"
+    if hide_of(entry.name, entry.text) is not None:
+        return "hide"
+    name = _quality_name("gear", entry.name, index)[0]
+    if not isinstance(_lookup("gear", name, index), str):
+        return "gear"
+    details = read_details(entry.details)
+    if details.dice and not details.unknown:
+        return "weapons"
+    if details.stops is not None and not details.unknown:
+        return "armor"
+    return None
 
 
 def _lookup(section: str, name: str, index: NameIndex) -> tuple[str, str] | str:
@@ -277,6 +366,12 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
     details = read_details((*entry.details, *words))
     if _unknown(build, entry, details):
         return
+    if kind == "weapon" and details.number and not details.dice:
+        damage = library.weapons[key].damage
+        if damage.plus == 0 and damage.count == details.number:  # Melee's "Broadsword 2"
+            details.dice, details.number = str(damage), None
+            details.all_dice.append(str(damage))
+            note.became.append(f"({damage.count}) read as its damage, {damage}")
     if details.fine and not (details.fine_dx or details.fine_damage):
         note.problems.append(f"'{entry.text}': say how fine (+1 DX, +1 damage)")
         return

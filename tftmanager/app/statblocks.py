@@ -9,10 +9,12 @@ form, so reading the text back gives the same figures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from tftmanager.app import campaigns
-from tftmanager.app.arrivals import Arrival, land
+from tftmanager.app.arrivals import Already, Arrival, land
+from tftmanager.app.characters import copy_name
 from tftmanager.app.import_unknowns import Choices, Resolver, Unknown
 from tftmanager.app.library import LibraryError, library_for
 from tftmanager.app.library_names import NameIndex
@@ -27,11 +29,11 @@ from tftmanager.app.statblock_figures import figure_of
 from tftmanager.app.transfer import Imported, TransferError
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character, InputError, check_input
-from tftmanager.rules.derived import derive
+from tftmanager.rules.derived import Derived, derive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.library_entries import Entry as LibraryEntry
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.statblock import LineNote, read_statblocks
+from tftmanager.rules.statblock import Block, LineNote, read_statblocks
 from tftmanager.rules.statblock_text import statblock
 from tftmanager.rules.validation import validate
 from tftmanager.store import queries
@@ -52,6 +54,9 @@ class Preview:
     figures: list[Character]
     unknowns: list[Unknown] = field(default_factory=list)
     new_entries: list[LibraryEntry] = field(default_factory=list)
+    money: list[int | None] = field(default_factory=list)  # each figure's, in order
+    already: list[str] = field(default_factory=list)  # figures the party has, by name
+    starts: list[int] = field(default_factory=list)  # each figure's first line
 
     @property
     def problems(self) -> list[str]:
@@ -72,15 +77,18 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
     index = NameIndex(library)
     by_number = {n.number: n for n in reading.lines}
     figures: list[Character] = []
+    money: list[int | None] = []
+    starts: list[int] = []
     unknowns: list[Unknown] = []
     added: dict[tuple[str, str], LibraryEntry] = {}
     for block in reading.blocks:
         resolver = Resolver(index, choices or {}, block.name)
         resolver.added = added  # one new entry for a name however many figures use it
-        character = figure_of(block, by_number, library, index, resolver=resolver)
+        figure = figure_of(block, by_number, library, index, resolver=resolver)
         unknowns += resolver.unknowns
-        if character is None:
+        if figure is None:
             continue
+        character = figure.character
         first = by_number[block.line]
         try:
             check_input(character)
@@ -89,14 +97,47 @@ def read_figures(text: str, library: RulesLibrary, profile: RuleProfile,
             continue
         first.warnings += [f"{block.name}: {p.message}"
                            for p in validate(character, library, profile)]
-        figures.append(character)
+        first.warnings += adjusted_differences(block, derive(character, library, profile))
+        group = members(character, block.count)
+        if len(group) > 1:
+            first.became.append(f"{len(group)} figures: {group[0].name} to {group[-1].name}")
+        figures += group
+        money += [figure.money] * len(group)
+        starts += [block.line] * len(group)
     if not reading.blocks and not any(n.problems for n in reading.lines):
         note = reading.lines[0] if reading.lines else LineNote(1, "")
         note.problems.append("no stat block found (a name and a line with ST, DX and IQ)")
         if not reading.lines:
             reading.lines.append(note)
     ok = not any(n.problems for n in reading.lines)
-    return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()))
+    return Preview(reading.lines, figures if ok else [], unknowns, list(added.values()),
+                   money if ok else [], starts=starts if ok else [])
+
+
+def members(character: Character, count: int) -> list[Character]:
+    """A group's figures for the party, numbered: "Goblin 1" ... "Goblin 6"."""
+    if count < 2:
+        return [character]
+    return [replace(character, name=f"{character.name} {n}") for n in range(1, count + 1)]
+
+
+def adjusted_differences(block: Block, derived: Derived) -> list[str]:
+    """The block's adjusted DX and MA ("DX 13 (12)", "adjDX 12", "MA 10 (8)") against ours.
+
+    They are not kept (worked out from race, armor and talents); a difference
+    is said so the GM can look at what the block assumed.
+    """
+    said: list[str] = []
+    written = {name: paren for name, paren in block.adjusted.items() if name in ("dx", "ma")}
+    if "adjdx" in block.attributes:
+        written["dx"] = str(block.attributes["adjdx"][0])
+    for name, worked in (("dx", derived.adj_dx), ("ma", derived.ma)):
+        found = re.fullmatch(r"\s*(?:adj\.?\s*)?(\d{1,3})\s*", written.get(name, ""))
+        if found and int(found.group(1)) != worked:
+            label = "adjDX" if name == "dx" else "MA"
+            said.append(f"{block.name}: {label} {found.group(1)} as "
+                        f"written, {worked} as worked out here (from race, armor and talents)")
+    return said
 
 
 def check_size(text: str) -> None:
@@ -107,16 +148,58 @@ def check_size(text: str) -> None:
 
 
 def preview(*, store: CampaignStore, text: str, choices: Choices | None = None) -> Preview:
-    """What importing this text into the campaign would do, line by line."""
-    return read_figures(text, library_for(store), campaigns.get_profile(store=store), choices)
+    """What importing this text into the campaign would do, line by line.
+
+    A figure whose name the party already has (in any case: "GOBLIN ARCHER"
+    beside "Goblin Archer") is named in ``already`` and on its line: the
+    import updates that character or adds a copy, as the user chooses.
+    """
+    seen = read_figures(text, library_for(store), campaigns.get_profile(store=store), choices)
+    party = _party_by_name(store)
+    lines = {n.number: n for n in seen.lines}
+    for figure, start in zip(seen.figures, seen.starts, strict=True):
+        there = party.get(figure.name.casefold())
+        if there is None:
+            continue
+        seen.already.append(figure.name)
+        lines[start].warnings.append(
+            f"{figure.name} is already in this campaign"
+            + (f" as {there.character.name}" if there.character.name != figure.name else "")
+            + ": the import updates it or adds a copy, as you choose")
+    return seen
+
+
+def _party_by_name(store: CampaignStore) -> dict[str, queries.StoredCharacter]:
+    with store.transaction() as session:
+        stored = queries.list_characters(session=session, campaign_id=store.campaign_id)
+    return {s.character.name.casefold(): s for s in stored}
+
+
+def _arrivals(store: CampaignStore, seen: Preview, already: Already) -> list[Arrival]:
+    """The figures as arrivals: one the party has by name carries its uid (update or copy).
+
+    A copy takes a name nobody has ("Goblin Archer (copy)"), so the two can be told apart.
+    """
+    party = _party_by_name(store)
+    taken = {s.character.name for s in party.values()}
+    arrivals = []
+    for character, money in zip(seen.figures, seen.money, strict=True):
+        there = party.get(character.name.casefold())
+        if there is not None and already is Already.COPY:
+            character = replace(character, name=copy_name(character.name, taken))
+            taken.add(character.name)
+        arrivals.append(Arrival(there.uid if there else None, character, money=money))
+    return arrivals
 
 
 def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False,
-                      choices: Choices | None = None) -> Imported:
+                      choices: Choices | None = None, already: Already | None = None
+                      ) -> Imported:
     """Add every figure of the text to the party (or the bestiary) in one operation, or nothing.
 
     Refused (StatBlockError naming the first wrong line) while any line has a
-    problem.
+    problem, and (TransferError) while a figure's name is the party's and
+    ``already`` does not say whether to update it or add a copy.
     """
     check_size(text)
     if bestiary:
@@ -129,7 +212,8 @@ def import_statblocks(*, store: CampaignStore, text: str, bestiary: bool = False
         more = len(seen.problems) - 1
         raise StatBlockError(seen.problems[0] + (f" (and {more} more)" if more else "")
                              + "; nothing was imported.")
-    return land(store=store, arrivals=[Arrival(None, c) for c in seen.figures],
+    mode = Already(already) if already else Already.REFUSE
+    return land(store=store, arrivals=_arrivals(store, seen, mode), already=mode,
                 new_entries=seen.new_entries, source="stat blocks",
                 report=[w for w in seen.warnings if " kept in the notes" in w
                         or " mapped to " in w or " added to the library" in w])

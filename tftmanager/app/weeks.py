@@ -18,10 +18,11 @@ from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
 
-from tftmanager.app.abilities import progress_studies
+from tftmanager.app.abilities import StudyWeek, progress_studies
 from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
-from tftmanager.app.collector import collector_paused
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import (
@@ -34,6 +35,7 @@ from tftmanager.app.week_report import (
     catalogue_of,
     party_snapshots,
 )
+from tftmanager.collector import collector_paused
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice_expr import Dice
@@ -50,7 +52,6 @@ from tftmanager.rules.week import (
     resolve_week,
 )
 from tftmanager.store import ledger, queries
-from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
 
@@ -111,19 +112,13 @@ def run_weeks(
                         or week.report.stop:
                     break
             results = run.finish(op.session, weeks_done)
-            op.label = _run_label(results, base)
+            record(op, deed(Event.WEEKS, first=results[0].report.week,
+                            last=results[-1].report.week, seed=base))
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
     return results
-
-
-def _run_label(results: list[AppliedWeek], seed: int) -> str:
-    """"Ran week 5 (seed 123)" or "Ran weeks 5-8 (seed 123)"."""
-    first, last = results[0].report.week, results[-1].report.week
-    weeks = f"week {first}" if first == last else f"weeks {first}-{last}"
-    return f"Ran {weeks} (seed {seed})"
 
 
 def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:
@@ -182,11 +177,6 @@ class _Run:
         return {"character_id": cid, "amount": write.amount, "kind": write.kind,
                 "reason": write.reason[:REASON_MAX], "week": self.week, "batch": batch}
 
-    def write_now(self, session: Session, cid: int) -> None:
-        """Bring one character's row up to date (before its study reads it)."""
-        if cid in self.characters:
-            queries.update_scalars(session=session, changed={cid: self.characters.pop(cid)})
-
     def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
         """Write the run in a few bulk statements and report each week with its lines."""
         queries.update_scalars(session=session, changed=self.characters)
@@ -241,23 +231,22 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
 
 def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: Snapshot,
            result: WeekResult, section: CharacterWeek) -> Snapshot:
-    """A character as the week left it; a student's row is written and read back."""
+    """A character as the week left it; a student's studies are written at once."""
     character, assignment, studies = result.character, result.assignment, snap.studies
     if result.studies:
-        run.write_now(session, cid)
-        lines, still_studying = _study(session, library, run.profile, cid)
-        section.lines += lines
-        if not still_studying:
+        done = progress_studies(session=session, library=library, profile=run.profile,
+                                character_id=cid, character=character, studies=studies)
+        section.lines += _study_lines(library, done)
+        if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
-        if character != snap.character:
-            queries.update_scalars(session=session, changed={cid: character})
-        character = queries.get_character(session=session, character_id=cid).character
-        studies = study_store.studies(session=session, character_id=cid)
-    elif character != snap.character:
-        run.characters[cid] = character
+        character, studies = done.character, done.left
+    if character != snap.character:
+        run.characters[cid] = character  # its scalars, written with the others at the end
     if assignment != snap.assignment:
         run.assignments[cid] = assignment
     return Snapshot(character, assignment, studies)
+
+
 def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
     """The report's part for one character."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
@@ -266,37 +255,36 @@ def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
                          result.character.wounds, result.character.st)
 
 
-def _study(session: Session, library: RulesLibrary, profile: RuleProfile,
-           cid: int) -> tuple[list[str], bool]:
-    """A week of study, written at once (study rows are the app's to keep).
+def _still_studying(done: StudyWeek) -> bool:
+    return any(study.weeks_done < study.weeks_needed for study in done.left)
 
-    Returns the report's lines and whether a study is still running.  A
-    character with nothing left to study goes back to idle, so a study that
+
+def _study_lines(library: RulesLibrary, done: StudyWeek) -> list[str]:
+    """The report's lines for a week of study (its studies already written).
+
+    A character with nothing left to study goes back to idle, so a study that
     cannot finish (its talent no longer fits in memory) is reported once and
     does not fill every later week's report.
     """
-    learned, waiting = progress_studies(session=session, library=library, profile=profile,
-                                        character_id=cid)
-    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in learned]
+    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in done.learned]
     lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
               "but it does not fit in memory: it waits for room (forget a talent or raise "
-              "IQ)." for x in waiting]
-    left = study_store.studies(session=session, character_id=cid)
-    running = [row for row in left if row.weeks_done < row.weeks_needed]
+              "IQ)." for x in done.waiting]
+    running = [row for row in done.left if row.weeks_done < row.weeks_needed]
     for row in running:
         talent = library.talents.get(row.talent)
         name = talent.name if talent else row.talent
         lines.append(f"Studied {name}: {study_progress(row.weeks_done, row.weeks_needed)}.")
-    if not left:
-        if not learned:
+    if not done.left:
+        if not done.learned:
             lines.append("Meant to study, but is studying nothing.")
-    elif not running and not waiting:
+    elif not running and not done.waiting:
         names = ", ".join(library.talents[r.talent].name if r.talent in library.talents
-                          else r.talent for r in left)
+                          else r.talent for r in done.left)
         lines.append(f"Meant to study, but {names} is finished and waits for room in "
                      "memory.")
     if not running:
         lines.append("Nothing left to study: now idle.")
-    return lines, bool(running)
+    return lines
 
 

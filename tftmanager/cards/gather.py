@@ -67,7 +67,11 @@ def campaign_cards(*, store: campaigns.Campaign, names: Sequence[str] = (),
     if ids is not None:
         wanted = set(ids)
         sheets = [s for s in sheets if s.id in wanted]
-    sheets = select_sheets(sheets, names)
+    return cards_of(store=store, sheets=select_sheets(sheets, names))
+
+
+def cards_of(*, store: campaigns.Campaign, sheets: Sequence[Sheet]) -> list[CardContent]:
+    """Cards for these sheets (read by the caller), with their ledgers and studies."""
     library = library_for(store)
     profile = campaigns.get_profile(store=store)
     xp = experience.balances(store=store)

@@ -7,9 +7,7 @@ import re
 from collections.abc import Callable
 
 from tftmanager.app.names import did_you_mean
-from tftmanager.rules.week import StopEvent
-
-UNUSABLE = 2
+from tftmanager.cli.exit_codes import UNUSABLE
 
 
 class Parser(argparse.ArgumentParser):
@@ -26,20 +24,6 @@ def _suggestion(message: str) -> str:
     if match is None:
         return ""
     return did_you_mean(match[1], re.findall(r"'([^']*)'", match[2]))
-
-
-def stop_events(text: str) -> frozenset[StopEvent]:
-    """``--stop-on injury,arrest,dying`` (or ``none``) as the events."""
-    words = [w.strip().lower() for w in text.split(",") if w.strip()]
-    if words == ["none"]:
-        return frozenset()
-    known = {e.value for e in StopEvent}
-    unknown = [w for w in words if w not in known]
-    if unknown or not words:
-        raise argparse.ArgumentTypeError(
-            f"unknown event {', '.join(unknown) or repr(text)}: choose from "
-            f"{', '.join(sorted(known))} (comma-separated) or none")
-    return frozenset(StopEvent(w) for w in words)
 
 
 def positive_int(what: str, too_small: str) -> Callable[[str], int]:

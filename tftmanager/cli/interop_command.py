@@ -25,12 +25,11 @@ from tftmanager.app.library_names import NameIndex
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
+from tftmanager.cli.exit_codes import OK, UNUSABLE
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
-
-OK, UNUSABLE = 0, 2
 
 
 def add_parsers(sub: Any) -> None:
@@ -44,7 +43,7 @@ def add_parsers(sub: Any) -> None:
     q.add_argument("file", help="a text file of stat blocks ('-' for standard input)")
     q.add_argument("--bestiary", action="store_true",
                    help="add them to the bestiary instead of the party")
-    _import_options(q, actors=False)
+    _import_options(q)
     q = verbs.add_parser("export", help="write characters as stat blocks")
     q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("names", nargs="*", metavar="NAME", help="default: the whole party")
@@ -63,10 +62,10 @@ def add_parsers(sub: Any) -> None:
     q = verbs.add_parser("import", help="add the actors of JSON files (all or none)")
     q.add_argument("campaign", type=CampaignLocation.parse)
     q.add_argument("files", nargs="+", metavar="FILE")
-    _import_options(q, actors=True)
+    _import_options(q)
 
 
-def _import_options(q: Any, *, actors: bool) -> None:
+def _import_options(q: Any) -> None:
     """--dry-run and --choose for both imports; --update and --copy for characters seen before."""
     q.add_argument("--dry-run", action="store_true",
                    help="show what would be imported (and every name the library lacks) "
@@ -74,12 +73,16 @@ def _import_options(q: Any, *, actors: bool) -> None:
     q.add_argument("--choose", action="append", default=[], metavar="NAME=CHOICE",
                    help="for a name the library lacks: NAME=notes (the default), NAME=add "
                    "(a new library entry) or NAME=LIBRARY NAME (use that entry); repeatable")
-    if actors:
-        same = q.add_mutually_exclusive_group()
-        same.add_argument("--update", action="store_true",
-                          help="bring characters already in the campaign up to date")
-        same.add_argument("--copy", action="store_true",
-                          help="add them as new characters even if the campaign has them")
+    same = q.add_mutually_exclusive_group()
+    same.add_argument("--update", action="store_true",
+                      help="bring characters already in the campaign up to date")
+    same.add_argument("--copy", action="store_true",
+                      help="add them as new characters even if the campaign has them")
+
+
+def _already(args: argparse.Namespace) -> Already | None:
+    """--update or --copy (None: refuse a character the campaign already has)."""
+    return Already.UPDATE if args.update else Already.COPY if args.copy else None
 
 
 def _choices(args: argparse.Namespace) -> dict[str, Resolution]:
@@ -156,7 +159,7 @@ def run_statblock(args: argparse.Namespace) -> int:
                 print(f"Would import {count(len(seen.figures), 'figure')}.")
             return OK
         result = statblocks.import_statblocks(store=store, text=text, bestiary=args.bestiary,
-                                              choices=chosen)
+                                              choices=chosen, already=_already(args))
     if args.bestiary:
         found = read_statblocks(text).blocks
         print(f"Imported {count(len(found), 'template')} into the bestiary: "
@@ -189,10 +192,15 @@ def _import_foundry(args: argparse.Namespace) -> int:
                   + (", ".join(match.differences) or "nothing"))
         if args.dry_run:
             show_unknowns(seen.unknowns, seen.report)
+            held = [m.name for m in seen.already if m is not None]
+            if held and _already(args) is None:  # what the real run would refuse
+                failures.say("foundry", f"{held[0]} is already in this campaign; import it "
+                             "with --update to bring it up to date or --copy to add it as a "
+                             "new character. Nothing would be imported.")
+                return UNUSABLE
             print(f"Would import {count(len(seen.reads), 'character')}.")
             return OK
-        already = Already.UPDATE if args.update else Already.COPY if args.copy else None
-        result = foundry.import_actor_files(store=store, texts=texts, already=already,
+        result = foundry.import_actor_files(store=store, texts=texts, already=_already(args),
                                             choices=chosen)
     print(f"Imported {count(len(result.ids), 'character')} from "
           f"{', '.join(args.files)}")

@@ -10,12 +10,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tftmanager.app.documents import MAX_CHARS
 from tftmanager.app.errors import describe_os_error
 from tftmanager.refusal import Refusal
 
 
 class UnreadableInput(Refusal, ValueError):
     """The file could not be read as text; the message names it and says why."""
+
+
+class UsageError(Refusal):
+    """Input the command cannot use; the message is printed as is."""
 
 
 def read_text(name: str, limit: int, *, encoding: str = "utf-8") -> str:
@@ -33,3 +38,11 @@ def read_text(name: str, limit: int, *, encoding: str = "utf-8") -> str:
         raise UnreadableInput(f"{name}: not a text file") from None
     except OSError as exc:
         raise UnreadableInput(f"{name}: cannot be read ({describe_os_error(exc)})") from None
+
+
+def read_document(name: str) -> str:
+    """The text of a file (or stdin for '-'), read only up to the documents' size limit."""
+    try:
+        return read_text(name, MAX_CHARS + 1)
+    except UnreadableInput as exc:
+        raise UsageError(str(exc)) from None

@@ -40,6 +40,9 @@ class Creature:
     hide: bool = True  # the stops are natural armor (half against a house-rules double)
     hexes: int = 1  # hexes the figure occupies (a giant: 3), for its Height row
     dx_against: int = 0
+    count: int = 1  # how many come together ("6 goblins"), as a stat block gave it
+    other_ma: int = 0  # another way it moves ("Flies MA 16"): its MA
+    other_move: str = ""  # and how: "flies", "swims"
     note: str = ""
     source: str = ""
     reference: Reference | None = None  # for the reader (rules.references)
@@ -65,6 +68,8 @@ def creature_from_data(row: Mapping[str, Any]) -> Creature:
             raise ValueError("ST and DX must be 1 or more, MA 0 or more")
         if _whole(row, "hexes", 1) < 1:
             raise ValueError("hexes must be 1 or more")
+        if _whole(row, "count", 1) < 1 or _whole(row, "other_ma", 0) < 0:
+            raise ValueError("count must be 1 or more, the other MA 0 or more")
         return Creature(
             key=key, name=str(row["name"]), kind=kind, **values,
             race=str(row.get("race", "")), armor=str(row.get("armor", "")),
@@ -72,6 +77,8 @@ def creature_from_data(row: Mapping[str, Any]) -> Creature:
             damage=DamageDice.parse(damage_text) if damage_text else None,
             stops=_whole(row, "stops", 0), dx_against=_whole(row, "dx_against", 0),
             hide=_flag(row, "hide"), hexes=_whole(row, "hexes", 1),
+            count=_whole(row, "count", 1), other_ma=_whole(row, "other_ma", 0),
+            other_move=str(row.get("other_move", "") or ""),
             note=str(row.get("note", "")), source=str(row.get("source", "")),
             assumed=str(row.get("assumed", "")), reference=entry_reference(row),
         )

@@ -1,6 +1,7 @@
 """The documents' dice notation, parsed and rolled with an injected generator.
 
-Forms: ``3d``, ``2d-1``, ``1d+4``, ``2+1d``, ``$12+4d`` (a sum of dice and
+Forms: ``3d``, ``2d-1`` (and, where a damage is expected, Melee's ``2-1`` and
+``1+2``: :func:`parse_damage`), ``1d+4``, ``2+1d``, ``$12+4d`` (a sum of dice and
 numbers, an optional leading ``$``); ``2x(2d+1)`` (roll the bracket twice and
 add); checks ``3d/IQ`` and ``3d/IQ-1`` (succeed at or under the attribute);
 and pay formulas with attributes, ``*`` and ``/`` (``IQ/2``, ``15+DX``).
@@ -232,6 +233,27 @@ def parse_roll(text: str) -> Node:
     return node
 
 
+_MELEE_DAMAGE = re.compile(r"\s*(\d{1,3})\s*([+-])\s*(\d{1,3})\s*")
+
+
+def melee_damage(text: str) -> str:
+    """Melee's weapon-table damage as dice notation: "2-1" is 2d-1, "1+2" is 1d+2.
+
+    Melee writes a weapon's damage as the number of dice and the adjustment
+    ("A small ax gets 1+2, which means you roll 1 die and add 2").  Read so
+    only where a damage is expected (a weapon's or an attack's parentheses in
+    a stat block): everywhere else "2-1" stays arithmetic.  Any other text
+    is returned as it was.
+    """
+    found = _MELEE_DAMAGE.fullmatch(text) if isinstance(text, str) else None
+    return f"{found.group(1)}d{found.group(2)}{found.group(3)}" if found else text
+
+
+def parse_damage(text: str) -> Node:
+    """A damage: dice notation (``2d-1``) or Melee's own (``2-1``, ``1+2``); DiceError else."""
+    return parse_roll(melee_damage(text))
+
+
 @_memo
 def parse_formula(text: str) -> Node:
     """A pay formula: numbers, dice and attributes with + - * / (``IQ/2``, ``15+DX``)."""
@@ -258,15 +280,40 @@ def parse_check(text: str) -> Check:
     return Check(parse_roll(dice_text), match.group(1).upper(), modifier, text.strip())
 
 
+FACES = 6  # every roll in the game is of six-sided dice
+# A fight's n-th roll is seeded from its seed and n, so a resumed or undone fight rolls the
+# same dice again; the multiplier keeps two fights' seeds from sharing rolls.
+_ROLL_SEED_STEP = 1_000_003
+
+
+def can_roll(total: int, dice: int) -> bool:
+    """Whether ``total`` can come up on ``dice`` six-sided dice (a roll typed at the table)."""
+    return dice <= total <= FACES * dice
+
+
+def is_face(value: int) -> bool:
+    """Whether one die can show this."""
+    return 1 <= value <= FACES
+
+
 class Dice:
     """The seeded generator every roll goes through."""
 
     def __init__(self, rng: Random | None = None, seed: int | None = None) -> None:
         self.rng: Random = rng if rng is not None else random.Random(seed)
 
+    @classmethod
+    def for_roll(cls, seed: int, rolls_made: int) -> Dice:
+        """The dice of a fight's next roll: the same again for the same seed and count."""
+        return cls(random.Random(seed * _ROLL_SEED_STEP + rolls_made))
+
     def die(self) -> int:
         """One six-sided die, from random() only (stable across Python versions)."""
-        return 1 + int(self.rng.random() * 6)
+        return 1 + int(self.rng.random() * FACES)
+
+    def total(self, dice: int) -> int:
+        """The sum of ``dice`` dice."""
+        return sum(self.die() for _ in range(dice))
 
     def evaluate(self, node: Node, attributes: Mapping[str, int] | None = None,
                  faces: list[int] | None = None) -> int:

@@ -23,11 +23,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tftmanager.rules.statblock_entries import ListEntry, outside_parentheses, split_entries
+from tftmanager.rules.statblock_block import Block, LineNote, Reading
+from tftmanager.rules.statblock_entries import outside_parentheses, split_entries
+from tftmanager.rules.statblock_groups import MAX_GROUP, count_of, group_of
 
 # Section labels as people write them, to what they hold.
+__all__ = ["KINDS", "LISTS", "ROLES", "SECTIONS", "Block", "LineNote", "Reading",
+           "read_statblocks"]
+
 SECTIONS: dict[str, str] = {
     "talents": "talents", "talent": "talents", "skills": "talents",
     "spells": "spells", "spell": "spells", "spells include": "spells",
@@ -45,9 +50,14 @@ SECTIONS: dict[str, str] = {
     "special ability/weakness": "notes", "languages": "languages",
     "language": "languages", "description": "notes",
     "treasure": "notes", "details": "details",
+    "money": "money", "cash": "money", "coins": "money", "purse": "money",
+    "kind": "role", "count": "count", "number appearing": "count", "moves": "notes",
 }
 LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose",
-         "languages", "details")
+         "languages", "details", "money")
+# Lists a full stop ends: "Talents: Bow. Shortbow (1-1), dagger." holds one talent.
+SENTENCE_LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic",
+                  "languages", "money", "race", "kind", "role", "player", "count")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -68,54 +78,6 @@ _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
 
 
 @dataclass
-class LineNote:
-    """One line of the text, what it became and what is wrong with it (for the preview)."""
-
-    number: int
-    text: str
-    became: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Block:
-    """One figure as written: raw names, not yet matched to a library."""
-
-    line: int
-    name: str = ""
-    kind: str | None = None
-    race: tuple[str, int] | None = None
-    player: str = ""
-    attributes: dict[str, tuple[int, int]] = field(default_factory=dict)
-    adjusted: dict[str, str] = field(default_factory=dict)
-    lists: dict[str, list[ListEntry]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
-    bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
-    role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
-    languages: list[str] = field(default_factory=list)
-    age: int = 0
-
-    def entries(self, section: str) -> list[ListEntry]:
-        """The entries of one list section (talents, spells, weapons...)."""
-        return self.lists.get(section, [])
-
-
-@dataclass
-class Reading:
-    """The figures found in a text and a note for every line."""
-
-    blocks: list[Block]
-    lines: list[LineNote]
-
-    @property
-    def problems(self) -> list[str]:
-        """Every problem as "line N: what is wrong", in line order."""
-        return [f"line {n.number}: {p}" for n in self.lines for p in n.problems]
-
-
-@dataclass
 class _Segment:
     """A labelled part of a block, with the lines it spans (continuations appended)."""
 
@@ -123,6 +85,7 @@ class _Segment:
     label: str
     text: str
     starts: list[tuple[int, int]]  # (offset in text, line number)
+    closed: bool = False  # it ended with a full stop: the next line is not more of it
 
 
 class _Reader:
@@ -179,7 +142,8 @@ class _Reader:
         if self.current is None or not self.segments.get(id(self.current)):
             return None
         last = self.segments[id(self.current)][-1]
-        return last if last.section in (*LISTS, "notes") and last.section != "loose" else None
+        return last if last.section in (*LISTS, "notes") and last.section != "loose" \
+            and not last.closed else None
 
     def _continue(self, number: int, text: str, separator: str = " ") -> None:
         segment = self._last_list()
@@ -210,7 +174,7 @@ class _Reader:
             _header(self._new_block(note.number), piece, note)
             return
         if (self.current is not None and not self.ended and self.current.attributes
-                and self._last_list() is not None):
+                and self._last_list() is not None and not self._own_sentence(piece)):
             self._continue(note.number, piece, ", " if same_line else " ")
             return
         if self.current is not None and not self.ended and self.current.attributes:
@@ -226,14 +190,30 @@ class _Reader:
             return
         _header(self._new_block(note.number), piece, note)
 
+    def _own_sentence(self, piece: str) -> bool:
+        """A line that is a sentence of its own, not more of the list above it.
+
+        "Carries $35." or "He has the key." under "Armor: Leather armor": it
+        starts with a capital, ends with a full stop, and the list's line did
+        not end with a comma (a list broken mid-name, "Drop" then "Weapon", goes on).
+        """
+        last = self._last_list()
+        return (last is not None and last.section != "notes" and piece[:1].isupper()
+                and _ends_sentence(piece) and not last.text.rstrip().endswith((",", ";")))
+
     def _labelled(self, note: LineNote, label: str, rest: str, section: str = "") -> None:
         if self.current is None:
             note.problems.append(f"'{label}:' comes before any figure's name and attributes")
             return
         section = section or SECTIONS[" ".join(label.lower().split())]
+        after: list[str] = []
+        if section in SENTENCE_LISTS:  # "Talents: Bow. Shortbow (1-1), dagger (1-1)."
+            rest, *after = _sentences(rest)
         segment = _Segment(section, label.strip().capitalize(), rest.strip(),
-                           [(0, note.number)])
+                           [(0, note.number)], closed=bool(after) or _ends_sentence(rest))
         self.segments[id(self.current)].append(segment)
+        for sentence in after:  # what follows the list's full stop: possessions, or notes
+            self._labelled(note, "possessions", sentence, section="loose")
 
     def _attributes(self, note: LineNote, head: str, text: str) -> None:
         head = head.strip().rstrip(":,-–—.").strip()
@@ -314,6 +294,12 @@ def _sentences(text: str) -> list[str]:
     return [merged[0], *(p.strip() for p in merged[1:] if p.strip())]
 
 
+def _ends_sentence(text: str) -> bool:
+    """Whether a list's text ends with a full stop outside parentheses."""
+    text = text.rstrip()
+    return text.endswith(".") and (outside_parentheses(text, ".") or [-1])[-1] == len(text) - 1
+
+
 def _starts_attributes(text: str) -> bool:
     """Whether a line opens with ST, DX or IQ and a number."""
     match = _ATTR.match(text)
@@ -344,14 +330,19 @@ def _header(block: Block, text: str, note: LineNote) -> None:
         match = re.match(r"^(.*?)\s*(?:,|\(|$)(.*)$", text)
         assert match is not None
         name, rest = match.group(1).strip(), match.group(2)
-    block.name = name
-    note.became.append(f"name: {name}")
     words: list[str] = []
+    start = len(note.became)
+    name, block.count = group_of(name)
     for part in re.split(r"[,()]", rest):
         part = part.strip()
         age = _AGE.match(part)
-        if re.fullmatch(r"[x×]?\s*\d+", part):
-            note.warnings.append(f"'{part}' of them: imported as one figure")
+        number = count_of(part)
+        if number is not None and 2 <= number <= MAX_GROUP and block.count == 1:
+            name, block.count = group_of(f"{name} ({number})")
+            continue
+        if number is not None:
+            note.problems.append(f"'{part}' is not a number of figures this reads (2 to "
+                                 f"{MAX_GROUP:,})")
             continue
         if age:
             block.age = int(age.group(1))
@@ -366,6 +357,9 @@ def _header(block: Block, text: str, note: LineNote) -> None:
                 note.became.append(block.role)
             else:
                 words.append(word)
+    block.name = name
+    note.became.insert(start, f"name: {name}" + (f" (a group of {block.count})"
+                                              if block.count > 1 else ""))
     if words:
         block.race = (" ".join(words), note.number)
 
@@ -412,6 +406,8 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     """Turn one labelled segment into the block's race, kind, notes or list entries."""
     first = reader.note(segment.starts[0][1])
     text = segment.text.strip()
+    if segment.section in ("race", "kind", "role", "player", "count"):
+        text = text.rstrip(".").strip()  # "Race: Orc. Spells: ...": the sentence's stop
     if segment.section == "race":
         block.race = (text, first.number)
         first.became.append(f"race: {text}")
@@ -421,6 +417,20 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         else:
             block.kind = text.lower()
             first.became.append(text.lower())
+    elif segment.section == "role":
+        if text.lower().rstrip(".") not in ROLES:
+            first.problems.append(f"kind '{text}' is neither creature nor npc")
+        else:
+            block.role = ROLES[text.lower().rstrip(".")]
+            first.became.append(block.role)
+    elif segment.section == "count":
+        number = count_of(text.rstrip("."))
+        if number is None or not 1 <= number <= MAX_GROUP:
+            first.problems.append(f"'{segment.label}: {text}' needs a number of figures "
+                                  f"(1 to {MAX_GROUP:,})")
+        else:
+            block.count = number
+            first.became.append(f"a group of {number}")
     elif segment.section == "player":
         block.player = text
         first.became.append(f"player: {text}")
@@ -440,7 +450,7 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
         block.notes.append(text if plain else f"{segment.label}: {text}")
         first.became.append(f"{segment.label}: kept in the notes")
     else:
-        entries, problems = split_entries(text, segment.starts)
+        entries, problems = split_entries(segment.text, segment.starts)  # offsets as kept
         for number, problem in problems:
             reader.note(number).problems.append(problem)
         if segment.section == "loose":

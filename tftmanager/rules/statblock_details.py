@@ -1,5 +1,7 @@
 """What the parentheses after a stat block's entry say: "(2d-1)", "(ready)", "(fine +1 DX)".
 
+Damage may be written as Melee writes it, "(2-1)" for 2d-1 and "(1+2)" for 1d+2.
+
 Each detail is read word by word into one :class:`Details`; words it does
 not know are kept in ``unknown`` so the caller can name them (nothing is
 dropped silently).  The meaning of a bare number depends on the list (a
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tftmanager.rules.dice_expr import melee_damage
 from tftmanager.rules.items import ItemState
 
 STATE_WORDS: dict[str, ItemState] = {
@@ -24,6 +27,7 @@ _TOKENS = re.compile(
     r"|\+\s*(?P<dmg>\d{1,9})\s*(?:dmg|damage)"
     r"|\+\s*(?P<extra>\d{1,9})(?:\s+extra)?"
     r"|(?P<hits>\d{1,9})\s+hits?\s+taken"
+    r"|(?P<melee>\d{1,2}\s*[+-]\s*\d{1,2})(?![\w+-])"  # Melee's "2-1": 2d-1
     r"|stops?\s+(?P<stops>\d{1,9})(?:\s+hits?(?:\s*/\s*attack)?)?"
     r"|[x×]\s*(?P<times>\d{1,9})"
     r"|(?P<number>\d{1,9})(?![\w+])"
@@ -53,8 +57,9 @@ class Details:
 
 def _apply(details: Details, match: re.Match[str]) -> None:
     groups = {k: v for k, v in match.groupdict().items() if v is not None}
-    if "dice" in groups:
-        details.dice = re.sub(r"\s+", "", groups["dice"].lower()).replace("d6", "d")
+    if "dice" in groups or "melee" in groups:
+        written = re.sub(r"\s+", "", groups.get("dice", groups.get("melee", "")).lower())
+        details.dice = melee_damage(written).replace("d6", "d")
         details.all_dice.append(details.dice)
     elif "dx" in groups:
         details.fine, details.fine_dx = True, int(groups["dx"])

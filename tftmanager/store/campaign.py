@@ -29,7 +29,14 @@ from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
-from tftmanager.store.errors import CampaignError, CampaignInUse, MigrationFailed, NotACampaign
+from tftmanager.store.errors import (
+    CampaignError,
+    CampaignInUse,
+    MigrationFailed,
+    NotACampaign,
+    ReadOnlyCampaign,
+)
+from tftmanager.store.failures import user_message
 from tftmanager.store.inspect import (
     FileInfo,
     InterruptedWrite,
@@ -138,7 +145,11 @@ class CampaignStore:
 
         The use case may refine ``label`` (and set ``merge_key``) before the
         block ends; an exception rolls back the change and its record alike.
+        A store opened for reading refuses every operation, before it starts.
         """
+        if self.read_only:
+            raise ReadOnlyCampaign(self.path, f"{self.path.name} is open read-only: "
+                                   "nothing in it can be changed.")
         with self.transaction() as session:
             op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label
@@ -199,6 +210,7 @@ def open_campaign(path: Path) -> CampaignStore:
         backup = None
         if info.schema < CURRENT_SCHEMA:
             backup = _migrate_with_backup(path, engine, info.schema)
+            engine.dispose()  # the store's own connection starts with its pragmas set anew
         with Session(engine) as session:
             campaign_id = _first_campaign_id(session, path)
         store = CampaignStore(path, engine, lock, campaign_id)
@@ -247,12 +259,15 @@ def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
 
     try:
         upgrade_to_head(engine)
-    except Exception as exc:
+    except BaseException as exc:
         engine.dispose()
         backup_file(backup, path, overwrite=True)
+        said = user_message(exc)
+        if said is None:
+            raise  # a migration's bug: the file is put back, the crash report keeps the trace
         raise MigrationFailed(
             path,
-            f"Upgrading {path.name} to the current format failed ({exc}); "
+            f"Upgrading {path.name} to the current format failed ({said}); "
             f"it was left as it was. A copy is at {backup.name}.",
         ) from exc
     return backup
@@ -282,6 +297,7 @@ def create_campaign(
         from tftmanager.store.migrate import upgrade_to_head  # noqa: PLC0415
 
         upgrade_to_head(engine)
+        engine.dispose()  # the store's own connection starts with its pragmas set anew
         with Session(engine) as session, session.begin(), journal.unrecorded(session):
             row = CampaignRow(
                 name=name.strip() or path.stem,

@@ -32,6 +32,14 @@ class CampaignInUse(CampaignError):
     """Another TFT Manager window or process has the campaign open."""
 
 
+class ReadOnlyCampaign(CampaignError):
+    """The campaign cannot be written here (a read-only folder): it can still be read.
+
+    Raised when it is opened for editing, and by every operation on a store
+    opened for reading, so an edit is refused in one line with nothing changed.
+    """
+
+
 class MigrationFailed(CampaignError):
     """Upgrading the file failed; it was restored from the backup taken first."""
 

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tftmanager.store.errors import CampaignError, CampaignInUse
+from tftmanager.store.errors import CampaignError, CampaignInUse, ReadOnlyCampaign
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
@@ -146,7 +146,7 @@ class CampaignLock:
     def acquire(self) -> None:
         """Take the lock, or raise CampaignInUse naming the owner.
 
-        Raises CampaignError when the lock file cannot be made (a read-only
+        Raises ReadOnlyCampaign when the lock file cannot be made (a read-only
         folder): the campaign can then only be read.
         """
         if self.path in _HELD_HERE:
@@ -187,7 +187,7 @@ class CampaignLock:
             if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
                 why = ("its folder is read-only" if exc.errno == errno.EROFS
                        or not os.access(self.path.parent, os.W_OK) else "permission denied")
-                raise CampaignError(
+                raise ReadOnlyCampaign(
                     self.campaign,
                     f"{self.campaign.name} cannot be opened for editing: {why} "
                     f"(it can still be read, listed and exported).") from exc

@@ -19,9 +19,11 @@ from typing import Any
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.library_entries import Entry
-from tftmanager.store.inspect import read_only_uri
+from tftmanager.store.errors import CampaignError
+from tftmanager.store.inspect import inspect_file, read_only_uri
 from tftmanager.store.row_values import ChildRows, to_character
 from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA
+from tftmanager.store.structure import TABLES
 
 CHILD_TABLES = (("character_talent", "talents"), ("character_spell", "spells"),
                 ("possession", "possessions"))
@@ -68,10 +70,25 @@ def peek_party(path: Path) -> Peeked | None:
         con.row_factory = sqlite3.Row
         con.execute("BEGIN")  # one snapshot for every read below
         return _read(con)
-    except (sqlite3.Error, ValueError, KeyError, TypeError):
-        return None
+    except (sqlite3.Error, ValueError, KeyError, TypeError, AttributeError):
+        return None  # AttributeError: a column the rows should have is missing
     finally:
         con.close()
+
+
+def peek_checked(path: Path) -> Peeked | None:
+    """``peek_party`` after the checks a real open makes first: None when any fails.
+
+    The command line's reading commands answer from this look only when the
+    file passes what ``inspect_file`` checks (header, SQLite's quick check,
+    version, every table and column), so a damaged file is still refused, by
+    the real open that follows a None, with the same message as before.
+    """
+    try:
+        inspect_file(path, TABLES)
+    except CampaignError:
+        return None
+    return peek_party(path)
 
 
 def _read(con: sqlite3.Connection) -> Peeked | None:

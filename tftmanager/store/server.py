@@ -23,7 +23,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, OperationalError
@@ -63,7 +63,7 @@ ENDED = ("The server is busy: another user's change held what yours needed for t
 IDLE_PING_SECONDS = 30.0
 
 
-def make_server_engine(address: ServerAddress) -> Engine:
+def make_server_engine(address: ServerAddress, *, connections: int = 6) -> Engine:
     """A small pool of psycopg connections, each checked before use (so a drop reconnects).
 
     The check costs no round trip while a connection is in steady use: only a
@@ -76,7 +76,7 @@ def make_server_engine(address: ServerAddress) -> Engine:
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_size=2, max_overflow=4,
+        pool_size=2, max_overflow=max(connections - 2, 0),
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
@@ -106,31 +106,71 @@ def _check_out(dbapi: Any, record: Any, _proxy: Any) -> None:
         raise DisconnectionError(str(exc)) from exc
 
 
-def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
-    """A failed connection or command, in one line a user can act on."""
+# SQLSTATEs (and classes) of a server's refusal the user or the server's keeper can act
+# on: a login or database refused, no privilege, no resources, a server not taking
+# changes or going down.  Anything else (an unknown column, bad data) is a bug of ours.
+_USERS_STATES = frozenset({"42501"})
+_USERS_CLASSES = frozenset({"08", "28", "3D", "53", "25", "57"})
+
+
+def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError | None:
+    """A failed connection or command the user can act on, in one line; None for a bug."""
     orig = getattr(exc, "orig", exc)
+    state = getattr(orig, "sqlstate", None) or ""
     said = without_password(str(orig)).strip()
     first = said.splitlines()[0] if said else type(orig).__name__
-    # libpq's words for "could not connect" (and for a host name that does not resolve)
-    if first.startswith(("connection failed: ", "failed to resolve host")):
+    if isinstance(exc, OperationalError) and (not state or state.startswith("08")):
+        # libpq could not connect (it gives no SQLSTATE): its reason, after "failed:"
         reason = first.split(" failed: ")[-1].removeprefix("FATAL:").strip()
         return ServerError(Path(address.url), f"Cannot connect to {address.display}: "
                            f"{reason}. Check the server's name, port, database and login.")
-    return ServerError(Path(address.url), f"The server {address.display} refused: {first}")
+    if state in _USERS_STATES or state[:2] in _USERS_CLASSES:
+        return ServerError(Path(address.url), f"The server {address.display} refused: {first}")
+    return None
+
+
+def refuse_or_raise(address: ServerAddress, exc: BaseException) -> NoReturn:
+    """Raise the user's line for a failure they can act on, else the failure itself (a bug)."""
+    refusal = server_refusal(address, exc)
+    if refusal is None:
+        raise exc
+    raise refusal from exc
 
 
 class ServerCampaignStore(CampaignStore):
     """An open server campaign: the engine, the campaign id, the login and its last look."""
 
     def __init__(self, address: ServerAddress, engine: Engine, campaign_id: int,
-                 author: str, role: str) -> None:
+                 author: str, role: str, *, for_player: str | None = None) -> None:
         super().__init__(Path(address.url), engine, None, campaign_id)
         self.address = address
         self.author = author
         self.role = role  # "gm" or "player"
         # character id -> the version this client last saw (its last look).
         self.seen: dict[int, int] = {}
-        self.journal = ServerJournal(author, self.seen)
+        # A player acting through the table server, over this GM's connection.
+        self.for_player = for_player
+        self.journal = ServerJournal(author, self.seen, for_player=for_player)
+
+    def acting_for(self, player: str, seen: dict[int, int] | None = None) -> ServerCampaignStore:
+        """The same campaign and connections, each operation recorded as ``player``'s.
+
+        For the table server, whose GM connection carries the players'
+        actions: the operations are the player's in the history (with a
+        player's limits and the server's own words for the line), and undo
+        and redo take back only that player's.  ``seen``: the versions the
+        player's page showed, refused as a conflict if a character changed
+        since; None when the action is judged on the rows as they are (every
+        use case reads them in its own transaction).  Closing it leaves the
+        connections to this store.
+        """
+        view = ServerCampaignStore(self.address, self.engine, self.campaign_id, player,
+                                   "player", for_player=player)
+        view.library_cache = self.library_cache
+        assert isinstance(view.journal, ServerJournal)
+        view.journal.checks_seen = seen is not None
+        view.seen.update(seen or {})
+        return view
 
     @property
     def shared(self) -> bool:
@@ -157,7 +197,7 @@ class ServerCampaignStore(CampaignStore):
         """One transaction on the server, its failures said in the user's terms."""
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                if self.role != "gm":
+                if self.role != "gm" and self.for_player is None:
                     event.listen(session, "before_flush", _deletes_through_server)
                 yield session
         except OperationalError as exc:
@@ -166,11 +206,11 @@ class ServerCampaignStore(CampaignStore):
                 raise ConnectionLost(
                     self.path, "Lost the connection to the server; the change was not saved "
                     "and will be tried on a new connection.") from exc
-            raise _refused(self, exc) from exc
+            _refuse_or_raise(self, exc)
         except IntegrityError:
             raise  # the same as in a file: the caller's own mistake, said by its caller
         except DBAPIError as exc:
-            raise _refused(self, exc) from exc
+            _refuse_or_raise(self, exc)  # or our bug (an unknown column...): a crash report
         except StaleDataError as exc:
             raise NotYours(self.path, NOT_YOURS) from exc
 
@@ -197,6 +237,12 @@ class ServerCampaignStore(CampaignStore):
         except CampaignError:
             return False
 
+    def widen(self, connections: int) -> None:
+        """Up to ``connections`` at once, for a store serving many players (the table server's)."""
+        old, self.engine = self.engine, make_server_engine(self.address,
+                                                           connections=connections)
+        old.dispose()
+
     def look(self) -> dict[int, int]:
         """Read every character's version: what this client now has seen.
 
@@ -213,8 +259,9 @@ class ServerCampaignStore(CampaignStore):
         return dict(self.seen)
 
     def close(self) -> None:
-        """Return the connections to the server."""
-        self.engine.dispose()
+        """Return the connections to the server (a player's view leaves them to its GM's)."""
+        if self.for_player is None:
+            self.engine.dispose()
 
 
 def _lost(exc: OperationalError) -> bool:
@@ -223,7 +270,15 @@ def _lost(exc: OperationalError) -> bool:
     return state.startswith("08") or state in {"57P01", "57P02", "57P03"} or not state
 
 
-def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception:
+def _refuse_or_raise(store: ServerCampaignStore, exc: DBAPIError) -> NoReturn:
+    refusal = _refused(store, exc)
+    if refusal is None:
+        raise exc
+    raise refusal from exc
+
+
+def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception | None:
+    """The server's refusal in the user's words, by SQLSTATE; None for a bug of ours."""
     state = getattr(exc.orig, "sqlstate", "") or ""
     diag = getattr(exc.orig, "diag", None)
     if state == "42501":  # insufficient privilege, or a row-level security check
@@ -324,12 +379,9 @@ def open_server_campaign(address: ServerAddress) -> ServerCampaignStore:
                                        .order_by(col(CampaignRow.id))).first()
             author = str(session.execute(text("SELECT current_user")).scalar())
             role = _role(session, address.database)
-    except OperationalError as exc:
-        engine.dispose()
-        raise server_refusal(address, exc) from exc
     except DBAPIError as exc:
         engine.dispose()
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     except BaseException:
         engine.dispose()
         raise

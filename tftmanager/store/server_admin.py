@@ -11,6 +11,7 @@ import datetime
 import json
 import shutil
 import subprocess
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,17 @@ from tftmanager.store.server import (
     check_schema,
     make_server_engine,
     open_server_campaign,
-    server_refusal,
+    refuse_or_raise,
     server_schema_version,
 )
 from tftmanager.store.server_address import ServerAddress
+from tftmanager.store.server_operator import (
+    drop_legacy_logins,
+    end_blocking_sessions,
+    legacy_logins,
+)
+from tftmanager.store.server_schema import role_names
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, CharacterRow, PlayerCharacterRow
 
 
@@ -77,7 +85,7 @@ def create_database_if_missing(address: ServerAddress) -> None:
             if exists is None:
                 conn.commit()
                 raw = conn.execution_options(isolation_level="AUTOCOMMIT")
-                raw.exec_driver_sql(f"CREATE DATABASE {_quote(address.database)}")
+                raw.exec_driver_sql(f"CREATE DATABASE {quote_name(address.database)}")
     except DBAPIError:
         pass  # no right to look or create: the connection to the database itself will say
     finally:
@@ -109,7 +117,7 @@ def init_server(address: ServerAddress, *, name: str,
                     replace_library(session=session, campaign_id=row.id,
                                     entries=library[0], version=library[1], shipped=True)
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
@@ -146,10 +154,27 @@ def _libpq_env(address: ServerAddress) -> dict[str, str]:
     return env
 
 
-def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, Path | None]:
+@dataclass(frozen=True)
+class Upgraded:
+    """What ``server upgrade`` did: the schema it found, its dump, and what it repaired."""
+
+    schema: int
+    dump: Path | None
+    # players' database logins left by an older version, now dropped (their
+    # characters stay theirs: they join through the table server)
+    players: list[str] = field(default_factory=list)
+    # sessions ended because they would have held the upgrade up
+    ended: int = 0
+    # value checks the stored rows break (they hold for every write from now on)
+    broken: list[str] = field(default_factory=list)
+
+
+def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> Upgraded:
     """Upgrade an older server campaign to this build's schema, after dumping it.
 
-    Returns the schema it was at and the dump (None when it was already current).
+    Other sessions on the campaign's database are ended first (their open
+    changes roll back), so the upgrade does not fail waiting on their locks;
+    the players' database logins an older version made are dropped.
     """
     engine = make_server_engine(address)
     try:
@@ -161,35 +186,56 @@ def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> tuple[int, P
                 dump = _dump(address, conn, dump_folder, schema)
                 conn.rollback()
                 with conn.begin():
+                    ended = end_blocking_sessions(conn)
                     migrate_server(conn, address.database)
                     forget_row_images(conn)  # old rows cannot be put back into new tables
-                return schema, dump
+                    players = _retire_player_logins(conn, address.database)
+                return Upgraded(schema, dump, players, ended, _broken(conn))
             check_schema(address, schema)
             with conn.begin():  # current: reinstall the policies (a repair)
-                server_schema.install(conn, address.database)
-            return schema or CURRENT_SCHEMA, None
+                ended = end_blocking_sessions(conn)
+                broken = server_schema.install(conn, address.database)
+                players = _retire_player_logins(conn, address.database)
+            return Upgraded(schema or CURRENT_SCHEMA, None, players, ended, broken)
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
+def _retire_player_logins(conn: Connection, database: str) -> list[str]:
+    """Players act through the table server now: their old logins go (their characters stay)."""
+    return drop_legacy_logins(conn, database, legacy_logins(conn, database))
+
+
+def _broken(conn: Connection) -> list[str]:
+    """The value checks left unvalidated by the install that just ran (the rows break them)."""
+    rows = conn.exec_driver_sql(
+        "SELECT c.relname || '.' || substr(k.conname, 11) FROM pg_constraint k "
+        "JOIN pg_class c ON c.oid = k.conrelid WHERE k.contype = 'c' AND NOT k.convalidated "
+        "AND starts_with(k.conname, 'tft_check_') ORDER BY 1")
+    return [str(r[0]) for r in rows]
+
 
 
 def add_member(address: ServerAddress, login: str, *, characters: list[str], gm: bool = False,
                password: str | None = None) -> list[str]:
-    """Give a login the GM's or a player's role, and a player their characters.
+    """Give a player their characters, or a login the GM's role.
 
-    The login is created when it does not exist (with ``password`` if given;
-    otherwise it signs in however the server's administrator arranged).
-    Returns the names of the characters assigned.  The assignment is one
-    journalled operation, so the campaign's history says who plays whom.
+    A player gets no database login: they act through the table server,
+    which holds the campaign's connection; ``login`` is the name the
+    campaign's history gives their changes.  A GM's (or co-GM's) login is
+    created when it does not exist (with ``password`` if given; otherwise it
+    signs in however the server's administrator arranged).  Returns the
+    names of the characters assigned.  The assignment is one journalled
+    operation, so the campaign's history says who plays whom.
     """
     login = login.strip()
     if not login or len(login) > 63:
         raise ServerError(Path(address.url), "A login name is 1 to 63 characters.")
+    if password and not gm:
+        raise ServerError(Path(address.url), "A player has no database password: players "
+                          "join through the table server's links (tftmanager table-server).")
     store = open_server_campaign(address)
     try:
         return _add_member(store, login, characters, gm=gm, password=password)
@@ -217,7 +263,7 @@ def _set_password(session: Session, login: str, password: str) -> None:
 
 def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *, gm: bool,
                 password: str | None) -> list[str]:
-    gm_role, player_role = server_schema.role_names(store.address.database)
+    gm_role, _player_role = role_names(store.address.database)
     with store.operation("settings", f"{login} joins as {'GM' if gm else 'a player'}") as op:
         session = op.session
         by_name = {c.name.casefold(): c for c in session.exec(select(CharacterRow).where(
@@ -229,17 +275,20 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
                 raise ServerError(store.path, f"There is no character called {name!r} in "
                                   "the campaign; nothing was changed.")
             chosen.append(found)
-        exists = session.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
-                                 {"r": login}).first()
-        if exists is None:
-            session.execute(text(f"CREATE ROLE {_quote(login)} LOGIN"))
-        if password:
-            _set_password(session, login, password)
-        server_schema.limit_login(session.connection(), store.address.database, login,
-                                  player=not gm)
-        session.execute(text(f"GRANT {_quote(gm_role if gm else player_role)} "
-                             f"TO {_quote(login)}"))
+        if gm:
+            exists = session.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
+                                     {"r": login}).first()
+            if exists is None:
+                session.execute(text(f"CREATE ROLE {quote_name(login)} LOGIN"))
+            if password:
+                _set_password(session, login, password)
+            server_schema.limit_login(session.connection(), store.address.database, login,
+                                      player=False)
+            session.execute(text(f"GRANT {quote_name(gm_role)} TO {quote_name(login)}"))
         for character in chosen:
+            if not gm and not character.player:  # the table server names their edits by it
+                character.player = login
+                session.add(character)
             taken = session.exec(select(PlayerCharacterRow).where(
                 PlayerCharacterRow.login == login,
                 PlayerCharacterRow.character_id == character.id)).first()

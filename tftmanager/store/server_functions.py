@@ -28,6 +28,7 @@ from __future__ import annotations
 from tftmanager.store.journal_triggers import OUTSIDE_AN_OPERATION
 from tftmanager.store.server_limits import (
     LOCK_TIMEOUT,
+    OPERATOR,
     PLAYER_MONEY_KINDS,
     USAGE,
     limits_tables,
@@ -35,6 +36,7 @@ from tftmanager.store.server_limits import (
     recount_function,
     spending_function,
 )
+from tftmanager.store.sql_text import quote_literal
 
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
 NOTIFY_CHANNEL = "tftmanager"
@@ -46,9 +48,6 @@ REPLAY_REFUSED = "TF410"  # undo or redo would take back someone else's change
 TOO_LARGE = "54000"  # program_limit_exceeded: a row or an operation past the limits
 
 
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
 
 PRIVATE = """
 CREATE SCHEMA IF NOT EXISTS tft_private;
@@ -57,6 +56,8 @@ CREATE TABLE IF NOT EXISTS tft_private.tx (
   txid bigint PRIMARY KEY, op integer, quiet boolean NOT NULL DEFAULT false,
   limited boolean NOT NULL DEFAULT true, written integer NOT NULL DEFAULT 0);
 REVOKE ALL ON tft_private.tx FROM PUBLIC;
+-- the player a GM's connection (the table server) records the operation for
+ALTER TABLE tft_private.tx ADD COLUMN IF NOT EXISTS author text;
 """
 
 
@@ -66,8 +67,8 @@ def role_functions(gm: str, owner: str) -> str:
 CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE plpgsql STABLE
   {SAFE_PATH} AS $$
 BEGIN  -- (PL/pgSQL, here and below: its plans are kept, a SQL function's made at each call)
-  RETURN pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
-      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER');
+  RETURN pg_catalog.pg_has_role(session_user, {quote_literal(gm)}, 'MEMBER')
+      OR pg_catalog.pg_has_role(session_user, {quote_literal(owner)}, 'MEMBER');
 END $$;
 CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE plpgsql
   STABLE {SAFE_PATH} AS $$
@@ -145,20 +146,28 @@ END $$;
 """
 
 BEGIN_FINISH = f"""
-CREATE OR REPLACE FUNCTION public.tft_begin(cid integer, op_kind text) RETURNS integer
+DROP FUNCTION IF EXISTS public.tft_begin(integer, text);
+CREATE OR REPLACE FUNCTION public.tft_begin(cid integer, op_kind text,
+                                            for_player text DEFAULT NULL) RETURNS integer
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   max_rows integer := 0;
   max_bytes integer := 0;
   per_day integer;
   today integer;
-  gm boolean := public.tft_is_gm();
-  mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
+  acting text := nullif(for_player, '');
+  who text := coalesce(nullif(for_player, ''), session_user::text);
+  gm boolean := public.tft_is_gm() AND nullif(for_player, '') IS NULL;
+  mine text[] := CASE WHEN gm THEN ARRAY[who, ''] ELSE ARRAY[who]
                  END;  -- (an indexable condition: the GM's include pushed operations)
   new_id integer;
   wk integer;
   stamp timestamp := now() AT TIME ZONE 'UTC';
 BEGIN
+  -- only a GM's connection (the table server's) records an operation in a player's name
+  IF acting IS NOT NULL AND NOT public.tft_is_gm() THEN
+    RAISE EXCEPTION 'only the GM acts for a player' USING ERRCODE = '42501';
+  END IF;
   IF NOT gm THEN  -- a player's limits (tft_private.limits), and their changes today
     SELECT max(value) FILTER (WHERE name = 'operation_rows'),
            max(value) FILTER (WHERE name = 'row_bytes'),
@@ -166,7 +175,7 @@ BEGIN
       INTO max_rows, max_bytes, per_day FROM tft_private.limits
       WHERE name IN ('operation_rows', 'row_bytes', 'player_operations_per_day');
     INSERT INTO tft_private.daily AS d (login, day, operations)
-      VALUES (session_user, stamp::date, 1)  -- UTC: a player's TimeZone moves no day
+      VALUES (who, stamp::date, 1)  -- UTC: a player's TimeZone moves no day
       ON CONFLICT (login) DO UPDATE
         SET operations = CASE WHEN d.day = EXCLUDED.day THEN d.operations + 1 ELSE 1 END,
             day = EXCLUDED.day
@@ -188,13 +197,13 @@ BEGIN
   INSERT INTO public.operation (campaign_id, kind, label, week, characters, merge_key, meta,
                                 undone, undoable, created_at, updated_at, author)
   VALUES (cid, left(op_kind, 20), '', wk, '[]', '', '{{}}', false, true, stamp, stamp,
-          session_user)
+          who)
   RETURNING id INTO new_id;
-  INSERT INTO tft_private.tx (txid, op, quiet, limited, max_rows, max_row_bytes)
-    VALUES (txid_current(), new_id, false, NOT gm, max_rows, max_bytes)
+  INSERT INTO tft_private.tx (txid, op, quiet, limited, max_rows, max_row_bytes, author)
+    VALUES (txid_current(), new_id, false, NOT gm, max_rows, max_bytes, acting)
     ON CONFLICT (txid) DO UPDATE SET op = EXCLUDED.op, quiet = false, written = 0,
       limited = EXCLUDED.limited, max_rows = EXCLUDED.max_rows,
-      max_row_bytes = EXCLUDED.max_row_bytes;
+      max_row_bytes = EXCLUDED.max_row_bytes, author = EXCLUDED.author;
   RETURN new_id;
 END $$;
 
@@ -226,8 +235,8 @@ BEGIN
                                    'label', coalesce(who.label, ''))::text;
     END IF;
   END LOOP;
-  WITH up AS (UPDATE public.character_version SET version = version + 1,
-                     operation_id = op_id, author = session_user
+  WITH up AS (UPDATE public.character_version SET version = version + 1, operation_id = op_id,
+                     author = (SELECT o.author FROM public.operation o WHERE o.id = op_id)
               WHERE character_id = ANY(touched) RETURNING character_id, version)
   SELECT coalesce(jsonb_object_agg(character_id::text, version), '{{}}') INTO raised FROM up;
   RETURN raised;
@@ -236,7 +245,7 @@ END $$;
 CREATE OR REPLACE FUNCTION public.tft_notify(r public.operation, touched integer[])
   RETURNS void LANGUAGE plpgsql VOLATILE {SAFE_PATH} AS $$
 BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
-  PERFORM pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
+  PERFORM pg_notify({quote_literal(NOTIFY_CHANNEL)}, json_build_object(
     'campaign', r.campaign_id, 'op', r.id, 'author', r.author, 'kind', r.kind,
     'label', left(r.label, 200), 'undone', r.undone,
     'characters', CASE WHEN cardinality(touched) <= {NOTIFY_MAX_CHARACTERS}
@@ -244,22 +253,27 @@ BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_merge_key text,
-                                             op_meta text, seen jsonb) RETURNS jsonb
+                                             op_meta text, op_deed text, seen jsonb)
+  RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
-  gm boolean := public.tft_is_gm();
-  mine text[] := CASE WHEN gm THEN ARRAY[session_user::text, ''] ELSE ARRAY[session_user::text]
-                 END;
+  gm boolean;
+  mine text[];
+  acting text;
   r public.operation;
   touched integer[];
   created integer[];
   versions jsonb;
   past integer;
 BEGIN
-  DELETE FROM tft_private.tx WHERE txid = txid_current() AND op = op_id;
+  DELETE FROM tft_private.tx WHERE txid = txid_current() AND op = op_id
+    RETURNING author INTO acting;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'not an open operation of this login' USING ERRCODE = '42501';
   END IF;
+  gm := public.tft_is_gm() AND acting IS NULL;  -- a player's, made through the table server
+  mine := CASE WHEN gm THEN ARRAY[session_user::text, '']
+          ELSE ARRAY[coalesce(acting, session_user::text)] END;
   IF NOT EXISTS (SELECT 1 FROM public.row_change WHERE operation_id = op_id) THEN
     DELETE FROM public.operation WHERE id = op_id;  -- nothing changed: nothing to tell
     RETURN NULL;
@@ -272,6 +286,8 @@ BEGIN
                  ELSE public.tft_player_label(op_id, touched, kind) END,
          merge_key = CASE WHEN gm THEN left(op_merge_key, 120) ELSE '' END,
          meta = CASE WHEN gm THEN op_meta ELSE '{{}}' END,
+         -- a player's deed would be the client's word too: told as the server's label
+         deed = CASE WHEN gm THEN op_deed ELSE '{{}}' END,
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
@@ -318,7 +334,8 @@ BEGIN
   END LOOP;
   -- a character it would remove: nothing another user has added to it since
   SELECT o.author, o.label INTO who FROM public.row_change rc
-    JOIN public.operation o ON o.id > op_id AND NOT o.undone AND o.author <> session_user
+    JOIN public.operation o ON o.id > op_id AND NOT o.undone
+     AND o.author <> (SELECT p.author FROM public.operation p WHERE p.id = op_id)
      AND o.characters::jsonb @> jsonb_build_array(rc.row_key)
     WHERE rc.operation_id = op_id AND rc.table_name = 'character'
       AND rc.action = CASE WHEN backwards THEN 'I' ELSE 'D' END
@@ -349,16 +366,25 @@ BEGIN
   END IF;
 END $$;
 
-CREATE OR REPLACE FUNCTION public.tft_replay(op_id integer, backwards boolean) RETURNS jsonb
+DROP FUNCTION IF EXISTS public.tft_replay(integer, boolean);
+CREATE OR REPLACE FUNCTION public.tft_replay(op_id integer, backwards boolean,
+                                             for_player text DEFAULT NULL) RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   r public.operation;
   ch public.row_change;
   other jsonb;
   versions jsonb;
+  acting text := nullif(for_player, '');
+  who text := coalesce(nullif(for_player, ''), session_user::text);
+  limited boolean := NOT public.tft_is_gm() OR nullif(for_player, '') IS NOT NULL;
+  short record;
 BEGIN
+  IF acting IS NOT NULL AND NOT public.tft_is_gm() THEN
+    RAISE EXCEPTION 'only the GM acts for a player' USING ERRCODE = '42501';
+  END IF;
   SELECT * INTO r FROM public.operation WHERE id = op_id FOR UPDATE;
-  IF NOT FOUND OR NOT (r.author = session_user OR (r.author = '' AND public.tft_is_gm()))
+  IF NOT FOUND OR NOT (r.author = who OR (r.author = '' AND NOT limited))
      OR NOT r.undoable OR r.undone = backwards THEN
     RAISE EXCEPTION 'not an operation this login may replay' USING ERRCODE = '42501';
   END IF;
@@ -376,6 +402,22 @@ BEGIN
   END LOOP;
   DELETE FROM tft_private.tx WHERE txid = txid_current();
   PERFORM public.tft_usage(op_id, CASE WHEN backwards THEN -1 ELSE 1 END, false);
+  IF limited THEN  -- a player's redo (or undo) spends nothing the ledgers no longer hold
+    SELECT c.name, l.what INTO short FROM (
+      SELECT character_id, 'XP' AS what FROM public.xp_entry
+        WHERE character_id IN (SELECT jsonb_array_elements_text(r.characters::jsonb)::integer)
+        GROUP BY character_id HAVING sum(amount) < 0
+      UNION ALL
+      SELECT character_id, 'money' FROM public.money_entry
+        WHERE character_id IN (SELECT jsonb_array_elements_text(r.characters::jsonb)::integer)
+        GROUP BY character_id HAVING sum(amount) < 0) l
+      JOIN public.character c ON c.id = l.character_id LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION 'replay refused' USING ERRCODE = '{REPLAY_REFUSED}',
+        DETAIL = json_build_object('author', '', 'label', '',
+                                   'short', short.name || ':' || short.what)::text;
+    END IF;
+  END IF;
   UPDATE public.operation SET undone = backwards, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   versions := public.tft_versions(op_id, ARRAY(SELECT jsonb_array_elements_text(
@@ -389,7 +431,7 @@ END $$;
 
 def delete_function(tables: list[str]) -> str:
     """``tft_delete``: a player deletes a row of their own characters (no DELETE privilege)."""
-    allowed = ", ".join(_literal(t) for t in tables) or "NULL"
+    allowed = ", ".join(quote_literal(t) for t in tables) or "NULL"
     return f"""
 CREATE OR REPLACE FUNCTION public.tft_delete(tbl text, row_id integer) RETURNS integer
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
@@ -411,11 +453,13 @@ END $$;
 
 
 # Called by any login of the campaign (each checks who is calling).
-ENTRY_POINTS = ("tft_begin(integer, text)", "tft_finish(integer, text, text, text, jsonb)",
-                "tft_replay(integer, boolean)", "tft_delete(text, integer)",
+ENTRY_POINTS = ("tft_begin(integer, text, text)",
+                "tft_finish(integer, text, text, text, text, jsonb)",
+                "tft_replay(integer, boolean, text)", "tft_delete(text, integer)",
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
                 "tft_may_spend(integer, text, integer)", "tft_may_pay(integer, text, integer)",
-                "tft_reap()", "tft_set_limit(text, bigint)")
+                "tft_reap()", "tft_set_limit(text, bigint)", "tft_report()",
+                "tft_end_session(integer)")
 # Used only by the functions above (they run as the owner): nobody else calls them.
 INTERNAL = ("tft_journal()", "tft_new_id()", "tft_finished()", "tft_recount()",
             "tft_usage(integer, integer, boolean)",
@@ -432,4 +476,5 @@ def functions_sql(gm: str, owner: str, player: str, player_deletes: list[str],
                       spending_function("tft_may_spend", "xp_entry", ("spend",)),
                       spending_function("tft_may_pay", "money_entry", PLAYER_MONEY_KINDS),
                       recount_function(character_tables), USAGE, reap_function(gm, player),
-                      JOURNAL, BEGIN_FINISH, REPLAY, delete_function(player_deletes)))
+                      JOURNAL, BEGIN_FINISH, REPLAY, delete_function(player_deletes),
+                      OPERATOR))

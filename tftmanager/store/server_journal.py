@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session
 
-from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange
+from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange, acting_author
 from tftmanager.store.queries import hold
 from tftmanager.store.server_functions import REPLAY_REFUSED
 from tftmanager.store.tables import CampaignRow, OperationRow
@@ -38,11 +38,21 @@ def unrecorded(session: Session) -> Iterator[None]:
 
 
 class ServerJournal:
-    """The journal of one login's open server campaign; ``seen`` is its last look."""
+    """The journal of one login's open server campaign; ``seen`` is its last look.
 
-    def __init__(self, author: str, seen: dict[int, int]) -> None:
+    ``for_player`` (or, for one block, ``journal.acting``): a GM's connection
+    (the table server's) recording each operation in a player's name, with a
+    player's limits and the server's own words for its history line.  Such
+    an operation is judged on the rows as they are, not on the GM's last look.
+    """
+
+    def __init__(self, author: str, seen: dict[int, int], *,
+                 for_player: str | None = None) -> None:
         self.author = author
         self.seen = seen  # shared with the store: character id -> version last seen
+        self.for_player = for_player
+        # False: no stale-edit check (the table server judges an action on the rows as they are)
+        self.checks_seen = True
         self._raised: dict[int, int] = {}
 
     def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
@@ -52,7 +62,7 @@ class ServerJournal:
         campaign (its week, its rules) reads nothing more.
         """
         campaign, op_id = session.execute(
-            select(CampaignRow, func.tft_begin(campaign_id, kind))
+            select(CampaignRow, func.tft_begin(campaign_id, kind, self._player()))
             .where(CampaignRow.id == campaign_id)).one()  # type: ignore[arg-type]
         hold(session, campaign)
         return OpenOperation(session=session, id=int(op_id), kind=kind, author=self.author,
@@ -62,10 +72,12 @@ class ServerJournal:
         """Label it; the server keeps the limit, raises the versions (or refuses) and notifies."""
         session.flush()
         raised = session.execute(
-            text("SELECT tft_finish(:op, :label, :key, :meta, CAST(:seen AS jsonb))"),
+            text("SELECT tft_finish(:op, :label, :key, :meta, :deed, CAST(:seen AS jsonb))"),
             {"op": op.id, "label": op.label[:300], "key": op.merge_key[:120],
              "meta": json.dumps(op.meta, sort_keys=True),
-             "seen": json.dumps({str(k): v for k, v in self.seen.items()})}).scalar()
+             "deed": json.dumps(op.deed, sort_keys=True),
+             "seen": json.dumps({str(k): v for k, v in self.seen.items()})
+             if self.checks_seen and acting_author() is None else None}).scalar()
         self._raised = _versions(raised)
 
     def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
@@ -73,19 +85,24 @@ class ServerJournal:
         """Undo or redo on the server, which first checks nobody has changed what it puts back."""
         session.flush()
         try:
-            raised = session.execute(text("SELECT tft_replay(:op, :back)"),
-                                     {"op": operation_id, "back": backwards}).scalar()
+            raised = session.execute(text("SELECT tft_replay(:op, :back, :player)"),
+                                     {"op": operation_id, "back": backwards,
+                                      "player": self._player()}).scalar()
         except DBAPIError as exc:
             diag = getattr(exc.orig, "diag", None)
             if getattr(exc.orig, "sqlstate", "") == REPLAY_REFUSED and diag is not None:
                 other = json.loads(diag.message_detail or "{}")
-                raise ReplayRefused(str(other.get("author", "")),
-                                    str(other.get("label", ""))) from exc
+                raise ReplayRefused(str(other.get("author", "")), str(other.get("label", "")),
+                                    str(other.get("short", ""))) from exc
             raise
         held = session.identity_map.get(identity_key(OperationRow, operation_id))
         if held is not None:
             session.expire(held)  # the server marked it undone (or done)
         self._raised = _versions(raised)
+
+    def _player(self) -> str | None:
+        """The player this operation is recorded for, if not the login itself."""
+        return self.for_player or acting_author()
 
     def committed(self) -> None:
         """Remember the versions raised: this client has seen its own change."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, select, update
 
 from tftmanager.store.tables import CharacterRow, StudyRow
 
@@ -63,11 +63,17 @@ def _row(session: Session, study_id: int) -> StudyRow:
 
 
 def set_weeks_done(*, session: Session, study_id: int, weeks_done: int) -> None:
-    """Record a study's progress (written at once, so a read in the same run sees it)."""
-    row = _row(session, study_id)
-    row.weeks_done = weeks_done
-    session.add(row)
-    session.flush()
+    """Record a study's progress (written at once, so a read in the same run sees it).
+
+    One UPDATE, not a row read and written back: a run of weeks records every
+    student's progress each week, and the row it would read is not kept.
+    """
+    session.flush()  # anything pending for the row goes first, as it would have
+    done = session.execute(update(StudyRow).where(col(StudyRow.id) == study_id)
+                           .values(weeks_done=weeks_done)
+                           .execution_options(synchronize_session="evaluate"))
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        raise LookupError(f"study {study_id}")
 
 
 def remove_study(*, session: Session, study_id: int) -> int:

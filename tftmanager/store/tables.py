@@ -261,6 +261,9 @@ class OperationRow(SQLModel, table=True):
     characters: str = Field(default="[]")
     merge_key: str = Field(default="", max_length=120)
     meta: str = Field(default="{}")
+    # What the operation did, as JSON data (``app.deeds``: event, characters by uid,
+    # amounts, weeks); the story is told from it (schema 15).
+    deed: str = Field(default="{}")
     undone: bool = False
     undoable: bool = True
     created_at: datetime = Field(default_factory=utcnow)
@@ -371,3 +374,20 @@ class PlayerCharacterRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     login: str = Field(max_length=63, index=True)
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE")
+
+
+class PlayerLinkRow(SQLModel, table=True):
+    """A player's invitation to the table server: a secret bound to one character (schema 14).
+
+    The secret is kept so the GM can show the link (and its QR code) again;
+    renewing replaces it and revoking deletes the row.  The journal does not
+    record this table: a revoked link must never come back with an undo, and
+    secrets stay out of the row images.
+    """
+
+    __tablename__ = "player_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", unique=True)
+    secret: str = Field(max_length=100)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -34,13 +34,20 @@ def create(parent: QWidget, signals: AppSignals, path: Path, *,
 
 def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
                          backup_root: Path | None = None) -> CampaignSession | None:
-    """Open a campaign; when refused, say why and offer to open a copy of its newest backup."""
+    """Open a campaign; when refused, say why and offer to open a copy of its newest backup.
+
+    A campaign that cannot be written here (a read-only folder) is opened to
+    be looked at instead: the window says so and disables every edit.
+    """
     from tftmanager.app.campaigns import backups_of, copy_of_backup  # noqa: PLC0415
-    from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
+    from tftmanager.app.errors import CampaignError, ReadOnlyCampaign  # noqa: PLC0415
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
     try:
-        session = CampaignSession.open(path, signals)
+        try:
+            session = CampaignSession.open(path, signals)
+        except ReadOnlyCampaign:
+            return CampaignSession.open_read_only(path, signals)
     except CampaignError as exc:
         backup = dialogs.campaign_error(parent, "Cannot Open Campaign", exc.message,
                                         backups_of(path=path, root=backup_root))

@@ -63,7 +63,9 @@ if TYPE_CHECKING:
 
 NO_ITEM = "(none)"
 EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+N), "
-              "or bring them in with File > Import.")
+              "or bring them in with File > Import Characters (files saved by "
+              "tftmanager export), File > Import Stat Blocks or File > Import from "
+              "Foundry VTT.")
 
 
 class CharacterEditor(QWidget):
@@ -79,6 +81,7 @@ class CharacterEditor(QWidget):
 
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)  # the empty campaign's hint is a sentence
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
@@ -196,7 +199,9 @@ class CharacterEditor(QWidget):
         outer.addWidget(scroll)
 
     def _connect(self) -> None:
-        self.name.textEdited.connect(lambda text: self._edit("name", text))
+        # A name is one edit, made when the field is left or Enter pressed: saved
+        # whole or refused whole, never a keystroke's half of it (issue 34).
+        self.name.editingFinished.connect(self._commit_name)
         self.player.textEdited.connect(lambda text: self._edit("player", text))
         self.race.currentIndexChanged.connect(
             lambda _i: self._edit("race", self.race.currentData()))
@@ -206,8 +211,7 @@ class CharacterEditor(QWidget):
             lambda _i: self._edit("armor", self.armor.currentData()))
         self.shield.currentIndexChanged.connect(
             lambda _i: self._edit("shield", self.shield.currentData()))
-        self.kind.currentIndexChanged.connect(
-            lambda _i: self._edit("kind", self.kind.currentData()))
+        self.kind.currentIndexChanged.connect(lambda _i: self._edit_kind())
         self.abilities.pick_requested.connect(self.open_picker)
         self.xp.raise_requested.connect(self._raise)
         self.possessions.edited.connect(self._edit)
@@ -229,6 +233,18 @@ class CharacterEditor(QWidget):
             lambda: self._edit("notes", self.notes.toPlainText()))
         self.notes.textChanged.connect(self._notes_changed)
 
+    def _commit_name(self) -> None:
+        """Save the name typed, once; a refusal is shown at the field."""
+        if self.name.isModified():
+            self.name.setModified(False)
+            self._edit("name", self.name.text())
+
+    def _edit_kind(self) -> None:
+        """Qt hands a StrEnum back as a plain str: the Character takes the member."""
+        data = self.kind.currentData()
+        if data is not None:
+            self._edit("kind", CharacterKind(data))
+
     def _notes_changed(self) -> None:
         if not self._loading:
             self._notes_timer.start()
@@ -237,6 +253,7 @@ class CharacterEditor(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         """Attach to an open campaign (or detach when it closes)."""
+        self._commit_name()  # to the campaign it was typed in
         self.session = session
         self.show_character(None)
         if session is None:
@@ -271,6 +288,7 @@ class CharacterEditor(QWidget):
 
     def show_character(self, character_id: int | None) -> None:
         """Edit this character (None shows an empty, disabled editor)."""
+        self._commit_name()  # a name typed and not yet left is kept, as leaving it would
         self.character_id = character_id
         if character_id is None or self.session is None:
             self.stored = None
@@ -284,11 +302,19 @@ class CharacterEditor(QWidget):
             self.possessions.show_sheet(None, None)
             for label in [*self.problems.values(), *self.abilities.problems.values()]:
                 label.show_messages([])
-            self.setEnabled(False)
+            # With a campaign open the title (the empty campaign's hint) stays in
+            # the text's colour, not greyed: only the fields are disabled.
+            self.setEnabled(self.session is not None)
+            self._fields_enabled(False)
             return
         self.setEnabled(True)
+        self._fields_enabled(True)
         self.reload()
         self._scroll_to_carried()
+
+    def _fields_enabled(self, enabled: bool) -> None:
+        self.tabs.setEnabled(enabled)
+        self.derived.setEnabled(enabled)
 
     def _clear_fields(self) -> None:
         self._loading = True
@@ -393,7 +419,8 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            operations.characters.edit(self.session, self.character_id, edited)
+            if not operations.characters.edit(self.session, self.character_id, edited):
+                self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -36,18 +36,28 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import QuickFigure
-from tftmanager.cards.encounter_sheet import st_boxes
+from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_tracker import Do, Offer, next_step
 from tftmanager.rules.encounter_weapons import ready_arm
-from tftmanager.ui import dialogs
+from tftmanager.rules.new_figures import QuickFigure
+from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.encounter_next import NextPanel
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
 COLUMNS = ("Figure", "Side", "ST", "adjDX", "Hits stopped", "Condition", "Weapons")
+LEAST_COMBO_LETTERS = 10  # a narrow choice shows this many letters; its popup shows them all
+
+
+def fit_narrow_screens(window: QWidget) -> None:
+    """Choices may narrow to a few words (the popup shows them whole), so it fits 1024 x 700."""
+    for combo in window.findChildren(QComboBox):
+        combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(LEAST_COMBO_LETTERS)
+    screen_fit.fit(window, QSize(980, 680))
 
 
 class EncounterWindow(QWidget):
@@ -60,7 +70,6 @@ class EncounterWindow(QWidget):
         self.session = session
         self.encounter_id = encounter_id
         self.setWindowTitle("Encounter")
-        self.resize(1000, 660)  # within a 1024x700 screen
         layout = QVBoxLayout(self)
         self.heading = QLabel()
         self.heading.setAccessibleName("Encounter and turn")
@@ -87,6 +96,7 @@ class EncounterWindow(QWidget):
         layout.addWidget(self.tabs, 2)
         session.signals.changes_applied.connect(self._changed)
         self.refresh()
+        fit_narrow_screens(self)
 
     def _make_start(self) -> QWidget:
         self.start_box = QGroupBox("New encounter")

@@ -25,6 +25,7 @@ from tftmanager.app import foundry
 from tftmanager.app.arrivals import Already, Landed
 from tftmanager.refusal import Refusal
 from tftmanager.rules.text import count
+from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.unknowns_table import UnknownsTable
 
@@ -87,10 +88,9 @@ class FoundryImportDialog(QDialog):
         self._show(seen)
 
     def _import(self) -> None:
-        already = self.already.currentData()
-        result = self.session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
-            store=self.session.store, texts=self.texts, already=already,
-            choices=self.unknowns.choices()))
+        result = interop.import_foundry(self.session, self.texts,
+                                        already=Already(self.already.currentData()),
+                                        choices=self.unknowns.choices())
         if result is not None:
             self.result_landed = result
             self.accept()

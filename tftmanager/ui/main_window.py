@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QSplitter, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tftmanager import APP_NAME
 from tftmanager.ui import (
@@ -25,6 +33,8 @@ from tftmanager.ui import (
     interop_menu,
     main_panels,
     menu_windows,
+    players_menu,
+    read_only,
     server_window,
     story_menu,
     window_state,
@@ -81,7 +91,14 @@ class MainWindow(QMainWindow):
         self._panels_built = self._party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(self.splitter)
+        self.read_only = read_only.ReadOnlyView(self)  # its banner, above the splitter
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.read_only.banner)
+        central_layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
 
         self.history_dock = QDockWidget("History", self)
         self.history_dock.setObjectName("history_dock")
@@ -93,6 +110,7 @@ class MainWindow(QMainWindow):
         self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
         self.server = server_window.install(self)  # server campaigns: open, news, roles
         self._make_toolbar()
+        self.read_only.watch_menus()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
         self.statusBar().addPermanentWidget(self.week_label)
@@ -218,6 +236,7 @@ class MainWindow(QMainWindow):
         for action in (self.act_award, self.act_week, self.act_survival):
             campaign_menu.addAction(action)
         menu_windows.add_encounter_menu(self, campaign_menu)
+        self.players_view = players_menu.install(self, campaign_menu)
         view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
@@ -304,11 +323,14 @@ class MainWindow(QMainWindow):
         """Close the open campaign, if any."""
         if self.session is None:
             return
+        self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
         if self._panels_built:
             self.editor.set_session(None)
             self.party_model.set_rows([])
+        if self._party_built:
+            self.party.filter_edit.clear()  # a filter is for this campaign's names only
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
         self.week_label.setText("")
@@ -321,10 +343,12 @@ class MainWindow(QMainWindow):
         self.editor.set_session(session)
         window_state.remember(self.settings, session.location)  # never with a password
         self._refresh_party()
-        self.setWindowTitle(f"{session.name()} — {session.place} — {APP_NAME}")
+        shown = f"{session.place} (read-only)" if session.read_only else session.place
+        self.setWindowTitle(f"{session.name()} — {shown} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.location)
-        self.statusBar().showMessage(f"Opened {session.location.short}", 5000)
+        how = " read-only: nothing in it can be changed" if session.read_only else ""
+        self.statusBar().showMessage(f"Opened {session.location.short}{how}", 5000)
         self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
@@ -425,6 +449,7 @@ class MainWindow(QMainWindow):
             action.setText(f"{text} {operation.label}" if operation else text)
         if self._panels_built:
             self.history.show_session(session)
+        self.read_only.apply()  # last: a read-only campaign's edits stay disabled
 
     def _focus_filter(self) -> None:
         self.party.filter_edit.setFocus()

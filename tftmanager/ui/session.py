@@ -13,6 +13,7 @@ action's label and time, each refusal and each bug go to the log.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -38,6 +39,9 @@ ROLLED_BACK = "Nothing was saved: the change was rolled back."
 SAVED_ANYWAY = ("The change was saved before the error: check it (Edit > Undo takes it "
                 "back).")
 RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
+# After a dropped connection, the action is tried again after each of these waits (seconds):
+# a server restarting takes a moment, and trying at once only fails again.
+RETRY_WAITS = (0.2, 0.5, 1.0, 2.0)
 RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
                 "is still in its field; try again when the connection is back.")
 
@@ -76,6 +80,15 @@ class CampaignSession(CampaignReads):
     def open(cls, path: Path, signals: AppSignals) -> CampaignSession:
         """Open a campaign file (raises CampaignError with a message for the user)."""
         return cls(campaigns.open_existing(path=path), signals)
+
+    @classmethod
+    def open_read_only(cls, path: Path, signals: AppSignals) -> CampaignSession:
+        """Open a campaign file only to look at it (its folder cannot be written, say).
+
+        No lock and one snapshot, as the command line's reading commands; every
+        operation is refused by the store.
+        """
+        return cls(campaigns.open_for_reading(path=path), signals)
 
     @classmethod
     def create(cls, path: Path, signals: AppSignals, *, demo: bool = False,
@@ -174,7 +187,11 @@ class CampaignSession(CampaignReads):
             self.signals.status_noted.emit(failure.message)
 
     def _attempt(self, action: Callable[[], T]) -> T:
-        """The action, tried again once if the server connection dropped under it."""
+        """The action, tried again if the connection dropped under it, waiting longer each time.
+
+        Each try connects afresh; the waits (``RETRY_WAITS``, under 4 s in all)
+        let a restarting server come back instead of failing at once.
+        """
         self._retried = False
         try:
             return action()
@@ -186,10 +203,18 @@ class CampaignSession(CampaignReads):
             self.signals.status_noted.emit("Lost the connection to the server; trying again "
                                            "on a new connection…")
         self._retried = True
-        try:
-            return action()
-        except ConnectionLost as exc:
-            raise ConnectionLost(exc.path, RETRY_FAILED) from exc
+        for attempt, wait in enumerate(RETRY_WAITS, start=1):
+            time.sleep(wait)
+            try:
+                return action()
+            except ConnectionLost as exc:
+                if exc.saved:
+                    self.refresh_all()
+                    self.signals.status_noted.emit(exc.message)
+                    return None  # type: ignore[return-value]
+                if attempt == len(RETRY_WAITS):
+                    raise ConnectionLost(exc.path, RETRY_FAILED) from exc
+        raise AssertionError("unreachable: the last try returns or raises")
 
     def refresh_all(self) -> None:
         """Look at the server again and redraw everything (after a conflict, say)."""
@@ -206,6 +231,11 @@ class CampaignSession(CampaignReads):
     def path(self) -> Path:
         """The campaign file (a server campaign has none: use ``location``)."""
         return self.store.path
+
+    @property
+    def read_only(self) -> bool:
+        """Opened only to look at: the window disables every edit and says why."""
+        return self.store.read_only
 
     @property
     def shared(self) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,10 +32,11 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app import statblocks
+from tftmanager.app.arrivals import Already
 from tftmanager.refusal import Refusal
 from tftmanager.rules.statblock import LineNote
 from tftmanager.rules.text import count
-from tftmanager.ui import dialogs
+from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.unknowns_table import UnknownsTable
@@ -58,7 +59,7 @@ class StatBlockImportDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Import Stat Blocks")
-        self.resize(1000, 720)
+        screen_fit.fit(self, QSize(1000, 680))
         layout = QVBoxLayout(self)
         intro = QLabel(HELP)
         intro.setWordWrap(True)
@@ -81,6 +82,17 @@ class StatBlockImportDialog(QDialog):
         self.target.currentIndexChanged.connect(self._schedule)
         row.addWidget(self.target)
         layout.addLayout(row)
+        same = QHBoxLayout()
+        self.already_label = QLabel("Figures the party already has:")
+        self.already = QComboBox()  # shown when a figure's name is the party's
+        self.already.addItem("Update the character of that name", Already.UPDATE)
+        self.already.addItem("Add a copy under a new name", Already.COPY)
+        self.already.setAccessibleName("Figures the party already has")
+        same.addWidget(self.already_label)
+        same.addWidget(self.already)
+        same.addStretch(1)
+        layout.addLayout(same)
+        self._show_already(False)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Line", "Text", "Became"])
         self.table.verticalHeader().hide()
@@ -208,11 +220,17 @@ class StatBlockImportDialog(QDialog):
             self._pool.shutdown(wait=False, cancel_futures=True)
         super().done(result)
 
+    def _show_already(self, shown: bool) -> None:
+        self.already_label.setVisible(shown)
+        self.already.setVisible(shown)
+
     def _show(self, seen: statblocks.Preview) -> None:
         """Every line's reading, the names the library lacks, and what would be imported."""
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
+        self._show_already(bool(seen.already) and not self.bestiary)
         self.unknowns.show_unknowns(seen.unknowns)
-        figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        blocks = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        figures = blocks if self.bestiary else len(seen.figures)  # a group: its figures
         if seen.problems:
             lines = sum(1 for n in seen.lines if n.problems)
             self.summary.setText(f"{count(len(seen.problems), 'problem')} in "
@@ -249,6 +267,8 @@ class StatBlockImportDialog(QDialog):
             self.table.scrollToItem(target, QTableWidget.ScrollHint.PositionAtCenter)
 
     def _import(self) -> None:
+        already = Already(self.already.currentData()) if self.already.isVisible() else None
         if interop.import_statblocks(self.session, self.text.toPlainText(),
-                                     bestiary=self.bestiary, choices=self.unknowns.choices()):
+                                     bestiary=self.bestiary, choices=self.unknowns.choices(),
+                                     already=already):
             self.accept()

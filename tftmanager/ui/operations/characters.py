@@ -40,12 +40,14 @@ def delete(session: CampaignSession, character_id: int, name: str) -> None:
         store=session.store, character_id=character_id))
 
 
-def edit(session: CampaignSession, character_id: int, after: Character) -> None:
+def edit(session: CampaignSession, character_id: int, after: Character) -> bool:
     """Save an edit; typing in one field merges into one operation in the journal.
 
     An InputError (a value that can never be stored, a name another character
     has) is raised to the editor, which shows it at the field being typed in.
+    False when it failed otherwise (shown by the session), so the editor shows
+    the stored value again rather than the one not saved.
     """
-    session.run(f"Edit {after.name}", lambda: characters.edit_character(
+    return session.run(f"Edit {after.name}", lambda: characters.edit_character(
         store=session.store, character_id=character_id, character=after),
-        passes=(InputError,))
+        passes=(InputError,)) is not None

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tftmanager.app import encounter_end, encounters
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.rules.awards import CombatType
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui.session import CampaignSession
 
 

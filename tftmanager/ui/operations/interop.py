@@ -6,25 +6,38 @@ exports are reads and return text for the clipboard or a file.
 
 from __future__ import annotations
 
-from tftmanager.app import foundry, statblocks
-from tftmanager.app.arrivals import Landed
+from tftmanager.app import foundry, statblocks, transfer
+from tftmanager.app.arrivals import Already, Landed
 from tftmanager.app.import_unknowns import Choices
 from tftmanager.ui.session import CampaignSession
 
 
 def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
-                      choices: Choices | None = None) -> bool:
+                      choices: Choices | None = None, already: Already | None = None) -> bool:
     """Add the figures of a text to the party or the bestiary; True when imported."""
     where = "the bestiary" if bestiary else "the party"
     result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
-        store=session.store, text=text, bestiary=bestiary, choices=choices))
+        store=session.store, text=text, bestiary=bestiary, choices=choices, already=already))
     return result is not None
 
 
-def import_foundry(session: CampaignSession, texts: list[str]) -> Landed | None:
-    """Add the actors of Foundry files to the party, all in one operation."""
+def import_characters(session: CampaignSession,
+                      documents: dict[str, str]) -> transfer.Imported | None:
+    """Add the characters of TFT Manager character files, as ``tftmanager import`` does."""
+    return session.run("Import characters", lambda: transfer.import_documents(
+        store=session.store, documents=documents))
+
+
+def import_foundry(session: CampaignSession, texts: list[str], *,
+                   already: Already | None = None,
+                   choices: Choices | None = None) -> Landed | None:
+    """Add the actors of Foundry files to the party, all in one operation.
+
+    The one way the window imports actors, with the preview dialog's choices or
+    without: the same app function as ``tftmanager foundry import``.
+    """
     return session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
-        store=session.store, texts=texts))
+        store=session.store, texts=texts, already=already, choices=choices))
 
 
 def preview_foundry(session: CampaignSession, texts: list[str]) -> foundry.ActorPreview | None:

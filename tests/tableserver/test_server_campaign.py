@@ -1,0 +1,149 @@
+"""The table server over a server campaign: the only way a player reaches it (issue 39).
+
+A player holds no database login; their page's actions run over the GM's
+connection, each an operation in the player's name, with a player's limits
+and the server's own words for its history line.  Each attack of the report
+on server campaigns is made here through the table server's API; the ones
+that needed a database login are tried as that login, which does not exist.
+After each, the GM edits within a second.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tftmanager.app import campaigns, characters, experience, journal, player_links
+from tftmanager.app.campaigns import party_sheets
+from tftmanager.store.server_address import parse_address
+from tftmanager.tableserver.routes import create_app
+
+from .conftest import Table
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture
+def server_table(pg_server: Any) -> Iterator[Table]:
+    """The demo party on a server, its GM's store behind a table server; Ragnar has 150 XP."""
+    from conftest import _server_campaign
+
+    url = _server_campaign(pg_server, demo=True)
+    store = campaigns.open_existing(path=url)
+    try:
+        ids = {s.character.name: s.id for s in party_sheets(store=store)}
+        experience.award(store=store, character_ids=[ids["Ragnar"]], amount=150,
+                         reason="The goblin cave")
+        ragnar = player_links.invite(store=store, character_id=ids["Ragnar"])
+        wulf = player_links.invite(store=store, character_id=ids["Wulf"])
+        with TestClient(create_app(store=store, gm_secret="g" * 43)) as client:
+            yield Table(store, client, ragnar, wulf, ids)
+    finally:
+        store.close()
+
+
+def _gm_edits_within_a_second(table: Table) -> None:
+    """The GM's own window (already open) reads the party and saves an edit within a second."""
+    with campaigns.open_existing(path=table.store.location) as gm:
+        began = time.monotonic()
+        wulf = table.ids["Wulf"]
+        current = characters.get_character(store=gm, character_id=wulf)
+        characters.edit_character(store=gm, character_id=wulf,
+                                  character=replace(current, notes=f"GM at {began}"))
+        assert [s.character.name for s in party_sheets(store=gm)]  # everyone reads it
+        assert time.monotonic() - began < 1.0
+
+
+def _latest(table: Table) -> Any:
+    with campaigns.open_existing(path=table.store.location) as gm:
+        return journal.history(store=gm, limit=1)[0]
+
+
+def test_a_players_action_is_theirs_with_the_servers_words(server_table: Table) -> None:
+    answer = server_table.act(server_table.ragnar, action="raise", attribute="st")
+    assert answer.status_code == 200, answer.text
+    line = _latest(server_table)
+    assert line.author == server_table.ragnar.author
+    assert line.label.startswith("Ragnar: ") and "ST 11 → 12" in line.label
+    assert line.label.endswith(" XP")  # the server's account, "spent N XP"
+    _gm_edits_within_a_second(server_table)
+
+
+def test_a_player_has_no_database_login_to_attack_with(server_table: Table) -> None:
+    """Advisory locks, large objects, timeouts, NOTIFY, SQL of any kind: no login to try it."""
+    import psycopg
+
+    address = parse_address(server_table.store.location)
+    for name in (server_table.ragnar.author, server_table.ragnar.player or "Ragnar", "alice"):
+        with pytest.raises(psycopg.OperationalError, match="does not exist"):
+            psycopg.connect(host=address.host, port=address.port, dbname=address.database,
+                            user=name, connect_timeout=5)
+    _gm_edits_within_a_second(server_table)
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"action": "move", "item": "x", "state": "ready"}, "can be readied, slung or dropped"),
+    ({"action": "raise", "attribute": "st40"}, "Only ST, DX, IQ or SP"),
+    ({"action": "award", "amount": "900"}, "does not do that"),
+    ({"action": "rename", "name": "gm: Party award: +900 XP to Ragnar"}, "does not do that"),
+    ({"action": "sql", "sql": "SELECT pg_advisory_lock(1)"}, "does not do that"),
+])
+def test_values_and_actions_the_app_does_not_know_are_refused(server_table: Table,
+                                                              fields: dict[str, str],
+                                                              said: str) -> None:
+    before = _latest(server_table)
+    answer = server_table.act(server_table.ragnar, **fields)
+    assert answer.status_code == 422 and said in answer.json()["message"]
+    assert _latest(server_table) == before  # nothing recorded
+    _gm_edits_within_a_second(server_table)
+
+
+def test_spending_is_only_within_the_rules_and_the_balance(server_table: Table) -> None:
+    spent = 0
+    for _ in range(20):  # raise until the XP runs out: then the rules refuse, with why
+        answer = server_table.act(server_table.ragnar, action="raise", attribute="dx")
+        if answer.status_code != 200:
+            break
+        spent += 1
+    assert answer.status_code == 422 and "XP" in answer.json()["message"]
+    with campaigns.open_existing(path=server_table.store.location) as gm:
+        assert experience.status(store=gm, character_id=server_table.ids["Ragnar"]).balance >= 0
+    assert spent >= 1
+    _gm_edits_within_a_second(server_table)
+
+
+def test_the_journal_and_the_day_are_held_to_a_players_limits(server_table: Table,
+                                                              pg_server: Any) -> None:
+    """Notes past the size refused before the database; the day's count holds for a player."""
+    big = server_table.act(server_table.ragnar, action="notes", notes="x" * 9000)
+    assert big.status_code in (413, 422)
+    database = parse_address(server_table.store.location).database
+    done = pg_server.psql(database, "SELECT tft_set_limit('player_operations_per_day', 2)")
+    assert done.returncode == 0, done.stderr
+    said = []
+    for n in range(3):
+        answer = server_table.act(server_table.ragnar, action="notes", notes=f"note {n}")
+        said.append((answer.status_code, answer.json()["message"]))
+    assert [s for s, _m in said] == [200, 200, 422]
+    assert "at most 2 changes a day" in said[2][1]
+    _gm_edits_within_a_second(server_table)  # the GM is never limited
+
+
+def test_another_players_character_is_out_of_reach(server_table: Table) -> None:
+    wulf_notes = characters.get_character(store=server_table.store,
+                                          character_id=server_table.ids["Wulf"]).notes
+    answer = server_table.client.post(
+        f"/p/{server_table.ragnar.secret}/act",
+        json={"action": "notes", "notes": "mine now", "nonce": "n" * 20,
+              "character_id": str(server_table.ids["Wulf"])},
+        headers={"X-CSRF-Token": server_table.token(server_table.ragnar)})
+    assert answer.status_code == 200  # the notes are Ragnar's: the link names the character
+    assert characters.get_character(store=server_table.store,
+                                    character_id=server_table.ids["Wulf"]).notes == wulf_notes
+    assert characters.get_character(store=server_table.store,
+                                    character_id=server_table.ids["Ragnar"]).notes == "mine now"

@@ -1,0 +1,102 @@
+"""The players' links to the table server: invite, renew, revoke, and look a secret up.
+
+A link carries a secret made by ``secrets`` (256 bits), bound to one
+character.  The GM renews a link (a new secret; the old one stops working at
+once) or revokes it.  The table server asks ``link_for`` on every request, so
+a revoked link gets nothing from the next request on; the secret is compared
+with every stored one in constant time (``hmac.compare_digest``), and never
+written to a log or a label.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from tftmanager.refusal import Refusal
+from tftmanager.store import journal, queries
+from tftmanager.store import player_links as stored
+from tftmanager.store.campaign import CampaignStore
+
+SECRET_BYTES = 32  # 256 bits, well past the 128 the table server needs
+# A secret as token_urlsafe writes it: the table server refuses anything longer unread.
+SECRET_MAX = 64
+
+
+class LinkRefused(Refusal, ValueError):
+    """A link the GM asked for that cannot be made (a character that is not there)."""
+
+
+@dataclass(frozen=True)
+class PlayerLink:
+    """One character's link: who plays it, and its secret."""
+
+    character_id: int
+    name: str
+    player: str
+    secret: str
+
+    @property
+    def author(self) -> str:
+        """How the history names this player's edits: "Alice (player of Ragnar)"."""
+        who = f"{self.player} (player of {self.name})" if self.player \
+            else f"{self.name}'s player"
+        return who[:63]
+
+
+def links(*, store: CampaignStore) -> list[PlayerLink]:
+    """Every character's link, by the characters' names."""
+    with store.transaction() as session:
+        rows = stored.links(session=session, campaign_id=store.campaign_id)
+    return [PlayerLink(*row) for row in rows]
+
+
+def _character(store: CampaignStore, character_id: int) -> tuple[str, str]:
+    with store.transaction() as session:
+        try:
+            character = queries.get_character(session=session, character_id=character_id)
+        except queries.NotFound:
+            raise LinkRefused("That character is no longer in the campaign.") from None
+    return character.character.name, character.character.player
+
+
+def invite(*, store: CampaignStore, character_id: int) -> PlayerLink:
+    """Give a character a new link; an earlier link of theirs stops working at once."""
+    name, player = _character(store, character_id)
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    with store.transaction() as session:
+        stored.put_link(session=session, character_id=character_id, secret=secret)
+    return PlayerLink(character_id, name, player, secret)
+
+
+def revoke(*, store: CampaignStore, character_id: int) -> bool:
+    """Take a character's link away; whether there was one."""
+    with store.transaction() as session:
+        return stored.drop_link(session=session, character_id=character_id)
+
+
+def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
+    """The link this secret opens, or None (wrong, revoked or malformed).
+
+    Every stored secret is compared, each in constant time, so how long the
+    answer takes says nothing about which characters have links or how much
+    of a guess was right.
+    """
+    if not secret or len(secret) > SECRET_MAX or not secret.isascii():
+        return None
+    found: PlayerLink | None = None
+    wanted = secret.encode()
+    for link in links(store=store):
+        if hmac.compare_digest(link.secret.encode(), wanted):
+            found = link
+    return found
+
+
+@contextmanager
+def acting_for(link: PlayerLink) -> Iterator[None]:
+    """Operations begun inside this block are the player's, by name, in the history."""
+    with journal.acting(link.author):
+        yield

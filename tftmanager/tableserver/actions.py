@@ -1,0 +1,117 @@
+"""What a player may do from their page, each through the same ``app`` function as the window.
+
+Only these, and only on the player's own character: spend XP on ST, DX, IQ or
+SP or (under the legacy rule) memory, ready, sling or drop their weapons and
+shield, mark fatigue spent on a spell in the fight in progress, and write
+their notes.  Each is one operation in the campaign's history, named for
+the player (``player_links.acting_for``), which the GM can undo as any
+other.  The fields come from the request as text and are checked here;
+what the rules refuse comes back as the app's refusal, word for word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from tftmanager.app import characters, encounters, equipment, experience
+from tftmanager.app.campaigns import Campaign
+from tftmanager.app.library import library_for
+from tftmanager.app.player_links import PlayerLink, acting_for
+from tftmanager.refusal import Refusal
+from tftmanager.rules.experience import Attribute
+from tftmanager.rules.items import ItemKind, ItemState
+
+NOTES_MAX = 8000
+
+
+class ActionRefused(Refusal, ValueError):
+    """A request the table server will not carry out; the message says why."""
+
+
+def _field(fields: Mapping[str, object], name: str) -> str:
+    value = fields.get(name)
+    if not isinstance(value, str) or not value:
+        raise ActionRefused(f"The request lacks its {name}; reload the page and try again.")
+    return value
+
+
+def _raise(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
+    try:
+        attribute = Attribute(_field(fields, "attribute"))
+    except ValueError:
+        raise ActionRefused("Only ST, DX, IQ or SP can be raised.") from None
+    written = experience.raise_attribute(store=store, character_id=link.character_id,
+                                         attribute=attribute)
+    spent = -sum(line.amount for line in written.lines)
+    return f"{attribute.label} raised for {spent:,} XP."
+
+
+def _memory(store: Campaign, link: PlayerLink, _fields: Mapping[str, object]) -> str:
+    experience.buy_memory(store=store, character_id=link.character_id)
+    return "One more memory point."
+
+
+def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
+    uid = _field(fields, "item")
+    try:
+        state = ItemState(_field(fields, "state"))
+    except ValueError:
+        raise ActionRefused("An item can be readied, slung or dropped.") from None
+    character = characters.get_character(store=store, character_id=link.character_id)
+    index = next((i for i, item in enumerate(character.items)
+                  if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
+    if index is None:
+        raise ActionRefused("That weapon or shield is no longer yours; the page shows what is.")
+    equipment.move(store=store, character_id=link.character_id, index=index, state=state)
+    words = {ItemState.READIED: "readied", ItemState.CARRIED: "slung",
+             ItemState.STORED: "dropped"}
+    item = character.items[index]
+    return f"{equipment.entry_name(library_for(store), item.kind, item.key)} {words[state]}."
+
+
+def _fatigue(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
+    spell = _field(fields, "spell")
+    character = characters.get_character(store=store, character_id=link.character_id)
+    if spell not in character.spells:
+        raise ActionRefused(f"{character.name} does not know that spell.")
+    try:
+        fight = encounters.current_id(store=store)
+    except Refusal:
+        raise ActionRefused("Fatigue is marked during a fight, and no fight is in "
+                            "progress.") from None
+    view = encounters.show(store=store, encounter_id=fight)
+    figure = next((f for f in view.encounter.figures if f.character_id == link.character_id),
+                  None)
+    if figure is None:
+        raise ActionRefused(f"{character.name} is not in {view.encounter.name}.")
+    encounters.spend_st(store=store, encounter_id=fight, figure=figure.fid, spell=spell)
+    return "Fatigue marked."
+
+
+def _notes(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
+    notes = fields.get("notes")
+    if not isinstance(notes, str):
+        raise ActionRefused("The request lacks the notes; reload the page and try again.")
+    if len(notes) > NOTES_MAX:
+        raise ActionRefused(f"Notes are at most {NOTES_MAX:,} characters.")
+    character = characters.get_character(store=store, character_id=link.character_id)
+    if notes.replace("\r\n", "\n") == character.notes:
+        return "Notes saved."
+    characters.edit_character(store=store, character_id=link.character_id,
+                              character=replace(character, notes=notes.replace("\r\n", "\n")))
+    return "Notes saved."
+
+
+Action = Callable[[Campaign, PlayerLink, Mapping[str, object]], str]
+ACTIONS: dict[str, Action] = {"raise": _raise, "memory": _memory, "move": _move,
+                              "fatigue": _fatigue, "notes": _notes}
+
+
+def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
+    """Carry out one of the player's actions as the player; what to tell them."""
+    action = ACTIONS.get(str(fields.get("action", "")))
+    if action is None:
+        raise ActionRefused("The table server does not do that.")
+    with acting_for(link):
+        return action(store, link, fields)

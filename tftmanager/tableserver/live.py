@@ -1,0 +1,87 @@
+"""The live parts of every open page, rendered once per campaign change for all of them.
+
+Ten players connected means ten event streams; after a change each needs its
+own card.  Rendering them one by one would read the party ten times; here
+the first stream to wake renders every watched character (and the GM's page,
+when open) in one pass of bulk reads (``player_view.read_views``), and the
+others take their part of it.  The same pass reads the links, so a stream
+whose link was revoked or renewed learns it in that pass, compared in
+constant time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from collections import Counter
+from dataclasses import dataclass, field
+
+from starlette.concurrency import run_in_threadpool
+
+from tftmanager.app import player_links
+from tftmanager.app.campaigns import Campaign
+from tftmanager.tableserver import gm_view, player_view
+
+
+@dataclass
+class Rendered:
+    """One pass: each watched character's live part, the links, and the GM's page."""
+
+    version: int = -1
+    players: dict[int, str] = field(default_factory=dict)
+    notes: dict[int, str] = field(default_factory=dict)  # the notes editor, for a new page
+    secrets: dict[int, str] = field(default_factory=dict)
+    gm: str = ""
+
+
+class LiveViews:
+    """What the open pages show now, kept for the campaign's current version."""
+
+    def __init__(self, store: Campaign) -> None:
+        self.store = store
+        self.watching: Counter[int] = Counter()
+        self.gm_watching = 0
+        self.rendered = Rendered()
+        self._lock: asyncio.Lock | None = None
+
+    def _render(self, ids: set[int], gm: bool, version: int) -> Rendered:
+        secrets = {link.character_id: link.secret
+                   for link in player_links.links(store=self.store)}
+        views = player_view.read_views(self.store, ids & set(secrets))
+        return Rendered(version, {cid: player_view.live_html(v) for cid, v in views.items()},
+                        {cid: player_view.notes_html(v) for cid, v in views.items()},
+                        secrets, gm_view.live_html(self.store) if gm else "")
+
+    async def _current(self, version: int, cid: int | None) -> Rendered:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            have = self.rendered
+            missing = (cid is not None and cid not in have.players and cid in have.secrets) \
+                or (cid is None and not have.gm)
+            if have.version != version or missing:
+                ids = set(self.watching) | ({cid} if cid is not None else set())
+                self.rendered = await run_in_threadpool(
+                    self._render, ids, self.gm_watching > 0 or cid is None, version)
+            return self.rendered
+
+    async def page(self, version: int, cid: int, secret: str) -> tuple[str, str] | None:
+        """The character's live part and notes editor at ``version``.
+
+        None once the page's link no longer opens (revoked or renewed).
+        """
+        rendered = await self._current(version, cid)
+        stored = rendered.secrets.get(cid, "")
+        if not hmac.compare_digest(stored.encode(), secret.encode()) \
+                or cid not in rendered.players:
+            return None
+        return rendered.players[cid], rendered.notes[cid]
+
+    async def player(self, version: int, cid: int, secret: str) -> str | None:
+        """The character's live part at ``version``; None once its link no longer opens."""
+        found = await self.page(version, cid, secret)
+        return found[0] if found is not None else None
+
+    async def gm(self, version: int) -> str:
+        """The GM's page's live part at ``version``."""
+        return (await self._current(version, None)).gm

@@ -1,0 +1,83 @@
+"""Campaign news for the live pages: a counter raised whenever the campaign changes.
+
+One thread looks at the campaign a few times a second (``app.table_news``:
+SQLite's data version for a file) and wakes the event loop; each page's
+event stream waits on ``News.wait`` and re-renders its own view, sending it
+only when it differs from what the page shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+
+from tftmanager.app import table_news
+from tftmanager.app.campaigns import Campaign
+
+POLL_SECONDS = 0.1
+
+
+class News:
+    """The campaign's change counter, and whether it is gone (closed or moved)."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.gone = False
+        self._changed: asyncio.Condition | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Attach to the server's event loop (at start-up)."""
+        self._loop = loop
+        self._changed = asyncio.Condition()
+
+    async def _raise(self, gone: bool) -> None:
+        assert self._changed is not None
+        async with self._changed:
+            self.version += 1
+            self.gone = self.gone or gone
+            self._changed.notify_all()
+
+    def poke(self, *, gone: bool = False) -> None:
+        """Tell the pages the campaign changed; safe from any thread."""
+        if self._loop is None or self._loop.is_closed():
+            return
+        asyncio.run_coroutine_threadsafe(self._raise(gone), self._loop)
+
+    async def wait(self, seen: int, timeout: float) -> int:
+        """The version after ``seen`` (or ``seen`` again after ``timeout`` seconds)."""
+        assert self._changed is not None
+        async with self._changed:
+            if self.version == seen:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), timeout)
+            return self.version
+
+
+class Watcher(threading.Thread):
+    """Looks at the campaign every ``POLL_SECONDS`` and pokes the news when it changed."""
+
+    def __init__(self, store: Campaign, news: News, interval: float = POLL_SECONDS) -> None:
+        super().__init__(name="table-server-watch", daemon=True)
+        self.watch = table_news.watch(store=store)
+        self.news = news
+        self.interval = interval
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        """Until stopped: look, and tell."""
+        try:
+            while not self.stopping.wait(self.interval):
+                seen = self.watch.look()
+                if seen is table_news.Seen.GONE:
+                    self.news.poke(gone=True)
+                    return
+                if seen is table_news.Seen.CHANGED:
+                    self.news.poke()
+        finally:
+            self.watch.close()
+
+    def stop(self) -> None:
+        """End the thread (it closes its watching connection itself)."""
+        self.stopping.set()
