@@ -6,7 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
+from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
+from tftmanager.ui.encounter_next import NextPanel
 from tftmanager.ui.encounter_window import EncounterWindow
 from tftmanager.ui.main_window import MainWindow
 
@@ -33,6 +35,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert session is not None
     window = _flavius_and_wulf(main_window, qtbot, "Led")
     before = len(session.history())
+    assert isinstance(window, FightActions) and isinstance(window.next_panel, NextPanel)
     assert "[Initiative]" in window.next_panel.phases.text()
     assert _offers(window) == ["Roll the initiative"]
     _press(window, qtbot, "Roll the initiative", "5 2")  # the Romans move first
