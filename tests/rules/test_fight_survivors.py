@@ -25,7 +25,8 @@ from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions
+from tftmanager.rules.new_figures import from_template
+from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions, RuleProfile
 from tftmanager.shipped import rules_documents
 
 from .fight_figures import figure, saved
@@ -597,3 +598,12 @@ def test_a_figure_not_in_the_rolled_order_is_measured_by_adjdx(library: RulesLib
     fight.add(_swordsman("Cid", "B", dx=10))
     fight.attack("Cid", "Ann", Table([16]), rules)
     assert "Out of order: Cid (adjDX 10) attacks before Ann (14)" in " ".join(fight.log)
+
+
+def test_a_templates_stops_are_its_hide_unless_it_says(library: RulesLibrary) -> None:
+    """003 line 457: a bear's "fur acts as armor, taking 2 hits/attack": a template's stops
+    are natural armor (a hide, halved by the house rules' double) unless it says they are
+    not (survivor of the fight's sample, seed 5: the default True -> False)."""
+    bear = Creature(key="bear", name="Bear", kind="animal", st=30, dx=11, iq=6, ma=8, stops=2)
+    fig = from_template(bear, "Beasts", "Bear", library=library, profile=RuleProfile())
+    assert [(p.kind, p.stops) for p in fig.protections] == [("hide", 2)]
