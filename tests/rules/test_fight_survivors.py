@@ -24,8 +24,8 @@ from tftmanager.rules.encounter_order import attack_order, roll_off, two_side_in
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
-from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.new_figures import from_template
+from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions, RuleProfile
 from tftmanager.shipped import rules_documents
 
