@@ -25,12 +25,11 @@ from tftmanager.app.library_names import NameIndex
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
+from tftmanager.cli.exit_codes import OK, UNUSABLE
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
-
-OK, UNUSABLE = 0, 2
 
 
 def add_parsers(sub: Any) -> None:

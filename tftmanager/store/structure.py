@@ -49,6 +49,9 @@ TABLES: dict[str, frozenset[str]] = {
     "player_character": frozenset({
         "character_id", "id", "login"
     }),
+    "player_link": frozenset({
+        "character_id", "created_at", "id", "secret"
+    }),
     "possession": frozenset({
         "character_id", "fine_damage", "fine_dx", "good", "hits_taken", "id", "key", "kind", "note",
         "position", "quantity", "silver", "state", "uid"

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app import player_links
 from tftmanager.app.changes import Changes
+from tftmanager.tableserver.routes import TableRefused
 from tftmanager.tableserver.runner import TableServer, TableServerThread
 
 if TYPE_CHECKING:
@@ -112,6 +113,9 @@ class PlayersView(QDialog):
         try:
             self.server = TableServer(self.session.store, lan=self.lan.isChecked(),
                                       on_change=acted)
+        except TableRefused as refused:
+            self.where.setText(refused.message)
+            return
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
             return
@@ -152,10 +156,14 @@ class PlayersView(QDialog):
         signals.status_noted.emit(line)
 
     def _link_action(self, character_id: int, renew: bool) -> None:
-        if renew:
-            player_links.invite(store=self.session.store, character_id=character_id)
-        else:
-            player_links.revoke(store=self.session.store, character_id=character_id)
+        try:
+            if renew:
+                player_links.invite(store=self.session.store, character_id=character_id)
+            else:
+                player_links.revoke(store=self.session.store, character_id=character_id)
+        except player_links.LinkRefused as refused:
+            self.where.setText(refused.message)
+            return
         if self.server is not None:
             self.server.changed()
         self.fill()
