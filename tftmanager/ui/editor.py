@@ -419,7 +419,8 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            if not operations.characters.edit(self.session, self.character_id, edited):
+            if not operations.characters.edit(self.session, self.character_id, edited) \
+                    and self.session.last_failure_was_bug:
                 self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
