@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint typecheck bench screenshot wheel dist install-desktop uninstall-desktop clean
+.PHONY: run test soak lint typecheck coverage bench screenshot wheel dist install-desktop uninstall-desktop clean
 
 $(STAMP): pyproject.toml
 	bash scripts/system-deps.sh
@@ -32,6 +32,12 @@ TEST_WORKERS ?= auto
 test: lint typecheck
 	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q \
 		-n $(TEST_WORKERS) --dist loadfile --durations=20
+
+# The window's line coverage: tests/ui under pytest-cov, a line per module of
+# tftmanager/ui and the total (kept out of make test, which it would slow by a third).
+coverage: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/ui -q -n $(TEST_WORKERS) --dist loadfile \
+		-p no:randomly --cov=tftmanager.ui --cov-report=term --no-cov-on-fail
 
 # The long fault-injection run (500+ kills, 10 x 24 simultaneous opens, 5,000
 # fuzzed inputs, disk full, every damaged file); its figures go to soak-results.json.

@@ -12,12 +12,12 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import history
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.character import Character, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,

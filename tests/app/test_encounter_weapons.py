@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tftmanager.app import encounter_figures as enc_figures
 from tftmanager.app import encounters as enc
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.encounter_end import end_encounter
+from tftmanager.rules import new_figures as enc_figures
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.store.campaign import CampaignStore

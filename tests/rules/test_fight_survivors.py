@@ -178,7 +178,7 @@ def test_armor_a_double_ignores_does_not_wear(library: RulesLibrary) -> None:
     """004: "ignore armor and shields the foe has" on a double; 001: "When armor has taken
     (20 + 10x hits stopped) hits, it will begin to fall apart."  Leather that stops nothing
     of the blow has taken no hit of it: no wear, and the log names nothing as stopping."""
-    leather = Protection("armor", "leather", "Leather", 2, item=0)
+    leather = Protection("armor", "leather", "Leather", 2, item_id="leather")
     fight, target = _duel(CriticalHits.HOUSE_IGNORE_ARMOR,
                           _swordsman("Orc", "B", st=20, protections=[leather]))
     fight.attack("Hero", "Orc", Table([4, 7]), library.combat_rules())  # a 4: double

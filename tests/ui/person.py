@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMessageBox,
     QPlainTextEdit,
+    QTabWidget,
     QWidget,
 )
 
@@ -72,6 +73,13 @@ def click_index(qtbot, view: QAbstractItemView, index: QModelIndex) -> None:
     view.scrollTo(index)
     rect = view.visualRect(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def click_tab(qtbot, tabs: QTabWidget, index: int) -> None:
+    """Click a tab of a tab widget."""
+    bar = tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert tabs.currentIndex() == index
 
 
 def toggle_item(qtbot, items: QListWidget, row: int) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 
 from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.character import Status
@@ -285,7 +286,8 @@ def test_the_week_report_says_who_is_wounded_and_what_heals_them(main_window: Ma
     planner.close()
 
 
-def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow) -> None:
+def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow,
+                                                               qtbot) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
     session = main_window.session
@@ -296,7 +298,7 @@ def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: Mai
     jobs = next(e for e in entries if e.kind == "job_rules")
     dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
     assert "invisibility" in dialog.thief_spells.text()
-    dialog.thief_spells.setText("aid, invisibility")
+    type_into(qtbot, dialog.thief_spells, "aid, invisibility")
     main_window.apply_settings(dialog)
     assert session.library.jobs.thief_spells == frozenset({"aid", "invisibility"})
     main_window.act_undo.trigger()

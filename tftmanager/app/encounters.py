@@ -19,22 +19,22 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import (
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import CombatType
+from tftmanager.rules.derived import derive
+from tftmanager.rules.dice_expr import Dice, can_roll
+from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_figure import Figure, SavedDefaults
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.encounter_states import set_flesh, set_mounted
+from tftmanager.rules.new_figures import (
     QuickFigure,
     from_character,
     from_quick,
     from_template,
     saved_defaults,
 )
-from tftmanager.app.library import library_for
-from tftmanager.app.opkind import OpKind
-from tftmanager.rules.awards import CombatType
-from tftmanager.rules.derived import derive
-from tftmanager.rules.dice_expr import Dice
-from tftmanager.rules.encounter import Encounter, EncounterRefused
-from tftmanager.rules.encounter_figure import Figure, SavedDefaults
-from tftmanager.rules.encounter_rules import CombatRules
-from tftmanager.rules.encounter_states import set_flesh, set_mounted
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
 from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
@@ -43,7 +43,7 @@ from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
            "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
-           "flesh", "hit", "list_encounters", "mount", "new_encounter", "next_turn",
+           "flesh", "hit", "hold", "list_encounters", "mount", "new_encounter", "next_turn",
            "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
 Action = Callable[[Encounter, "Roller", CombatRules], str]
@@ -73,13 +73,12 @@ class Roller:
                                        f"or let the app roll.")
             total = self.typed.pop(0)
             if isinstance(total, bool) or not isinstance(total, int) \
-                    or not dice <= total <= 6 * dice:
+                    or not can_roll(total, dice):
                 raise EncounterRefused(f"{total} cannot be rolled on {_dice(dice)} ({what}).")
             how = "typed"
         else:
             enc = self.encounter
-            generator = Dice(random.Random(enc.seed * 1_000_003 + enc.rolls_made))
-            total = sum(generator.die() for _ in range(dice))
+            total = Dice.for_roll(enc.seed, enc.rolls_made).total(dice)
             how = "rolled"
         self.encounter.rolls_made += 1
         self.used += 1
@@ -369,6 +368,14 @@ def mount(*, store: CampaignStore, encounter_id: int, figure: str,
         fig = enc.figure(figure)
         row = heights.height_for(fig.race, fig.hexes, mounted=mounted) if enc.three_d else None
         return set_mounted(enc, figure, mounted, row, rules)
+    return _change(store, encounter_id, action)
+
+
+def hold(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
+    """A figure makes no attack this turn (its place in the attack order passes)."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.hold(figure, rules)
+        return f"{enc.figure(figure).name} makes no attack"
     return _change(store, encounter_id, action)
 
 

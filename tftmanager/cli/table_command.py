@@ -16,9 +16,8 @@ from typing import Any
 from tftmanager.app import campaigns, player_links
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import find_by_name
+from tftmanager.cli.exit_codes import OK
 from tftmanager.tableserver.runner import DEFAULT_PORT, TableServer
-
-OK = 0
 
 
 def add_parser(subparsers: Any) -> None:

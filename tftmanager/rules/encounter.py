@@ -34,6 +34,15 @@ from tftmanager.rules.encounter_figure import (
     SavedDefaults,
     fall_dice,
 )
+from tftmanager.rules.encounter_hth import (
+    BOTH_DOWN,
+    COUNTER,
+    DAGGER,
+    REPELLED,
+    defend,
+    drop_for_hth,
+    hth_weapon,
+)
 from tftmanager.rules.encounter_options import find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
@@ -274,6 +283,15 @@ class Encounter:
         self.note(f"{fig.name} readies the {arm.held}" + "".join(f"; {s}" for s in said)
                   + "; it can be used next turn.")
 
+    def hold(self, ref: str, rules: CombatRules) -> None:
+        """The figure makes no attack this turn, though its option allowed one."""
+        self._open()
+        fig = self._able(ref, rules)
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already attacked this turn.")
+        fig.attacked_turn = self.turn
+        self.note(f"{fig.name} makes no attack this turn.")
+
     def _able(self, ref: str, rules: CombatRules) -> Figure:
         """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
@@ -311,6 +329,9 @@ class Encounter:
         attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot or free)
         if free:
             self._free_attack(attacker, target)
+        option = None if free else rules.options.get(attacker.option)
+        if option is not None and option.hth:
+            return self._hand_to_hand(attacker, target, weapon, roll, rules)
         number = attacker.ready if weapon is None else weapon
         if number == -1:
             raise EncounterRefused(nothing_ready(attacker))
@@ -318,7 +339,6 @@ class Encounter:
         if self.practice and arm.missile:
             raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
                                    f"{attacker.name} cannot use the {arm.name}.")
-        option = None if free else rules.options.get(attacker.option)
         why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
         if why:
             raise EncounterRefused(why)
@@ -378,6 +398,51 @@ class Encounter:
                         stops=critical_stops(rules) if damage.critical else None,
                         attacker=attacker, roll=roll)
         return result
+
+    def _hand_to_hand(self, attacker: Figure, target: Figure, weapon: int | None,
+                      roll: RollFn, rules: CombatRules) -> HitResult:
+        """Options (m) and (p): the defender's die on an attempt, then a blow at +4 (Melee)."""
+        hth = rules.hth
+        arm = hth_weapon(attacker, target, weapon, hth)
+        attacker.attacked_turn = self.turn
+        if not (attacker.in_hth and target.in_hth):
+            die = roll(1, f"{target.name}'s defence against the HTH attack")
+            result = hth.defence_for(die)
+            self.note(f"{target.name} rolls {die} against the HTH attack: "
+                      + _HTH_SAID[result] + " (Melee).")
+            if result == COUNTER:
+                self._counter(target, attacker, roll, rules)
+            if result in (REPELLED, COUNTER):
+                return HitResult.MISS
+            for line in drop_for_hth(attacker, hth) + defend(target, result, self.turn, hth):
+                self.note(line + ".")
+            attacker.in_hth = target.in_hth = True
+            arm = hth_weapon(attacker, target, None, hth)
+        adj = attacker.body_dx() + hth.dx_bonus + target.dx_against
+        to_hit = roll(rules.base_dice, f"{attacker.name} to hit {target.name} in HTH")
+        result = rules.judge(to_hit, adj, rules.base_dice)
+        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(rules.base_dice)} "
+                  f"against adjDX {adj} (+{hth.dx_bonus} in HTH): {_said(result)}.")
+        if result.hits:
+            house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
+            damage = roll_damage(attacker, arm, target, result, roll, rules, house)
+            self.note(damage.line + ".")
+            self._apply(target, self._blunted(damage.hits, rules), rules,
+                        f"{attacker.name}'s {arm.name}",
+                        stops=critical_stops(rules) if damage.critical else None,
+                        attacker=attacker, roll=roll)
+        return result
+
+    def _counter(self, defender: Figure, attacker: Figure, roll: RollFn,
+                 rules: CombatRules) -> None:
+        """A 6: the defender "AUTOMATICALLY gets a hit on the attacker" with its ready weapon."""
+        arm = ready_arm(defender) or next((a for a in defender.attacks if a.natural), None)
+        if arm is None:
+            return
+        damage = roll_damage(defender, arm, attacker, HitResult.HIT, roll, rules, False)
+        self.note(damage.line + ".")
+        self._apply(attacker, self._blunted(damage.hits, rules), rules,
+                    f"{defender.name}'s {arm.held}", attacker=defender, roll=roll)
 
     @staticmethod
     def _weapon(fig: Figure, number: int) -> Attack:
@@ -577,6 +642,13 @@ class Encounter:
         values = dict(data)
         values["figures"] = [Figure.from_dict(f, saved) for f in data.get("figures", [])]
         return cls(**values)
+
+
+_HTH_SAID = {BOTH_DOWN: "it drops its weapon and shield and both fall into HTH",
+             DAGGER: "it drops its weapon and shield, has time to ready a dagger, and both "
+                     "fall into HTH",
+             REPELLED: "the attacker backs off; no HTH",
+             COUNTER: "it hits the attacker, who backs off; no HTH"}
 
 
 def _said(result: HitResult) -> str:

@@ -37,6 +37,7 @@ from tftmanager.store.errors import (
     NotACampaign,
     ReadOnlyCampaign,
 )
+from tftmanager.store.failures import user_message
 from tftmanager.store.inspect import (
     FileInfo,
     InterruptedWrite,
@@ -267,12 +268,15 @@ def _migrate_with_backup(path: Path, engine: Engine, schema: int) -> Path:
 
     try:
         upgrade_to_head(engine)
-    except Exception as exc:
+    except BaseException as exc:
         engine.dispose()
         backup_file(backup, path, overwrite=True)
+        said = user_message(exc)
+        if said is None:
+            raise  # a migration's bug: the file is put back, the crash report keeps the trace
         raise MigrationFailed(
             path,
-            f"Upgrading {path.name} to the current format failed ({exc}); "
+            f"Upgrading {path.name} to the current format failed ({said}); "
             f"it was left as it was. A copy is at {backup.name}.",
         ) from exc
     return backup

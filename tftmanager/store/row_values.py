@@ -40,7 +40,7 @@ def _item(row: PossessionRow | Any) -> Item:
         kind=ItemKind(row.kind), key=row.key, state=ItemState(row.state),
         quality=Quality(row.fine_dx, row.fine_damage, row.silver, row.good),
         hits_taken=row.hits_taken, quantity=row.quantity, note=row.note,
-        uid=getattr(row, "uid", ""),
+        uid=row.uid,
     )
 
 

@@ -329,6 +329,8 @@ class MainWindow(QMainWindow):
         if self._panels_built:
             self.editor.set_session(None)
             self.party_model.set_rows([])
+        if self._party_built:
+            self.party.filter_edit.clear()  # a filter is for this campaign's names only
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
         self.week_label.setText("")

@@ -13,6 +13,7 @@ from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
 from tftmanager.app.location import CAMPAIGN_SUFFIX, CampaignLocation, new_campaign_path
+from tftmanager.ui import screen_fit
 
 CAMPAIGN_FORMATS = (("TFT Manager campaigns (*.tftcampaign)", CAMPAIGN_SUFFIX),
                     ("All files (*)", ""))
@@ -21,15 +22,13 @@ MAX_RECENT = 10
 # Fits a 1366 x 768 laptop screen less its panels and title bar, and is wide
 # enough for every party column beside the editor and its Derived panel.
 DEFAULT_SIZE = (1340, 700)
-PARTY_WIDTH = 560  # the party table's share of the default width
+PARTY_WIDTH = 580  # the party table's share of the default width
+EDITOR_LEAST = 670  # the editor's width that shows its fields and Derived panel side by side
 
 
 def first_size(available: QSize | None) -> QSize:
-    """The default size, made smaller only on a screen that cannot hold it."""
-    width, height = DEFAULT_SIZE
-    if available is not None and available.isValid():
-        width, height = min(width, available.width()), min(height, available.height())
-    return QSize(width, height)
+    """The default size, smaller on a screen that cannot hold it, larger on a large one."""
+    return screen_fit.opening_size(QSize(*DEFAULT_SIZE), available)
 
 
 def restore(window: QMainWindow, settings: QSettings) -> None:
@@ -38,8 +37,7 @@ def restore(window: QMainWindow, settings: QSettings) -> None:
     if geometry is not None:
         window.restoreGeometry(geometry)
     else:
-        screen = window.screen()
-        window.resize(first_size(screen.availableSize() if screen is not None else None))
+        window.resize(first_size(screen_fit.available(window)))
     state = settings.value("window/state")
     if state is not None:
         window.restoreState(state)
@@ -52,8 +50,10 @@ def restore_splitter(splitter: QSplitter, settings: QSettings) -> None:
     state = settings.value("window/splitter")
     if state is not None:
         splitter.restoreState(state)
-    else:
-        splitter.setSizes([PARTY_WIDTH, DEFAULT_SIZE[0] - PARTY_WIDTH])
+    else:  # the party's share of the default width, less on a narrow screen
+        width = splitter.width() if splitter.width() > 0 else DEFAULT_SIZE[0]
+        party = min(round(width * PARTY_WIDTH / DEFAULT_SIZE[0]), width - EDITOR_LEAST)
+        splitter.setSizes([party, width - party])
 
 
 def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tftmanager.app import encounter_end, encounters
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.rules.awards import CombatType
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui.session import CampaignSession
 
 
@@ -57,11 +57,18 @@ def order(session: CampaignSession, eid: int, rolls: Sequence[int] | None) -> No
 
 
 def attack(session: CampaignSession, eid: int, attacker: str, target: str,
-           rolls: Sequence[int] | None, dice: int, weapon: int) -> None:
-    """Roll to hit and for damage."""
+           rolls: Sequence[int] | None, dice: int, weapon: int | None,
+           second_shot: bool = False) -> None:
+    """Roll to hit and for damage (``weapon`` None: the ready weapon)."""
     session.run("Attack", lambda: encounters.attack(
         store=session.store, encounter_id=eid, attacker=attacker, target=target, rolls=rolls,
-        dice=dice, weapon=weapon))
+        dice=dice, weapon=weapon, second_shot=second_shot))
+
+
+def hold(session: CampaignSession, eid: int, figure: str) -> None:
+    """A figure makes no attack this turn."""
+    session.run("No attack", lambda: encounters.hold(
+        store=session.store, encounter_id=eid, figure=figure))
 
 
 def hit(session: CampaignSession, eid: int, target: str, damage: int, by: str) -> None:

@@ -30,31 +30,31 @@ def change_outfit(session: CampaignSession, character_id: int, items: tuple[Item
         store=session.store, character_id=character_id, items=items, pay=pay))
 
 
-def sell(session: CampaignSession, character_id: int, index: int,
+def sell(session: CampaignSession, character_id: int, uid: str,
          price: int) -> equipment.Deal | None:
-    """Sell (or drop, at $0) an item (undoable)."""
+    """Sell (or drop, at $0) the possession ``uid`` (undoable)."""
     return session.run("Sell" if price else "Drop", lambda: equipment.sell(
-        store=session.store, character_id=character_id, index=index, price=price))
+        store=session.store, character_id=character_id, uid=uid, price=price))
 
 
-def move_item(session: CampaignSession, character_id: int, index: int,
+def move_item(session: CampaignSession, character_id: int, uid: str,
               state: ItemState) -> equipment.Deal | None:
-    """Ready, carry or store an item (undoable)."""
+    """Ready, carry or store the possession ``uid`` (undoable)."""
     return session.run(f"Move to {state.value}", lambda: equipment.move(
-        store=session.store, character_id=character_id, index=index, state=state))
+        store=session.store, character_id=character_id, uid=uid, state=state))
 
 
-def record_hits(session: CampaignSession, character_id: int, index: int,
+def record_hits(session: CampaignSession, character_id: int, uid: str,
                 hits: int) -> equipment.Deal | None:
-    """Record hits an armor or shield stopped (undoable)."""
+    """Record hits the armor or shield ``uid`` stopped (undoable)."""
     return session.run(f"Record {hits} hits", lambda: equipment.record_hits(
-        store=session.store, character_id=character_id, index=index, hits=hits))
+        store=session.store, character_id=character_id, uid=uid, hits=hits))
 
 
-def repair(session: CampaignSession, character_id: int, index: int) -> equipment.Deal | None:
-    """Repair a metal armor or shield (undoable)."""
+def repair(session: CampaignSession, character_id: int, uid: str) -> equipment.Deal | None:
+    """Repair the metal armor or shield ``uid`` (undoable)."""
     return session.run("Repair", lambda: equipment.repair(
-        store=session.store, character_id=character_id, index=index))
+        store=session.store, character_id=character_id, uid=uid))
 
 
 def record_money(session: CampaignSession, character_id: int, amount: int, kind: MoneyKind,
