@@ -18,6 +18,13 @@ def save_library_entry(session: CampaignSession, before: Entry | None, after: En
     return session.act(f"Save {name}", library_app.save_entry, entry=after).done
 
 
+def set_entry_page(session: CampaignSession, kind: str, key: str, book: str,
+                   page: int) -> bool:
+    """The book viewer's "this entry is on the page shown" (undoable); False when refused."""
+    return session.run("Set the entry's page", lambda: library_app.set_entry_page(
+        store=session.store, kind=kind, key=key, book=book, page=page)) is not None
+
+
 def delete_library_entry(session: CampaignSession, entry: Entry) -> bool:
     """Delete an unused entry (undoable); False when refused (someone uses it)."""
     return session.act(f"Delete {entry.data.get('name', entry.key)}", library_app.delete_entry,
