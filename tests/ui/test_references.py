@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from person import type_into
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QLineEdit
 
@@ -183,3 +183,37 @@ def test_the_library_editor_edits_a_reference_like_any_field(qtbot) -> None:
     assert isinstance(source, QLineEdit)
     source.setText("Melee (003), Pole Weapons (line 254)")
     assert field.placeholderText() == "Melee, Pole Weapons"
+
+
+def test_the_book_viewer_records_the_page_an_entry_is_on(
+        main_window: MainWindow, shelf: QSettings, tmp_path: Path, qtbot, dialog_log) -> None:
+    """Issue 34, item 17: the shipped data has no pages, so every reference opened page 1;
+    the user now sets an entry's page from the book, kept in the campaign's library."""
+    session = main_window.session
+    assert session is not None
+    pdf = numbered_pdf(tmp_path / "itl.pdf", 30)
+    books.set_book_pdf("ITL", books.BookPdf(pdf, first_page=2))  # after a cover
+    main_window.party.select(next(r.id for r in main_window.party_model.rows()
+                                  if r.name == "Wulf"))
+    picker = main_window.editor.open_picker()
+    assert picker is not None
+    qtbot.addWidget(picker)
+    assert picker.select("talent", "alchemy")
+    assert picker.reference.reference == Reference("ITL")  # no page: the book's start
+    assert picker.reference.open_book() == ""
+    window = open_window("ITL")
+    assert window is not None
+    assert window.place_button.isVisible()
+    assert window.place_button.text() == "Alchemy is on the page shown"
+    window.view.pageNavigator().jump(23, window.view.pageNavigator().currentLocation())
+    qtbot.waitUntil(lambda: window.current_page() == 23)
+    qtbot.mouseClick(window.place_button, Qt.MouseButton.LeftButton)
+    assert dialog_log.errors == []
+    assert session.history()[0].label == "Library: talent Alchemy is on In the Labyrinth p. 23"
+    alchemy = session.library.talents["alchemy"]
+    assert alchemy.reference == Reference("ITL", "23")
+    assert picker.reference.reference == Reference("ITL", "23")  # the picker reads it anew
+    window.close()
+    main_window.act_undo.trigger()
+    assert session.library.talents["alchemy"].reference == Reference("ITL")
+    picker.close()

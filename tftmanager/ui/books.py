@@ -10,6 +10,7 @@ as text, and nothing else changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,18 @@ class BookPdf:
     def index_of(self, page: int) -> int:
         """The PDF's page index (from 0) of a printed page."""
         return max(page - 1 + self.first_page - 1, 0)
+
+    def page_of(self, index: int) -> int:
+        """The printed page a PDF page index (from 0) shows (0 before printed page 1)."""
+        return max(index + 2 - self.first_page, 0)
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """The library entry a reference is of, and how to record the page it is on."""
+
+    name: str
+    set_page: Callable[[int], bool]  # the printed page; False when refused
 
 
 def use_settings(settings: QSettings) -> None:
@@ -85,8 +98,13 @@ def can_open(reference: Reference | None) -> bool:
     return pdf is not None and pdf.path.is_file()
 
 
-def open_reference(reference: Reference, parent: QWidget | None = None) -> str:
-    """Open the reference's book at its page in the side window; "" or why it cannot."""
+def open_reference(reference: Reference, parent: QWidget | None = None,
+                   entry: EntryPage | None = None) -> str:
+    """Open the reference's book at its page in the side window; "" or why it cannot.
+
+    With the ``entry`` it is of, the window offers to record the page shown as
+    the entry's page.
+    """
     pdf = book_pdf(reference.book)
     if pdf is None:
         return (f"No PDF is set for {reference.book}: choose one in Preferences > "
@@ -96,4 +114,5 @@ def open_reference(reference: Reference, parent: QWidget | None = None) -> str:
     from tftmanager.ui.book_window import show_book  # noqa: PLC0415 - Qt's PDF module, on use
 
     page = reference.first_page
-    return show_book(reference, pdf.path, pdf.index_of(page) if page else 0, parent)
+    return show_book(reference, pdf.path, pdf.index_of(page) if page else 0, parent,
+                     entry=entry, pdf=pdf)

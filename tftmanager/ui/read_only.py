@@ -22,7 +22,7 @@ BANNER = ("<b>Read-only.</b> {name} cannot be changed here: its folder is read-o
           "You can look at it, print and export it; to change it, use File &gt; Save a Copy "
           "somewhere you can write, and open the copy.")
 # The File menu's entries that add to the campaign (found by their object names).
-IMPORTS = ("Import Stat Blocks", "Import from Foundry VTT")
+IMPORTS = ("Import Characters", "Import Stat Blocks", "Import from Foundry VTT")
 
 
 class ReadOnlyView:

@@ -6,7 +6,7 @@ exports are reads and return text for the clipboard or a file.
 
 from __future__ import annotations
 
-from tftmanager.app import foundry, statblocks
+from tftmanager.app import foundry, statblocks, transfer
 from tftmanager.app.arrivals import Already, Landed
 from tftmanager.app.import_unknowns import Choices
 from tftmanager.ui.session import CampaignSession
@@ -19,6 +19,13 @@ def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
     result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
         store=session.store, text=text, bestiary=bestiary, choices=choices, already=already))
     return result is not None
+
+
+def import_characters(session: CampaignSession,
+                      documents: dict[str, str]) -> transfer.Imported | None:
+    """Add the characters of TFT Manager character files, as ``tftmanager import`` does."""
+    return session.run("Import characters", lambda: transfer.import_documents(
+        store=session.store, documents=documents))
 
 
 def import_foundry(session: CampaignSession, texts: list[str], *,

@@ -19,6 +19,13 @@ def save_library_entry(session: CampaignSession, before: Entry | None, after: En
         store=session.store, entry=after)) is not None
 
 
+def set_entry_page(session: CampaignSession, kind: str, key: str, book: str,
+                   page: int) -> bool:
+    """The book viewer's "this entry is on the page shown" (undoable); False when refused."""
+    return session.run("Set the entry's page", lambda: library_app.set_entry_page(
+        store=session.store, kind=kind, key=key, book=book, page=page)) is not None
+
+
 def delete_library_entry(session: CampaignSession, entry: Entry) -> bool:
     """Delete an unused entry (undoable); False when refused (someone uses it)."""
     return session.run(f"Delete {entry.data.get('name', entry.key)}", lambda:
