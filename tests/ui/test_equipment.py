@@ -223,9 +223,9 @@ def test_buy_and_ready_a_magic_item_in_the_shop(main_window: MainWindow, qtbot) 
     dialog.close()
     assert session.money(flavius) == 150 + 4000  # the demo's savings, the hoard less $5,000
     items = session.character(flavius).items
-    index = next(n for n, i in enumerate(items) if i.kind is ItemKind.MAGIC)
+    index, uid = next((n, i.uid) for n, i in enumerate(items) if i.kind is ItemKind.MAGIC)
     before = session.sheet(flavius).derived.hits_stopped
-    operations.equipment.move_item(session, flavius, index, ItemState.READIED)
+    operations.equipment.move_item(session, flavius, uid, ItemState.READIED)
     assert session.sheet(flavius).derived.hits_stopped == before + 4
     panel = main_window.editor.derived
     assert "Stone Flesh +4" in panel.values["stops"].text()

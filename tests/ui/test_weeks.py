@@ -314,8 +314,11 @@ def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
 
     from tftmanager.app import weeks
 
-    def full(**_kw: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+    def full(**_kw: object) -> None:  # SQLite's own SQLITE_FULL (a page limit for the disk)
+        con = sqlite3.connect(":memory:")
+        con.execute("PRAGMA max_page_count = 2")
+        con.execute("CREATE TABLE t (x)")
+        con.execute("INSERT INTO t VALUES (zeroblob(100000))")
 
     monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
     session = main_window.session

@@ -54,11 +54,15 @@ def paper_of(printer: QPrinter) -> Paper:
 
 
 def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardContent]:
-    return session.card_contents(character_ids or None)
+    from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_cards, ids=character_ids or None)
 
 
 def _sheets(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardFace]:
-    return session.sheet_faces(character_ids or None)
+    from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_sheets, ids=character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):
