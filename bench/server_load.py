@@ -8,7 +8,8 @@ copies of one set-up campaign share a scratch PostgreSQL running at its
 what a group gets), and each campaign has its own table server, all of them
 in ``--workers`` processes.  Each simulated player is a coroutine with an
 HTTP connection of its own: it opens its page once (as a phone does, for the
-page's token), then at a table's pace (an action every ``--pause`` seconds
+page's token) and makes one action not counted (a warm connection all the
+way to the database), then at a table's pace (an action every ``--pause`` seconds
 on average, at random) makes one of a player's actions: a notes edit, or
 dropping or slinging a weapon.  A refused action stops the run.
 
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,12 +66,6 @@ def fsync_ms(folder: Path, tries: int = 50) -> float:
             times.append(time.perf_counter() - began)
     path.unlink()
     return round(1000 * statistics.median(times), 2)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def setup(server: Any, campaigns: int) -> tuple[list[str], list[str]]:
@@ -112,8 +108,12 @@ def setup(server: Any, campaigns: int) -> tuple[list[str], list[str]]:
     return databases, secrets_
 
 
-def serve(urls: list[str], ports: list[int], ready: Any, stop: Any) -> None:
-    """A worker process: one table server per campaign, all in one event loop, until told."""
+def serve(urls: list[str], ports: Any, ready: Any, stop: Any) -> None:
+    """A worker process: one table server per campaign, all in one event loop, until told.
+
+    Each server's socket is bound here, to a port the system picks, and the
+    ports are sent back (a port picked earlier could be taken meanwhile).
+    """
     import uvicorn
 
     from tftmanager.app import campaigns
@@ -122,12 +122,18 @@ def serve(urls: list[str], ports: list[int], ready: Any, stop: Any) -> None:
 
     wide_open = Bucket(burst=1e9, per_second=1e9)  # every simulated player is 127.0.0.1
     stores = [campaigns.open_existing(path=url) for url in urls]
+    sockets = []
+    for _store in stores:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(1024)
+        sockets.append(sock)
+    ports.put([int(sock.getsockname()[1]) for sock in sockets])
     servers = [uvicorn.Server(uvicorn.Config(
         create_app(store=store, requests=wide_open, actions_bucket=wide_open,
                    watch_interval=0.5),
-        host="127.0.0.1", port=port, log_level="warning", access_log=False,
-        timeout_keep_alive=KEEP_ALIVE_SECONDS))
-        for store, port in zip(stores, ports, strict=True)]
+        log_level="warning", access_log=False, timeout_keep_alive=KEEP_ALIVE_SECONDS))
+        for store in stores]
 
     def until_told() -> None:
         stop.wait()
@@ -136,7 +142,8 @@ def serve(urls: list[str], ports: list[int], ready: Any, stop: Any) -> None:
 
     async def main() -> None:
         threading.Thread(target=until_told, daemon=True).start()
-        tasks = [asyncio.create_task(s.serve()) for s in servers]
+        tasks = [asyncio.create_task(s.serve(sockets=[sock]))
+                 for s, sock in zip(servers, sockets, strict=True)]
         while not all(s.started for s in servers):
             await asyncio.sleep(0.05)
         ready.set()
@@ -162,17 +169,42 @@ class Player:
     done: int = 0
     refused: list[str] = field(default_factory=list)
 
+    @property
+    def base(self) -> str:
+        """The player's page."""
+        return f"http://127.0.0.1:{self.port}/p/{self.secret}"
 
-async def _play(client: Any, player: Player, seconds: float, pause: float,
-                number: int) -> None:
+
+async def _act(client: Any, player: Player, token: str, fields: dict[str, str]) -> bool:
+    """One action; whether it was done (a refusal or a failure is kept, and ends the player)."""
     import httpx
 
-    rng = random.Random(number)
-    base = f"http://127.0.0.1:{player.port}/p/{player.secret}"
-    page = await client.get(base)
+    fields["nonce"] = secrets.token_hex(12)
+    try:
+        answer = await client.post(f"{player.base}/act", json=fields,
+                                   headers={"X-CSRF-Token": token})
+    except httpx.HTTPError as exc:  # counted as refused: the run says so and fails
+        player.refused.append(f"{type(exc).__name__}: {exc}")
+        return False
+    if answer.status_code != 200:
+        player.refused.append(answer.text[:200])
+        return False
+    player.done += 1
+    return True
+
+
+async def _open(client: Any, player: Player, number: int) -> str:
+    """The page opened (its token), and one action not counted: a warm connection."""
+    page = await client.get(player.base)
     found = CSRF.search(page.text)
     assert found is not None, page.text[:200]
-    token = found.group(1)
+    await _act(client, player, found.group(1), {"action": "notes", "notes": f"p{number} here"})
+    return found.group(1)
+
+
+async def _play(client: Any, player: Player, token: str, seconds: float, pause: float,
+                number: int) -> None:
+    rng = random.Random(number)
     end = time.monotonic() + seconds
     n = 0
     while True:
@@ -185,32 +217,32 @@ async def _play(client: Any, player: Player, seconds: float, pause: float,
                       "state": "stored" if player.dropped else "carried"}
         else:
             fields = {"action": "notes", "notes": f"p{number} note {n}"}
-        fields["nonce"] = secrets.token_hex(12)
         began = time.perf_counter()
-        try:
-            answer = await client.post(f"{base}/act", json=fields,
-                                       headers={"X-CSRF-Token": token})
-        except httpx.HTTPError as exc:  # counted as refused: the run says so and fails
-            player.refused.append(f"{type(exc).__name__}: {exc}")
-            return
-        if answer.status_code != 200:
-            player.refused.append(answer.text[:200])
+        if not await _act(client, player, token, fields):
             return
         player.latencies.append(time.perf_counter() - began)
-        player.done += 1
         n += 1
 
 
-async def _drive(players: list[Player], seconds: float, pause: float) -> float:
+async def _drive(players: list[Player], seconds: float, pause: float,
+                 cpu: Callable[[], tuple[float, float]]) -> tuple[float, tuple[float, float]]:
+    """Open every page (one uncounted action each), then play; wall time and CPU spent."""
     import httpx
 
     limits = httpx.Limits(max_connections=len(players) + 10,
                           max_keepalive_connections=len(players) + 10)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+    async with httpx.AsyncClient(timeout=120, limits=limits) as client:
+        tokens = []
+        for start in range(0, len(players), 50):  # phones arriving, fifty at a time
+            tokens += await asyncio.gather(*(_open(client, p, n) for n, p in enumerate(
+                players[start:start + 50], start=start)))
+        before = cpu()
         began = time.perf_counter()
-        await asyncio.gather(*(_play(client, p, seconds, pause, n)
-                               for n, p in enumerate(players)))
-        return time.perf_counter() - began
+        await asyncio.gather(*(_play(client, p, t, seconds, pause, n)
+                               for n, (p, t) in enumerate(zip(players, tokens, strict=True))))
+        wall = time.perf_counter() - began
+        after = cpu()
+    return wall, (after[0] - before[0], after[1] - before[1])
 
 
 def _cpu(pids: list[int]) -> float:
@@ -283,7 +315,7 @@ def measure(server: Any, databases: list[str], secrets_: list[str], moves: dict[
     import psycopg
 
     used = databases[:max(1, players // PLAYERS_PER_CAMPAIGN)]
-    ports = [_free_port() for _ in used]
+    ports = [0] * len(used)
     first = {}
     for database in used:
         with psycopg.connect(server.url(database)) as conn:
@@ -291,16 +323,20 @@ def measure(server: Any, databases: list[str], secrets_: list[str], moves: dict[
                 "SELECT coalesce(max(id), 0) FROM operation").fetchone()[0])
     context = mp.get_context("spawn")
     stop = context.Event()
-    processes, readies = [], []
+    processes, readies, shares = [], [], []
     for w in range(workers):
-        ready = context.Event()
+        ready, told = context.Event(), context.Queue()
         mine = list(range(w, len(used), workers))
         process = context.Process(target=serve, args=(
-            [server.url(used[i]) for i in mine], [ports[i] for i in mine], ready, stop))
+            [server.url(used[i]) for i in mine], told, ready, stop))
         process.start()
         processes.append(process)
         readies.append(ready)
+        shares.append((mine, told))
     try:
+        for mine, told in shares:
+            for i, port in zip(mine, told.get(timeout=600), strict=True):
+                ports[i] = port
         deadline = time.monotonic() + 300
         while not all(r.is_set() for r in readies):
             assert time.monotonic() < deadline, "a table server worker did not start"
@@ -312,10 +348,8 @@ def measure(server: Any, databases: list[str], secrets_: list[str], moves: dict[
                      for secret in secrets_[:min(PLAYERS_PER_CAMPAIGN, players)]]
         load = os.getloadavg()[0]
         pids = [p.pid for p in processes if p.pid is not None]
-        server_pids = _server_pids(server)
-        table_cpu, pg_cpu = _cpu(pids), _cpu(server_pids)
-        wall = asyncio.run(_drive(simulated, seconds, pause))
-        table_cpu, pg_cpu = _cpu(pids) - table_cpu, _cpu(_server_pids(server)) - pg_cpu
+        wall, (table_cpu, pg_cpu) = asyncio.run(_drive(
+            simulated, seconds, pause, lambda: (_cpu(pids), _cpu(_server_pids(server)))))
     finally:
         stop.set()
         for process in processes:

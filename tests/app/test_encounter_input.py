@@ -48,7 +48,7 @@ Call = Callable[[CampaignStore, int], Any]
     (lambda s, e: enc.choose_option(store=s, encounter_id=e, figure="Flavius",
                                     option="missile"), "needs a missile weapon"),
     (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
-                             rolls=[9, 5], dice=6), "up to 5 with Bladeturn"),
+                             rolls=[9, 5], dice=7), "up to 6 with Bladeturn"),
     (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
                              rolls=[9, 5], second_shot=True), "has not fired"),
     (lambda s, e: enc.ready(store=s, encounter_id=e, figure="Wulf", weapon=7),

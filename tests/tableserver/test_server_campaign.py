@@ -29,12 +29,9 @@ pytestmark = pytest.mark.server
 
 
 @pytest.fixture
-def server_table(pg_server: Any) -> Iterator[Table]:
+def server_table(server_demo_url: str) -> Iterator[Table]:
     """The demo party on a server, its GM's store behind a table server; Ragnar has 150 XP."""
-    from conftest import _server_campaign
-
-    url = _server_campaign(pg_server, demo=True)
-    store = campaigns.open_existing(path=url)
+    store = campaigns.open_existing(path=server_demo_url)
     try:
         ids = {s.character.name: s.id for s in party_sheets(store=store)}
         experience.award(store=store, character_ids=[ids["Ragnar"]], amount=150,

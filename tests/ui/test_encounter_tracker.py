@@ -6,7 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
+from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
+from tftmanager.ui.encounter_next import NextPanel
 from tftmanager.ui.encounter_window import EncounterWindow
 from tftmanager.ui.main_window import MainWindow
 
@@ -33,6 +35,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert session is not None
     window = _flavius_and_wulf(main_window, qtbot, "Led")
     before = len(session.history())
+    assert isinstance(window, FightActions) and isinstance(window.next_panel, NextPanel)
     assert "[Initiative]" in window.next_panel.phases.text()
     assert _offers(window) == ["Roll the initiative"]
     _press(window, qtbot, "Roll the initiative", "5 2")  # the Romans move first
@@ -76,4 +79,27 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert dialog.note.text().startswith("Romans won. ")
     dialog.accept()
     assert "ended" in window.heading.text() and window.next_panel.offer_buttons == []
+    window.close()
+
+
+def test_a_weapon_not_ready_is_warned_of_and_rolls_typed_either_way(
+        main_window: MainWindow, qtbot, dialog_log) -> None:
+    """Issue 34 items 5-6: an attack with a weapon that is not the ready one (Wulf's 2-handed
+    sword while his longbow is ready) is warned of before it is tried (003 line 198: "the
+    new weapon can be used on the NEXT turn"); "9 4" for a miss is taken."""
+    window = _flavius_and_wulf(main_window, qtbot, "Warned")
+    window.tabs.setCurrentIndex(2)  # Other actions
+    index = window.attacker.findText("Germanic tribesman")
+    window.attacker.setCurrentIndex(index)
+    assert window.weapon_warning.text() == ""
+    qtbot.keyClick(window.weapon, Qt.Key.Key_Up)  # weapon 2: the 2-handed sword
+    assert window.weapon_warning.text().startswith(
+        "⚠ Weapon 2 (2-handed sword) is not Germanic tribesman's ready weapon (Longbow)")
+    qtbot.mouseClick(window.buttons["attack"], Qt.MouseButton.LeftButton)
+    assert "ready the 2-handed sword first" in dialog_log.errors[-1][1]
+    qtbot.keyClick(window.weapon, Qt.Key.Key_Down)
+    assert window.weapon_warning.text() == ""
+    qtbot.keyClicks(window.rolls, "16 4")
+    qtbot.mouseClick(window.buttons["attack"], Qt.MouseButton.LeftButton)
+    assert "1 typed roll (4) not needed: the attack missed" in window.log.toPlainText()
     window.close()

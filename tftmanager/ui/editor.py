@@ -294,7 +294,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.party().characters
+                               and not self.session.has_characters()
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
@@ -419,7 +419,8 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            if not operations.characters.edit(self.session, self.character_id, edited):
+            if not operations.characters.edit(self.session, self.character_id, edited) \
+                    and self.session.last_failure_was_bug:
                 self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(

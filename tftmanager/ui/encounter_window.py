@@ -39,10 +39,11 @@ from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
 from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_tracker import Do, Offer, next_step
+from tftmanager.rules.encounter_tracker import next_step
 from tftmanager.rules.encounter_weapons import ready_arm
 from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui import dialogs, screen_fit
+from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_next import NextPanel
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.save_as import ask_save_path
@@ -61,7 +62,7 @@ def fit_narrow_screens(window: QWidget) -> None:
     screen_fit.fit(window, QSize(980, 680))
 
 
-class EncounterWindow(QWidget):
+class EncounterWindow(FightActions, QWidget):
     """The tracker for one encounter (``encounter_id`` None: start one first)."""
 
     def __init__(self, session: CampaignSession, encounter_id: int | None,
@@ -319,7 +320,8 @@ class EncounterWindow(QWidget):
     def highlighted(self) -> str:
         """The name of the figure the table highlights as next ("" for none)."""
         rows = {i.row() for i in self.table.selectedItems()}
-        return self.table.item(rows.pop(), 0).text() if rows else ""
+        item = self.table.item(rows.pop(), 0) if rows else None
+        return item.text() if item is not None else ""
 
     def _warn_weapon(self) -> None:
         """A weapon that is not the ready one: say so before the attack is tried."""
@@ -339,34 +341,6 @@ class EncounterWindow(QWidget):
             f"⚠ Weapon {number + 1} ({fig.attacks[number].held}) is not {fig.name}'s ready "
             f"weapon ({held.held if held else 'none'}): ready it first; it can be used the "
             f"turn after (Melee).")
-
-    def _offer_chosen(self, offer: Offer) -> None:
-        usable, rolls = self._typed()
-        if usable:
-            self.play(offer, rolls)
-
-    def play(self, offer: Offer, rolls: list[int] | None) -> None:
-        """Carry out an action the Next panel offered."""
-        eid = self.encounter_id
-        if eid is None:
-            return
-        session = self.session
-        runs = {
-            Do.INITIATIVE: lambda: ops.initiative(session, eid, rolls),
-            Do.OPTION: lambda: ops.option(session, eid, offer.figure, offer.option),
-            Do.READY: lambda: ops.ready(session, eid, offer.figure, offer.weapon),
-            Do.FLEE: lambda: ops.flee(session, eid, offer.figure),
-            Do.ORDER: lambda: ops.order(session, eid, rolls),
-            Do.ATTACK: lambda: ops.attack(session, eid, offer.figure, offer.target, rolls, 0,
-                                          None),
-            Do.SECOND_SHOT: lambda: ops.attack(session, eid, offer.figure, offer.target, rolls,
-                                               0, None, second_shot=True),
-            Do.HOLD: lambda: ops.hold(session, eid, offer.figure),
-            Do.NEXT_TURN: lambda: ops.next_turn(session, eid),
-            Do.END: self.end_encounter,
-        }
-        runs[offer.do]()
-        self.rolls.clear()
 
     def _fill_pickers(self, enc: Encounter) -> None:
         for box, items in (
@@ -444,77 +418,6 @@ class EncounterWindow(QWidget):
         if self.encounter_id is not None and usable:
             ops.order(self.session, self.encounter_id, rolls)
             self.rolls.clear()
-
-    def attack(self) -> None:
-        """Roll the chosen attacker's attack on the target."""
-        usable, rolls = self._typed()
-        if self.encounter_id is None or not usable or not self.attacker.currentData():
-            return
-        ops.attack(self.session, self.encounter_id, self.attacker.currentData(),
-                   self.target.currentData(), rolls, self.dice.currentData(),
-                   self.weapon.value() - 1)
-        self.rolls.clear()
-
-    def enter_hit(self) -> None:
-        """Enter the damage typed on the target (from the attacker, if one is chosen)."""
-        if self.encounter_id is not None and self.target.currentData():
-            ops.hit(self.session, self.encounter_id, self.target.currentData(),
-                    self.damage.value(), self.attacker.currentData() or "")
-
-    def spend_st(self) -> None:
-        """The chosen attacker spends the ST typed in Damage on a spell (fatigue)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.spend(self.session, self.encounter_id, self.attacker.currentData(),
-                      self.damage.value())
-
-    def drop_weapon(self) -> None:
-        """The chosen attacker drops its weapon of the number shown."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.drop(self.session, self.encounter_id, self.attacker.currentData(),
-                     self.weapon.value() - 1)
-
-    def ready_weapon(self) -> None:
-        """The chosen attacker readies (or picks up) its weapon of the number shown."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.ready(self.session, self.encounter_id, self.attacker.currentData(),
-                      self.weapon.value() - 1)
-
-    def choose_option(self) -> None:
-        """The chosen attacker's option this turn (Melee's list)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.option(self.session, self.encounter_id, self.attacker.currentData(),
-                       self.option.currentData())
-
-    def flee(self) -> None:
-        """The chosen attacker leaves the fight (the arena's door)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.flee(self.session, self.encounter_id, self.attacker.currentData())
-
-    def fall(self) -> None:
-        """Three-dimensional play: the target falls so many tile heights."""
-        usable, rolls = self._typed()
-        if self.encounter_id is not None and usable and self.target.currentData():
-            ops.fall(self.session, self.encounter_id, self.target.currentData(),
-                     self.tiles.value(), rolls)
-            self.rolls.clear()
-
-    def set_flesh(self) -> None:
-        """Stone Flesh or Iron Flesh cast on the target (or its end)."""
-        if self.encounter_id is not None and self.target.currentData():
-            ops.flesh(self.session, self.encounter_id, self.target.currentData(),
-                      self.flesh.currentData())
-
-    def toggle_mounted(self) -> None:
-        """The target mounts, or dismounts if it rides."""
-        enc = self.encounter()
-        if enc is not None and self.encounter_id is not None and self.target.currentData():
-            figure = enc.figure(self.target.currentData())
-            ops.mount(self.session, self.encounter_id, figure.fid, not figure.mounted)
-
-    def next_turn(self) -> None:
-        """End the turn."""
-        if self.encounter_id is not None:
-            ops.next_turn(self.session, self.encounter_id)
 
     def export_sheet(self, path: Path | None = None) -> Path | None:
         """The one-page encounter sheet as a PDF (the file is asked for unless given)."""

@@ -171,13 +171,19 @@ class CardPreviewDialog(QPrintPreviewDialog):
             paint_document(printer, document, printer.pageLayout().pageSize(), self.family)
 
     def export(self) -> Path | None:
-        """Export PDF with the choices made here."""
+        """Export PDF with the choices made here, and say where it went."""
         if self.sheets_chosen():
-            return export_sheets_dialog(self, self.session, self.selected_ids() or [],
+            path = export_sheets_dialog(self, self.session, self.selected_ids() or [],
                                         paper_of(self._card_printer))
-        return export_pdf_dialog(self, self.session, self.selected_ids() or [],
-                                 size=self.card_size(), paper=paper_of(self._card_printer),
-                                 duplex=self.duplex_box.isChecked())
+        else:
+            path = export_pdf_dialog(self, self.session, self.selected_ids() or [],
+                                     size=self.card_size(), paper=paper_of(self._card_printer),
+                                     duplex=self.duplex_box.isChecked())
+        if path is not None:  # a silent export leaves the user wondering
+            what = "sheets" if self.sheets_chosen() else "cards"
+            dialogs.info(self, "Exported", f"Saved the {what} "
+                         f"({self.scope_box.currentText().lower()}) to {path}.")
+        return path
 
 
 def open_print_preview(parent: QWidget | None, session: CampaignSession,

@@ -102,6 +102,9 @@ class CampaignSession(CampaignReads):
     def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
+        # Whether the last failed action was a bug (reported) rather than a refusal or a
+        # lost connection: after a bug an editor shows what is stored, else keeps what was typed.
+        self.last_failure_was_bug = False
         self._retried = False  # the last action needed a second connection
 
     @classmethod
@@ -225,6 +228,7 @@ class CampaignSession(CampaignReads):
     def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> bool:
         """Show a refusal in one line, or a bug's crash report; log either; True for a bug."""
         failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
+        self.last_failure_was_bug = failure.bug
         if failure.bug:
             self.signals.bug_reported.emit(bug_message(label, failure, saved=saved))
             return True

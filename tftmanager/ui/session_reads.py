@@ -88,6 +88,10 @@ class CampaignReads:
         """The whole party, each member evaluated when asked."""
         return self.query(campaigns.party)
 
+    def has_characters(self) -> bool:
+        """Whether the party has anyone yet (the whole party is not read for this)."""
+        return campaigns.has_characters(store=self.store)
+
     def sheets(self) -> list[Sheet]:
         """The whole party, evaluated."""
         return self.query(campaigns.party_sheets)
