@@ -90,7 +90,7 @@ class CampaignReads:
 
     def has_characters(self) -> bool:
         """Whether the party has anyone yet (the whole party is not read for this)."""
-        return campaigns.has_characters(store=self.store)
+        return self.query(campaigns.has_characters)
 
     def sheets(self) -> list[Sheet]:
         """The whole party, evaluated."""
