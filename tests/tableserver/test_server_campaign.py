@@ -79,7 +79,7 @@ def test_a_player_has_no_database_login_to_attack_with(server_table: Table) -> N
     # (a login of that name in another campaign on the same server may exist: it is refused)
     for name in (server_table.ragnar.author, server_table.ragnar.player or "Ragnar", "alice"):
         with pytest.raises(psycopg.OperationalError,
-                           match="does not exist|permission denied for database"):
+                           match=r"does not exist|permission denied for database"):
             psycopg.connect(host=address.host, port=address.port, dbname=address.database,
                             user=name, connect_timeout=5)
     _gm_edits_within_a_second(server_table)
