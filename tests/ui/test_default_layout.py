@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QLabel, QScrollArea
 
-from tftmanager.ui import window_state
+from tftmanager.ui import screen_fit, window_state
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.window_state import DEFAULT_SIZE, first_size
 
@@ -43,7 +43,8 @@ def _select(window: MainWindow, name: str) -> None:
 def test_default_size_fits_a_small_laptop_screen() -> None:
     width, height = DEFAULT_SIZE
     assert width <= 1366 and height <= 768 - 60  # a panel and a title bar
-    assert first_size(QSize(1024, 600)) == QSize(1024, 600)
+    # A small screen's free area, less the title bar and borders around the window.
+    assert first_size(QSize(1024, 600)) == QSize(1024, 600) - screen_fit.FRAME
     assert first_size(None) == QSize(*DEFAULT_SIZE)
 
 
@@ -105,8 +106,6 @@ def test_history_never_squeezes_the_party_table(main_window: MainWindow, qtbot) 
 
 def test_the_print_preview_keeps_duplex_and_export_in_view(main_window: MainWindow,
                                                            qtbot) -> None:
-    from PySide6.QtWidgets import QToolBar
-
     from tftmanager.ui.print_preview import CardPreviewDialog
 
     session = main_window.session
@@ -115,9 +114,25 @@ def test_the_print_preview_keeps_duplex_and_export_in_view(main_window: MainWind
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
-    toolbar = dialog.findChild(QToolBar)
-    assert toolbar is not None
-    export = toolbar.widgetForAction(dialog.export_action)
+    export = dialog.cards_bar.widgetForAction(dialog.export_action)
     assert export is not None and export.isVisible()
     assert dialog.duplex_box.isVisible()
     dialog.close()
+
+
+def test_party_charts_beside_the_board_never_grow_the_window(main_window: MainWindow,
+                                                             qtbot) -> None:
+    """Issue 34, item 13: opening the charts grew a 700-pixel window to 784 and squeezed
+    the Party Board to one row."""
+    main_window.resize(1600, 700)  # wide enough that the charts dock beside the table
+    qtbot.wait(50)
+    board, charts = main_window.story.board_dock, main_window.story.charts_dock
+    board.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: board.height() >= 0.35 * main_window.height())
+    rows = board.height()
+    charts.toggleViewAction().trigger()
+    qtbot.waitUntil(charts.isVisible)
+    qtbot.wait(50)
+    assert not charts.isFloating()
+    assert main_window.height() == 700
+    assert board.height() >= 0.9 * rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from person import type_into
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QLineEdit
@@ -66,8 +67,7 @@ def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
     assert books.open_reference(Reference("ITL", "5")) == ""
     assert open_window("ITL") is window and window.current_page() == 5
     # Search: the results come page by page; the first is shown when found.
-    window.search.setText("Page 2")
-    window.search.returnPressed.emit()
+    type_into(qtbot, window.search, "Page 2", enter=True)
     qtbot.waitUntil(lambda: window.current_page() == 2)
     assert window.results.item(0).text() == "PDF page 3: Page 2"
     # Resizing the window keeps the page (fit to width lays the pages out again).

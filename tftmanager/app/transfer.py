@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.interchange import Entry, dump_character
+from tftmanager.app.interchange import Entry, FormatError, dump_character, loads
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
@@ -52,6 +52,24 @@ def import_entries(
             )
             ids.append(stored.id)
     return Imported(tuple(ids), Changes(party=True, characters=frozenset(ids)))
+
+
+def import_documents(*, store: CampaignStore, documents: dict[str, str],
+                     as_copies: bool = False) -> Imported:
+    """Read character files (name -> text) and add every character, all or none.
+
+    The window's File > Import Characters; a file that is not a character
+    file is refused naming it, and nothing is added.
+    """
+    entries: list[Entry] = []
+    for name, text in documents.items():
+        try:
+            entries.extend(loads(text))
+        except FormatError as exc:
+            raise FormatError(f"{name}: {exc}") from None
+    if not entries:
+        raise TransferError("The files hold no character.")
+    return import_entries(store=store, entries=entries, as_copies=as_copies)
 
 
 def export_by_name(*, store: CampaignStore, name: str) -> str:

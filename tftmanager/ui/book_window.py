@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QModelIndex, QPointF, Qt
+from PySide6.QtCore import QModelIndex, QPointF, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.rules.references import Reference
+from tftmanager.ui import screen_fit
 
 # Book code -> its open window (kept while it is open, reused for the next reference).
 _windows: dict[str, BookWindow] = {}
@@ -86,7 +87,7 @@ class BookWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
-        self.resize(820, 900)
+        screen_fit.fit(self, QSize(820, 660), widest=1200)  # tall where the screen is
         self.path = ""
 
     def load(self, path: Path) -> str:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.equipment import EquipmentRefused, price_of
+from tftmanager.app.equipment import EquipmentRefused, price_of, purchase_problems
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
@@ -80,6 +80,10 @@ class BuyDialog(QDialog):
         buttons = QDialogButtonBox()
         self.buy_button = buttons.addButton("&Buy", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.money_button = buttons.addButton("&Money…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.money_button.setToolTip("Record starting money, pay or a find for "
+                                     f"{self.name}")
+        self.money_button.clicked.connect(self.open_money)
         buttons.accepted.connect(self.buy)
         buttons.rejected.connect(self.reject)
 
@@ -110,6 +114,7 @@ class BuyDialog(QDialog):
         for signal in (self.fine_dx.toggled, self.silver.toggled, self.good.toggled,
                        self.fine_damage.currentIndexChanged, self.quantity.valueChanged):
             signal.connect(lambda *_a: self.update_price())
+        session.signals.changes_applied.connect(self._on_changes)
         self._fill()
 
     def _entries(self) -> list[tuple[str, str, str, float]]:
@@ -181,6 +186,9 @@ class BuyDialog(QDialog):
         else:
             self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
             refusal = purchase_refusal(price, balance, "It")
+            if refusal and balance <= 0:
+                refusal += (" Record the character's starting money (or pay, or a find) "
+                            "with Money… first.")
         # Said before buying, not refused: a GM may mean the character to sort it out.
         warnings = [] if refusal else [
             f"Buying it makes {self.name} illegal: {problem}"
@@ -190,10 +198,23 @@ class BuyDialog(QDialog):
         self.buy_button.setToolTip(refusal)
         return refusal
 
+    def _on_changes(self, _changes: object) -> None:
+        """Money recorded meanwhile (from Money…) changes what can be bought."""
+        self.update_price()
+
+    def open_money(self) -> QDialog:
+        """The money form, to record starting money before the first purchase."""
+        from tftmanager.ui.money_dialog import MoneyDialog  # noqa: PLC0415 - when first opened
+
+        dialog = MoneyDialog(self.session, self.character_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
     def _problems_after(self, key: str) -> list[str]:
         item = Item(self.kind.currentData(), key, ItemState.CARRIED, self.quality(),
                     quantity=self.quantity.value())
-        return self.session.purchase_problems(self.character_id, item)
+        return self.session.query(purchase_problems, character_id=self.character_id, item=item)
 
     def buy(self) -> bool:
         """Buy the selected entry (one undoable step); stays open to buy more."""

@@ -43,7 +43,7 @@ class DerivedPanel(QGroupBox):
 
     def __init__(self) -> None:
         super().__init__("Derived")
-        self.setMinimumWidth(240)
+        self.setMinimumWidth(220)  # beside the editor on a 1024-pixel screen
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
         # A value too wide beside its caption goes under it instead of being cut.

@@ -63,7 +63,9 @@ if TYPE_CHECKING:
 
 NO_ITEM = "(none)"
 EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+N), "
-              "or bring them in with File > Import.")
+              "or bring them in with File > Import Characters (files saved by "
+              "tftmanager export), File > Import Stat Blocks or File > Import from "
+              "Foundry VTT.")
 
 
 class CharacterEditor(QWidget):
@@ -79,6 +81,7 @@ class CharacterEditor(QWidget):
 
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)  # the empty campaign's hint is a sentence
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
@@ -291,7 +294,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.party().characters
+                               and not self.session.has_characters()
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
@@ -299,11 +302,19 @@ class CharacterEditor(QWidget):
             self.possessions.show_sheet(None, None)
             for label in [*self.problems.values(), *self.abilities.problems.values()]:
                 label.show_messages([])
-            self.setEnabled(False)
+            # With a campaign open the title (the empty campaign's hint) stays in
+            # the text's colour, not greyed: only the fields are disabled.
+            self.setEnabled(self.session is not None)
+            self._fields_enabled(False)
             return
         self.setEnabled(True)
+        self._fields_enabled(True)
         self.reload()
         self._scroll_to_carried()
+
+    def _fields_enabled(self, enabled: bool) -> None:
+        self.tabs.setEnabled(enabled)
+        self.derived.setEnabled(enabled)
 
     def _clear_fields(self) -> None:
         self._loading = True

@@ -35,12 +35,15 @@ class MainWindow(Protocol):
 
 JSON_FORMATS = (("Foundry actor (*.json)", ".json"), ("All files (*)", ""))
 JSON_FILTER = ";;".join(f for f, _suffix in JSON_FORMATS)
+CHARACTER_FILTER = "TFT Manager characters (*.json);;All files (*)"
+IMPORT_CHARACTERS = "&Import Characters…"  # named by the empty campaign's hint
 
 
 def add_to(window: MainWindow, menu: QMenu) -> None:
     """Add the entries to a menu (after its print entries)."""
     menu.addSeparator()
     entries: list[tuple[str, object, bool]] = [
+        (IMPORT_CHARACTERS, lambda: import_characters(window), False),
         ("Import &Stat Blocks…", lambda: open_import_dialog(window), False),
         ("&Copy Character as Stat Block", lambda: copy_statblocks(window, selected=True), True),
         ("Copy &Party as Stat Blocks", lambda: copy_statblocks(window, selected=False), False),
@@ -134,6 +137,20 @@ def export_foundry(window: MainWindow, selected: bool) -> None:
         dialogs.error(_widget(window), "Not exported", exc.message)
 
 
+def import_characters(window: MainWindow) -> None:
+    """File > Import Characters…: TFT Manager character files (``tftmanager export``'s)."""
+    from tftmanager.ui.operations import interop  # noqa: PLC0415 - after first paint
+
+    chosen = _ask_files(window, "Import Characters", CHARACTER_FILTER)
+    if chosen is None or window.session is None:
+        return
+    names, texts = chosen
+    result = interop.import_characters(
+        window.session, {Path(name).name: text for name, text in zip(names, texts, strict=True)})
+    if result is not None:
+        window.statusBar().showMessage(f"Imported {len(result.ids)} character(s)", 10000)
+
+
 def import_foundry(window: MainWindow) -> None:
     """Add actors exported from Foundry (one or more files) to the party, all or none.
 
@@ -143,15 +160,10 @@ def import_foundry(window: MainWindow) -> None:
     """
     from tftmanager.ui.operations import interop  # noqa: PLC0415
 
-    if window.session is None:
+    chosen = _ask_files(window, "Import from Foundry VTT", JSON_FILTER)
+    if chosen is None or window.session is None:
         return
-    names, _ = QFileDialog.getOpenFileNames(_widget(window), "Import from Foundry VTT", "",
-                                            JSON_FILTER)
-    if not names:
-        return
-    texts = _read_with_progress(window, names)
-    if texts is None:
-        return
+    texts = chosen[1]
     seen = interop.preview_foundry(window.session, texts)
     if seen is None:
         return
@@ -171,9 +183,19 @@ def import_foundry(window: MainWindow) -> None:
                                        + (f": {shown}" if shown else ""), 10000)
 
 
+def _ask_files(window: MainWindow, title: str,
+               formats: str) -> tuple[list[str], list[str]] | None:
+    """The files the user picks and their texts (None: no campaign, none picked, cancelled)."""
+    if window.session is None:
+        return None
+    names, _ = QFileDialog.getOpenFileNames(_widget(window), title, "", formats)
+    texts = _read_with_progress(window, names) if names else None
+    return (names, texts) if texts is not None else None
+
+
 def _read_with_progress(window: MainWindow, names: list[str]) -> list[str] | None:
     """The files' texts, read one by one under a progress bar (None if cancelled or unreadable)."""
-    progress = QProgressDialog("Reading actors…", "Cancel", 0, len(names), _widget(window))
+    progress = QProgressDialog("Reading files…", "Cancel", 0, len(names), _widget(window))
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(500)
     texts = []

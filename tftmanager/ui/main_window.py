@@ -329,6 +329,8 @@ class MainWindow(QMainWindow):
         if self._panels_built:
             self.editor.set_session(None)
             self.party_model.set_rows([])
+        if self._party_built:
+            self.party.filter_edit.clear()  # a filter is for this campaign's names only
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
         self.week_label.setText("")
@@ -403,8 +405,14 @@ class MainWindow(QMainWindow):
         added = changes.characters - changes.removed
         if changes.party and len(added) == 1:
             self.party.select(next(iter(added)))
-        self.statusBar().showMessage("Saved", 2000)
+        self._say_saved()
         self._update_actions()
+
+    def _say_saved(self) -> None:
+        """The status bar names what was just saved (the journal's newest operation)."""
+        newest = self.session.history(limit=1) if self.session is not None else []
+        done = newest[0].label if newest and not newest[0].undone else ""
+        self.statusBar().showMessage(f"Saved: {done}" if done else "Saved", 8000)
 
     def _on_selection(self, character_id: int | None) -> None:
         if self._panels_built:  # the start-up preview has no editor yet
@@ -430,12 +438,20 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         """Take back the newest change (it may have been made in an earlier session)."""
         if self.session is not None:
+            operation = self.session.next_undo()
             _operations().journal.undo(self.session)
+            redo = self.session.next_redo()
+            if operation is not None and redo is not None and redo.id == operation.id:
+                self.statusBar().showMessage(f"Undone: {operation.label}", 8000)
 
     def redo(self) -> None:
         """Make the newest undone change again."""
         if self.session is not None:
+            operation = self.session.next_redo()
             _operations().journal.redo(self.session)
+            again = self.session.next_undo()
+            if operation is not None and again is not None and again.id == operation.id:
+                self.statusBar().showMessage(f"Redone: {operation.label}", 8000)
 
     def _show_journal(self) -> None:
         """Undo and Redo name what they would do; the History panel lists the journal."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -18,8 +18,20 @@ from PySide6.QtWidgets import (
 
 from tftmanager.ui.party_model import COLUMNS, ID_ROLE, SORT_ROLE, PartyModel, PartyProxy
 
-# Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name stretches.
+# Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name takes what is left.
 COLUMN_WIDTHS = (58, 32, 62, 32, 32, 40, 50, 72, 66)
+NAME_MOST = 240  # the widest the name column asks for to show its names whole
+
+
+class PartyTable(QTableView):
+    """The table, telling its panel when its width changes (to fit the name column)."""
+
+    resized = Signal()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """Fit the columns to the new width."""
+        super().resizeEvent(event)
+        self.resized.emit()
 
 
 class PartyPanel(QWidget):
@@ -45,7 +57,7 @@ class PartyPanel(QWidget):
         filter_label = QLabel("&Filter:")
         filter_label.setBuddy(self.filter_edit)
 
-        self.table = QTableView()
+        self.table = PartyTable()
         self.table.setModel(self.proxy)
         self.table.setAccessibleName("Party")
         self.table.setSortingEnabled(True)
@@ -53,6 +65,7 @@ class PartyPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)  # Tab moves on to the editor; arrows move rows
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         self.table.setCornerButtonEnabled(False)
@@ -60,14 +73,13 @@ class PartyPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setMinimumSectionSize(28)
-        # The name takes what the other columns leave, so every column (MA, XP
-        # and Problems too) shows without a scroll bar at the default size.
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, width in enumerate(COLUMN_WIDTHS, start=1):
             self.table.setColumnWidth(column, width)
         # A wounded figure's ST reads "11 (7 now)": the column widens for it, not clips it.
         for signal in (model.modelReset, model.dataChanged, model.rowsInserted):
             signal.connect(self._fit_st)
+            signal.connect(self._fit_name)
+        self.table.resized.connect(self._fit_name)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
@@ -87,6 +99,21 @@ class PartyPanel(QWidget):
         width = max(COLUMN_WIDTHS[column - 1], self.table.sizeHintForColumn(column))
         if width != self.table.columnWidth(column):
             self.table.setColumnWidth(column, width)
+
+    def _fit_name(self, *_args: object) -> None:
+        """The name takes the width the other columns leave, but never cuts a name short.
+
+        On a narrow window (a 1024-pixel screen) the names stay whole and the
+        columns after them scroll, rather than the names shrinking to nothing.
+        """
+        header = self.table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(1, header.count())
+                     if not header.isSectionHidden(c))
+        room = self.table.viewport().width() - others
+        names = min(self.table.sizeHintForColumn(0), NAME_MOST)
+        width = max(room, names, header.minimumSectionSize())
+        if width != header.sectionSize(0):
+            header.resizeSection(0, width)
 
     def selected_id(self) -> int | None:
         """The selected character's id, if any."""

@@ -7,18 +7,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +27,7 @@ from tftmanager.rules.text import count
 from tftmanager.ui import operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
+from tftmanager.ui.read_only_table import read_only_table
 from tftmanager.ui.reference_label import ReferenceLabel
 
 if TYPE_CHECKING:
@@ -76,18 +74,7 @@ class PickerDialog(QDialog):
 
         self.memory_label = QLabel()
         self.memory_label.setAccessibleName("Memory")
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setAccessibleName("Talents and spells")
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setCornerButtonEnabled(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table = read_only_table(self.proxy, "Talents and spells")
         for column, width in enumerate((190, 60, 40, 40, 44)):
             self.table.setColumnWidth(column, width)
         self.detail = QLabel()

@@ -12,12 +12,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QKeySequence, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QToolBar,
+    QWidget,
+)
 
 from tftmanager.cards.errors import CardExportError
-from tftmanager.ui import dialogs
+from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.fonts import register_fonts
 from tftmanager.ui.save_as import PDF, ask_save_path
 
@@ -46,11 +54,15 @@ def paper_of(printer: QPrinter) -> Paper:
 
 
 def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardContent]:
-    return session.card_contents(character_ids or None)
+    from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_cards, ids=character_ids or None)
 
 
 def _sheets(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardFace]:
-    return session.sheet_faces(character_ids or None)
+    from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_sheets, ids=character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):
@@ -70,17 +82,24 @@ class CardPreviewDialog(QPrintPreviewDialog):
         self.preview = preview
         toolbar = self.findChild(QToolBar)
         assert toolbar is not None
-        self._build_toolbar(toolbar)
-        # Wide enough that Duplex and Export PDF never hide behind the toolbar's overflow.
-        self.setMinimumWidth(toolbar.sizeHint().width() + 24)
-        self.resize(max(self.width(), self.minimumWidth()), max(self.height(), 640))
-        self.paintRequested.connect(self.paint)
-
-    def _build_toolbar(self, toolbar: QToolBar) -> None:
         for action in toolbar.actions():  # the card size decides the page's orientation
             if action.text() in ("Portrait", "Landscape"):
                 action.setVisible(False)
-        toolbar.addSeparator()
+        # The card choices on a row of their own, under Qt's: each row fits a
+        # 1024-pixel screen, and Duplex and Export PDF never hide in an overflow.
+        self.cards_bar = QToolBar("Cards", self)
+        self.cards_bar.setMovable(False)
+        self._build_toolbar(self.cards_bar)
+        inner = toolbar.parentWidget()  # Qt keeps its toolbar in a main window of its own
+        assert isinstance(inner, QMainWindow)
+        inner.addToolBarBreak()
+        inner.addToolBar(self.cards_bar)
+        self.setMinimumWidth(max(toolbar.sizeHint().width(),
+                                 self.cards_bar.sizeHint().width()) + 24)
+        screen_fit.fit(self, QSize(max(self.minimumWidth(), 900), 640))
+        self.paintRequested.connect(self.paint)
+
+    def _build_toolbar(self, toolbar: QToolBar) -> None:
         self.scope_box = QComboBox()
         self.scope_box.setAccessibleName("Characters to print")
         if self.character_ids:
@@ -94,12 +113,13 @@ class CardPreviewDialog(QPrintPreviewDialog):
             self.size_box.addItem(label, size)
         self.duplex_box = QCheckBox("Duplex")
         self.duplex_box.setToolTip(DUPLEX_TIP)
-        toolbar.addWidget(QLabel(" Cards for "))
+        toolbar.addWidget(QLabel("Cards for "))
         toolbar.addWidget(self.scope_box)
         toolbar.addWidget(QLabel(" Size "))
         toolbar.addWidget(self.size_box)
         toolbar.addWidget(self.duplex_box)
-        self.export_action = toolbar.addAction("Export PDF…")
+        self.export_action = QAction("Export PDF…", self)  # the dialog's, as the bar moves
+        toolbar.addAction(self.export_action)
         self.export_action.setToolTip("Save these cards as a PDF file")
         self.export_action.triggered.connect(self.export)
         self.scope_box.currentIndexChanged.connect(self._scope_changed)
@@ -151,13 +171,19 @@ class CardPreviewDialog(QPrintPreviewDialog):
             paint_document(printer, document, printer.pageLayout().pageSize(), self.family)
 
     def export(self) -> Path | None:
-        """Export PDF with the choices made here."""
+        """Export PDF with the choices made here, and say where it went."""
         if self.sheets_chosen():
-            return export_sheets_dialog(self, self.session, self.selected_ids() or [],
+            path = export_sheets_dialog(self, self.session, self.selected_ids() or [],
                                         paper_of(self._card_printer))
-        return export_pdf_dialog(self, self.session, self.selected_ids() or [],
-                                 size=self.card_size(), paper=paper_of(self._card_printer),
-                                 duplex=self.duplex_box.isChecked())
+        else:
+            path = export_pdf_dialog(self, self.session, self.selected_ids() or [],
+                                     size=self.card_size(), paper=paper_of(self._card_printer),
+                                     duplex=self.duplex_box.isChecked())
+        if path is not None:  # a silent export leaves the user wondering
+            what = "sheets" if self.sheets_chosen() else "cards"
+            dialogs.info(self, "Exported", f"Saved the {what} "
+                         f"({self.scope_box.currentText().lower()}) to {path}.")
+        return path
 
 
 def open_print_preview(parent: QWidget | None, session: CampaignSession,

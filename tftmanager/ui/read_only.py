@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMenu
 
 if TYPE_CHECKING:
     from tftmanager.ui.main_window import MainWindow
@@ -22,7 +22,7 @@ BANNER = ("<b>Read-only.</b> {name} cannot be changed here: its folder is read-o
           "You can look at it, print and export it; to change it, use File &gt; Save a Copy "
           "somewhere you can write, and open the copy.")
 # The File menu's entries that add to the campaign (found by their object names).
-IMPORTS = ("Import Stat Blocks", "Import from Foundry VTT")
+IMPORTS = ("Import Characters", "Import Stat Blocks", "Import from Foundry VTT")
 
 
 class ReadOnlyView:
@@ -45,7 +45,7 @@ class ReadOnlyView:
         """Apply again as each menu opens, after the menus' own enabling (which runs first)."""
         for action in self.window.menuBar().actions():
             menu = action.menu()
-            if menu is not None:
+            if isinstance(menu, QMenu):
                 menu.aboutToShow.connect(self.apply)
 
     def _edits(self) -> list[QAction]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -25,6 +26,7 @@ from tftmanager.app.journal import UNDO_LIMIT_RANGE
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.option_references import option_references
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile
+from tftmanager.ui import screen_fit
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.reference_label import ReferenceLabel
 
@@ -139,7 +141,8 @@ class CampaignSettingsDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(note)
         layout.addWidget(buttons)
-        self.resize(620, min(760, options.sizeHint().height() + 120))
+        # As tall as its options on a large screen; the options scroll on a small one.
+        screen_fit.fit(self, QSize(620, options.sizeHint().height() + 120), share=0)
 
     def _build_rest(self, job_rules: Entry | None) -> QComboBox:
         """The job rules' ``[rest] heals_all_wounds``, edited here as a named default."""

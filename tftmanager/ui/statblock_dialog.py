@@ -12,7 +12,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,7 +36,7 @@ from tftmanager.app.arrivals import Already
 from tftmanager.refusal import Refusal
 from tftmanager.rules.statblock import LineNote
 from tftmanager.rules.text import count
-from tftmanager.ui import dialogs
+from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.operations import interop
 from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.unknowns_table import UnknownsTable
@@ -59,7 +59,7 @@ class StatBlockImportDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Import Stat Blocks")
-        self.resize(1000, 720)
+        screen_fit.fit(self, QSize(1000, 680))
         layout = QVBoxLayout(self)
         intro = QLabel(HELP)
         intro.setWordWrap(True)
@@ -157,8 +157,10 @@ class StatBlockImportDialog(QDialog):
             self._read_in_background(text)
             return
         try:
-            seen = self.session.statblock_preview(text, templates=self.bestiary,
-                                                  choices=self.unknowns.choices())
+            seen = (self.session.query(statblocks.preview_templates, text=text)
+                    if self.bestiary else
+                    self.session.query(statblocks.preview, text=text,
+                                       choices=self.unknowns.choices()))
         except Refusal as exc:
             self._say(str(exc))
             return
@@ -229,7 +231,8 @@ class StatBlockImportDialog(QDialog):
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
         self._show_already(bool(seen.already) and not self.bestiary)
         self.unknowns.show_unknowns(seen.unknowns)
-        figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        blocks = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        figures = blocks if self.bestiary else len(seen.figures)  # a group: its figures
         if seen.problems:
             lines = sum(1 for n in seen.lines if n.problems)
             self.summary.setText(f"{count(len(seen.problems), 'problem')} in "

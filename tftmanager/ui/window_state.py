@@ -13,6 +13,7 @@ from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 
 from tftmanager.app.location import CAMPAIGN_SUFFIX, CampaignLocation, new_campaign_path
+from tftmanager.ui import screen_fit
 
 CAMPAIGN_FORMATS = (("TFT Manager campaigns (*.tftcampaign)", CAMPAIGN_SUFFIX),
                     ("All files (*)", ""))
@@ -21,15 +22,13 @@ MAX_RECENT = 10
 # Fits a 1366 x 768 laptop screen less its panels and title bar, and is wide
 # enough for every party column beside the editor and its Derived panel.
 DEFAULT_SIZE = (1340, 700)
-PARTY_WIDTH = 560  # the party table's share of the default width
+PARTY_WIDTH = 580  # the party table's share of the default width
+EDITOR_LEAST = 670  # the editor's width that shows its fields and Derived panel side by side
 
 
 def first_size(available: QSize | None) -> QSize:
-    """The default size, made smaller only on a screen that cannot hold it."""
-    width, height = DEFAULT_SIZE
-    if available is not None and available.isValid():
-        width, height = min(width, available.width()), min(height, available.height())
-    return QSize(width, height)
+    """The default size, smaller on a screen that cannot hold it, larger on a large one."""
+    return screen_fit.opening_size(QSize(*DEFAULT_SIZE), available)
 
 
 def restore(window: QMainWindow, settings: QSettings) -> None:
@@ -38,8 +37,7 @@ def restore(window: QMainWindow, settings: QSettings) -> None:
     if geometry is not None:
         window.restoreGeometry(geometry)
     else:
-        screen = window.screen()
-        window.resize(first_size(screen.availableSize() if screen is not None else None))
+        window.resize(first_size(screen_fit.available(window)))
     state = settings.value("window/state")
     if state is not None:
         window.restoreState(state)
@@ -52,8 +50,10 @@ def restore_splitter(splitter: QSplitter, settings: QSettings) -> None:
     state = settings.value("window/splitter")
     if state is not None:
         splitter.restoreState(state)
-    else:
-        splitter.setSizes([PARTY_WIDTH, DEFAULT_SIZE[0] - PARTY_WIDTH])
+    else:  # the party's share of the default width, less on a narrow screen
+        width = splitter.width() if splitter.width() > 0 else DEFAULT_SIZE[0]
+        party = min(round(width * PARTY_WIDTH / DEFAULT_SIZE[0]), width - EDITOR_LEAST)
+        splitter.setSizes([party, width - party])
 
 
 def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) -> None:
@@ -83,12 +83,42 @@ def remember(settings: QSettings, where: CampaignLocation) -> None:
 
 
 def start_folder(settings: QSettings) -> str:
-    """The last campaign's folder, else the user's documents."""
-    last = settings.value("last_campaign")
-    where = CampaignLocation.parse(last) if isinstance(last, str) else None
-    if where is not None and where.file is not None and where.file.parent.is_dir():
-        return str(where.file.parent)
-    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    """Where the user keeps campaigns, for the New and Open dialogs.
+
+    The folder last chosen in one of them, else the last campaign's folder,
+    else ~/Campaigns or the documents folder. The app's own data folder (the
+    demo campaigns, hidden under the home folder) is never offered: files
+    saved there are lost to the user.
+    """
+    for key in ("last_folder", "last_campaign"):
+        value = settings.value(key)
+        where = CampaignLocation.parse(value) if isinstance(value, str) else None
+        if where is None or where.file is None:
+            continue
+        folder = where.file if key == "last_folder" else where.file.parent
+        if folder.is_dir() and not is_app_data(folder):
+            return str(folder)
+    return str(users_folder())
+
+
+def users_folder() -> Path:
+    """~/Campaigns when the user has one, else the documents folder."""
+    campaigns = Path.home() / "Campaigns"
+    if campaigns.is_dir():
+        return campaigns
+    return Path(QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation))
+
+
+def is_app_data(path: Path) -> bool:
+    """Whether a path is inside the app's own (hidden) data folder."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return bool(location) and path.resolve().is_relative_to(Path(location).resolve())
+
+
+def outside_app_data(suggested: Path) -> Path:
+    """A file name suggested beside a campaign, moved to the user's folder if that is hidden."""
+    return users_folder() / suggested.name if is_app_data(suggested.parent) else suggested
 
 
 def ask_campaign_path(window: QMainWindow, *, new: bool,
@@ -101,6 +131,8 @@ def ask_campaign_path(window: QMainWindow, *, new: bool,
         name, _ = QFileDialog.getOpenFileName(window, "Open Campaign", folder, CAMPAIGN_FILTER)
     if not name:
         return None
+    if settings is not None:
+        settings.setValue("last_folder", str(Path(name).parent))
     return new_campaign_path(name) if new else Path(name)
 
 

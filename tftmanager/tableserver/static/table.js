@@ -38,9 +38,10 @@
 
   // One action: sent once with its nonce; after a dropped connection the same request
   // is sent again, and the server answers "already received" if the first got through.
-  // Still unanswered after the tries, it waits and goes again when the connection is
-  // back: done once whether or not the lost try had arrived.
-  let pending = null;
+  // Still unanswered after the tries, it waits (in order, with any others) and goes again
+  // when the connection is back: done once whether or not the lost try had arrived.
+  const pending = [];
+  let resending = false;
   async function send(fields, tries, resent) {
     let lastError = null;
     for (let attempt = 0; attempt < tries; attempt++) {
@@ -76,15 +77,22 @@
   }
 
   async function sendPending() {
-    if (!pending) return;
-    const fields = pending;
-    const data = await send(fields, 1, true);
-    if (data.lost) {  // still no connection: kept, and tried again in a moment
-      setTimeout(sendPending, 3000);
-      return;
+    if (resending) return;
+    resending = true;
+    try {
+      while (pending.length) {
+        const fields = pending[0];
+        const data = await send(fields, 1, true);
+        if (data.lost) {  // still no connection: kept, and tried again in a moment
+          setTimeout(sendPending, 3000);
+          return;
+        }
+        pending.shift();
+        answered(fields, data);
+      }
+    } finally {
+      resending = false;
     }
-    if (pending === fields) pending = null;
-    answered(fields, data);
   }
 
   document.addEventListener("submit", async (event) => {
@@ -100,7 +108,7 @@
     buttons.forEach((b) => { b.disabled = false; });
     answered(fields, data);
     if (data.lost) {
-      pending = fields;
+      pending.push(fields);
       setTimeout(sendPending, 3000);
     }
   });
