@@ -21,8 +21,8 @@ def save_library_entry(session: CampaignSession, before: Entry | None, after: En
 def set_entry_page(session: CampaignSession, kind: str, key: str, book: str,
                    page: int) -> bool:
     """The book viewer's "this entry is on the page shown" (undoable); False when refused."""
-    return session.run("Set the entry's page", lambda: library_app.set_entry_page(
-        store=session.store, kind=kind, key=key, book=book, page=page)) is not None
+    return session.act("Set the entry's page", library_app.set_entry_page, kind=kind, key=key,
+                       book=book, page=page).done
 
 
 def delete_library_entry(session: CampaignSession, entry: Entry) -> bool:
