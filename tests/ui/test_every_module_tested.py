@@ -38,6 +38,8 @@ THROUGH_THE_WINDOW = {
     "read_only_table": "ui/test_journeys.py",  # the picker's and the library's lists, clicked
     "players_menu": "ui/test_players_view.py",  # Campaign > Players' View…
     "players_view": "ui/test_players_view.py",  # its server, links and QR codes
+    "gear_fields": "ui/test_every_action.py",  # armor, shield, weapons carried, ready weapon
+    "window_actions": "ui/test_every_action.py",  # every menu action and toolbar button
 }
 
 
