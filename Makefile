@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint typecheck bench screenshot wheel dist install-desktop uninstall-desktop clean
+.PHONY: run test soak lint typecheck coverage bench screenshot wheel dist install-desktop uninstall-desktop clean
 
 $(STAMP): pyproject.toml
 	bash scripts/system-deps.sh
@@ -33,6 +33,12 @@ test: lint typecheck
 	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q \
 		-n $(TEST_WORKERS) --dist loadfile --durations=20
 
+# The window's line coverage: tests/ui under pytest-cov, a line per module of
+# tftmanager/ui and the total (kept out of make test, which it would slow by a third).
+coverage: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/ui -q -n $(TEST_WORKERS) --dist loadfile \
+		-p no:randomly --cov=tftmanager.ui --cov-report=term --no-cov-on-fail
+
 # The long fault-injection run (500+ kills, 10 x 24 simultaneous opens, 5,000
 # fuzzed inputs, disk full, every damaged file); its figures go to soak-results.json.
 # Then every other Hypothesis test with the thorough "soak" profile (ten times the
@@ -54,10 +60,12 @@ soak: $(STAMP)
 		--report mutants-fight-results.json
 
 # Every benchmark runs; the target fails at the end if any of them missed a target
-# (bench/run.py prints each figure beside the last committed one in bench/results/).
+# (bench/run.py prints each figure beside the last committed one in bench/results/,
+# and bench/table.py writes docs/performance.md's table from the new result).
 bench: $(STAMP)
 	@missed=0; \
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py || missed=1; \
+	$(PY) bench/table.py; \
 	$(PY) bench/imports.py || missed=1; \
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py || missed=1; \
 	$(PY) bench/server_clients.py || missed=1; \

@@ -71,7 +71,7 @@ def shoot_encounter(window: MainWindow, app: QApplication) -> None:
     window.session.signals.action_failed.connect(print)  # a refusal must not go unseen
     tracker = menu_windows.encounter(window, window.session)
     assert isinstance(tracker, EncounterWindow)
-    tracker.resize(1180, 760)
+    tracker.resize(1000, 660)  # within a 1024x700 screen
     tracker.name_edit.setText("Ambush at the ford")
     tracker.start_button.click()
 
@@ -84,21 +84,25 @@ def shoot_encounter(window: MainWindow, app: QApplication) -> None:
         tracker.side.setText(side)
         pick(tracker.party_pick if party else tracker.beast_pick, name)
         (tracker.add_party_member if party else tracker.add_beast)()
-    for rolls, button, attacker, target in (
-            ("5 2", "initiative", "", ""), ("3 6", "order", "", ""),
-            ("9 5", "attack", "Germanic tribesman", "Flavius Marcellus"),
-            ("8 4", "attack", "Wolf", "Ragnar"),
-            ("7 6", "attack", "Ragnar", "Wolf")):
-        if attacker:
-            pick(tracker.attacker, attacker)
-            pick(tracker.target, target)
+
+    def press(label: str, rolls: str = "") -> None:
+        """The tracker's own lead: the offered action whose label starts so."""
+        offered = tracker.next_panel.offer_buttons
+        button = next((b for b in offered if b.text().startswith(label)), None)
+        if button is None:
+            raise ValueError(f"'{label}' not offered: {[b.text() for b in offered]}")
         tracker.rolls.setText(rolls)
-        tracker.buttons[button].click()
-    tracker.buttons["next"].click()
-    tracker.rolls.setText("4 6")
-    pick(tracker.attacker, "Flavius Marcellus")
-    pick(tracker.target, "Germanic tribesman")
-    tracker.buttons["attack"].click()
+        button.click()
+
+    for label, rolls in (("Roll the initiative", "5 2"), ("(h) Shift", ""), ("(h) Shift", ""),
+                         ("(f) Missile", ""), ("(h) Shift", ""), ("(h) Shift", ""),
+                         ("Attack order", "3 6"), ("Bite at Ragnar", "8 4"), ("No attack", ""),
+                         ("Spear at Wolf", "7 6"), ("Longbow at Flavius", "9 5"),
+                         ("No attack", ""),
+                         ("Next turn", ""), ("Roll the initiative", "2 5"),
+                         ("(j) One-last-shot", "")):
+        press(label, rolls)
+    tracker.tabs.setCurrentIndex(0)
     app.processEvents()
     tracker.grab().save(str(OUT / "encounter.png"))
     enc = tracker.encounter()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 from pathlib import Path
+
+from tftmanager.collector import paused_for_start_up
 
 # The command line's commands (cli.main.COMMANDS holds their functions); kept
 # here so starting the GUI does not import the command line and the store.
@@ -38,9 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         from tftmanager.cli.main import run  # noqa: PLC0415 - keep GUI start-up light
 
         return run(args)
-    # Start-up makes objects that live until the app quits: the cycle collector
-    # is paused until the editor is ready (ui.launch.keep_for_good resumes it).
-    gc.disable()
+    paused_for_start_up()  # until the editor is ready (tftmanager.collector)
     from tftmanager.ui.launch import main as gui_main  # noqa: PLC0415 - Qt only for the GUI
 
     return gui_main(args)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from tftmanager.app import equipment, experience, journal, session_notes, survival, weeks
+from tftmanager.app import deeds, equipment, experience, journal, session_notes, survival, weeks
 from tftmanager.app.campaign_journal import JournalFilter, campaign_journal
 from tftmanager.app.campaigns import party_sheets
+from tftmanager.app.deeds import Deed
 from tftmanager.app.journal_export import to_html, to_markdown
 from tftmanager.app.story import OpFacts, tell
 from tftmanager.rules.experience import Attribute
@@ -131,7 +133,7 @@ def test_a_survival_roll_reads_as_a_sentence(demo_store: CampaignStore) -> None:
 
 def test_an_unknown_kind_reads_as_its_label() -> None:
     when = datetime(2026, 11, 23, tzinfo=UTC)
-    op = OpFacts(7, "encounter", "Goblin ambush: Ragnar took 4 hits", 3, when, (1,))
+    op = OpFacts(7, "encounter", deeds.told("Goblin ambush: Ragnar took 4 hits"), 3, when, (1,))
     [line] = tell(op)
     assert (line.text, line.week, line.characters) == (
         "Goblin ambush: Ragnar took 4 hits.", 3, frozenset({1}))
@@ -160,11 +162,19 @@ def test_weeks_run_before_the_journal_existed_are_still_told(tmp_path: Path) -> 
                for line in w.lines)
     assert len(story.weeks[0].lines) >= 1
 
+def _migrated(kind: str, label: str) -> Deed:
+    """The deed schema 15's migration reads from an earlier operation's label."""
+    migration = importlib.import_module("db.versions.0015_operation_deed")
+    party = migration._Party([(1, "u1", "Ragnar")])
+    return Deed.from_json(migration.deed_of(kind, label, [1], party), label)
+
+
 @pytest.mark.parametrize("label", ["Ragnar: ST 8 -> 20", "Ragnar: ST 20 -> 12; DX 8 -> 12",
                                    "Ragnar: race Human -> Elf"])
 def test_session_zero_typing_is_kept_out_of_the_story(label: str) -> None:
     """The story tells play; adjusting a record is History's (and stays there)."""
-    assert tell(OpFacts(1, "character", label, 1, datetime(2026, 11, 23, tzinfo=UTC))) == []
+    assert tell(OpFacts(1, "character", _migrated("character", label), 1,
+                        datetime(2026, 11, 23, tzinfo=UTC))) == []
 
 
 @pytest.mark.parametrize(("kind", "label", "told"), [
@@ -187,8 +197,11 @@ def test_session_zero_typing_is_kept_out_of_the_story(label: str) -> None:
      "Campaign rules changed: Undo limit: 100 -> 50 operations."),
     ("abilities", "Ragnar: learned Running", "Ragnar: learned Running."),
 ])
-def test_each_shape_of_label_reads_as_a_sentence(kind: str, label: str, told: str) -> None:
-    [line] = tell(OpFacts(1, kind, label, 2, datetime(2026, 11, 23, tzinfo=UTC)))
+def test_each_shape_of_an_earlier_label_reads_as_a_sentence(kind: str, label: str,
+                                                            told: str) -> None:
+    """Operations made before deeds were kept are read one last time by the migration."""
+    [line] = tell(OpFacts(1, kind, _migrated(kind, label), 2,
+                          datetime(2026, 11, 23, tzinfo=UTC)))
     assert line.text == told
 
 

@@ -12,12 +12,12 @@ from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, set_profile
 from tftmanager.app.characters import create_character
 from tftmanager.app.encounter_end import end_encounter, review_end
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import history
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.character import Character, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.rules.settings import (
     OPTION_INFO,
     ArmorWear,
@@ -48,7 +48,7 @@ Call = Callable[[CampaignStore, int], Any]
     (lambda s, e: enc.choose_option(store=s, encounter_id=e, figure="Flavius",
                                     option="missile"), "needs a missile weapon"),
     (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
-                             rolls=[9, 5], dice=6), "up to 5 with Bladeturn"),
+                             rolls=[9, 5], dice=7), "up to 6 with Bladeturn"),
     (lambda s, e: enc.attack(store=s, encounter_id=e, attacker="Wulf", target="Flavius",
                              rolls=[9, 5], second_shot=True), "has not fired"),
     (lambda s, e: enc.ready(store=s, encounter_id=e, figure="Wulf", weapon=7),

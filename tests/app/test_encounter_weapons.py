@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tftmanager.app import encounter_figures as enc_figures
 from tftmanager.app import encounters as enc
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.encounter_end import end_encounter
+from tftmanager.rules import new_figures as enc_figures
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.store.campaign import CampaignStore
@@ -52,3 +52,29 @@ def test_a_typed_in_figure_needs_the_bows_st(store: CampaignStore) -> None:
                           quick=enc_figures.QuickFigure("Weak", st=8, dx=12, weapon=key))
     assert "Weak" not in [f.name for f in enc.show(store=store, encounter_id=eid)
                           .encounter.figures]
+
+
+def test_typed_rolls_in_either_form(store: CampaignStore) -> None:
+    """Issue 34 item 5: "9 4" (to hit, then damage) for an attack that misses, and one number
+    per die, are both taken; the log says which rolls the action took."""
+    _cid, eid = _sherwood(store)
+    enc.add_quick(store=store, encounter_id=eid, side="Sheriff",
+                  quick=enc_figures.QuickFigure("Brute", st=15, dx=9, weapon="battleaxe"))
+    enc.attack(store=store, encounter_id=eid, attacker="Goon", target="Robin", rolls=[16, 4])
+    log = enc.show(store=store, encounter_id=eid).encounter.log
+    assert log[-1] == ("Turn 1: 1 typed roll (4) not needed: the attack missed, so no damage "
+                       "was rolled.")
+    # the battleaxe's 3d typed one number per die after a total to hit: 7, then 5 4 1 = 10
+    enc.attack(store=store, encounter_id=eid, attacker="Brute", target="Robin",
+               rolls=[7, 5, 4, 1])
+    robin = enc.show(store=store, encounter_id=eid).encounter.figure("Robin")
+    assert robin.wounds == 10
+    # the to-hit roll per die too: 2 2 3 = 7
+    enc.next_turn(store=store, encounter_id=eid)
+    enc.attack(store=store, encounter_id=eid, attacker="Goon", target="Robin",
+               rolls=[2, 2, 3, 6])
+    assert enc.show(store=store, encounter_id=eid).encounter.figure("Robin").wounds == 16
+    with pytest.raises(enc.EncounterRefused, match=r"left over: this action needed 2 rolls: "
+                                                    r"Brute to hit Robin \(3 dice\); "):
+        enc.attack(store=store, encounter_id=eid, attacker="Brute", target="Robin",
+                   rolls=[5, 3, 9])

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app import encounter_figures as enc_figures
 from tftmanager.app import encounters as enc
 from tftmanager.app.campaigns import get_profile, open_existing, set_profile
 from tftmanager.app.characters import create_character, get_character
@@ -18,6 +17,7 @@ from tftmanager.app.encounter_end import end_encounter, review_end
 from tftmanager.app.equipment import sell
 from tftmanager.app.experience import ledger_lines
 from tftmanager.app.journal import undo
+from tftmanager.rules import new_figures as enc_figures
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter_figure import Condition
 from tftmanager.rules.items import Item, ItemKind, ItemState
@@ -101,8 +101,9 @@ def test_flavius_against_wulf_into_the_ledgers(
     assert (ending.wounds, ending.award.amount, ending.condition) == (7, 50, Condition.FIGHTING)
     # Wear counts the blows each stopped hits of (the campaign's default reading of 001):
     # turns 1, 3 and 6 (Melee's points would be 9 and 5).
-    assert [(w.index, w.name, w.hits) for w in ending.wear] == [(0, "Chainmail", 3),
-                                                                (1, "Large shield", 3)]
+    items = get_character(store=store, character_id=cid).items
+    assert [(w.item_id, w.name, w.hits) for w in ending.wear] == [
+        (items[0].uid, "Chainmail", 3), (items[1].uid, "Large shield", 3)]
     before = campaign_dump(store.path)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid)
@@ -244,8 +245,9 @@ def test_wear_finds_the_armor_even_if_the_possessions_changed_mid_fight(
     """Selling the first possession mid-fight must not put the chainmail's hits on the shield."""
     cid, eid = _glade(store)
     enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
-    keys = [i.key for i in get_character(store=store, character_id=cid).items]
-    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    mail = next(i.uid for i in get_character(store=store, character_id=cid).items
+                if i.key == "chainmail")
+    sell(store=store, character_id=cid, uid=mail, price=0)
     end_encounter(store=store, encounter_id=eid)
     after = {i.key: i.hits_taken for i in get_character(store=store, character_id=cid).items}
     assert "chainmail" not in after
@@ -263,8 +265,9 @@ def test_wear_goes_to_the_very_shield_that_stopped_the_hits(store: CampaignStore
     enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
     enc.add_template(store=store, encounter_id=eid, key="wolf", side="Wolves")
     enc.hit(store=store, encounter_id=eid, target="Flavius", damage=9)  # 3 and 2 stopped
-    keys = [i.key for i in get_character(store=store, character_id=cid).items]
-    sell(store=store, character_id=cid, index=keys.index("chainmail"), price=0)
+    mail = next(i.uid for i in get_character(store=store, character_id=cid).items
+                if i.key == "chainmail")
+    sell(store=store, character_id=cid, uid=mail, price=0)
     end_encounter(store=store, encounter_id=eid)
     after = get_character(store=store, character_id=cid).items
     assert [(i.state, i.hits_taken) for i in after if i.key == "large_shield"] == [

@@ -6,6 +6,7 @@ they were; every action is undone and redone exactly.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from collections.abc import Callable
@@ -177,6 +178,11 @@ def test_give_adds_without_paying(store: CampaignStore) -> None:
     assert eq.money(store=store, character_id=cid) == 0
 
 
+def at(store: CampaignStore, cid: int, index: int) -> str:
+    """The identity of the possession at ``index`` (actions name a possession by it)."""
+    return items(store, cid)[index].uid
+
+
 # --- Selling and moving ---------------------------------------------------
 
 
@@ -184,7 +190,7 @@ def test_sell_adds_money_and_removes_the_item(store: CampaignStore) -> None:
     cid = hero(store, money=200)
     eq.buy(store=store, character_id=cid, kind=ItemKind.WEAPON, key="broadsword")
     eq.buy(store=store, character_id=cid, kind=ItemKind.WEAPON, key="mace")
-    deal = eq.sell(store=store, character_id=cid, index=0, price=40)
+    deal = eq.sell(store=store, character_id=cid, uid=at(store, cid, 0), price=40)
     assert eq.money(store=store, character_id=cid) == 200 - 80 - 40 + 40
     assert [i.key for i in items(store, cid)] == ["mace"]
     assert (deal.lines[0].amount, deal.lines[0].kind, deal.lines[0].reason) == (
@@ -194,7 +200,7 @@ def test_sell_adds_money_and_removes_the_item(store: CampaignStore) -> None:
 def test_giving_an_item_away_writes_no_money(store: CampaignStore) -> None:
     cid = hero(store)
     eq.give(store=store, character_id=cid, item=Item(ItemKind.GEAR, "skis"))
-    deal = eq.sell(store=store, character_id=cid, index=0, price=0)
+    deal = eq.sell(store=store, character_id=cid, uid=at(store, cid, 0), price=0)
     assert deal.lines == ()
     assert items(store, cid) == ()
 
@@ -204,11 +210,11 @@ def test_bad_sales_are_refused(store: CampaignStore) -> None:
     eq.give(store=store, character_id=cid, item=Item(ItemKind.GEAR, "skis"))
     before = state(store, cid)
     with pytest.raises(eq.EquipmentRefused, match="cannot cost money"):
-        eq.sell(store=store, character_id=cid, index=0, price=-5)
+        eq.sell(store=store, character_id=cid, uid=at(store, cid, 0), price=-5)
     with pytest.raises(eq.EquipmentRefused, match="no longer there"):
-        eq.sell(store=store, character_id=cid, index=1, price=5)
+        eq.sell(store=store, character_id=cid, uid="gone", price=5)
     with pytest.raises(eq.EquipmentRefused, match="no longer there"):
-        eq.sell(store=store, character_id=cid, index=-1, price=5)
+        eq.sell(store=store, character_id=cid, uid="", price=5)
     assert state(store, cid) == before
 
 
@@ -221,14 +227,14 @@ def test_move_changes_state_and_carried_weight(store: CampaignStore) -> None:
         return character_sheet(store=store, character_id=cid).derived.carried_kg
 
     assert carried() == 16.61
-    eq.move(store=store, character_id=cid, index=1, state=ItemState.STORED)
+    eq.move(store=store, character_id=cid, uid=at(store, cid, 1), state=ItemState.STORED)
     assert items(store, cid)[1].state is ItemState.STORED
     assert carried() == 3.0
-    eq.move(store=store, character_id=cid, index=0, state=ItemState.READIED)
+    eq.move(store=store, character_id=cid, uid=at(store, cid, 0), state=ItemState.READIED)
     assert items(store, cid)[0].state is ItemState.READIED
     assert carried() == 3.0
     with pytest.raises(eq.EquipmentRefused, match="no longer there"):
-        eq.move(store=store, character_id=cid, index=2, state=ItemState.STORED)
+        eq.move(store=store, character_id=cid, uid="gone", state=ItemState.STORED)
 
 
 def test_storing_a_weapon_frees_the_carry_limit(store: CampaignStore) -> None:
@@ -236,7 +242,7 @@ def test_storing_a_weapon_frees_the_carry_limit(store: CampaignStore) -> None:
     eq.give(store=store, character_id=cid, item=Item(ItemKind.WEAPON, "club"))
     assert [p.field for p in character_sheet(store=store, character_id=cid).errors] == [
         "weapons"]
-    eq.move(store=store, character_id=cid, index=0, state=ItemState.STORED)
+    eq.move(store=store, character_id=cid, uid=at(store, cid, 0), state=ItemState.STORED)
     assert character_sheet(store=store, character_id=cid).legal
 
 
@@ -247,8 +253,8 @@ def test_record_hits_adds_up_and_wears_the_armor(store: CampaignStore) -> None:
     cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED))
-    eq.record_hits(store=store, character_id=cid, index=0, hits=30)
-    eq.record_hits(store=store, character_id=cid, index=0, hits=20)
+    eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=30)
+    eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=20)
     assert items(store, cid)[0].hits_taken == 50
     sheet = character_sheet(store=store, character_id=cid)
     assert sheet.derived.hits_stopped == 2
@@ -262,7 +268,7 @@ def test_record_hits_refuses_bad_numbers(store: CampaignStore, hits: Any) -> Non
     eq.give(store=store, character_id=cid, item=Item(ItemKind.ARMOR, "chainmail"))
     before = state(store, cid)
     with pytest.raises(eq.EquipmentRefused, match="above 0"):
-        eq.record_hits(store=store, character_id=cid, index=0, hits=hits)
+        eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=hits)
     assert state(store, cid) == before
 
 
@@ -274,7 +280,7 @@ def test_record_hits_only_on_armor_and_shields(store: CampaignStore, kind: ItemK
     eq.give(store=store, character_id=cid, item=Item(kind, key))
     before = state(store, cid)
     with pytest.raises(eq.EquipmentRefused, match="Only armor and shields"):
-        eq.record_hits(store=store, character_id=cid, index=0, hits=5)
+        eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=5)
     assert state(store, cid) == before
 
 
@@ -282,7 +288,7 @@ def test_shields_take_hits_too(store: CampaignStore) -> None:
     cid = hero(store)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.SHIELD, "large_shield", ItemState.READIED))
-    eq.record_hits(store=store, character_id=cid, index=0, hits=30)
+    eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=30)
     derived = character_sheet(store=store, character_id=cid).derived
     assert derived.hits_stopped_shield == 0
     assert derived.shield_condition is not None and derived.shield_condition.broken
@@ -327,7 +333,7 @@ def test_repair_pays_and_resets_the_wear(store: CampaignStore) -> None:
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED, hits_taken=80))
     assert character_sheet(store=store, character_id=cid).derived.hits_stopped == 1
-    deal = eq.repair(store=store, character_id=cid, index=0)
+    deal = eq.repair(store=store, character_id=cid, uid=at(store, cid, 0))
     assert eq.money(store=store, character_id=cid) == 60
     assert items(store, cid)[0].hits_taken == 0
     assert character_sheet(store=store, character_id=cid).derived.hits_stopped == 3
@@ -339,7 +345,7 @@ def test_fine_armor_repairs_for_ten_percent(store: CampaignStore) -> None:
     cid = hero(store, money=250)
     eq.give(store=store, character_id=cid,
             item=Item(ItemKind.ARMOR, "fine_chainmail", hits_taken=5))
-    eq.repair(store=store, character_id=cid, index=0)
+    eq.repair(store=store, character_id=cid, uid=at(store, cid, 0))
     assert eq.money(store=store, character_id=cid) == 50
 
 
@@ -349,7 +355,7 @@ def test_repair_with_too_little_money_changes_nothing(store: CampaignStore) -> N
             item=Item(ItemKind.ARMOR, "chainmail", hits_taken=50))
     before = state(store, cid)
     with pytest.raises(eq.EquipmentRefused) as caught:
-        eq.repair(store=store, character_id=cid, index=0)
+        eq.repair(store=store, character_id=cid, uid=at(store, cid, 0))
     assert str(caught.value) == "Repairing the chainmail costs $40; only $39 on hand."
     assert state(store, cid) == before
 
@@ -368,7 +374,7 @@ def test_repair_refusals_change_nothing(store: CampaignStore, item: Item, words:
     eq.give(store=store, character_id=cid, item=item)
     before = state(store, cid)
     with pytest.raises(eq.EquipmentRefused, match=words):
-        eq.repair(store=store, character_id=cid, index=0)
+        eq.repair(store=store, character_id=cid, uid=at(store, cid, 0))
     assert state(store, cid) == before
 
 
@@ -382,10 +388,11 @@ def test_undo_and_redo_are_exact(store: CampaignStore) -> None:
     actions: list[Callable[[], eq.Deal]] = [
         lambda: eq.buy(store=store, character_id=cid, kind=ItemKind.WEAPON, key="broadsword",
                        quality=FINE_DX),
-        lambda: eq.sell(store=store, character_id=cid, index=1, price=500),
-        lambda: eq.record_hits(store=store, character_id=cid, index=0, hits=5),
-        lambda: eq.repair(store=store, character_id=cid, index=0),
-        lambda: eq.move(store=store, character_id=cid, index=0, state=ItemState.STORED),
+        lambda: eq.sell(store=store, character_id=cid, uid=at(store, cid, 1), price=500),
+        lambda: eq.record_hits(store=store, character_id=cid, uid=at(store, cid, 0), hits=5),
+        lambda: eq.repair(store=store, character_id=cid, uid=at(store, cid, 0)),
+        lambda: eq.move(store=store, character_id=cid, uid=at(store, cid, 0),
+                        state=ItemState.STORED),
         lambda: eq.record_money(store=store, character_id=cid, amount=-30,
                                 kind=MoneyKind.UPKEEP, reason="A week at the inn"),
     ]
@@ -608,3 +615,32 @@ def test_malformed_possessions_raise_format_error(fields: dict[str, Any], words:
     with pytest.raises(FormatError) as caught:
         loads(doc(fields))
     assert words in str(caught.value)
+
+
+# --- Identity, not position ----------------------------------------------
+
+
+def test_an_action_names_the_possession_it_meant_even_after_the_list_moved(
+        store: CampaignStore) -> None:
+    """A possession chosen, then another sold before the action: the one chosen is sold."""
+    cid = hero(store, money=200)
+    eq.give(store=store, character_id=cid, item=Item(ItemKind.GEAR, "skis"))
+    eq.buy(store=store, character_id=cid, kind=ItemKind.WEAPON, key="mace")
+    chosen = at(store, cid, 1)  # the mace, second in the list
+    eq.sell(store=store, character_id=cid, uid=at(store, cid, 0), price=0)  # the skis go first
+    eq.sell(store=store, character_id=cid, uid=chosen, price=10)
+    assert items(store, cid) == ()
+    assert [line.reason for line in eq.money_lines(store=store, character_id=cid)][-1] == \
+        "Sold Mace"
+
+
+def test_no_possession_action_takes_a_position() -> None:
+    for action in (eq.sell, eq.move, eq.record_hits, eq.repair):
+        assert "index" not in inspect.signature(action).parameters
+        assert "uid" in inspect.signature(action).parameters
+
+
+def test_a_possession_always_has_an_identity() -> None:
+    assert Item(ItemKind.GEAR, "skis").uid != Item(ItemKind.GEAR, "skis").uid
+    with pytest.raises(ValueError, match="identity"):
+        Item(ItemKind.GEAR, "skis", uid="")

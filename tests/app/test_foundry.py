@@ -159,7 +159,7 @@ def test_an_actor_exported_from_foundry_imports_by_name(library: RulesLibrary) -
         items=(Item(ItemKind.ARMOR, "cloth", ItemState.READIED),
                Item(ItemKind.WEAPON, "dagger", ItemState.READIED)),
         notes="Apprentice of the Grey Tower.\nOwes the innkeeper & his wife 5 silver.\n"
-              "Equipment: Backpack ($5, 1 lb)\nAbility: Night Vision",
+              "Equipment: Backpack ($5, 1 lb, holds 20)\nAbility: Night Vision",
         wounds=2, fatigue=6, age=18)  # the fatigue Foundry recorded is kept
 
 
@@ -174,8 +174,8 @@ def test_a_language_is_a_language_and_an_unknown_talent_goes_to_the_notes(
     (sheet,) = party_sheets(store=store)
     assert sheet.character.languages == ("Common",)
     assert sheet.character.talents == ()
-    assert "Talent: Swordplay" in sheet.character.notes.splitlines()
-    assert "Uldor: Talent: Swordplay kept in the notes" in result.report
+    assert "Talent: Swordplay (IQ 9, cost 2)" in sheet.character.notes.splitlines()
+    assert "Uldor: Talent: Swordplay (IQ 9, cost 2) kept in the notes" in result.report
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -28,7 +28,8 @@ def test_demo_flavius_wears_his_gear_and_it_wears(demo_store: CampaignStore,
         (ItemKind.GEAR, "heavy_wool_blanket", ItemState.CARRIED),
     ]
     assert flavius.derived.hits_stopped == 3
-    eq.record_hits(store=demo_store, character_id=flavius.id, index=0, hits=60)
+    eq.record_hits(store=demo_store, character_id=flavius.id,
+                   uid=flavius.character.items[0].uid, hits=60)
     sheet = character_sheet(store=demo_store, character_id=flavius.id)
     assert sheet.character.loadout.armor is not None
     assert sheet.character.loadout.armor.hits_taken == 60

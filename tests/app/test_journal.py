@@ -56,10 +56,10 @@ def ids_of(store: CampaignStore) -> dict[str, int]:
             if s.id is not None}
 
 
-def _at(store: CampaignStore, character_id: int, key: str) -> int:
-    """Where a possession is in the character's list."""
+def _at(store: CampaignStore, character_id: int, key: str) -> str:
+    """The identity of the character's possession of this key."""
     items = characters.get_character(store=store, character_id=character_id).items
-    return next(n for n, item in enumerate(items) if item.key == key)
+    return next(item.uid for item in items if item.key == key)
 
 
 def _edit(store: CampaignStore, ids: dict[str, int]) -> object:
@@ -114,12 +114,12 @@ ACTIONS: list[tuple[str, Action]] = [
         store=s, character_id=i["Ragnar"],
         item=Item(ItemKind.ARMOR, "chainmail", ItemState.READIED))),
     ("Ragnar: Chainmail stopped 60 more hits", lambda s, i: equipment.record_hits(
-        store=s, character_id=i["Ragnar"], index=_at(s, i["Ragnar"], "chainmail"), hits=60)),
+        store=s, character_id=i["Ragnar"], uid=_at(s, i["Ragnar"], "chainmail"), hits=60)),
     ("Ragnar: Chainmail stored", lambda s, i: equipment.move(
-        store=s, character_id=i["Ragnar"], index=_at(s, i["Ragnar"], "chainmail"),
+        store=s, character_id=i["Ragnar"], uid=_at(s, i["Ragnar"], "chainmail"),
         state=ItemState.STORED)),
     ("Ragnar: sold Broadsword for $50", lambda s, i: equipment.sell(
-        store=s, character_id=i["Ragnar"], index=_at(s, i["Ragnar"], "broadsword"), price=50)),
+        store=s, character_id=i["Ragnar"], uid=_at(s, i["Ragnar"], "broadsword"), price=50)),
     ("Flavius Marcellus: learned Swimming", lambda s, i: abilities.learn_talent(
         store=s, character_id=i["Flavius"], key="swimming")),
     ("Flavius Marcellus: forgot Swimming", lambda s, i: abilities.forget_talent(

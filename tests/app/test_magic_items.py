@@ -43,10 +43,10 @@ def test_buy_ready_and_sell_a_magic_item(store: CampaignStore) -> None:
     assert (item.kind, item.key, item.state) == (ItemKind.MAGIC, "stone_flesh", ItemState.CARRIED)
     sheet = character_sheet(store=store, character_id=cid)
     assert sheet.derived.hits_stopped == 1                  # carried: Toughness only
-    eq.move(store=store, character_id=cid, index=0, state=ItemState.READIED)
+    eq.move(store=store, character_id=cid, uid=item.uid, state=ItemState.READIED)
     sheet = character_sheet(store=store, character_id=cid)
     assert sheet.derived.explain(Stat.HITS_STOPPED) == "5 (0, Toughness +1, Stone Flesh +4)"
-    eq.sell(store=store, character_id=cid, index=0, price=2500)
+    eq.sell(store=store, character_id=cid, uid=item.uid, price=2500)
     assert get_character(store=store, character_id=cid).items == ()
     assert eq.money(store=store, character_id=cid) == 7500
     # Undo the sale, the readying and the purchase, one at a time.

@@ -22,12 +22,12 @@ from tftmanager.app.abilities import start_study
 from tftmanager.app.assignments import assign, get_assignment, missing_values, set_job_value
 from tftmanager.app.campaigns import get_profile, new_campaign, open_existing, set_profile
 from tftmanager.app.characters import create_character, edit_character, get_character
-from tftmanager.app.collector import collector_paused
 from tftmanager.app.journal import redo, undo
 from tftmanager.app.library import entries, library_for
 from tftmanager.app.survival import survival_roll
 from tftmanager.app.week_report import NeedsValues, WeekRefused, run_totals, totals_text
 from tftmanager.app.weeks import run_week, run_weeks
+from tftmanager.collector import collector_paused
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character, Status

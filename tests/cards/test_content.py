@@ -159,8 +159,9 @@ def test_flavius_card_shows_the_wear_on_the_chainmail_he_wears(
     flavius = next(s for s in party_sheets(store=demo_store)
                    if s.character.name == "Flavius Marcellus")
     assert flavius.id is not None
-    worn = flavius.character.items.index(flavius.character.loadout.armor)  # type: ignore[arg-type]
-    equipment.record_hits(store=demo_store, character_id=flavius.id, index=worn, hits=60)
+    worn = flavius.character.loadout.armor
+    assert worn is not None
+    equipment.record_hits(store=demo_store, character_id=flavius.id, uid=worn.uid, hits=60)
     [card] = campaign_cards(store=demo_store, names=["Flavius Marcellus"])
     chainmail = library.armors["chainmail"].name
     assert "Stops 2 hits per attack, 4 with shield" in words(card.front)

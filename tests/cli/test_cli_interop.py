@@ -39,6 +39,22 @@ def test_statblock_export_then_import_gives_the_same_text(
     assert cli(capsys, "statblock", "export", empty)[1] == out.read_text()
 
 
+def test_a_block_named_as_a_character_is_updated_or_copied_only_when_asked(
+        campaigns: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo, _empty = campaigns
+    text = tmp_path / "ragnar.txt"
+    text.write_text("RAGNAR: ST 14, DX 10, IQ 8, MA 10; Talents: Sword\n", encoding="utf-8")
+    code, _, err = cli(capsys, "statblock", "import", demo, text)
+    assert code == 2 and "RAGNAR is already in this campaign as Ragnar; import it with " \
+        "--update" in err
+    code, out, _ = cli(capsys, "statblock", "import", demo, text, "--copy")
+    assert code == 0 and "Imported 1 figure: RAGNAR" in out
+    heads = [b.splitlines()[0] for b in cli(capsys, "statblock", "export", demo)[1].split("\n\n")]
+    assert "RAGNAR (copy) - hero" in heads and "Ragnar, hero" in heads
+    code, out, _ = cli(capsys, "statblock", "import", demo, text, "--update")
+    assert code == 0 and names(capsys, demo).count("RAGNAR") == 1
+
+
 def test_a_dry_run_shows_each_line_and_imports_nothing(
         campaigns: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _demo, empty = campaigns
@@ -98,6 +114,13 @@ def test_foundry_export_of_the_party_is_a_folder_and_imports_back(
         capsys, "statblock", "export", demo)[1]
     code, _, err = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json")
     assert code == 2 and "Ragnar is already in this campaign" in err
+    code, out, err = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json",
+                         "--dry-run")  # says what the real run does
+    assert code == 2 and "Ragnar is already in this campaign" in err
+    assert "Would import" not in out
+    code, out, _ = cli(capsys, "foundry", "import", empty, folder / "Ragnar.json",
+                       "--dry-run", "--update")
+    assert code == 0 and "Would import 1 character." in out
 
 
 def test_foundry_export_of_one_character_is_one_actor(
@@ -134,7 +157,7 @@ def test_a_foundry_actor_with_names_the_library_lacks_imports_and_says_so(
     assert "Light Leather ($10, 2 lb) mapped to Leather armor" in out.replace(
         "(stops 1, ", "(")
     assert "Torch x3 ($1, 0.5 lb, in Backpack) added to the library as a new gear" in out
-    assert "Wizards Staff (1d6+3, $300, 5 lb) kept in the notes" in out
+    assert "Wizards Staff (1d6+3, $300, 5 lb, readied) kept in the notes" in out
 
 
 def test_a_bad_choice_is_refused_and_a_bug_in_choosing_is_a_crash_report(

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tftmanager.app.encounter_figures import saved_defaults
 from tftmanager.rules.encounter_figure import Figure, SavedDefaults
+from tftmanager.rules.new_figures import saved_defaults
 from tftmanager.shipped import shipped_library
 
 

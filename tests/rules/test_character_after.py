@@ -7,7 +7,7 @@ from dataclasses import replace
 from tftmanager.rules.awards import Award
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter_ending import Ending, Wear, character_after, worn_item
-from tftmanager.rules.encounter_figure import Condition
+from tftmanager.rules.encounter_figure import EARLIER_ITEM, Condition, saved_protection
 from tftmanager.rules.items import Item, ItemKind, ItemState
 
 R = ItemState.READIED
@@ -35,8 +35,8 @@ def test_wounds_add_and_fatigue_is_what_the_fight_left() -> None:
 def test_wear_goes_to_the_possession_by_its_identity() -> None:
     """001: "When armor has taken (20 + 10x hits stopped) hits": each item keeps its own
     count, found by its identity even when the possessions moved."""
-    wear = (Wear(1, "mail", "armor", "chainmail", "Chainmail", 3),
-            Wear(2, "shield", "shield", "large_shield", "Large shield", 2))
+    wear = (Wear("mail", "armor", "chainmail", "Chainmail", 3),
+            Wear("shield", "shield", "large_shield", "Large shield", 2))
     moved = replace(FLAVIUS, items=(SHIELD, MAIL))  # the sword sold mid-fight
     after = character_after(moved, _ending(wear=wear), lose_dropped=False)
     assert [(i.key, i.hits_taken) for i in after.items] == [("large_shield", 3),
@@ -46,17 +46,22 @@ def test_wear_goes_to_the_possession_by_its_identity() -> None:
 
 
 def test_wear_of_a_fight_begun_before_identities() -> None:
-    """An older fight names the item by its place, then by the same armor or shield."""
-    old = Wear(1, "", "armor", "chainmail", "Chainmail", 2)
-    items = [SWORD, MAIL, SHIELD]
-    assert worn_item(items, old) == 1
+    """An older fight named the item by its place: its wear goes to the same armor."""
+    old = Wear(EARLIER_ITEM, "armor", "chainmail", "Chainmail", 2)
+    assert worn_item([SWORD, MAIL, SHIELD], old) == 1
     assert worn_item([MAIL, SWORD], old) == 0  # moved: the same armor elsewhere
     assert worn_item([SWORD, SHIELD], old) is None
-    assert worn_item([SWORD, SWORD], Wear(0, "", "armor", "chainmail", "Chainmail", 1)) is None
     leather = Item(ItemKind.ARMOR, "leather", R)
-    assert worn_item([leather, MAIL], Wear(0, "", "armor", "chainmail", "Chainmail", 1)) == 1
-    assert worn_item([SWORD, MAIL], Wear(2, "", "armor", "chainmail", "Chainmail", 1)) == 1
-    assert worn_item([MAIL], Wear(-1, "", "armor", "chainmail", "Chainmail", 1)) == 0
+    assert worn_item([leather, MAIL], old) == 1
+
+
+def test_an_older_fight_s_protection_is_read_by_identity_only() -> None:
+    """A saved protection's place in the list (before schema 11) is no longer kept."""
+    saved = {"kind": "armor", "key": "chainmail", "name": "Chainmail", "stops": 3, "item": 1}
+    assert saved_protection(saved).item_id == EARLIER_ITEM
+    assert saved_protection({**saved, "item_id": "mail"}).item_id == "mail"
+    assert saved_protection({**saved, "item": -1}).item_id == ""
+
 
 
 def test_dropped_weapons_are_lost_only_when_the_gm_says() -> None:

@@ -28,6 +28,8 @@ from tftmanager.rules.dice_expr import (
     Repeat,
     Roll,
     bounds,
+    can_roll,
+    is_face,
     melee_damage,
     parse_check,
     parse_damage,
@@ -412,6 +414,19 @@ def test_a_check_records_its_faces() -> None:
     roll, target, ok = dice.check("4d/IQ", {"IQ": 17})
     assert (roll.faces, roll.total, target, ok) == ((6, 6, 5, 1), 18, 17, False)
     assert roll.expression == "4d/IQ"
+
+
+def test_what_dice_can_show() -> None:
+    assert [n for n in range(-1, 9) if is_face(n)] == [1, 2, 3, 4, 5, 6]
+    assert [t for t in range(20) if can_roll(t, 3)] == list(range(3, 19))
+
+
+def test_a_fight_s_roll_is_the_same_for_the_same_seed_and_count() -> None:
+    """A resumed or undone fight rolls the same dice again; the next roll differs."""
+    first = [Dice.for_roll(7, 0).total(3) for _ in range(2)]
+    assert first[0] == first[1]
+    rolls = {Dice.for_roll(7, n).total(3) for n in range(50)}
+    assert len(rolls) > 5 and rolls <= set(range(3, 19))
 
 
 @pytest.mark.parametrize(("written", "dice"), [

@@ -309,7 +309,7 @@ def test_wear_counts_blows_or_points(library: RulesLibrary) -> None:
     fight = Encounter("Glade")
     roman = fight.add(flavius(library))
     fight.add(wulf(library))
-    roman.character_id, roman.protections[0].item = 1, 0
+    roman.character_id, roman.protections[0].item_id = 1, "mail"
     fight.hit("Flavius", 7, rules)
     by_blows = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.BLOWS)
     by_points = resolve_ending(fight, rules, table, CombatType.DEATH, ArmorWear.POINTS)

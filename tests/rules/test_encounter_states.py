@@ -44,7 +44,7 @@ def test_stone_flesh_stops_its_hits_on_top_of_armor(library: RulesLibrary) -> No
     fight.attack("Hero", "Wizard", Table([8, 9]), rules)  # 8 hits; 2d rolls 9
     assert wizard.wounds == 9 - 3 - stone
     spell = flesh_spell(wizard)
-    assert spell is not None and spell.stopped == stone and spell.item == -1
+    assert spell is not None and spell.stopped == stone and spell.item_id == ""
     assert "Wizard is under Stone Flesh" in " ".join(fight.log)
 
 

@@ -84,6 +84,9 @@ def test_a_fallen_figure_stays_down_until_it_stands_up(library: RulesLibrary) ->
             fight.choose_option("Ann", "attack", rules)
     fight.choose_option("Ann", "g", rules)  # the turn she stands: no attack
     assert ann.condition(rules, fight.turn) is Condition.FIGHTING
+    assert fight.log[-1] == f"Turn {fight.turn}: Ann stands up; no other action this turn."
+    fight.choose_option("Ogre", "h", rules)  # a figure on its feet stands up from nothing
+    assert fight.log[-1] == f"Turn {fight.turn}: Ogre chooses Shift and attack (h)."
     with pytest.raises(EncounterRefused, match="no attack this turn"):
         fight.attack("Ann", "Ogre", Table([5, 3]), rules)
     fight.next_turn()
@@ -219,3 +222,120 @@ def test_five_and_six_dice_miss_on_20_as_a_reading(library: RulesLibrary) -> Non
     rules = library.combat_rules()
     assert [rules.judge(20, 30, n) for n in (4, 5, 6)] == [HitResult.MISS] * 3
     assert "our reading" in rules.many_dice_assumed
+
+
+def _dagger_hand(library: RulesLibrary, name: str, side: str, **values: Any) -> Figure:
+    """A swordsman with a small shield ready."""
+    sword, shield = library.weapons["broadsword"], library.shields["small_shield"]
+    return _man(name, side, arm=Attack(sword.name, str(sword.damage), sword.key,
+                                       weapon=sword.name),
+                protections=[Protection("shield", shield.key, shield.name, shield.stops)],
+                **values)
+
+
+def test_hand_to_hand_by_the_book(library: RulesLibrary) -> None:
+    """003 line 379: "If the attacker had his dagger ready already, he may use it in HTH
+    combat. Otherwise, he drops his ready weapon and shield"; 381-385: the defender's die;
+    393: "they always get the +4 'rear hex' DX adjustment"; 395: "A dagger gets 1+2 ... bare
+    hands against an enemy of the same strength get 1-3" (item 7: a broadsword was accepted,
+    the dagger did 1d-1, no +4 and no defender's roll)."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    ann = fight.add(_dagger_hand(library, "Ann", "A", dx=8))
+    bob = fight.add(_dagger_hand(library, "Bob", "B"))
+    bob.attacks.append(Attack("Dagger", "1d-1", "dagger", weapon="Dagger"))
+    fight.choose_option("Ann", "m", rules)
+    with pytest.raises(EncounterRefused, match="bare hands or a ready dagger, not the Broadsword"):
+        fight.attack("Ann", "Bob", Table([1, 12, 5]), rules, weapon=0)
+    # Bob's die: 3, drops sword and shield and readies his dagger; Ann drops hers too;
+    # 12 hits adjDX 8 + 4; bare hands against the same ST: 1d-3 rolls 5: 2 hits
+    assert fight.attack("Ann", "Bob", Table([3, 12, 5]), rules) is HitResult.HIT
+    assert (bob.wounds, ann.in_hth, bob.in_hth) == (2, True, True)
+    assert ann.dropped == ["Broadsword"] and "Broadsword" in bob.dropped
+    assert bob.stops == 0 and ann.stops == 0
+    assert bob.attacks[bob.ready].held == "Dagger"
+    fight.next_turn()
+    fight.choose_option("Bob", "p", rules)  # already in HTH: no die; the dagger's 1+2
+    assert fight.attack("Bob", "Ann", Table([12, 4]), rules) is HitResult.HIT
+    assert ann.wounds == 6
+
+
+def test_the_defenders_five_and_six(library: RulesLibrary) -> None:
+    """003 lines 387-391: "On a roll of 5 ... HTH combat does not take place"; "On a roll of
+    6, the defender ... AUTOMATICALLY gets a hit on the attacker"."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    ann = fight.add(_dagger_hand(library, "Ann", "A"))
+    bob = fight.add(_dagger_hand(library, "Bob", "B"))
+    fight.choose_option("Ann", "hth", rules)
+    assert fight.attack("Ann", "Bob", Table([5]), rules) is HitResult.MISS
+    assert not (ann.in_hth or bob.in_hth) and bob.wounds == 0
+    fight.next_turn()
+    fight.choose_option("Ann", "hth", rules)
+    fight.attack("Ann", "Bob", Table([6, 9]), rules)  # Bob's broadsword: 2d rolls 9
+    assert ann.wounds == 9 - ann.stops and not ann.in_hth
+
+
+# Melee's options (003 lines 116-156), each with its effect on the attacks; (b) pole charge,
+# (e) (k) (o) readying, (g) (n) standing up, (j) one last shot and (m) (p) HTH have tests of
+# their own above and in test_encounter_weapons.py.
+@pytest.mark.parametrize(("letter", "line", "missile_ok", "strike_ok"), [
+    ("a", "(a) MOVE up to its full MA.", False, False),
+    ("b", "(b) CHARGE ATTACK ... attack with any weapon except a missile weapon.", False, True),
+    ("c", "(c) DODGE. Move up to 1/2 its MA while dodging.", False, False),
+    ("d", "(d) DROP. Move up to 1/2 its MA and drop to a prone or kneeling position.", False,
+     False),
+    ("e", "(e) READY NEW WEAPON.", False, False),
+    ("f", "(f) MISSILE WEAPON ATTACK. Move up to 1 hex and fire a missile weapon.", True, False),
+    ("h", "(h) SHIFT AND ATTACK ... attack with any nonmissile weapon.", False, True),
+    ("i", "(i) SHIFT AND DEFEND. Shift one hex (or stand still) and defend.", False, False),
+    ("j", "(j) ONE-LAST-SHOT MISSILE ATTACK.", True, False),
+    ("l", "(1) DISENGAGE.", False, False),
+    ("q", "(q) ATTEMPT TO DRAW DAGGER.", False, False),
+    ("r", "(r) ATTEMPT TO DISENGAGE.", False, False),
+])
+def test_each_option_allows_its_attacks(library: RulesLibrary, letter: str, line: str,
+                                        missile_ok: bool, strike_ok: bool) -> None:
+    """003 line 200: "A figure may not attack during a given turn unless it chose one of the
+    options whose title includes the word 'attack.'"."""
+    rules = library.combat_rules()
+    bow = library.weapons["longbow"]
+    for missile in (True, False):
+        arm = (Attack(bow.name, str(bow.damage), bow.key, missile=True, weapon=bow.name)
+               if missile else None)
+        fight = Encounter("Arena")
+        fight.add(_man("Ann", "A", arm=arm))
+        fight.add(_man("Bob", "B"))
+        allowed = missile_ok if missile else strike_ok
+        try:
+            fight.choose_option("Ann", letter, rules)
+        except EncounterRefused as refused:  # (f) and (j) need a missile weapon, (i) another
+            assert not allowed and "needs" in str(refused), line
+            continue
+        if allowed:
+            assert fight.attack("Ann", "Bob", Table([16]), rules) is HitResult.MISS, line
+        else:
+            with pytest.raises(EncounterRefused, match="chose"):
+                fight.attack("Ann", "Bob", Table([16]), rules)
+
+
+@pytest.mark.parametrize(("letter", "missile", "line"), [
+    ("c", True, "(c) DODGE ... a figure attempting to hit a dodging figure (with a missile or "
+                "thrown weapon) ... must roll its adjDX on FOUR dice"),
+    ("i", False, "(i) SHIFT AND DEFEND ... a defending figure (with any other type of attack)"),
+])
+def test_dodge_and_defend_add_a_die(library: RulesLibrary, letter: str, missile: bool,
+                                    line: str) -> None:
+    """003 line 425: dodging and defending "have exactly the same effect"; 4 dice, and "a
+    roll of 20 or better is a miss"."""
+    rules = library.combat_rules()
+    bow = library.weapons["longbow"]
+    arm = Attack(bow.name, str(bow.damage), bow.key, missile=True, weapon=bow.name) \
+        if missile else None
+    fight = Encounter("Arena")
+    fight.add(_man("Ann", "A", dx=30, arm=arm))
+    fight.add(_man("Bob", "B"))
+    fight.choose_option("Bob", letter, rules)
+    table = Table([20])
+    assert fight.attack("Ann", "Bob", table, rules) is HitResult.MISS, line
+    assert table.asked[0][0] == 4

@@ -28,7 +28,7 @@ def test_a_saved_figure_lacking_newer_numbers_reads_them_from_the_data(
     "2 shots/turn".  No figure has these as numbers in the code: a fight saved before the -2
     and a bow's shots a turn were stored reads them from the campaign's data, so a GM's edit
     of the data (a -3 house penalty, a bow of 3 shots) reaches the old fight too."""
-    from tftmanager.app.encounter_figures import saved_defaults
+    from tftmanager.rules.new_figures import saved_defaults
 
     stored = figure(fid="F1", name="Archer", side="A", st=10, dx=15, attacks=[
         Attack("Longbow", "1d+2", "longbow", missile=True, twice_at_dx=18)]).to_dict()
@@ -79,8 +79,8 @@ def test_a_weapon_without_a_rate_in_its_data_fires_once_a_turn(library: RulesLib
     """003: a bow fires "2 shots/turn" because its row says so; a weapon whose data gives no
     shots a turn (a GM's new weapon with only a fast DX, or an unknown one in an old save)
     fires once, and the second shot is refused with the reason."""
-    from tftmanager.app.encounter_figures import saved_defaults
     from tftmanager.rules.encounter import EncounterRefused
+    from tftmanager.rules.new_figures import saved_defaults
 
     rules = library.combat_rules()
     sling = Attack("Sling", "1d", missile=True, twice_at_dx=12)

@@ -24,8 +24,9 @@ from tftmanager.rules.encounter_order import attack_order, roll_off, two_side_in
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.new_figures import from_template
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions
+from tftmanager.rules.settings import ArmorWear, CriticalHits, InjuryReactions, RuleProfile
 from tftmanager.shipped import rules_documents
 
 from .fight_figures import figure, saved
@@ -178,7 +179,7 @@ def test_armor_a_double_ignores_does_not_wear(library: RulesLibrary) -> None:
     """004: "ignore armor and shields the foe has" on a double; 001: "When armor has taken
     (20 + 10x hits stopped) hits, it will begin to fall apart."  Leather that stops nothing
     of the blow has taken no hit of it: no wear, and the log names nothing as stopping."""
-    leather = Protection("armor", "leather", "Leather", 2, item=0)
+    leather = Protection("armor", "leather", "Leather", 2, item_id="leather")
     fight, target = _duel(CriticalHits.HOUSE_IGNORE_ARMOR,
                           _swordsman("Orc", "B", st=20, protections=[leather]))
     fight.attack("Hero", "Orc", Table([4, 7]), library.combat_rules())  # a 4: double
@@ -569,3 +570,40 @@ def test_a_row_that_ends_before_it_begins_is_refused() -> None:
     with pytest.raises(RulesDataError, match="row ST 29-20 ends before it begins"):
         RulesLibrary.from_data(races=docs["races"], weapons=docs["weapons"],
                                armor=docs["armor"], injury=docs["injury"])
+
+
+def test_a_template_comes_one_at_a_time_on_its_own_feet_unless_it_says() -> None:
+    """A template's count ("6 goblins") and other MA ("Flies MA 16") default to one figure
+    and none: a row without them is one creature that only walks; a count of 0 or a
+    negative MA is refused (survivors of the fight's sample, seed 13)."""
+    row = {"key": "x", "name": "X", "st": 10, "dx": 10, "iq": 6, "ma": 10}
+    plain = creature_from_data(row)
+    assert (plain.count, plain.other_ma, plain.other_move) == (1, 0, "")
+    flier = creature_from_data({**row, "count": 6, "other_ma": 16, "other_move": "flies"})
+    assert (flier.count, flier.other_ma, flier.other_move) == (6, 16, "flies")
+    for bad in ({"count": 0}, {"other_ma": -1}):
+        with pytest.raises(RulesDataError, match="count must be 1 or more, the other MA"):
+            creature_from_data({**row, **bad})
+
+
+def test_a_figure_not_in_the_rolled_order_is_measured_by_adjdx(library: RulesLibrary) -> None:
+    """003: "Figures attack in the order of their ADJUSTED DX, highest first": a figure that
+    joined after the order was rolled is not in it, and is warned of by adjDX (survivor of
+    the fight's sample: 'and' -> 'or' looked it up in the order and failed)."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    fight.add(_swordsman("Ann", "A", dx=14))
+    fight.add(_swordsman("Bob", "B", dx=9))
+    fight.order_attacks(Table([]), rules)
+    fight.add(_swordsman("Cid", "B", dx=10))
+    fight.attack("Cid", "Ann", Table([16]), rules)
+    assert "Out of order: Cid (adjDX 10) attacks before Ann (14)" in " ".join(fight.log)
+
+
+def test_a_templates_stops_are_its_hide_unless_it_says(library: RulesLibrary) -> None:
+    """003 line 457: a bear's "fur acts as armor, taking 2 hits/attack": a template's stops
+    are natural armor (a hide, halved by the house rules' double) unless it says they are
+    not (survivor of the fight's sample, seed 5: the default True -> False)."""
+    bear = Creature(key="bear", name="Bear", kind="animal", st=30, dx=11, iq=6, ma=8, stops=2)
+    fig = from_template(bear, "Beasts", "Bear", library=library, profile=RuleProfile())
+    assert [(p.kind, p.stops) for p in fig.protections] == [("hide", 2)]

@@ -18,6 +18,7 @@ from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.healing import weeks_to_recover
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.option_references import OPTION_REFERENCES, reading_reference
 from tftmanager.rules.settings import OPTION_INFO, RuleProfile, WeekHealing
@@ -123,3 +124,15 @@ def test_adventuring_is_the_gms_to_tell() -> None:
     result = week(HURT, Assignment(activity=Activity.ADVENTURE), EVERY_WEEK)
     assert result.character.wounds == HURT.wounds
     assert result.lines == ("Adventuring (nothing happens automatically).",)
+
+
+@pytest.mark.parametrize(("wounds", "recovery", "rest_heals_all", "weeks"), [
+    (0, 0, True, 0), (4, 0, True, 1), (4, 0, False, 0), (4, 3, True, 3), (0, 2, False, 2),
+])
+def test_weeks_to_recover(wounds: int, recovery: int, rest_heals_all: bool,
+                          weeks: int) -> None:
+    """The party board's "weeks to recover": a survivor's recovery weeks (the survival
+    rules), else one week of rest for the wounds when the campaign's rest heals them all."""
+    hurt = Character(name="Hurt", race="human", st=12, dx=10, iq=8, wounds=wounds,
+                     recovery_weeks=recovery)
+    assert weeks_to_recover(hurt, rest_heals_all) == weeks

@@ -225,3 +225,10 @@ def test_more_load_never_moves_faster(st_: int, ma: int, load: float, more: floa
     assert later.fatigue >= now.fatigue
     assert later.adj_dx <= now.adj_dx
     assert later.walk_only or not now.walk_only
+
+
+def test_the_most_a_mount_carries_is_st_times_the_last_band(rules: EquipmentRules) -> None:
+    """"A mount may carry STx7.5 or more, but only at a walk": the board's carry limit."""
+    assert rules.most_carried_kg(HORSE) == 23 * 7.5
+    assert rules.mount_movement(HORSE, 23 * 7.5).walk_only
+    assert not rules.mount_movement(HORSE, 23 * 7.5 - 1).walk_only

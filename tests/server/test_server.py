@@ -157,7 +157,8 @@ def test_a_players_direct_sql_on_another_character_is_refused_by_the_database(
     def as_alice(sql: str) -> Any:  # inside an operation of hers, as the app would write
         return pg_server.psql(db, f"BEGIN; SELECT tft_begin(1, 'character'); {sql}; "
                               "SELECT tft_finish((SELECT max(id) FROM operation WHERE "
-                              "author = 'alice' AND label = ''), 'x', '', '{}', NULL); COMMIT",
+                              "author = 'alice' AND label = ''), 'x', '', '{}', '{}', NULL); "
+                              "COMMIT",
                               user="alice")
 
     def wulf() -> str:

@@ -103,7 +103,7 @@ def test_a_players_history_lines_are_the_triggers_alone(alice: Any, owner: Any) 
     # An operation that changes nothing leaves no line: tft_finish removes it.
     with alice.transaction():
         op = alice.execute("SELECT tft_begin(1, 'character')").fetchone()[0]
-        alice.execute("SELECT tft_finish(%s, 'GM awards 1000 XP', '', '{}', '{}')", (op,))
+        alice.execute("SELECT tft_finish(%s, 'GM awards 1000 XP', '', '{}', '{}', '{}')", (op,))
     assert snapshot(owner) == before
 
 

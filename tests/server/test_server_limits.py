@@ -37,8 +37,10 @@ def _finish(alice: Any, op: int, label: str) -> None:
     """tft_finish as a hostile client calls it: its own words for the line, its own look."""
     seen = alice.execute("SELECT coalesce(jsonb_object_agg(character_id, version), '{}') "
                          "FROM character_version").fetchone()[0]
-    alice.execute("SELECT tft_finish(%s, %s, 'k', '{\"fields\": {}}', %s::jsonb)",
-                  (op, label, json.dumps(seen)))
+    deed = json.dumps({"event": "award", "amount": 1000, "reason": "the dragon",
+                       "xp_kind": "award", "who": [{"uid": "", "name": "Ragnar"}]})
+    alice.execute("SELECT tft_finish(%s, %s, 'k', '{\"fields\": {}}', %s, %s::jsonb)",
+                  (op, label, deed, json.dumps(seen)))
 
 
 def test_a_player_spends_their_money_but_gains_none(party_url: str, alice: Any,
@@ -56,9 +58,9 @@ def test_a_player_spends_their_money_but_gains_none(party_url: str, alice: Any,
                                        kind=kind, reason="Mine")
         dagger = equipment.buy(store=store, character_id=ragnar, kind=ItemKind.WEAPON,
                                key="dagger")
-        index = len(dagger.after.items) - 1
         with pytest.raises(NotYours):
-            equipment.sell(store=store, character_id=ragnar, index=index, price=5000)
+            equipment.sell(store=store, character_id=ragnar, uid=dagger.after.items[-1].uid,
+                           price=5000)
         spent = balance - equipment.money(store=store, character_id=ragnar)
     assert spent > 0  # a purchase within the balance is theirs
     before = snapshot(owner)
@@ -78,10 +80,10 @@ def test_a_players_history_line_is_the_servers_account(party_url: str, alice: An
         op = alice.execute("SELECT tft_begin(1, 'experience')").fetchone()[0]
         alice.execute("UPDATE character SET notes = 'quiet week' WHERE name = 'Ragnar'")
         _finish(alice, op, "GM: Ragnar +1000 XP for the dragon")
-    label, key, meta, characters_ = owner.execute(
-        "SELECT label, merge_key, meta, characters FROM operation WHERE id = %s",
+    label, key, meta, deed, characters_ = owner.execute(
+        "SELECT label, merge_key, meta, deed, characters FROM operation WHERE id = %s",
         (op,)).fetchone()
-    assert (label, key, meta) == ("Ragnar: notes", "", "{}")
+    assert (label, key, meta, deed) == ("Ragnar: notes", "", "{}", "{}")  # told as the label
     assert json.loads(characters_) == [character_id_in(owner, "Ragnar")]
     with campaigns.open_existing(path=_as_alice(party_url)) as store:
         ragnar = character_id(store, "Ragnar")

@@ -125,14 +125,20 @@ def test_older_file_is_backed_up_before_the_upgrade(
 def test_failed_upgrade_restores_the_file(
     schema1: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A disk that fills during the upgrade is the user's to act on: one line, file restored."""
     before = dump(schema1)
 
     def broken_upgrade(engine: Engine) -> None:
-        # Half an upgrade: a change is written, then the next step fails.
+        # Half an upgrade: a change is written, then the next step finds the disk full
+        # (SQLite's own SQLITE_FULL, from a page limit standing in for the disk).
         with engine.begin() as conn:
             conn.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
             conn.exec_driver_sql("DELETE FROM character_weapon")
-        raise RuntimeError("step 2 exploded")
+        with engine.begin() as conn:
+            pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
+            conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
+            conn.exec_driver_sql("CREATE TABLE filler (x BLOB)")
+            conn.exec_driver_sql("INSERT INTO filler VALUES (zeroblob(1000000))")
 
     monkeypatch.setattr(campaign_module, "CURRENT_SCHEMA", max(CURRENT_SCHEMA, 2))
     monkeypatch.setattr(migrate, "upgrade_to_head", broken_upgrade)
@@ -140,7 +146,7 @@ def test_failed_upgrade_restores_the_file(
         open_campaign(schema1)
     message = info.value.message
     assert schema1.name in message
-    assert "step 2 exploded" in message
+    assert "the disk is full" in message
     assert "schema1.bak" in message
     assert dump(schema1) == before
     assert not is_locked(schema1)
@@ -149,6 +155,26 @@ def test_failed_upgrade_restores_the_file(
     monkeypatch.undo()
     with open_campaign(schema1) as store:
         assert sorted(s.character.name for s in party_sheets(store=store)) == DEMO_NAMES
+
+
+def test_a_migration_s_bug_restores_the_file_and_is_a_bug(
+    schema1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A programming error in a migration is no refusal: it keeps its traceback (a report)."""
+    before = dump(schema1)
+
+    def buggy_upgrade(engine: Engine) -> None:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DELETE FROM character_weapon")
+            conn.exec_driver_sql("UPDATE no_such_table SET x = 1")  # SQLITE_ERROR: ours
+
+    monkeypatch.setattr(campaign_module, "CURRENT_SCHEMA", max(CURRENT_SCHEMA, 2))
+    monkeypatch.setattr(migrate, "upgrade_to_head", buggy_upgrade)
+    with pytest.raises(Exception, match="no such table") as info:
+        open_campaign(schema1)
+    assert not isinstance(info.value, MigrationFailed)
+    assert dump(schema1) == before
+    assert not is_locked(schema1)
 
 
 def current_heads(engine: Engine) -> tuple[set[str], set[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from person import type_into
 
 from tftmanager.ui import menu_windows
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
@@ -28,12 +29,12 @@ def _flavius_and_wulf(main_window: MainWindow, qtbot, name: str) -> EncounterWin
     assert isinstance(window, EncounterWindow)
     qtbot.addWidget(window)
     assert window.start_box.isVisible()
-    window.name_edit.setText(name)
+    type_into(qtbot, window.name_edit, name)
     window.start_button.click()
-    window.side.setText("Romans")
+    type_into(qtbot, window.side, "Romans")
     _pick(window.party_pick, "Flavius Marcellus")
     window.add_party_member()
-    window.side.setText("Germans")
+    type_into(qtbot, window.side, "Germans")
     _pick(window.beast_pick, "Germanic tribesman")
     window.add_beast()
     return window
@@ -48,7 +49,7 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     assert window.encounter_id is not None and not window.start_box.isVisible()
     assert window.table.rowCount() == 2
     assert window.table.item(0, 3).text() == "8"  # chainmail and large shield ready
-    window.rolls.setText("5 2")
+    type_into(qtbot, window.rolls, "5 2")
     window.buttons["initiative"].click()
     assert "moves: Romans, Germans" in window.heading.text()
     _pick(window.first, "Germans")  # the winner lets the other side move first
@@ -56,7 +57,7 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     assert "moves: Germans, Romans" in window.heading.text()
     _pick(window.attacker, "Germanic tribesman")
     _pick(window.target, "Flavius Marcellus")
-    window.rolls.setText("9 5")
+    type_into(qtbot, window.rolls, "9 5")
     window.buttons["attack"].click()
     assert window.table.item(0, 2).text() == "■■□□□□□□□□□□ 10/12"  # a box filled per hit
     assert "Chainmail 3 [3], Large shield 2 [2]" in window.table.item(0, 4).text()
@@ -100,14 +101,14 @@ def test_bad_rolls_are_refused_in_words(main_window: MainWindow, qtbot, dialog_l
     window = menu_windows.encounter(main_window, session)
     assert isinstance(window, EncounterWindow)
     qtbot.addWidget(window)
-    window.name_edit.setText("Brawl")
+    type_into(qtbot, window.name_edit, "Brawl")
     window.start_button.click()
     _pick(window.beast_pick, "Wolf")
     window.add_beast()
-    window.rolls.setText("five")
+    type_into(qtbot, window.rolls, "five")
     window.buttons["initiative"].click()
     assert dialog_log.errors[-1][1].startswith("Type the rolls as whole numbers")
-    window.rolls.setText("")
+    type_into(qtbot, window.rolls, "")
     window.buttons["initiative"].click()  # one side only
     assert "at least two sides" in dialog_log.errors[-1][1]
     window.close()

@@ -25,16 +25,33 @@ from person import (
     click_index,
     close_new_windows,
     open_windows,
+    select_character,
     step_combo,
     toggle_item,
+    toolbar_click,
     type_into,
 )
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QDesktopServices
-from PySide6.QtWidgets import QMenu, QSpinBox, QToolBar, QToolButton
+from PySide6.QtWidgets import QApplication, QMenu, QSpinBox, QWidget
 
 from tftmanager.rules.abilities import CharacterKind
+from tftmanager.ui import dock_sizes
+from tftmanager.ui.abilities_panel import AbilitiesPanel
+from tftmanager.ui.award_dialog import AwardDialog
+from tftmanager.ui.buy_dialog import BuyDialog
+from tftmanager.ui.derived_panel import DerivedPanel
+from tftmanager.ui.editor import CharacterEditor
+from tftmanager.ui.history_panel import HistoryPanel
+from tftmanager.ui.ledger_dialog import LedgerDialog
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.money_dialog import MoneyDialog
+from tftmanager.ui.picker import PickerDialog
+from tftmanager.ui.possessions_panel import PossessionsPanel
+from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.session_reads import CampaignReads
+from tftmanager.ui.story_menu import StoryDocks
+from tftmanager.ui.xp_panel import XPPanel
 
 pytestmark = pytest.mark.ui
 
@@ -48,7 +65,7 @@ class Watch:
         self.dialog_log = dialog_log
 
     @property
-    def session(self):
+    def session(self) -> CampaignReads:
         session = self.window.session
         assert session is not None
         return session
@@ -58,8 +75,9 @@ class Watch:
 
     def _refusals(self) -> list[str]:
         shown = [m for t, m in self.dialog_log.errors]
-        editor = self.window.editor
-        shown += [f"{key}: {label.text_label.text()}" for key, label in editor.problems.items()
+        labels = self.window.editor.findChildren(ProblemLabel)  # the abilities' ones too
+        assert labels, "the editor shows its problems in ProblemLabels"
+        shown += [label.text_label.text() for label in labels
                   if label.text_label.text().startswith("Not saved")]
         return shown
 
@@ -87,10 +105,7 @@ class Watch:
         assert self.dump(self.session.path) == before, f"{what}: changed the campaign"
 
     def toolbar_click(self, action: QAction) -> None:
-        [bar] = self.window.findChildren(QToolBar)
-        button = bar.widgetForAction(action)
-        assert isinstance(button, QToolButton)
-        click(self.qtbot, button)
+        toolbar_click(self.qtbot, self.window, action)
 
     def window_wait(self, until: Callable[[], bool]) -> None:
         self.qtbot.waitUntil(until, timeout=3000)
@@ -105,16 +120,6 @@ def watch(main_window: MainWindow, campaign_dump, dialog_log, qtbot,
     w.qtbot = qtbot
     main_window.resize(1400, 900)
     return w
-
-
-def _select(qtbot, window: MainWindow, name: str) -> int:
-    """Click the character's row in the party table; its id."""
-    table, proxy = window.party.table, window.party.proxy
-    [row] = [r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == name]
-    click_index(qtbot, table, proxy.index(row, 0))
-    character_id = window.party.selected_id()
-    assert character_id is not None and window.editor.character_id == character_id
-    return character_id
 
 
 def _spin_step(qtbot, spin: QSpinBox) -> None:
@@ -135,7 +140,7 @@ def test_every_editor_field_on_every_demo_character(watch: Watch, qtbot) -> None
     window, editor = watch.window, watch.window.editor
     kinds_changed: set[tuple[str, str]] = set()
     for name in _names(window):
-        _select(qtbot, window, name)
+        select_character(qtbot, window, name)
         assert editor.name.text() == name
         editor.tabs.setCurrentIndex(0)
         label = watch.one_change("Name", lambda: type_into(qtbot, editor.name, "Zed Newname",
@@ -173,9 +178,12 @@ def test_every_editor_field_on_every_demo_character(watch: Watch, qtbot) -> None
 
 def test_every_panel_button_on_every_demo_character(watch: Watch, qtbot) -> None:
     window, editor = watch.window, watch.window.editor
+    assert isinstance(editor, CharacterEditor)
     abilities, xp, things = editor.abilities, editor.xp, editor.possessions
+    assert (type(abilities), type(xp), type(things), type(editor.derived)) == (
+        AbilitiesPanel, XPPanel, PossessionsPanel, DerivedPanel)
     for name in _names(window):
-        _select(qtbot, window, name)
+        select_character(qtbot, window, name)
         editor.tabs.setCurrentIndex(1)
         if abilities.known.count():
             def forget() -> None:
@@ -187,25 +195,19 @@ def test_every_panel_button_on_every_demo_character(watch: Watch, qtbot) -> None
                 click_index(qtbot, abilities.studies, abilities.studies.model().index(0, 0))
                 click(qtbot, abilities.cancel_study_button)
             watch.one_change("Cancel Study", cancel_study, naming=name)
-        for button in (abilities.add_button,):
-            before = open_windows()
-            watch.no_change(button.text(), lambda b=button: click(qtbot, b))
-            assert close_new_windows(before), f"{button.text()} opened nothing"
+        _opens(watch, qtbot, abilities.add_button, PickerDialog)
         editor.tabs.setCurrentIndex(0)
         for button in xp.findChildren(type(xp.memory_button)):
             if not (button.isVisible() and button.isEnabled()):
                 continue  # as for a person: Buy Memory shows only under the Legacy rule
             if button in (xp.award_button, xp.ledger_button):
-                before = open_windows()
-                watch.no_change(button.text(), lambda b=button: click(qtbot, b))
-                assert close_new_windows(before), f"{button.text()} opened nothing"
+                _opens(watch, qtbot, button,
+                       AwardDialog if button is xp.award_button else LedgerDialog)
             else:  # Raise ST/DX/IQ, Buy Memory: one operation, when the XP is there
                 watch.one_change(button.text(), lambda b=button: click(qtbot, b), naming=name)
         editor.tabs.setCurrentIndex(2)
-        for button in (things.buy_button, things.money_button):
-            before = open_windows()
-            watch.no_change(button.text(), lambda b=button: click(qtbot, b))
-            assert close_new_windows(before), f"{button.text()} opened nothing"
+        _opens(watch, qtbot, things.buy_button, BuyDialog)
+        _opens(watch, qtbot, things.money_button, MoneyDialog)
         if things.table.rowCount():
             click_index(qtbot, things.table, things.table.model().index(0, 0))
             if things.state.isEnabled() and things.state.count() > 1:
@@ -216,6 +218,16 @@ def test_every_panel_button_on_every_demo_character(watch: Watch, qtbot) -> None
                     with answering() as met:
                         watch.no_change(button.text(), lambda b=button: click(qtbot, b))
                     assert met, f"{button.text()} asked nothing"
+
+
+def _opens(watch: Watch, qtbot, button, kind: type[QWidget]) -> None:
+    """The button opens a window of ``kind`` and changes nothing; closed again."""
+    before = open_windows()
+    watch.no_change(button.text(), lambda: click(qtbot, button))
+    opened = [w for w in QApplication.topLevelWidgets()
+              if id(w) not in before and w.isVisible()]
+    assert [type(w) for w in opened] == [kind], f"{button.text()} opened {opened}"
+    close_new_windows(before)
 
 
 def _menu_actions(window: MainWindow) -> list[QAction]:
@@ -243,7 +255,7 @@ ELSEWHERE = {"New Campaign…", "Open Campaign…", "Open Server Campaign…", "
 def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
                                               tmp_path: Path) -> None:
     window = watch.window
-    morgaine = _select(qtbot, window, "Morgaine")
+    morgaine = select_character(qtbot, window, "Morgaine")
     seen = set()
     for action in _menu_actions(window):
         text = action.text().replace("&", "")
@@ -258,11 +270,29 @@ def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
             watch.no_change(text, action.trigger)
         close_new_windows(before)
         if window.party.selected_id() != morgaine:  # Find Character, say
-            _select(qtbot, window, "Morgaine")
+            select_character(qtbot, window, "Morgaine")
     assert {"Undo", "Redo", "Find Character", "Campaign Rules…", "Rules Library…",
             "Award Experience…", "Plan and Run Weeks…", "Survival Roll…", "History",
             "About TFT Manager", "Print Cards…", "Export Cards to PDF…"} <= seen
     assert not (CHANGES | ELSEWHERE) - seen
+
+    # View > History: a side dock, given a window of its own beside a narrow main window
+    # (dock_sizes), listing the journal newest first
+    history = window.history_dock
+    if not history.isVisible():
+        history.toggleViewAction().trigger()
+    assert history.isVisible() and history.isFloating()
+    assert history.width() == dock_sizes.SIDE_WIDTH
+    panel = history.widget()
+    assert isinstance(panel, HistoryPanel)
+    # View > Party Board: a bottom dock given a share of the window's height, still more
+    # than a row or two after Party Charts opened beside it (issue 34, item 13)
+    [board] = [a for a in window.menuBar().actions()[3].menu().actions()
+               if a.text() == "Party &Board"]
+    if not window.story.board_dock.isVisible():
+        board.trigger()
+    assert isinstance(window.story, StoryDocks) and window.story.board_dock.isVisible()
+    assert window.story.board_dock.height() >= window.height() * dock_sizes.BOTTOM_SHARE / 2
 
     # Find: the filter takes the keyboard; what is typed filters the party
     window.act_find.trigger()
@@ -273,12 +303,13 @@ def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
     assert window.party.proxy.rowCount() == len(_names(window))
 
     # The toolbar's Add, Duplicate and Delete: one operation each, Undo takes it back
-    watch.one_change("Add Character", lambda: watch.toolbar_click(window.act_add),
-                     naming="")
-    _select(qtbot, window, "Morgaine")
+    added = watch.one_change("Add Character", lambda: watch.toolbar_click(window.act_add),
+                             naming="")
+    assert any(added in line for line in panel.lines()), "History shows the addition"
+    select_character(qtbot, window, "Morgaine")
     watch.one_change("Duplicate", lambda: watch.toolbar_click(window.act_duplicate),
                      naming="Morgaine")
-    _select(qtbot, window, "Morgaine")
+    select_character(qtbot, window, "Morgaine")
     dialog_log.confirm_answer = False
     watch.no_change("Delete, then No", lambda: watch.toolbar_click(window.act_delete))
     dialog_log.confirm_answer = True
@@ -299,6 +330,7 @@ def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
         assert watch.session.path == path
     window.act_close.trigger()
     assert window.session is None and not window.editor.isEnabled()
+    assert window.editor.name.text() == "" and panel.lines() == ["No changes yet"]
     window.recent_menu.aboutToShow.emit()
     [recent] = [a for a in window.recent_menu.actions() if a.isEnabled()
                 and Path(path).name in a.text()][:1]

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 
 from tftmanager.rules.awards import Outcome
 from tftmanager.rules.experience import Attribute
@@ -117,7 +118,8 @@ def test_ledger_view_filters_and_charts(main_window: MainWindow, qtbot) -> None:
     assert dialog.chart.points[-1].attribute_total == 33
 
 
-def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -> None:
+def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow,
+                                                      qtbot) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
     session = main_window.session
@@ -127,10 +129,10 @@ def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow) -
     assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"  # total 33 -> 34
     xp = next(e for e in session.library_entries() if e.kind == "experience")
     dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
-    dialog.itl_steps.setText("30:100, 33:150, 34:250")
+    type_into(qtbot, dialog.itl_steps, "30:100, 33:150, 34:250")
     main_window.apply_settings(dialog)
     assert main_window.editor.xp.next_cost.text() == "Next point costs 250 XP"
-    dialog.itl_steps.setText("34:100, banana")
+    type_into(qtbot, dialog.itl_steps, "34:100, banana")
     with pytest.raises(ValueError, match="banana"):
         dialog.xp_entry()
     dialog.close()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 from PySide6.QtCore import Qt
 
 from tftmanager.app.campaigns import party_sheets
@@ -93,5 +94,5 @@ def test_the_model_sorts_on_keys_and_keeps_the_selection(qtbot, demo_store) -> N
     panel.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     names = [panel.proxy.index(i, 0).data() for i in range(panel.proxy.rowCount())]
     assert names == sorted(names, key=str.casefold)
-    panel.filter_edit.setText("rag")
+    type_into(qtbot, panel.filter_edit, "rag")
     assert [panel.proxy.index(i, 0).data() for i in range(panel.proxy.rowCount())] == ["Ragnar"]

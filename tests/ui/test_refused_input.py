@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from person import type_into
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
@@ -98,11 +99,11 @@ def _combat_form(window: MainWindow, qtbot) -> AwardDialog:
 def test_the_award_form_shows_its_refusals_and_raises_a_bug(
         main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     dialog = _combat_form(main_window, qtbot)
-    dialog.enemies.setText("24, x")
+    type_into(qtbot, dialog.enemies, "24, x")
     assert dialog.combat_preview.text() == ("'x' is not an ST + DX total (a whole number, "
                                             "1 to 500).")
     assert not dialog.submit()
-    dialog.enemies.setText("24, 26")
+    type_into(qtbot, dialog.enemies, "24, 26")
     assert "enemy 25.0" in dialog.combat_preview.text()
 
     def broken(*_args: object) -> list[object]:
@@ -117,12 +118,12 @@ def test_the_award_form_shows_its_refusals_and_raises_a_bug(
 
 
 def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
-        main_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+        main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     session = main_window.session
     assert session is not None
     xp = next(e for e in session.library_entries() if e.kind == "experience")
     dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
-    dialog.itl_steps.setText("34:100, banana")
+    type_into(qtbot, dialog.itl_steps, "34:100, banana")
     dialog.accept()
     assert dialog.xp_problem.text_label.text() == "'banana' is not total:cost (e.g. 35:200)."
     with pytest.raises(XPRefused, match="banana"):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from person import choose
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
@@ -15,6 +16,7 @@ from tftmanager.ui import interop_menu
 from tftmanager.ui.foundry_import_dialog import FoundryImportDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
+from tftmanager.ui.unknowns_table import UnknownsTable
 
 pytestmark = pytest.mark.ui
 
@@ -131,8 +133,9 @@ def test_a_name_the_library_lacks_is_listed_with_its_choices(
                      "Brigandine (stops 3)"]
     combo = table.cellWidget(3, 3)
     assert combo.currentText() == "Keep in the notes"
-    combo.setCurrentIndex(next(i for i in range(combo.count())
-                               if combo.itemText(i) == "Add to the library"))
+    assert isinstance(table, UnknownsTable) and table.choices() == {}
+    choose(qtbot, combo, "Add to the library")
+    assert len(table.choices()) == 1
     assert dialog.import_button.isEnabled()
     dialog.import_button.click()
     assert "Tom Rag" in _names(main_window)
@@ -151,8 +154,7 @@ def test_the_foundry_preview_asks_for_unknown_names_and_imports(
     row = next(r for r in range(table.rowCount()) if table.item(r, 2).text().startswith(
         "Light Leather"))
     combo = table.cellWidget(row, 3)
-    combo.setCurrentIndex(next(i for i in range(combo.count())
-                               if combo.itemText(i) == "Use Leather armor"))
+    choose(qtbot, combo, "Use Leather armor")
     assert "mapped to Leather armor" in dialog.report.toPlainText()
     dialog.import_button.click()
     assert dialog.result_landed is not None

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 from PySide6.QtCore import Qt
 
 from tftmanager.app.weeks import MAX_WEEKS
@@ -286,7 +287,8 @@ def test_the_week_report_says_who_is_wounded_and_what_heals_them(main_window: Ma
     planner.close()
 
 
-def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow) -> None:
+def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: MainWindow,
+                                                               qtbot) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
     session = main_window.session
@@ -297,7 +299,7 @@ def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: Mai
     jobs = next(e for e in entries if e.kind == "job_rules")
     dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
     assert "invisibility" in dialog.thief_spells.text()
-    dialog.thief_spells.setText("aid, invisibility")
+    type_into(qtbot, dialog.thief_spells, "aid, invisibility")
     main_window.apply_settings(dialog)
     assert session.library.jobs.thief_spells == frozenset({"aid", "invisibility"})
     main_window.act_undo.trigger()
@@ -312,8 +314,11 @@ def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
 
     from tftmanager.app import weeks
 
-    def full(**_kw: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+    def full(**_kw: object) -> None:  # SQLite's own SQLITE_FULL (a page limit for the disk)
+        con = sqlite3.connect(":memory:")
+        con.execute("PRAGMA max_page_count = 2")
+        con.execute("CREATE TABLE t (x)")
+        con.execute("INSERT INTO t VALUES (zeroblob(100000))")
 
     monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
     session = main_window.session

@@ -73,7 +73,13 @@ def existing(*, store: CampaignStore, arrivals: list[Arrival]) -> list[Existing 
                 found.append(None)
                 continue
             before = queries.get_character(session=session, character_id=cid).character
-            found.append(Existing(cid, before.name, changed_fields(before, arrival.character)))
+            differs = changed_fields(before, arrival.character)
+            for table, amount, what in ((ledger.XP, arrival.xp, "XP"),
+                                        (ledger.MONEY, arrival.money, "money")):
+                have = ledger.balance(session=session, character_id=cid, table=table)
+                if amount is not None and amount != have:
+                    differs[what] = (f"{have:,}", f"{amount:,}")
+            found.append(Existing(cid, before.name, differs))
     return found
 
 

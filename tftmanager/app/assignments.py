@@ -7,6 +7,8 @@ from dataclasses import replace
 
 from tftmanager.app import library as library_app
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Deed, Event, Who, deed
 from tftmanager.app.names import did_you_mean
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import Snapshot, WeekRefused, catalogue_of, party_snapshots
@@ -46,8 +48,8 @@ def assign(*, store: CampaignStore, character_id: int, data: Assignment) -> Chan
     data = replace(data, activity=activity)
     with store.operation(OpKind.JOBS) as op:
         session = op.session
-        name = queries.get_character(session=session, character_id=character_id).character.name
-        op.label = f"{name}: {assignment_label(data, catalogue)}"
+        stored = queries.get_character(session=session, character_id=character_id)
+        record(op, assignment_deed(Who(stored.uid, stored.character.name), data, catalogue))
         current = week_store.get_assignment(session=session, character_id=character_id)
         if not current.same_work(data):
             data = replace(data, found=False, weeks_left=0, held=current.held)
@@ -68,12 +70,12 @@ def ineligibility(*, store: CampaignStore, character_id: int, data: Assignment) 
                        frozenset(held))
 
 
-def assignment_label(data: Assignment, catalogue: JobCatalogue) -> str:
-    """"works as Garrison soldier" or "assigned to rest", for the history."""
+def assignment_deed(who: Who, data: Assignment, catalogue: JobCatalogue) -> Deed:
+    """"works as Garrison soldier" or "assigned to rest", for the history and the story."""
     if data.activity is Activity.JOB:
         job = catalogue.jobs.get(data.job)
-        return f"works as {job.name if job else data.job}"
-    return f"assigned to {Activity(data.activity).value}"
+        return deed(Event.JOB, who, job=job.name if job else data.job)
+    return deed(Event.ASSIGNED, who, activity=Activity(data.activity).value)
 
 
 def missing_values(*, store: CampaignStore) -> list[tuple[str, str, tuple[str, ...]]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tftmanager.app.deeds import Deed, Event, deed, weeks_run
 from tftmanager.app.session_notes import SessionNote, notes
-from tftmanager.app.story import OpFacts, StoryLine, tell_all, weeks_of_run
+from tftmanager.app.story import OpFacts, StoryLine, tell_all
 from tftmanager.store import queries, story_reads
 from tftmanager.store.campaign import CampaignStore
 
@@ -83,12 +84,14 @@ def operation_facts(store: CampaignStore) -> list[OpFacts]:
     for op in done:
         if op.kind in SKIPPED_KINDS:
             continue
-        weeks = weeks_of_run(op.label) if op.kind == "week" else None
+        what = Deed.from_json(op.deed, op.label)
+        weeks = weeks_run(what) if op.kind == "week" else None
         told |= set(weeks or ())
         facts.append(OpFacts(
-            op.id, op.kind, op.label, op.week, op.created_at, op.characters,
+            op.id, op.kind, what, op.week, op.created_at, op.characters,
             tuple(reports[w][0] for w in weeks if w in reports) if weeks else ()))
-    earlier = [OpFacts(0, "week", f"Ran week {w} (seed {report.get('seed', 0)})", w,
+    earlier = [OpFacts(0, "week", deed(Event.WEEKS, first=w, last=w,
+                                       seed=int(report.get("seed", 0))), w,
                        created, (), (report,))
                for w, (report, created) in sorted(reports.items()) if w not in told]
     return earlier + facts

@@ -9,15 +9,18 @@ being built is often briefly illegal.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import label, record
+from tftmanager.app.deeds import Event, Who, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.rules.character import NAME_MAX, Character, InputError, check_input
 from tftmanager.rules.creation import starting_figure
-from tftmanager.rules.describe import changed_fields, edit_label
+from tftmanager.rules.describe import changed_fields
 from tftmanager.rules.experience import lowering_refusal
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -36,10 +39,11 @@ class Created:
 def create_character(*, store: CampaignStore, character: Character) -> Created:
     """Add a character to the campaign."""
     check_input(character)
-    with store.operation(OpKind.CHARACTER, f"Added {character.name.strip()}") as op:
+    with store.operation(OpKind.CHARACTER) as op:
         stored = queries.insert_character(
             session=op.session, campaign_id=store.campaign_id, character=character
         )
+        record(op, deed(Event.ADDED, Who(stored.uid, character.name.strip())))
     return Created(stored.id, stored.uid, Changes(party=True, characters=frozenset({stored.id})))
 
 
@@ -71,7 +75,8 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
     library = library_for(store)
     with store.operation(OpKind.CHARACTER) as op:
         session = op.session
-        before = queries.get_character(session=session, character_id=character_id).character
+        stored = queries.get_character(session=session, character_id=character_id)
+        before = stored.character
         if before == character:
             return Changes()  # nothing written, so nothing in the history
         if character.name != before.name:
@@ -81,18 +86,22 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
         if refusal:
             raise InputError("iq", refusal)
         queries.update_character(session=session, character_id=character_id, character=character)
-        _label_edit(op, character_id, character.name,
+        _label_edit(op, character_id, Who(stored.uid, character.name),
                     changed_fields(before, character, library))
     return Changes(characters=frozenset({character_id}))
 
 
-def _label_edit(op: OpenOperation, character_id: int, name: str,
+def _label_edit(op: OpenOperation, character_id: int, who: Who,
                 fields: dict[str, tuple[str, str]]) -> None:
-    """Label an edit, and let typing in the same fields merge into one operation."""
+    """Record an edit, and let typing in the same fields merge into one operation."""
     op.meta = {"fields": {k: list(v) for k, v in fields.items()}}
     op.merge_key = f"edit:{character_id}:{','.join(sorted(fields))}"
-    op.label = edit_label(name, fields)
-    op.relabel = lambda meta: edit_label(name, meta["fields"])
+    record(op, deed(Event.EDITED, who, fields=op.meta["fields"]))
+
+    def remake(meta: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        merged = deed(Event.EDITED, who, fields=meta["fields"])
+        return label(merged), merged.to_json()
+    op.remake = remake
 
 
 def _refuse_taken_name(session: Session, campaign_id: int, character_id: int,
@@ -153,7 +162,8 @@ def duplicate_character(*, store: CampaignStore, character_id: int) -> Created:
         stored = queries.insert_character(
             session=session, campaign_id=store.campaign_id, character=copy
         )
-        op.label = f"Duplicated {original.character.name} as {copy.name}"
+        record(op, deed(Event.DUPLICATED, Who(original.uid, original.character.name),
+                        Who(stored.uid, copy.name)))
     return Created(stored.id, stored.uid, Changes(party=True, characters=frozenset({stored.id})))
 
 
@@ -161,6 +171,6 @@ def delete_character(*, store: CampaignStore, character_id: int) -> Changes:
     """Remove a character with its ledgers and gear (undo puts everything back)."""
     with store.operation(OpKind.CHARACTER) as op:
         stored = queries.get_character(session=op.session, character_id=character_id)
-        op.label = f"Deleted {stored.character.name}"
+        record(op, deed(Event.DELETED, Who(stored.uid, stored.character.name)))
         queries.delete_character(session=op.session, character_id=character_id)
     return Changes(party=True, removed=frozenset({character_id}))

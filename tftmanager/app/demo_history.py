@@ -108,7 +108,7 @@ def _chapel(store: CampaignStore, ids: dict[str, int]) -> None:
     before = characters.get_character(store=store, character_id=ids[name])
     characters.edit_character(store=store, character_id=ids[name],
                               character=replace(before, wounds=before.wounds + wounds))
-    shields = [i for i, item in enumerate(before.items) if item.kind is ItemKind.SHIELD]
+    shields = [item.uid for item in before.items if item.kind is ItemKind.SHIELD]
     if shields:
-        equipment.record_hits(store=store, character_id=ids[name], index=shields[0],
+        equipment.record_hits(store=store, character_id=ids[name], uid=shields[0],
                               hits=hits)

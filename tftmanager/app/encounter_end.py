@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import saved_defaults
 from tftmanager.app.encounters import EncounterRefused, show
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
@@ -25,6 +24,7 @@ from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_ending import Ending, character_after, resolve_ending
 from tftmanager.rules.experience import XPKind, entry_refusal
+from tftmanager.rules.new_figures import saved_defaults
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries

@@ -12,41 +12,43 @@ roll and change is written to the encounter's log.  Ending a fight is in
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import (
+from tftmanager.app.encounter_rolls import Roller, TypedRollsRefused, readings
+from tftmanager.app.library import library_for
+from tftmanager.app.opkind import OpKind
+from tftmanager.rules.awards import CombatType
+from tftmanager.rules.derived import derive
+from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_figure import Figure, SavedDefaults
+from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.encounter_states import set_flesh, set_mounted
+from tftmanager.rules.new_figures import (
     QuickFigure,
     from_character,
     from_quick,
     from_template,
     saved_defaults,
 )
-from tftmanager.app.library import library_for
-from tftmanager.app.opkind import OpKind
-from tftmanager.rules.awards import CombatType
-from tftmanager.rules.derived import derive
-from tftmanager.rules.dice_expr import Dice
-from tftmanager.rules.encounter import Encounter, EncounterRefused
-from tftmanager.rules.encounter_figure import Figure, SavedDefaults
-from tftmanager.rules.encounter_rules import CombatRules
-from tftmanager.rules.encounter_states import set_flesh, set_mounted
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
-from tftmanager.rules.text import count
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
            "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
-           "flesh", "hit", "list_encounters", "mount", "new_encounter", "next_turn",
+           "flesh", "hit", "hold", "list_encounters", "mount", "new_encounter", "next_turn",
            "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
-Action = Callable[[Encounter, "Roller", CombatRules], str]
+Action = Callable[[Encounter, Roller, CombatRules], str]
+MOST_PER_DIE = 8  # typed rolls tried one number per die: 2^8 readings at most
 
 
 @dataclass(frozen=True)
@@ -56,42 +58,6 @@ class EncounterView:
     id: int
     encounter: Encounter
     week: int = 1
-
-
-class Roller:
-    """Rolls for one action: the GM's typed rolls in order, else the seeded generator."""
-
-    def __init__(self, encounter: Encounter, typed: Sequence[int] | None) -> None:
-        self.encounter = encounter
-        self.typed = list(typed) if typed is not None else None
-        self.used = 0
-
-    def __call__(self, dice: int, what: str) -> int:
-        if self.typed is not None:
-            if not self.typed:
-                raise EncounterRefused(f"A roll of {_dice(dice)} is needed for {what}: type it, "
-                                       f"or let the app roll.")
-            total = self.typed.pop(0)
-            if isinstance(total, bool) or not isinstance(total, int) \
-                    or not dice <= total <= 6 * dice:
-                raise EncounterRefused(f"{total} cannot be rolled on {_dice(dice)} ({what}).")
-            how = "typed"
-        else:
-            enc = self.encounter
-            generator = Dice(random.Random(enc.seed * 1_000_003 + enc.rolls_made))
-            total = sum(generator.die() for _ in range(dice))
-            how = "rolled"
-        self.encounter.rolls_made += 1
-        self.used += 1
-        self.encounter.note(f"Roll for {what}: {total} on {_dice(dice)} ({how}).")
-        return total
-
-    def finish(self) -> None:
-        """Refuse typed rolls the action did not use (a mistyped list changes nothing)."""
-        if self.typed:
-            raise EncounterRefused(f"{count(len(self.typed), 'typed roll')} left over "
-                                   f"({', '.join(str(r) for r in self.typed)}): this action "
-                                   f"needed {self.used}.")
 
 
 def _load(store: CampaignStore, session: Session, encounter_id: int
@@ -109,14 +75,29 @@ def _change(store: CampaignStore, encounter_id: int, action: Action,
     rules = library_for(store).combat_rules()
     with store.operation(OpKind.ENCOUNTER) as op:
         found = _load(store, op.session, encounter_id)
-        enc = Encounter.from_dict(found.state, _saved(store))
-        roller = Roller(enc, rolls)
-        label = action(enc, roller, rules)
-        roller.finish()
+        enc, label = _fitting(found.state, _saved(store), action, rules, rolls)
         stored.save_encounter(session=op.session, encounter_id=encounter_id,
                               state=enc.to_dict(), ended=enc.ended)
         op.label = f"{enc.name}, turn {enc.turn}: {label}"
     return Changes(encounter=True)
+
+
+def _fitting(state: dict[str, Any], saved: SavedDefaults, action: Action, rules: CombatRules,
+             rolls: Sequence[int] | None) -> tuple[Encounter, str]:
+    """The action done with the typed rolls read as they fit it (totals first, then per die)."""
+    first: TypedRollsRefused | None = None
+    for per_die in readings(rolls[:MOST_PER_DIE] if rolls else rolls):
+        enc = Encounter.from_dict(copy.deepcopy(state), saved)  # each try from the saved fight
+        roller = Roller(enc, rolls, per_die)
+        try:
+            label = action(enc, roller, rules)
+            roller.finish()
+        except TypedRollsRefused as exc:
+            first = first or exc
+            continue
+        return enc, label
+    assert first is not None
+    raise first
 
 
 def new_encounter(*, store: CampaignStore, name: str, combat: str = "death",
@@ -291,6 +272,8 @@ def attack(*, store: CampaignStore, encounter_id: int, attacker: str, target: st
     def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
         result = enc.attack(attacker, target, roll, rules, dice=dice, weapon=weapon,
                             second_shot=second_shot)
+        if not result.hits:
+            roll.spare_ok = "the attack missed, so no damage was rolled"
         who, whom = enc.figure(attacker).name, enc.figure(target).name
         return f"{who} attacks {whom}: {result.value}"
     return _change(store, encounter_id, action, rolls)
@@ -372,6 +355,14 @@ def mount(*, store: CampaignStore, encounter_id: int, figure: str,
     return _change(store, encounter_id, action)
 
 
+def hold(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
+    """A figure makes no attack this turn (its place in the attack order passes)."""
+    def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
+        enc.hold(figure, rules)
+        return f"{enc.figure(figure).name} makes no attack"
+    return _change(store, encounter_id, action)
+
+
 def drop(*, store: CampaignStore, encounter_id: int, figure: str, weapon: int) -> Changes:
     """A weapon dropped (to ready another, or lost)."""
     def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
@@ -386,9 +377,3 @@ def next_turn(*, store: CampaignStore, encounter_id: int) -> Changes:
         enc.next_turn()
         return "next turn"
     return _change(store, encounter_id, action)
-
-
-def _dice(number: int) -> str:
-    """"1 die", "3 dice": a roll as the GM says it."""
-    return count(number, "die", "dice")
-

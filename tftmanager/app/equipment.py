@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, Who, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.sheet import evaluate
@@ -89,35 +91,47 @@ def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,
     return entry.cost * quantity
 
 
-def _apply(store: CampaignStore, character_id: int, change: Callable[[Character], Character],
-           money: int, kind: MoneyKind, reason: str, *, label: str,
-           check_balance: bool = False, what: str = "") -> Deal:
-    """Run ``change(character) -> character`` and write ``money`` as one operation.
+@dataclass(frozen=True)
+class _Step:
+    """What one possession action does, decided on the character as the transaction reads it."""
 
-    ``label`` says what happened; the character's name is put in front of it.
-    """
+    after: Character
+    event: Event
+    facts: dict[str, object]
+    money: int = 0
+    kind: MoneyKind = MoneyKind.PAY
+    reason: str = ""
+    check_balance: bool = False
+    what: str = ""  # the thing paid for, in a refusal ("Skis (pair) costs $100...")
+
+
+def _apply(store: CampaignStore, character_id: int, decide: Callable[[Character], _Step]
+           ) -> Deal:
+    """Run ``decide(character)`` on the stored character and write it as one operation."""
     batch = str(uuid.uuid4())
     with store.operation(OpKind.EQUIPMENT) as op:
         session = op.session
-        before = queries.get_character(session=session, character_id=character_id).character
-        op.label = f"{before.name}: {label}"
-        after = change(before)
+        stored = queries.get_character(session=session, character_id=character_id)
+        before = stored.character
+        step = decide(before)
+        record(op, deed(step.event, Who(stored.uid, before.name), **step.facts))
+        after = step.after
         check_input(after)
         lines: tuple[LedgerLine, ...] = ()
-        if money:
-            refusal = money_refusal(money, kind)
+        if step.money:
+            refusal = money_refusal(step.money, step.kind)
             if refusal:
                 raise EquipmentRefused(refusal)
-            if check_balance:
+            if step.check_balance:
                 balance = ledger.balance(session=session, character_id=character_id,
                                          table=ledger.MONEY)
-                refusal = purchase_refusal(-money, balance, what or reason)
+                refusal = purchase_refusal(-step.money, balance, step.what or step.reason)
                 if refusal:
                     raise EquipmentRefused(refusal)
             week = queries.campaign(session=session, campaign_id=store.campaign_id).week
             ledger.append(session=session, table=ledger.MONEY, character_id=character_id,
-                          amount=money, kind=kind.value, reason=reason[:REASON_MAX], week=week,
-                          batch=batch)
+                          amount=step.money, kind=step.kind.value,
+                          reason=step.reason[:REASON_MAX], week=week, batch=batch)
             lines = tuple(ledger.batch_lines(session=session, batch=batch,
                                              table=ledger.MONEY))
         queries.update_character(session=session, character_id=character_id, character=after)
@@ -150,18 +164,19 @@ def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
     if isinstance(entry, MagicItem) and entry.cost_per_point is not None:
         count = f", {quantity} point" + ("" if quantity == 1 else "s")  # a rod: by the point
     if price == 0:
-        return _apply(store, character_id, add, 0,
-                      MoneyKind.BUY, label, label=f"took {label}{count} ($0)")
-    return _apply(store, character_id, add, -price, MoneyKind.BUY, f"Bought {label}{count}",
-                  label=f"bought {label}{count} (${price:,})",
-                  check_balance=True, what=label[0].upper() + label[1:])
+        return _apply(store, character_id, lambda c: _Step(
+            add(c), Event.TOOK, {"what": f"{label}{count}"}))
+    return _apply(store, character_id, lambda c: _Step(
+        add(c), Event.BOUGHT,
+        {"what": f"{label}{count}", "price": price}, -price, MoneyKind.BUY,
+        f"Bought {label}{count}", check_balance=True, what=label[0].upper() + label[1:]))
 
 
 def give(*, store: CampaignStore, character_id: int, item: Item) -> Deal:
     """Add an item without paying (found, a gift, starting kit)."""
     name = entry_name(library_for(store), item.kind, item.key)
-    return _apply(store, character_id, lambda c: replace(c, items=(*c.items, item)), 0,
-                  MoneyKind.FOUND, "", label=f"given {name}")
+    return _apply(store, character_id, lambda c: _Step(
+        replace(c, items=(*c.items, item)), Event.GIVEN, {"what": name}))
 
 
 def _unpriced(name: str) -> str:
@@ -207,80 +222,82 @@ def change_outfit(*, store: CampaignStore, character_id: int, items: tuple[Item,
     added = added_items(before.items, items)
     names = ", ".join(entry_name(library, i.kind, i.key) for i in added)
     price = outfit_price(library, before, items) if pay else 0
-    change = _outfit(items)
     if not added:  # "2-handed sword: stored elsewhere", not "put on possessions"
         moves = "; ".join(f"{entry_name(library, i.kind, i.key)}: "
                           f"{where_text(i.kind, i.state).lower()}"
                           for i in moved_items(before.items, items))
-        return _apply(store, character_id, change, 0, MoneyKind.BUY, "",
-                      label=moves or "gear unchanged")
+        return _apply(store, character_id, lambda c: _Step(
+            replace(c, items=items), Event.TOLD,
+            {"text": f"{c.name}: {moves or 'gear unchanged'}"}))
     if not pay or price == 0:
-        return _apply(store, character_id, change, 0, MoneyKind.FOUND, "",
-                      label=f"given {names} ($0)")
-    return _apply(store, character_id, change, -price, MoneyKind.BUY, f"Bought {names}",
-                  label=f"bought {names} (${price:,})", check_balance=True, what=names)
+        return _apply(store, character_id, lambda c: _Step(
+            replace(c, items=items), Event.GIVEN, {"what": names}))
+    return _apply(store, character_id, lambda c: _Step(
+        replace(c, items=items), Event.BOUGHT, {"what": names, "price": price}, -price,
+        MoneyKind.BUY, f"Bought {names}", check_balance=True, what=names))
 
 
-def _outfit(items: tuple[Item, ...]) -> Callable[[Character], Character]:
-    return lambda c: replace(c, items=items)
-
-
-def _item_at(character: Character, index: int) -> Item:
-    if not 0 <= index < len(character.items):
+def _item(character: Character, uid: str) -> Item:
+    """The possession ``uid`` names, as the character now holds it."""
+    found = next((item for item in character.items if item.uid == uid), None)
+    if found is None:
         raise EquipmentRefused("That item is no longer there.")
-    return character.items[index]
+    return found
 
 
-def _without(character: Character, index: int) -> Character:
-    items = list(character.items)
-    del items[index]
-    return replace(character, items=tuple(items))
+def _without(character: Character, uid: str) -> Character:
+    return replace(character, items=tuple(i for i in character.items if i.uid != uid))
 
 
-def sell(*, store: CampaignStore, character_id: int, index: int, price: int) -> Deal:
-    """Sell an item for an agreed price (0 to simply get rid of it)."""
+def _with_item(character: Character, uid: str, **changes: object) -> Character:
+    """The character with one possession changed."""
+    _item(character, uid)
+    return replace(character, items=tuple(
+        replace(i, **changes) if i.uid == uid else i  # type: ignore[arg-type]
+        for i in character.items))
+
+
+def sell(*, store: CampaignStore, character_id: int, uid: str, price: int) -> Deal:
+    """Sell the possession ``uid`` for an agreed price (0 to simply get rid of it)."""
     library = library_for(store)
-    character = get_character(store=store, character_id=character_id)
-    item = _item_at(character, index)
-    name = entry_name(library, item.kind, item.key)
     if price < 0:
         raise EquipmentRefused("A sale cannot cost money; record a payment instead.")
-    return _apply(store, character_id, lambda c: _without(c, index), price, MoneyKind.SELL,
-                  f"Sold {name}" if price else "",
-                  label=f"sold {name} for ${price:,}" if price else f"got rid of {name}")
+
+    def decide(c: Character) -> _Step:
+        item = _item(c, uid)
+        name = entry_name(library, item.kind, item.key)
+        if not price:
+            return _Step(_without(c, uid), Event.DISCARDED, {"what": name})
+        return _Step(_without(c, uid), Event.SOLD, {"what": name, "price": price}, price,
+                     MoneyKind.SELL, f"Sold {name}")
+    return _apply(store, character_id, decide)
 
 
-def _with_item(character: Character, index: int, **changes: object) -> Character:
-    """The character with one possession changed."""
-    items = list(character.items)
-    items[index] = replace(_item_at(character, index), **changes)  # type: ignore[arg-type]
-    return replace(character, items=tuple(items))
-
-
-def move(*, store: CampaignStore, character_id: int, index: int, state: ItemState) -> Deal:
-    """Ready, carry or store an item elsewhere."""
+def move(*, store: CampaignStore, character_id: int, uid: str, state: ItemState) -> Deal:
+    """Ready, carry or store the possession ``uid`` elsewhere."""
     library = library_for(store)
-    item = _item_at(get_character(store=store, character_id=character_id), index)
-    name = entry_name(library, item.kind, item.key)
-    return _apply(store, character_id, lambda c: _with_item(c, index, state=state), 0,
-                  MoneyKind.PAY, "", label=f"{name} {state.value}")
+
+    def decide(c: Character) -> _Step:
+        item = _item(c, uid)
+        name = entry_name(library, item.kind, item.key)
+        return _Step(_with_item(c, uid, state=state), Event.TOLD,
+                     {"text": f"{c.name}: {name} {state.value}"})
+    return _apply(store, character_id, decide)
 
 
-def record_hits(*, store: CampaignStore, character_id: int, index: int, hits: int) -> Deal:
-    """Add hits an armor or shield has stopped (entered after a fight)."""
+def record_hits(*, store: CampaignStore, character_id: int, uid: str, hits: int) -> Deal:
+    """Add hits the armor or shield ``uid`` has stopped (entered after a fight)."""
     if isinstance(hits, bool) or not isinstance(hits, int) or hits <= 0:
         raise EquipmentRefused("Hits stopped must be a whole number above 0.")
+    library = library_for(store)
 
-    def change(c: Character) -> Character:
-        item = _item_at(c, index)
+    def decide(c: Character) -> _Step:
+        item = _item(c, uid)
         if item.kind not in (ItemKind.ARMOR, ItemKind.SHIELD):
             raise EquipmentRefused("Only armor and shields wear from the hits they stop.")
-        return _with_item(c, index, hits_taken=item.hits_taken + hits)
-    item = _item_at(get_character(store=store, character_id=character_id), index)
-    name = entry_name(library_for(store), item.kind, item.key)
-    plural = "s" if hits != 1 else ""
-    return _apply(store, character_id, change, 0, MoneyKind.PAY, "",
-                  label=f"{name} stopped {hits} more hit{plural}")
+        return _Step(_with_item(c, uid, hits_taken=item.hits_taken + hits), Event.STOPPED,
+                     {"what": entry_name(library, item.kind, item.key), "hits": hits})
+    return _apply(store, character_id, decide)
 
 
 def repair_quote(library: RulesLibrary, item: Item) -> tuple[int, str]:
@@ -299,21 +316,21 @@ def repair_quote(library: RulesLibrary, item: Item) -> tuple[int, str]:
     return rules.repair_cost(entry), ""
 
 
-def repair(*, store: CampaignStore, character_id: int, index: int) -> Deal:
-    """Repair a metal armor or shield: pay the cost, reset its hits."""
+def repair(*, store: CampaignStore, character_id: int, uid: str) -> Deal:
+    """Repair the metal armor or shield ``uid``: pay the cost, reset its hits."""
     library = library_for(store)
-    character = get_character(store=store, character_id=character_id)
-    item = _item_at(character, index)
-    cost, refusal = repair_quote(library, item)
-    if refusal:
-        raise EquipmentRefused(refusal)
 
-    def change(c: Character) -> Character:
-        return _with_item(c, index, hits_taken=0)
-    name = entry_name(library, item.kind, item.key)
-    return _apply(store, character_id, change, -cost, MoneyKind.REPAIR, f"Repaired {name}",
-                  label=f"repaired {name} (${cost:,})", check_balance=True,
-                  what=f"Repairing the {name.lower()}")
+    def decide(c: Character) -> _Step:
+        item = _item(c, uid)
+        cost, refusal = repair_quote(library, item)
+        if refusal:
+            raise EquipmentRefused(refusal)
+        name = entry_name(library, item.kind, item.key)
+        return _Step(_with_item(c, uid, hits_taken=0), Event.REPAIRED,
+                     {"what": name, "price": cost}, -cost, MoneyKind.REPAIR,
+                     f"Repaired {name}", check_balance=True,
+                     what=f"Repairing the {name.lower()}")
+    return _apply(store, character_id, decide)
 
 
 def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: MoneyKind,
@@ -322,12 +339,30 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
     text = " ".join(reason.split())
     if not text:
         raise EquipmentRefused("Give a reason for the entry.")
-    refusal = money_refusal(amount, kind)  # _apply skips $0, which is still refused here
+    refusal = money_refusal(amount, kind)
     if refusal:
         raise EquipmentRefused(refusal)
-    return _apply(store, character_id, lambda c: c, amount, kind, text,
-                  label=f"{'+' if amount > 0 else '-'}${abs(amount):,}, {text}",
-                  check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP))
+    batch = str(uuid.uuid4())
+    values = {"character_id": character_id, "amount": amount, "kind": kind.value,
+              "reason": text[:REASON_MAX], "batch": batch}
+    with store.operation(OpKind.EQUIPMENT) as op:  # the character itself is not changed
+        session = op.session
+        stored = queries.get_character(session=session, character_id=character_id)
+        character = stored.character
+        record(op, deed(Event.MONEY, Who(stored.uid, character.name), amount=amount,
+                        reason=text))
+        values["week"] = queries.campaign(session=session, campaign_id=store.campaign_id).week
+        if kind in (MoneyKind.PAY, MoneyKind.UPKEEP):  # checked by the insert itself
+            line = ledger.append_within_balance(session=session, table=ledger.MONEY,
+                                                values=values)
+        else:
+            [line] = ledger.append_many(session=session, table=ledger.MONEY, rows=[values])
+        if line is None:
+            balance = ledger.balance(session=session, character_id=character_id,
+                                     table=ledger.MONEY)
+            raise EquipmentRefused(purchase_refusal(-amount, balance, text))
+    return Deal(character_id, character, character, batch, (line,),
+                Changes(characters=frozenset({character_id}), ledger=True))
 
 
 def money(*, store: CampaignStore, character_id: int) -> int:

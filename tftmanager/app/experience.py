@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Deed, Event, Who, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
@@ -167,28 +169,23 @@ def _write(store: CampaignStore, rows: list[tuple[int, int, str]], kind: XPKind,
     with store.operation(OpKind.EXPERIENCE) as op:
         session = op.session
         week = queries.campaign(session=session, campaign_id=store.campaign_id).week
-        by_id = queries.character_names(session=session,
-                                        character_ids=[cid for cid, _a, _r in rows])
-        names = [by_id[cid] for cid, _a, _r in rows]
+        by_id = queries.identities(session=session, character_ids=[cid for cid, _a, _r in rows])
+        who = [Who(*by_id[cid]) for cid, _a, _r in rows]
         lines = tuple(ledger.append_many(session=session, rows=[
             {"character_id": cid, "amount": amount, "kind": kind.value, "reason": reason,
              "week": week, "played_on": _played_on(played_on), "batch": batch}
             for cid, amount, reason in rows]))  # one statement, the lines come back
-        op.label = _award_label(kind, names, rows)
+        record(op, _award(kind, who, rows))
     ids = frozenset(cid for cid, _a, _r in rows)
     return Written(batch, lines, Changes(characters=ids, ledger=True), note)
 
 
-def _award_label(kind: XPKind, names: list[str], rows: list[tuple[int, int, str]]) -> str:
-    """"Party award: 500 XP, Cleared the warren" or "Ragnar: 40 XP, combat"."""
+def _award(kind: XPKind, who: list[Who], rows: list[tuple[int, int, str]]) -> Deed:
+    """An award, a party's ("Party award: +500 XP") or one character's; amounts may differ."""
     amounts = {amount for _cid, amount, _r in rows}
     reasons = {reason for _cid, _a, reason in rows}
-    what = f"{amounts.pop():+,} XP" if len(amounts) == 1 else "XP"
-    why = reasons.pop() if len(reasons) == 1 else kind.value
-    who = names[0] if len(names) == 1 else f"{kind.value.capitalize()} to {len(names)}"
-    if len(names) > 1 and kind is XPKind.AWARD:
-        who = "Party award"
-    return f"{who}: {what}, {why}"
+    return deed(Event.AWARD, *who, amount=amounts.pop() if len(amounts) == 1 else None,
+                reason=reasons.pop() if len(reasons) == 1 else kind.value, xp_kind=kind.value)
 
 
 def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attribute,
@@ -216,8 +213,9 @@ def raise_attribute(*, store: CampaignStore, character_id: int, attribute: Attri
                       week=week, played_on=_played_on(played_on),
                       attribute=attribute.value, batch=batch)
         lines = tuple(ledger.batch_lines(session=session, batch=batch))
-        op.label = (f"{character.name}: {attribute.label} {getattr(character, attribute.value)}"
-                    f" -> {getattr(after, attribute.value)} ({cost:,} XP)")
+        record(op, deed(Event.RAISED, Who(stored.uid, character.name),
+                        attribute=attribute.label, before=getattr(character, attribute.value),
+                        after=getattr(after, attribute.value), xp=cost))
     return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
 
 
@@ -231,7 +229,8 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
     with store.operation(OpKind.EXPERIENCE) as op:
         session = op.session
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
-        character = queries.get_character(session=session, character_id=character_id).character
+        stored = queries.get_character(session=session, character_id=character_id)
+        character = stored.character
         balance = ledger.balance(session=session, character_id=character_id)
         refusal = memory_refusal(character, balance, tables, profile)
         if refusal:
@@ -244,8 +243,9 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
                       reason=f"Memory {character.memory_bought} → {after.memory_bought}",
                       week=week, attribute=MEMORY, batch=batch)
         lines = tuple(ledger.batch_lines(session=session, batch=batch))
-        op.label = (f"{character.name}: memory {character.memory_bought} -> "
-                    f"{after.memory_bought} ({tables.memory_cost:,} XP)")
+        record(op, deed(Event.MEMORY, Who(stored.uid, character.name),
+                        before=character.memory_bought, after=after.memory_bought,
+                        xp=tables.memory_cost))
     return Written(batch, lines, Changes(characters=frozenset({character_id}), ledger=True))
 
 

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from tftmanager.app.foundry_kept import kept_items, link, placed, sheet_fields, visible_notes
 from tftmanager.rules.abilities import CharacterKind, Spell
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
-from tftmanager.rules.equipment import Weapon
+from tftmanager.rules.equipment import MagicItem, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import KG_PER_LB
@@ -36,7 +37,8 @@ LOCATION = {ItemState.READIED: "readied", ItemState.CARRIED: "packed",
             ItemState.STORED: "stored"}
 STATE = {"readied": ItemState.READIED, "packed": ItemState.CARRIED,
          "dropped": ItemState.CARRIED, "stowed": ItemState.STORED,
-         "stored": ItemState.STORED}
+         "stored": ItemState.STORED,
+         "equipped": ItemState.READIED, "carried": ItemState.CARRIED}  # the words before 1.0
 
 
 @cache
@@ -81,9 +83,11 @@ def _talent_item(library: RulesLibrary, key: str, extra: int, kind: CharacterKin
     if talent and kind is CharacterKind.WIZARD and talent.wizard_cost:
         cost = talent.wizard_cost
     rolls = export_data()["default_attribute"]
+    system = export_data()["compendium_values"].get(key, {})
+    iq, cost = system.get("minIQ", talent.iq if talent else 7), system.get("iqCost", cost)
     return {
         "name": compendium_name(talent.name) if talent else key, "type": "talent",
-        "system": {"minIQ": talent.iq if talent else 7, "iqCost": cost + extra,
+        "system": {"minIQ": iq, "iqCost": cost + extra,
                    "defaultAttribute": rolls["weapon"] if key in _weapon_talents(library)
                    else rolls["other"],
                    "notes": html.escape(talent.summary) if talent
@@ -116,11 +120,12 @@ def _attacks(weapon: Weapon, item: Item, talent: str | None) -> list[dict[str, A
     damage = weapon.damage.add(item.quality.fine_damage)
     dice = f"{damage.count}d6" + (f"{damage.plus:+d}" if damage.plus else "")
     kind = ("missile" if weapon.missile else "polearm" if weapon.pole else "melee")
-    attacks = [{"action": "Attack", "minST": weapon.st, "type": kind,
+    actions = export_data()["actions"]
+    attacks = [{"action": actions[kind], "minST": weapon.st, "type": kind,
                 "toHitMod": item.quality.fine_dx, "baseDamage": dice, "effects": "",
                 "talent": talent}]
     if weapon.throwable and not weapon.missile:
-        attacks.append({**attacks[0], "action": "Throw", "type": "thrown"})
+        attacks.append({**attacks[0], "action": actions["thrown"], "type": "thrown"})
     return attacks
 
 
@@ -142,17 +147,27 @@ def _equipment(library: RulesLibrary, item: Item, talent_ids: dict[str, str]
         "cost": getattr(entry, "cost", 0) or 0, "wt": round(pounds, 2),
         "qty": item.quantity, "location": LOCATION[item.state],
         "applyEffectsWhen": ["readied"], "capacity": 0, "container": None, "spells": [],
-        "notes": html.escape(item.note), "pdfReference": "", "attacks": [], "defenses": []}
+        "notes": notes_html(item.note) if item.note else "", "pdfReference": "",
+        "attacks": [], "defenses": []}
+    if item.note:
+        rest = placed(item.note, system)  # read from Foundry: its place, container, spells
+        system["notes"] = notes_html(rest) if rest else ""
     if isinstance(entry, Weapon):
         system["attacks"] = _attacks(entry, item, _talent_for(entry, talent_ids))
     elif item.kind in (ItemKind.ARMOR, ItemKind.SHIELD) and entry is not None:
-        action = "Body" if item.kind is ItemKind.ARMOR else "Shield"
+        action = export_data()["actions"]["armor" if item.kind is ItemKind.ARMOR else "shield"]
         system["defenses"] = [{"action": action, "hitsStopped": getattr(entry, "stops", 0)}]
+    elif isinstance(entry, MagicItem) and entry.cost_per_point is not None:
+        system["qty"] = 1  # a rod's quantity is its points here, rods to Foundry
+        system["notes"] = notes_html("\n".join(filter(None, [
+            f"{item.quantity} points", item.note])))
     q = item.quality
     flags = {"kind": item.kind.value, "key": item.key, "state": item.state.value,
              "fine_dx": q.fine_dx, "fine_damage": q.fine_damage, "silver": q.silver,
-             "good": q.good, "hits_taken": item.hits_taken, "note": item.note}
-    name = compendium_name(entry.name) if entry is not None else item.key
+             "good": q.good, "hits_taken": item.hits_taken, "note": item.note,
+             "quantity": item.quantity}
+    renamed = export_data()["compendium_names"].get("by_key", {}).get(item.key)
+    name = renamed or (compendium_name(entry.name) if entry is not None else item.key)
     label = q.label
     return {"name": f"{name} ({label})" if label else name, "type": "equipment",
             "system": system, "flags": {FLAG: flags}}
@@ -190,17 +205,26 @@ def _language_item(name: str) -> dict[str, Any]:
 
 
 def _items(c: Character, library: RulesLibrary, seed: str, money: int) -> list[dict[str, Any]]:
-    """Talents, languages, spells and equipment, each with its id (attacks link talents)."""
+    """Talents, languages, spells and equipment, each with its id (attacks link talents).
+
+    The lines of the notes that hold what an actor from Foundry had and the
+    library lacks go back as the items they were (``app.foundry_kept``), in
+    their containers.
+    """
+    kept = kept_items(c.notes)
     talents = [_talent_item(library, t.key, t.extra_points, c.kind) for t in c.talents]
-    ids = [item_id(seed, n) for n in range(len(talents) + len(c.languages)
-                                            + len(c.spells) + len(c.items) + 1)]
+    ids = [item_id(seed, n) for n in range(len(talents) + len(c.languages) + len(c.spells)
+                                            + len(c.items) + len(kept) + 1)]
     talent_ids = {t.key: ids[n] for n, t in enumerate(c.talents)}
     items = talents + [_language_item(lang) for lang in c.languages]
     items += [_spell_item(library.spells.get(s), s) for s in c.spells]
     items += [_equipment(library, i, talent_ids) for i in c.items]
+    items += kept
     if money > 0:
         items.append(_money_item(money))
-    return [{"_id": ids[n], **item} for n, item in enumerate(items)]
+    written = [{"_id": ids[n], **item} for n, item in enumerate(items)]
+    link(written)
+    return written
 
 
 def _token(c: Character) -> dict[str, Any]:
@@ -222,22 +246,27 @@ def actor(character: Character, library: RulesLibrary, derived: Derived,
              "age": c.age, "mount": None if mount is None else {
                  "name": mount.name, "st": mount.st, "dx": mount.dx, "ma": mount.ma,
                  "extra_kg": mount.extra_kg}}
+    sheet = sheet_fields(c.notes)
+    job, pay = sheet.get("job", (more.job, more.pay))
+    moves = sheet.get("movement", {})
     return {
         "name": c.name, "type": "character", "img": "icons/svg/mystery-man.svg",
         "system": {
             "type": c.kind.value, "race": race.name if race else c.race,
             "age": c.age or DEFAULT_AGE,
-            "job": {"name": more.job, "pay": more.pay, "risk": {"low": 3, "high": 18}},
-            "xp": more.xp, "notes": notes_html(c.notes),
+            "job": {"name": job, "pay": pay, "risk": {"low": 3, "high": 18}},
+            "xp": more.xp, "notes": notes_html(visible_notes(c.notes)),
             "st": {"max": c.st, "mod": 0, "modFor": {"save": 0}},
             "dx": {"max": c.dx, "mod": derived.adj_dx - c.dx, "modFor": {
                 "save": 0, "hth": 0, "natural": 0, "melee": 0, "polearm": 0, "thrown": 0,
                 "missile": 0, "casting": 0}},
             "iq": {"max": c.iq, "mod": 0, "modFor": {"save": 0}},
             "ma": {"mode": "walk", "walk": {"max": race_ma, "mod": derived.ma - race_ma},
-                   "swim": {"max": race_ma, "mod": 0}, "fly": {"max": 0, "mod": 0}},
+                   "swim": {"max": moves.get("swim", race_ma), "mod": 0},
+                   "fly": {"max": moves.get("fly", 0), "mod": 0}},
             "initiative": {"situation": 0, "self": 0, "party": 0},
-            "fatigue": c.fatigue, "damage": c.wounds, "mana": {"max": 0, "value": 0},
+            "fatigue": c.fatigue, "damage": c.wounds,
+            "mana": {"max": sheet.get("mana", 0), "value": sheet.get("mana", 0)},
         },
         "prototypeToken": _token(c),
         "items": _items(c, library, uid or c.name, more.money),

@@ -21,7 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.app.foundry_actor import DEFAULT_AGE, FLAG, LOCATION, STATE, notes_html
+from tftmanager.app.foundry_kept import (
+    FOUNDRY_ONLY_PLACES,
+    SHEET_LABELS,
+    is_kept,
+    item_figures,
+    sheet_lines,
+    visible_notes,
+)
 from tftmanager.app.import_unknowns import Resolver
+from tftmanager.app.statblock_loose import words
 from tftmanager.refusal import Refusal
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character, InputError, Status, check_input
@@ -30,7 +39,9 @@ from tftmanager.rules.settings import KG_PER_LB
 
 _KINDS = ("weapon", "armor", "shield", "gear", "magic")
 _LANGUAGE = re.compile(r"^\s*language\s*\((?P<name>[^()]+)\)\s*$", re.IGNORECASE)
-_COIN = re.compile(r"\bcoins?\b", re.IGNORECASE)
+_COIN = re.compile(r"\b(?P<metal>[a-z]+)\s+(?:coins?|pieces?)\b|\bcoins?\b", re.IGNORECASE)
+SYSTEM_ID = "fantasy-trip"  # the Fantasy Trip system's id in Foundry's "_stats"
+ACTOR_TYPES = ("character", "npc")
 _SHIELD_ACTIONS = ("block", "shield")
 
 
@@ -51,7 +62,9 @@ class ActorRead:
 
 
 def plain(notes: object) -> str:
-    """Foundry's HTML notes as text, one line a paragraph."""
+    """Foundry's HTML notes as text, one line a paragraph (a list: one line an entry)."""
+    if isinstance(notes, list):
+        return "\n".join(plain(n) for n in notes if n)
     text = str(notes or "")
     text = re.sub(r"</p>\s*<p[^>]*>|<br\s*/?>", "\n", text)
     return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
@@ -98,6 +111,7 @@ class _Items:
         self.languages: list[str] = []
         self.items: list[Item] = []
         self.coins = 0.0
+        self.coined = False  # a coins item was read (even of none): the money is said
         self.coin_lines: list[str] = []
 
     def known(self, kind: str, flags: dict[str, Any]) -> str | None:
@@ -116,7 +130,11 @@ class _Items:
         elif kind == "equipment":
             self._equipment(name, system, flags)
         elif kind == "ability":
-            self.resolver.kept.append(f"Ability: {name}")
+            said = ", ".join([*(str(a.get("baseDamage")) for a in system.get("attacks") or []
+                                if isinstance(a, dict) and a.get("baseDamage")),
+                              *([plain(system["notes"])] if system.get("notes") else [])])
+            line = f"Ability: {name}" + (f" ({said})" if said else "")
+            self.resolver.kept.append(" ".join(line.split("\n")))
             self.resolver.report.append(f"{self.resolver.figure}: ability {name} kept in "
                                         "the notes")
         else:
@@ -136,7 +154,8 @@ class _Items:
             data = {"iq": system.get("minIQ"), "cost": system.get("iqCost")}
             bare = re.sub(r"\s*\(.*\)$", "", name)  # "Sword (2)": the talent Sword
             found = (self.resolver.find(("talent",), bare) if bare != name else None) or \
-                self.resolver.resolve(("talent",), name, data=data)
+                self.resolver.resolve(("talent",), name, data=data,
+                                      figures=_learned(system, ""))
             if found is None:
                 return
             key = found[1]
@@ -150,7 +169,8 @@ class _Items:
             assert isinstance(cast, dict)
             data = {"iq": system.get("minIQ"), "type": system.get("type") or "special",
                     "st_cost": str(cast.get("min", ""))}
-            found = self.resolver.resolve(("spell",), name, data=data)
+            found = self.resolver.resolve(("spell",), name, data=data,
+                                          figures=_learned(system, str(system.get("type") or "")))
             key = found[1] if found else None
         if key is not None and key not in self.spells:
             self.spells.append(key)
@@ -171,15 +191,23 @@ class _Items:
         return f"spells: {', '.join(names)}" if names else ""
 
     def _equipment(self, name: str, system: dict[str, Any], flags: dict[str, Any]) -> None:
-        qty = max(1, whole(system.get("qty", 1), f"{name}: qty"))
+        qty = whole(system.get("qty", 1), f"{name}: qty")
+        if qty < 0:
+            raise FoundryError(f"{name} has quantity {qty}; a quantity is 0 or more")
         if flags.get("kind") == "money":
             self.coins += qty
+            self.coined = True
             return
-        if _COIN.search(name) and _number(system.get("cost")) > 0 and not flags:
-            value = qty * _number(system.get("cost"))
-            self.coins += value
-            self.coin_lines.append(f"{qty} {name} (${value:g})")
+        worth = _coin_worth(name, system) if not flags else None
+        if worth is not None and worth == int(worth):
+            self.coins += qty * worth
+            self.coined = True
+            self.coin_lines.append(f"{qty} {name} (${qty * worth:g})")
             return
+        if qty == 0:
+            self.resolver.report.append(f"{self.resolver.figure}: {name} has quantity 0: "
+                                        "read as 1")
+            qty = 1
         note = "; ".join(t for t in (self._where(system), self._book(system, flags),
                                      plain(system.get("notes"))) if t)
         state = STATE.get(str(system.get("location", "packed")), ItemState.CARRIED)
@@ -192,14 +220,48 @@ class _Items:
                 kind=ItemKind(str(kind)), key=key, state=state,
                 quality=Quality(int(flags.get("fine_dx", 0)), int(flags.get("fine_damage", 0)),
                                 bool(flags.get("silver")), bool(flags.get("good"))),
-                hits_taken=int(flags.get("hits_taken", 0)), quantity=qty,
+                hits_taken=int(flags.get("hits_taken", 0)),
+                quantity=_points(kind, qty, flags),
                 note=str(flags.get("note", ""))))
             return
         found = self.resolver.resolve(_kinds(system), name, quantity=qty,
                                       figures=_figures(system, note), data=_data(system))
-        if found is not None:
+        if found is not None:  # a place we hold no field for is said in its note
+            place = str(system.get("location"))
             self.items.append(Item(kind=ItemKind(found[0]), key=found[1], state=state,
-                                   quantity=qty, note=note))
+                                   quantity=qty, note="; ".join(t for t in (
+                                       place if place in FOUNDRY_ONLY_PLACES else "", note)
+                                       if t)))
+
+
+def _points(kind: object, qty: int, flags: dict[str, Any]) -> int:
+    """A rod's points: written as one rod to Foundry, its points in our flags."""
+    ours = flags.get("quantity")
+    return ours if kind == "magic" and qty == 1 and isinstance(ours, int) and ours > 0 else qty
+
+
+def _learned(system: dict[str, Any], kind: str) -> str:
+    """A talent's or spell's "IQ 9, cost 2" as Foundry gives them (and a spell's type)."""
+    iq, cost = system.get("minIQ"), system.get("iqCost")
+    if not isinstance(iq, int) or isinstance(iq, bool):
+        return ""
+    return f"IQ {iq}" + (f", cost {cost}" if isinstance(cost, int) and not isinstance(
+        cost, bool) else "") + (f", {kind}" if kind and re.fullmatch(r"\w+", kind) else "")
+
+
+def _coin_worth(name: str, system: dict[str, Any]) -> float | None:
+    """A coin's worth in $ (its cost, else the metal's: words.toml), None if it is no coin.
+
+    Coins worth part of a $ (copper) stay coins: the money ledger holds whole $.
+    """
+    found = _COIN.search(name)
+    if found is None:
+        return None
+    cost = _number(system.get("cost"))
+    if cost > 0:
+        return cost
+    metal = (found.group("metal") or "").lower()
+    return words().coins.get(metal)
 
 
 def _kinds(system: dict[str, Any]) -> tuple[str, ...]:
@@ -217,7 +279,11 @@ def _kinds(system: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _figures(system: dict[str, Any], note: str) -> str:
-    """What Foundry says of an item, for the notes: "stops 1, 1d6+3, $300, 5 lb"."""
+    """What Foundry says of an item, for the notes: "stops 1, 1d6+3, $300, 5 lb".
+
+    Where it is, when not where such an item usually is ("dropped"), comes
+    last before its note, so ``app.foundry_kept`` writes it back as it was.
+    """
     parts = [f"stops {d.get('hitsStopped')}" for d in system.get("defenses") or []
              if isinstance(d, dict) and d.get("hitsStopped")]
     parts += [str(a.get("baseDamage")) for a in system.get("attacks") or []
@@ -226,7 +292,7 @@ def _figures(system: dict[str, Any], note: str) -> str:
         parts.append(f"${_number(system.get('cost')):g}")
     if _number(system.get("wt")):
         parts.append(f"{_number(system.get('wt')):g} lb")
-    return ", ".join([*parts, *([note] if note else [])])
+    return item_figures(_kinds(system)[0], system, parts, note)
 
 
 def _data(system: dict[str, Any]) -> dict[str, Any]:
@@ -267,9 +333,17 @@ def _race(system: dict[str, Any], flags: dict[str, Any], resolver: Resolver) -> 
 
 
 def _notes(system: dict[str, Any], flags: dict[str, Any]) -> tuple[str, bool]:
-    """Our exact notes, unless Foundry's were edited (then Foundry's, as text)."""
-    if isinstance(flags.get("notes"), str) and notes_html(flags["notes"]) == system.get("notes"):
-        return flags["notes"], False
+    """Our exact notes, unless Foundry's were edited (then Foundry's, as text).
+
+    The kept lines that went onto the sheet as items are left out: reading
+    those items writes them again, as Foundry now has them.  The job, mana
+    and movement lines of our notes stay as we wrote them.
+    """
+    ours = flags.get("notes")
+    if isinstance(ours, str) and notes_html(visible_notes(ours)) == system.get("notes"):
+        kept = [line for line in ours.split("\n") if not is_kept(line)
+                or line.split(":", 1)[0] in SHEET_LABELS]
+        return "\n".join(kept), False
     return plain(system.get("notes")), "notes" in flags
 
 
@@ -282,12 +356,31 @@ def _age(system: dict[str, Any], flags: dict[str, Any]) -> int:
     return written
 
 
+def _check_document(doc: dict[str, Any], name: str) -> None:
+    """Refuse, naming the actor, what is no Fantasy Trip character at all."""
+    stats = doc.get("_stats") if isinstance(doc.get("_stats"), dict) else {}
+    system_id = stats.get("systemId") if isinstance(stats, dict) else None
+    if system_id not in (None, "", SYSTEM_ID):
+        raise FoundryError(f"{name or 'the actor'} is an actor of the {system_id!s} system, "
+                           "not of The Fantasy Trip's")
+    kind = doc.get("type", "character")
+    if kind not in ACTOR_TYPES:
+        raise FoundryError(f"{name or 'the actor'} is a Foundry actor of type {kind!r}; "
+                           "only characters and NPCs are read")
+    if not isinstance(doc.get("items", []), list | type(None)):
+        raise FoundryError(f"{name or 'the actor'}: its items must be a list, not "
+                           f"{type(doc['items']).__name__}")
+
+
 def read_actor(doc: object, resolver: Resolver) -> ActorRead:
     """One actor document as a character (FoundryError when it cannot be one)."""
     if not isinstance(doc, dict) or not isinstance(doc.get("system"), dict):
         raise FoundryError("not a Foundry actor (no \"system\" object)")
     name = str(doc.get("name") or "").strip()
+    _check_document(doc, name)
     system, flags = doc["system"], flags_of(doc)
+    if isinstance(system.get("notes"), list):
+        resolver.report.append(f"{name}: notes given as a list: read one paragraph an entry")
     docs = [i for i in doc.get("items") or [] if isinstance(i, dict)]
     items = _Items(resolver, docs)
     race = _race(system, flags, resolver)
@@ -298,25 +391,27 @@ def read_actor(doc: object, resolver: Resolver) -> ActorRead:
     if kind not in ("hero", "wizard"):
         resolver.report.append(f"{name}: type {kind!r} read as hero")
         kind = "hero"
-    money = round(items.coins) if items.coins else None
+    money = round(items.coins) if items.coined or flags.get("uid") else None
     if items.coin_lines:
         resolver.report.append(f"{name}: " + ", ".join(items.coin_lines)
                                + f" became ${money:,} of money")
-    job = system.get("job") if isinstance(system.get("job"), dict) else {}
-    assert isinstance(job, dict)
-    if job.get("name") and "notes" not in flags:
-        resolver.kept.append(f"Job: {job['name']}" + (f" (pay ${job.get('pay')})"
-                                                        if job.get("pay") else ""))
+    # A Foundry-made actor's job, mana and other ways to move, before the items kept
+    sheet = sheet_lines(system) if "notes" not in flags else []
+    st = _attribute(system, "st")
+    damage = whole(system.get("damage", 0) or 0, "damage")
+    if damage > st:
+        raise FoundryError(f"{name or 'the actor'}: damage {damage} is more than its ST {st}; "
+                           "a character takes at most its ST in damage")
     character = Character(
-        name=name, race=race, st=_attribute(system, "st"), dx=_attribute(system, "dx"),
+        name=name, race=race, st=st, dx=_attribute(system, "dx"),
         iq=_attribute(system, "iq"), sp=int(flags.get("sp", 0)),
         player=str(flags.get("player", "")),
-        notes="\n".join(t for t in (notes, *resolver.kept) if t),
+        notes="\n".join(t for t in (notes, *sheet, *resolver.kept) if t),
         bought_points=int(flags.get("bought_points", 0)), kind=CharacterKind(kind),
         talents=tuple(items.talents), spells=tuple(items.spells),
         memory_bought=int(flags.get("memory_bought", 0)), items=tuple(items.items),
         body_kg=float(flags.get("body_kg", 0.0)), mount=_mount(flags.get("mount")),
-        wounds=whole(system.get("damage", 0) or 0, "damage"),
+        wounds=damage,
         recovery_weeks=int(flags.get("recovery_weeks", 0)),
         fatigue=whole(system.get("fatigue", 0) or 0, "fatigue"),
         status=Status(flags.get("status", "active")),

@@ -14,7 +14,10 @@ from typing import Any
 import tomli_w
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, deed
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
+from tftmanager.app.library_builds import build_library
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
@@ -25,7 +28,6 @@ from tftmanager.rules.library_entries import (
     WHOLE,
     Entry,
     entry_key,
-    library_from_entries,
     with_shipped_values,
 )
 from tftmanager.rules.problems import RulesDataError
@@ -58,16 +60,6 @@ def in_effect(campaign_entries: list[Entry]) -> list[Entry]:
     Rules) should show: the values the campaign actually plays by.
     """
     return with_shipped_values(campaign_entries, shipped_entries())
-
-
-def build_library(campaign_entries: list[Entry]) -> RulesLibrary:
-    """The library these entries make, with rule values they predate from the shipped one.
-
-    See ``with_shipped_values``: an older campaign reads a value a later
-    release moved into the data from the shipped library, without being
-    changed, until the GM reviews the shipped update.
-    """
-    return library_from_entries(campaign_entries, shipped_entries())
 
 
 def library_for(store: CampaignStore) -> RulesLibrary:
@@ -137,7 +129,8 @@ def entry_error(*, store: CampaignStore, entry: Entry) -> str:
 def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     """Add or edit one entry; the result must still be a usable library."""
     _check(_replacing(store, entry))
-    with store.operation(OpKind.LIBRARY, f"Library: saved {_entry_name(entry)}") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.ENTRY_SAVED, what=_entry_name(entry)))
         stored.put_entry(session=op.session, campaign_id=store.campaign_id, entry=entry)
     return _changed(store)
 
@@ -195,7 +188,8 @@ def delete_entry(*, store: CampaignStore, kind: str, key: str) -> Changes:
             "not deleted.")
     candidate = [e for e in entries(store=store) if (e.kind, e.key) != (kind, key)]
     _check(candidate)
-    with store.operation(OpKind.LIBRARY, f"Library: deleted {kind} {key}") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.ENTRY_DELETED, what=f"{kind} {key}"))
         stored.remove_entry(session=op.session, campaign_id=store.campaign_id, kind=kind,
                             key=key)
     return _changed(store)
@@ -369,7 +363,8 @@ def import_library(*, store: CampaignStore, text: str, fmt: str) -> Changes:
                if (e.kind, e.key) not in present and _users(party, e.kind, e.key)]
     if missing:
         raise LibraryError(f"it lacks entries characters use: {', '.join(missing[:5])}")
-    with store.operation(OpKind.LIBRARY, f"Library imported ({len(new)} entries)") as op:
+    with store.operation(OpKind.LIBRARY) as op:
+        record(op, deed(Event.LIBRARY_IMPORTED, count=len(new)))
         stored.replace_library(session=op.session, campaign_id=store.campaign_id, entries=new,
                                version="", shipped=False)
     return _changed(store)

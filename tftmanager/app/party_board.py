@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from tftmanager.app.library import library_for
 from tftmanager.app.sheet import Sheet, evaluate
-from tftmanager.app.week_report import catalogue_of
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Status
 from tftmanager.rules.experience import next_cost
+from tftmanager.rules.healing import weeks_to_recover
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Severity
@@ -156,20 +156,19 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
     tables = library.xp_costs
     mount = derived.mount
     heals = catalogue is not None and catalogue.rest_heals_all
-    limit = _run_limit(library)
-    weeks = max(character.recovery_weeks, 1 if character.wounds and heals else 0)
+    carrying = library.equipment_rules
     return BoardRow(
         id=cid, name=character.name, readiness=_readiness(sheet),
         status=_status(character.status, assignment, character.wounds,
                        character.recovery_weeks),
         st_now=character.current_st, st_full=character.st, wounds=character.wounds,
-        weeks_to_recover=weeks, fatigue=character.fatigue,
+        weeks_to_recover=weeks_to_recover(character, heals), fatigue=character.fatigue,
         mount_fatigue=mount.fatigue if mount else 0,
         ma=derived.ma, mount_ma=mount.ma if mount else None,
         adj_dx=derived.adj_dx,
-        load_kg=round(mount.times * character.mount.st if mount and character.mount
-                      else derived.carried_kg, 1),
-        carry_kg=(character.mount.st * limit if character.mount and limit else None),
+        load_kg=round(mount.load_kg if mount else derived.carried_kg, 1),
+        carry_kg=(carrying.most_carried_kg(character.mount)
+                  if character.mount and carrying is not None else None),
         money=ledgers.money.get(cid, 0), xp=ledgers.xp.get(cid, 0),
         next_cost=next_cost(character, tables, profile) if tables else None,
         studying=", ".join(_talent_name(library, s.talent) for s in studies),
@@ -177,11 +176,6 @@ def board_row(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
         job=_job(assignment, catalogue),
         problems=tuple(p.message for p in sheet.problems if p.severity is Severity.ERROR),
     )
-
-
-def _run_limit(library: RulesLibrary) -> float | None:
-    rules = library.equipment_rules
-    return rules.bands[-1].max_times if rules is not None and rules.bands else None
 
 
 def _talent_name(library: RulesLibrary, key: str) -> str:
@@ -205,19 +199,11 @@ def party_board(*, store: CampaignStore,
             ledger.balances(session=session, campaign_id=store.campaign_id, table=ledger.XP),
             week_store.all_assignments(session=session, campaign_id=store.campaign_id),
             study_store.campaign_studies(session=session, campaign_id=store.campaign_id))
-    catalogue = _catalogue(library)
+    catalogue = library.jobs  # None when the campaign's library has no job rules
     sheets = [evaluate(s.character, library, profile, id=s.id, uid=s.uid) for s in stored
               if only is None or s.id in only]
     return sorted((board_row(s, library, profile, ledgers, catalogue) for s in sheets),
                   key=lambda r: r.name.casefold())
-
-
-def _catalogue(library: RulesLibrary) -> JobCatalogue | None:
-    """The job catalogue, or None when the campaign's library has no job rules."""
-    try:
-        return catalogue_of(library)
-    except (KeyError, ValueError):
-        return None
 
 
 # The board's columns: header, the BoardRow field its sort key reads, and the cell's text.

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tftmanager.app.library_builds import build_library
 from tftmanager.app.sheet import Party
-from tftmanager.rules.library_entries import library_from_entries
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.shipped import shipped_entries
 from tftmanager.store.peek import Peeked, peek_party
 
 
 def party_preview(path: Path) -> tuple[Party, dict[int, int]] | None:
     """The party under the campaign's rules and XP balances; None when in any doubt.
 
-    The library is built as ``app.library.build_library`` builds it (the
+    The library is built as the open that follows builds it (``build_library``: the
     campaign's entries, with values they predate from the shipped library).
     """
     peeked = peek_party(path)
@@ -30,7 +29,7 @@ def party_preview(path: Path) -> tuple[Party, dict[int, int]] | None:
 def preview_of(peeked: Peeked) -> tuple[Party, dict[int, int]] | None:
     """The party and XP balances of a look at a file; None when its rules data is in doubt."""
     try:
-        library = library_from_entries(peeked.entries, shipped_entries())
+        library = build_library(peeked.entries)
         profile = RuleProfile.from_dict(peeked.profile)
     except (RulesDataError, ValueError, KeyError, TypeError):
         return None

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from tftmanager.app.import_unknowns import Resolver
 from tftmanager.app.library_names import Match, NameIndex
 from tftmanager.app.statblock_loose import hide_of, money_of, move_of, natural_attack
+from tftmanager.app.statblock_loose import words as loose_words
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -82,12 +83,15 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
     build = _Build(block, notes, resolver or Resolver(index, {}, block.name),
                    strict=not assume_race)
     _race_sentence(build, index)
-    race = _race(build, index) if assume_race or block.race else ""
+    race = _race(build, index) if (assume_race or block.race
+                                   or _race_in_name(block.name, index)) else ""
     kind = _kind(build)
     for entry in block.entries("talents"):
-        _talent(build, entry, library, index, kind)
+        if not _possession_listed(build, "talent", entry, library, index):
+            _talent(build, entry, library, index, kind)
     for entry in block.entries("spells"):
-        _spell(build, entry, index)
+        if not _possession_listed(build, "spell", entry, library, index):
+            _spell(build, entry, index)
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
@@ -163,6 +167,11 @@ def _race_sentence(build: _Build, index: NameIndex) -> None:
 
 def _race(build: _Build, index: NameIndex) -> str | None:
     block = build.block
+    named = _race_in_name(block.name, index) if block.race is None else None
+    if named is not None:
+        build.note(block.line).warnings.append(
+            f"no race given: {index.name_of('race', named)}, as the name says")
+        return named
     if block.race is None:
         first = build.note(block.line)
         if DEFAULT_RACE not in index.names["race"]:
@@ -185,6 +194,36 @@ def _race(build: _Build, index: NameIndex) -> str | None:
         found = Match(races[0][1])
     build.note(line).became.append(f"race: {index.name_of('race', found.key or '')}")
     return found.key
+
+
+def _possession_listed(build: _Build, kind: str, entry: ListEntry, library: RulesLibrary,
+                       index: NameIndex) -> bool:
+    """Whether an entry of a talent or spell list is a possession, read as one (and said).
+
+    A list may run on into possessions ("Talents: Bow" then a line "Shortbow
+    (1-1), dagger (1-1)"): an entry that is no talent or spell but gives
+    damage dice, what it stops or money is read as that.
+    """
+    if index.find(kind, entry.name).key is not None:
+        return False
+    found = _loose_kind(entry, index)
+    if found is None or (found == "gear" and not entry.details):
+        return False
+    build.note(entry.line).warnings.append(f"'{entry.text}' is no {kind}: read as written "
+                                           "after the list")
+    _loose(build, entry.line, entry.text, [entry], library, index)
+    return True
+
+
+def _race_in_name(name: str, index: NameIndex) -> str | None:
+    """The race a name begins with ("Goblin Archer", "HOBGOBLIN"), unless it describes.
+
+    "Giant Spider" is no Giant (``not_races`` in resources/statblocks/words.toml).
+    """
+    first = name.split()[0] if name.split() else ""
+    if first.lower() in loose_words().not_races:
+        return None
+    return index.find("race", first).key if first.isalpha() else None
 
 
 def _kind(build: _Build) -> CharacterKind:
@@ -348,6 +387,12 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
     details = read_details((*entry.details, *words))
     if _unknown(build, entry, details):
         return
+    if kind == "weapon" and details.number and not details.dice:
+        damage = library.weapons[key].damage
+        if damage.plus == 0 and damage.count == details.number:  # Melee's "Broadsword 2"
+            details.dice, details.number = str(damage), None
+            details.all_dice.append(str(damage))
+            note.became.append(f"({damage.count}) read as its damage, {damage}")
     if details.fine and not (details.fine_dx or details.fine_damage):
         note.problems.append(f"'{entry.text}': say how fine (+1 DX, +1 damage)")
         return

@@ -24,7 +24,7 @@ _ATTACK = re.compile(
     rf"^(?P<name>[^\W\d_][^()]*?)\s*(?:\((?P<paren>{_DICE}|{_MELEE})(?:\s+each)?\)"
     rf"|(?:\s|^)(?P<bare>{_DICE}))\s*(?P<rest>.*?)\.?$", re.IGNORECASE)
 _MONEY = re.compile(
-    r"^(?:(?:carries|carrying|has|holds|with|and|purse(?:\s+of)?|money)\s+)?"
+    r"^(?:each\s+)?(?:(?:carries|carrying|has|holds|with|and|purse(?:\s+of)?|money)\s+)?"
     r"(?:\$\s*(?P<dollars>\d[\d,]{0,12}(?:\.\d{1,2})?)"
     r"|(?P<count>\d[\d,]{0,12})\s+(?P<coin>[a-z]+)(?:\s+(?:pieces?|coins?))?)\.?$",
     re.IGNORECASE)
@@ -39,6 +39,7 @@ class Words:
 
     attacks: frozenset[str]
     hides: frozenset[str]
+    not_races: frozenset[str]
     moves: dict[str, str]
     coins: dict[str, float]
 
@@ -50,6 +51,7 @@ def words() -> Words:
     coins = {k: float(v) for k, v in data["coins"].items() if isinstance(v, int | float)}
     return Words(frozenset(w.lower() for w in data["natural_attacks"]),
                  frozenset(w.lower() for w in data["hides"]),
+                 frozenset(w.lower() for w in data["not_races"]),
                  {k.lower(): str(v) for k, v in data["moves"].items()}, coins)
 
 

@@ -1,24 +1,22 @@
 """The campaign's story: each recorded operation told in plain sentences.
 
 Pure (no store, no Qt): ``tell`` turns what the journal knows of one
-operation (its kind, its label in the user's words, its week, and for a run
-of weeks the week reports it wrote) into sentences a GM can send the group.
-The labels are written by the use cases in a small number of shapes; each
-shape has a sentence here, and anything else (a kind added later, such as
-encounters) falls back to its label, so every operation still reads well.
+operation (its kind, its deed, its week, and for a run of weeks the week
+reports it wrote) into sentences a GM can send the group.  The sentence of a
+deed is ``deed_words.told_as``: the story reads the data the operation kept,
+never its label.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from tftmanager.app.deed_words import sentence, told_as
+from tftmanager.app.deeds import Deed, weeks_run
 from tftmanager.rules.text import st_now
-
-WEEK_RUN = re.compile(r"^Ran weeks? (\d+)(?:-(\d+))? \(seed \d+\)$")
 
 
 @dataclass(frozen=True)
@@ -27,7 +25,7 @@ class OpFacts:
 
     id: int
     kind: str
-    label: str
+    deed: Deed
     week: int
     when: datetime
     characters: tuple[int, ...] = ()
@@ -45,130 +43,6 @@ class StoryLine:
     characters: frozenset[int] = field(default_factory=frozenset)
     operation_id: int = 0
     when: datetime | None = None
-
-
-def weeks_of_run(label: str) -> range | None:
-    """The weeks a "Ran weeks 5-8 (seed 1)" operation covers, or None for another label."""
-    match = WEEK_RUN.match(label)
-    if match is None:
-        return None
-    first = int(match.group(1))
-    last = int(match.group(2) or first)
-    return range(first, last + 1)
-
-
-def sentence(text: str) -> str:
-    """Capitalised, ending with a full stop (a label read as a sentence)."""
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def _money(amount: str) -> str:
-    return amount if amount.startswith("$") else f"${amount}"
-
-
-# Each pattern matches one shape of label a use case writes; the function makes the sentence.
-_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
-
-
-def _award(m: re.Match[str]) -> str:
-    who, amount, why = m.group("who"), int(m.group("amount").replace(",", "")), m.group("why")
-    if amount < 0:
-        return f"{who} lost {-amount:,} XP ({why})."
-    if who == "Party award":
-        return f"The party earned {amount:,} XP each: {why}."
-    if who[0].isupper() and " to " in who and who.split()[-1].isdigit():
-        return f"{who.split(' to ')[0]} awards of {amount:,} XP to {who.split()[-1]} " \
-               f"characters: {why}."
-    return f"{who} earned {amount:,} XP: {why}."
-
-
-_EXPERIENCE: list[_Rule] = [
-    (re.compile(r"^(?P<who>.+?): (?P<attr>ST|DX|IQ|SP|Skill Points) (?P<a>\d+) -> (?P<b>\d+) "
-                r"\((?P<cost>[\d,]+) XP\)$"),
-     lambda m: f"{m['who']} raised {m['attr']} from {m['a']} to {m['b']} for {m['cost']} XP."),
-    (re.compile(r"^(?P<who>.+?): memory (?P<a>\d+) -> (?P<b>\d+) \((?P<cost>[\d,]+) XP\)$"),
-     lambda m: f"{m['who']} bought a memory point ({m['a']} to {m['b']}) for {m['cost']} XP."),
-    (re.compile(r"^(?P<who>.+?): (?P<amount>[+-][\d,]+) XP, (?P<why>.+)$"), _award),
-]
-
-_EQUIPMENT: list[_Rule] = [
-    (re.compile(r"^(?P<who>.+?): bought (?P<what>.+) \(\$(?P<price>[\d,]+)\)$"),
-     lambda m: f"{m['who']} bought {m['what']} for ${m['price']}."),
-    (re.compile(r"^(?P<who>.+?): took (?P<what>.+) \(\$0\)$"),
-     lambda m: f"{m['who']} took {m['what']}."),
-    (re.compile(r"^(?P<who>.+?): sold (?P<what>.+) for \$(?P<price>[\d,]+)$"),
-     lambda m: f"{m['who']} sold {m['what']} for ${m['price']}."),
-    (re.compile(r"^(?P<who>.+?): got rid of (?P<what>.+)$"),
-     lambda m: f"{m['who']} got rid of {m['what']}."),
-    (re.compile(r"^(?P<who>.+?): repaired (?P<what>.+) \(\$(?P<price>[\d,]+)\)$"),
-     lambda m: f"{m['who']} had {m['what']} repaired for ${m['price']}."),
-    (re.compile(r"^(?P<who>.+?): given (?P<what>.+)$"),
-     lambda m: f"{m['who']} was given {m['what']}."),
-    (re.compile(r"^(?P<who>.+?): (?P<what>.+) stopped (?P<n>\d+) more hits?$"),
-     lambda m: f"{m['who']}'s {m['what'][0].lower() + m['what'][1:]} stopped "
-               f"{m['n']} more hit{'' if m['n'] == '1' else 's'}."),
-    (re.compile(r"^(?P<who>.+?): \+\$(?P<amount>[\d,]+), (?P<why>.+)$"),
-     lambda m: f"{m['who']} received ${m['amount']}: {m['why']}."),
-    (re.compile(r"^(?P<who>.+?): -\$(?P<amount>[\d,]+), (?P<why>.+)$"),
-     lambda m: f"{m['who']} paid ${m['amount']}: {m['why']}."),
-]
-
-_CHARACTER: list[_Rule] = [
-    (re.compile(r"^Added (?P<who>.+)$"), lambda m: f"{m['who']} joined the party."),
-    (re.compile(r"^Deleted (?P<who>.+)$"), lambda m: f"{m['who']} left the party."),
-    (re.compile(r"^Duplicated (?P<a>.+) as (?P<b>.+)$"),
-     lambda m: f"{m['b']} was made as a copy of {m['a']}."),
-    (re.compile(r"^(?P<who>.+?): wounds (?P<a>\d+) -> (?P<b>\d+)$"),
-     lambda m: f"{m['who']} took {int(m['b']) - int(m['a'])} hits (wounds now {m['b']})."
-     if int(m["b"]) > int(m["a"]) else f"{m['who']}'s wounds went from {m['a']} to {m['b']}."),
-    # Other edits of the record (ST 8 -> 20, then 20 -> 12 at session zero) are typing,
-    # not play: History keeps them, the story tells nothing.
-    (re.compile(r"^(?P<who>.+?): (?P<what>.+ -> .+)$"), lambda m: ""),
-]
-
-_WEEK: list[_Rule] = [
-    (re.compile(r"^(?P<who>.+?): survival roll (?P<a>\d)\+(?P<b>\d) = (?P<t>-?\d+), "
-                r"(?P<fate>survived|died)$"),
-     lambda m: f"{m['who']} rolled {m['a']}+{m['b']} for survival (total {m['t']}) and "
-               f"{m['fate']}."),
-    (re.compile(r"^Advanced to week (?P<w>\d+) \(studies only\)$"),
-     lambda m: f"A week of study passed; the campaign moved on to week {m['w']}."),
-]
-
-_LIBRARY: list[_Rule] = [
-    (re.compile(r"^Library: saved (?P<what>.+)$"),
-     lambda m: f"The rules library was changed: {m['what']} saved."),
-    (re.compile(r"^Library: deleted (?P<what>.+)$"),
-     lambda m: f"The rules library was changed: {m['what']} deleted."),
-    (re.compile(r"^Library imported \((?P<n>\d+) entries\)$"),
-     lambda m: f"A new rules library was imported ({m['n']} entries)."),
-]
-
-_JOBS: list[_Rule] = [
-    (re.compile(r"^(?P<who>.+?): works as (?P<job>.+)$"),
-     lambda m: f"{m['who']} took a job as {m['job']}."),
-    (re.compile(r"^(?P<who>.+?): assigned to (?P<what>.+)$"),
-     lambda m: f"{m['who']} was assigned to {m['what']} in the weeks ahead."),
-]
-
-_RULES: dict[str, list[_Rule]] = {
-    "experience": _EXPERIENCE, "equipment": _EQUIPMENT, "character": _CHARACTER,
-    "week": _WEEK, "library": _LIBRARY, "jobs": _JOBS,
-}
-
-_PREFIX = {"settings": "Campaign rules changed: ", "library": "Rules library: "}
-
-
-def _from_label(kind: str, label: str) -> str:
-    for pattern, make in _RULES.get(kind, ()):
-        match = pattern.match(label)
-        if match is not None:
-            return make(match)
-    return sentence(_PREFIX.get(kind, "") + label)
 
 
 def _activity(activity: str) -> str:
@@ -226,11 +100,11 @@ def _week_lines(op: OpFacts) -> list[StoryLine]:
 
 def tell(op: OpFacts) -> list[StoryLine]:
     """The sentences of one operation (a run of weeks: one per character per week)."""
-    if op.kind == "week" and weeks_of_run(op.label) is not None:
+    if weeks_run(op.deed) is not None:
         lines = _week_lines(op)
         if lines:
             return lines
-    text = _from_label(op.kind, op.label)
+    text = told_as(op.kind, op.deed)
     if not text:
         return []
     return [StoryLine(op.week, op.kind, text, frozenset(op.characters), op.id, op.when)]

@@ -6,11 +6,13 @@ import random
 from dataclasses import dataclass
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, Who, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import WeekRefused, catalogue_of
 from tftmanager.rules.character import Character
-from tftmanager.rules.dice_expr import Dice
+from tftmanager.rules.dice_expr import Dice, is_face
 from tftmanager.rules.survival import Outcome, Situation, after_roll, resolve
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -39,15 +41,16 @@ def survival_roll(*, store: CampaignStore, character_id: int, situation: Situati
         raise WeekRefused("This campaign's library has no survival rules.")
     with store.operation(OpKind.WEEK) as op:
         session = op.session
-        before = queries.get_character(session=session, character_id=character_id).character
+        stored = queries.get_character(session=session, character_id=character_id)
+        before = stored.character
         if faces is None:
             dice = Dice(random.Random(seed))
             faces = (dice.die(), dice.die())
-        elif not all(1 <= f <= 6 for f in faces):
+        elif not all(is_face(f) for f in faces):
             raise WeekRefused("Dice faces are 1 to 6.")
         outcome = resolve(faces, situation, rules)  # no chance (refusal) never survives
-        op.label = (f"{before.name}: survival roll {faces[0]}+{faces[1]} = {outcome.total}, "
-                    f"{'survived' if outcome.survives else 'died'}")
+        record(op, deed(Event.SURVIVAL, Who(stored.uid, before.name), faces=list(faces),
+                        total=outcome.total, survived=outcome.survives))
         after = after_roll(before, outcome, rules)
         queries.update_character(session=session, character_id=character_id, character=after)
     return SurvivalResult(outcome, before, after, Changes(characters=frozenset({character_id})))

@@ -21,7 +21,8 @@ from sqlmodel import Session
 from tftmanager.app.abilities import StudyWeek, progress_studies
 from tftmanager.app.assignments import missing_in
 from tftmanager.app.changes import Changes
-from tftmanager.app.collector import collector_paused
+from tftmanager.app.deed_words import record
+from tftmanager.app.deeds import Event, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.week_report import (
@@ -34,6 +35,7 @@ from tftmanager.app.week_report import (
     catalogue_of,
     party_snapshots,
 )
+from tftmanager.collector import collector_paused
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice_expr import Dice
@@ -110,19 +112,13 @@ def run_weeks(
                         or week.report.stop:
                     break
             results = run.finish(op.session, weeks_done)
-            op.label = _run_label(results, base)
+            record(op, deed(Event.WEEKS, first=results[0].report.week,
+                            last=results[-1].report.week, seed=base))
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
     return results
-
-
-def _run_label(results: list[AppliedWeek], seed: int) -> str:
-    """"Ran week 5 (seed 123)" or "Ran weeks 5-8 (seed 123)"."""
-    first, last = results[0].report.week, results[-1].report.week
-    weeks = f"week {first}" if first == last else f"weeks {first}-{last}"
-    return f"Ran {weeks} (seed {seed})"
 
 
 def run_week(*, store: CampaignStore, seed: int, dry_run: bool = False) -> AppliedWeek:

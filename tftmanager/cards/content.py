@@ -307,7 +307,7 @@ def item_text(item: Item, library: RulesLibrary) -> str:
         text = f"{text}, {count(item.quantity, 'point')}"
     elif item.quantity > 1:
         text = f"{item.quantity} x {text}"
-    details = [d for d in (item.quality.label, item.note,
+    details = [d for d in (item.quality.label, "; ".join(item.note.splitlines()),
                            "stored" if item.state is ItemState.STORED else "") if d]
     if isinstance(entry, MagicItem):
         in_use = item.state is ItemState.READIED

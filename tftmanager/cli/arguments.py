@@ -7,8 +7,7 @@ import re
 from collections.abc import Callable
 
 from tftmanager.app.names import did_you_mean
-
-UNUSABLE = 2
+from tftmanager.cli.exit_codes import UNUSABLE
 
 
 class Parser(argparse.ArgumentParser):

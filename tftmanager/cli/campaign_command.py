@@ -18,6 +18,7 @@ from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.app.sheet import Sheet, evaluate
 from tftmanager.app.week_report import WeekRefused, catalogue_of, totals_text
 from tftmanager.cli import party_command
+from tftmanager.cli.exit_codes import OK, PROBLEMS
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import sheet_json, sheet_text
 from tftmanager.cli.text_input import UsageError, read_document
@@ -26,8 +27,6 @@ from tftmanager.rules.experience import Attribute
 from tftmanager.rules.settings import CreationScheme, RuleProfile
 from tftmanager.rules.text import count
 from tftmanager.shipped import shipped_library
-
-OK, PROBLEMS = 0, 1
 
 
 def _opener(read_only: bool) -> Callable[..., campaigns.Campaign]:

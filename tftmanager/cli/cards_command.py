@@ -21,9 +21,9 @@ from tftmanager.cards.errors import CardExportError
 from tftmanager.cards.gather import UnknownCharacters, campaign_cards
 from tftmanager.cards.layout import CardSize, Paper
 from tftmanager.cli import failures
+from tftmanager.cli.exit_codes import OK, UNUSABLE
 from tftmanager.rules.text import count
 
-OK, UNUSABLE = 0, 2
 SIZE_HELP = "3x5 or 4x6 inch index cards, A6, or a full-page sheet (default: 3x5)"
 
 # The application object must outlive every font and PDF object made with it.

@@ -15,8 +15,7 @@ from typing import Any
 from tftmanager.app import campaigns
 from tftmanager.app.copies import save_copy
 from tftmanager.app.location import CampaignLocation
-
-OK = 0
+from tftmanager.cli.exit_codes import OK
 
 
 def add_parser(subparsers: Any) -> None:

@@ -15,15 +15,15 @@ from typing import Any
 
 from tftmanager.app import bestiary, campaigns, encounters
 from tftmanager.app.encounter_end import Review, end_encounter, review_end
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.app.library import library_for
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
+from tftmanager.cli.exit_codes import OK
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.new_figures import QuickFigure
 
-OK = 0
 COMBATS = [c.value for c in CombatType]
 
 

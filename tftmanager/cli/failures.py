@@ -24,11 +24,8 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from tftmanager.app.errors import failure_of
+from tftmanager.cli.exit_codes import CRASHED, INTERRUPTED, UNUSABLE
 from tftmanager.rules.text import BIDI_CONTROLS
-
-UNUSABLE = 2
-CRASHED = 70
-INTERRUPTED = 130
 
 _ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0),
                                                 0x2028, 0x2029, *map(ord, BIDI_CONTROLS))

@@ -25,12 +25,11 @@ from tftmanager.app.library_names import NameIndex
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.outputs import write_outputs
 from tftmanager.cli import failures
+from tftmanager.cli.exit_codes import OK, UNUSABLE
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.text_input import UnreadableInput, read_text
 from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.text import count
-
-OK, UNUSABLE = 0, 2
 
 
 def add_parsers(sub: Any) -> None:
@@ -193,6 +192,12 @@ def _import_foundry(args: argparse.Namespace) -> int:
                   + (", ".join(match.differences) or "nothing"))
         if args.dry_run:
             show_unknowns(seen.unknowns, seen.report)
+            held = [m.name for m in seen.already if m is not None]
+            if held and _already(args) is None:  # what the real run would refuse
+                failures.say("foundry", f"{held[0]} is already in this campaign; import it "
+                             "with --update to bring it up to date or --copy to add it as a "
+                             "new character. Nothing would be imported.")
+                return UNUSABLE
             print(f"Would import {count(len(seen.reads), 'character')}.")
             return OK
         result = foundry.import_actor_files(store=store, texts=texts, already=_already(args),

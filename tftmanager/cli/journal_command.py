@@ -16,9 +16,8 @@ from tftmanager.app.journal import Operation
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, find_by_name
 from tftmanager.cli.arguments import positive_int
+from tftmanager.cli.exit_codes import OK
 from tftmanager.refusal import Refusal
-
-OK = 0
 
 
 class NoSuchCharacter(Refusal, ValueError):

@@ -15,11 +15,10 @@ from tftmanager.app import abilities, assignments, campaigns, characters, experi
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import NameNotFound, all_named, find_by_name
 from tftmanager.app.sheet import Sheet
+from tftmanager.cli.exit_codes import OK
 from tftmanager.refusal import Refusal
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.text import count
-
-OK = 0
 
 
 class NotUnderstood(Refusal, ValueError):

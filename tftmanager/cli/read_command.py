@@ -14,12 +14,11 @@ import json
 
 from tftmanager.app import library_show, reading
 from tftmanager.app.names import NameNotFound
+from tftmanager.cli.exit_codes import OK
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import pad, sheet_json, text_width
 from tftmanager.cli.text_input import UsageError
 from tftmanager.rules.problems import problems_summary
-
-OK = 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:

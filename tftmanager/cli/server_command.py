@@ -28,9 +28,9 @@ from typing import Any
 from tftmanager.app import server_campaigns
 from tftmanager.app.location import CampaignLocation
 from tftmanager.cli import failures
+from tftmanager.cli.exit_codes import OK
 from tftmanager.rules.text import count
 
-OK = 0
 URL_HELP = "the campaign's database, e.g. postgresql://gm@server/dragons"
 
 

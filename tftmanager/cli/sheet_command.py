@@ -17,8 +17,6 @@ from tftmanager.cards.layout import Paper
 from tftmanager.cards.sheet_gather import campaign_sheets
 from tftmanager.cli.cards_command import write_party_pdf
 
-OK, UNUSABLE = 0, 2
-
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``sheet`` sub-command to main.py's sub-parsers."""

@@ -24,13 +24,13 @@ from tftmanager.cards.errors import CardExportError
 from tftmanager.cli import failures
 from tftmanager.cli.arguments import positive_int
 from tftmanager.cli.cards_command import ensure_gui_application
+from tftmanager.cli.exit_codes import OK, UNUSABLE
 from tftmanager.cli.output import write_or_print
 
 # What --kind accepts: every kind of operation the journal tells (notes are shown as
 # themselves, not filtered by kind).
 JOURNAL_KINDS = frozenset(k.value for k in OpKind) - {OpKind.NOTES.value}
 
-OK, UNUSABLE = 0, 2
 FORMATS = ("md", "html", "pdf")
 
 

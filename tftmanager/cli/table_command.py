@@ -16,9 +16,8 @@ from typing import Any
 from tftmanager.app import campaigns, player_links
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import find_by_name
+from tftmanager.cli.exit_codes import OK
 from tftmanager.tableserver.runner import DEFAULT_PORT, TableServer
-
-OK = 0
 
 
 def add_parser(subparsers: Any) -> None:
@@ -63,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {link.name} ({link.player or 'no player named'}): "
                   f"{server.address.player_url(link)}")
         print(f"  The GM's page: {server.address.gm_url}")
-        print("Stop it with Ctrl+C.", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how it stops, even this soon
+            print("Stop it with Ctrl+C.", flush=True)
             server.serve()
         print("The table server stopped.")
     finally:

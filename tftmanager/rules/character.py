@@ -184,7 +184,7 @@ def _check_text(character: Character) -> None:
     keys = [character.race, *character.spells, *(t.key for t in character.talents),
             *(i.key for i in character.items)]
     fields += [("keys", "A race, item, talent or spell key", k, False) for k in keys]
-    fields += [("items", "An item's note", i.note, False) for i in character.items]
+    fields += [("items", "An item's note", i.note, True) for i in character.items]
     fields += [("languages", "A language", lang, False) for lang in character.languages]
     if character.mount is not None:
         fields.append(("mount", "The mount's name", character.mount.name, False))

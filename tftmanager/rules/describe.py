@@ -98,6 +98,11 @@ def changed_fields(before: Character, after: Character,
     return changed
 
 
+def shows_values(field_name: str) -> bool:
+    """Whether an edit of this field is told with its values ("ST 11 -> 12"), not only named."""
+    return field_name not in _NAMED and field_name != "name"
+
+
 def edit_label(name: str, changes: Mapping[str, tuple[str, str] | list[str]]) -> str:
     """"Ragnar: ST 11 -> 12; DX 13 -> 12" (the name is the character's current one)."""
     parts = []

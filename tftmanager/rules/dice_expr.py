@@ -280,15 +280,40 @@ def parse_check(text: str) -> Check:
     return Check(parse_roll(dice_text), match.group(1).upper(), modifier, text.strip())
 
 
+FACES = 6  # every roll in the game is of six-sided dice
+# A fight's n-th roll is seeded from its seed and n, so a resumed or undone fight rolls the
+# same dice again; the multiplier keeps two fights' seeds from sharing rolls.
+_ROLL_SEED_STEP = 1_000_003
+
+
+def can_roll(total: int, dice: int) -> bool:
+    """Whether ``total`` can come up on ``dice`` six-sided dice (a roll typed at the table)."""
+    return dice <= total <= FACES * dice
+
+
+def is_face(value: int) -> bool:
+    """Whether one die can show this."""
+    return 1 <= value <= FACES
+
+
 class Dice:
     """The seeded generator every roll goes through."""
 
     def __init__(self, rng: Random | None = None, seed: int | None = None) -> None:
         self.rng: Random = rng if rng is not None else random.Random(seed)
 
+    @classmethod
+    def for_roll(cls, seed: int, rolls_made: int) -> Dice:
+        """The dice of a fight's next roll: the same again for the same seed and count."""
+        return cls(random.Random(seed * _ROLL_SEED_STEP + rolls_made))
+
     def die(self) -> int:
         """One six-sided die, from random() only (stable across Python versions)."""
-        return 1 + int(self.rng.random() * 6)
+        return 1 + int(self.rng.random() * FACES)
+
+    def total(self, dice: int) -> int:
+        """The sum of ``dice`` dice."""
+        return sum(self.die() for _ in range(dice))
 
     def evaluate(self, node: Node, attributes: Mapping[str, int] | None = None,
                  faces: list[int] | None = None) -> int:

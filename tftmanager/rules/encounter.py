@@ -9,7 +9,6 @@ campaign and resumes later; the application wraps each change in an operation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,8 +17,6 @@ from tftmanager.rules.encounter_blows import (
     check_rate,
     check_second_shot,
     critical_stops,
-    knockdown_against,
-    knockdown_dice,
     may_still_attack,
     order_warning,
     pole_charge,
@@ -27,14 +24,12 @@ from tftmanager.rules.encounter_blows import (
 )
 from tftmanager.rules.encounter_figure import (
     Attack,
-    Condition,
     EncounterRefused,
     Figure,
-    Protection,
     SavedDefaults,
-    fall_dice,
 )
-from tftmanager.rules.encounter_options import find_option
+from tftmanager.rules.encounter_harm import Harming, dice_words, result_words
+from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
     attack_order,
@@ -55,7 +50,6 @@ from tftmanager.rules.encounter_weapons import (
 )
 from tftmanager.rules.option_references import cited
 from tftmanager.rules.settings import CriticalHits, ManySides, PoleCharge
-from tftmanager.rules.text import count
 
 __all__ = ["Encounter", "EncounterRefused"]
 
@@ -63,7 +57,7 @@ READY_OPTION = "e"  # Melee's (e) READY NEW WEAPON: what readying a weapon count
 
 
 @dataclass
-class Encounter:
+class Encounter(Harming):
     """One fight in progress (or ended)."""
 
     name: str
@@ -95,19 +89,6 @@ class Encounter:
                 seen.append(fig.side)
         return seen
 
-    def figure(self, ref: str) -> Figure:
-        """A figure by id, full name, or a unique prefix of its name (any case)."""
-        for fig in self.figures:
-            if ref in (fig.fid, fig.name):
-                return fig
-        low = ref.strip().lower()
-        found = [f for f in self.figures if f.name.lower().startswith(low)] if low else []
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise EncounterRefused(f"'{ref}' could be " + " or ".join(f.name for f in found) + ".")
-        raise EncounterRefused(f"No figure '{ref}' in {self.name}.")
-
     def add(self, figure: Figure) -> Figure:
         """Join a figure to a side; ids are F1, F2... and names stay unique."""
         self._open()
@@ -127,14 +108,6 @@ class Encounter:
         for line in sling_for_two_hands(figure):
             self.note(line)
         return figure
-
-    def note(self, line: str) -> None:
-        """Add a line to the log, marked with the turn."""
-        self.log.append(f"Turn {self.turn}: {line}")
-
-    def _open(self) -> None:
-        if self.ended:
-            raise EncounterRefused(f"{self.name} has already ended.")
 
     # ------------------------------------------------------------ turn order
     def standing_sides(self, rules: CombatRules) -> list[str]:
@@ -274,6 +247,15 @@ class Encounter:
         self.note(f"{fig.name} readies the {arm.held}" + "".join(f"; {s}" for s in said)
                   + "; it can be used next turn.")
 
+    def hold(self, ref: str, rules: CombatRules) -> None:
+        """The figure makes no attack this turn, though its option allowed one."""
+        self._open()
+        fig = self._able(ref, rules)
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already attacked this turn.")
+        fig.attacked_turn = self.turn
+        self.note(f"{fig.name} makes no attack this turn.")
+
     def _able(self, ref: str, rules: CombatRules) -> Figure:
         """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
@@ -311,25 +293,10 @@ class Encounter:
         attacker, target = self._blow(attacker_ref, target_ref, rules, second_shot or free)
         if free:
             self._free_attack(attacker, target)
-        number = attacker.ready if weapon is None else weapon
-        if number == -1:
-            raise EncounterRefused(nothing_ready(attacker))
-        arm = self._weapon(attacker, number)
-        if self.practice and arm.missile:
-            raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
-                                   f"{attacker.name} cannot use the {arm.name}.")
         option = None if free else rules.options.get(attacker.option)
-        why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
-        if why:
-            raise EncounterRefused(why)
-        if second_shot and option is not None and option.one_shot:
-            raise EncounterRefused(f"{attacker.name} chose {option.name}: one last shot, "
-                                   f"no second (Melee, option (j)).")
-        if second_shot:
-            check_second_shot(self.figures, attacker, number, rules, self.turn)
-        why = weapon_refusal(attacker, arm, self.turn)
-        if why:
-            raise EncounterRefused(why)
+        if option is not None and option.hth:
+            return self._hand_to_hand(attacker, target, weapon, roll, rules)
+        number, arm = self._armed(attacker, option, weapon, second_shot, rules)
         guard = rules.options.get(target.option)
         guarded = guard is not None and guard.guarded(arm.missile or arm.thrown)
         dice = dice or rules.base_dice + (1 if guarded else 0)
@@ -344,6 +311,46 @@ class Encounter:
         result = rules.judge(to_hit, adj, dice)
         if warning:
             self.note(warning)
+        self._spent(attacker, target, arm, option, free)
+        against = f" ({target.dx_against:+d} against {target.name})" if target.dx_against else ""
+        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {dice_words(dice)} against "
+                  f"adjDX {adj}{against}: {result_words(result)}.")
+        if result in (HitResult.DROPPED, HitResult.BROKEN):
+            lose(attacker, arm, result.value)
+        elif arm.thrown:
+            lose(attacker, arm, "thrown")
+            self.note(f"The {arm.held} falls in {target.name}'s hex." if result.hits else
+                      f"The {arm.held} flies past {target.name}.")
+        if result.hits:
+            self._damage(attacker, target, arm, result, roll, rules)
+        return result
+
+    def _armed(self, attacker: Figure, option: FightOption | None, weapon: int | None,
+               second_shot: bool, rules: CombatRules) -> tuple[int, Attack]:
+        """The weapon an attack is made with (the ready one), or why it cannot be."""
+        number = attacker.ready if weapon is None else weapon
+        if number == -1:
+            raise EncounterRefused(nothing_ready(attacker))
+        arm = self._weapon(attacker, number)
+        if self.practice and arm.missile:
+            raise EncounterRefused(f"Practice combat has no missile weapons (Melee): "
+                                   f"{attacker.name} cannot use the {arm.name}.")
+        why = option.refusal(attacker.name, arm.name, arm.missile) if option else ""
+        if why:
+            raise EncounterRefused(why)
+        if second_shot and option is not None and option.one_shot:
+            raise EncounterRefused(f"{attacker.name} chose {option.name}: one last shot, "
+                                   f"no second (Melee, option (j)).")
+        if second_shot:
+            check_second_shot(self.figures, attacker, number, rules, self.turn)
+        why = weapon_refusal(attacker, arm, self.turn)
+        if why:
+            raise EncounterRefused(why)
+        return number, arm
+
+    def _spent(self, attacker: Figure, target: Figure, arm: Attack,
+               option: FightOption | None, free: bool) -> None:
+        """What an attack uses up: the turn's attack (or the free one), a shot, an arrow."""
         if free:
             target.free_attacked.append(attacker.fid)
         else:
@@ -354,30 +361,22 @@ class Encounter:
         if arm.missile:
             attacker.missiles_spent += 1
             attacker.shots_this_turn += 1
-        against = f" ({target.dx_against:+d} against {target.name})" if target.dx_against else ""
-        self.note(f"{attacker.name} ({arm.name}) rolls {to_hit} on {_dice(dice)} against "
-                  f"adjDX {adj}{against}: {_said(result)}.")
-        if result in (HitResult.DROPPED, HitResult.BROKEN):
-            lose(attacker, arm, result.value)
-        elif arm.thrown:
-            lose(attacker, arm, "thrown")
-            self.note(f"The {arm.held} falls in {target.name}'s hex." if result.hits else
-                      f"The {arm.held} flies past {target.name}.")
-        if result.hits:
-            house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
-            damage = roll_damage(attacker, arm, target, result, roll, rules, house)
-            source = (cited("critical_hits", CriticalHits(self.critical_hits))
-                      if house and result.multiplier > 1 else "")  # the house reading's page
-            self.note(damage.line + source + ".")
-            hits = damage.hits
-            if arm.pole and charging(attacker, target, rules):
-                hits, line = pole_charge(hits, self.pole_charge, roll, rules, attacker.name)
-                self.note(line)
-            self._apply(target, self._blunted(hits, rules), rules,
-                        f"{attacker.name}'s {arm.name}",
-                        stops=critical_stops(rules) if damage.critical else None,
-                        attacker=attacker, roll=roll)
-        return result
+
+    def _damage(self, attacker: Figure, target: Figure, arm: Attack, result: HitResult,
+                roll: RollFn, rules: CombatRules) -> None:
+        """A hit's damage: the weapon's dice, a double or triple, a pole weapon's charge."""
+        house = self.critical_hits != CriticalHits.MELEE_MULTIPLY.value
+        damage = roll_damage(attacker, arm, target, result, roll, rules, house)
+        source = (cited("critical_hits", CriticalHits(self.critical_hits))
+                  if house and result.multiplier > 1 else "")  # the house reading's page
+        self.note(damage.line + source + ".")
+        hits = damage.hits
+        if arm.pole and charging(attacker, target, rules):
+            hits, line = pole_charge(hits, self.pole_charge, roll, rules, attacker.name)
+            self.note(line)
+        self._apply(target, self._blunted(hits, rules), rules, f"{attacker.name}'s {arm.name}",
+                    stops=critical_stops(rules) if damage.critical else None,
+                    attacker=attacker, roll=roll)
 
     @staticmethod
     def _weapon(fig: Figure, number: int) -> Attack:
@@ -425,13 +424,6 @@ class Encounter:
         self._spare(target, rules)
         return attacker, target
 
-    def _spare(self, target: Figure, rules: CombatRules) -> None:
-        """ARENA COMBAT: "Unconscious figures may not be slain" (Melee line 487)."""
-        if self.combat in rules.spared_in \
-                and target.condition(rules, self.turn) is Condition.UNCONSCIOUS:
-            raise EncounterRefused(f"{target.name} is unconscious: in {self.combat} combat "
-                                   f"unconscious figures may not be slain (Melee).")
-
     def _free_attack(self, attacker: Figure, target: Figure) -> None:
         """A foe's one free attack on a figure fleeing this turn (004, Fleeing), or why not."""
         if target.fled_turn != self.turn:
@@ -440,62 +432,6 @@ class Encounter:
             raise EncounterRefused(f"{attacker.name} has had its one free attack on the fleeing "
                                    f"{target.name}.")
         self.note(f"{attacker.name} takes its free attack on the fleeing {target.name} (004).")
-
-    @property
-    def practice(self) -> bool:
-        """Melee's practice combat: blunted weapons, no missiles, out at ST 3 or less."""
-        return self.combat == "practice"
-
-    def _blunted(self, damage: int, rules: CombatRules) -> int:
-        """Practice weapons do "1/2 damage" (Melee; rounded down, which Melee leaves open)."""
-        if not self.practice:
-            return damage
-        blunted = damage // rules.practice.damage_divisor
-        self.note(f"Blunted practice weapon: {damage} hits become {blunted} "
-                  f"(1/{rules.practice.damage_divisor} damage).")
-        return blunted
-
-    def _apply(self, target: Figure, damage: int, rules: CombatRules, source: str, *,
-               stops: Callable[[Protection], int] | None = None, most: int | None = None,
-               attacker: Figure | None = None, roll: RollFn | None = None) -> None:
-        before = target.condition(rules, self.turn)
-        st_before = target.current_st
-        order = ("shield", "armor") if self.shield_first else ()
-        out = target.take(damage, rules, self.turn, stops=stops, most=most, order=order)
-        stopped = ", ".join(f"{name} {n}" for name, n in out.stopped)
-        self.note(f"{source}: {damage} hits on {target.name}"
-                  + (f"; stopped {out.stopped_total} ({stopped})" if stopped else "")
-                  + f"; {out.taken} taken, ST {target.current_st} of {target.st}.")
-        self._reactions(target, out.fell, before, out.condition)
-        if self.house_knockdowns and roll is not None and not out.fell \
-                and not out.condition.out:
-            self._knockdown(target, attacker, damage, st_before, roll, rules)
-
-    def _knockdown(self, target: Figure, attacker: Figure | None, damage: int,
-                   st_before: int, roll: RollFn, rules: CombatRules) -> None:
-        """004: a 3d/ST roll (more dice for stronger attackers and heavier blows) to stay up."""
-        dice = knockdown_dice(attacker, damage, st_before, rules)
-        if not dice:
-            return
-        against, said = knockdown_against(target)
-        value = roll(dice, f"{target.name} against {said} to stay standing ({dice}d)")
-        standing = value <= against
-        if not standing:
-            target.knock_down(self.turn)
-        self.note(f"{target.name} rolls {value} on {_dice(dice)} against {said} and "
-                  + ("stays standing." if standing else "is knocked down."))
-
-    def _reactions(self, target: Figure, fell: bool, before: Condition,
-                   after: Condition) -> None:
-        if after.out:
-            if after is not before:
-                self.note(f"{target.name} is {after.value}.")
-            return
-        if target.hits_this_turn >= target.dx_penalty_hits:
-            self.note(f"{target.name} has taken {target.hits_this_turn} hits this turn: "
-                      f"DX {target.dx_penalty} next turn.")
-        if fell:
-            self.note(f"{target.name} falls down ({target.hits_this_turn} hits this turn).")
 
     def drop(self, ref: str, weapon: int, rules: CombatRules) -> None:
         """A weapon dropped to ready another (Melee: engaged figures must drop it)."""
@@ -506,63 +442,6 @@ class Encounter:
             raise EncounterRefused(f"{fig.name} has already dropped the {arm.held}.")
         lose(fig, arm, "")
         self.note(f"{fig.name} drops the {arm.held}.")
-
-    # ------------------------------------------------------------ ST spent, falls
-    def spend_st(self, ref: str, amount: int, rules: CombatRules, what: str = "a spell") -> None:
-        """ST a wizard spends on a spell: fatigue, kept apart from wounds."""
-        self._open()
-        fig = self.figure(ref)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise EncounterRefused("ST spent must be 1 or more.")
-        if amount > rules.limits.most_st_spent:
-            raise EncounterRefused(f"{amount} ST is more than any spell costs "
-                                   f"({rules.limits.most_st_spent} at most); check the number.")
-        if fig.condition(rules, self.turn).out:
-            raise EncounterRefused(f"{fig.name} is {fig.condition(rules, self.turn).value}.")
-        fig.fatigue += amount
-        self.note(f"{fig.name} spends {amount} ST on {what} (fatigue {fig.fatigue}); "
-                  f"ST {fig.current_st} of {fig.st}.")
-        after = fig.condition(rules, self.turn)
-        if after.out:
-            self.note(f"{fig.name} is {after.value}.")
-
-    def fall(self, ref: str, tiles: int, roll: RollFn, rules: CombatRules) -> int:
-        """Three-dimensional play: a fall of ``tiles`` tile heights (000, Jumping or Falling Down).
-
-        A roll of 3 dice against adjDX takes a die off (and the figure lands
-        standing); armor stops at most 2 points of it.
-        """
-        self._open()
-        if not self.three_d:
-            raise EncounterRefused("Falls need the campaign's three-dimensional option.")
-        fig = self.figure(ref)
-        if not fig.falls:
-            raise EncounterRefused(f"{fig.name} has no Height on the chart.")
-        if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
-            raise EncounterRefused(f"A fall is a whole number of tile heights, not '{tiles}'.")
-        dice = fall_dice(fig.falls, tiles)
-        if dice > rules.falls.most_dice:
-            raise EncounterRefused(f"A fall of {tiles} tile heights would be {_dice(dice)}; "
-                                   f"{rules.falls.most_dice} at most.")
-        if dice == 0:
-            self.note(f"{fig.name} drops {tiles} tile heights unhurt (H {fig.height}).")
-            return 0
-        saved = roll(rules.falls.save_dice, f"{fig.name} against adjDX to prepare for the fall")
-        landed = saved <= fig.body_dx()
-        dice -= rules.falls.save_takes_off if landed else 0
-        if not landed:
-            fig.down = True  # "falls prone": it stands up before it attacks again (003)
-        self.note(f"{fig.name} rolls {saved} against adjDX {fig.body_dx()}: "
-                  + (f"lands standing, {dice}d." if landed else "falls prone.")
-                  + (" Horse and rider both take the fall (000)." if fig.mounted else ""))
-        if dice <= 0:
-            return 0
-        damage = roll(dice, f"{fig.name}'s fall ({dice}d)")
-        kinds = rules.falls.stopped_by
-        self._apply(fig, damage, rules, f"A fall of {tiles} tile heights ({dice}d)",
-                    stops=lambda p: p.stops if p.kind in kinds else 0,
-                    most=rules.falls.armor_max)
-        return damage
 
     # ------------------------------------------------------------ storage
     def to_dict(self) -> dict[str, Any]:
@@ -577,16 +456,3 @@ class Encounter:
         values = dict(data)
         values["figures"] = [Figure.from_dict(f, saved) for f in data.get("figures", [])]
         return cls(**values)
-
-
-def _said(result: HitResult) -> str:
-    return {HitResult.MISS: "miss", HitResult.HIT: "hit",
-            HitResult.DOUBLE: "hit, double damage", HitResult.TRIPLE: "hit, triple damage",
-            HitResult.DROPPED: "miss, weapon dropped",
-            HitResult.BROKEN: "miss, weapon broken"}[result]
-
-
-def _dice(number: int) -> str:
-    """"1 die", "3 dice": a roll as the GM says it."""
-    return count(number, "die", "dice")
-

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from tftmanager.rules.awards import Award, AwardTable, CombatType, Outcome, combat_awards
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter import Encounter
-from tftmanager.rules.encounter_figure import Condition, Figure
+from tftmanager.rules.encounter_figure import EARLIER_ITEM, Condition, Figure
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_weapons import base_of
 from tftmanager.rules.items import Item, ItemKind
@@ -29,8 +29,7 @@ from tftmanager.rules.settings import ArmorWear
 class Wear:
     """Hits an armor or shield stopped (blows or points, by the campaign's option)."""
 
-    index: int  # its place among the character's possessions when the fight began
-    item_id: str  # the possession's stable identity ("" in fights begun before it had one)
+    item_id: str  # the possession's identity (EARLIER_ITEM in fights begun before it had one)
     kind: str  # "armor" or "shield"
     key: str
     name: str
@@ -138,8 +137,8 @@ def _wear(fig: Figure, wear_by: ArmorWear) -> tuple[Wear, ...]:
     found = []
     for p in fig.protections:
         hits = p.blows if wear_by is ArmorWear.BLOWS else p.stopped
-        if (p.item >= 0 or p.item_id) and hits:
-            found.append(Wear(p.item, p.item_id, p.kind, p.key, p.name, hits))
+        if p.item_id and hits:
+            found.append(Wear(p.item_id, p.kind, p.key, p.name, hits))
     return tuple(found)
 
 
@@ -176,17 +175,11 @@ def character_after(before: Character, ending: Ending, lose_dropped: bool) -> Ch
 def worn_item(items: list[Item], wear: Wear) -> int | None:
     """The possession that stopped the hits, or None once it is gone.
 
-    It is found by its stable identity; a fight begun before possessions had
-    one looks where it was when the fight began, then for the same armor or
-    shield.
+    It is found by its identity; a fight begun before possessions had one
+    gives its wear to the same armor or shield.
     """
-    if wear.item_id:
+    if wear.item_id != EARLIER_ITEM:
         return next((i for i, item in enumerate(items) if item.uid == wear.item_id), None)
     kind = ItemKind(wear.kind)
-
-    def matches(item: Item) -> bool:
-        return item.kind is kind and item.key == wear.key
-
-    if wear.index in range(len(items)) and matches(items[wear.index]):
-        return wear.index
-    return next((i for i, item in enumerate(items) if matches(item)), None)
+    return next((i for i, item in enumerate(items) if item.kind is kind and item.key == wear.key),
+                None)

@@ -47,14 +47,29 @@ class Protection:
     name: str
     stops: int
     stopped: int = 0  # points of damage it stopped in this fight
-    item: int = -1  # the character's possession (its index) that wears, -1 for none
     blows: int = 0  # blows it stopped hits of (001's wear counts hits, read as blows)
-    item_id: str = ""  # the possession's stable identity, "" for none
+    # The possession that wears, by its identity; "" for none (talents, a creature's
+    # hide), EARLIER_ITEM in a fight saved before possessions had one.
+    item_id: str = ""
     dx: int = 0  # what a ready shield takes off DX (a large shield: -1), back when slung
     # Not in use now: a shield slung on the back stops nothing in front (003 line 250); a
     # readied flesh item's spell while another flesh spell is cast on the figure.
     slung: bool = False
     lasting: bool = False  # a readied magic item's flesh spell: the figure's own, never ends
+
+
+# A fight saved before possessions had an identity named the worn item by its place;
+# its wear goes to the same armor or shield (``encounter_ending.worn_item``).
+EARLIER_ITEM = "earlier"
+
+
+def saved_protection(saved: dict[str, Any]) -> Protection:
+    """A saved protection; an older save's place in the list becomes EARLIER_ITEM."""
+    values = dict(saved)
+    place = values.pop("item", -1)
+    if place >= 0 and not values.get("item_id"):
+        values["item_id"] = EARLIER_ITEM
+    return Protection(**values)
 
 
 @dataclass
@@ -145,6 +160,7 @@ class Figure:
     fled_turn: int = 0  # ... in this turn: each foe's one free attack (004, Fleeing)
     free_attacked: list[str] = field(default_factory=list)  # foes (ids) that took it
     down: bool = False  # on the ground (knocked down, a fall): stands up before attacking
+    in_hth: bool = False  # rolling on the ground in hand-to-hand combat (003)
     race: str = ""  # its race key, for its row of the Height Chart
     hexes: int = 1  # hexes it covers (a giant: 3)
     mounted: bool = False  # riding: falls on the chart's horseman row (000)
@@ -292,7 +308,7 @@ class Figure:
     def from_dict(cls, data: dict[str, Any], saved: SavedDefaults) -> Figure:
         """Read a saved figure; what an older save lacks comes from the rules data."""
         values = {**saved.reactions, **data}
-        values["protections"] = [Protection(**p) for p in data.get("protections", [])]
+        values["protections"] = [saved_protection(p) for p in data.get("protections", [])]
         values["attacks"] = [Attack(**{"fast_shots": saved.shots.get(a.get("key", ""), 1), **a})
                              for a in data.get("attacks", [])]
         return cls(**values)

@@ -31,6 +31,7 @@ class FightOption:
     one_shot: bool = False  # (j): one last shot, and the weapon is dropped next turn
     charges: bool = False  # (b): a pole weapon's charge, or one against it (003 line 256)
     stands: bool = False  # (g), (n): the figure rises from the ground this turn
+    hth: bool = False  # (m), (p): a hand-to-hand attack ([hth] of injury.toml)
 
     def allows(self, missile: bool) -> bool:
         """Whether this option attacks with a missile (or a non-missile) weapon."""
@@ -62,7 +63,8 @@ def options_from_data(doc: Mapping[str, Any]) -> dict[str, FightOption]:
         found[key] = FightOption(key, tuple(str(row["letters"]).split()), str(row["name"]),
                                  attacks, str(row.get("needs", "")), str(row.get("guards", "")),
                                  bool(row.get("one_shot", False)),
-                                 bool(row.get("charges", False)), bool(row.get("stands", False)))
+                                 bool(row.get("charges", False)), bool(row.get("stands", False)),
+                                 bool(row.get("hth", False)))
     return found
 
 

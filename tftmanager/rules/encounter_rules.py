@@ -153,6 +153,25 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class HthRules:
+    """Hand-to-hand combat (Melee): the +4, the weapons and bare hands, the defender's die."""
+
+    dx_bonus: int
+    weapons: Mapping[str, str]  # weapon key -> its damage in HTH
+    bare_hands: Mapping[str, str]  # "stronger", "same", "weaker" (the enemy) -> damage
+    defence: tuple[tuple[int, str], ...]  # (up to this die, what happens)
+
+    def defence_for(self, die: int) -> str:
+        """What the defender's die does to a HTH attempt."""
+        return next(result for to, result in self.defence if die <= to)
+
+    def bare(self, own_st: int, enemy_st: int) -> str:
+        """Bare hands' damage against an enemy of this ST."""
+        key = "stronger" if enemy_st > own_st else "same" if enemy_st == own_st else "weaker"
+        return self.bare_hands[key]
+
+
+@dataclass(frozen=True)
 class CombatRules:
     """To-hit automatic results, the ST at which a figure falls, and the fight's other numbers."""
 
@@ -181,6 +200,7 @@ class CombatRules:
     pole_house_extra: str  # the house rules': this much more damage ("1d+1")
     flee_free_dx: int  # a fleeing figure's foes' free attack: this DX more (004)
     many_dice_assumed: str  # the reading that five and six dice also miss on 20+
+    hth: HthRules
 
     @classmethod
     def from_data(cls, injury_doc: Mapping[str, Any]) -> CombatRules:
@@ -211,6 +231,7 @@ class CombatRules:
                 pole_house_extra=str(injury_doc["pole_charge"]["house_extra"]),
                 flee_free_dx=int(injury_doc["flee"]["free_attack_dx"]),
                 many_dice_assumed=str(hit["many_dice_assumed"]),
+                hth=_hth(injury_doc["hth"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesDataError(f"Combat rules ([to_hit], [fallen], [critical], [knockdown], "
@@ -262,6 +283,12 @@ class CombatRules:
 def _limits(doc: Mapping[str, Any]) -> Limits:
     return Limits(int(doc["most_hits"]), int(doc["most_st_spent"]), int(doc["most_attribute"]),
                   {str(k): int(v) for k, v in doc["least"].items()}, int(doc["most_seed"]))
+
+
+def _hth(doc: Mapping[str, Any]) -> HthRules:
+    return HthRules(int(doc["dx_bonus"]), {str(k): str(v) for k, v in doc["weapons"].items()},
+                    {str(k): str(v) for k, v in doc["bare_hands"].items()},
+                    tuple((int(r["to"]), str(r["result"])) for r in doc["defence"]))
 
 
 def _kinds(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:

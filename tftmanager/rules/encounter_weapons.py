@@ -84,7 +84,7 @@ def lose(fig: Figure, arm: Attack, how: str) -> None:
         fig.ready = -1
 
 
-def take_up(fig: Figure, number: int, turn: int) -> list[str]:
+def take_up(fig: Figure, number: int, turn: int, *, shield: bool = True) -> list[str]:
     """Ready weapon ``number`` (picking it up if dropped); returns what else it changed.
 
     The weapon it replaces is re-slung; a two-handed weapon slings a ready
@@ -95,11 +95,11 @@ def take_up(fig: Figure, number: int, turn: int) -> list[str]:
     fig.dropped = [d for d in fig.dropped if base_of(d) != arm.held]
     fig.ready, fig.ready_turn = number, turn
     said = []
-    for shield in (p for p in fig.protections if p.kind == SHIELD):
-        if shield.slung != arm.two_handed:
-            shield.slung = arm.two_handed
-            said.append(f"slings the {shield.name} on the back (a two-handed weapon)"
-                        if arm.two_handed else f"takes up the {shield.name}")
+    for item in (p for p in fig.protections if p.kind == SHIELD and shield):
+        if item.slung != arm.two_handed:
+            item.slung = arm.two_handed
+            said.append(f"slings the {item.name} on the back (a two-handed weapon)"
+                        if arm.two_handed else f"takes up the {item.name}")
     return said
 
 

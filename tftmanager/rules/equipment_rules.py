@@ -174,6 +174,10 @@ class EquipmentRules:
 
     # Mounts
 
+    def most_carried_kg(self, mount: Mount) -> float | None:
+        """The most a mount carries at all (at a walk): ST times the last band's limit."""
+        return mount.st * self.bands[-1].max_times if self.bands else None
+
     def mount_movement(self, mount: Mount, load_kg: float) -> MountMove:
         """MA and DX under a load, and the half-penalty option (more fatigue)."""
         times = load_kg / mount.st if mount.st > 0 else math.inf

@@ -35,6 +35,11 @@ def _week_name(activity: Activity, worked: bool) -> str:
     return "A week of study" if activity is Activity.STUDY else "An idle week"
 
 
+def weeks_to_recover(character: Character, rest_heals_all: bool) -> int:
+    """Weeks before the character is whole (a week's rest, when rest heals every wound)."""
+    return max(character.recovery_weeks, 1 if character.wounds and rest_heals_all else 0)
+
+
 def heals_busy_weeks(healing: WeekHealing, rest_heals_all: bool) -> bool:
     """Whether a week of work, study or idleness heals the wounds carried into it."""
     return healing is WeekHealing.EVERY_WEEK and rest_heals_all

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import uuid
 from dataclasses import dataclass, field
 
 
@@ -74,9 +75,14 @@ class Item:
     hits_taken: int = 0
     quantity: int = 1
     note: str = ""
-    # The possession's stable identity, given when it is first stored; it does
-    # not take part in comparisons (two possessions alike are equal items).
-    uid: str = field(default="", compare=False)
+    # The possession's stable identity, given when the item is made: every action
+    # names a possession by it, never by its place.  It does not take part in
+    # comparisons (two possessions alike are equal items).
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.uid:
+            raise ValueError("a possession has an identity (uid); an empty one names nothing")
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,13 @@ T = TypeVar("T")
 Data = Mapping[str, Any]
 
 
+def _present(value: T | None, what: str) -> T:
+    """A whole-document part of the library, or the one line saying it is missing."""
+    if value is None:
+        raise RulesDataError(f"The rules library has no {what}.")
+    return value
+
+
 @dataclass(frozen=True)
 class RulesLibrary:
     """Everything the figure rules look up, keyed by stable keys."""
@@ -78,31 +85,19 @@ class RulesLibrary:
 
     def combat_rules(self) -> CombatRules:
         """The fight's to-hit and falling rules; a library without them cannot run one."""
-        if self.combat is None:
-            raise RulesDataError("The rules library has no combat rules "
-                                 "([to_hit] and [fallen] in injury.toml).")
-        return self.combat
+        return _present(self.combat, "combat rules ([to_hit] and [fallen] in injury.toml)")
 
     def memory_rules(self) -> MemoryCosts:
         """The memory costs; a library without them cannot price talents or spells."""
-        if self.memory_costs is None:
-            raise RulesDataError("The rules library has no memory costs "
-                                 "([memory_costs] in experience.toml).")
-        return self.memory_costs
+        return _present(self.memory_costs, "memory costs ([memory_costs] in experience.toml)")
 
     def cost_tables(self) -> CostTables:
         """The experience tables; a library without them cannot say what may be bought."""
-        if self.xp_costs is None:
-            raise RulesDataError("The rules library has no experience tables "
-                                 "(experience.toml).")
-        return self.xp_costs
+        return _present(self.xp_costs, "experience tables (experience.toml)")
 
     def study_rules(self) -> StudyRules:
         """The study rules; a library without them cannot time a study."""
-        if self.study is None:
-            raise RulesDataError("The rules library has no study rules "
-                                 "([study] in experience.toml).")
-        return self.study
+        return _present(self.study, "study rules ([study] in experience.toml)")
 
     def is_retired(self, kind: str, key: str) -> bool:
         """Retired entries stay resolvable for characters that use them, but are not offered."""

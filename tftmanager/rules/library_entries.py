@@ -174,29 +174,10 @@ def _filled(own: Mapping[str, Any], shipped: Mapping[str, Any],
     return merged
 
 
-# The last library built, with the entries it was built from.  At start-up
-# the party preview builds the campaign's library from a read-only look at
-# the file and the open that follows builds it again from the store: equal
-# entries (comparing them takes well under a millisecond; building, several)
-# give the same (frozen) library, and so the rows the preview worked out stay
-# valid.  The entry keeps both lists, so they are compared, never trusted by id.
-_LAST_BUILT: tuple[tuple[Entry, ...], tuple[Entry, ...], RulesLibrary] | None = None
-
-
 def library_from_entries(entries: Iterable[Entry],
                          shipped: Iterable[Entry] = ()) -> RulesLibrary:
-    """A RulesLibrary built from a campaign's entries (see with_shipped_values for ``shipped``).
-
-    Building from entries equal to the last call's gives the same library.
-    """
-    global _LAST_BUILT
-    own, base = tuple(entries), tuple(shipped)
-    last = _LAST_BUILT
-    if last is not None and last[0] == own and last[1] == base:
-        return last[2]
-    library = _build(own, base)
-    _LAST_BUILT = (own, base, library)
-    return library
+    """A RulesLibrary built from a campaign's entries (see with_shipped_values for ``shipped``)."""
+    return _build(tuple(entries), tuple(shipped))
 
 
 def _build(entries: Iterable[Entry], shipped: Iterable[Entry]) -> RulesLibrary:

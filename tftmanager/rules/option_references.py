@@ -9,6 +9,7 @@ encounter's log or a week's report ("double damage - Melee, Rolling for a Hit").
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tftmanager.rules.references import Reference, parse_reference
@@ -45,6 +46,7 @@ OPTION_REFERENCES: dict[str, tuple[str, ...]] = {
 }
 
 
+@cache  # the table is fixed: a run of weeks cites the same reading in every wounded line
 def option_references(name: str) -> tuple[Reference, ...]:
     """Every reference of an option (none for an option this table does not list)."""
     found = (parse_reference(text) for text in OPTION_REFERENCES.get(name, ()))

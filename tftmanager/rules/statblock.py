@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tftmanager.rules.statblock_entries import ListEntry, outside_parentheses, split_entries
+from tftmanager.rules.statblock_block import Block, LineNote, Reading
+from tftmanager.rules.statblock_details import read_details
+from tftmanager.rules.statblock_entries import outside_parentheses, split_entries
 from tftmanager.rules.statblock_groups import MAX_GROUP, count_of, group_of
 
 # Section labels as people write them, to what they hold.
+__all__ = ["KINDS", "LISTS", "ROLES", "SECTIONS", "Block", "LineNote", "Reading",
+           "read_statblocks"]
+
 SECTIONS: dict[str, str] = {
     "talents": "talents", "talent": "talents", "skills": "talents",
     "spells": "spells", "spell": "spells", "spells include": "spells",
@@ -53,7 +58,7 @@ LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "lo
          "languages", "details", "money")
 # Lists a full stop ends: "Talents: Bow. Shortbow (1-1), dagger." holds one talent.
 SENTENCE_LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic",
-                  "languages", "money")
+                  "languages", "money", "race", "kind", "role", "player", "count")
 KINDS = ("hero", "wizard")
 ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
@@ -71,55 +76,6 @@ _LABEL = re.compile(
 _MARKUP = re.compile(r"[*_#>`]+")
 _AGE = re.compile(r"^age\s+(\d{1,9})$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
-
-
-@dataclass
-class LineNote:
-    """One line of the text, what it became and what is wrong with it (for the preview)."""
-
-    number: int
-    text: str
-    became: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Block:
-    """One figure as written: raw names, not yet matched to a library."""
-
-    line: int
-    name: str = ""
-    kind: str | None = None
-    race: tuple[str, int] | None = None
-    player: str = ""
-    attributes: dict[str, tuple[int, int]] = field(default_factory=dict)
-    adjusted: dict[str, str] = field(default_factory=dict)
-    lists: dict[str, list[ListEntry]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    loose: list[tuple[int, str, list[ListEntry]]] = field(default_factory=list)
-    bought: dict[str, int] = field(default_factory=dict)  # points bought, stops, DX against
-    role: str = ""  # "creature" or "npc" when the header says so (for the bestiary)
-    languages: list[str] = field(default_factory=list)
-    age: int = 0
-    count: int = 1  # "6 goblins": a group of alike figures (rules.statblock_groups)
-
-    def entries(self, section: str) -> list[ListEntry]:
-        """The entries of one list section (talents, spells, weapons...)."""
-        return self.lists.get(section, [])
-
-
-@dataclass
-class Reading:
-    """The figures found in a text and a note for every line."""
-
-    blocks: list[Block]
-    lines: list[LineNote]
-
-    @property
-    def problems(self) -> list[str]:
-        """Every problem as "line N: what is wrong", in line order."""
-        return [f"line {n.number}: {p}" for n in self.lines for p in n.problems]
 
 
 @dataclass
@@ -238,13 +194,22 @@ class _Reader:
     def _own_sentence(self, piece: str) -> bool:
         """A line that is a sentence of its own, not more of the list above it.
 
-        "Carries $35." or "He has the key." under "Armor: Leather armor": it
-        starts with a capital, ends with a full stop, and the list's line did
-        not end with a comma (a list broken mid-name, "Drop" then "Weapon", goes on).
+        A line whose first entry gives damage dice or what it stops is no more
+        talents, spells or languages.  "Carries $35." or "He has the key." under
+        "Armor: Leather armor": it
+        starts with a capital, ends with a full stop, holds no comma, and the
+        list's line did not end with one (a list broken mid-name, "Drop" then
+        "Weapon", goes on; so does "Fire, Magic Fist." under a spell list).
         """
         last = self._last_list()
+        if last is not None and last.section in ("talents", "spells", "languages"):
+            entries, _ = split_entries(piece, [(0, 0)])
+            found = read_details(entries[0].details) if entries else None
+            if found is not None and (found.dice or found.stops is not None):
+                return True  # "Shortbow (1-1), dagger (1-1)" under "Talents: Bow"
         return (last is not None and last.section != "notes" and piece[:1].isupper()
-                and _ends_sentence(piece) and not last.text.rstrip().endswith((",", ";")))
+                and _ends_sentence(piece) and not last.text.rstrip().endswith((",", ";"))
+                and not outside_parentheses(piece, ",;"))
 
     def _labelled(self, note: LineNote, label: str, rest: str, section: str = "") -> None:
         if self.current is None:
@@ -451,6 +416,8 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     """Turn one labelled segment into the block's race, kind, notes or list entries."""
     first = reader.note(segment.starts[0][1])
     text = segment.text.strip()
+    if segment.section in ("race", "kind", "role", "player", "count"):
+        text = text.rstrip(".").strip()  # "Race: Orc. Spells: ...": the sentence's stop
     if segment.section == "race":
         block.race = (text, first.number)
         first.became.append(f"race: {text}")

@@ -2,31 +2,47 @@
 
 The command line and the GUI both show these instead of a traceback: a full
 disk, a read-only folder or a damaged file is something the user can act on.
-Anything not recognised here is a bug, and is reported as one.
+They are known by their code (SQLite's result code, the errno), never by
+their words or their type alone; anything not recognised here is a bug, and
+is reported as one.
 """
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 import sys
 
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.files import OutputError, describe_os_error
 
-# Substrings of SQLite's messages, and what they mean for the user.
-_SQLITE_MESSAGES = (
-    ("database or disk is full", "the disk is full; nothing was saved"),
-    ("readonly database", "the campaign file or its folder is read-only; nothing was saved"),
-    ("disk i/o error", "the disk could not be written (full, removed or failing); "
-                       "nothing was saved"),
-    ("unable to open database file", "the campaign file cannot be opened (no permission, "
-                                     "or its folder is gone)"),
-    ("database is locked", "the campaign is busy in another TFT Manager; try again"),
-    ("malformed", "the campaign file is damaged"),
-    ("file is not a database", "the campaign file is damaged"),
-    ("no such table", "the campaign file is damaged (a table is missing)"),
-    ("no such column", "the campaign file is damaged (a column is missing)"),
-)
+# SQLite's primary result codes (the low byte of its extended code) the user can act on.
+# Any other, "no such table" or a misused statement (SQLITE_ERROR, SQLITE_MISUSE...)
+# included, is a bug of ours and gets a crash report.
+_DAMAGED = "the campaign file is damaged"
+_SQLITE_CODES = {
+    sqlite3.SQLITE_FULL: "the disk is full; nothing was saved",
+    sqlite3.SQLITE_READONLY: "the campaign file or its folder is read-only; nothing was saved",
+    sqlite3.SQLITE_IOERR: "the disk could not be written (full, removed or failing); "
+                          "nothing was saved",
+    sqlite3.SQLITE_CANTOPEN: "the campaign file cannot be opened (no permission, or its "
+                             "folder is gone)",
+    sqlite3.SQLITE_BUSY: "the campaign is busy in another TFT Manager; try again",
+    sqlite3.SQLITE_LOCKED: "the campaign is busy in another TFT Manager; try again",
+    sqlite3.SQLITE_CORRUPT: _DAMAGED,
+    sqlite3.SQLITE_NOTADB: _DAMAGED,
+}
+# What the operating system refuses that the user can do something about: the disk,
+# permissions, a place that is gone or is not a file.  Any other errno is a bug.
+_USER_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
+                          errno.EPERM, errno.ENOENT, errno.EISDIR, errno.ENOTDIR, errno.EIO,
+                          errno.ENAMETOOLONG, errno.ELOOP, errno.EMFILE, errno.ENFILE})
+
+
+def sqlite_message(exc: sqlite3.Error) -> str | None:
+    """SQLite's failure in the user's words, by its result code; None for a bug."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else _SQLITE_CODES.get(code & 0xFF)
 
 
 def _unwrap(exc: BaseException) -> BaseException:
@@ -49,16 +65,10 @@ def user_message(exc: BaseException) -> str | None:
     if isinstance(exc, CampaignError | OutputError):
         return exc.message
     if isinstance(exc, sqlite3.Error):
-        text = str(exc).lower()
-        for needle, message in _SQLITE_MESSAGES:
-            if needle in text:
-                return message
-        return None
-    if isinstance(exc, OverflowError):
-        return "a number is too large to store"
+        return sqlite_message(exc)
     if isinstance(exc, MemoryError):
         return "not enough memory"
-    if isinstance(exc, OSError) and exc.errno is not None:
+    if isinstance(exc, OSError) and exc.errno in _USER_ERRNOS:
         where = f"{exc.filename}: " if exc.filename else ""
         return f"{where}{describe_os_error(exc)}"
     return None

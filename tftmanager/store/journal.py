@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, text
 from sqlmodel import Session, col, delete, select
 
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
 # Edits of the same fields closer together than this become one operation.
@@ -67,8 +68,11 @@ class OpenOperation:
     mine: tuple[str, ...] | None = None
     merge_key: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
-    # Rebuilds the label from merged ``meta`` when this operation folds into the one before.
-    relabel: Callable[[dict[str, Any]], str] | None = None
+    # What it did, as data (``app.deeds``, in JSON): the story reads this, never the label.
+    deed: dict[str, Any] = field(default_factory=dict)
+    # Rebuilds the label and the deed from merged ``meta`` when this operation folds into
+    # the one before.
+    remake: Callable[[dict[str, Any]], tuple[str, dict[str, Any]]] | None = None
     # Set when the operation was folded into the one before it (typing in a field).
     merged_into: int | None = None
 
@@ -98,6 +102,8 @@ class Operation:
     undoable: bool
     # Who did it: the login on a server campaign; "" in a file (or pushed from one).
     author: str = ""
+    # What it did, as data (``app.deeds``); {} for an operation told as its label.
+    deed: dict[str, Any] = field(default_factory=dict)
 
     @property
     def state(self) -> str:
@@ -111,7 +117,7 @@ def _operation(row: OperationRow) -> Operation:
     return Operation(
         id=row.id or 0, label=row.label, kind=row.kind, week=row.week, when=row.created_at,
         characters=tuple(json.loads(row.characters)), undone=row.undone,
-        undoable=row.undoable, author=row.author or "",
+        undoable=row.undoable, author=row.author or "", deed=json.loads(row.deed or "{}"),
     )
 
 
@@ -287,8 +293,8 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
         row = previous
         op.merged_into = previous.id
         op.meta = _merged_meta(json.loads(previous.meta), op.meta)
-        if op.relabel is not None:
-            op.label = op.relabel(op.meta)
+        if op.remake is not None:
+            op.label, op.deed = op.remake(op.meta)
         if _undoes_itself(session, previous.id or 0):  # "SP 0 -> 5" then "5 -> 0"
             session.execute(text("DELETE FROM row_change WHERE operation_id = :p"),
                             {"p": previous.id})
@@ -298,6 +304,7 @@ def finish(session: Session, op: OpenOperation, *, campaign_id: int, limit: int)
     row.label = op.label[:300] or op.kind
     row.merge_key = op.merge_key
     row.meta = json.dumps(op.meta, sort_keys=True)
+    row.deed = json.dumps(op.deed, sort_keys=True)
     row.characters = json.dumps(_touched_characters(session, row.id or 0))
     row.updated_at = utcnow()
     session.add(row)
@@ -354,30 +361,27 @@ def changes_of(session: Session, operation_id: int) -> list[RowChange]:
             for t, a, k, o, n in rows]
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
 
 def _put_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
     columns = list(image)
-    names = ", ".join(_quote(c) for c in columns)
+    names = ", ".join(quote_name(c) for c in columns)
     values = ", ".join(f":v{i}" for i in range(len(columns)))
     params = {f"v{i}": image[c] for i, c in enumerate(columns)}
     params["rowid"] = row_key
     session.execute(
-        text(f"INSERT INTO {_quote(table)} (rowid, {names}) VALUES (:rowid, {values})"), params)
+        text(f"INSERT INTO {quote_name(table)} (rowid, {names}) VALUES (:rowid, {values})"), params)
 
 
 def _set_row(session: Session, table: str, row_key: int, image: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{_quote(c)} = :v{i}" for i, c in enumerate(image))
+    assignments = ", ".join(f"{quote_name(c)} = :v{i}" for i, c in enumerate(image))
     params = {f"v{i}": v for i, v in enumerate(image.values())}
     params["rowid"] = row_key
-    session.execute(text(f"UPDATE {_quote(table)} SET {assignments} WHERE rowid = :rowid"),
+    session.execute(text(f"UPDATE {quote_name(table)} SET {assignments} WHERE rowid = :rowid"),
                     params)
 
 
 def _delete_row(session: Session, table: str, row_key: int) -> None:
-    session.execute(text(f"DELETE FROM {_quote(table)} WHERE rowid = :k"), {"k": row_key})
+    session.execute(text(f"DELETE FROM {quote_name(table)} WHERE rowid = :k"), {"k": row_key})
 
 
 def replay(session: Session, operation_id: int, changes: list[RowChange], *,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, inspect
 
+from tftmanager.store.sql_text import quote_name
+
 # Tables that are the journal itself, or Alembic's, or the players' links: never recorded.
 UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
                         "character_version", "player_link"})
@@ -21,12 +23,9 @@ OUTSIDE_AN_OPERATION = "write outside an operation"
 _EVENTS = (("insert", "INSERT", "I"), ("update", "UPDATE", "U"), ("delete", "DELETE", "D"))
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
 
 def _row_json(alias: str, columns: list[str]) -> str:
-    parts = ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in columns)
+    parts = ", ".join(f"'{c}', {alias}.{quote_name(c)}" for c in columns)
     return f"json_object({parts})"
 
 
@@ -38,7 +37,7 @@ def trigger_sql(table: str, columns: list[str]) -> list[str]:
         new = _row_json("NEW", columns) if action in "IU" else "NULL"
         key = "OLD.rowid" if action == "D" else "NEW.rowid"
         statements.append(
-            f"CREATE TRIGGER {PREFIX}{table}_{suffix} AFTER {event} ON {_quote(table)} BEGIN "
+            f"CREATE TRIGGER {PREFIX}{table}_{suffix} AFTER {event} ON {quote_name(table)} BEGIN "
             f"SELECT RAISE(ABORT, '{OUTSIDE_AN_OPERATION}') FROM journal_state "
             "WHERE id = 1 AND current_op IS NULL AND replaying = 0; "
             "INSERT INTO row_change (operation_id, table_name, action, row_key, old, new) "
@@ -68,7 +67,7 @@ def recorded_tables(conn: Connection) -> list[str]:
 def drop_triggers(conn: Connection) -> None:
     """Remove every journal trigger (before a migration rebuilds tables)."""
     for name in _journal_triggers(conn):
-        conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_quote(name)}")
+        conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {quote_name(name)}")
 
 
 def install_triggers(conn: Connection) -> None:
@@ -80,7 +79,7 @@ def install_triggers(conn: Connection) -> None:
     if exists is None:
         return  # a file older than the journal: nothing to record into yet
     for table in recorded_tables(conn):
-        columns = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({_quote(table)})")]
+        columns = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({quote_name(table)})")]
         for statement in trigger_sql(table, columns):
             conn.exec_driver_sql(statement)
 

@@ -6,8 +6,6 @@ so the start-up preview reads the party before SQLAlchemy is imported.
 
 from __future__ import annotations
 
-import uuid
-
 from tftmanager.rules.character import Character
 from tftmanager.store.row_values import (
     SCALAR_FIELDS,
@@ -51,12 +49,8 @@ def child_rows(character_id: int, character: Character) -> list[ChildRow]:
                       key=item.key, state=item.state.value, fine_dx=item.quality.fine_dx,
                       fine_damage=item.quality.fine_damage, silver=item.quality.silver,
                       good=item.quality.good, hits_taken=item.hits_taken,
-                      quantity=item.quantity, note=item.note, uid=item.uid or _new_uid())
+                      quantity=item.quantity, note=item.note, uid=item.uid)
         for i, item in enumerate(character.items)
     ]
     return rows
 
-
-def _new_uid() -> str:
-    """A new possession's stable identity (kept while it is bought, sold, moved)."""
-    return uuid.uuid4().hex

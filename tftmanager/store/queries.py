@@ -142,15 +142,15 @@ def hold(session: Session, row: object) -> None:
     session.info.setdefault("held rows", []).append(row)
 
 
-def character_names(*, session: Session, character_ids: list[int]) -> dict[int, str]:
-    """The names of these characters, in one query (raises NotFound for a missing one)."""
-    names = {int(cid): str(name) for cid, name in session.execute(
-        select(CharacterRow.id, CharacterRow.name)
+def identities(*, session: Session, character_ids: list[int]) -> dict[int, tuple[str, str]]:
+    """The uid and name of these characters, in one query (raises NotFound for a missing one)."""
+    found = {int(cid): (str(uid), str(name)) for cid, uid, name in session.execute(
+        select(CharacterRow.id, CharacterRow.uid, CharacterRow.name)
         .where(col(CharacterRow.id).in_(character_ids)))}
-    missing = [cid for cid in character_ids if cid not in names]
+    missing = [cid for cid in character_ids if cid not in found]
     if missing:
         raise NotFound(f"character {missing[0]}")
-    return names
+    return found
 
 
 def campaign_names(*, session: Session, campaign_id: int) -> dict[int, str]:
@@ -158,6 +158,12 @@ def campaign_names(*, session: Session, campaign_id: int) -> dict[int, str]:
     return {int(cid): str(name) for cid, name in session.execute(
         select(CharacterRow.id, CharacterRow.name)
         .where(CharacterRow.campaign_id == campaign_id))}
+
+
+def has_characters(*, session: Session, campaign_id: int) -> bool:
+    """Whether the campaign has any character (one row looked at, whatever the party's size)."""
+    return session.execute(select(CharacterRow.id).where(
+        CharacterRow.campaign_id == campaign_id).limit(1)).first() is not None
 
 
 def existing_characters(*, session: Session, character_ids: list[int]) -> set[int]:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, OperationalError
@@ -106,17 +106,35 @@ def _check_out(dbapi: Any, record: Any, _proxy: Any) -> None:
         raise DisconnectionError(str(exc)) from exc
 
 
-def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError:
-    """A failed connection or command, in one line a user can act on."""
+# SQLSTATEs (and classes) of a server's refusal the user or the server's keeper can act
+# on: a login or database refused, no privilege, no resources, a server not taking
+# changes or going down.  Anything else (an unknown column, bad data) is a bug of ours.
+_USERS_STATES = frozenset({"42501"})
+_USERS_CLASSES = frozenset({"08", "28", "3D", "53", "25", "57"})
+
+
+def server_refusal(address: ServerAddress, exc: BaseException) -> ServerError | None:
+    """A failed connection or command the user can act on, in one line; None for a bug."""
     orig = getattr(exc, "orig", exc)
+    state = getattr(orig, "sqlstate", None) or ""
     said = without_password(str(orig)).strip()
     first = said.splitlines()[0] if said else type(orig).__name__
-    # libpq's words for "could not connect" (and for a host name that does not resolve)
-    if first.startswith(("connection failed: ", "failed to resolve host")):
+    if isinstance(exc, OperationalError) and (not state or state.startswith("08")):
+        # libpq could not connect (it gives no SQLSTATE): its reason, after "failed:"
         reason = first.split(" failed: ")[-1].removeprefix("FATAL:").strip()
         return ServerError(Path(address.url), f"Cannot connect to {address.display}: "
                            f"{reason}. Check the server's name, port, database and login.")
-    return ServerError(Path(address.url), f"The server {address.display} refused: {first}")
+    if state in _USERS_STATES or state[:2] in _USERS_CLASSES:
+        return ServerError(Path(address.url), f"The server {address.display} refused: {first}")
+    return None
+
+
+def refuse_or_raise(address: ServerAddress, exc: BaseException) -> NoReturn:
+    """Raise the user's line for a failure they can act on, else the failure itself (a bug)."""
+    refusal = server_refusal(address, exc)
+    if refusal is None:
+        raise exc
+    raise refusal from exc
 
 
 class ServerCampaignStore(CampaignStore):
@@ -188,11 +206,11 @@ class ServerCampaignStore(CampaignStore):
                 raise ConnectionLost(
                     self.path, "Lost the connection to the server; the change was not saved "
                     "and will be tried on a new connection.") from exc
-            raise _refused(self, exc) from exc
+            _refuse_or_raise(self, exc)
         except IntegrityError:
             raise  # the same as in a file: the caller's own mistake, said by its caller
         except DBAPIError as exc:
-            raise _refused(self, exc) from exc
+            _refuse_or_raise(self, exc)  # or our bug (an unknown column...): a crash report
         except StaleDataError as exc:
             raise NotYours(self.path, NOT_YOURS) from exc
 
@@ -252,7 +270,15 @@ def _lost(exc: OperationalError) -> bool:
     return state.startswith("08") or state in {"57P01", "57P02", "57P03"} or not state
 
 
-def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception:
+def _refuse_or_raise(store: ServerCampaignStore, exc: DBAPIError) -> NoReturn:
+    refusal = _refused(store, exc)
+    if refusal is None:
+        raise exc
+    raise refusal from exc
+
+
+def _refused(store: ServerCampaignStore, exc: DBAPIError) -> Exception | None:
+    """The server's refusal in the user's words, by SQLSTATE; None for a bug of ours."""
     state = getattr(exc.orig, "sqlstate", "") or ""
     diag = getattr(exc.orig, "diag", None)
     if state == "42501":  # insufficient privilege, or a row-level security check
@@ -353,12 +379,9 @@ def open_server_campaign(address: ServerAddress) -> ServerCampaignStore:
                                        .order_by(col(CampaignRow.id))).first()
             author = str(session.execute(text("SELECT current_user")).scalar())
             role = _role(session, address.database)
-    except OperationalError as exc:
-        engine.dispose()
-        raise server_refusal(address, exc) from exc
     except DBAPIError as exc:
         engine.dispose()
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     except BaseException:
         engine.dispose()
         raise

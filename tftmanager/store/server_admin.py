@@ -30,7 +30,7 @@ from tftmanager.store.server import (
     check_schema,
     make_server_engine,
     open_server_campaign,
-    server_refusal,
+    refuse_or_raise,
     server_schema_version,
 )
 from tftmanager.store.server_address import ServerAddress
@@ -40,6 +40,7 @@ from tftmanager.store.server_operator import (
     legacy_logins,
 )
 from tftmanager.store.server_schema import role_names
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, CharacterRow, PlayerCharacterRow
 
 
@@ -84,7 +85,7 @@ def create_database_if_missing(address: ServerAddress) -> None:
             if exists is None:
                 conn.commit()
                 raw = conn.execution_options(isolation_level="AUTOCOMMIT")
-                raw.exec_driver_sql(f"CREATE DATABASE {_quote(address.database)}")
+                raw.exec_driver_sql(f"CREATE DATABASE {quote_name(address.database)}")
     except DBAPIError:
         pass  # no right to look or create: the connection to the database itself will say
     finally:
@@ -116,7 +117,7 @@ def init_server(address: ServerAddress, *, name: str,
                     replace_library(session=session, campaign_id=row.id,
                                     entries=library[0], version=library[1], shipped=True)
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
@@ -197,7 +198,7 @@ def upgrade_server(address: ServerAddress, *, dump_folder: Path) -> Upgraded:
                 players = _retire_player_logins(conn, address.database)
             return Upgraded(schema or CURRENT_SCHEMA, None, players, ended, broken)
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
 
@@ -215,9 +216,6 @@ def _broken(conn: Connection) -> list[str]:
         "AND starts_with(k.conname, 'tft_check_') ORDER BY 1")
     return [str(r[0]) for r in rows]
 
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 def add_member(address: ServerAddress, login: str, *, characters: list[str], gm: bool = False,
@@ -281,12 +279,12 @@ def _add_member(store: ServerCampaignStore, login: str, characters: list[str], *
             exists = session.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
                                      {"r": login}).first()
             if exists is None:
-                session.execute(text(f"CREATE ROLE {_quote(login)} LOGIN"))
+                session.execute(text(f"CREATE ROLE {quote_name(login)} LOGIN"))
             if password:
                 _set_password(session, login, password)
             server_schema.limit_login(session.connection(), store.address.database, login,
                                       player=False)
-            session.execute(text(f"GRANT {_quote(gm_role)} TO {_quote(login)}"))
+            session.execute(text(f"GRANT {quote_name(gm_role)} TO {quote_name(login)}"))
         for character in chosen:
             if not gm and not character.player:  # the table server names their edits by it
                 character.player = login

@@ -29,7 +29,7 @@ from tftmanager.store.journal_triggers import install_triggers
 from tftmanager.store.server import (
     check_schema,
     make_server_engine,
-    server_refusal,
+    refuse_or_raise,
     server_schema_version,
 )
 from tftmanager.store.server_address import ServerAddress
@@ -104,7 +104,7 @@ def push(path: Path, address: ServerAddress, *, replace: bool = False) -> dict[s
                     '{"op": 0, "kind": "replaced", "characters": null}')})
             return counts
     except DBAPIError as exc:
-        raise server_refusal(address, exc) from exc
+        refuse_or_raise(address, exc)
     finally:
         engine.dispose()
         source_store.close()
@@ -192,7 +192,7 @@ def pull(address: ServerAddress, path: Path) -> dict[str, int]:
     except BaseException as exc:
         path.unlink(missing_ok=True)
         if isinstance(exc, DBAPIError):
-            raise server_refusal(address, exc) from exc
+            refuse_or_raise(address, exc)
         raise
     finally:
         engine.dispose()

@@ -36,6 +36,7 @@ from tftmanager.store.server_limits import (
     recount_function,
     spending_function,
 )
+from tftmanager.store.sql_text import quote_literal
 
 SAFE_PATH = "SET search_path = pg_catalog, public, pg_temp"
 NOTIFY_CHANNEL = "tftmanager"
@@ -46,9 +47,6 @@ CONFLICT = "TF409"  # a character changed since this client's last look
 REPLAY_REFUSED = "TF410"  # undo or redo would take back someone else's change
 TOO_LARGE = "54000"  # program_limit_exceeded: a row or an operation past the limits
 
-
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 PRIVATE = """
@@ -69,8 +67,8 @@ def role_functions(gm: str, owner: str) -> str:
 CREATE OR REPLACE FUNCTION public.tft_is_gm() RETURNS boolean LANGUAGE plpgsql STABLE
   {SAFE_PATH} AS $$
 BEGIN  -- (PL/pgSQL, here and below: its plans are kept, a SQL function's made at each call)
-  RETURN pg_catalog.pg_has_role(session_user, {_literal(gm)}, 'MEMBER')
-      OR pg_catalog.pg_has_role(session_user, {_literal(owner)}, 'MEMBER');
+  RETURN pg_catalog.pg_has_role(session_user, {quote_literal(gm)}, 'MEMBER')
+      OR pg_catalog.pg_has_role(session_user, {quote_literal(owner)}, 'MEMBER');
 END $$;
 CREATE OR REPLACE FUNCTION public.tft_plays(cid integer) RETURNS boolean LANGUAGE plpgsql
   STABLE {SAFE_PATH} AS $$
@@ -247,7 +245,7 @@ END $$;
 CREATE OR REPLACE FUNCTION public.tft_notify(r public.operation, touched integer[])
   RETURNS void LANGUAGE plpgsql VOLATILE {SAFE_PATH} AS $$
 BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
-  PERFORM pg_notify({_literal(NOTIFY_CHANNEL)}, json_build_object(
+  PERFORM pg_notify({quote_literal(NOTIFY_CHANNEL)}, json_build_object(
     'campaign', r.campaign_id, 'op', r.id, 'author', r.author, 'kind', r.kind,
     'label', left(r.label, 200), 'undone', r.undone,
     'characters', CASE WHEN cardinality(touched) <= {NOTIFY_MAX_CHARACTERS}
@@ -255,7 +253,8 @@ BEGIN  -- (PL/pgSQL: its plan is kept from call to call)
 END $$;
 
 CREATE OR REPLACE FUNCTION public.tft_finish(op_id integer, op_label text, op_merge_key text,
-                                             op_meta text, seen jsonb) RETURNS jsonb
+                                             op_meta text, op_deed text, seen jsonb)
+  RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
 DECLARE
   gm boolean;
@@ -287,6 +286,8 @@ BEGIN
                  ELSE public.tft_player_label(op_id, touched, kind) END,
          merge_key = CASE WHEN gm THEN left(op_merge_key, 120) ELSE '' END,
          meta = CASE WHEN gm THEN op_meta ELSE '{{}}' END,
+         -- a player's deed would be the client's word too: told as the server's label
+         deed = CASE WHEN gm THEN op_deed ELSE '{{}}' END,
          characters = to_jsonb(touched)::text, updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = op_id RETURNING * INTO r;
   -- past the undo limit the user's oldest operations keep their line, not their undo
@@ -430,7 +431,7 @@ END $$;
 
 def delete_function(tables: list[str]) -> str:
     """``tft_delete``: a player deletes a row of their own characters (no DELETE privilege)."""
-    allowed = ", ".join(_literal(t) for t in tables) or "NULL"
+    allowed = ", ".join(quote_literal(t) for t in tables) or "NULL"
     return f"""
 CREATE OR REPLACE FUNCTION public.tft_delete(tbl text, row_id integer) RETURNS integer
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER {SAFE_PATH} {LOCK_TIMEOUT} AS $$
@@ -453,7 +454,7 @@ END $$;
 
 # Called by any login of the campaign (each checks who is calling).
 ENTRY_POINTS = ("tft_begin(integer, text, text)",
-                "tft_finish(integer, text, text, text, jsonb)",
+                "tft_finish(integer, text, text, text, text, jsonb)",
                 "tft_replay(integer, boolean, text)", "tft_delete(text, integer)",
                 "tft_quiet(boolean)", "tft_is_gm()", "tft_plays(integer)",
                 "tft_may_spend(integer, text, integer)", "tft_may_pay(integer, text, integer)",

@@ -72,9 +72,10 @@ class ServerJournal:
         """Label it; the server keeps the limit, raises the versions (or refuses) and notifies."""
         session.flush()
         raised = session.execute(
-            text("SELECT tft_finish(:op, :label, :key, :meta, CAST(:seen AS jsonb))"),
+            text("SELECT tft_finish(:op, :label, :key, :meta, :deed, CAST(:seen AS jsonb))"),
             {"op": op.id, "label": op.label[:300], "key": op.merge_key[:120],
              "meta": json.dumps(op.meta, sort_keys=True),
+             "deed": json.dumps(op.deed, sort_keys=True),
              "seen": json.dumps({str(k): v for k, v in self.seen.items()})
              if self.checks_seen and acting_author() is None else None}).scalar()
         self._raised = _versions(raised)

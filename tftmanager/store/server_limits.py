@@ -23,6 +23,7 @@ read them, so a player's own connection meets the same limits as the app:
 from __future__ import annotations
 
 from tftmanager.rules.money import SPENDING
+from tftmanager.store.sql_text import quote_literal
 
 # Every session of the campaign's database starts with these: no one waits on a lock,
 # runs a statement or sits in an open transaction longer (the server functions keep
@@ -47,13 +48,10 @@ LIMITS: dict[str, tuple[int, str]] = {
 PLAYER_MONEY_KINDS = tuple(sorted(k.value for k in SPENDING))
 
 
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
 
 def limits_tables() -> str:
     """The limits, the usage counts and the daily counts (only the owner's functions write)."""
-    rows = ",\n  ".join(f"({_literal(name)}, {value}, {_literal(about)})"
+    rows = ",\n  ".join(f"({quote_literal(name)}, {value}, {quote_literal(about)})"
                         for name, (value, about) in LIMITS.items())
     return f"""
 CREATE TABLE IF NOT EXISTS tft_private.limits (
@@ -78,7 +76,7 @@ def spending_function(name: str, ledger: str, kinds: tuple[str, ...]) -> str:
     Called by the ledger's row security policy: ``tft_may_spend`` for XP,
     ``tft_may_pay`` for money (gains of either are the GM's).
     """
-    allowed = ", ".join(_literal(k) for k in kinds)
+    allowed = ", ".join(quote_literal(k) for k in kinds)
     return f"""
 CREATE OR REPLACE FUNCTION public.{name}(cid integer, entry_kind text, amount integer)
   RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER
@@ -215,8 +213,8 @@ DECLARE
 BEGIN
   FOR a IN SELECT s.pid FROM pg_stat_activity s
            WHERE s.datname = current_database() AND s.pid <> pg_backend_pid()
-             AND pg_has_role(s.usename, {_literal(player)}, 'MEMBER')
-             AND NOT pg_has_role(s.usename, {_literal(gm)}, 'MEMBER')
+             AND pg_has_role(s.usename, {quote_literal(player)}, 'MEMBER')
+             AND NOT pg_has_role(s.usename, {quote_literal(gm)}, 'MEMBER')
              AND s.usename <> current_user  -- the owner is granted each login: never it
              AND ((s.state LIKE 'idle in transaction%'
                    AND s.state_change < clock_timestamp() - idle)

@@ -22,6 +22,7 @@ from tftmanager.store.errors import ServerError
 from tftmanager.store.server import ServerCampaignStore
 from tftmanager.store.server_limits import LIMITS
 from tftmanager.store.server_schema import role_names
+from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CharacterRow, PlayerCharacterRow, PlayerLinkRow
 
 
@@ -165,7 +166,7 @@ def drop_legacy_logins(conn: Connection, database: str, logins: list[str]) -> li
         conn.execute(text(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE usename = :l AND pid <> pg_backend_pid()"), {"l": login})
-        role, db = _quote(player_role), _quote(database)
+        role, db = quote_name(player_role), quote_name(database)
         if not _tried(conn, f"REVOKE {role} FROM {quoted}"):
             continue  # not ours to take away: the server's administrator must
         _tried(conn, f"ALTER ROLE {quoted} IN DATABASE {db} RESET ALL")
@@ -193,9 +194,6 @@ def end_blocking_sessions(conn: Connection) -> int:
             continue  # a session this login may not end: the upgrade waits for it
     return ended
 
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 def _tried(conn: Connection, statement: str) -> bool:

@@ -35,6 +35,7 @@ from tftmanager.store.server_functions import (
     functions_sql,
 )
 from tftmanager.store.server_limits import TIMEOUTS
+from tftmanager.store.sql_text import quote_literal, quote_name
 
 __all__ = ["MAX_DATABASE_NAME", "NOTIFY_CHANNEL", "TIMEOUTS", "install", "role_names",
            "tables"]
@@ -46,9 +47,6 @@ LEDGERS = frozenset({"xp_entry", "money_entry"})
 # Connections one player's login may hold at once (the app uses at most 7).
 PLAYER_CONNECTIONS = 10
 
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 # PostgreSQL names are at most 63 bytes; the roles add "_player" to the database's.
@@ -79,7 +77,7 @@ def _ensure_role(conn: Connection, role: str) -> None:
     exists = conn.exec_driver_sql("SELECT 1 FROM pg_roles WHERE rolname = %(r)s",
                                   {"r": role}).first()
     if exists is None:
-        conn.exec_driver_sql(f"CREATE ROLE {_quote(role)} NOLOGIN")
+        conn.exec_driver_sql(f"CREATE ROLE {quote_name(role)} NOLOGIN")
 
 
 def _drop_policies(conn: Connection, table: str) -> None:
@@ -87,7 +85,7 @@ def _drop_policies(conn: Connection, table: str) -> None:
         "SELECT policyname FROM pg_policies WHERE schemaname = 'public' AND tablename = %(t)s",
         {"t": table})
     for (name,) in rows.fetchall():
-        conn.exec_driver_sql(f"DROP POLICY {_quote(name)} ON {_quote(table)}")
+        conn.exec_driver_sql(f"DROP POLICY {quote_name(name)} ON {quote_name(table)}")
 
 
 def _character_key(table: str, columns: list[str]) -> str | None:
@@ -124,7 +122,7 @@ def _player_rights(table: str, key: str, columns: list[str]) -> list[tuple[str, 
     another's row by rewriting its key.)  Privileges are per column, never
     on ``id``: a player names no id and holds no table-level write right.
     """
-    mine = f"tft_plays({_quote(key)})"
+    mine = f"tft_plays({quote_name(key)})"
     if table == "xp_entry":  # only their own spending, within their balance
         return [("INSERT", "WITH CHECK (tft_may_spend(character_id, kind, amount))")]
     if table == "money_entry":  # the same: gains (pay, finds, sales) are the GM's
@@ -136,7 +134,7 @@ def _player_rights(table: str, key: str, columns: list[str]) -> list[tuple[str, 
 
 
 def _secure_table(conn: Connection, table: str, gm: str, player: str) -> None:
-    t, g, p = _quote(table), _quote(gm), _quote(player)
+    t, g, p = quote_name(table), quote_name(gm), quote_name(player)
     columns = _columns(conn, table)
     key = _character_key(table, columns)
     _drop_policies(conn, table)
@@ -148,7 +146,7 @@ def _secure_table(conn: Connection, table: str, gm: str, player: str) -> None:
     conn.exec_driver_sql(f"CREATE POLICY everyone_reads ON {t} FOR SELECT TO {p} USING (true)")
     if key is None:
         return
-    writable = ", ".join(_quote(c) for c in columns if c != "id")
+    writable = ", ".join(quote_name(c) for c in columns if c != "id")
     for right, check in _player_rights(table, key, columns):
         conn.exec_driver_sql(f"GRANT {right} ({writable}) ON {t} TO {p}")
         conn.exec_driver_sql(f"CREATE POLICY player_{right.lower()} ON {t} FOR {right} "
@@ -157,7 +155,7 @@ def _secure_table(conn: Connection, table: str, gm: str, player: str) -> None:
 
 def _triggers(conn: Connection, table: str) -> None:
     """The journal's trigger, and the one that takes each new row's id from the server."""
-    t = _quote(table)
+    t = quote_name(table)
     conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS tft_journal ON {t}")
     if table not in UNRECORDED:
         conn.exec_driver_sql(f"CREATE TRIGGER tft_journal AFTER INSERT OR UPDATE OR DELETE "
@@ -179,7 +177,7 @@ def _deferrable_foreign_keys(conn: Connection) -> None:
         "SELECT conrelid::regclass::text, conname FROM pg_constraint "
         "WHERE contype = 'f' AND NOT condeferrable AND connamespace = 'public'::regnamespace")
     for table, name in rows.fetchall():
-        conn.exec_driver_sql(f"ALTER TABLE {table} ALTER CONSTRAINT {_quote(name)} "
+        conn.exec_driver_sql(f"ALTER TABLE {table} ALTER CONSTRAINT {quote_name(name)} "
                              "DEFERRABLE INITIALLY IMMEDIATE")
 
 
@@ -190,9 +188,6 @@ def _owner(conn: Connection) -> str:
         "AND tablename = 'campaign'").scalar() or conn.exec_driver_sql(
         "SELECT current_user").scalar())
 
-
-def _sql_literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 def _functions(conn: Connection, gm: str, player: str) -> None:
@@ -205,11 +200,11 @@ def _functions(conn: Connection, gm: str, player: str) -> None:
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION public.{function} FROM PUBLIC")
     for function in ENTRY_POINTS:
         conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION public.{function} "
-                             f"TO {_quote(gm)}, {_quote(player)}")
+                             f"TO {quote_name(gm)}, {quote_name(player)}")
 
 
 def _database(conn: Connection, database: str, gm: str, player: str) -> None:
-    d, g, p = _quote(database), _quote(gm), _quote(player)
+    d, g, p = quote_name(database), quote_name(gm), quote_name(player)
     conn.exec_driver_sql(f"REVOKE ALL ON DATABASE {d} FROM PUBLIC")
     conn.exec_driver_sql(f"GRANT CONNECT ON DATABASE {d} TO {g}, {p}")
     for name, value in TIMEOUTS.items():
@@ -231,13 +226,13 @@ def limit_login(conn: Connection, database: str, login: str, *, player: bool) ->
     login), so the campaign's owner is made a member of it where it may be:
     ``tft_reap``, running as the owner, may then end its overlong sessions.
     """
-    role = _quote(login)
+    role = quote_name(login)
     for name, value in TIMEOUTS.items():
-        conn.exec_driver_sql(f"ALTER ROLE {role} IN DATABASE {_quote(database)} "
+        conn.exec_driver_sql(f"ALTER ROLE {role} IN DATABASE {quote_name(database)} "
                              f"SET {name} = '{value}'")
     if player:
         conn.exec_driver_sql(f"ALTER ROLE {role} CONNECTION LIMIT {PLAYER_CONNECTIONS}")
-        owner, name = _sql_literal(_owner(conn)), _sql_literal(login)
+        owner, name = quote_literal(_owner(conn)), quote_literal(login)
         driver: Any = conn.connection.driver_connection  # (format()'s % taken as is)
         driver.execute(
             f"DO $$ BEGIN IF NOT pg_has_role({owner}, {name}, 'MEMBER') THEN "
@@ -268,6 +263,7 @@ def install(conn: Connection, database: str) -> list[str]:
                          "EXECUTE FUNCTION tft_finished()")
     # what an earlier version let players call (its policies are gone now)
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS tft_may_drop_operation(integer), "
-                         "tft_may_forget_images(integer), tft_touched(integer)")
+                         "tft_may_forget_images(integer), tft_touched(integer), "
+                         "tft_finish(integer, text, text, text, jsonb)")
     conn.exec_driver_sql("SELECT tft_recount()")  # each character's rows, for the limits
     return broken

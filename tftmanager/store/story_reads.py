@@ -35,19 +35,21 @@ class DoneOperation:
     week: int
     created_at: datetime
     characters: tuple[int, ...]  # the characters it touched
+    deed: dict[str, Any]  # what it did, as data ({} for one told as its label)
 
 
 def done_operations(*, session: Session, campaign_id: int) -> list[DoneOperation]:
     """Every done operation of a campaign, oldest first."""
-    rows = session.execute(  # six columns: more than sqlmodel's select is typed for
+    rows = session.execute(  # seven columns: more than sqlmodel's select is typed for
         select_columns(col(OperationRow.id), col(OperationRow.kind), col(OperationRow.label),
                        col(OperationRow.week), col(OperationRow.created_at),
-                       col(OperationRow.characters))
+                       col(OperationRow.characters), col(OperationRow.deed))
         .where(col(OperationRow.campaign_id) == campaign_id, col(OperationRow.undone).is_(False))
         .order_by(col(OperationRow.id))).all()
     return [DoneOperation(int(op_id or 0), kind, label, int(week), created,
-                          tuple(int(c) for c in json.loads(characters or "[]")))
-            for op_id, kind, label, week, created, characters in rows]
+                          tuple(int(c) for c in json.loads(characters or "[]")),
+                          json.loads(deed or "{}"))
+            for op_id, kind, label, week, created, characters, deed in rows]
 
 
 def week_reports(*, session: Session, campaign_id: int

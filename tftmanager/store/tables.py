@@ -261,6 +261,9 @@ class OperationRow(SQLModel, table=True):
     characters: str = Field(default="[]")
     merge_key: str = Field(default="", max_length=120)
     meta: str = Field(default="{}")
+    # What the operation did, as JSON data (``app.deeds``: event, characters by uid,
+    # amounts, weeks); the story is told from it (schema 15).
+    deed: str = Field(default="{}")
     undone: bool = False
     undoable: bool = True
     created_at: datetime = Field(default_factory=utcnow)

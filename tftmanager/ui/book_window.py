@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.rules.references import Reference
 from tftmanager.ui import screen_fit
-from tftmanager.ui.books import BookPdf, EntryPage
+from tftmanager.ui.book_pages import BookPdf, EntryPage
 
 # Book code -> its open window (kept while it is open, reused for the next reference).
 _windows: dict[str, BookWindow] = {}

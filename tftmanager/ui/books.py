@@ -10,41 +10,16 @@ as text, and nothing else changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 from tftmanager.rules.references import Reference
+from tftmanager.ui.book_pages import BookPdf, EntryPage
 
 GROUP = "rulebooks"
 _settings: QSettings | None = None
-
-
-@dataclass(frozen=True)
-class BookPdf:
-    """A book code's PDF and the PDF page (from 1) its printed page 1 is on."""
-
-    path: Path
-    first_page: int = 1
-
-    def index_of(self, page: int) -> int:
-        """The PDF's page index (from 0) of a printed page."""
-        return max(page - 1 + self.first_page - 1, 0)
-
-    def page_of(self, index: int) -> int:
-        """The printed page a PDF page index (from 0) shows (0 before printed page 1)."""
-        return max(index + 2 - self.first_page, 0)
-
-
-@dataclass(frozen=True)
-class EntryPage:
-    """The library entry a reference is of, and how to record the page it is on."""
-
-    name: str
-    set_page: Callable[[int], bool]  # the printed page; False when refused
 
 
 def use_settings(settings: QSettings) -> None:

@@ -1,11 +1,15 @@
 """The encounter tracker: set up a fight, run it turn by turn, end it into the ledgers.
 
-One window over one saved encounter (the newest in progress, or a new one):
-figures join sides from the party, the bestiary or as quick figures; the
-table shows each figure's ST, adjusted DX for this turn, hits stopped and
-condition; hits are entered or rolled; the log shows every roll and change.
-Every button runs one use case (``ui.operations.encounters``), so Edit > Undo
-takes back the last change and the window follows.
+One window over one saved encounter (the newest in progress, or a new one).
+The *Next* panel leads through Melee's turn: its stages in order, the figure
+whose action comes next (highlighted in the table), and a button for each
+action the rules allow it now, with the rolls it needs.  The table shows each
+figure's ST, adjusted DX for this turn, hits stopped and condition.  Below,
+tabs hold the log, the setting up of figures (from the party, the bestiary
+or typed in) and the other actions a GM may need at any time (hits typed in,
+spells, falls, any figure's option or weapon).  Every button runs one use
+case (``ui.operations.encounters``), so Edit > Undo takes back the last
+change and the window follows.
 """
 
 from __future__ import annotations
@@ -22,18 +26,25 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
-from tftmanager.app.encounter_figures import QuickFigure
 from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter_tracker import next_step
+from tftmanager.rules.encounter_weapons import ready_arm
+from tftmanager.rules.new_figures import QuickFigure
 from tftmanager.ui import dialogs, screen_fit
+from tftmanager.ui.encounter_actions import FightActions
+from tftmanager.ui.encounter_next import NextPanel
 from tftmanager.ui.operations import encounters as ops
 from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
@@ -51,7 +62,7 @@ def fit_narrow_screens(window: QWidget) -> None:
     screen_fit.fit(window, QSize(980, 680))
 
 
-class EncounterWindow(QWidget):
+class EncounterWindow(FightActions, QWidget):
     """The tracker for one encounter (``encounter_id`` None: start one first)."""
 
     def __init__(self, session: CampaignSession, encounter_id: int | None,
@@ -66,18 +77,25 @@ class EncounterWindow(QWidget):
         self.heading.setAccessibleName("Encounter and turn")
         layout.addWidget(self.heading)
         layout.addWidget(self._make_start())
-        layout.addWidget(self._make_setup())
+        actions = self._make_actions()  # makes the rolls field the Next panel shows
+        self.next_panel = NextPanel(self.rolls)
+        self.next_panel.chosen.connect(self._offer_chosen)
+        layout.addWidget(self.next_panel)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setAccessibleName("Figures")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setStretchLastSection(True)
-        layout.addWidget(self.table, 2)
-        layout.addWidget(self._make_actions())
+        layout.addWidget(self.table, 3)
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName("Encounter log")
-        layout.addWidget(self.log, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.log, "&Log")
+        self.tabs.addTab(_scrolled(self._make_setup()), "Add &figures")
+        self.tabs.addTab(_scrolled(actions), "Other a&ctions")
+        layout.addWidget(self.tabs, 2)
         session.signals.changes_applied.connect(self._changed)
         self.refresh()
         fit_narrow_screens(self)
@@ -130,16 +148,17 @@ class EncounterWindow(QWidget):
         grid.addWidget(self.beast_pick, 0, 4)
         grid.addWidget(add_beast, 0, 5)
         grid.addWidget(self.quick_name, 1, 0, 1, 2)
-        grid.addWidget(QLabel("ST"), 1, 2)
-        grid.addWidget(self.quick_st, 1, 3)
-        grid.addWidget(QLabel("DX"), 1, 4)
-        grid.addWidget(self.quick_dx, 1, 5)
-        grid.addWidget(self.quick_weapon, 1, 6)
-        grid.addWidget(add_quick, 1, 7)
+        grid.addWidget(self.quick_weapon, 1, 2)
+        grid.addWidget(add_quick, 1, 3)
+        stats = QHBoxLayout()
+        for widget in (QLabel("ST"), self.quick_st, QLabel("DX"), self.quick_dx):
+            stats.addWidget(widget)
+        stats.addStretch(1)
+        grid.addLayout(stats, 2, 0, 1, 4)
         return self.setup_box
 
     def _make_actions(self) -> QWidget:
-        box = QGroupBox("This turn")
+        box = QWidget()
         grid = QGridLayout(box)
         self.attacker = QComboBox()
         self.attacker.setAccessibleName("Attacker")
@@ -148,6 +167,12 @@ class EncounterWindow(QWidget):
         self.weapon = QSpinBox()
         self.weapon.setRange(1, 9)
         self.weapon.setPrefix("weapon ")
+        self.weapon.setAccessibleName("Weapon number")
+        self.weapon_warning = QLabel()
+        self.weapon_warning.setAccessibleName("Weapon warning")
+        self.weapon_warning.setWordWrap(True)
+        self.weapon.valueChanged.connect(self._warn_weapon)
+        self.attacker.currentIndexChanged.connect(self._warn_weapon)
         self.dice = QComboBox()
         self.dice.setAccessibleName("Dice to hit")
         self.dice.addItem("dice by the target's option", 0)
@@ -163,7 +188,8 @@ class EncounterWindow(QWidget):
         self.damage.setRange(0, self.session.library.combat_rules().limits.most_hits)
         self.damage.setAccessibleName("Damage")
         self.rolls = QLineEdit()
-        self.rolls.setPlaceholderText("rolls typed at the table, e.g. 9 5 (empty: the app rolls)")
+        self.rolls.setPlaceholderText("Rolls typed at the table, in order: e.g. 9 4 (to hit, "
+                                      "then damage); empty: the app rolls")
         self.rolls.setAccessibleName("Typed rolls")
         self.tiles = QSpinBox()
         self.tiles.setRange(1, 40)
@@ -199,38 +225,19 @@ class EncounterWindow(QWidget):
             buttons[name] = QPushButton(text)
             buttons[name].clicked.connect(slot)
         self.buttons = buttons
-        grid.addWidget(self.rolls, 0, 0, 1, 4)
-        grid.addWidget(buttons["initiative"], 0, 4)
-        grid.addWidget(buttons["order"], 0, 5)
-        grid.addWidget(buttons["next"], 0, 6)
-        grid.addWidget(QLabel("Attacker:"), 1, 0)
-        grid.addWidget(self.attacker, 1, 1)
-        grid.addWidget(QLabel("Target:"), 1, 2)
-        grid.addWidget(self.target, 1, 3)
-        grid.addWidget(self.weapon, 1, 4)
-        grid.addWidget(self.dice, 1, 5)
-        grid.addWidget(buttons["attack"], 1, 6)
-        grid.addWidget(QLabel("Winner's choice:"), 3, 0)
-        grid.addWidget(self.first, 3, 1)
-        grid.addWidget(buttons["first"], 3, 2)
-        grid.addWidget(buttons["drop"], 3, 3)
-        grid.addWidget(self.tiles, 3, 4)
-        grid.addWidget(buttons["fall"], 3, 5)
-        grid.addWidget(QLabel("Damage:"), 2, 0)
-        grid.addWidget(self.damage, 2, 1)
-        grid.addWidget(buttons["hit"], 2, 2)
-        grid.addWidget(buttons["spend"], 2, 3)
-        grid.addWidget(buttons["sheet"], 2, 5)
-        grid.addWidget(buttons["end"], 2, 6)
-        grid.addWidget(QLabel("Option:"), 4, 0)
-        grid.addWidget(self.option, 4, 1)
-        grid.addWidget(buttons["option"], 4, 2)
-        grid.addWidget(buttons["ready"], 4, 3)
-        grid.addWidget(buttons["flee"], 4, 4)
-        grid.addWidget(QLabel("Target's spell:"), 5, 0)
-        grid.addWidget(self.flesh, 5, 1)
-        grid.addWidget(buttons["flesh"], 5, 2)
-        grid.addWidget(buttons["mount"], 5, 3)
+        rows: tuple[tuple[QWidget, ...], ...] = (
+            (QLabel("Attacker:"), self.attacker, QLabel("Target:"), self.target),
+            (self.weapon, self.dice, buttons["attack"], buttons["drop"], buttons["ready"]),
+            (QLabel("Damage:"), self.damage, buttons["hit"], buttons["spend"]),
+            (QLabel("Option:"), self.option, buttons["option"], buttons["flee"]),
+            (QLabel("Winner's choice:"), self.first, buttons["first"], buttons["initiative"],
+             buttons["order"]),
+            (QLabel("Target's spell:"), self.flesh, buttons["flesh"], buttons["mount"]),
+            (self.tiles, buttons["fall"], buttons["next"], buttons["sheet"], buttons["end"]))
+        for row, widgets in enumerate(rows, start=1):
+            for col, widget in enumerate(widgets):
+                grid.addWidget(widget, row, col)
+        grid.addWidget(self.weapon_warning, 0, 0, 1, 5)
         return box
 
     # ------------------------------------------------------------ reading
@@ -248,8 +255,9 @@ class EncounterWindow(QWidget):
         """Show the saved encounter: heading, figures, pickers and the log."""
         enc = self.encounter()
         self.start_box.setVisible(enc is None)
-        for widget in (self.setup_box, self.table, self.log):
+        for widget in (self.setup_box, self.table, self.log, self.next_panel):
             widget.setEnabled(enc is not None and not enc.ended)
+        self.next_panel.setVisible(enc is not None)
         for button in self.buttons.values():
             button.setEnabled(enc is not None and not enc.ended)
         if enc is None:
@@ -263,8 +271,12 @@ class EncounterWindow(QWidget):
                    if enc.attack_order else "")
         self.heading.setText(f"<b>{enc.name}</b> · turn {enc.turn}"
                              + (" · ended" if enc.ended else "") + order + attacks)
+        step = next_step(enc, self.session.library.combat_rules())
+        self.next_panel.show_step(step)
         self._fill_table(enc)
+        self._highlight(enc, step.figure)
         self._fill_pickers(enc)
+        self._warn_weapon()
         self.log.setPlainText("\n".join(enc.log))
         self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
 
@@ -288,6 +300,48 @@ class EncounterWindow(QWidget):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
 
+    def _highlight(self, enc: Encounter, fid: str) -> None:
+        """The figure whose action comes next: its row selected and in bold."""
+        self.table.clearSelection()
+        for row, fig in enumerate(enc.figures):
+            bold = fig.fid == fid
+            for col in range(self.table.columnCount()):
+                item = self.table.item(row, col)
+                if item is not None:
+                    font = item.font()
+                    font.setBold(bold)
+                    item.setFont(font)
+                if item is not None and bold:
+                    item.setBackground(self.palette().highlight())
+                    item.setForeground(self.palette().highlightedText())
+            if bold:
+                self.table.selectRow(row)
+
+    def highlighted(self) -> str:
+        """The name of the figure the table highlights as next ("" for none)."""
+        rows = {i.row() for i in self.table.selectedItems()}
+        item = self.table.item(rows.pop(), 0) if rows else None
+        return item.text() if item is not None else ""
+
+    def _warn_weapon(self) -> None:
+        """A weapon that is not the ready one: say so before the attack is tried."""
+        enc = self.encounter()
+        ref = self.attacker.currentData()
+        if enc is None or not ref:
+            self.weapon_warning.clear()
+            return
+        fig = enc.figure(ref)
+        number = self.weapon.value() - 1
+        held = ready_arm(fig)
+        if number >= len(fig.attacks) or (held is not None
+                                          and held.held == fig.attacks[number].held):
+            self.weapon_warning.clear()
+            return
+        self.weapon_warning.setText(
+            f"⚠ Weapon {number + 1} ({fig.attacks[number].held}) is not {fig.name}'s ready "
+            f"weapon ({held.held if held else 'none'}): ready it first; it can be used the "
+            f"turn after (Melee).")
+
     def _fill_pickers(self, enc: Encounter) -> None:
         for box, items in (
                 (self.attacker, [("— (damage only)", "")] + [(f.name, f.fid)
@@ -297,7 +351,7 @@ class EncounterWindow(QWidget):
                 (self.party_pick, [(s.character.name, s.id) for s in self.session.sheets()
                                    if s.id not in {f.character_id for f in enc.figures}]),
                 (self.beast_pick, [(c.name, c.key)
-                                   for c in self.session.creature_templates()])):
+                                   for c in self.session.query(list_templates)])):
             current = box.currentData()
             box.clear()
             for text, data in items:
@@ -365,77 +419,6 @@ class EncounterWindow(QWidget):
             ops.order(self.session, self.encounter_id, rolls)
             self.rolls.clear()
 
-    def attack(self) -> None:
-        """Roll the chosen attacker's attack on the target."""
-        usable, rolls = self._typed()
-        if self.encounter_id is None or not usable or not self.attacker.currentData():
-            return
-        ops.attack(self.session, self.encounter_id, self.attacker.currentData(),
-                   self.target.currentData(), rolls, self.dice.currentData(),
-                   self.weapon.value() - 1)
-        self.rolls.clear()
-
-    def enter_hit(self) -> None:
-        """Enter the damage typed on the target (from the attacker, if one is chosen)."""
-        if self.encounter_id is not None and self.target.currentData():
-            ops.hit(self.session, self.encounter_id, self.target.currentData(),
-                    self.damage.value(), self.attacker.currentData() or "")
-
-    def spend_st(self) -> None:
-        """The chosen attacker spends the ST typed in Damage on a spell (fatigue)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.spend(self.session, self.encounter_id, self.attacker.currentData(),
-                      self.damage.value())
-
-    def drop_weapon(self) -> None:
-        """The chosen attacker drops its weapon of the number shown."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.drop(self.session, self.encounter_id, self.attacker.currentData(),
-                     self.weapon.value() - 1)
-
-    def ready_weapon(self) -> None:
-        """The chosen attacker readies (or picks up) its weapon of the number shown."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.ready(self.session, self.encounter_id, self.attacker.currentData(),
-                      self.weapon.value() - 1)
-
-    def choose_option(self) -> None:
-        """The chosen attacker's option this turn (Melee's list)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.option(self.session, self.encounter_id, self.attacker.currentData(),
-                       self.option.currentData())
-
-    def flee(self) -> None:
-        """The chosen attacker leaves the fight (the arena's door)."""
-        if self.encounter_id is not None and self.attacker.currentData():
-            ops.flee(self.session, self.encounter_id, self.attacker.currentData())
-
-    def fall(self) -> None:
-        """Three-dimensional play: the target falls so many tile heights."""
-        usable, rolls = self._typed()
-        if self.encounter_id is not None and usable and self.target.currentData():
-            ops.fall(self.session, self.encounter_id, self.target.currentData(),
-                     self.tiles.value(), rolls)
-            self.rolls.clear()
-
-    def set_flesh(self) -> None:
-        """Stone Flesh or Iron Flesh cast on the target (or its end)."""
-        if self.encounter_id is not None and self.target.currentData():
-            ops.flesh(self.session, self.encounter_id, self.target.currentData(),
-                      self.flesh.currentData())
-
-    def toggle_mounted(self) -> None:
-        """The target mounts, or dismounts if it rides."""
-        enc = self.encounter()
-        if enc is not None and self.encounter_id is not None and self.target.currentData():
-            figure = enc.figure(self.target.currentData())
-            ops.mount(self.session, self.encounter_id, figure.fid, not figure.mounted)
-
-    def next_turn(self) -> None:
-        """End the turn."""
-        if self.encounter_id is not None:
-            ops.next_turn(self.session, self.encounter_id)
-
     def export_sheet(self, path: Path | None = None) -> Path | None:
         """The one-page encounter sheet as a PDF (the file is asked for unless given)."""
         enc = self.encounter()
@@ -465,3 +448,12 @@ class EncounterWindow(QWidget):
         dialog = EncounterEndDialog(self.session, self.encounter_id, self)
         dialog.show()
         return dialog
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """A tab's controls, scrolled rather than widening the window past a small screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area

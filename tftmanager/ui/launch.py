@@ -6,7 +6,6 @@ imported; the campaign opens right after the first paint.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import time
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME, activity_log
 from tftmanager.app.location import CampaignLocation
+from tftmanager.collector import keep_for_good, paused_for_start_up
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
@@ -56,23 +56,6 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
         return where.file, False
     demo = data_folder() / DEMO_FILE
     return demo, not demo.exists()
-
-
-def keep_for_good(*, started: bool = False) -> None:
-    """Set aside what start-up built so Python's cycle collector stops walking it.
-
-    The modules, the window and (later) the storage layer live until the app
-    quits; every pass of the collector walked them again (about a tenth of a
-    second until the editor was ready), and so did the passes Python makes
-    when the process ends.  So the collector is paused while the app starts
-    (``tftmanager.__main__``) and, once it has ``started``, turned back on for
-    what is made from then on.  Objects set aside are still freed as soon as
-    nothing refers to them; only a reference cycle among them (a few thousand
-    small objects, made once) is kept until the app quits.
-    """
-    gc.freeze()
-    if started:
-        gc.enable()
 
 
 def install_crash_hook(parent: QWidget) -> None:
@@ -130,7 +113,7 @@ def missing_display(environ: Mapping[str, str], platform: str = sys.platform) ->
 def main(argv: list[str] | None = None) -> int:
     """Start the desktop app (exit 2 with one line when there is no display)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    gc.disable()  # until the editor is ready (see keep_for_good); tftmanager-gui starts here
+    paused_for_start_up()  # tftmanager-gui starts here
     if QApplication.instance() is None:
         missing = missing_display(os.environ)
         if missing:

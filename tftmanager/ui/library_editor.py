@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -29,12 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.library import entry_error
 from tftmanager.rules.library_entries import Entry
 from tftmanager.ui import operations
 from tftmanager.ui.library_entry_dialog import EntryDialog
 from tftmanager.ui.library_fields import TAB_TITLES
 from tftmanager.ui.library_marks_model import LibraryFilter, ReviewModel
 from tftmanager.ui.library_model import ENTRY_ROLE, SORT_ROLE, LibraryModel
+from tftmanager.ui.read_only_table import read_only_table
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -62,18 +63,7 @@ class LibraryTab(QWidget):
         self.marked_only.setToolTip("Show only entries with a value no document states "
                                     "(assumed) or a garbled scan leaves unclear (uncertain).")
         self.marked_only.toggled.connect(self.proxy.set_marked_only)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setAccessibleName(TAB_TITLES[kind])
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setCornerButtonEnabled(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table = read_only_table(self.proxy, TAB_TITLES[kind])
         self.table.setColumnWidth(0, 200)
         for column, (_field, header) in enumerate(self.model.columns[1:], start=1):
             narrow = header in ("IQ", "Cost", "Cat.", "ST", "Stops", "DX", "MA")
@@ -133,7 +123,8 @@ class LibraryTab(QWidget):
 
     def _form(self, entry: Entry | None) -> EntryDialog:
         dialog = EntryDialog(self.kind, entry, self)
-        dialog.error_check = self.editor.session.library_entry_error
+        session = self.editor.session
+        dialog.error_check = lambda checked: session.query(entry_error, entry=checked)
         return dialog
 
     def add(self) -> None:

@@ -7,18 +7,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -27,9 +24,10 @@ from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
 from tftmanager.rules.references import shown, with_reference
 from tftmanager.rules.text import count
-from tftmanager.ui import books, operations
+from tftmanager.ui import book_pages, operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
+from tftmanager.ui.read_only_table import read_only_table
 from tftmanager.ui.reference_label import ReferenceLabel
 
 if TYPE_CHECKING:
@@ -76,18 +74,7 @@ class PickerDialog(QDialog):
 
         self.memory_label = QLabel()
         self.memory_label.setAccessibleName("Memory")
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setAccessibleName("Talents and spells")
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setCornerButtonEnabled(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table = read_only_table(self.proxy, "Talents and spells")
         for column, width in enumerate((190, 60, 40, 40, 44)):
             self.table.setColumnWidth(column, width)
         self.detail = QLabel()
@@ -208,13 +195,13 @@ class PickerDialog(QDialog):
             "; ".join(row.reasons), shown(row.reference)))
         self.study_button.setEnabled(row.kind == TALENT and not row.known)
 
-    def _entry_page(self, row: PickerRow) -> books.EntryPage | None:
+    def _entry_page(self, row: PickerRow) -> book_pages.EntryPage | None:
         """How the book viewer records the page this talent or spell is on."""
         reference = row.reference
         if reference is None:
             return None
         session, kind, key, book = self.session, row.kind, row.key, reference.book
-        return books.EntryPage(row.name, lambda page: operations.library.set_entry_page(
+        return book_pages.EntryPage(row.name, lambda page: operations.library.set_entry_page(
             session, kind, key, book, page))
 
     def learn_selected(self) -> bool:

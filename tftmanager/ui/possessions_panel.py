@@ -240,6 +240,13 @@ class PossessionsPanel(QWidget):
         rows = self.table.selectionModel().selectedRows()
         return rows[0].row() if rows else None
 
+    def selected_uid(self) -> str | None:
+        """The selected possession's identity (what an action names it by)."""
+        index = self.selected_index()
+        if index is None or self.sheet is None or index >= len(self.sheet.character.items):
+            return None
+        return self.sheet.character.items[index].uid
+
     def select(self, index: int) -> None:
         """Select a possession by index."""
         self.table.selectRow(index)
@@ -268,16 +275,17 @@ class PossessionsPanel(QWidget):
         self.repair_button.setToolTip(refusal or f"Repair for ${cost:,}")
 
     def _move(self) -> None:
-        index = self.selected_index()
-        if index is not None and self.session and self.character_id is not None:
-            operations.equipment.move_item(self.session, self.character_id, index,
+        uid = self.selected_uid()
+        if uid is not None and self.session and self.character_id is not None:
+            operations.equipment.move_item(self.session, self.character_id, uid,
                                            self.state.currentData())
 
     def record_hits(self, hits: int) -> None:
         """Add hits to the selected armor or shield."""
-        index = self.selected_index()
-        if index is not None and self.session and self.character_id is not None:
-            operations.equipment.record_hits(self.session, self.character_id, index, hits)
+        index, uid = self.selected_index(), self.selected_uid()
+        if index is not None and uid is not None and self.session \
+                and self.character_id is not None:
+            operations.equipment.record_hits(self.session, self.character_id, uid, hits)
             self.select(index)
 
     def _ask_hits(self) -> None:
@@ -289,16 +297,17 @@ class PossessionsPanel(QWidget):
 
     def repair_selected(self) -> None:
         """Repair the selected armor or shield (pays from the money ledger)."""
-        index = self.selected_index()
-        if index is not None and self.session and self.character_id is not None:
-            operations.equipment.repair(self.session, self.character_id, index)
+        index, uid = self.selected_index(), self.selected_uid()
+        if index is not None and uid is not None and self.session \
+                and self.character_id is not None:
+            operations.equipment.repair(self.session, self.character_id, uid)
             self.select(index)
 
     def sell(self, price: int) -> None:
         """Sell the selected item for a price (0 drops it)."""
-        index = self.selected_index()
-        if index is not None and self.session and self.character_id is not None:
-            operations.equipment.sell(self.session, self.character_id, index, price)
+        uid = self.selected_uid()
+        if uid is not None and self.session and self.character_id is not None:
+            operations.equipment.sell(self.session, self.character_id, uid, price)
 
     def _ask_sell(self) -> None:
         price, ok = QInputDialog.getInt(self, "Sell or Drop",

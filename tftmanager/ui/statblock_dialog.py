@@ -157,8 +157,10 @@ class StatBlockImportDialog(QDialog):
             self._read_in_background(text)
             return
         try:
-            seen = self.session.statblock_preview(text, templates=self.bestiary,
-                                                  choices=self.unknowns.choices())
+            seen = (self.session.query(statblocks.preview_templates, text=text)
+                    if self.bestiary else
+                    self.session.query(statblocks.preview, text=text,
+                                       choices=self.unknowns.choices()))
         except Refusal as exc:
             self._say(str(exc))
             return
@@ -229,7 +231,8 @@ class StatBlockImportDialog(QDialog):
         self._fill([n for n in seen.lines if n.text.strip() or n.problems])
         self._show_already(bool(seen.already) and not self.bestiary)
         self.unknowns.show_unknowns(seen.unknowns)
-        figures = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        blocks = sum(1 for n in seen.lines if any(b.startswith("name: ") for b in n.became))
+        figures = blocks if self.bestiary else len(seen.figures)  # a group: its figures
         if seen.problems:
             lines = sum(1 for n in seen.lines if n.problems)
             self.summary.setText(f"{count(len(seen.problems), 'problem')} in "

@@ -90,8 +90,7 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         armor_stops = (derived.armor_condition.stops if derived.armor_condition
                        else derived.armor.stops)
         protections.append(Protection("armor", derived.armor.key, derived.armor.name,
-                                      armor_stops, item=character.items.index(gear.armor),
-                                      item_id=gear.armor.uid))
+                                      armor_stops, item_id=gear.armor.uid))
     ready_shield = derived.shield is not None and derived.shield_ready and gear.shield
     if ready_shield and derived.shield is not None and gear.shield is not None:
         shield_stops = (derived.shield_condition.stops if derived.shield_condition
@@ -99,8 +98,7 @@ def from_character(character: Character, derived: Derived, side: str, *, charact
         shield_dx = (derived.adj_dx_shield - derived.adj_dx
                      if derived.adj_dx_shield is not None else 0)
         protections.append(Protection("shield", derived.shield.key, derived.shield.name,
-                                      shield_stops, item=character.items.index(gear.shield),
-                                      item_id=gear.shield.uid, dx=shield_dx))
+                                      shield_stops, item_id=gear.shield.uid, dx=shield_dx))
     flesh = _flesh_items(character, library)
     talents = derived.hits_stopped - armor_stops - sum(p.stops for p in flesh)
     if talents > 0:

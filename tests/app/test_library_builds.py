@@ -1,26 +1,35 @@
-"""Equal entries build the library once: the start-up preview and the open share it."""
+"""Equal entries build the library once: the start-up preview and the open share it.
+
+The memory is the application's (``app.library_builds``); the rules core keeps none.
+"""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
 
+from tftmanager.app.library_builds import build_library
 from tftmanager.rules.library_entries import library_from_entries
 from tftmanager.shipped import shipped_entries
 
 
 def test_equal_entries_give_the_same_library_and_a_changed_entry_a_new_one() -> None:
     shipped = shipped_entries()
-    first = library_from_entries(copy.deepcopy(shipped), shipped)
-    again = library_from_entries(copy.deepcopy(shipped), shipped)  # equal, not the same lists
+    first = build_library(copy.deepcopy(shipped))
+    again = build_library(copy.deepcopy(shipped))  # equal, not the same lists
     assert again is first
     races = [i for i, e in enumerate(shipped) if e.kind == "race"]
     edited = copy.deepcopy(shipped)
     human = edited[races[0]]
     edited[races[0]] = replace(human, data={**human.data, "name": "Edited"})
-    changed = library_from_entries(edited, shipped)
+    changed = build_library(edited)
     assert changed is not first
     assert changed.races[human.key].name == "Edited"
     assert first.races[human.key].name == human.data["name"]
     retired = [replace(e, retired=True) if i == races[0] else e for i, e in enumerate(shipped)]
-    assert library_from_entries(retired, shipped) is not changed
+    assert build_library(retired) is not changed
+
+
+def test_the_rules_core_builds_anew_each_time() -> None:
+    shipped = shipped_entries()
+    assert library_from_entries(shipped, shipped) is not library_from_entries(shipped, shipped)
