@@ -87,8 +87,8 @@ def test_a_fallen_figure_stays_down_until_it_stands_up(library: RulesLibrary) ->
     fight.choose_option("Ann", "g", rules)  # the turn she stands: no attack
     assert ann.condition(rules, fight.turn) is Condition.FIGHTING
     assert fight.log[-1] == f"Turn {fight.turn}: Ann stands up; no other action this turn."
-    fight.choose_option("Ogre", "h", rules)  # a figure on its feet stands up from nothing
-    assert fight.log[-1] == f"Turn {fight.turn}: Ogre chooses Shift and attack (h)."
+    fight.choose_option("Ogre", "g", rules)  # a figure on its feet stands up from nothing
+    assert fight.log[-1] == f"Turn {fight.turn}: Ogre chooses Stand up (g, n)."
     with pytest.raises(EncounterRefused, match="no attack this turn"):
         fight.attack("Ann", "Ogre", Table([5, 3]), rules)
     fight.next_turn()

@@ -171,5 +171,7 @@ def test_hand_to_hand_offers_the_defence_die_only_to_begin(library: RulesLibrary
     _play(fight, _offer(fight, rules, "(a)"), [], rules)
     _play(fight, _offer(fight, rules, "Attack order"), [], rules)
     assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("1 die for Wulf's")
-    roman.in_hth = german.in_hth = True
+    roman.in_hth = True  # in a brawl with another: Wulf still rolls his die
+    assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("1 die for Wulf's")
+    german.in_hth = True
     assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("3 dice to hit (+4")
