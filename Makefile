@@ -60,10 +60,12 @@ soak: $(STAMP)
 		--report mutants-fight-results.json
 
 # Every benchmark runs; the target fails at the end if any of them missed a target
-# (bench/run.py prints each figure beside the last committed one in bench/results/).
+# (bench/run.py prints each figure beside the last committed one in bench/results/,
+# and bench/table.py writes docs/performance.md's table from the new result).
 bench: $(STAMP)
 	@missed=0; \
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py || missed=1; \
+	$(PY) bench/table.py; \
 	$(PY) bench/imports.py || missed=1; \
 	QT_QPA_PLATFORM=offscreen $(PY) bench/journal_board.py || missed=1; \
 	$(PY) bench/server_clients.py || missed=1; \

@@ -2,7 +2,9 @@
 
 Starts a scratch PostgreSQL (``tests/pgserver.py``), sets up a campaign with
 ``server init``, fills it with 20 characters, and starts 20 client
-*processes*, each with a character of its own: 12 players, who may edit only
+*processes*, each with a character of its own: 12 players (each with no
+login of their own: their actions come over a table server's GM connection,
+``ServerCampaignStore.acting_for``, as the table server's do), who may edit only
 theirs, and 8 GMs, who also edit anyone else's character now and then, so
 edits of one character collide.  Each client makes 100 edits through the app's use
 cases (a GM's XP awards, money found and notes edits; a player's payments and
@@ -44,6 +46,7 @@ KINDS = ("xp", "money", "notes")  # a GM's: awards, money found, notes
 PLAYER_KINDS = ("money", "notes")  # a player's: payments (gains are the GM's), notes
 PURSE = 100_000  # each character's starting money, for the players' payments
 MAX_TRIES = 200
+TABLE_SERVER = "tableserver"  # the login the players' table server connects with (a GM's)
 TOKEN = re.compile(r"c[0-9]+e[0-9]+(?=;)")  # an edit's mark, as each edit writes it
 
 
@@ -154,6 +157,8 @@ def run_client(client: Client, start: Any, results: Any) -> None:
     rng = random.Random(client.seed)
     try:
         store = campaigns.open_existing(path=client.url)
+        if not client.gm:  # a player acts through a table server's GM connection
+            store = store.acting_for(client.login)
         _hook_commits(store, outcome.commits)
         start.wait()
         for n in range(client.edits):
@@ -200,6 +205,7 @@ def set_up(url: str, clients: int, edits: int) -> list[Client]:
             equipment.record_money(store=store, character_id=cid, amount=PURSE,
                                    kind=MoneyKind.START, reason="Starting money")
     gms = max(1, int(clients * GM_SHARE))
+    server_campaigns.add_member(url=url, login=TABLE_SERVER, characters=[], gm=True)
     plan = []
     for k in range(clients):
         cid = ids[k % len(ids)]
@@ -208,10 +214,12 @@ def set_up(url: str, clients: int, edits: int) -> list[Client]:
             login = f"gm{k:02d}"
             server_campaigns.add_member(url=url, login=login, characters=[], gm=True)
             others = tuple(i for i in ids if i != cid)
-        else:
+        else:  # no login: the player's actions come over a table server's connection
             login, others = f"player{k:02d}", ()
             server_campaigns.add_member(url=url, login=login, characters=[name])
-        plan.append(Client(k, login, k < gms, _as(url, login), (cid,), others, edits, 1000 + k))
+        connects_as = login if k < gms else TABLE_SERVER
+        plan.append(Client(k, login, k < gms, _as(url, connects_as), (cid,), others, edits,
+                           1000 + k))
     return plan
 
 
@@ -268,7 +276,7 @@ def _wait_for_logins(url: str, count: int) -> None:
     deadline = time.monotonic() + 300
     with _connect(url) as conn:
         while time.monotonic() < deadline:
-            row = conn.execute("SELECT count(DISTINCT usename) FROM pg_stat_activity "
+            row = conn.execute("SELECT count(*) FROM pg_stat_activity "
                                "WHERE datname = current_database() AND usename <> 'tft' "
                                "AND application_name = 'TFT Manager'").fetchone()
             if row and row[0] >= count:

@@ -6,6 +6,8 @@ live event streams, one per player.  Measured:
 
 - **first paint**: headless Chromium opens a player's link; the browser's own
   ``first-contentful-paint`` (from the navigation's start), median of 10 loads;
+  beside it the same browser's first paint of a one-line page from a bare
+  HTTP server, the floor this machine allows;
 - **GM's edit to the page**: the GM awards XP to the party (the app function
   the window calls); from the award's commit to the moment each player's
   stream delivers the new card, and to the moment the page in Chromium shows
@@ -20,6 +22,7 @@ saying so.  Run with ``python bench/table_server.py`` (``make bench``).
 
 from __future__ import annotations
 
+import http.server
 import json
 import shutil
 import statistics
@@ -120,6 +123,32 @@ def first_paints(browser: object, url: str) -> tuple[list[float], list[float]]:
     return paints, served
 
 
+def floor_paints(browser: object) -> list[float]:
+    """The same browser's first paint of a one-line page from a bare HTTP server.
+
+    What the machine allows at all: the floor under the player's page's figure.
+    """
+    class OneLine(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!doctype html><title>x</title><h1>Ragnar</h1><p>XP 150</p>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args: object) -> None:
+            return
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OneLine)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        paints, _served = first_paints(browser, f"http://127.0.0.1:{server.server_port}/")
+    finally:
+        server.shutdown()
+    return paints
+
+
 def watch_page(browser: object) -> None:
     """Record (in the page) when each new XP total appears in the live part."""
     browser.execute_script(  # type: ignore[attr-defined]
@@ -202,6 +231,7 @@ def main() -> int:
             paints, served = first_paints(browser, server.address.player_url(links[0]))
             results["first_paint_ms"] = summary(paints)
             results["page_served_ms"] = summary(served)
+            results["first_paint_one_line_page_ms"] = summary(floor_paints(browser))
         for tell, name in ((True, "window"), (False, "watch")):
             streams, page = measure(server, links, browser, tell=tell)
             results[f"edit_to_streams_{name}_ms"] = summary(streams)

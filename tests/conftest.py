@@ -224,6 +224,12 @@ def server_url(pg_server: Any) -> str:
     return _server_campaign(pg_server, demo=False)
 
 
+@pytest.fixture
+def server_demo_url(pg_server: Any) -> str:
+    """A new server campaign holding the demo party; its URL logs in as the GM."""
+    return _server_campaign(pg_server, demo=True)
+
+
 @pytest.fixture(params=["file", pytest.param("server", marks=pytest.mark.server)])
 def any_demo_store(request: pytest.FixtureRequest, campaign_path: Path,
                    campaign_templates: CampaignTemplates) -> Iterator[CampaignStore]:

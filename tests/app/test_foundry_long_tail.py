@@ -157,6 +157,9 @@ def test_names_and_values_are_the_systems(demo_store: CampaignStore) -> None:
     assert talents["Pole Weapons"]["minIQ"] == 8
     fist = next(i for i in items if i["name"] == "Magic Fist")
     assert fist["system"]["attacks"][0]["action"] == "Punch"
+    leather = [i["name"] for i in items
+               if i.get("flags", {}).get("tftmanager", {}).get("key") == "leather"]
+    assert leather and set(leather) == {"Light Leather"}
 
 
 def test_a_rods_points_are_not_rods(demo_store: CampaignStore) -> None:

@@ -155,3 +155,15 @@ def test_a_name_the_party_has_is_updated_or_copied_as_chosen(store: CampaignStor
     journal.undo(store=store)
     assert [(s.character.name, s.character.st) for s in campaigns.party_sheets(store=store)] == [
         ("Goblin Archer", 9)]
+
+
+def test_a_list_running_on_over_lines_keeps_what_each_entry_is(library: RulesLibrary) -> None:
+    """Possessions on the line after the talents are possessions; a wrapped spell list wraps."""
+    seen = _read("Goblin Archer\nST 9, DX 13, IQ 8, MA 10\nTalents: Bow\n"
+                 "Shortbow (1-1), dagger (1-1), leather armor (stops 2).\n\n"
+                 "Nix, wizard\nST 9, DX 12, IQ 13, MA 10\nSpells: Blur, Darkness,\n"
+                 "Fire, Magic Fist.\n", library)
+    archer, nix = seen.figures
+    assert [t.key for t in archer.talents] == ["bow"]
+    assert [i.key for i in archer.items] == ["small_bow", "dagger", "leather"]
+    assert nix.spells == ("blur", "darkness", "fire", "magic_fist")

@@ -82,10 +82,14 @@ def test_export_from_the_preview_uses_its_choices(preview: CardPreviewDialog, tm
     target = tmp_path / "ragnar"
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *_args: (str(target), print_preview.PDF_FILTER))
+    said: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "info", lambda _p, title, text: said.append((title, text)))
     preview.duplex_box.setChecked(True)
     written = preview.export()
     assert written == tmp_path / "ragnar.pdf"
     assert "Ragnar" in pdf_text(written)
+    [(title, text)] = said  # the preview says where it went (issue 34, item 10)
+    assert title == "Exported" and text.startswith("Saved the cards") and str(written) in text
 
 
 def test_export_dialog_for_the_party_and_cancel(session: CampaignSession, tmp_path: Path,

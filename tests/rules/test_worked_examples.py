@@ -70,6 +70,19 @@ def test_ragnar_card(library: RulesLibrary, profile: RuleProfile) -> None:
     assert validate(RAGNAR, library, profile) == []
 
 
+def test_ragnar_adjusted_dx_reasons(library: RulesLibrary) -> None:
+    """Melee's card: DX 13, leather armor -2 gives 11, the large shield -1 more gives 10."""
+    d = derive(RAGNAR, library, MELEE)
+    armor, shield = d.armor, d.shield
+    assert armor is not None and shield is not None
+    assert d.dx_reasons(RAGNAR.dx) == (
+        f"DX 13, {armor.name} {armor.dx:+d} = {13 + armor.dx}; "
+        f"with {shield.name} {shield.dx:+d} = {13 + armor.dx + shield.dx}")
+    assert (d.adj_dx, d.adj_dx_shield) == (11, 10)
+    unarmored = derive(replace(RAGNAR, items=()), library, MELEE)
+    assert unarmored.dx_reasons(13) == "DX 13, nothing changes it"
+
+
 def test_ragnar_spear(library: RulesLibrary) -> None:
     d = derive(RAGNAR, library, MELEE)
     spear = weapon_line(d, "spear")

@@ -56,9 +56,9 @@ def test_every_value_the_app_writes_passes_the_checks(party_url: str, owner: Any
     with campaigns.open_existing(path=party_url) as gm:
         ragnar = character_id(gm, "Ragnar")
         sheet = characters.get_character(store=gm, character_id=ragnar)
-        for index, _item in enumerate(sheet.items):
+        for item in sheet.items:
             for state in (ItemState.STORED, ItemState.CARRIED):
-                equipment.move(store=gm, character_id=ragnar, index=index, state=state)
+                equipment.move(store=gm, character_id=ragnar, uid=item.uid, state=state)
         experience.correct(store=gm, character_id=ragnar, amount=-10, reason="typo")
         equipment.record_money(store=gm, character_id=ragnar, amount=25,
                                kind=MoneyKind.FOUND, reason="a purse")

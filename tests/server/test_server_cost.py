@@ -16,9 +16,12 @@ from typing import Any
 
 import pytest
 
-from tftmanager.app import campaigns, characters, experience
+from tftmanager.app import campaigns, characters, equipment, experience
 from tftmanager.app.demo import add_demo_party
+from tftmanager.app.equipment import EquipmentRefused
+from tftmanager.rules.money import MoneyKind
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.server import ServerCampaignStore
 from tftmanager.store.server_address import parse_address
 
 pytestmark = pytest.mark.server
@@ -80,6 +83,29 @@ def test_an_award_and_a_notes_edit_are_a_few_round_trips(
     for counted in (award, edit):
         assert "BEGIN" in counted[0] and "COMMIT" in counted[-1]
         assert sum("tft_begin" in s for s in counted) == sum("tft_finish" in s for s in counted)
+
+
+def test_a_players_payment_costs_no_more_round_trips_than_a_notes_edit(
+        logged: tuple[str, Any], pg_server: Any) -> None:
+    """Issue 35: a payment took 10 (the character rewritten, its lines read back); now 7.
+
+    BEGIN, tft_begin with the campaign row, the character and its lists, the
+    ledger line with its balance check in the same INSERT, tft_finish, COMMIT.
+    """
+    url, _conn = logged
+    with campaigns.open_existing(path=url) as store:
+        assert isinstance(store, ServerCampaignStore)
+        cid = _ragnar(store)
+        player = store.acting_for("alice")  # over the table server's connection
+        equipment.record_money(store=store, character_id=cid, amount=100,
+                               kind=MoneyKind.FOUND, reason="Warm-up")
+        paid = _statements(pg_server, lambda: equipment.record_money(
+            store=player, character_id=cid, amount=-5, kind=MoneyKind.PAY, reason="Inn"))
+        with pytest.raises(EquipmentRefused, match="only"):  # past the balance: refused
+            equipment.record_money(store=player, character_id=cid, amount=-10_000_000,
+                                   kind=MoneyKind.PAY, reason="A castle")
+    assert "BEGIN" in paid[0] and "COMMIT" in paid[-1]
+    assert len(paid) == 7, paid
 
 
 def _history(conn: Any, operations: int) -> None:

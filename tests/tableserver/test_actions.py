@@ -18,6 +18,7 @@ def test_the_page_shows_the_card_as_printed(table) -> None:
     page = table.page(table.ragnar)
     # Melee's record card: ST 11, DX 13 (11 with armor, 10 with the shield), MA 8.
     for text in ("Ragnar", "ST</b> <span>11", "13 (11, 10)", "adjDX, with shield",
+                 "adjDX: DX 13, Leather armor -2 = 11; with Large shield -1 = 10",
                  "MA</b> <span>8", "Stops 2 hits per attack, 4 with shield",
                  "Spear", "1d+1", "Pole Weapons", "Memory 3 of 8 used",
                  "XP 150; next point of ST, DX, IQ or SP costs 100", "Money $"):
@@ -163,3 +164,21 @@ def test_a_campaign_moved_under_the_server_says_so_and_takes_nothing(table, tmp_
     assert not table.store.path.exists()  # nothing recreated an empty file there
     shutil.move(tmp_path / "moved.tftcampaign", table.store.path)
     assert campaigns.campaign_name(store=table.store)
+
+
+def test_a_campaign_open_read_only_is_refused_in_one_line(table) -> None:
+    from tftmanager.app import player_links
+    from tftmanager.app.campaigns import open_for_reading
+    from tftmanager.tableserver.routes import TableRefused, create_app
+
+    reader = open_for_reading(path=table.store.path)
+    try:
+        with pytest.raises(player_links.LinkRefused, match="open read-only"):
+            player_links.invite(store=reader, character_id=table.ids["Flavius Marcellus"])
+        with pytest.raises(player_links.LinkRefused, match="open read-only"):
+            player_links.revoke(store=reader, character_id=table.ids["Ragnar"])
+        with pytest.raises(TableRefused, match="needs it open for editing"):
+            create_app(store=reader)
+    finally:
+        reader.close()
+    assert len(player_links.links(store=table.store)) == 2

@@ -52,3 +52,20 @@ def test_a_revoked_link_ends_its_open_stream(table) -> None:
         text, _ = read_events(client, url + "/events", name="revoked")
         assert "Ask the GM" in text
 
+
+
+def test_the_gms_page_follows_the_fight(table) -> None:
+    from tftmanager.app import encounters
+
+    with serving(table.store) as server, httpx.Client() as client:
+        fight = encounters.new_encounter(store=table.store, name="The ford", seed=5)
+
+        def hit() -> None:
+            time.sleep(0.5)
+            encounters.add_character(store=table.store, encounter_id=fight,
+                                     character_id=table.ids["Wulf"], side="Party")
+
+        threading.Thread(target=hit).start()
+        text, _ = read_events(client, server.address.gm_url + "/events", name="live",
+                              holding="Wulf</td><td>Party")
+        assert "The ford" in text

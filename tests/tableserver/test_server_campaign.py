@@ -5,7 +5,7 @@ connection, each an operation in the player's name, with a player's limits
 and the server's own words for its history line.  Each attack of the report
 on server campaigns is made here through the table server's API; the ones
 that needed a database login are tried as that login, which does not exist.
-After each, the GM edits within a second.
+After each, the GM's edit goes through at once, held up by nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.server.hostile import LOCK_TIMEOUT
 from tftmanager.app import campaigns, characters, experience, journal, player_links
 from tftmanager.app.campaigns import party_sheets
 from tftmanager.store.server_address import parse_address
@@ -29,12 +30,9 @@ pytestmark = pytest.mark.server
 
 
 @pytest.fixture
-def server_table(pg_server: Any) -> Iterator[Table]:
+def server_table(server_demo_url: str) -> Iterator[Table]:
     """The demo party on a server, its GM's store behind a table server; Ragnar has 150 XP."""
-    from conftest import _server_campaign
-
-    url = _server_campaign(pg_server, demo=True)
-    store = campaigns.open_existing(path=url)
+    store = campaigns.open_existing(path=server_demo_url)
     try:
         ids = {s.character.name: s.id for s in party_sheets(store=store)}
         experience.award(store=store, character_ids=[ids["Ragnar"]], amount=150,
@@ -48,7 +46,12 @@ def server_table(pg_server: Any) -> Iterator[Table]:
 
 
 def _gm_edits_within_a_second(table: Table) -> None:
-    """The GM's own window (already open) reads the party and saves an edit within a second."""
+    """The GM's own window (already open) reads the party and saves an edit, held by nothing.
+
+    Bounded by the campaign's lock timeout (a lock held by anyone would make
+    it wait that long and fail), not by a speed: the edit itself takes a few
+    milliseconds on a quiet machine (the benchmarks measure it).
+    """
     with campaigns.open_existing(path=table.store.location) as gm:
         began = time.monotonic()
         wulf = table.ids["Wulf"]
@@ -56,7 +59,7 @@ def _gm_edits_within_a_second(table: Table) -> None:
         characters.edit_character(store=gm, character_id=wulf,
                                   character=replace(current, notes=f"GM at {began}"))
         assert [s.character.name for s in party_sheets(store=gm)]  # everyone reads it
-        assert time.monotonic() - began < 1.0
+        assert time.monotonic() - began < LOCK_TIMEOUT
 
 
 def _latest(table: Table) -> Any:
@@ -79,8 +82,10 @@ def test_a_player_has_no_database_login_to_attack_with(server_table: Table) -> N
     import psycopg
 
     address = parse_address(server_table.store.location)
+    # (a login of that name in another campaign on the same server may exist: it is refused)
     for name in (server_table.ragnar.author, server_table.ragnar.player or "Ragnar", "alice"):
-        with pytest.raises(psycopg.OperationalError, match="does not exist"):
+        with pytest.raises(psycopg.OperationalError,
+                           match=r"does not exist|permission denied for database"):
             psycopg.connect(host=address.host, port=address.port, dbname=address.database,
                             user=name, connect_timeout=5)
     _gm_edits_within_a_second(server_table)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -25,6 +27,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QTabWidget,
+    QToolBar,
+    QToolButton,
     QWidget,
 )
 
@@ -86,6 +90,24 @@ def toggle_item(qtbot, items: QListWidget, row: int) -> None:
     """Tick or untick a checkable list entry: make it current, press Space."""
     click_index(qtbot, items, items.model().index(row, 0))
     qtbot.keyClick(items.viewport(), Qt.Key.Key_Space)
+
+
+def select_character(qtbot, window: Any, name: str) -> int:
+    """Click the character's row in the main window's party table; its id."""
+    proxy = window.party.proxy
+    [row] = [r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == name]
+    click_index(qtbot, window.party.table, proxy.index(row, 0))
+    character_id = window.party.selected_id()
+    assert character_id is not None and window.editor.character_id == character_id
+    return int(character_id)
+
+
+def toolbar_click(qtbot, window: Any, action: QAction) -> None:
+    """Click the button of the main window's toolbar that stands for ``action``."""
+    [bar] = window.findChildren(QToolBar)
+    button = bar.widgetForAction(action)
+    assert isinstance(button, QToolButton)
+    click(qtbot, button)
 
 
 def _cancel(dialog: QWidget) -> bool:

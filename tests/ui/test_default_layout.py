@@ -118,3 +118,21 @@ def test_the_print_preview_keeps_duplex_and_export_in_view(main_window: MainWind
     assert export is not None and export.isVisible()
     assert dialog.duplex_box.isVisible()
     dialog.close()
+
+
+def test_party_charts_beside_the_board_never_grow_the_window(main_window: MainWindow,
+                                                             qtbot) -> None:
+    """Issue 34, item 13: opening the charts grew a 700-pixel window to 784 and squeezed
+    the Party Board to one row."""
+    main_window.resize(1600, 700)  # wide enough that the charts dock beside the table
+    qtbot.wait(50)
+    board, charts = main_window.story.board_dock, main_window.story.charts_dock
+    board.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: board.height() >= 0.35 * main_window.height())
+    rows = board.height()
+    charts.toggleViewAction().trigger()
+    qtbot.waitUntil(charts.isVisible)
+    qtbot.wait(50)
+    assert not charts.isFloating()
+    assert main_window.height() == 700
+    assert board.height() >= 0.9 * rows

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 from PySide6.QtCore import Qt
 
 from tftmanager.app import equipment
@@ -114,12 +115,12 @@ def test_leather_cannot_be_repaired_and_says_so(main_window: MainWindow) -> None
     assert "cannot be repaired" in panel.repair_button.toolTip()
 
 
-def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow) -> None:
+def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow, qtbot) -> None:
     flavius = _flavius(main_window)
     panel = main_window.editor.possessions
-    panel.body.setValue(80.0)
-    panel.body.editingFinished.emit()
-    panel.mount_name.setText("Dapple")
+    type_into(qtbot, panel.body.lineEdit(), "80", enter=True)
+    assert panel.body.value() == 80.0
+    type_into(qtbot, panel.mount_name, "Dapple")
     panel.mount_st.setValue(23)
     panel.mount_dx.setValue(12)
     panel.mount_ma.setValue(24)
@@ -127,7 +128,7 @@ def test_mount_fields_show_sir_robins_numbers(main_window: MainWindow) -> None:
     # set the extra load so the horse carries Sir Robin's 120 kg in all.
     sheet = main_window.session.sheet(flavius)
     panel.mount_extra.setValue(round(120 - 80 - sheet.derived.carried_kg, 2))
-    panel.mount_name.editingFinished.emit()
+    qtbot.keyClick(panel.mount_name, Qt.Key.Key_Return)  # the mount is saved as one edit
     text = panel.mount_result.text()
     assert "MA 16, adjDX 11" in text and "MA 20 at 1 fatigue" in text
 

@@ -25,13 +25,15 @@ from person import (
     click_index,
     close_new_windows,
     open_windows,
+    select_character,
     step_combo,
     toggle_item,
+    toolbar_click,
     type_into,
 )
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QDesktopServices
-from PySide6.QtWidgets import QApplication, QMenu, QSpinBox, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QSpinBox, QWidget
 
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.ui import dock_sizes
@@ -103,10 +105,7 @@ class Watch:
         assert self.dump(self.session.path) == before, f"{what}: changed the campaign"
 
     def toolbar_click(self, action: QAction) -> None:
-        [bar] = self.window.findChildren(QToolBar)
-        button = bar.widgetForAction(action)
-        assert isinstance(button, QToolButton)
-        click(self.qtbot, button)
+        toolbar_click(self.qtbot, self.window, action)
 
     def window_wait(self, until: Callable[[], bool]) -> None:
         self.qtbot.waitUntil(until, timeout=3000)
@@ -121,16 +120,6 @@ def watch(main_window: MainWindow, campaign_dump, dialog_log, qtbot,
     w.qtbot = qtbot
     main_window.resize(1400, 900)
     return w
-
-
-def _select(qtbot, window: MainWindow, name: str) -> int:
-    """Click the character's row in the party table; its id."""
-    table, proxy = window.party.table, window.party.proxy
-    [row] = [r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == name]
-    click_index(qtbot, table, proxy.index(row, 0))
-    character_id = window.party.selected_id()
-    assert character_id is not None and window.editor.character_id == character_id
-    return character_id
 
 
 def _spin_step(qtbot, spin: QSpinBox) -> None:
@@ -151,7 +140,7 @@ def test_every_editor_field_on_every_demo_character(watch: Watch, qtbot) -> None
     window, editor = watch.window, watch.window.editor
     kinds_changed: set[tuple[str, str]] = set()
     for name in _names(window):
-        _select(qtbot, window, name)
+        select_character(qtbot, window, name)
         assert editor.name.text() == name
         editor.tabs.setCurrentIndex(0)
         label = watch.one_change("Name", lambda: type_into(qtbot, editor.name, "Zed Newname",
@@ -194,7 +183,7 @@ def test_every_panel_button_on_every_demo_character(watch: Watch, qtbot) -> None
     assert (type(abilities), type(xp), type(things), type(editor.derived)) == (
         AbilitiesPanel, XPPanel, PossessionsPanel, DerivedPanel)
     for name in _names(window):
-        _select(qtbot, window, name)
+        select_character(qtbot, window, name)
         editor.tabs.setCurrentIndex(1)
         if abilities.known.count():
             def forget() -> None:
@@ -266,7 +255,7 @@ ELSEWHERE = {"New Campaign…", "Open Campaign…", "Open Server Campaign…", "
 def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
                                               tmp_path: Path) -> None:
     window = watch.window
-    morgaine = _select(qtbot, window, "Morgaine")
+    morgaine = select_character(qtbot, window, "Morgaine")
     seen = set()
     for action in _menu_actions(window):
         text = action.text().replace("&", "")
@@ -281,7 +270,7 @@ def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
             watch.no_change(text, action.trigger)
         close_new_windows(before)
         if window.party.selected_id() != morgaine:  # Find Character, say
-            _select(qtbot, window, "Morgaine")
+            select_character(qtbot, window, "Morgaine")
     assert {"Undo", "Redo", "Find Character", "Campaign Rules…", "Rules Library…",
             "Award Experience…", "Plan and Run Weeks…", "Survival Roll…", "History",
             "About TFT Manager", "Print Cards…", "Export Cards to PDF…"} <= seen
@@ -317,10 +306,10 @@ def test_every_menu_action_and_toolbar_button(watch: Watch, qtbot, dialog_log,
     added = watch.one_change("Add Character", lambda: watch.toolbar_click(window.act_add),
                              naming="")
     assert any(added in line for line in panel.lines()), "History shows the addition"
-    _select(qtbot, window, "Morgaine")
+    select_character(qtbot, window, "Morgaine")
     watch.one_change("Duplicate", lambda: watch.toolbar_click(window.act_duplicate),
                      naming="Morgaine")
-    _select(qtbot, window, "Morgaine")
+    select_character(qtbot, window, "Morgaine")
     dialog_log.confirm_answer = False
     watch.no_change("Delete, then No", lambda: watch.toolbar_click(window.act_delete))
     dialog_log.confirm_answer = True

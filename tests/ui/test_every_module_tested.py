@@ -35,8 +35,11 @@ THROUGH_THE_WINDOW = {
     "operations.encounters": "ui/test_encounter.py",  # the encounter window's buttons
     "operations.copies": "ui/test_guide_and_copies.py",  # File > Save a Copy…
     "operations.notes": "ui/test_journeys.py",  # a session note typed in its dialog
+    "read_only_table": "ui/test_journeys.py",  # the picker's and the library's lists, clicked
     "players_menu": "ui/test_players_view.py",  # Campaign > Players' View…
     "players_view": "ui/test_players_view.py",  # its server, links and QR codes
+    "gear_fields": "ui/test_every_action.py",  # armor, shield, weapons carried, ready weapon
+    "window_actions": "ui/test_every_action.py",  # every menu action and toolbar button
 }
 
 

@@ -24,10 +24,12 @@ from person import (
     click_tab,
     close_new_windows,
     open_windows,
+    select_character,
+    toolbar_click,
     type_into,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QWidget
 
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.experience import Attribute
@@ -60,11 +62,6 @@ def _opened(before: set[int], kind: type[W]) -> W:
     return window
 
 
-def _toolbar(window: MainWindow, qtbot, action) -> None:
-    [bar] = window.findChildren(QToolBar)
-    click(qtbot, bar.widgetForAction(action))
-
-
 def _labels(window: MainWindow) -> list[str]:
     assert window.session is not None
     return [op.label for op in window.session.history() if not op.undone]
@@ -76,20 +73,11 @@ def _cell(window: MainWindow, name: str, column: str) -> str:
     return model.index(row, COLUMNS.index(column)).data()
 
 
-def _select(window: MainWindow, qtbot, name: str) -> int:
-    proxy = window.party.proxy
-    [row] = [r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == name]
-    click_index(qtbot, window.party.table, proxy.index(row, 0))
-    character_id = window.party.selected_id()
-    assert character_id is not None
-    return character_id
-
-
 def test_session_zero_a_new_wizard_built_and_taught_a_spell(main_window: MainWindow,
                                                             qtbot) -> None:
     window, editor = main_window, main_window.editor
     before = _labels(window)
-    _toolbar(window, qtbot, window.act_add)
+    toolbar_click(qtbot, window, window.act_add)
     assert editor.isEnabled() and editor.character_id == window.party.selected_id()
     assert "left to spend" in editor.field_problem("attributes")
     type_into(qtbot, editor.name, "Sigrid", enter=True)
@@ -131,7 +119,7 @@ def test_session_zero_a_new_wizard_built_and_taught_a_spell(main_window: MainWin
 def test_experience_awarded_spent_and_seen_in_the_ledger(main_window: MainWindow,
                                                          qtbot) -> None:
     window, editor = main_window, main_window.editor
-    wulf = _select(window, qtbot, "Wulf")
+    wulf = select_character(qtbot, window, "Wulf")
     balance = int(editor.xp.balance.text().split()[0])
     opened = open_windows()
     window.act_award.trigger()  # Campaign > Award Experience…
@@ -184,7 +172,7 @@ def test_weeks_a_job_chosen_two_weeks_run_and_undone(main_window: MainWindow, qt
     assert report.startswith("Weeks 2–3: totals")
     assert "Wulf" in report
     assert window.week_label.text() == "Week 4"
-    _toolbar(window, qtbot, window.act_undo)  # one Undo takes both weeks back
+    toolbar_click(qtbot, window, window.act_undo)  # one Undo takes both weeks back
     assert window.week_label.text() == "Week 2"
     close_new_windows(opened)
 
@@ -209,7 +197,7 @@ def test_journal_a_session_note_written_shown_and_undone(main_window: MainWindow
     assert met and "The warren" in journal.shown_text() and "a troll" in journal.shown_text()
     assert journal.count.text() != notes
     assert "The warren" in _labels(window)[0]
-    _toolbar(window, qtbot, window.act_undo)
+    toolbar_click(qtbot, window, window.act_undo)
     assert "The warren" not in journal.shown_text()
     close_new_windows(opened)
 
@@ -217,7 +205,7 @@ def test_journal_a_session_note_written_shown_and_undone(main_window: MainWindow
 def test_cards_previewed_then_exported(main_window: MainWindow, qtbot, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch, dialog_log) -> None:
     window = main_window
-    _select(window, qtbot, "Morgaine")
+    select_character(qtbot, window, "Morgaine")
     seen: list[tuple[str, list[int] | None]] = []
 
     def look(dialog: QWidget) -> None:  # the preview is modal: look, then Escape

@@ -71,7 +71,7 @@ def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
 def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor) -> None:
     entry = next(e for e in editor.session.library_entries() if e.key == "fencing")
     dialog = EntryDialog("talent", entry, editor)
-    dialog.error_check = editor.session.library_entry_error
+    dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
     dialog.widgets["requires"].setText("sword, no_such_talent")
     assert "no_such_talent" in dialog.validation_error()
     dialog.close()
@@ -142,7 +142,7 @@ def test_a_gm_edits_an_assumed_effect(editor: LibraryEditor,
 def test_a_bad_effect_says_why(editor: LibraryEditor) -> None:
     entry = next(e for e in editor.session.library_entries() if e.key == "toughness")
     dialog = EntryDialog("talent", entry, editor)
-    dialog.error_check = editor.session.library_entry_error
+    dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
     dialog.widgets["effects"].setText("armour +1")
     assert "armour +1" in dialog.validation_error()
     dialog.close()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.exceptions import TimeoutError as WaitedTooLong
 
 from tftmanager.app import player_links
 from tftmanager.ui.award_dialog import AwardDialog
@@ -193,4 +194,61 @@ def test_the_page_reconnects_by_itself_when_the_server_comes_back(
     _wait_text(driver, "#live", "XP 40", timeout=10)
     _wait_text(driver, "#status", "Connected again.")
     assert driver.execute_script("return window.notReloaded") is True
+    # The page acts again without a reload: its token is the new run's.
+    _click(driver, "raise", attribute="dx")
+    _wait_text(driver, "#status", "Needs 100 XP; Ragnar has 40.")
+    main_window.players_view.stop()
+
+
+@pytest.mark.parametrize("browser", SIZES[:1], indirect=True, ids=["phone"])
+def test_a_dropped_network_mid_edit_says_so_and_saves_nothing_half(
+        main_window: MainWindow, qtbot, browser) -> None:
+    """Offline through every try: one line; back online, the raise is done exactly once.
+
+    Going offline may cut the answer rather than the request (Chromium lets a
+    request to this computer through): the page cannot know whether the
+    raise arrived, so it keeps it and sends it again when the connection is
+    back, and the server does it only if it had not.
+    """
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    session = main_window.session
+    assert session is not None
+    ragnar = next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    _gm_award(main_window, qtbot, 300, "The goblin cave")
+    dialog = main_window.players_view.show()
+    qtbot.mouseClick(dialog.findChild(type(dialog.start_button), f"invite_{ragnar}"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    link = next(k for k in player_links.links(store=session.store) if k.character_id == ragnar)
+    driver.get(dialog.server.address.player_url(link))
+    _wait_text(driver, "#live", "XP 300")
+    operations = len(session.history())
+
+    def network(offline: bool) -> None:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": 0, "downloadThroughput": -1,
+            "uploadThroughput": -1})
+
+    network(offline=True)
+    _click(driver, "raise", attribute="st")
+    _wait_text(driver, "#status", "The connection dropped: your change will be sent when it "
+               "is back (never twice).", timeout=15)
+
+    network(offline=False)
+    _wait_text(driver, "#status", ".", timeout=15)
+    status = driver.find_element(By.CSS_SELECTOR, "#status")
+    seen: list[str] = []
+    try:
+        qtbot.waitUntil(lambda: seen.append(status.text) or seen[-1] in (
+            "Done.", "ST raised for 100 XP."), timeout=15000)
+    except WaitedTooLong:
+        raise AssertionError(f"the page said: {sorted(set(seen))}") from None
+    qtbot.waitUntil(lambda: main_window.editor.spins["st"].value() == 12, timeout=15000)
+    _wait_text(driver, "#live", "XP 200", timeout=10)
+    qtbot.wait(1500)  # nothing more arrives: the raise was done once
+    assert main_window.editor.spins["st"].value() == 12
+    assert len(session.history()) == operations + 1
     main_window.players_view.stop()

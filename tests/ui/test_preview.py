@@ -76,3 +76,27 @@ def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
                               capture_output=True, timeout=120, check=True)
         seen[stage] = done.stdout.split()[-1]
     assert seen == {"party": "off", "editor": "on"}
+
+
+def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_templates: Any,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The editor asks whether the party is empty without reading it (20,000 characters)."""
+    from tftmanager.store import queries
+    from tftmanager.ui.editor import EMPTY_HINT
+
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    empty = campaign_templates.file(tmp_path / "empty.tftcampaign", name="Empty")
+    reads: list[int] = []
+    real = queries.list_characters
+
+    def counted(**kwargs: Any) -> Any:
+        reads.append(1)
+        return real(**kwargs)
+
+    monkeypatch.setattr(queries, "list_characters", counted)
+    window = make_window()
+    assert window.open_campaign(path)
+    assert len(reads) == 1  # the party table's read
+    assert window.editor.title.text() == "Flavius Marcellus"  # the first, chosen for you
+    assert window.open_campaign(empty)
+    assert window.editor.title.text() == EMPTY_HINT

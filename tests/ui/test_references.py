@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from person import type_into
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QLineEdit
 
@@ -13,7 +14,7 @@ from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.references import Reference, parse_reference
 from tftmanager.shipped import shipped_entries
-from tftmanager.ui import books, operations
+from tftmanager.ui import book_pages, books, operations
 from tftmanager.ui.book_window import open_window
 from tftmanager.ui.books_dialog import RulebooksDialog, book_codes
 from tftmanager.ui.library_entry_dialog import EntryDialog
@@ -49,7 +50,7 @@ def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
                                               qtbot) -> None:
     pdf = numbered_pdf(tmp_path / "itl.pdf", 6)
     # Printed page 1 is the PDF's second page (after the cover).
-    books.set_book_pdf("ITL", books.BookPdf(pdf, first_page=2))
+    books.set_book_pdf("ITL", book_pages.BookPdf(pdf, first_page=2))
     label = ReferenceLabel()
     qtbot.addWidget(label)
     label.set_reference(parse_reference("ITL p. 3, Talents"))
@@ -66,8 +67,7 @@ def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
     assert books.open_reference(Reference("ITL", "5")) == ""
     assert open_window("ITL") is window and window.current_page() == 5
     # Search: the results come page by page; the first is shown when found.
-    window.search.setText("Page 2")
-    window.search.returnPressed.emit()
+    type_into(qtbot, window.search, "Page 2", enter=True)
     qtbot.waitUntil(lambda: window.current_page() == 2)
     assert window.results.item(0).text() == "PDF page 3: Page 2"
     # Resizing the window keeps the page (fit to width lays the pages out again).
@@ -88,12 +88,12 @@ def test_without_a_pdf_a_reference_is_plain_text_and_nothing_fails(shelf: QSetti
     assert "Preferences > Rulebooks" in label.toolTip()
     assert label.open_book().startswith("No PDF is set for Melee")
     assert open_window("Melee") is None
-    books.set_book_pdf("Melee", books.BookPdf(tmp_path / "gone.pdf"))
+    books.set_book_pdf("Melee", book_pages.BookPdf(tmp_path / "gone.pdf"))
     label.set_reference(Reference("Melee", "12"))
     assert label.text() == "Reference: Melee p. 12"  # a file that is not there: text
     assert "not there any more" in label.open_book()
     (tmp_path / "bad.pdf").write_text("not a pdf")
-    books.set_book_pdf("Melee", books.BookPdf(tmp_path / "bad.pdf"))
+    books.set_book_pdf("Melee", book_pages.BookPdf(tmp_path / "bad.pdf"))
     assert "cannot be read as a PDF" in label.open_book()
     assert open_window("Melee") is None
     label.set_reference(None)
@@ -108,7 +108,7 @@ def test_preferences_point_a_book_at_a_pdf(shelf: QSettings, tmp_path: Path, qtb
     dialog.paths["House Rules: Combat"].setText(str(tmp_path / "combat.pdf"))
     dialog.first_pages["House Rules: Combat"].setValue(3)
     dialog.accept()
-    assert books.book_pdf("House Rules: Combat") == books.BookPdf(tmp_path / "combat.pdf", 3)
+    assert books.book_pdf("House Rules: Combat") == book_pages.BookPdf(tmp_path / "combat.pdf", 3)
     assert books.book_pdf("ITL") is None
     again = RulebooksDialog(codes)
     qtbot.addWidget(again)
@@ -122,14 +122,14 @@ def test_a_pdf_in_the_home_folder_shows_as_tilde_and_is_kept_whole(
         shelf: QSettings, tmp_path: Path, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     """The dialog (and its picture in the docs) shows ~/Books/itl.pdf, not a home's full path."""
     monkeypatch.setenv("HOME", str(tmp_path))
-    books.set_book_pdf("ITL", books.BookPdf(tmp_path / "Books" / "itl.pdf", 2))
+    books.set_book_pdf("ITL", book_pages.BookPdf(tmp_path / "Books" / "itl.pdf", 2))
     dialog = RulebooksDialog(book_codes([]))
     qtbot.addWidget(dialog)
     assert dialog.paths["ITL"].text() == "~/Books/itl.pdf"
     dialog.paths["Melee"].setText("~/Books/melee.pdf")
     dialog.accept()
-    assert books.book_pdf("ITL") == books.BookPdf(tmp_path / "Books" / "itl.pdf", 2)
-    assert books.book_pdf("Melee") == books.BookPdf(tmp_path / "Books" / "melee.pdf", 1)
+    assert books.book_pdf("ITL") == book_pages.BookPdf(tmp_path / "Books" / "itl.pdf", 2)
+    assert books.book_pdf("Melee") == book_pages.BookPdf(tmp_path / "Books" / "melee.pdf", 1)
 
 
 def test_campaign_rules_name_the_books_of_each_reading(main_window: MainWindow,
@@ -183,3 +183,37 @@ def test_the_library_editor_edits_a_reference_like_any_field(qtbot) -> None:
     assert isinstance(source, QLineEdit)
     source.setText("Melee (003), Pole Weapons (line 254)")
     assert field.placeholderText() == "Melee, Pole Weapons"
+
+
+def test_the_book_viewer_records_the_page_an_entry_is_on(
+        main_window: MainWindow, shelf: QSettings, tmp_path: Path, qtbot, dialog_log) -> None:
+    """Issue 34, item 17: the shipped data has no pages, so every reference opened page 1;
+    the user now sets an entry's page from the book, kept in the campaign's library."""
+    session = main_window.session
+    assert session is not None
+    pdf = numbered_pdf(tmp_path / "itl.pdf", 30)
+    books.set_book_pdf("ITL", book_pages.BookPdf(pdf, first_page=2))  # after a cover
+    main_window.party.select(next(r.id for r in main_window.party_model.rows()
+                                  if r.name == "Wulf"))
+    picker = main_window.editor.open_picker()
+    assert picker is not None
+    qtbot.addWidget(picker)
+    assert picker.select("talent", "alchemy")
+    assert picker.reference.reference == Reference("ITL")  # no page: the book's start
+    assert picker.reference.open_book() == ""
+    window = open_window("ITL")
+    assert window is not None
+    assert window.place_button.isVisible()
+    assert window.place_button.text() == "Alchemy is on the page shown"
+    window.view.pageNavigator().jump(23, window.view.pageNavigator().currentLocation())
+    qtbot.waitUntil(lambda: window.current_page() == 23)
+    qtbot.mouseClick(window.place_button, Qt.MouseButton.LeftButton)
+    assert dialog_log.errors == []
+    assert session.history()[0].label == "Library: talent Alchemy is on In the Labyrinth p. 23"
+    alchemy = session.library.talents["alchemy"]
+    assert alchemy.reference == Reference("ITL", "23")
+    assert picker.reference.reference == Reference("ITL", "23")  # the picker reads it anew
+    window.close()
+    main_window.act_undo.trigger()
+    assert session.library.talents["alchemy"].reference == Reference("ITL")
+    picker.close()

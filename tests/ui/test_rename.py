@@ -86,3 +86,21 @@ def test_a_name_typed_then_another_character_chosen_is_kept(
     _select(main_window, "Wulf")  # chosen from the party (Find Character, say)
     assert session.character(ragnar).name == "Ragnar the Red"
     assert field.text() == "Wulf"
+
+
+def test_a_name_typed_then_another_row_clicked_is_kept(main_window: MainWindow, qtbot) -> None:
+    """The same by mouse: the click on Wulf's row saves Ragnar's new name (the table
+    changes under the click) and the editor shows Wulf; it once crashed the app."""
+    session = main_window.session
+    assert session is not None
+    ragnar = _select(main_window, "Ragnar")
+    field = main_window.editor.name
+    _type_over(qtbot, field, "Ragnar the Red")
+    table = main_window.party.table
+    proxy = table.model()
+    row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == "Wulf")
+    rect = table.visualRect(proxy.index(row, 0))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert session.character(ragnar).name == "Ragnar the Red"
+    assert field.text() == "Wulf"
+    assert _labels(main_window)[0] == "Ragnar the Red: renamed from Ragnar"

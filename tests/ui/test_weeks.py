@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from person import type_into
+from PySide6.QtCore import Qt
 
 from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.character import Status
@@ -313,8 +314,11 @@ def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
 
     from tftmanager.app import weeks
 
-    def full(**_kw: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+    def full(**_kw: object) -> None:  # SQLite's own SQLITE_FULL (a page limit for the disk)
+        con = sqlite3.connect(":memory:")
+        con.execute("PRAGMA max_page_count = 2")
+        con.execute("CREATE TABLE t (x)")
+        con.execute("INSERT INTO t VALUES (zeroblob(100000))")
 
     monkeypatch.setenv("TFTMANAGER_CRASH_DIR", str(tmp_path / "crashes"))
     session = main_window.session
@@ -337,4 +341,31 @@ def test_a_refused_run_is_said_once_by_the_session(main_window: MainWindow, qtbo
     assert planner.run(MAX_WEEKS + 1) == []
     [(title, message)] = dialog_log.errors
     assert title == "Not saved" and f"Run 1 to {MAX_WEEKS} weeks at a time." in message
+    planner.close()
+
+
+def test_a_studying_row_says_what_it_studies_and_lifestyles_name_their_period(
+        main_window: MainWindow, qtbot) -> None:
+    """Issue 34, item 14: Ragnar's study week said "(choose a job)" with no eligibility,
+    and "Poor ($30)" had no period (the report says "$30 per 4 weeks")."""
+    main_window.act_week.trigger()
+    planner = next(w for w in main_window.findChildren(WeekPlanner) if w.isVisible())
+    qtbot.addWidget(planner)
+    row = next(r for r in range(planner.table.rowCount())
+               if planner.table.item(r, 0).text() == "Ragnar")
+    widgets = planner.widgets[row]
+    assert planner.data(row).activity == "study"
+    assert widgets["job"].currentText() == "—" and not widgets["job"].isEnabled()
+    note = planner.table.item(row, 7).text()
+    assert note.startswith("Studies Horsemanship (week ")
+    lifestyle = widgets["lifestyle"]
+    texts = [lifestyle.itemText(i) for i in range(lifestyle.count())]
+    assert "Poor ($30 per 4 weeks)" in texts
+    activity = widgets["activity"]
+    activity.setFocus()
+    job = activity.findData("job")
+    while activity.currentIndex() != job:
+        qtbot.keyClick(activity, Qt.Key.Key_Down if activity.currentIndex() < job
+                       else Qt.Key.Key_Up)
+    assert widgets["job"].isEnabled() and widgets["job"].currentText() == "(choose a job)"
     planner.close()

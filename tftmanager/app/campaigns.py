@@ -165,6 +165,12 @@ def party(*, store: CampaignStore) -> Party:
     return Party(library, profile, stored)
 
 
+def has_characters(*, store: CampaignStore) -> bool:
+    """Whether the campaign has any character yet (without reading the party)."""
+    with store.transaction() as session:
+        return queries.has_characters(session=session, campaign_id=store.campaign_id)
+
+
 def party_sheets(*, store: CampaignStore) -> list[Sheet]:
     """Every character evaluated under the campaign's rules, sorted by name."""
     read = party(store=store)

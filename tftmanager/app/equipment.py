@@ -24,7 +24,7 @@ from tftmanager.rules.equipment import Armor, MagicItem, Shield
 from tftmanager.rules.equipment_rules import EquipmentRules
 from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
-from tftmanager.rules.loadout import added_items
+from tftmanager.rules.loadout import added_items, moved_items, where_text
 from tftmanager.rules.money import MoneyKind, money_refusal, purchase_refusal
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.store import ledger, queries
@@ -141,22 +141,33 @@ def _apply(store: CampaignStore, character_id: int, decide: Callable[[Character]
 
 def buy(*, store: CampaignStore, character_id: int, kind: ItemKind, key: str,
         quality: Quality = ORDINARY, quantity: int = 1,
-        state: ItemState = ItemState.CARRIED) -> Deal:
-    """Buy an item at its price (quality included) if the money is there."""
+        state: ItemState | None = None) -> Deal:
+    """Buy an item at its price (quality included) if the money is there.
+
+    Without a ``state``, armor bought by a figure wearing none is worn (as
+    a buyer puts it on); everything else goes with the figure, carried.
+    """
     library = library_for(store)
     price = price_of(library, kind, key, quality, quantity)
     name = entry_name(library, kind, key)
     label = f"{quality.label} {name}".strip()
-    item = Item(kind, key, state, quality, quantity=quantity)
+    placed = Item(kind, key, state or ItemState.CARRIED, quality, quantity=quantity)
+
+    def add(c: Character) -> Character:
+        item = placed
+        if state is None and kind is ItemKind.ARMOR and c.loadout.armor is None:
+            item = replace(placed, state=ItemState.READIED)
+        return replace(c, items=(*c.items, item))
+
     count = f" x{quantity}" if quantity > 1 else ""
     entry = library.item_entry(kind, key)
     if isinstance(entry, MagicItem) and entry.cost_per_point is not None:
         count = f", {quantity} point" + ("" if quantity == 1 else "s")  # a rod: by the point
     if price == 0:
         return _apply(store, character_id, lambda c: _Step(
-            replace(c, items=(*c.items, item)), Event.TOOK, {"what": f"{label}{count}"}))
+            add(c), Event.TOOK, {"what": f"{label}{count}"}))
     return _apply(store, character_id, lambda c: _Step(
-        replace(c, items=(*c.items, item)), Event.BOUGHT,
+        add(c), Event.BOUGHT,
         {"what": f"{label}{count}", "price": price}, -price, MoneyKind.BUY,
         f"Bought {label}{count}", check_balance=True, what=label[0].upper() + label[1:]))
 
@@ -209,11 +220,15 @@ def change_outfit(*, store: CampaignStore, character_id: int, items: tuple[Item,
     library = library_for(store)
     before = get_character(store=store, character_id=character_id)
     added = added_items(before.items, items)
-    names = ", ".join(entry_name(library, i.kind, i.key) for i in added) or "possessions"
+    names = ", ".join(entry_name(library, i.kind, i.key) for i in added)
     price = outfit_price(library, before, items) if pay else 0
-    if not added:
+    if not added:  # "2-handed sword: stored elsewhere", not "put on possessions"
+        moves = "; ".join(f"{entry_name(library, i.kind, i.key)}: "
+                          f"{where_text(i.kind, i.state).lower()}"
+                          for i in moved_items(before.items, items))
         return _apply(store, character_id, lambda c: _Step(
-            replace(c, items=items), Event.TOLD, {"text": f"{c.name}: put on {names}"}))
+            replace(c, items=items), Event.TOLD,
+            {"text": f"{c.name}: {moves or 'gear unchanged'}"}))
     if not pay or price == 0:
         return _apply(store, character_id, lambda c: _Step(
             replace(c, items=items), Event.GIVEN, {"what": names}))
@@ -324,12 +339,30 @@ def record_money(*, store: CampaignStore, character_id: int, amount: int, kind: 
     text = " ".join(reason.split())
     if not text:
         raise EquipmentRefused("Give a reason for the entry.")
-    refusal = money_refusal(amount, kind)  # _apply skips $0, which is still refused here
+    refusal = money_refusal(amount, kind)
     if refusal:
         raise EquipmentRefused(refusal)
-    return _apply(store, character_id, lambda c: _Step(
-        c, Event.MONEY, {"amount": amount, "reason": text}, amount, kind, text,
-        check_balance=kind in (MoneyKind.PAY, MoneyKind.UPKEEP)))
+    batch = str(uuid.uuid4())
+    values = {"character_id": character_id, "amount": amount, "kind": kind.value,
+              "reason": text[:REASON_MAX], "batch": batch}
+    with store.operation(OpKind.EQUIPMENT) as op:  # the character itself is not changed
+        session = op.session
+        stored = queries.get_character(session=session, character_id=character_id)
+        character = stored.character
+        record(op, deed(Event.MONEY, Who(stored.uid, character.name), amount=amount,
+                        reason=text))
+        values["week"] = queries.campaign(session=session, campaign_id=store.campaign_id).week
+        if kind in (MoneyKind.PAY, MoneyKind.UPKEEP):  # checked by the insert itself
+            line = ledger.append_within_balance(session=session, table=ledger.MONEY,
+                                                values=values)
+        else:
+            [line] = ledger.append_many(session=session, table=ledger.MONEY, rows=[values])
+        if line is None:
+            balance = ledger.balance(session=session, character_id=character_id,
+                                     table=ledger.MONEY)
+            raise EquipmentRefused(purchase_refusal(-amount, balance, text))
+    return Deal(character_id, character, character, batch, (line,),
+                Changes(characters=frozenset({character_id}), ledger=True))
 
 
 def money(*, store: CampaignStore, character_id: int) -> int:

@@ -166,7 +166,8 @@ def _equipment(library: RulesLibrary, item: Item, talent_ids: dict[str, str]
              "fine_dx": q.fine_dx, "fine_damage": q.fine_damage, "silver": q.silver,
              "good": q.good, "hits_taken": item.hits_taken, "note": item.note,
              "quantity": item.quantity}
-    name = compendium_name(entry.name) if entry is not None else item.key
+    renamed = export_data()["compendium_names"].get("by_key", {}).get(item.key)
+    name = renamed or (compendium_name(entry.name) if entry is not None else item.key)
     label = q.label
     return {"name": f"{name} ({label})" if label else name, "type": "equipment",
             "system": system, "flags": {FLAG: flags}}

@@ -31,7 +31,7 @@ from tftmanager.rules.library_entries import (
     with_shipped_values,
 )
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.references import reference_problem
+from tftmanager.rules.references import Reference, entry_reference, reference_problem
 from tftmanager.rules.text import first_control
 from tftmanager.shipped import library_version, shipped_entries
 from tftmanager.store import library as stored
@@ -132,6 +132,31 @@ def save_entry(*, store: CampaignStore, entry: Entry) -> Changes:
     with store.operation(OpKind.LIBRARY) as op:
         record(op, deed(Event.ENTRY_SAVED, what=_entry_name(entry)))
         stored.put_entry(session=op.session, campaign_id=store.campaign_id, entry=entry)
+    return _changed(store)
+
+
+def set_entry_page(*, store: CampaignStore, kind: str, key: str, book: str,
+                   page: int) -> Changes:
+    """Record the printed page of a book an entry is written on, keeping its section.
+
+    The book viewer's "this entry is on the page shown". The entry's own
+    ``reference`` is set, so the campaign's library keeps it (and undo takes
+    it back); the shipped data has no pages to give.
+    """
+    entry = next((e for e in entries(store=store) if (e.kind, e.key) == (kind, key)), None)
+    if entry is None:
+        raise LibraryError(f"The library has no {kind.replace('_', ' ')} '{key}'.")
+    if page < 1:
+        raise LibraryError("A printed page is numbered from 1.")
+    before = entry_reference(entry.data)
+    section = before.section if before is not None and before.book == book else ""
+    reference = Reference(book, str(page), section)
+    edited = Entry(entry.kind, entry.key, {**entry.data, "reference": reference.text()},
+                   entry.retired)
+    _check(_replacing(store, edited))
+    with store.operation(OpKind.LIBRARY, f"Library: {_entry_name(entry)} is on "
+                         f"{reference.shown()}") as op:
+        stored.put_entry(session=op.session, campaign_id=store.campaign_id, entry=edited)
     return _changed(store)
 
 

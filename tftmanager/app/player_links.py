@@ -63,8 +63,15 @@ def _character(store: CampaignStore, character_id: int) -> tuple[str, str]:
     return character.character.name, character.character.player
 
 
+def _writable(store: CampaignStore) -> None:
+    if store.read_only:
+        raise LinkRefused("This campaign is open read-only: players' links cannot be given "
+                          "or taken away.")
+
+
 def invite(*, store: CampaignStore, character_id: int) -> PlayerLink:
     """Give a character a new link; an earlier link of theirs stops working at once."""
+    _writable(store)
     name, player = _character(store, character_id)
     secret = secrets.token_urlsafe(SECRET_BYTES)
     with store.transaction() as session:
@@ -74,6 +81,7 @@ def invite(*, store: CampaignStore, character_id: int) -> PlayerLink:
 
 def revoke(*, store: CampaignStore, character_id: int) -> bool:
     """Take a character's link away; whether there was one."""
+    _writable(store)
     with store.transaction() as session:
         return stored.drop_link(session=session, character_id=character_id)
 

@@ -87,9 +87,11 @@ def figure_of(block: Block, notes: dict[int, LineNote], library: RulesLibrary,
                                    or _race_in_name(block.name, index)) else ""
     kind = _kind(build)
     for entry in block.entries("talents"):
-        _talent(build, entry, library, index, kind)
+        if not _possession_listed(build, "talent", entry, library, index):
+            _talent(build, entry, library, index, kind)
     for entry in block.entries("spells"):
-        _spell(build, entry, index)
+        if not _possession_listed(build, "spell", entry, library, index):
+            _spell(build, entry, index)
     for section in LOOKUP:
         for entry in block.entries(section):
             _item(build, section, entry, library, index)
@@ -192,6 +194,25 @@ def _race(build: _Build, index: NameIndex) -> str | None:
         found = Match(races[0][1])
     build.note(line).became.append(f"race: {index.name_of('race', found.key or '')}")
     return found.key
+
+
+def _possession_listed(build: _Build, kind: str, entry: ListEntry, library: RulesLibrary,
+                       index: NameIndex) -> bool:
+    """Whether an entry of a talent or spell list is a possession, read as one (and said).
+
+    A list may run on into possessions ("Talents: Bow" then a line "Shortbow
+    (1-1), dagger (1-1)"): an entry that is no talent or spell but gives
+    damage dice, what it stops or money is read as that.
+    """
+    if index.find(kind, entry.name).key is not None:
+        return False
+    found = _loose_kind(entry, index)
+    if found is None or (found == "gear" and not entry.details):
+        return False
+    build.note(entry.line).warnings.append(f"'{entry.text}' is no {kind}: read as written "
+                                           "after the list")
+    _loose(build, entry.line, entry.text, [entry], library, index)
+    return True
 
 
 def _race_in_name(name: str, index: NameIndex) -> str | None:

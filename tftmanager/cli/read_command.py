@@ -18,7 +18,7 @@ from tftmanager.cli.exit_codes import OK
 from tftmanager.cli.output import write_or_print
 from tftmanager.cli.report import pad, sheet_json, text_width
 from tftmanager.cli.text_input import UsageError
-from tftmanager.rules.text import count
+from tftmanager.rules.problems import problems_summary
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -37,7 +37,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         c, d = s.character, s.derived
         adj = f"{c.dx} ({d.adj_dx})"
         race = s.race_name or c.race
-        problems = count(len(s.errors), "problem") if s.errors else "OK"
+        problems = problems_summary(len(s.errors), len(s.problems) - len(s.errors))
         print(f"{pad(c.name, width)}  {pad(race, 9)} {c.st:>3}  {adj:<8} {c.iq:>3} {c.sp:>3} "
               f"{d.ma:>3}  {problems}")
     return OK

@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {link.name} ({link.player or 'no player named'}): "
                   f"{server.address.player_url(link)}")
         print(f"  The GM's page: {server.address.gm_url}")
-        print("Stop it with Ctrl+C.", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how it stops, even this soon
+            print("Stop it with Ctrl+C.", flush=True)
             server.serve()
         print("The table server stopped.")
     finally:

@@ -94,6 +94,26 @@ class Derived:
                   Stat.HITS_STOPPED: self.stops_detail}.get(stat)
         return detail.why() if detail is not None else ""
 
+    def dx_reasons(self, dx: int) -> str:
+        """How adjusted DX comes about, term by term, for a player's page.
+
+        "DX 13, Leather armor -2 = 11; with Large shield -1 = 10": the armor,
+        a death-roll survivor's penalty, each talent's and magic item's part,
+        then the shield (when it can be readied).
+        """
+        parts = [f"DX {dx}"]
+        if self.armor is not None and self.armor.dx:
+            parts.append(f"{self.armor.name} {self.armor.dx:+d}")
+        if self.recovery_dx:
+            parts.append(f"recovering {self.recovery_dx:+d}")
+        if self.adj_dx_detail is not None:
+            parts += [part.text() for part in self.adj_dx_detail.parts]
+        text = ", ".join(parts) + f" = {self.adj_dx}" if len(parts) > 1 \
+            else f"DX {dx}, nothing changes it"
+        if self.adj_dx_shield is not None and self.shield is not None:
+            text += f"; with {self.shield.name} {self.shield.dx:+d} = {self.adj_dx_shield}"
+        return text
+
     def explain(self, stat: Stat) -> str:
         """"12 (10, Running +2)" for MA, adjDX or hits stopped; the bare number if unchanged."""
         detail = {Stat.MA: self.ma_detail, Stat.ADJ_DX: self.adj_dx_detail,

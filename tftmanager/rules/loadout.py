@@ -14,7 +14,7 @@ turns the keys into possessions without doubling an item already owned.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from tftmanager.rules.items import Item, ItemKind, ItemState
@@ -129,17 +129,35 @@ def added_items(before: Items, after: Items) -> Items:
     Compared as owned things (kind, key, workmanship and count), wherever they
     are kept, so putting on a stored spare adds nothing.
     """
-    def owned(item: Item) -> tuple[object, ...]:
-        return (item.kind, item.key, item.quality, item.quantity)
+    return _unmatched(before, after, _owned)
 
-    left = [owned(i) for i in before]
-    added: list[Item] = []
+
+def moved_items(before: Items, after: Items) -> Items:
+    """The pieces ``before`` had that ``after`` keeps somewhere else (stored, worn...).
+
+    What the history says of a gear choice that buys nothing ("2-handed
+    sword: stored elsewhere").
+    """
+    added = added_items(before, after)
+    moved = _unmatched(before, after, lambda item: (*_owned(item), item.state))
+    return tuple(item for item in moved if item not in added)
+
+
+def _owned(item: Item) -> tuple[object, ...]:
+    return (item.kind, item.key, item.quality, item.quantity)
+
+
+def _unmatched(before: Items, after: Items,
+               key: Callable[[Item], tuple[object, ...]]) -> Items:
+    """The items of ``after`` with no match (by ``key``) left in ``before``."""
+    left = [key(i) for i in before]
+    unmatched: list[Item] = []
     for item in after:
-        if owned(item) in left:
-            left.remove(owned(item))
+        if key(item) in left:
+            left.remove(key(item))
         else:
-            added.append(item)
-    return tuple(added)
+            unmatched.append(item)
+    return tuple(unmatched)
 
 
 def wear_armor(items: Items, key: str | None) -> Items:

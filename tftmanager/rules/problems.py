@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from tftmanager.refusal import Refusal
+from tftmanager.rules.text import count
 
 
 class Severity(enum.Enum):
@@ -42,3 +43,9 @@ class Problem:
 
 class RulesDataError(Refusal, ValueError):
     """Rules data (shipped or edited by the GM) that cannot be understood."""
+
+
+def problems_summary(errors: int, warnings: int) -> str:
+    """"1 error, 2 warnings", or "OK": the party table's and ``tftmanager list``'s words."""
+    said = [count(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n]
+    return ", ".join(said) or "OK"

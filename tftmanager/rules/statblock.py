@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from tftmanager.rules.statblock_block import Block, LineNote, Reading
+from tftmanager.rules.statblock_details import read_details
 from tftmanager.rules.statblock_entries import outside_parentheses, split_entries
 from tftmanager.rules.statblock_groups import MAX_GROUP, count_of, group_of
 
@@ -193,13 +194,22 @@ class _Reader:
     def _own_sentence(self, piece: str) -> bool:
         """A line that is a sentence of its own, not more of the list above it.
 
-        "Carries $35." or "He has the key." under "Armor: Leather armor": it
-        starts with a capital, ends with a full stop, and the list's line did
-        not end with a comma (a list broken mid-name, "Drop" then "Weapon", goes on).
+        A line whose first entry gives damage dice or what it stops is no more
+        talents, spells or languages.  "Carries $35." or "He has the key." under
+        "Armor: Leather armor": it
+        starts with a capital, ends with a full stop, holds no comma, and the
+        list's line did not end with one (a list broken mid-name, "Drop" then
+        "Weapon", goes on; so does "Fire, Magic Fist." under a spell list).
         """
         last = self._last_list()
+        if last is not None and last.section in ("talents", "spells", "languages"):
+            entries, _ = split_entries(piece, [(0, 0)])
+            found = read_details(entries[0].details) if entries else None
+            if found is not None and (found.dice or found.stops is not None):
+                return True  # "Shortbow (1-1), dagger (1-1)" under "Talents: Bow"
         return (last is not None and last.section != "notes" and piece[:1].isupper()
-                and _ends_sentence(piece) and not last.text.rstrip().endswith((",", ";")))
+                and _ends_sentence(piece) and not last.text.rstrip().endswith((",", ";"))
+                and not outside_parentheses(piece, ",;"))
 
     def _labelled(self, note: LineNote, label: str, rest: str, section: str = "") -> None:
         if self.current is None:

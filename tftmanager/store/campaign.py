@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -88,6 +89,10 @@ class CampaignStore:
         self.role = "gm"
         # character id -> the version this client last saw (a server's; a file has no others).
         self.seen: dict[int, int] = {}
+        # One transaction at a time: a file's one connection is shared by the window's
+        # thread and the table server's workers (the players' view), which must never use
+        # it at once.  Reentrant, for a thread that reads inside its own transaction.
+        self.one_at_a_time = threading.RLock()
 
     @property
     def mine(self) -> tuple[str, ...] | None:
@@ -115,18 +120,22 @@ class CampaignStore:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One session in one transaction: committed at the end, rolled back on error."""
-        if self.snapshot is not None:
-            with Session(bind=self.snapshot, expire_on_commit=False,
-                         join_transaction_mode="rollback_only") as session:
-                yield session
-            return
-        try:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                yield session
-        except OperationalError:
-            self._recover()
-            raise
+        """One session in one transaction: committed at the end, rolled back on error.
+
+        Transactions from several threads take turns (``one_at_a_time``).
+        """
+        with self.one_at_a_time:
+            if self.snapshot is not None:
+                with Session(bind=self.snapshot, expire_on_commit=False,
+                             join_transaction_mode="rollback_only") as session:
+                    yield session
+                return
+            try:
+                with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                    yield session
+            except OperationalError:
+                self._recover()
+                raise
 
     def _recover(self) -> None:
         """After a failed write (a full disk), put the file back as it was, now.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, literal
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
@@ -69,15 +69,9 @@ def append_many(*, session: Session, rows: list[dict[str, Any]],
     """
     if not rows:
         return []
+    full = _with_defaults(session, table, rows)
     columns = [c for c in table.__table__.columns if c.name != "id"]  # type: ignore[union-attr]
-    defaults: dict[str, Any] = {c.name: c.default.arg for c in columns
-                                if c.default is not None and c.default.is_scalar}
-    dialect = session.get_bind().dialect
-    stamp = table.__table__.c.created_at.type.dialect_impl(  # type: ignore[union-attr]
-        dialect).bind_processor(dialect)  # the text SQLAlchemy itself would store
-    defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
-    full = [defaults | values for values in rows]
-    if dialect.name != "sqlite":  # a server: the ids come back in order from the insert
+    if session.get_bind().dialect.name != "sqlite":  # a server: the ids come back in order
         sa_table: Any = table.__table__  # type: ignore[union-attr]
         ids = session.connection().execute(
             insert(sa_table).returning(sa_table.c.id, sort_by_parameter_order=True),
@@ -93,6 +87,38 @@ def append_many(*, session: Session, rows: list[dict[str, Any]],
     if after - before != len(full):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
     return _as_lines(table, [(before + i, v) for i, v in enumerate(full, start=1)])
+
+
+def _with_defaults(session: Session, table: LedgerTable,
+                   rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each row with every column but the id: the columns' defaults filled in here."""
+    columns = [c for c in table.__table__.columns if c.name != "id"]  # type: ignore[union-attr]
+    defaults: dict[str, Any] = {c.name: c.default.arg for c in columns
+                                if c.default is not None and c.default.is_scalar}
+    dialect = session.get_bind().dialect
+    stamp = table.__table__.c.created_at.type.dialect_impl(  # type: ignore[union-attr]
+        dialect).bind_processor(dialect)  # the text SQLAlchemy itself would store
+    defaults["created_at"] = stamp(utcnow()) if stamp else utcnow()
+    return [defaults | values for values in rows]
+
+
+def append_within_balance(*, session: Session, values: dict[str, Any],
+                          table: LedgerTable = XPEntryRow) -> LedgerLine | None:
+    """Add one entry unless it takes the character's balance below zero; None if it would.
+
+    The balance is checked by the insert itself (one statement, one round
+    trip on a server), so a payment costs what an award costs.
+    """
+    [full] = _with_defaults(session, table, [values])
+    full["created_at"] = utcnow()  # (a bound value: the column's type writes it)
+    sa_table: Any = table.__table__  # type: ignore[union-attr]
+    balance = (select(func.coalesce(func.sum(table.amount), 0))
+               .where(table.character_id == full["character_id"]).scalar_subquery())
+    source = select(*(literal(v, type_=sa_table.c[k].type).label(k) for k, v in full.items())
+                    ).where(balance + full["amount"] >= 0)
+    found = session.connection().execute(
+        insert(sa_table).from_select(list(full), source).returning(sa_table.c.id)).scalar()
+    return None if found is None else _as_lines(table, [(int(found), full)])[0]
 
 
 def _as_lines(table: LedgerTable, rows: list[tuple[int, dict[str, Any]]]) -> list[LedgerLine]:

@@ -160,6 +160,12 @@ def campaign_names(*, session: Session, campaign_id: int) -> dict[int, str]:
         .where(CharacterRow.campaign_id == campaign_id))}
 
 
+def has_characters(*, session: Session, campaign_id: int) -> bool:
+    """Whether the campaign has any character (one row looked at, whatever the party's size)."""
+    return session.execute(select(CharacterRow.id).where(
+        CharacterRow.campaign_id == campaign_id).limit(1)).first() is not None
+
+
 def existing_characters(*, session: Session, character_ids: list[int]) -> set[int]:
     """Which of these characters are still in the store (one query)."""
     return {int(cid) for cid in session.execute(

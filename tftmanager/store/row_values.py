@@ -35,9 +35,16 @@ class ChildRows:
     possessions: list[PossessionRow | Any] = field(default_factory=list)
 
 
+# Stored values to their enum members by a dict: calling an enum class to look a
+# member up costs several times as much, and a party of 20,000 has 165,000 items.
+_KINDS = {kind.value: kind for kind in ItemKind}
+_STATES = {state.value: state for state in ItemState}
+
+
 def _item(row: PossessionRow | Any) -> Item:
-    return Item(
-        kind=ItemKind(row.kind), key=row.key, state=ItemState(row.state),
+    return Item(  # an unknown value goes to the enum itself, which refuses it as before
+        kind=_KINDS.get(row.kind) or ItemKind(row.kind), key=row.key,
+        state=_STATES.get(row.state) or ItemState(row.state),
         quality=Quality(row.fine_dx, row.fine_damage, row.silver, row.good),
         hits_taken=row.hits_taken, quantity=row.quantity, note=row.note,
         uid=row.uid,

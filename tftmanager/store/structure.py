@@ -43,8 +43,8 @@ TABLES: dict[str, frozenset[str]] = {
         "amount", "batch", "character_id", "created_at", "id", "kind", "reason", "week"
     }),
     "operation": frozenset({
-        "author", "campaign_id", "characters", "created_at", "id", "kind", "label", "merge_key",
-        "meta", "undoable", "undone", "updated_at", "week"
+        "author", "campaign_id", "characters", "created_at", "deed", "id", "kind", "label",
+        "merge_key", "meta", "undoable", "undone", "updated_at", "week"
     }),
     "player_character": frozenset({
         "character_id", "id", "login"

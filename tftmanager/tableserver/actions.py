@@ -59,14 +59,13 @@ def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> st
     except ValueError:
         raise ActionRefused("An item can be readied, slung or dropped.") from None
     character = characters.get_character(store=store, character_id=link.character_id)
-    index = next((i for i, item in enumerate(character.items)
-                  if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
-    if index is None:
+    item = next((item for item in character.items
+                 if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
+    if item is None:
         raise ActionRefused("That weapon or shield is no longer yours; the page shows what is.")
-    equipment.move(store=store, character_id=link.character_id, index=index, state=state)
+    equipment.move(store=store, character_id=link.character_id, uid=item.uid, state=state)
     words = {ItemState.READIED: "readied", ItemState.CARRIED: "slung",
              ItemState.STORED: "dropped"}
-    item = character.items[index]
     return f"{equipment.entry_name(library_for(store), item.kind, item.key)} {words[state]}."
 
 
@@ -113,5 +112,6 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
     action = ACTIONS.get(str(fields.get("action", "")))
     if action is None:
         raise ActionRefused("The table server does not do that.")
+    # (a server campaign too: the GM's connection records the operation in the player's name)
     with acting_for(link):
         return action(store, link, fields)

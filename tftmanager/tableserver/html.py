@@ -63,11 +63,15 @@ def _section(section: Section) -> str:
     return f'<section class="part">{title}{paragraphs}</section>'
 
 
-def face(card: CardFace, *, skip: frozenset[str] = frozenset()) -> str:
-    """One face of the card: its stat boxes, then each section (but those in ``skip``)."""
+def face(card: CardFace, *, skip: frozenset[str] = frozenset(), note: str = "") -> str:
+    """One face of the card: its stat boxes (and ``note`` under them), then each section.
+
+    Sections named in ``skip`` are left out (the page shows them its own way).
+    """
     stats = "".join(
         f'<div class="stat"><b>{esc(s.label)}</b> <span>{esc(s.value)}</span>'
         + (f'<small>{esc(s.caption)}</small>' if s.caption else "") + "</div>"
         for s in card.stats)
     parts = "".join(_section(s) for s in card.sections if s.title not in skip)
-    return (f'<div class="stats">{stats}</div>' if stats else "") + parts
+    under = f'<p class="note">{esc(note)}</p>' if note else ""
+    return (f'<div class="stats">{stats}</div>{under}' if stats else "") + parts

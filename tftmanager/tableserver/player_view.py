@@ -55,6 +55,7 @@ class PlayerView:
     in_fight: str  # the fight in progress this character is in, or ""
     # ST, wounds and fatigue as the fight has them (hits and spells cast since it began).
     fight_st: tuple[int, int, int] | None = None
+    dx_reasons: str = ""  # "DX 13, Leather armor -2 = 11; with Large shield -1 = 10"
 
 
 def _figures(store: Campaign) -> tuple[str, dict[int, tuple[int, int, int]]]:
@@ -97,7 +98,8 @@ def read_views(store: Campaign, character_ids: Collection[int]) -> dict[int, Pla
         views[sheet.id] = PlayerView(
             character=c, front=card.front, back=card.back, standing=standing,
             memory_cost=memory_cost, holdings=holdings, spells=spells,
-            in_fight=fight if sheet.id in figures else "", fight_st=figures.get(sheet.id))
+            in_fight=fight if sheet.id in figures else "", fight_st=figures.get(sheet.id),
+            dx_reasons=sheet.derived.dx_reasons(c.dx))
     return views
 
 
@@ -157,7 +159,7 @@ def live_html(view: PlayerView) -> str:
         f'<header><h1>{esc(c.name)}</h1><p class="sub">{esc(view.front.subtitle)}</p></header>'
         f'<section class="part" id="st"><h3>ST, wounds and fatigue</h3>{where}'
         f"{boxes(st, wounds, fatigue)}</section>"
-        f'{face(view.front, skip=OWN_SECTIONS)}'
+        f'{face(view.front, skip=OWN_SECTIONS, note="adjDX: " + view.dx_reasons)}'
         f"{_experience(view)}{_possessions(view)}{_fatigue(view)}"
         f'{face(view.back, skip=OWN_SECTIONS)}'
         f'<template id="notes-now">{esc(c.notes)}</template>'

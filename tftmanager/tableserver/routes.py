@@ -38,6 +38,7 @@ from tftmanager.app import player_links, server_campaigns
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import failure_of
 from tftmanager.app.player_links import PlayerLink
+from tftmanager.refusal import Refusal
 from tftmanager.tableserver import actions, player_view
 from tftmanager.tableserver.html import esc, message_page, page
 from tftmanager.tableserver.live import LiveViews
@@ -51,6 +52,10 @@ WRONG_LINK = ("This link opens nothing: it is mistyped, or the GM revoked it. "
               "Ask the GM for your link.")
 GONE = "The campaign was closed or moved. The GM needs to open it and start the players' view."
 STOPPED = "The table server stopped. This page reconnects by itself when the GM starts it again."
+
+
+class TableRefused(Refusal, ValueError):
+    """The table server cannot serve this campaign; the message says why."""
 
 
 @dataclass
@@ -113,15 +118,24 @@ def _gone(json_answer: bool = False) -> Response:
     return HTMLResponse(message_page("The campaign is not open", GONE), status_code=503)
 
 
-async def player_page(request: Request) -> Response:
-    """A player's page: their card, live, and what they may do."""
+async def _opened(request: Request, *, json_answer: bool = False
+                  ) -> Response | tuple[Table, PlayerLink, str]:
+    """The table, the link its secret opens and the secret; or the answer that it opens none."""
     table = _table(request)
     if table.news.gone:
-        return _gone()
+        return _gone(json_answer)
     link = await _link(request)
     if link is None:
-        return _wrong_link()
-    secret = str(request.path_params["secret"])
+        return _wrong_link(json_answer)
+    return table, link, str(request.path_params["secret"])
+
+
+async def player_page(request: Request) -> Response:
+    """A player's page: their card, live, and what they may do."""
+    opened = await _opened(request)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     found = await table.views.page(table.news.version, link.character_id, secret)
     if found is None:
         return _wrong_link()
@@ -174,16 +188,15 @@ async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]]
 
 async def player_events(request: Request) -> Response:
     """The player's page's live stream (server-sent events)."""
-    table = _table(request)
-    if table.news.gone:
-        return _gone()
-    link = await _link(request)
-    if link is None:
-        return _wrong_link()
-    secret = str(request.path_params["secret"])
+    opened = await _opened(request)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     cid = link.character_id
 
     async def stream() -> AsyncIterator[str]:
+        # The page's token for this run: a page open before a restart acts again with it.
+        yield _event("token", table.csrf(secret))
         table.views.watching[cid] += 1
         try:
             async for chunk in _stream(
@@ -224,13 +237,10 @@ def _answer(ok: bool, message: str, status: int = 200, **more: Any) -> JSONRespo
 
 async def player_act(request: Request) -> Response:
     """One action of the player's: checked, carried out once, answered in one line."""
-    table = _table(request)
-    if table.news.gone:
-        return _gone(json_answer=True)
-    link = await _link(request)
-    if link is None:
-        return _wrong_link(json_answer=True)
-    secret = str(request.path_params["secret"])
+    opened = await _opened(request, json_answer=True)
+    if isinstance(opened, Response):
+        return opened
+    table, link, secret = opened
     token = request.headers.get("x-csrf-token", "")
     if _cross_site(request) or not hmac.compare_digest(token.encode(),
                                                        table.csrf(secret).encode()):
@@ -321,7 +331,12 @@ def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[st
 
     ``hosts`` are the names the server answers to (empty: any, as in tests);
     ``gm_secret`` opens the GM's page (a new one each run when not given).
+    A campaign open read-only is refused: its one snapshot belongs to the
+    window's thread, and nobody could act on it anyway.
     """
+    if store.read_only:
+        raise TableRefused("This campaign is open read-only: the players' view needs it "
+                           "open for editing.")
     table = Table(store=store, gm_secret=gm_secret or secrets.token_urlsafe(32),
                   watch_interval=watch_interval, on_change=on_change)
     server_campaigns.serve_many(store=store)  # a server campaign's players act at once

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.rules.references import Reference
 from tftmanager.ui import screen_fit
+from tftmanager.ui.book_pages import BookPdf, EntryPage
 
 # Book code -> its open window (kept while it is open, reused for the next reference).
 _windows: dict[str, BookWindow] = {}
@@ -73,11 +75,20 @@ class BookWindow(QWidget):
         self.search_model.modelReset.connect(self._list_results)
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
+        # "This entry is on the page shown": the shipped data has no pages to give.
+        self.entry: EntryPage | None = None
+        self.pdf: BookPdf | None = None
+        self.place_button = QPushButton("This entry is on the page shown")
+        self.place_button.setToolTip("Record the printed page shown as the entry's page, in "
+                                     "this campaign's library (Edit > Undo takes it back)")
+        self.place_button.clicked.connect(self.place_entry)
+        self.place_button.hide()
         self.search.returnPressed.connect(self._search)
         self.results.currentRowChanged.connect(self._show_result)
         self.view.pageNavigator().currentPageChanged.connect(self._show_where)
         top = QHBoxLayout()
         top.addWidget(self.where, 1)
+        top.addWidget(self.place_button)
         top.addWidget(self.search, 1)
         split = QSplitter()
         split.addWidget(self.view)
@@ -106,6 +117,26 @@ class BookWindow(QWidget):
         self.view.pageNavigator().jump(index, QPointF(), self.view.pageNavigator().currentZoom())
         self.reference = reference
         self._show_where(index)
+
+    def show_entry(self, entry: EntryPage | None, pdf: BookPdf | None) -> None:
+        """The entry whose reference is shown (None: a reference of no entry)."""
+        self.entry, self.pdf = entry, pdf
+        self.place_button.setVisible(entry is not None and pdf is not None)
+        if entry is not None:
+            self.place_button.setText(f"{entry.name} is on the page shown")
+
+    def place_entry(self) -> bool:
+        """Record the printed page shown as the entry's page; False when it was refused."""
+        if self.entry is None or self.pdf is None:
+            return False
+        page = self.pdf.page_of(self.current_page())
+        if page < 1 or not self.entry.set_page(page):
+            self.where.setText("Not recorded: this PDF page comes before printed page 1."
+                               if page < 1 else self.where.text())
+            return False
+        self.reference = Reference(self.code, str(page))
+        self._show_where(self.current_page())
+        return True
 
     def current_page(self) -> int:
         """The page index (from 0) the view shows."""
@@ -152,7 +183,8 @@ class BookWindow(QWidget):
 
 
 def show_book(reference: Reference, path: Path, index: int,
-              parent: QWidget | None = None) -> str:
+              parent: QWidget | None = None, *, entry: EntryPage | None = None,
+              pdf: BookPdf | None = None) -> str:
     """Show a book's PDF at a page index, opening its window if needed; "" or why not."""
     window = open_window(reference.book)
     if window is None:
@@ -168,6 +200,7 @@ def show_book(reference: Reference, path: Path, index: int,
     _windows[reference.book] = window
     window.show()  # before turning the page: a view shown the first time starts at the top
     window.go_to(reference, index)
+    window.show_entry(entry, pdf)
     window.raise_()
     return ""
 

@@ -10,28 +10,16 @@ as text, and nothing else changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 from tftmanager.rules.references import Reference
+from tftmanager.ui.book_pages import BookPdf, EntryPage
 
 GROUP = "rulebooks"
 _settings: QSettings | None = None
-
-
-@dataclass(frozen=True)
-class BookPdf:
-    """A book code's PDF and the PDF page (from 1) its printed page 1 is on."""
-
-    path: Path
-    first_page: int = 1
-
-    def index_of(self, page: int) -> int:
-        """The PDF's page index (from 0) of a printed page."""
-        return max(page - 1 + self.first_page - 1, 0)
 
 
 def use_settings(settings: QSettings) -> None:
@@ -85,8 +73,13 @@ def can_open(reference: Reference | None) -> bool:
     return pdf is not None and pdf.path.is_file()
 
 
-def open_reference(reference: Reference, parent: QWidget | None = None) -> str:
-    """Open the reference's book at its page in the side window; "" or why it cannot."""
+def open_reference(reference: Reference, parent: QWidget | None = None,
+                   entry: EntryPage | None = None) -> str:
+    """Open the reference's book at its page in the side window; "" or why it cannot.
+
+    With the ``entry`` it is of, the window offers to record the page shown as
+    the entry's page.
+    """
     pdf = book_pdf(reference.book)
     if pdf is None:
         return (f"No PDF is set for {reference.book}: choose one in Preferences > "
@@ -96,4 +89,5 @@ def open_reference(reference: Reference, parent: QWidget | None = None) -> str:
     from tftmanager.ui.book_window import show_book  # noqa: PLC0415 - Qt's PDF module, on use
 
     page = reference.first_page
-    return show_book(reference, pdf.path, pdf.index_of(page) if page else 0, parent)
+    return show_book(reference, pdf.path, pdf.index_of(page) if page else 0, parent,
+                     entry=entry, pdf=pdf)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.rules.references import BOOKS, entry_reference
-from tftmanager.ui import books
+from tftmanager.ui import book_pages, books
 
 if TYPE_CHECKING:
     from tftmanager.rules.library_entries import Entry
@@ -96,7 +96,7 @@ class RulebooksDialog(QDialog):
         """Keep every row's PDF (an empty one forgets the book's PDF)."""
         for code, path in self.paths.items():
             text = path.text().strip()
-            pdf = (books.BookPdf(Path(text).expanduser(), self.first_pages[code].value())
+            pdf = (book_pages.BookPdf(Path(text).expanduser(), self.first_pages[code].value())
                    if text else None)
             books.set_book_pdf(code, pdf)
         super().accept()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.equipment import EquipmentRefused, price_of
+from tftmanager.app.equipment import EquipmentRefused, price_of, purchase_problems
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
@@ -214,7 +214,7 @@ class BuyDialog(QDialog):
     def _problems_after(self, key: str) -> list[str]:
         item = Item(self.kind.currentData(), key, ItemState.CARRIED, self.quality(),
                     quantity=self.quantity.value())
-        return self.session.purchase_problems(self.character_id, item)
+        return self.session.query(purchase_problems, character_id=self.character_id, item=item)
 
     def buy(self) -> bool:
         """Buy the selected entry (one undoable step); stays open to buy more."""

@@ -11,13 +11,15 @@ first opened, so none of them delays the editor at start-up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -49,6 +51,7 @@ from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
 from tftmanager.ui.form_reset import blank
 from tftmanager.ui.gear_choice import apply_gear, gear_after
+from tftmanager.ui.gear_fields import NO_ITEM, carried, select, show_gear
 from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
@@ -61,7 +64,8 @@ if TYPE_CHECKING:
     from tftmanager.ui.picker import PickerDialog
     from tftmanager.ui.session import CampaignSession
 
-NO_ITEM = "(none)"
+_D = TypeVar("_D", bound=QDialog)
+
 EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+N), "
               "or bring them in with File > Import Characters (files saved by "
               "tftmanager export), File > Import Stat Blocks or File > Import from "
@@ -223,7 +227,7 @@ class CharacterEditor(QWidget):
         self.abilities.forget_button.clicked.connect(self._forget_selected)
         self.abilities.cancel_study_button.clicked.connect(self._cancel_study)
         self.shield_ready.toggled.connect(lambda on: self._edit("shield_ready", on))
-        self.weapons.itemChanged.connect(lambda _item: self._edit("weapons", self._carried()))
+        self.weapons.itemChanged.connect(lambda _item: self._edit("weapons", carried(self.weapons)))
         self.ready_weapon.currentIndexChanged.connect(
             lambda _i: self._edit("ready_weapon", self.ready_weapon.currentData()))
         self._notes_timer = QTimer(self)
@@ -294,7 +298,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.party().characters
+                               and not self.session.has_characters()
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
@@ -349,8 +353,8 @@ class CharacterEditor(QWidget):
                 self.name.setText(c.name)
             if self.player.text() != c.player:
                 self.player.setText(c.player)
-            _select(self.race, c.race)
-            _select(self.kind, c.kind)
+            select(self.race, c.race)
+            select(self.kind, c.kind)
             for attr, spin in self.spins.items():
                 spin.setValue(getattr(c, attr))
             self._fill_gear(c)
@@ -360,26 +364,8 @@ class CharacterEditor(QWidget):
             self._loading = False
 
     def _fill_gear(self, c: Character) -> None:
-        """Show the worn armor, the shield and the weapons carried, read from the possessions."""
-        gear = c.loadout
-        _select(self.armor, gear.armor.key if gear.armor else None)
-        _select(self.shield, gear.shield.key if gear.shield else None)
-        self.shield_ready.setChecked(gear.shield_ready)
-        self.shield_ready.setEnabled(gear.shield is not None)
-        carried = list(dict.fromkeys(w.key for w in gear.weapons))
-        for i in range(self.weapons.count()):
-            item = self.weapons.item(i)
-            key = item.data(Qt.ItemDataRole.UserRole)
-            item.setCheckState(
-                Qt.CheckState.Checked if key in carried else Qt.CheckState.Unchecked)
-        self.ready_weapon.clear()
-        self.ready_weapon.addItem(NO_ITEM, None)
-        library = self.session.library if self.session else None
-        for key in carried:
-            weapon = library.weapons.get(key) if library else None
-            self.ready_weapon.addItem(weapon.name if weapon else key, key)
-        ready = gear.ready_weapon
-        _select(self.ready_weapon, ready.key if ready else None)
+        show_gear(c, self.session.library if self.session else None, self.armor, self.shield,
+                  self.shield_ready, self.weapons, self.ready_weapon)
 
     def _show_sheet(self, sheet: Sheet) -> None:
         by_field: dict[str, list[Any]] = {key: [] for key in self.problems}
@@ -396,14 +382,6 @@ class CharacterEditor(QWidget):
 
     # Editing
 
-    def _carried(self) -> tuple[str, ...]:
-        keys = []
-        for i in range(self.weapons.count()):
-            item = self.weapons.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
-                keys.append(str(item.data(Qt.ItemDataRole.UserRole)))
-        return tuple(keys)
-
     def _edit(self, field: str, value: Any) -> None:
         if self._loading or self.session is None or self.character_id is None:
             return
@@ -419,22 +397,28 @@ class CharacterEditor(QWidget):
         if edited == self.stored:
             return
         try:
-            if not operations.characters.edit(self.session, self.character_id, edited):
+            if not operations.characters.edit(self.session, self.character_id, edited) \
+                    and self.session.last_failure_was_bug:
                 self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
             self.problems.get(exc.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {exc.message}"])
 
+    def _show(self, dialog: Callable[[CampaignSession, Any, QWidget], _D], *,
+              needs_character: bool = True) -> _D | None:
+        """Open ``dialog`` on this character (on the party when it needs none), if one is open."""
+        if self.session is None or (needs_character and self.character_id is None):
+            return None
+        shown = dialog(self.session, self.character_id, self)
+        shown.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        shown.show()
+        return shown
+
     def open_picker(self) -> PickerDialog | None:
         """Show the talent and spell picker for this character."""
-        if self.session is None or self.character_id is None:
-            return None
         from tftmanager.ui.picker import PickerDialog  # noqa: PLC0415 - when first opened
 
-        dialog = PickerDialog(self.session, self.character_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return self._show(PickerDialog)
 
     def _raise(self, attribute: Attribute) -> None:
         if self.session is not None and self.character_id is not None:
@@ -446,47 +430,27 @@ class CharacterEditor(QWidget):
 
     def open_award(self) -> AwardDialog | None:
         """The award form, with this character ticked."""
-        if self.session is None:
-            return None
         from tftmanager.ui.award_dialog import AwardDialog  # noqa: PLC0415 - when first opened
 
-        dialog = AwardDialog(self.session, self.character_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return self._show(AwardDialog, needs_character=False)
 
     def open_ledger(self) -> LedgerDialog | None:
         """Show the character's ledger and progress chart."""
-        if self.session is None or self.character_id is None:
-            return None
         from tftmanager.ui.ledger_dialog import LedgerDialog  # noqa: PLC0415 - when first opened
 
-        dialog = LedgerDialog(self.session, self.character_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return self._show(LedgerDialog)
 
     def open_buy(self) -> BuyDialog | None:
         """The shop, for this character."""
-        if self.session is None or self.character_id is None:
-            return None
         from tftmanager.ui.buy_dialog import BuyDialog  # noqa: PLC0415 - when first opened
 
-        dialog = BuyDialog(self.session, self.character_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return self._show(BuyDialog)
 
     def open_money(self) -> MoneyDialog | None:
         """Money entries and the ledger, for this character."""
-        if self.session is None or self.character_id is None:
-            return None
         from tftmanager.ui.money_dialog import MoneyDialog  # noqa: PLC0415 - when first opened
 
-        dialog = MoneyDialog(self.session, self.character_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+        return self._show(MoneyDialog)
 
     def _forget_selected(self) -> None:
         selected = self.abilities.selected_known()
@@ -513,10 +477,3 @@ class CharacterEditor(QWidget):
         label = self.problems[key]
         return label.text_label.text() if not label.isHidden() else ""
 
-
-def _select(combo: QComboBox, data: object) -> None:
-    index = combo.findData(data)
-    if index < 0 and data is not None:
-        combo.addItem(f"{data} (not in library)", data)
-        index = combo.count() - 1
-    combo.setCurrentIndex(max(index, 0))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
 from tftmanager.cards.encounter_face import st_boxes
 from tftmanager.rules.encounter import Encounter
@@ -350,7 +351,7 @@ class EncounterWindow(FightActions, QWidget):
                 (self.party_pick, [(s.character.name, s.id) for s in self.session.sheets()
                                    if s.id not in {f.character_id for f in enc.figures}]),
                 (self.beast_pick, [(c.name, c.key)
-                                   for c in self.session.creature_templates()])):
+                                   for c in self.session.query(list_templates)])):
             current = box.currentData()
             box.clear()
             for text, data in items:

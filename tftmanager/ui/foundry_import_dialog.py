@@ -81,7 +81,8 @@ class FoundryImportDialog(QDialog):
     def refresh(self) -> None:
         """Read the actors again with the choices made so far."""
         try:
-            seen = self.session.actor_preview(self.texts, self.unknowns.choices())
+            seen = self.session.query(foundry.preview_actors, texts=self.texts,
+                                      choices=self.unknowns.choices())
         except Refusal as exc:  # a bug goes to the crash report, not into this box
             self.report.setPlainText(str(exc))
             return

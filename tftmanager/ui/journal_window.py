@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from tftmanager.app.campaign_journal import (
     CampaignJournal,
     JournalFilter,
+    character_names,
     kind_name,
 )
 from tftmanager.app.journal_export import title, to_html, to_markdown
@@ -97,7 +98,7 @@ class JournalWindow(QWidget):
     def _fill_filters(self) -> None:
         self.character.blockSignals(True)
         self.character.addItem("Everyone", None)
-        for character_id, name in self.session.character_names():
+        for character_id, name in self.session.query(character_names):
             self.character.addItem(name, character_id)
         self.character.blockSignals(False)
         self.kind.blockSignals(True)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.changes import Changes
+from tftmanager.app.library import entry_error
 from tftmanager.rules.library_entries import Entry
 from tftmanager.ui import operations
 from tftmanager.ui.library_entry_dialog import EntryDialog
@@ -122,7 +123,8 @@ class LibraryTab(QWidget):
 
     def _form(self, entry: Entry | None) -> EntryDialog:
         dialog = EntryDialog(self.kind, entry, self)
-        dialog.error_check = self.editor.session.library_entry_error
+        session = self.editor.session
+        dialog.error_check = lambda checked: session.query(entry_error, entry=checked)
         return dialog
 
     def add(self) -> None:

@@ -27,6 +27,10 @@ def _text(value: object) -> str:
     return str(value)
 
 
+# Fields that only file an entry (the editor's grouping), whose marks are not warnings.
+FILING_FIELDS = frozenset({"category"})
+
+
 class LibraryModel(RowTableModel[Entry]):
     """Entries of one kind; retired ones in italics, uncertain ones marked."""
 
@@ -34,9 +38,12 @@ class LibraryModel(RowTableModel[Entry]):
         super().__init__(tuple(header for _field, header in COLUMNS[kind]))
         self.kind = kind
         self.columns = COLUMNS[kind]
+        self.names: dict[str, str] = {}  # key -> name, for prerequisites
 
     def set_entries(self, entries: list[Entry]) -> None:
         """Show the entries of this model's kind."""
+        self.names = {e.key: str(e.data.get("name") or e.key) for e in entries
+                      if e.kind == self.kind}
         self.set_rows([e for e in entries if e.kind == self.kind])
 
     def entries(self) -> list[Entry]:
@@ -52,6 +59,8 @@ class LibraryModel(RowTableModel[Entry]):
         value = reference_text(entry.data) if field == "reference" else entry.data.get(field)
         if role == ENTRY_ROLE:
             return entry
+        if field == "requires" and isinstance(value, list):  # names, not keys
+            value = [self.names.get(str(key), str(key)) for key in value]
         if role == Qt.ItemDataRole.DisplayRole:
             text = _text(value)
             if index.column() == 0 and entry.retired:
@@ -63,8 +72,15 @@ class LibraryModel(RowTableModel[Entry]):
             font = QFont()
             font.setItalic(True)
             return font
+        # A filing category a document does not state is said at its cell, not
+        # marked on the entry: the warning stays for the values rules are made of.
+        listed = [m for m in entry_marks(entry) if m.field not in FILING_FIELDS]
+        filed = [m.text for m in entry_marks(entry) if m.field in FILING_FIELDS
+                 and m.field == field]
+        if role == Qt.ItemDataRole.ToolTipRole and filed:
+            return "\n".join(filed)
         marks = [f"{m.field}: {m.text}" if m.field and not m.text.startswith(m.field)
-                 else m.text for m in entry_marks(entry)]
+                 else m.text for m in listed]
         if index.column() == 0 and marks:
             if role == Qt.ItemDataRole.DecorationRole:
                 return icon("warning")

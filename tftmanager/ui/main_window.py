@@ -6,6 +6,7 @@ sqlmodel) is imported only when a campaign is opened, right after first paint.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ from tftmanager.ui import (
     read_only,
     server_window,
     story_menu,
+    window_actions,
     window_state,
 )
 from tftmanager.ui.icons import icon
@@ -62,12 +64,6 @@ def _operations() -> ModuleType:
     return operations
 
 
-def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
-    """The platform's shortcut, or ours where the platform has none (Quit, say)."""
-    keys = QKeySequence.keyBindings(standard)
-    return keys or [QKeySequence(fallback)]
-
-
 class MainWindow(QMainWindow):
     """The window a game master lives in."""
 
@@ -91,7 +87,11 @@ class MainWindow(QMainWindow):
         self._panels_built = self._party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
-        self.read_only = read_only.ReadOnlyView(self)  # its banner, above the splitter
+        self.read_only = read_only.ReadOnlyView(  # its banner, above the splitter
+            self, lambda: self.session, lambda: (
+                self.act_undo, self.act_redo, self.act_add, self.act_duplicate, self.act_delete,
+                self.act_settings, self.act_library, self.act_award, self.act_week,
+                self.act_survival), lambda: self.editor.tabs if self._panels_built else None)
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -143,42 +143,30 @@ class MainWindow(QMainWindow):
             self._panels_built = True
             main_panels.build_editor(self)
 
-    def _action(self, text: str, icon_name: str | None, slot: object, tip: str,
-                keys: list[QKeySequence] | None = None) -> QAction:
-        action = QAction(text, self)
-        if icon_name:
-            action.setIcon(icon(icon_name))
-            self._icons.append((action, icon_name))
-        action.setStatusTip(tip)
-        action.setToolTip(tip)
-        if keys:
-            action.setShortcuts(keys)
-        action.triggered.connect(slot)
-        return action
-
     def _make_actions(self) -> None:
         self._icons: list[tuple[QAction, str]] = []
-        sk = QKeySequence.StandardKey
+        self._action = partial(window_actions.make_action, self, self._icons)
+        sk, keys = QKeySequence.StandardKey, window_actions.keys
         self.act_new = self._action("&New Campaign…", "new", self.ask_new_campaign,
-                                    "Create a new campaign file", _keys(sk.New, "Ctrl+N"))
+                                    "Create a new campaign file", keys(sk.New, "Ctrl+N"))
         self.act_open = self._action("&Open Campaign…", "open", self.ask_open_campaign,
-                                     "Open a campaign file", _keys(sk.Open, "Ctrl+O"))
+                                     "Open a campaign file", keys(sk.Open, "Ctrl+O"))
         self.act_close = self._action("&Close Campaign", "close", self.close_campaign,
-                                      "Close the campaign", _keys(sk.Close, "Ctrl+W"))
+                                      "Close the campaign", keys(sk.Close, "Ctrl+W"))
         self.act_print = self._action("&Print Cards…", None, lambda: self.cards("preview"),
                                       "Preview and print character cards (the selected "
-                                      "one or the party)", _keys(sk.Print, "Ctrl+P"))
+                                      "one or the party)", keys(sk.Print, "Ctrl+P"))
         self.act_export_pdf = self._action("E&xport Cards to PDF…", None,
                                            lambda: self.cards("pdf"),
                                            "Save the whole party's cards as a PDF", [])
         self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
-                                     _keys(sk.Quit, "Ctrl+Q"))
+                                     keys(sk.Quit, "Ctrl+Q"))
         self.act_undo = self._action("&Undo", "undo", self.undo,
                                      "Take back the last change (even from an earlier "
-                                     "session)", _keys(sk.Undo, "Ctrl+Z"))
+                                     "session)", keys(sk.Undo, "Ctrl+Z"))
         self.act_redo = self._action("&Redo", "redo", self.redo,
                                      "Make the last undone change again",
-                                     _keys(sk.Redo, "Ctrl+Shift+Z"))
+                                     keys(sk.Redo, "Ctrl+Shift+Z"))
         self.act_add = self._action("&Add Character", "add-character", self.add_character,
                                     "Add a character to the party", [QKeySequence("Ctrl+Shift+N")])
         self.act_duplicate = self._action("D&uplicate Character", "duplicate",
@@ -187,24 +175,29 @@ class MainWindow(QMainWindow):
                                           [QKeySequence("Ctrl+D")])
         self.act_delete = self._action("&Delete Character…", "delete", self.delete_character,
                                        "Delete the selected character",
-                                       _keys(sk.Delete, "Del"))
-        self.act_settings = self._action("Campaign &Rules…", "settings", self.edit_settings,
+                                       keys(sk.Delete, "Del"))
+        self.act_settings = self._action("Campaign &Rules…", "settings",
+                                         lambda: menu_windows.edit_settings(self, self.session),
                                          "Choose the rules this campaign plays by",
-                                         _keys(sk.Preferences, "Ctrl+,"))
-        self.act_library = self._action("Rules &Library…", None, self.edit_library,
+                                         keys(sk.Preferences, "Ctrl+,"))
+        self.act_library = self._action("Rules &Library…", None,
+                                        lambda: menu_windows.edit_library(self, self.session),
                                         "House-rule this campaign's talents, spells and gear",
                                         [QKeySequence("Ctrl+L")])
-        self.act_award = self._action("Award E&xperience…", None, self.award_experience,
+        self.act_award = self._action("Award E&xperience…", None,
+                                      lambda: menu_windows.award_experience(self, self.session),
                                       "Award XP to the party: a GM award or Melee's combat "
                                       "awards", [QKeySequence("Ctrl+E")])
         self.act_week = self._action("Plan and Run &Weeks…", None, self.plan_weeks,
                                      "Assign jobs, study, rest; run weeks with every roll shown",
                                      [QKeySequence("Ctrl+Shift+W")])
-        self.act_survival = self._action("&Survival Roll…", None, self.survival_roll,
+        self.act_survival = self._action("&Survival Roll…", None,
+                                         lambda: menu_windows.survival_roll(
+                                             self, self.session, self._selected()),
                                          "Death and dying: the chance, then the roll",
                                          [])
         self.act_find = self._action("&Find Character", None, self._focus_filter,
-                                     "Filter the party by name", _keys(sk.Find, "Ctrl+F"))
+                                     "Filter the party by name", keys(sk.Find, "Ctrl+F"))
         self.act_about = self._action("&About TFT Manager", "about",
                                       lambda: dialogs.about(self), "Version and rules sources")
 
@@ -246,23 +239,13 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.act_about)
 
     def _make_toolbar(self) -> None:
-        bar = self.addToolBar("Main")
-        bar.setObjectName("main_toolbar")
-        for action in (self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
-                       self.act_add, self.act_duplicate, self.act_delete, None,
-                       self.act_settings):
-            if action is None:
-                bar.addSeparator()
-                continue
-            bar.addAction(action)
-            button = bar.widgetForAction(action)
-            if button is not None:
-                button.setAccessibleName(action.text().replace("&", "").rstrip("…"))
+        window_actions.add_toolbar(self, "Main", (
+            self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
+            self.act_add, self.act_duplicate, self.act_delete, None, self.act_settings))
 
     def _retint_icons(self) -> None:
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
-        for action, name in self._icons:
-            action.setIcon(icon(name))
+        window_actions.retint(self._icons)
         if self._panels_built:
             self.party.table.viewport().update()
 
@@ -405,8 +388,14 @@ class MainWindow(QMainWindow):
         added = changes.characters - changes.removed
         if changes.party and len(added) == 1:
             self.party.select(next(iter(added)))
-        self.statusBar().showMessage("Saved", 2000)
+        self._say_saved()
         self._update_actions()
+
+    def _say_saved(self) -> None:
+        """The status bar names what was just saved (the journal's newest operation)."""
+        newest = self.session.history(limit=1) if self.session is not None else []
+        done = newest[0].label if newest and not newest[0].undone else ""
+        self.statusBar().showMessage(f"Saved: {done}" if done else "Saved", 8000)
 
     def _on_selection(self, character_id: int | None) -> None:
         if self._panels_built:  # the start-up preview has no editor yet
@@ -432,12 +421,20 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         """Take back the newest change (it may have been made in an earlier session)."""
         if self.session is not None:
+            operation = self.session.next_undo()
             _operations().journal.undo(self.session)
+            redo = self.session.next_redo()
+            if operation is not None and redo is not None and redo.id == operation.id:
+                self.statusBar().showMessage(f"Undone: {operation.label}", 8000)
 
     def redo(self) -> None:
         """Make the newest undone change again."""
         if self.session is not None:
+            operation = self.session.next_redo()
             _operations().journal.redo(self.session)
+            again = self.session.next_undo()
+            if operation is not None and again is not None and again.id == operation.id:
+                self.statusBar().showMessage(f"Redone: {operation.label}", 8000)
 
     def _show_journal(self) -> None:
         """Undo and Redo name what they would do; the History panel lists the journal."""
@@ -464,27 +461,16 @@ class MainWindow(QMainWindow):
 
     def duplicate_character(self) -> None:
         """Copy the selected character."""
-        selected = self.party.selected_id()
-        if self.session is not None and selected is not None:
+        if self.session is not None and (selected := self.party.selected_id()) is not None:
             _operations().characters.duplicate(self.session, selected,
                                             self.session.character(selected).name)
 
     def delete_character(self) -> None:
         """Delete the selected character after confirmation."""
-        selected = self.party.selected_id()
-        if self.session is None or selected is None:
-            return
-        name = self.session.character(selected).name
-        if dialogs.confirm_delete(self, name):
-            _operations().characters.delete(self.session, selected, name)
-
-    def edit_library(self) -> None:
-        """Show the campaign's rules library editor."""
-        menu_windows.edit_library(self, self.session)
-
-    def award_experience(self) -> QWidget | None:
-        """The award form for the whole party."""
-        return menu_windows.award_experience(self, self.session)
+        if self.session is not None and (selected := self.party.selected_id()) is not None:
+            name = self.session.character(selected).name
+            if dialogs.confirm_delete(self, name):
+                _operations().characters.delete(self.session, selected, name)
 
     def cards(self, how: str) -> object:
         """Print Preview or Export PDF for the selected character (or the whole party)."""
@@ -493,14 +479,6 @@ class MainWindow(QMainWindow):
     def plan_weeks(self) -> QWidget | None:
         """The week planner: activities, eligibility, running weeks, the report."""
         return menu_windows.plan_weeks(self, self.session)
-
-    def survival_roll(self) -> QWidget | None:
-        """The survival calculator for the selected character."""
-        return menu_windows.survival_roll(self, self.session, self._selected())
-
-    def edit_settings(self) -> None:
-        """Show the campaign rules dialog and apply what the GM chose."""
-        menu_windows.edit_settings(self, self.session)
 
     def apply_settings(self, dialog: CampaignSettingsDialog) -> None:
         """Apply what the settings dialog holds, as one operation."""

@@ -119,21 +119,27 @@ def encounter(parent: QWidget, session: CampaignSession | None) -> QWidget | Non
     """The encounter tracker: the fight in progress, or a new one."""
     if session is None:
         return None
+    from tftmanager.app import encounters  # noqa: PLC0415 - on demand
     from tftmanager.ui.encounter_window import EncounterWindow  # noqa: PLC0415
 
-    return _show(EncounterWindow(session, session.current_encounter(), parent))
+    try:
+        current: int | None = session.query(encounters.current_id)
+    except encounters.EncounterRefused:
+        current = None
+    return _show(EncounterWindow(session, current, parent))
 
 
 def edit_settings(parent: QWidget, session: CampaignSession | None) -> None:
     """Show the campaign rules dialog and apply what the GM chose."""
     if session is None:
         return
+    from tftmanager.app.library import in_effect  # noqa: PLC0415 - on demand
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
 
     entries = session.library_entries()
     xp = next((e for e in entries if e.kind == "experience"), None)
     # The job rules as played: an older campaign's lacking values come from the shipped ones.
-    jobs = next((e for e in session.library_in_effect() if e.kind == "job_rules"), None)
+    jobs = next((e for e in in_effect(entries) if e.kind == "job_rules"), None)
     dialog = CampaignSettingsDialog(session.profile(), parent, xp, jobs, session.undo_limit())
     if dialog.exec():
         apply_settings(session, dialog)

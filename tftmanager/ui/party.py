@@ -65,6 +65,7 @@ class PartyPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)  # Tab moves on to the editor; arrows move rows
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         self.table.setCornerButtonEnabled(False)
@@ -132,8 +133,12 @@ class PartyPanel(QWidget):
             return
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         if index.isValid():
+            # Selecting may change the model under us (the editor saves a name typed for
+            # the character left, and the table re-sorts): look the row up again after.
             self.table.selectRow(index.row())
-            self.table.scrollTo(index)
+            row = self.model.row_of(character_id)
+            if row >= 0:
+                self.table.scrollTo(self.proxy.mapFromSource(self.model.index(row, 0)))
 
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self.selection_changed.emit(self.selected_id())

@@ -18,7 +18,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from tftmanager.app.party_progress import PartySeries
+from tftmanager.app.party_progress import PartySeries, party_series
 
 if TYPE_CHECKING:
     from tftmanager.ui.session_reads import CampaignReads
@@ -174,7 +174,7 @@ class PartyCharts(QWidget):
             for chart in (self.xp, self.attributes, self.money):
                 chart.set_values((), ())
             return
-        self.series = series = self.session.party_series()
+        self.series = series = self.session.query(party_series)
         self.xp.set_values(series.weeks, series.xp_earned)
         self.attributes.set_values(series.weeks, series.attributes)
         self.money.set_values(series.weeks, series.money)

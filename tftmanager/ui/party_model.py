@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from tftmanager.rules.text import count
+from tftmanager.rules.problems import problems_summary
 from tftmanager.ui.icons import icon
 from tftmanager.ui.party_rows import PartyRow, PendingRow
 from tftmanager.ui.table_model import RowTableModel
@@ -92,10 +92,7 @@ class PartyModel(RowTableModel[PartyRow | PendingRow]):
             row.name, row.race, row.st_text or str(row.st), f"{row.dx} ({row.adj_dx})",
             str(row.iq), str(row.sp), _ma(row),
             str(row.xp),
-            (count(row.errors, "error") if row.errors else "")
-            + (", " if row.errors and row.warnings else "")
-            + (count(row.warnings, "warning") if row.warnings else "")
-            or "OK",
+            problems_summary(row.errors, row.warnings),
             row.player,
         )
         return values[column] if 0 <= column < len(values) else ""

@@ -24,7 +24,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
 from tftmanager.rules.references import shown, with_reference
 from tftmanager.rules.text import count
-from tftmanager.ui import operations
+from tftmanager.ui import book_pages, operations
 from tftmanager.ui.picker_model import ROW_ROLE, PickerFilter, PickerModel
 from tftmanager.ui.picker_rows import TALENT, PickerRow, picker_rows
 from tftmanager.ui.read_only_table import read_only_table
@@ -189,10 +189,20 @@ class PickerDialog(QDialog):
             lines.append("Cannot learn now: " + "; ".join(row.reasons) + ".")
         self.detail.setText("\n".join(lines))
         self.reference.set_reference(row.reference)
+        self.reference.entry = self._entry_page(row)
         self.learn_button.setEnabled(row.available)
         self.learn_button.setToolTip("" if row.available else with_reference(
             "; ".join(row.reasons), shown(row.reference)))
         self.study_button.setEnabled(row.kind == TALENT and not row.known)
+
+    def _entry_page(self, row: PickerRow) -> book_pages.EntryPage | None:
+        """How the book viewer records the page this talent or spell is on."""
+        reference = row.reference
+        if reference is None:
+            return None
+        session, kind, key, book = self.session, row.kind, row.key, reference.book
+        return book_pages.EntryPage(row.name, lambda page: operations.library.set_entry_page(
+            session, kind, key, book, page))
 
     def learn_selected(self) -> bool:
         """Learn the selected entry (undoable)."""

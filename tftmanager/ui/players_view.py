@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.app import player_links
 from tftmanager.app.changes import Changes
+from tftmanager.tableserver.routes import TableRefused
 from tftmanager.tableserver.runner import TableServer, TableServerThread
 
 if TYPE_CHECKING:
@@ -112,6 +113,9 @@ class PlayersView(QDialog):
         try:
             self.server = TableServer(self.session.store, lan=self.lan.isChecked(),
                                       on_change=acted)
+        except TableRefused as refused:
+            self.where.setText(refused.message)
+            return
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
             return
@@ -152,10 +156,18 @@ class PlayersView(QDialog):
         signals.status_noted.emit(line)
 
     def _link_action(self, character_id: int, renew: bool) -> None:
-        if renew:
-            player_links.invite(store=self.session.store, character_id=character_id)
-        else:
-            player_links.revoke(store=self.session.store, character_id=character_id)
+        try:  # a refused link is said beside the links, not in a dialog
+            ran = (self.session.act("Invite a player", player_links.invite,
+                                    character_id=character_id, writes=False,
+                                    passes=(player_links.LinkRefused,)) if renew
+                   else self.session.act("Revoke a player's link", player_links.revoke,
+                                         character_id=character_id, writes=False,
+                                         passes=(player_links.LinkRefused,)))
+        except player_links.LinkRefused as refused:
+            self.where.setText(refused.message)
+            return
+        if not ran.done:
+            return  # a bug: said on the one failure path
         if self.server is not None:
             self.server.changed()
         self.fill()
@@ -165,7 +177,7 @@ class PlayersView(QDialog):
         host = QWidget()  # a new table each time: the scroll area deletes the old one
         self.grid = QGridLayout(host)
         links = {link.character_id: link
-                 for link in player_links.links(store=self.session.store)}
+                 for link in self.session.query(player_links.links)}
         for row, sheet in enumerate(self.session.sheets()):
             cid = sheet.id
             if cid is None:

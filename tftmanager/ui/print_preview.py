@@ -54,11 +54,15 @@ def paper_of(printer: QPrinter) -> Paper:
 
 
 def _cards(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardContent]:
-    return session.card_contents(character_ids or None)
+    from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_cards, ids=character_ids or None)
 
 
 def _sheets(session: CampaignSession, character_ids: Sequence[int] | None) -> list[CardFace]:
-    return session.sheet_faces(character_ids or None)
+    from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
+
+    return session.query(campaign_sheets, ids=character_ids or None)
 
 
 class CardPreviewDialog(QPrintPreviewDialog):
@@ -167,13 +171,17 @@ class CardPreviewDialog(QPrintPreviewDialog):
             paint_document(printer, document, printer.pageLayout().pageSize(), self.family)
 
     def export(self) -> Path | None:
-        """Export PDF with the choices made here."""
-        if self.sheets_chosen():
+        """Export PDF with the choices made here, and say where it went."""
+        if self.sheets_chosen():  # the sheets' export says where they went itself
             return export_sheets_dialog(self, self.session, self.selected_ids() or [],
                                         paper_of(self._card_printer))
-        return export_pdf_dialog(self, self.session, self.selected_ids() or [],
+        path = export_pdf_dialog(self, self.session, self.selected_ids() or [],
                                  size=self.card_size(), paper=paper_of(self._card_printer),
                                  duplex=self.duplex_box.isChecked())
+        if path is not None:  # a silent export leaves the user wondering
+            dialogs.info(self, "Exported", f"Saved the cards "
+                         f"({self.scope_box.currentText().lower()}) to {path}.")
+        return path
 
 
 def open_print_preview(parent: QWidget | None, session: CampaignSession,

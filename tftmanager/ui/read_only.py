@@ -9,14 +9,15 @@ open, say), the store refuses it in one line with nothing changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget
 
 if TYPE_CHECKING:
-    from tftmanager.ui.main_window import MainWindow
+    from tftmanager.ui.session import CampaignSession
 
 BANNER = ("<b>Read-only.</b> {name} cannot be changed here: its folder is read-only. "
           "You can look at it, print and export it; to change it, use File &gt; Save a Copy "
@@ -28,8 +29,14 @@ IMPORTS = ("Import Characters", "Import Stat Blocks", "Import from Foundry VTT")
 class ReadOnlyView:
     """The banner above the party and the editor, and what it disables."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, window: QMainWindow, session: Callable[[], CampaignSession | None],
+                 edits: Callable[[], Iterable[QAction | None]],
+                 pages: Callable[[], QTabWidget | None]) -> None:
+        """``edits``: the window's actions that change the campaign; ``pages``: its tabs.
+
+        The window hands them in, so this module does not import the window.
+        """
+        self.window, self.session, self.edits, self.pages = window, session, edits, pages
         self.banner = QLabel()
         self.banner.setObjectName("read_only_banner")
         self.banner.setAccessibleName("Read-only campaign")
@@ -49,26 +56,23 @@ class ReadOnlyView:
                 menu.aboutToShow.connect(self.apply)
 
     def _edits(self) -> list[QAction]:
-        win = self.window
-        actions = [win.act_undo, win.act_redo, win.act_add, win.act_duplicate, win.act_delete,
-                   win.act_settings, win.act_library, win.act_award, win.act_week,
-                   win.act_survival, getattr(win, "act_encounter", None)]
-        actions += [win.findChild(QAction, name) for name in IMPORTS]
+        actions = [*self.edits(), self.window.findChild(QAction, "act_encounter")]
+        actions += [self.window.findChild(QAction, name) for name in IMPORTS]
         return [action for action in actions if action is not None]
 
     def apply(self) -> None:
         """Show the banner and disable every edit when the open campaign is read-only."""
-        session = self.window.session
+        session = self.session()
         read_only = session is not None and session.read_only
         self.banner.setVisible(read_only)
         if session is not None and read_only:
             self.banner.setText(BANNER.format(name=session.path.name))
             for action in self._edits():
                 action.setEnabled(False)
-        editor = getattr(self.window, "editor", None)
-        if editor is None or (session is not None and session.shared):
+        tabs = self.pages()
+        if tabs is None or (session is not None and session.shared):
             return  # a server campaign's pages follow the login's role (server_window)
-        for index in range(editor.tabs.count()):
-            page = editor.tabs.widget(index)
+        for index in range(tabs.count()):
+            page = tabs.widget(index)
             if page is not None:
                 page.setEnabled(not read_only)

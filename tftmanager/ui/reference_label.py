@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from tftmanager.rules.references import Reference
-from tftmanager.ui import books
+from tftmanager.ui import book_pages, books
 
 
 class ReferenceLabel(QLabel):
@@ -18,6 +18,7 @@ class ReferenceLabel(QLabel):
         super().__init__(parent)
         self.prefix = prefix
         self.references: tuple[Reference, ...] = ()
+        self.entry: book_pages.EntryPage | None = None  # the library entry referred to, if any
         self.setWordWrap(True)
         self.setAccessibleName("Reference")
         self.linkActivated.connect(self._open)
@@ -54,7 +55,7 @@ class ReferenceLabel(QLabel):
         """Open a reference's book at its page; "" or why it cannot."""
         if not 0 <= which < len(self.references):
             return "No reference."
-        problem = books.open_reference(self.references[which], self.window())
+        problem = books.open_reference(self.references[which], self.window(), self.entry)
         self.setToolTip(problem or "Open the book at this page")
         return problem
 

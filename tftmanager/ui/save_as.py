@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from tftmanager.app.outputs import OutputError, check_output
-from tftmanager.ui import dialogs
+from tftmanager.ui import dialogs, window_state
 
 # A file dialog's filter and the suffix a name typed in it gets.
 Format = tuple[str, str]
@@ -43,6 +43,7 @@ def ask_save_path(parent: QWidget | None, title: str, suggested: Path | str,
     ``refused`` titles the dialog that says why.  ``check`` is the writer's
     check of the place (Save a Copy's lets a closed campaign be replaced).
     """
+    suggested = window_state.outside_app_data(Path(suggested))  # never the hidden data folder
     name, chosen = QFileDialog.getSaveFileName(parent, title, str(suggested),
                                                ";;".join(f for f, _suffix in formats))
     if not name:

@@ -188,7 +188,7 @@ class ServerActions(QObject):
         if session is None or not session.shared:
             return
         try:
-            self.listener = server_campaigns.listen(store=session.store)
+            self.listener = session.query(server_campaigns.listen)
         except Exception:  # noqa: BLE001 - the server is away: try again in a while
             QTimer.singleShot(RECONNECT_MS, self._reconnect)
             return

@@ -1,13 +1,17 @@
 """The open campaign in the GUI: its store, the app signals, and the one way to act.
 
-Widgets never touch the store: they read through the session's typed reads
-(``ui.session_reads.CampaignReads``) and change the campaign through
-``tftmanager.ui.operations``, one small module per feature, each action
-through :meth:`CampaignSession.run` (or :meth:`~CampaignSession.run_long`
-for a run of weeks, with its progress bar and Cancel).  ``run`` is where an
-action's changes are signalled, a server's dropped connection is retried,
-a refusal is shown in one line and a bug goes to a crash report; each
-action's label and time, each refusal and each bug go to the log.
+The session is the window's runner, as Anki's ``CollectionOp``: an action is
+a function of ``tftmanager.app`` and :meth:`CampaignSession.act` gives it the
+store (``act(label, equipment.sell, character_id=..., uid=..., price=...)``),
+signals what it changed, retries a server's dropped connection and sends a
+failure down the one failure path: a refusal shown in one line, a bug to a
+crash report.  It answers with a :class:`Ran`, whose :class:`Outcome` tells
+a refusal, a bug and "saved, but the connection dropped" apart.
+:meth:`~CampaignSession.act_long` does the same for a run of several steps,
+with a progress bar and Cancel; :meth:`~CampaignSession.query` gives a read
+the store.  Nothing else in ``ui`` hands the store to ``app``
+(``tests/ui/test_one_runner.py``).  Each action's label and time, each
+refusal and each bug go to the log.
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tftmanager import activity_log
 from tftmanager.app import campaigns
@@ -44,6 +50,28 @@ RECONNECTED = "Reconnected to the server after the connection dropped; the chang
 RETRY_WAITS = (0.2, 0.5, 1.0, 2.0)
 RETRY_FAILED = ("The server cannot be reached, even on a new connection. What you typed "
                 "is still in its field; try again when the connection is back.")
+
+
+class Outcome(Enum):
+    """How an action ended, for a caller that must tell them apart."""
+
+    DONE = "done"
+    REFUSED = "refused"  # the user's to act on: shown in one line, nothing changed
+    BUG = "bug"  # a fault of ours: a crash report, the transaction rolled back
+    SAVED_DROPPED = "saved, but the connection dropped"  # committed; nothing to return
+
+
+@dataclass(frozen=True)
+class Ran(Generic[T]):
+    """What an action gave (``value``, None unless DONE) and how it ended."""
+
+    outcome: Outcome
+    value: T | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether the action ran to its end and gave its value."""
+        return self.outcome is Outcome.DONE
 
 
 def changes_in(result: object) -> list[Changes]:
@@ -74,6 +102,9 @@ class CampaignSession(CampaignReads):
     def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals
+        # Whether the last failed action was a bug (reported) rather than a refusal or a
+        # lost connection: after a bug an editor shows what is stored, else keeps what was typed.
+        self.last_failure_was_bug = False
         self._retried = False  # the last action needed a second connection
 
     @classmethod
@@ -109,15 +140,31 @@ class CampaignSession(CampaignReads):
             return None
         from tftmanager.app import server_campaigns  # noqa: PLC0415
 
-        return server_campaigns.assigned(store=self.store)
+        return self.query(server_campaigns.assigned)
 
     @property
     def is_player(self) -> bool:
         """A player's login on a server campaign (the GM's tools are not theirs)."""
         return self.store.shared and self.store.role == "player"
 
+    def act(self, label: str, action: Callable[..., T], /, *,
+            passes: tuple[type[Exception], ...] = (), writes: bool = True,
+            **arguments: Any) -> Ran[T]:
+        """Run the app function ``action`` on the open campaign: ``action(store=, **arguments)``.
+
+        The one way the window changes a campaign; see :meth:`attempt` for
+        what happens to its changes and its failures.
+        """
+        return self.attempt(label, lambda: action(store=self.store, **arguments),
+                            passes=passes, writes=writes)
+
     def run(self, label: str, action: Callable[[], T], *,
             passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
+        """:meth:`attempt` for an action that needs no store (a backup, a file), its value."""
+        return self.attempt(label, action, passes=passes, writes=writes).value
+
+    def attempt(self, label: str, action: Callable[[], T], *,
+                passes: tuple[type[Exception], ...] = (), writes: bool = True) -> Ran[T]:
         """Run one action: its changes are signalled; a failure is shown, not raised.
 
         A refusal is one line in a dialog; anything else is a bug, kept in a
@@ -133,32 +180,34 @@ class CampaignSession(CampaignReads):
         start = activity_log.started(label)
         committed = self.store.committed
         try:
-            result = self._attempt(action)
+            ran = self._attempt(action)
         except passes as exc:  # the caller answers it (and the log has it)
             activity_log.refused(label, start, str(exc))
             raise
         except Exception as exc:  # noqa: BLE001 - refusals shown, bugs reported, none swallowed
-            self._failed(label, exc, start, saved=self.store.committed != committed)
-            return None
+            bug = self._failed(label, exc, start, saved=self.store.committed != committed)
+            return Ran(Outcome.BUG if bug else Outcome.REFUSED)
         activity_log.done(label, start)
-        if writes:
-            for changes in changes_in(result):
+        if ran.done and writes:
+            for changes in changes_in(ran.value):
                 self.signals.changes_applied.emit(changes)
             self.signals.journal_changed.emit()
         if self._retried:
             self.signals.status_noted.emit(RECONNECTED)
-        return result
+        return ran
 
-    def run_long(self, label: str, action: Callable[[Progress | None], T], *, steps: int,
+    def act_long(self, label: str, action: Callable[..., T], /, *, steps: int,
                  parent: QWidget | None, text: str,
-                 passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
-        """``run`` for an action of several steps, with a progress bar whose Cancel stops it.
+                 passes: tuple[type[Exception], ...] = (), writes: bool = True,
+                 **arguments: Any) -> Ran[T]:
+        """``act`` for an action of several steps, with a progress bar whose Cancel stops it.
 
-        ``action`` is handed the progress function (None for a single step,
-        which shows no bar); what it finished before Cancel is its to keep.
+        ``action`` is also handed ``progress`` (None for a single step, which
+        shows no bar); what it finished before Cancel is its to keep.
         """
         if steps <= 1:
-            return self.run(label, lambda: action(None), passes=passes, writes=writes)
+            return self.act(label, action, passes=passes, writes=writes, progress=None,
+                            **arguments)
         from PySide6.QtCore import Qt  # noqa: PLC0415 - only for a long run
         from PySide6.QtWidgets import QProgressDialog  # noqa: PLC0415
 
@@ -171,22 +220,25 @@ class CampaignSession(CampaignReads):
             dialog.setValue(done)
             return not dialog.wasCanceled()
         try:
-            return self.run(label, lambda: action(progress), passes=passes, writes=writes)
+            return self.act(label, action, passes=passes, writes=writes, progress=progress,
+                            **arguments)
         finally:
             dialog.close()
 
-    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> None:
-        """Show a refusal in one line, or a bug's crash report; log either."""
+    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> bool:
+        """Show a refusal in one line, or a bug's crash report; log either; True for a bug."""
         failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
+        self.last_failure_was_bug = failure.bug
         if failure.bug:
             self.signals.bug_reported.emit(bug_message(label, failure, saved=saved))
-            return
+            return True
         self.signals.action_failed.emit(f"{label} failed: {failure.message}")
         if isinstance(exc, EditConflict):
             self.refresh_all()  # the other user's change appears
             self.signals.status_noted.emit(failure.message)
+        return False
 
-    def _attempt(self, action: Callable[[], T]) -> T:
+    def _attempt(self, action: Callable[[], T]) -> Ran[T]:
         """The action, tried again if the connection dropped under it, waiting longer each time.
 
         Each try connects afresh; the waits (``RETRY_WAITS``, under 4 s in all)
@@ -194,24 +246,24 @@ class CampaignSession(CampaignReads):
         """
         self._retried = False
         try:
-            return action()
+            return Ran(Outcome.DONE, action())
         except ConnectionLost as lost:
             if lost.saved:  # it committed as the line dropped: doing it again would be twice
                 self.refresh_all()
                 self.signals.status_noted.emit(lost.message)
-                return None  # type: ignore[return-value]
+                return Ran(Outcome.SAVED_DROPPED)
             self.signals.status_noted.emit("Lost the connection to the server; trying again "
                                            "on a new connection…")
         self._retried = True
         for attempt, wait in enumerate(RETRY_WAITS, start=1):
             time.sleep(wait)
             try:
-                return action()
+                return Ran(Outcome.DONE, action())
             except ConnectionLost as exc:
                 if exc.saved:
                     self.refresh_all()
                     self.signals.status_noted.emit(exc.message)
-                    return None  # type: ignore[return-value]
+                    return Ran(Outcome.SAVED_DROPPED)
                 if attempt == len(RETRY_WAITS):
                     raise ConnectionLost(exc.path, RETRY_FAILED) from exc
         raise AssertionError("unreachable: the last try returns or raises")
@@ -245,7 +297,7 @@ class CampaignSession(CampaignReads):
     @property
     def location(self) -> CampaignLocation:
         """The file or the server URL (never with a password): what is remembered."""
-        return campaigns.location_of(store=self.store)
+        return self.query(campaigns.location_of)
 
     @property
     def beside(self) -> Path:
@@ -266,7 +318,7 @@ class CampaignSession(CampaignReads):
     @property
     def place(self) -> str:
         """A short name of where it is, for the title bar."""
-        return campaigns.place(store=self.store)
+        return self.query(campaigns.place)
 
     @property
     def backup_path(self) -> Path | None:
@@ -280,8 +332,7 @@ class CampaignSession(CampaignReads):
         """
         if self.store.shared:
             return
-        self.run("Backup", lambda: campaigns.take_backup(store=self.store, root=root),
-                 writes=False)
+        self.act("Backup", campaigns.take_backup, root=root, writes=False)
 
     def close(self) -> None:
         """Release the campaign file (its journal stays in it for next time)."""

@@ -11,8 +11,8 @@ Modules not needed to start the editor are imported when first read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tftmanager.app import (
     abilities,
@@ -37,16 +37,12 @@ if TYPE_CHECKING:
     from tftmanager.app.campaign_journal import CampaignJournal, JournalFilter
     from tftmanager.app.encounter_end import Review
     from tftmanager.app.encounters import EncounterView
-    from tftmanager.app.foundry import ActorPreview
-    from tftmanager.app.import_unknowns import Choices
     from tftmanager.app.party_board import BoardRow
-    from tftmanager.app.party_progress import PartySeries
     from tftmanager.app.session_notes import SessionNote
-    from tftmanager.app.statblocks import Preview
-    from tftmanager.cards.content import CardContent, CardFace
     from tftmanager.rules.awards import CombatType
-    from tftmanager.rules.bestiary import Creature
-    from tftmanager.rules.items import Item
+
+
+T = TypeVar("T")
 
 
 class CampaignReads:
@@ -54,17 +50,26 @@ class CampaignReads:
 
     store: campaigns.Campaign
 
+    def query(self, read: Callable[..., T], /, **arguments: Any) -> T:
+        """Run a read of ``tftmanager.app`` on the open campaign: ``read(store=, **arguments)``.
+
+        The query runner beside ``CampaignSession.act``: a read changes
+        nothing and signals nothing; what it raises is the caller's (a bug
+        reaches the window's crash hook).
+        """
+        return read(store=self.store, **arguments)
+
     def next_undo(self) -> journal.Operation | None:
         """What Undo would take back."""
-        return journal.next_undo(store=self.store)
+        return self.query(journal.next_undo)
 
     def next_redo(self) -> journal.Operation | None:
         """What Redo would do again."""
-        return journal.next_redo(store=self.store)
+        return self.query(journal.next_redo)
 
     def history(self, limit: int | None = None) -> list[journal.Operation]:
         """The journal, newest first."""
-        return journal.history(store=self.store, limit=limit)
+        return self.query(journal.history, limit=limit)
 
     @property
     def library(self) -> RulesLibrary:
@@ -73,83 +78,77 @@ class CampaignReads:
 
     def name(self) -> str:
         """The campaign's name."""
-        return campaigns.campaign_name(store=self.store)
+        return self.query(campaigns.campaign_name)
 
     def profile(self) -> RuleProfile:
         """The campaign's rules profile."""
-        return campaigns.get_profile(store=self.store)
+        return self.query(campaigns.get_profile)
 
     def party(self) -> Party:
         """The whole party, each member evaluated when asked."""
-        return campaigns.party(store=self.store)
+        return self.query(campaigns.party)
+
+    def has_characters(self) -> bool:
+        """Whether the party has anyone yet (the whole party is not read for this)."""
+        return self.query(campaigns.has_characters)
 
     def sheets(self) -> list[Sheet]:
         """The whole party, evaluated."""
-        return campaigns.party_sheets(store=self.store)
+        return self.query(campaigns.party_sheets)
 
     def sheet(self, character_id: int) -> Sheet:
         """One character, evaluated."""
-        return campaigns.character_sheet(store=self.store, character_id=character_id)
+        return self.query(campaigns.character_sheet, character_id=character_id)
 
     def character(self, character_id: int) -> Character:
         """One character's stored data."""
-        return characters.get_character(store=self.store, character_id=character_id)
+        return self.query(characters.get_character, character_id=character_id)
 
     def undo_limit(self) -> int:
         """How many changes Undo reaches back."""
-        return journal.undo_limit(store=self.store)
+        return self.query(journal.undo_limit)
 
     def studies(self, character_id: int) -> list[StudyView]:
         """A character's studies in progress."""
-        return abilities.studies_of(store=self.store, character_id=character_id)
+        return self.query(abilities.studies_of, character_id=character_id)
 
     def week(self) -> int:
         """The campaign's current week."""
-        return campaigns.current_week(store=self.store)
+        return self.query(campaigns.current_week)
 
     def library_entries(self) -> list[Entry]:
         """Every entry of the campaign's library."""
-        return library_app.entries(store=self.store)
+        return self.query(library_app.entries)
 
-    def library_in_effect(self) -> list[Entry]:
-        """The entries as played: values an older campaign lacks come from the shipped library."""
-        return library_app.in_effect(self.library_entries())
-
-    def library_entry_error(self, entry: Entry) -> str:
-        """Why an entry cannot be saved ("" when it can)."""
-        return library_app.entry_error(store=self.store, entry=entry)
 
     def library_differences(self) -> list[library_app.Difference]:
         """Shipped library changes to review, if a newer library shipped."""
-        if not library_app.update_available(store=self.store):
+        if not self.query(library_app.update_available):
             return []
-        return library_app.differences(store=self.store)
+        return self.query(library_app.differences)
 
     def balances(self) -> dict[int, int]:
         """Every character's XP balance."""
-        return experience.balances(store=self.store)
+        return self.query(experience.balances)
 
-    def xp_status(self, character_id: int) -> experience.XPStatus:
-        """Balance, next cost, and why a raise is refused."""
-        return experience.status(store=self.store, character_id=character_id)
 
     def ledger(self, character_id: int) -> list[LedgerLine]:
         """A character's ledger."""
-        return experience.ledger_lines(store=self.store, character_id=character_id)
+        return self.query(experience.ledger_lines, character_id=character_id)
 
     def money(self, character_id: int) -> int:
         """Money on hand."""
-        return equipment.money(store=self.store, character_id=character_id)
+        return self.query(equipment.money, character_id=character_id)
 
     def money_lines(self, character_id: int) -> list[LedgerLine]:
         """The money ledger."""
-        return equipment.money_lines(store=self.store, character_id=character_id)
+        return self.query(equipment.money_lines, character_id=character_id)
 
     def assignment(self, character_id: int) -> Assignment:
         """A character's weekly activity (the week planner's module, loaded when it opens)."""
         from tftmanager.app import assignments  # noqa: PLC0415 - not needed to start
 
-        return assignments.get_assignment(store=self.store, character_id=character_id)
+        return self.query(assignments.get_assignment, character_id=character_id)
 
     # Read when their window opens (imported then, not at start-up)
 
@@ -157,87 +156,33 @@ class CampaignReads:
         """One encounter as saved."""
         from tftmanager.app import encounters  # noqa: PLC0415 - on demand
 
-        return encounters.show(store=self.store, encounter_id=encounter_id)
+        return self.query(encounters.show, encounter_id=encounter_id)
 
-    def current_encounter(self) -> int | None:
-        """The fight in progress, if there is one."""
-        from tftmanager.app import encounters  # noqa: PLC0415 - on demand
-
-        try:
-            return encounters.current_id(store=self.store)
-        except encounters.EncounterRefused:
-            return None
-
-    def creature_templates(self) -> list[Creature]:
-        """The bestiary's templates in use, by name."""
-        from tftmanager.app.bestiary import list_templates  # noqa: PLC0415 - on demand
-
-        return list_templates(store=self.store)
 
     def encounter_review(self, encounter_id: int, combat: CombatType | None = None) -> Review:
         """What ending a fight would write (awards, wounds, wear), before it is written."""
         from tftmanager.app.encounter_end import review_end  # noqa: PLC0415 - on demand
 
-        return review_end(store=self.store, encounter_id=encounter_id, combat=combat)
+        return self.query(review_end, encounter_id=encounter_id, combat=combat)
 
-    def party_series(self) -> PartySeries:
-        """The party's figures week by week, for the charts."""
-        from tftmanager.app.party_progress import party_series  # noqa: PLC0415 - on demand
-
-        return party_series(store=self.store)
 
     def party_board(self, only: set[int] | None = None) -> list[BoardRow]:
         """The party board's rows (only those characters' when ``only`` is given)."""
         from tftmanager.app.party_board import party_board  # noqa: PLC0415 - on demand
 
-        return party_board(store=self.store, only=only)
+        return self.query(party_board, only=only)
 
-    def statblock_preview(self, text: str, *, templates: bool = False,
-                          choices: Choices | None = None) -> Preview:
-        """How stat-block text reads, line by line, as figures or as bestiary templates."""
-        from tftmanager.app import statblocks  # noqa: PLC0415 - on demand
-
-        if templates:
-            return statblocks.preview_templates(store=self.store, text=text)
-        return statblocks.preview(store=self.store, text=text, choices=choices)
-
-    def actor_preview(self, texts: list[str], choices: Choices | None = None) -> ActorPreview:
-        """What importing these Foundry actor files would do, with the choices so far."""
-        from tftmanager.app import foundry  # noqa: PLC0415 - on demand
-
-        return foundry.preview_actors(store=self.store, texts=texts, choices=choices)
-
-    def purchase_problems(self, character_id: int, item: Item) -> list[str]:
-        """The problems buying ``item`` would add to the character, said before buying."""
-        return equipment.purchase_problems(store=self.store, character_id=character_id,
-                                           item=item)
-
-    def character_names(self) -> list[tuple[int, str]]:
-        """Every character the journal may name, with their ids."""
-        from tftmanager.app.campaign_journal import character_names  # noqa: PLC0415
-
-        return character_names(store=self.store)
 
     def campaign_journal(self, where: JournalFilter | None = None) -> CampaignJournal:
         """The campaign's story, filtered, week by week."""
         from tftmanager.app.campaign_journal import campaign_journal  # noqa: PLC0415
 
-        return campaign_journal(store=self.store, where=where)
+        return self.query(campaign_journal, where=where)
 
     def note(self, note_id: int) -> SessionNote | None:
         """One of the GM's session notes."""
         from tftmanager.app.session_notes import note  # noqa: PLC0415 - on demand
 
-        return note(store=self.store, note_id=note_id)
+        return self.query(note, note_id=note_id)
 
-    def card_contents(self, ids: Sequence[int] | None = None) -> list[CardContent]:
-        """What the cards of these characters (or everyone's) show."""
-        from tftmanager.cards.gather import campaign_cards  # noqa: PLC0415 - on demand
 
-        return campaign_cards(store=self.store, ids=ids)
-
-    def sheet_faces(self, ids: Sequence[int] | None = None) -> list[CardFace]:
-        """The full-page character sheets of these characters (or everyone's)."""
-        from tftmanager.cards.sheet_gather import campaign_sheets  # noqa: PLC0415 - on demand
-
-        return campaign_sheets(store=self.store, ids=ids)

@@ -157,8 +157,10 @@ class StatBlockImportDialog(QDialog):
             self._read_in_background(text)
             return
         try:
-            seen = self.session.statblock_preview(text, templates=self.bestiary,
-                                                  choices=self.unknowns.choices())
+            seen = (self.session.query(statblocks.preview_templates, text=text)
+                    if self.bestiary else
+                    self.session.query(statblocks.preview, text=text,
+                                       choices=self.unknowns.choices()))
         except Refusal as exc:
             self._say(str(exc))
             return

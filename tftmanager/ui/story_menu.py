@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea
 
 from tftmanager.ui import dock_sizes
 
@@ -73,7 +73,13 @@ class StoryDocks:
             party = getattr(self.window, "party", None)
             if party is not None:  # a double-click on the board opens the figure
                 self.board.character_activated.connect(party.select)
-            self.charts_dock.setWidget(self.charts)
+            # The charts scroll in their dock: their height never grows the window
+            # or squeezes the Party Board under it to one row.
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(self.charts)
+            self.charts_dock.setWidget(scroll)
             self.follow()
 
     def follow(self) -> None:

@@ -37,6 +37,7 @@ from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.job_data import FIELD_WORDS, JobFamily
 from tftmanager.rules.job_week import eligibility
+from tftmanager.rules.text import count
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
 from tftmanager.ui import dialogs, operations
 from tftmanager.ui.week_report_view import report_html
@@ -48,6 +49,7 @@ NUMBER_FIELDS = frozenset({"xp_week", "pay", "pay_max", "risk_cap"})
 TEXT_HINTS = {"risk": "(x/y, e.g. 4/17)", "find": "(e.g. 3d/IQ-1)",
               "min_weeks": "(dice, e.g. 1d+2)", "damage_fail": "(dice, e.g. 2x(2d))",
               "damage_save": "(dice, e.g. 1d+1)", "pay_formula": "(e.g. 12+4d or IQ/2)"}
+NO_JOB = "(choose a job)"
 COLUMNS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own lodging",
            "Lifestyle (idle)", "Eligibility")
 
@@ -128,7 +130,7 @@ class WeekPlanner(QDialog):
             activity.addItem(a.label, a.value)
         activity.setCurrentIndex(activity.findData(data.activity))
         job = QComboBox()
-        job.addItem("(choose a job)", "")
+        job.addItem(NO_JOB, "")
         for family in JobFamily:
             for j in self.catalogue.jobs.values():
                 if j.family is family:
@@ -144,8 +146,9 @@ class WeekPlanner(QDialog):
         own = QCheckBox()
         own.setChecked(data.own_lifestyle)
         lifestyle = QComboBox()
-        for ls in self.catalogue.lifestyles.values():
-            lifestyle.addItem(f"{ls.name} (${ls.total})", ls.key)
+        weeks = self.catalogue.lifestyle_weeks
+        for ls in self.catalogue.lifestyles.values():  # "Poor ($30 per 4 weeks)"
+            lifestyle.addItem(f"{ls.name} (${ls.total} per {count(weeks, 'week')})", ls.key)
         lifestyle.setCurrentIndex(max(0, lifestyle.findData(data.lifestyle)))
         widgets: dict[str, QWidget] = {"activity": activity, "job": job, "officer": officer,
                                        "mounted": mounted, "own": own, "lifestyle": lifestyle}
@@ -204,7 +207,11 @@ class WeekPlanner(QDialog):
     def _show_eligibility(self, row: int, message: str = "") -> None:
         assert self.catalogue is not None
         data = self.data(row)
-        text = message
+        job_box = self.widgets[row]["job"]
+        assert isinstance(job_box, QComboBox)
+        job_box.setItemText(0, NO_JOB if data.activity is Activity.JOB else "—")
+        job_box.setEnabled(data.activity is Activity.JOB)  # a job is only a job's week's
+        text = message or self._activity_note(row, data)
         if not text and data.activity is Activity.JOB and data.job:
             job = self.catalogue.jobs[data.job]
             character = self.session.character(self.character_id(row))
@@ -218,6 +225,16 @@ class WeekPlanner(QDialog):
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setToolTip(text)
         self.table.setItem(row, len(COLUMNS) - 1, item)
+
+    def _activity_note(self, row: int, data: Assignment) -> str:
+        """What a week other than a job holds: the studies it advances."""
+        if data.activity is not Activity.STUDY:
+            return ""
+        studies = self.session.studies(self.character_id(row))
+        if not studies:
+            return ("No study begun: start one with Add Talent or Spell… on the "
+                    "Talents & Spells tab.")
+        return "Studies " + "; ".join(f"{s.name} ({s.progress})" for s in studies)
 
     def _show_week(self) -> None:
         self.week_label.setText(f"Campaign week {self.session.week()}")

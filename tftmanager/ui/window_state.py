@@ -83,12 +83,42 @@ def remember(settings: QSettings, where: CampaignLocation) -> None:
 
 
 def start_folder(settings: QSettings) -> str:
-    """The last campaign's folder, else the user's documents."""
-    last = settings.value("last_campaign")
-    where = CampaignLocation.parse(last) if isinstance(last, str) else None
-    if where is not None and where.file is not None and where.file.parent.is_dir():
-        return str(where.file.parent)
-    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    """Where the user keeps campaigns, for the New and Open dialogs.
+
+    The folder last chosen in one of them, else the last campaign's folder,
+    else ~/Campaigns or the documents folder. The app's own data folder (the
+    demo campaigns, hidden under the home folder) is never offered: files
+    saved there are lost to the user.
+    """
+    for key in ("last_folder", "last_campaign"):
+        value = settings.value(key)
+        where = CampaignLocation.parse(value) if isinstance(value, str) else None
+        if where is None or where.file is None:
+            continue
+        folder = where.file if key == "last_folder" else where.file.parent
+        if folder.is_dir() and not is_app_data(folder):
+            return str(folder)
+    return str(users_folder())
+
+
+def users_folder() -> Path:
+    """~/Campaigns when the user has one, else the documents folder."""
+    campaigns = Path.home() / "Campaigns"
+    if campaigns.is_dir():
+        return campaigns
+    return Path(QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation))
+
+
+def is_app_data(path: Path) -> bool:
+    """Whether a path is inside the app's own (hidden) data folder."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return bool(location) and path.resolve().is_relative_to(Path(location).resolve())
+
+
+def outside_app_data(suggested: Path) -> Path:
+    """A file name suggested beside a campaign, moved to the user's folder if that is hidden."""
+    return users_folder() / suggested.name if is_app_data(suggested.parent) else suggested
 
 
 def ask_campaign_path(window: QMainWindow, *, new: bool,
@@ -101,6 +131,8 @@ def ask_campaign_path(window: QMainWindow, *, new: bool,
         name, _ = QFileDialog.getOpenFileName(window, "Open Campaign", folder, CAMPAIGN_FILTER)
     if not name:
         return None
+    if settings is not None:
+        settings.setValue("last_folder", str(Path(name).parent))
     return new_campaign_path(name) if new else Path(name)
 
 

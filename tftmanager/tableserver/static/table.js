@@ -8,7 +8,7 @@
     return el ? el.content : "";
   };
   const base = meta("tft-base");
-  const csrf = meta("tft-csrf");
+  let csrf = meta("tft-csrf");
   const live = document.getElementById("live");
   const status = document.getElementById("status");
   if (!base || !live) return;
@@ -38,7 +38,11 @@
 
   // One action: sent once with its nonce; after a dropped connection the same request
   // is sent again, and the server answers "already received" if the first got through.
-  async function send(fields, tries) {
+  // Still unanswered after the tries, it waits (in order, with any others) and goes again
+  // when the connection is back: done once whether or not the lost try had arrived.
+  const pending = [];
+  let resending = false;
+  async function send(fields, tries, resent) {
     let lastError = null;
     for (let attempt = 0; attempt < tries; attempt++) {
       try {
@@ -51,7 +55,7 @@
         });
         let data;
         try { data = await answer.json(); } catch (e) { data = { ok: false, message: await answer.text() }; }
-        if (data.replayed && attempt > 0) return { ok: true, message: "Done." };
+        if (data.replayed && (attempt > 0 || resent)) return { ok: true, message: "Done." };
         return data;
       } catch (e) {
         lastError = e;
@@ -59,7 +63,36 @@
         await new Promise((r) => setTimeout(r, 700 * (attempt + 1)));
       }
     }
-    return { ok: false, message: "The table server cannot be reached; nothing was changed. Try again when you are back in range." };
+    return { ok: false, lost: true, message: "The connection dropped: your change will be sent when it is back (never twice)." };
+  }
+
+  function answered(fields, data) {
+    if (data.ok) {
+      if (fields.action === "notes") notesDirty = false;
+      if (data.live) { live.innerHTML = data.live; syncNotes(); }
+      say(data.message, "ok");
+    } else {
+      say(data.message || "Refused.", data.lost ? "warn" : "refused");
+    }
+  }
+
+  async function sendPending() {
+    if (resending) return;
+    resending = true;
+    try {
+      while (pending.length) {
+        const fields = pending[0];
+        const data = await send(fields, 1, true);
+        if (data.lost) {  // still no connection: kept, and tried again in a moment
+          setTimeout(sendPending, 3000);
+          return;
+        }
+        pending.shift();
+        answered(fields, data);
+      }
+    } finally {
+      resending = false;
+    }
   }
 
   document.addEventListener("submit", async (event) => {
@@ -71,14 +104,12 @@
     const buttons = form.querySelectorAll("button");
     buttons.forEach((b) => { b.disabled = true; });
     say("Working…", "busy");
-    const data = await send(fields, 3);
+    const data = await send(fields, 3, false);
     buttons.forEach((b) => { b.disabled = false; });
-    if (data.ok) {
-      if (fields.action === "notes") notesDirty = false;
-      if (data.live) { live.innerHTML = data.live; syncNotes(); }
-      say(data.message, "ok");
-    } else {
-      say(data.message || "Refused.", "refused");
+    answered(fields, data);
+    if (data.lost) {
+      pending.push(fields);
+      setTimeout(sendPending, 3000);
     }
   });
 
@@ -102,6 +133,12 @@
       fine();
     });
     source.addEventListener("open", fine);
+    // Each connection starts with this run's token (new after a restart); an action
+    // whose answer was lost goes again with it.
+    source.addEventListener("token", (e) => {
+      csrf = e.data;
+      sendPending();
+    });
     source.addEventListener("gone", (e) => {
       trouble(e.data, "warn");
       source.close();

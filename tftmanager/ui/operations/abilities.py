@@ -15,26 +15,22 @@ from tftmanager.ui.session import CampaignSession
 def learn(session: CampaignSession, character_id: int, kind: str, key: str, name: str) -> bool:
     """Learn a talent or spell (undoable); False when the rules refused it."""
     learn = abilities.learn_talent if kind == "talent" else abilities.learn_spell
-    return session.run(f"Learn {name}", lambda: learn(
-        store=session.store, character_id=character_id, key=key)) is not None
+    return session.act(f"Learn {name}", learn, character_id=character_id, key=key).done
 
 
 def forget(session: CampaignSession, character_id: int, kind: str, key: str) -> None:
     """Forget a talent or spell (undoable)."""
     forget = abilities.forget_talent if kind == "talent" else abilities.forget_spell
-    session.run("Forget", lambda: forget(store=session.store, character_id=character_id,
-                                      key=key))
+    session.act("Forget", forget, character_id=character_id, key=key)
 
 
 def start_study(session: CampaignSession, character_id: int, key: str, name: str, *, teacher: bool,
                 on_the_job: bool) -> bool:
     """Begin a study (undoable); False when the rules refused it."""
-    return session.run(f"Study {name}", lambda: abilities.start_study(
-        store=session.store, character_id=character_id, key=key, teacher=teacher,
-        on_the_job=on_the_job)) is not None
+    return session.act(f"Study {name}", abilities.start_study, character_id=character_id, key=key,
+                       teacher=teacher, on_the_job=on_the_job).done
 
 
 def cancel_study(session: CampaignSession, study_id: int) -> None:
     """Stop a study (undoable: its progress comes back)."""
-    session.run("Cancel study", lambda: abilities.cancel_study(
-        store=session.store, study_id=study_id))
+    session.act("Cancel study", abilities.cancel_study, study_id=study_id)

@@ -17,12 +17,11 @@ from tftmanager.ui.session import CampaignSession
 def set_profile(session: CampaignSession, profile: RuleProfile) -> None:
     """Change the rules profile (undoable)."""
     if session.profile() != profile:
-        session.run("Change campaign rules", lambda: campaigns.set_profile(
-            store=session.store, profile=profile))
+        session.act("Change campaign rules", campaigns.set_profile, profile=profile)
 
 
 def change_rules(session: CampaignSession, profile: RuleProfile, entries: list[Entry],
                  undo_limit: int | None = None) -> None:
     """The Campaign Rules dialog's choices, as one operation."""
-    session.run("Change campaign rules", lambda: campaigns.change_rules(
-        store=session.store, profile=profile, entries=entries, undo_limit=undo_limit))
+    session.act("Change campaign rules", campaigns.change_rules, profile=profile, entries=entries,
+                undo_limit=undo_limit)

@@ -15,29 +15,27 @@ from tftmanager.ui.session import CampaignSession
 
 def add(session: CampaignSession, character: Character) -> int | None:
     """Add a character; returns its id (None if it failed)."""
-    created = session.run(f"Add {character.name}", lambda: characters.create_character(
-        store=session.store, character=character))
+    created = session.act(f"Add {character.name}", characters.create_character,
+                          character=character).value
     return created.id if created else None
 
 
 def add_new(session: CampaignSession) -> int | None:
     """Add a figure at the race minimums; returns its id (None if it failed)."""
-    created = session.run("Add character", lambda: characters.add_new_character(
-        store=session.store))
+    created = session.act("Add character", characters.add_new_character).value
     return created.id if created else None
 
 
 def duplicate(session: CampaignSession, character_id: int, name: str) -> int | None:
     """Duplicate a character; returns the copy's id."""
-    created = session.run(f"Duplicate {name}", lambda: characters.duplicate_character(
-        store=session.store, character_id=character_id))
+    created = session.act(f"Duplicate {name}", characters.duplicate_character,
+                          character_id=character_id).value
     return created.id if created else None
 
 
 def delete(session: CampaignSession, character_id: int, name: str) -> None:
     """Delete a character (undoable)."""
-    session.run(f"Delete {name}", lambda: characters.delete_character(
-        store=session.store, character_id=character_id))
+    session.act(f"Delete {name}", characters.delete_character, character_id=character_id)
 
 
 def edit(session: CampaignSession, character_id: int, after: Character) -> bool:
@@ -48,6 +46,5 @@ def edit(session: CampaignSession, character_id: int, after: Character) -> bool:
     False when it failed otherwise (shown by the session), so the editor shows
     the stored value again rather than the one not saved.
     """
-    return session.run(f"Edit {after.name}", lambda: characters.edit_character(
-        store=session.store, character_id=character_id, character=after),
-        passes=(InputError,)) is not None
+    return session.act(f"Edit {after.name}", characters.edit_character, character_id=character_id,
+                       character=after, passes=(InputError,)).done

@@ -17,5 +17,4 @@ def save_copy(session: CampaignSession, target: Path) -> Path | None:
 
     A server campaign is pulled into the new file by the same function.
     """
-    return session.run("Save a copy", lambda: copy_campaign(
-        store=session.store, target=target, replace=True))
+    return session.act("Save a copy", copy_campaign, target=target, replace=True).value

@@ -18,30 +18,23 @@ def award(session: CampaignSession, character_ids: list[int], amount: int, reaso
           split: bool = False) -> experience.Written | None:
     """A GM award (undoable); None when refused."""
     who = "the party" if len(character_ids) > 1 else "one character"
-    return session.run(
-        f"Award {amount} XP to {who}",
-        lambda: experience.award(store=session.store, character_ids=character_ids,
-                                 amount=amount, reason=reason, split=split))
+    return session.act(f"Award {amount} XP to {who}", experience.award,
+                       character_ids=character_ids, amount=amount, reason=reason, split=split).value
 
 
 def award_combat(session: CampaignSession,
                  awards: list[tuple[int, Award]]) -> experience.Written | None:
     """Melee's combat awards (undoable)."""
-    return session.run(
-        "Combat experience",
-        lambda: experience.award_each(store=session.store, awards=awards))
+    return session.act("Combat experience", experience.award_each, awards=awards).value
 
 
 def buy_memory(session: CampaignSession, character_id: int) -> experience.Written | None:
     """Legacy rule: a memory point for XP (undoable)."""
-    return session.run("Buy memory", lambda: experience.buy_memory(
-        store=session.store, character_id=character_id))
+    return session.act("Buy memory", experience.buy_memory, character_id=character_id).value
 
 
 def raise_attribute(session: CampaignSession, character_id: int,
                     attribute: Attribute) -> experience.Written | None:
     """Spend XP on a point (undoable); None when refused."""
-    return session.run(
-        f"Raise {attribute.label}",
-        lambda: experience.raise_attribute(store=session.store, character_id=character_id,
-                                           attribute=attribute))
+    return session.act(f"Raise {attribute.label}", experience.raise_attribute,
+                       character_id=character_id, attribute=attribute).value

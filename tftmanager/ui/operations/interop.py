@@ -16,16 +16,15 @@ def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
                       choices: Choices | None = None, already: Already | None = None) -> bool:
     """Add the figures of a text to the party or the bestiary; True when imported."""
     where = "the bestiary" if bestiary else "the party"
-    result = session.run(f"Import stat blocks into {where}", lambda: statblocks.import_statblocks(
-        store=session.store, text=text, bestiary=bestiary, choices=choices, already=already))
+    result = session.act(f"Import stat blocks into {where}", statblocks.import_statblocks,
+                         text=text, bestiary=bestiary, choices=choices, already=already).value
     return result is not None
 
 
 def import_characters(session: CampaignSession,
                       documents: dict[str, str]) -> transfer.Imported | None:
     """Add the characters of TFT Manager character files, as ``tftmanager import`` does."""
-    return session.run("Import characters", lambda: transfer.import_documents(
-        store=session.store, documents=documents))
+    return session.act("Import characters", transfer.import_documents, documents=documents).value
 
 
 def import_foundry(session: CampaignSession, texts: list[str], *,
@@ -36,22 +35,21 @@ def import_foundry(session: CampaignSession, texts: list[str], *,
     The one way the window imports actors, with the preview dialog's choices or
     without: the same app function as ``tftmanager foundry import``.
     """
-    return session.run("Import from Foundry VTT", lambda: foundry.import_actor_files(
-        store=session.store, texts=texts, already=already, choices=choices))
+    return session.act("Import from Foundry VTT", foundry.import_actor_files, texts=texts,
+                       already=already, choices=choices).value
 
 
 def preview_foundry(session: CampaignSession, texts: list[str]) -> foundry.ActorPreview | None:
     """What the files would import (a file that is no actor is reported, None returned)."""
-    return session.run("Read Foundry VTT actors", lambda: foundry.preview_actors(
-        store=session.store, texts=texts))
+    return session.act("Read Foundry VTT actors", foundry.preview_actors, texts=texts).value
 
 
 def statblock_text(session: CampaignSession, names: list[str] | None, *,
                    bestiary: bool = False) -> str:
     """Characters (default: the whole party), or the bestiary's templates, as stat blocks."""
-    return statblocks.export_statblocks(store=session.store, names=names, bestiary=bestiary)
+    return session.query(statblocks.export_statblocks, names=names, bestiary=bestiary)
 
 
 def foundry_actors(session: CampaignSession, names: list[str] | None) -> list[tuple[str, str]]:
     """(name, actor JSON) for characters (default: the whole party)."""
-    return foundry.export_actors(store=session.store, names=names)
+    return session.query(foundry.export_actors, names=names)

@@ -14,9 +14,9 @@ from tftmanager.ui.session import CampaignSession
 
 def undo(session: CampaignSession) -> None:
     """Take back the newest operation."""
-    session.run("Undo", lambda: journal.undo(store=session.store))
+    session.act("Undo", journal.undo)
 
 
 def redo(session: CampaignSession) -> None:
     """Do the newest undone operation again."""
-    session.run("Redo", lambda: journal.redo(store=session.store))
+    session.act("Redo", journal.redo)

@@ -15,19 +15,23 @@ def save_library_entry(session: CampaignSession, before: Entry | None, after: En
     """Add or edit an entry (undoable); False when refused."""
     del before  # the journal keeps what undo needs
     name = after.data.get("name", after.key)
-    return session.run(f"Save {name}", lambda: library_app.save_entry(
-        store=session.store, entry=after)) is not None
+    return session.act(f"Save {name}", library_app.save_entry, entry=after).done
+
+
+def set_entry_page(session: CampaignSession, kind: str, key: str, book: str,
+                   page: int) -> bool:
+    """The book viewer's "this entry is on the page shown" (undoable); False when refused."""
+    return session.act("Set the entry's page", library_app.set_entry_page, kind=kind, key=key,
+                       book=book, page=page).done
 
 
 def delete_library_entry(session: CampaignSession, entry: Entry) -> bool:
     """Delete an unused entry (undoable); False when refused (someone uses it)."""
-    return session.run(f"Delete {entry.data.get('name', entry.key)}", lambda:
-                    library_app.delete_entry(store=session.store, kind=entry.kind,
-                                             key=entry.key)) is not None
+    return session.act(f"Delete {entry.data.get('name', entry.key)}", library_app.delete_entry,
+                       kind=entry.kind, key=entry.key).done
 
 
 def review_library(session: CampaignSession, accept: list[library_app.Difference],
                    skip: list[library_app.Difference]) -> None:
     """Apply the GM's choices on shipped changes (undoable)."""
-    session.run("Library update", lambda: library_app.review_differences(
-        store=session.store, accept=accept, skip=skip))
+    session.act("Library update", library_app.review_differences, accept=accept, skip=skip)

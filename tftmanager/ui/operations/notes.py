@@ -11,21 +11,17 @@ from tftmanager.ui.session import CampaignSession
 def add_note(session: CampaignSession, title: str, text: str, week: int,
              played_on: dt.date) -> bool:
     """Add a session note; a refusal is shown, and False returned."""
-    done = session.run("Add session note", lambda: session_notes.add_note(
-        store=session.store, title=title, text=text, week=week, played_on=played_on))
-    return done is not None
+    return session.act("Add session note", session_notes.add_note, title=title, text=text,
+                       week=week, played_on=played_on).done
 
 
 def edit_note(session: CampaignSession, note_id: int, title: str, text: str, week: int,
               played_on: dt.date) -> bool:
     """Change a session note; a refusal is shown, and False returned."""
-    done = session.run("Edit session note", lambda: session_notes.edit_note(
-        store=session.store, note_id=note_id, title=title, text=text, week=week,
-        played_on=played_on))
-    return done is not None
+    return session.act("Edit session note", session_notes.edit_note, note_id=note_id,
+                       title=title, text=text, week=week, played_on=played_on).done
 
 
 def delete_note(session: CampaignSession, note_id: int) -> None:
     """Delete a session note (Undo brings it back)."""
-    session.run("Delete session note",
-                lambda: session_notes.delete_note(store=session.store, note_id=note_id))
+    session.act("Delete session note", session_notes.delete_note, note_id=note_id)

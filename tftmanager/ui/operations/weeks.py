@@ -25,14 +25,14 @@ if TYPE_CHECKING:
 
 def assign(session: CampaignSession, character_id: int, data: Assignment) -> bool:
     """Set a character's weekly activity (undoable)."""
-    return session.run("Assign", lambda: assignments.assign(
-        store=session.store, character_id=character_id, data=data)) is not None
+    return session.act("Assign", assignments.assign, character_id=character_id,
+                       data=data).done
 
 
 def set_job_value(session: CampaignSession, job: str, field_name: str, value: int | str) -> bool:
     """Remember a value the GM supplied (in the campaign's library); False when refused."""
-    return session.run("Set job value", lambda: assignments.set_job_value(
-        store=session.store, job=job, field_name=field_name, value=value)) is not None
+    return session.act("Set job value", assignments.set_job_value, job=job, field_name=field_name,
+                       value=value).done
 
 
 def run_weeks(session: CampaignSession, count: int, seed: int | None = None, *,
@@ -45,16 +45,15 @@ def run_weeks(session: CampaignSession, count: int, seed: int | None = None, *,
     except NeedsValues, which reaches the caller so it may ask for the
     missing job values and try again.  A real run is one operation.
     """
-    return session.run_long(
+    return session.act_long(
         "Dry run" if dry_run else f"Run {count} week{'s' if count != 1 else ''}",
-        lambda progress: weeks.run_weeks(store=session.store, weeks=count, seed=seed,
-                                         dry_run=dry_run, progress=progress, stop_on=stop_on),
+        weeks.run_weeks, weeks=count, seed=seed, dry_run=dry_run, stop_on=stop_on,
         steps=count, parent=parent, text="Rolling weeks…" if dry_run else "Running weeks…",
-        passes=(NeedsValues,), writes=not dry_run)
+        passes=(NeedsValues,), writes=not dry_run).value
 
 
 def survival_roll(session: CampaignSession, character_id: int, situation: Situation,
                   seed: int | None = None) -> survival.SurvivalResult | None:
     """Roll for a dying character (undoable)."""
-    return session.run("Survival roll", lambda: survival.survival_roll(
-        store=session.store, character_id=character_id, situation=situation, seed=seed))
+    return session.act("Survival roll", survival.survival_roll, character_id=character_id,
+                       situation=situation, seed=seed).value

@@ -1,0 +1,71 @@
+"""The runner tells an action's ends apart: done, refused, a bug, saved as the line dropped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tftmanager.app import experience
+from tftmanager.app.changes import Changes
+from tftmanager.rules.experience import Attribute
+from tftmanager.store.errors import ConnectionLost
+from tftmanager.ui.session import CampaignSession, Outcome
+
+pytestmark = pytest.mark.ui
+
+
+def _session(make_window, tmp_path: Path) -> CampaignSession:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert window.new_campaign(tmp_path / "party.tftcampaign", demo=True)
+    assert isinstance(window.session, CampaignSession)
+    return window.session
+
+
+def test_an_action_is_an_app_function_given_the_store(make_window, tmp_path: Path) -> None:
+    session = _session(make_window, tmp_path)
+    cid = session.sheets()[0].id
+    changed: list[Changes] = []
+    session.signals.changes_applied.connect(changed.append)
+    ran = session.act("Award", experience.award, character_ids=[cid], amount=100,
+                      reason="Scouting")
+    assert ran.outcome is Outcome.DONE and ran.done
+    assert ran.value is not None and ran.value.lines[0].amount == 100
+    assert changed and changed[-1].ledger
+    assert session.query(experience.status, character_id=cid).balance >= 100
+
+
+def test_a_refusal_is_told_from_a_bug(make_window, tmp_path: Path) -> None:
+    session = _session(make_window, tmp_path)
+    cid = session.sheets()[0].id
+    said: list[str] = []
+    session.signals.action_failed.connect(said.append)
+    for _ in range(30):  # spend every XP there is: then a raise is refused
+        ran = session.act("Raise ST", experience.raise_attribute, character_id=cid,
+                          attribute=Attribute.ST)
+        if not ran.done:
+            break
+    assert ran.outcome is Outcome.REFUSED and ran.value is None
+    assert said and said[-1].startswith("Raise ST failed: ")
+
+
+@pytest.mark.provokes_bug
+def test_a_bug_is_a_bug(make_window, tmp_path: Path) -> None:
+    session = _session(make_window, tmp_path)
+    reported: list[str] = []
+    session.signals.bug_reported.connect(reported.append)
+
+    def broken() -> Changes:
+        raise KeyError("a fault of ours")
+    assert session.attempt("Broken", broken).outcome is Outcome.BUG
+    assert reported and "unexpected error (KeyError)" in reported[-1]
+
+
+def test_saved_as_the_connection_dropped_is_its_own_end(make_window, tmp_path: Path) -> None:
+    session = _session(make_window, tmp_path)
+
+    def saved_then_dropped() -> Changes:
+        raise ConnectionLost(session.path, "The connection dropped just as the change was "
+                             "saved; it is saved.", saved=True)
+    ran = session.attempt("Edit", saved_then_dropped)
+    assert ran.outcome is Outcome.SAVED_DROPPED and ran.value is None

@@ -1,0 +1,35 @@
+"""A rulebook's PDF and a library entry's page in it: plain data for the settings and the viewer.
+
+Apart from ``ui.books`` (the settings, and opening the viewer on use) so the
+viewer can name them without importing the module that imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class BookPdf:
+    """A book code's PDF and the PDF page (from 1) its printed page 1 is on."""
+
+    path: Path
+    first_page: int = 1
+
+    def index_of(self, page: int) -> int:
+        """The PDF's page index (from 0) of a printed page."""
+        return max(page - 1 + self.first_page - 1, 0)
+
+    def page_of(self, index: int) -> int:
+        """The printed page a PDF page index (from 0) shows (0 before printed page 1)."""
+        return max(index + 2 - self.first_page, 0)
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """The library entry a reference is of, and how to record the page it is on."""
+
+    name: str
+    set_page: Callable[[int], bool]  # the printed page; False when refused
