@@ -5,11 +5,13 @@ Each test quotes the line it plays; the rolls are typed as at the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tftmanager.rules.encounter import Encounter, EncounterRefused
+from tftmanager.rules.encounter_blows import pole_charge
 from tftmanager.rules.encounter_figure import Attack, Condition, Figure, Protection
 from tftmanager.rules.encounter_rules import HitResult
 from tftmanager.rules.encounter_states import SPELL, set_flesh
@@ -85,8 +87,8 @@ def test_a_fallen_figure_stays_down_until_it_stands_up(library: RulesLibrary) ->
     fight.choose_option("Ann", "g", rules)  # the turn she stands: no attack
     assert ann.condition(rules, fight.turn) is Condition.FIGHTING
     assert fight.log[-1] == f"Turn {fight.turn}: Ann stands up; no other action this turn."
-    fight.choose_option("Ogre", "h", rules)  # a figure on its feet stands up from nothing
-    assert fight.log[-1] == f"Turn {fight.turn}: Ogre chooses Shift and attack (h)."
+    fight.choose_option("Ogre", "g", rules)  # a figure on its feet stands up from nothing
+    assert fight.log[-1] == f"Turn {fight.turn}: Ogre chooses Stand up (g, n)."
     with pytest.raises(EncounterRefused, match="no attack this turn"):
         fight.attack("Ann", "Ogre", Table([5, 3]), rules)
     fight.next_turn()
@@ -111,7 +113,8 @@ def test_a_pole_weapon_doubles_in_a_charge(library: RulesLibrary) -> None:
     fight.attack("Ragnar", "Monk", Table([8, 1]), rules)  # 1d+1 rolls 1: 2, x2 = 4
     assert fight.figure("Monk").wounds == 10
     fight.next_turn()
-    fight.attack("Ragnar", "Monk", Table([8, 1]), rules)  # no charge: 2
+    fight.choose_option("Ragnar", "h", rules)  # shift and attack: no charge, 2
+    fight.attack("Ragnar", "Monk", Table([8, 1]), rules)
     assert fight.figure("Monk").wounds == 12
     house = Encounter("Ford", pole_charge="house")
     house.add(_man("Ragnar", "Vikings", arm=pole))
@@ -339,3 +342,58 @@ def test_dodge_and_defend_add_a_die(library: RulesLibrary, letter: str, missile:
     table = Table([20])
     assert fight.attack("Ann", "Bob", table, rules) is HitResult.MISS, line
     assert table.asked[0][0] == 4
+
+
+def test_a_newcomer_to_a_brawl_rolls_the_defence_die(library: RulesLibrary) -> None:
+    """003 line 381: "When a figure is attacked HTH, it immediately rolls one die": the
+    attacker being in HTH with another does not spare a new foe its die."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    ann = fight.add(_dagger_hand(library, "Ann", "A"))
+    fight.add(_dagger_hand(library, "Bob", "B"))
+    cid = fight.add(_dagger_hand(library, "Cid", "B"))
+    ann.in_hth = True
+    fight.choose_option("Ann", "p", rules)
+    assert fight.attack("Ann", "Cid", Table([5]), rules) is HitResult.MISS  # backed off
+    assert cid.wounds == 0 and not cid.in_hth
+
+
+def test_one_st_may_be_spent(library: RulesLibrary) -> None:
+    """001: spells cost ST; the least a spell costs is 1 ("Costs 4 ST to cast, plus 1 ST per
+    turn to maintain", Bladeturn, line 305)."""
+    rules = library.combat_rules()
+    fight = Encounter("Tower")
+    wiz = fight.add(_man("Wiz", "A"))
+    fight.spend_st("Wiz", 1, rules)
+    assert wiz.fatigue == 1
+    with pytest.raises(EncounterRefused, match="1 or more"):
+        fight.spend_st("Wiz", 0, rules)
+
+
+def test_the_house_extra_never_takes_damage_off(library: RulesLibrary) -> None:
+    """004 line 11: "an extra 1d+1 damage": an extra that rolls below nothing adds nothing
+    (a GM's data of 1d-3 rolling 1)."""
+    rules = replace(library.combat_rules(), pole_house_extra="1d-3")
+    assert pole_charge(5, "house", Table([1]), rules, "Ragnar")[0] == 5
+    assert pole_charge(5, "house", Table([6]), rules, "Ragnar")[0] == 8
+
+
+def test_ready_and_a_changed_mind_still_wait_for_next_turn(library: RulesLibrary) -> None:
+    """003 line 198: the new weapon "can be used on the NEXT turn", whatever option the
+    figure changes to after readying it (line 110: a player may change his mind)."""
+    rules = library.combat_rules()
+    fight = Encounter("Yard")
+    sword = library.weapons["broadsword"]
+    fight.add(_man("Ann", "A", arm=Attack("Club", "1d", "club", weapon="Club")))
+    fight.figure("Ann").attacks.append(Attack(sword.name, "2d", sword.key, weapon=sword.name))
+    fight.add(_man("Bob", "B"))
+    fight.ready("Ann", 1, rules)
+    fight.choose_option("Ann", "h", rules)
+    with pytest.raises(EncounterRefused, match="readied the Broadsword this turn"):
+        fight.attack("Ann", "Bob", Table([5, 3]), rules)
+
+
+def test_weakness_at_st_3_and_not_4(library: RulesLibrary) -> None:
+    """003 line 441: "Any figure whose ST is reduced to 3 or less has an extra -3 DX"."""
+    table = library.injury
+    assert (table.weakness_dx(3), table.weakness_dx(4)) == (table.low_st_dx, 0)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tftmanager.rules.encounter import Encounter
+from tftmanager.rules.encounter_figure import Attack
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_tracker import Do, Offer, Phase, next_step
 from tftmanager.rules.library import RulesLibrary
 
+from .fight_figures import figure
 from .test_encounter import Table, flavius, wulf
 
 
@@ -110,3 +112,66 @@ def test_an_unconscious_figure_is_offered_nothing(library: RulesLibrary, combat:
     _play(fight, _offer(fight, rules, "Attack order"), [], rules)
     targets = [o.label for o in next_step(fight, rules).offers if o.do is Do.ATTACK]
     assert ("Shortsword at Wulf" in targets) is (combat != "arena")
+
+
+def _labels(fight: Encounter, rules: CombatRules) -> list[str]:
+    return [o.label for o in next_step(fight, rules).offers]
+
+
+def test_what_each_figure_is_offered(library: RulesLibrary) -> None:
+    """003 line 128: a fallen figure may only stand up; (e) readies another weapon than the
+    one in hand, never a broken one."""
+    rules = library.combat_rules()
+    fight = Encounter("Glade")
+    fight.add(flavius(library))
+    german = fight.add(wulf(library))
+    german.attacks.append(Attack("Club", "1d", "club", weapon="Club"))
+    _play(fight, _offer(fight, rules, "Roll"), [2, 5], rules)  # Germans first
+    labels = _labels(fight, rules)
+    assert "(e, k, o) Ready the 2-handed sword (used next turn)" in labels
+    assert not any("Ready the Longbow" in text for text in labels)
+    german.dropped.append("Club (broken)")
+    assert not any("Club" in text for text in _labels(fight, rules))
+    german.down = True
+    assert _labels(fight, rules) == ["(g, n) Stand up"]
+
+
+def test_second_arrows_as_the_bow_allows(library: RulesLibrary) -> None:
+    """003 line 100: second arrows "AFTER all figures have made their first attack", two at
+    most; 001 line 381: the Great Bow twice only with ST 16."""
+    rules = library.combat_rules()
+    for key, st, seconds in (("longbow", 12, 1), ("great_bow", 15, 0), ("great_bow", 16, 1)):
+        bow = library.weapons[key]
+        fight = Encounter("Butts")
+        fight.add(figure(fid="", name="Archer", side="Elves", st=st, dx=18, attacks=[
+            Attack(bow.name, str(bow.damage), bow.key, missile=True, weapon=bow.name,
+                   twice_at_dx=bow.second_shot_dx, fast_shots=bow.fast_shots,
+                   twice_at_st=bow.fast_st)]))
+        fight.add(flavius(library))
+        _play(fight, _offer(fight, rules, "Roll"), [5, 2], rules)
+        _play(fight, _offer(fight, rules, "(f)"), [], rules)
+        _play(fight, _offer(fight, rules, "(a)"), [], rules)
+        _play(fight, _offer(fight, rules, "Attack order"), [], rules)
+        _play(fight, _offer(fight, rules, f"{bow.name} at"), [16], rules)
+        shots = 0
+        while next_step(fight, rules).phase is Phase.ATTACKS:
+            _play(fight, _offer(fight, rules, "Second arrow"), [16], rules)
+            shots += 1
+        assert shots == seconds, key
+
+
+def test_hand_to_hand_offers_the_defence_die_only_to_begin(library: RulesLibrary) -> None:
+    """003 line 381: the defender's die when "a figure is attacked HTH"; once both are in it,
+    a blow is rolled as any other."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    roman, german = fight.add(flavius(library)), fight.add(wulf(library))
+    _play(fight, _offer(fight, rules, "Roll"), [5, 2], rules)
+    _play(fight, _offer(fight, rules, "(m, p)"), [], rules)
+    _play(fight, _offer(fight, rules, "(a)"), [], rules)
+    _play(fight, _offer(fight, rules, "Attack order"), [], rules)
+    assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("1 die for Wulf's")
+    roman.in_hth = True  # in a brawl with another: Wulf still rolls his die
+    assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("1 die for Wulf's")
+    german.in_hth = True
+    assert _offer(fight, rules, "Hand-to-hand on Wulf").rolls.startswith("3 dice to hit (+4")

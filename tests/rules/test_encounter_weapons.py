@@ -143,3 +143,28 @@ def test_a_two_handed_weapon_slings_the_shield(library: RulesLibrary) -> None:
     assert (shieldy.stops, shieldy.adj_dx()) == (2, 11)
     assert fight.to_dict() == Encounter.from_dict(fight.to_dict(), saved()).to_dict()
 
+
+
+def test_dropping_another_weapon_keeps_the_ready_one(library: RulesLibrary) -> None:
+    """003 line 81: a figure "may pick up or drop weapons": dropping the one it does not hold
+    leaves the ready weapon in its hand."""
+    rules = library.combat_rules()
+    fight = _fight(_robin(library), _goon())
+    fight.drop("Robin", 1, rules)  # the shortsword
+    robin = fight.figure("Robin")
+    assert robin.ready == 0
+    assert fight.attack("Robin", "Goon", Table([16]), rules) is HitResult.MISS
+
+
+def test_two_hands_sling_the_shield_not_the_armor(library: RulesLibrary) -> None:
+    """003 line 307: "If the fighter has a shield, it must be slung": the armor stays on."""
+    shield, leather = library.shields["large_shield"], library.armors["leather"]
+    viking = figure(fid="", name="Ragnar", side="Vikings", st=14, dx=12,
+                    protections=[Protection("armor", leather.key, leather.name, leather.stops),
+                                 Protection("shield", shield.key, shield.name, shield.stops,
+                                            dx=shield.dx)],
+                    attacks=[_arm(library.weapons["two_handed_sword"])])
+    fight = _fight(viking)
+    assert viking.stops == leather.stops
+    assert [p.slung for p in viking.protections] == [False, True]
+    assert "slung" in fight.log[-1]
