@@ -1,8 +1,9 @@
-"""Screenshots of a server campaign: the open dialog and a player's window with news.
+"""Screenshots of a server campaign: the open dialog and a co-GM's window with news.
 
 A scratch PostgreSQL server (tests/pgserver.py) holds the demo party; the
-player "alice" plays Ragnar, the GM "bob" awards him XP from another
-connection, and alice's window shows it in the status bar.  Run under Xvfb
+co-GM "alice" opens it (players hold no database login: they act through the
+table server), the co-GM "bob" awards Ragnar XP from another connection, and
+alice's window shows it in the status bar.  Run under Xvfb
 by ``make screenshot``; without PostgreSQL on the machine it says so and
 does nothing.
 """
@@ -52,7 +53,7 @@ def set_up(server: pgserver.ScratchServer) -> tuple[str, str, str]:
         add_demo_party(store=store)
     finally:
         store.close()
-    server_campaigns.add_member(url=gm_url, login="alice", characters=["Ragnar"])
+    server_campaigns.add_member(url=gm_url, login="alice", characters=[], gm=True)
     server_campaigns.add_member(url=gm_url, login="bob", characters=[], gm=True)
     return gm_url, server.url(database, "alice"), server.url(database, "bob")
 
@@ -84,8 +85,8 @@ def shoot(app: QApplication, window: MainWindow, alice: str, bob: str) -> None:
     wait_for(app, lambda: window.statusBar().currentMessage().startswith("bob:"))
     window.party.table.horizontalScrollBar().setValue(0)  # the names in view
     app.processEvents()
-    window.grab().save(str(OUT / "server-player-window.png"))
-    print("player's tools enabled:", {a.text(): a.isEnabled() for a in (
+    window.grab().save(str(OUT / "server-gm-window.png"))
+    print("co-GM's tools enabled:", {a.text(): a.isEnabled() for a in (
         window.act_add, window.act_delete, window.act_week, window.act_settings)})
 
 
