@@ -47,7 +47,8 @@ def test_whole_party(capsys: pytest.CaptureFixture[str], demo: Path, tmp_path: P
     out_pdf = tmp_path / "party.pdf"
     code, out, err = cards(capsys, demo, "--out", out_pdf)
     assert (code, err) == (0, "")
-    assert out.strip() == f"Wrote {out_pdf}: cards for 5 characters on 4 pages"  # each front beside its own back
+    # 4 pages: each character's front sits beside its own back (issue 34, item 11)
+    assert out.strip() == f"Wrote {out_pdf}: cards for 5 characters on 4 pages"
     text = pdf_text(out_pdf)
     for name in DEMO:
         assert name in text
