@@ -282,14 +282,22 @@ async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
     return _answer(True, message, live=player_view.live_html(view))
 
 
-async def gm_page(request: Request) -> Response:
-    """The GM's read-only page: the party board and the fight in progress."""
+def _gm_table(request: Request) -> Table | Response:
+    """The table the GM's link is for, or the answer to a wrong link or a closed campaign."""
     table = _table(request)
     if not hmac.compare_digest(str(request.path_params["secret"]).encode(),
                                table.gm_secret.encode()):
         return _wrong_link()
     if table.news.gone:
         return _gone()
+    return table
+
+
+async def gm_page(request: Request) -> Response:
+    """The GM's read-only page: the party board and the fight in progress."""
+    table = _gm_table(request)
+    if isinstance(table, Response):
+        return table
     live = await table.views.gm(table.news.version)
     body = (f'<main class="gm"><div id="status" role="status" aria-live="polite"></div>'
             f'<div id="live">{live}</div></main>')
@@ -299,12 +307,9 @@ async def gm_page(request: Request) -> Response:
 
 async def gm_events(request: Request) -> Response:
     """The GM's page's live stream."""
-    table = _table(request)
-    if not hmac.compare_digest(str(request.path_params["secret"]).encode(),
-                               table.gm_secret.encode()):
-        return _wrong_link()
-    if table.news.gone:
-        return _gone()
+    table = _gm_table(request)
+    if isinstance(table, Response):
+        return table
 
     async def stream() -> AsyncIterator[str]:
         table.views.gm_watching += 1
