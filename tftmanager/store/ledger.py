@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import insert, literal
 from sqlmodel import Session, col, delete, func, select
 
+from tftmanager.store.journal_triggers import insert_recorded
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
@@ -82,7 +83,7 @@ def append_many(*, session: Session, rows: list[dict[str, Any]],
            f'VALUES ({", ".join("?" for _ in names)})')
     connection = session.connection()
     before = _last_id(connection, table)
-    connection.exec_driver_sql(sql, list(map(itemgetter(*names), full)))
+    insert_recorded(connection, table.__tablename__, sql, list(map(itemgetter(*names), full)))
     after = _last_id(connection, table)
     if after - before != len(full):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
