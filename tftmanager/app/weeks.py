@@ -240,10 +240,13 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
-    if character != snap.character:
+    # A week that changed nothing hands back the very objects it was given.
+    if character is not snap.character and character != snap.character:
         run.characters[cid] = character  # its scalars, written with the others at the end
-    if assignment != snap.assignment:
+    if assignment is not snap.assignment and assignment != snap.assignment:
         run.assignments[cid] = assignment
+    if (character, assignment, studies) == (snap.character, snap.assignment, snap.studies):
+        return snap
     return Snapshot(character, assignment, studies)
 
 

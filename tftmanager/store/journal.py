@@ -229,10 +229,17 @@ def _by(mine: tuple[str, ...] | None) -> list[Any]:
 
 
 def _touched_characters(session: Session, operation_id: int) -> list[int]:
+    """The characters whose rows the operation changed (only tables with a character_id are read).
+
+    A run of weeks writes its reports (about 30 KB each) to the week log,
+    which names no character: reading each image cost more than the rest.
+    """
     rows = session.execute(text(
         "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
         "ELSE json_extract(coalesce(new, old), '$.character_id') END "
-        "FROM row_change WHERE operation_id = :op"), {"op": operation_id})
+        "FROM row_change WHERE operation_id = :op AND (table_name = 'character' OR "
+        "table_name IN (SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p "
+        "WHERE m.type = 'table' AND p.name = 'character_id'))"), {"op": operation_id})
     return sorted(int(r[0]) for r in rows if r[0] is not None)
 
 
