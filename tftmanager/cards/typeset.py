@@ -309,13 +309,15 @@ class _Setter:
             units.append(_Unit(count * line_h + 0.15 * size, tuple(ops), (index, r, 0)))
         return _Unit(self.line_h(head_size), tuple(head_ops), (index, 0, 0)), units
 
-    def set(self, face: CardFace) -> tuple[list[Block], tuple[int, int, int] | None]:
-        """Everything that fits; the resume point of the first thing that did not."""
-        ops, y = self.header(face)
-        if face.stats or face.tally:
-            stat_ops, y = self.stats(face, y)
-            ops += stat_ops
-        placed: list[Block] = [(0.0, tuple(ops))]
+    def set(self, face: CardFace,
+            heading: CardFace) -> tuple[list[Block], tuple[int, int, int] | None]:
+        """Everything that fits; the resume point of the first thing that did not.
+
+        ``heading`` is the face without its sections (what the header and the
+        stat boxes are set from).
+        """
+        top, y = _top(self.m, *self.card, heading)
+        placed: list[Block] = [(0.0, top)]
         placed_rows = False
         for index, section in enumerate(face.sections):
             head, units = _section_units(self.m, *self.card, index, section)
@@ -333,6 +335,22 @@ class _Setter:
                 y += unit.height
                 placed_rows = True
         return placed, None
+
+
+@lru_cache(maxsize=1024)
+def _top(metrics: Metrics, w: float, h: float, scale: float,
+         face: CardFace) -> tuple[tuple[Op, ...], float]:
+    """A face's header and stat boxes (its sections left out), set once for a card and a scale.
+
+    Shrinking a face and trying a back's sections on its front set the same
+    header again and again.
+    """
+    setter = _Setter(metrics, w, h, scale)
+    ops, y = setter.header(face)
+    if face.stats or face.tally:
+        stat_ops, y = setter.stats(face, y)
+        ops += stat_ops
+    return tuple(ops), y
 
 
 @lru_cache(maxsize=4096)
@@ -382,16 +400,17 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     since those lines cannot move to a continuation card.
     """
     minimum = MIN_PT / base_pt(w)
+    heading = replace(face, sections=())
     scales = [s * max_scale for s in _SHRINK if minimum < s * max_scale] \
         + [min(minimum, max_scale)]
     for scale in scales:
-        placed, resume = _Setter(metrics, w, h, scale).set(face)
+        placed, resume = _Setter(metrics, w, h, scale).set(face, heading)
         if resume is None:
             return Typeset(face, tuple(placed), scale, None)
     floor = FLOOR_PT / base_pt(w)
     while _overflows(placed, h) and scale > floor:
         scale = max(floor, scale * 0.93)
-        placed, resume = _Setter(metrics, w, h, scale).set(face)
+        placed, resume = _Setter(metrics, w, h, scale).set(face, heading)
         if resume is None:
             return Typeset(face, tuple(placed), scale, None)
     return Typeset(face, tuple(placed), scale, _rest(face, resume) if resume else None)
