@@ -21,10 +21,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
@@ -228,18 +229,28 @@ def _by(mine: tuple[str, ...] | None) -> list[Any]:
     return [] if mine is None else [col(OperationRow.author).in_(mine)]
 
 
-def _touched_characters(session: Session, operation_id: int) -> list[int]:
-    """The characters whose rows the operation changed (only tables with a character_id are read).
+@cache
+def _naming_a_character() -> str:
+    """The tables whose rows name a character, as an SQL list (from the tables' models).
 
-    A run of weeks writes its reports (about 30 KB each) to the week log,
+    A file open for writing is at the current schema, whose tables are the
+    models' (``store.inspect`` checks every column), so the list is theirs.
+    """
+    names = sorted(t.name for t in SQLModel.metadata.sorted_tables if "character_id" in t.c)
+    return ", ".join(f"'{name}'" for name in names)
+
+
+def _touched_characters(session: Session, operation_id: int) -> list[int]:
+    """The characters whose rows the operation changed (only tables naming one are read).
+
+    A run of weeks writes its reports (about 40 KB each) to the week log,
     which names no character: reading each image cost more than the rest.
     """
     rows = session.execute(text(
         "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
         "ELSE json_extract(coalesce(new, old), '$.character_id') END "
-        "FROM row_change WHERE operation_id = :op AND (table_name = 'character' OR "
-        "table_name IN (SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p "
-        "WHERE m.type = 'table' AND p.name = 'character_id'))"), {"op": operation_id})
+        "FROM row_change WHERE operation_id = :op AND table_name IN "
+        f"('character', {_naming_a_character()})"), {"op": operation_id})
     return sorted(int(r[0]) for r in rows if r[0] is not None)
 
 
