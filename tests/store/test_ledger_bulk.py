@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from tftmanager.app import campaigns
 from tftmanager.store import ledger
+from tftmanager.store.journal_triggers import BULK_ROWS
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 pytestmark = pytest.mark.store
@@ -69,18 +70,19 @@ def test_bulk_lines_are_journalled_as_the_triggers_journal_each(
         store = campaign_templates.open(tmp_path / f"{bulk}.tftcampaign", name="Demo", demo=True)
         try:
             ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
+            many = ids * 10  # past BULK_ROWS: journalled in one statement
             with store.operation("test", "Bulk") as op:
                 ledger.append(session=op.session, table=table, character_id=ids[0], amount=1,
                               kind="job", batch="a")
                 if bulk:
-                    ledger.append_many(session=op.session, table=table, rows=_rows(ids, "b"))
+                    ledger.append_many(session=op.session, table=table, rows=_rows(many, "b"))
                 else:
-                    for values in _rows(ids, "b"):
+                    for values in _rows(many, "b"):
                         ledger.append(session=op.session, table=table, **values)
             journals.append(_journal(store, table))
         finally:
             store.close()
-    assert len(journals[0]) == 1 + 3 * 5
+    assert len(journals[0]) == 1 + len(_rows(many, "b")) > BULK_ROWS
     assert journals[0] == journals[1]
 
 
@@ -92,6 +94,6 @@ def test_a_bulk_insert_outside_an_operation_is_refused(campaign_path: Path,
         ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
         with store.engine.connect() as conn, Session(conn) as session, \
                 pytest.raises(DBAPIError, match="outside an operation"):
-            ledger.append_many(session=session, rows=_rows(ids, "b"))
+            ledger.append_many(session=session, rows=_rows(ids * 10, "b"))  # past BULK_ROWS
     finally:
         store.close()

@@ -21,6 +21,8 @@ UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_ver
                         "character_version", "player_link"})
 PREFIX = "journal_"
 OUTSIDE_AN_OPERATION = "write outside an operation"
+# From this many rows a bulk insert is journalled in one statement (``insert_recorded``).
+BULK_ROWS = 64
 
 _EVENTS = (("insert", "INSERT", "I"), ("update", "UPDATE", "U"), ("delete", "DELETE", "D"))
 
@@ -57,8 +59,13 @@ def insert_recorded(conn: Connection, table: str, sql: str, rows: list[Any]) -> 
     (the same images, in the same order, with the same ids), but SQLite runs
     one INSERT ... SELECT instead of a trigger program per row: for a year of
     a party's ledger lines (thousands), that was more than the insert itself.
-    Outside an operation, or while replaying, the triggers decide as always.
+    Outside an operation, or while replaying, the triggers decide as always;
+    so they do for a few rows (a payment, an award to a party), where the
+    statements around the insert would cost more than they save.
     """
+    if len(rows) < BULK_ROWS:
+        conn.exec_driver_sql(sql, rows)
+        return
     state = conn.exec_driver_sql(
         "SELECT current_op, replaying FROM journal_state WHERE id = 1").first()
     if state is None or state[0] is None or state[1]:
