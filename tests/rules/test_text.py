@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.text import agreeing, article, count, is_plural_name
 from tftmanager.rules.validation import validate
 
