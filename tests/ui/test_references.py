@@ -69,7 +69,8 @@ def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
     # Search: the results come page by page; the first is shown when found.
     type_into(qtbot, window.search, "Page 2", enter=True)
     qtbot.waitUntil(lambda: window.current_page() == 2)
-    assert window.results.item(0).text() == "PDF page 3: Page 2"
+    # The book and its printed page, as a reader says it (PDF page 3 is printed page 2)
+    assert window.results.item(0).text() == "In the Labyrinth, page 2: Page 2"
     # Resizing the window keeps the page (fit to width lays the pages out again).
     window.resize(window.width() + 200, window.height() + 100)
     qtbot.wait(50)
@@ -217,3 +218,13 @@ def test_the_book_viewer_records_the_page_an_entry_is_on(
     main_window.act_undo.trigger()
     assert session.library.talents["alchemy"].reference == Reference("ITL")
     picker.close()
+
+
+def test_a_search_result_reads_as_one_line() -> None:
+    """Issue 34: results read "RINTH⏎page 17⏎": the words joined, the book and page named."""
+    pdf = book_pages.BookPdf(Path("itl.pdf"), first_page=2)
+    text = "IN THE LABY-\nRINTH\u2029page 17\r\n"
+    assert book_pages.snippet(text) == "IN THE LABYRINTH page 17"
+    assert book_pages.result_line("In the Labyrinth", pdf, 17, "the half-\u2028orc  charges") \
+        == "In the Labyrinth, page 17: the armor stops"
+    assert book_pages.result_line("Melee", pdf, 0, "Cover") == "Melee, PDF page 1: Cover"
