@@ -225,6 +225,6 @@ def test_a_search_result_reads_as_one_line() -> None:
     pdf = book_pages.BookPdf(Path("itl.pdf"), first_page=2)
     text = "IN THE LABY-\nRINTH\u2029page 17\r\n"
     assert book_pages.snippet(text) == "IN THE LABYRINTH page 17"
-    assert book_pages.result_line("In the Labyrinth", pdf, 17, "the half-\u2028orc  charges") \
+    assert book_pages.result_line("In the Labyrinth", pdf, 17, "the ar-\u2028mor  stops") \
         == "In the Labyrinth, page 17: the armor stops"
     assert book_pages.result_line("Melee", pdf, 0, "Cover") == "Melee, PDF page 1: Cover"
