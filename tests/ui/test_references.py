@@ -106,8 +106,11 @@ def test_preferences_point_a_book_at_a_pdf(shelf: QSettings, tmp_path: Path, qtb
     assert codes[:3] == ["Melee", "Wizard", "ITL"] and "House Rules: Combat" in codes
     dialog = RulebooksDialog(codes)
     qtbot.addWidget(dialog)
-    dialog.paths["House Rules: Combat"].setText(str(tmp_path / "combat.pdf"))
-    dialog.first_pages["House Rules: Combat"].setValue(3)
+    type_into(qtbot, dialog.paths["House Rules: Combat"], str(tmp_path / "combat.pdf"))
+    first = dialog.first_pages["House Rules: Combat"]
+    first.setFocus()
+    first.selectAll()
+    qtbot.keyClicks(first, "3")
     dialog.accept()
     assert books.book_pdf("House Rules: Combat") == book_pages.BookPdf(tmp_path / "combat.pdf", 3)
     assert books.book_pdf("ITL") is None
@@ -228,3 +231,17 @@ def test_a_search_result_reads_as_one_line() -> None:
     assert book_pages.result_line("In the Labyrinth", pdf, 17, "the ar-\u2028mor  stops") \
         == "In the Labyrinth, page 17: the armor stops"
     assert book_pages.result_line("Melee", pdf, 0, "Cover") == "Melee, PDF page 1: Cover"
+
+
+def test_the_preferences_headings_show_whole_within_their_columns(qtbot) -> None:
+    """Issue 34: the last heading ran to the Preferences dialog's edge."""
+    dialog = RulebooksDialog(book_codes([]))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    last = dialog.headers[-1]
+    spin = next(iter(dialog.first_pages.values()))
+    assert last.sizeHint().width() <= spin.width()  # the numbers' width, not the heading's
+    for heading in dialog.headers:
+        assert heading.height() >= heading.sizeHint().height()  # no line cut off
+    dialog.close()
