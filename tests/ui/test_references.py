@@ -130,7 +130,7 @@ def test_a_pdf_in_the_home_folder_shows_as_tilde_and_is_kept_whole(
     dialog = RulebooksDialog(book_codes([]))
     qtbot.addWidget(dialog)
     assert dialog.paths["ITL"].text() == "~/Books/itl.pdf"
-    dialog.paths["Melee"].setText("~/Books/melee.pdf")
+    type_into(qtbot, dialog.paths["Melee"], "~/Books/melee.pdf")
     dialog.accept()
     assert books.book_pdf("ITL") == book_pages.BookPdf(tmp_path / "Books" / "itl.pdf", 2)
     assert books.book_pdf("Melee") == book_pages.BookPdf(tmp_path / "Books" / "melee.pdf", 1)
@@ -178,14 +178,14 @@ def test_the_library_editor_edits_a_reference_like_any_field(qtbot) -> None:
     assert isinstance(field, QLineEdit)
     assert field.text() == "" and field.placeholderText() == "ITL"  # from its source
     assert "reference" not in dialog.entry().data  # left empty: the source's is used
-    field.setText("ITL p. 23")
+    type_into(qtbot, field, "ITL p. 23")
     assert dialog.validation_error() == ""
     assert dialog.entry().data["reference"] == "ITL p. 23"
-    field.setText(", p. 23")
+    type_into(qtbot, field, ", p. 23")
     assert "is not a reference" in dialog.validation_error()
     source = dialog.widgets["source"]
     assert isinstance(source, QLineEdit)
-    source.setText("Melee (003), Pole Weapons (line 254)")
+    type_into(qtbot, source, "Melee (003), Pole Weapons (line 254)")
     assert field.placeholderText() == "Melee, Pole Weapons"
 
 
