@@ -132,12 +132,17 @@ class BuyDialog(QDialog):
             return [(e.key, e.name, _magic_price(e), e.weight_kg)
                     for e in sorted(library.magic_items.values(), key=lambda m: m.name.casefold())
                     if not library.is_retired(LIBRARY_KIND[kind], e.key)]
-        entries: list[Weapon | Armor | Shield | Gear] = (
-            sorted(library.weapons.values(), key=lambda w: weapon_shelf(w, _shelves()))
-            if kind is ItemKind.WEAPON
-            else sorted(library.armors.values(), key=armor_shelf) if kind is ItemKind.ARMOR
-            else sorted(library.shields.values(), key=armor_shelf) if kind is ItemKind.SHIELD
-            else sorted(library.gear.values(), key=lambda g: g.name.casefold()))
+        entries: list[Weapon | Armor | Shield | Gear]
+        if kind is ItemKind.WEAPON:
+            shelves = _shelves()
+            weapons = sorted(library.weapons.values(), key=lambda w: weapon_shelf(w, shelves))
+            entries = [*weapons]
+        elif kind in (ItemKind.ARMOR, ItemKind.SHIELD):
+            protection: list[Armor | Shield] = list(
+                library.armors.values() if kind is ItemKind.ARMOR else library.shields.values())
+            entries = [*sorted(protection, key=armor_shelf)]
+        else:
+            entries = [*sorted(library.gear.values(), key=lambda g: g.name.casefold())]
         # An entry the documents give no price for waits for the GM's price.
         return [(e.key, e.name, f"${e.cost:,}", e.weight_kg) for e in entries
                 if not library.is_retired(kind.value, e.key) and e.priced]
