@@ -36,7 +36,11 @@ def main() -> int:
     screen = QGuiApplication.primaryScreen().size()
     out = ROOT / "build" / "screens" / f"{screen.width()}x{screen.height()}"
     out.mkdir(parents=True, exist_ok=True)
-    settings = QSettings(str(campaigns_folder() / "settings.ini"), QSettings.Format.IniFormat)
+    # Settings of its own, made afresh: as a new user opens the app, not at the window
+    # size an earlier script left in the shared settings.
+    fresh = campaigns_folder() / "screen-size-settings.ini"
+    fresh.unlink(missing_ok=True)
+    settings = QSettings(str(fresh), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.show()
     assert window.new_campaign(fresh_demo_path(), demo=True)

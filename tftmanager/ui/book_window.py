@@ -75,6 +75,10 @@ class BookWindow(QWidget):
         self.search_model.modelReset.connect(self._list_results)
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
+        # A result is a line of the book's words: wrapped in the narrow list, not cut off.
+        self.results.setWordWrap(True)
+        self.results.setSpacing(3)  # results apart, each on its lines
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # "This entry is on the page shown": the shipped data has no pages to give.
         self.entry: EntryPage | None = None
         self.pdf: BookPdf | None = None
