@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
+from tftmanager.app import journal
 from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
 from tftmanager.ui.encounter_next import NextPanel
@@ -34,7 +35,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     session = main_window.session
     assert session is not None
     window = _flavius_and_wulf(main_window, qtbot, "Led")
-    before = len(session.history())
+    before = len(session.query(journal.history))
     assert isinstance(window, FightActions) and isinstance(window.next_panel, NextPanel)
     assert "[Initiative]" in window.next_panel.phases.text()
     assert _offers(window) == ["Roll the initiative"]
@@ -70,7 +71,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert window.highlighted() == ""
     log = window.log.toPlainText()
     assert "7 hits on Flavius Marcellus" in log and "Germanic tribesman is dead." in log
-    done = session.history()
+    done = session.query(journal.history)
     assert len(done) - before == 13  # each of the 13 presses one change in the History
     assert done[0].label == "Led, turn 2: Flavius Marcellus attacks Germanic tribesman: triple"
     _press(window, qtbot, "End the encounter")

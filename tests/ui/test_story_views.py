@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QPalette
 
-from tftmanager.app import session_notes
+from tftmanager.app import characters, session_notes
 from tftmanager.app.party_board import Readiness
 from tftmanager.ui import operations
 from tftmanager.ui.journal_window import JournalWindow
@@ -115,12 +115,12 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     assert _board_row(main_window, "Wulf").xp == xp_before
 
     money_before = {r.name: r.money for r in board.all_rows}
-    [week] = operations.weeks.run_weeks(session, 1, seed=3)
+    [week] = operations.weeks.run_weeks(session, 1, seed=3).value or []
     for section in week.report.characters:
         assert _board_row(main_window, section.name).money == (money_before[section.name]
                                                                 + section.money)
 
-    joe = session.character(ids["Joe the Barbarian"])
+    joe = session.query(characters.get_character, character_id=ids["Joe the Barbarian"])
     operations.characters.edit(session, ids["Joe the Barbarian"], replace(joe, wounds=4))
     row = _board_row(main_window, "Joe the Barbarian")
     assert (row.st_now, row.readiness, row.status) == (joe.st - 4, Readiness.HURT,
