@@ -68,10 +68,19 @@ def _resolve(expr: ast.expr, names: dict[str, tuple[str, str | None]]) -> object
     return getattr(found, attribute, None) if attribute is not None else found
 
 
-def _of_app(found: object) -> bool:
-    """A function of ``tftmanager.app`` (a class is a value made, not an action run)."""
-    return (callable(found) and not inspect.isclass(found) and not inspect.ismodule(found)
-            and (getattr(found, "__module__", "") or "").startswith("tftmanager.app"))
+def _from_app(expr: ast.expr, names: dict[str, tuple[str, str | None]]) -> bool:
+    """Whether ``expr`` names a function reached through ``tftmanager.app``.
+
+    Through ``app`` counts, wherever the function is written (``app`` hands
+    on some of the store's, which are the window's only through ``app``); a
+    class is a value made, not an action run.
+    """
+    found = _resolve(expr, names)
+    if not callable(found) or inspect.isclass(found) or inspect.ismodule(found):
+        return False
+    root = expr.value if isinstance(expr, ast.Attribute) else expr
+    imported = names[root.id][0] if isinstance(root, ast.Name) else ""
+    return any(m.startswith("tftmanager.app") for m in (imported, found.__module__ or ""))
 
 
 def _refusal(found: object) -> bool:
@@ -94,13 +103,13 @@ def around_the_runner(source: str) -> list[tuple[int, str, str]]:
                 handed = [] if callee in RUNS else [*child.args, *(k.value for k in
                                                                    child.keywords)]
                 for given in handed:
-                    if _of_app(_resolve(given, names)):
+                    if _from_app(given, names):
                         found.append((child.lineno, function,
                                       f"hands {ast.unparse(given)} of tftmanager.app to "
                                       f"{ast.unparse(child.func)}"))
                 if any(k.arg == "store" for k in child.keywords):
                     found.append((child.lineno, function, "hands app the store"))
-                if _of_app(_resolve(child.func, names)):
+                if _from_app(child.func, names):
                     found.append((child.lineno, function,
                                   f"calls {ast.unparse(child.func)} of tftmanager.app"))
             if isinstance(child, ast.ExceptHandler) and child.type is not None:
@@ -136,9 +145,13 @@ def test_the_check_sees_each_way_around_the_runner() -> None:
               "def where(text):\n"
               "    return CampaignLocation.parse(text)\n"
               "def later(pool, text):\n"
-              "    return pool.submit(price_of, text)\n")
+              "    return pool.submit(price_of, text)\n"
+              "def keep(address):\n"
+              "    from tftmanager.app.server_campaigns import remember_password\n"
+              "    return remember_password(address, 'secret')  # the store's, through app\n")
     assert [(line, function) for line, function, _what in around_the_runner(widget)] == [
-        (5, "sell"), (5, "sell"), (8, "price"), (9, "price"), (12, "where"), (14, "later")]
+        (5, "sell"), (5, "sell"), (8, "price"), (9, "price"), (12, "where"), (14, "later"),
+        (17, "keep")]
     through = ("from tftmanager.app import equipment\n"
                "from tftmanager.app.location import CampaignLocation\n"
                "from tftmanager.ui.runner import free_query\n"
