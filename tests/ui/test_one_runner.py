@@ -24,8 +24,8 @@ from tftmanager.refusal import Refusal
 UI = Path(tftmanager.ui.__file__).resolve().parent
 # The runner itself: where an app function is called, given the store, or its refusal caught.
 RUNNER = {UI / "runner.py": {"free_query", "free_check", "_run", "_failed"},
-          UI / "session.py": {"act", "check", "_tries", "open", "open_read_only", "create",
-                              "open_address"},
+          UI / "session.py": {"act", "act_long", "check", "_tries", "open", "open_read_only",
+                              "create", "open_address"},
           UI / "session_reads.py": {"query", "library"}}
 
 # What an app function may be handed to: the runner's ways in (``Background.read`` is the

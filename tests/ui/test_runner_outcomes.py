@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 
 from tftmanager.app import campaigns, experience
 from tftmanager.app.changes import Changes
@@ -86,3 +89,24 @@ def test_a_refusal_the_caller_answers_comes_back_untold(make_window, tmp_path: P
     assert acted.outcome is Outcome.REFUSED and acted.refusal is not None and said == []
     assert free_check(experience.parse_enemy_totals, answers=(XPRefused,),
                       text="24, 26").value == [24, 26]
+
+
+def test_a_long_action_runs_in_a_worker_and_cancel_stops_it(make_window, tmp_path: Path) -> None:
+    """``act_long``: the window's events turn while a worker runs; Cancel stops the next step."""
+    session = _session(make_window, tmp_path)
+    workers: list[int] = []
+
+    def slow(*, store: object, progress, total: int) -> int:  # type: ignore[no-untyped-def]
+        assert store is session.store
+        for step in range(1, total + 1):
+            time.sleep(0.05)
+            workers.append(threading.get_ident())
+            if not progress(step, total):
+                return step  # what it finished is its to keep
+        return total
+
+    QTimer.singleShot(150, lambda: session.progress_dialog.cancel())  # heard mid-run
+    ran = session.act_long("Slow", slow, steps=60, parent=None, text="Working…",
+                           writes=False, total=60)
+    assert ran.done and ran.value is not None and 1 <= ran.value < 60
+    assert workers and threading.get_ident() not in workers

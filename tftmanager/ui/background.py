@@ -1,11 +1,19 @@
-"""The runner's long read: off the window's thread, under a progress bar whose Cancel drops it.
+"""The runner's long work: off the window's thread, under a progress bar with Cancel.
 
-A read of ``tftmanager.app`` that may take seconds (100,000 characters of
-stat blocks) runs in one worker thread, as :func:`~tftmanager.ui.runner.free_check`
-runs it on the window's: its answered refusals come back in the ``Ran``
-handed to ``on_done``; a bug is raised on the window's thread, to the crash
-report.  A newer read replaces the one under way, whose result is never
-shown; Cancel drops it and calls ``on_cancel``.
+:func:`in_worker` runs an action of several steps (``CampaignSession.act_long``:
+a run of job weeks) in a worker thread while the window's events turn, so
+the bar moves and its Cancel is heard; the action's value, or what it
+raised, comes back on the window's thread, where the runner sorts it.  The
+store lets one thread at a time into a transaction, so the window waits for
+the run, never writes beside it.
+
+:class:`Background` is for a read that may take seconds (100,000 characters
+of stat blocks) and must not hold the window: it runs in one worker thread,
+as :func:`~tftmanager.ui.runner.free_check` runs it on the window's; its
+answered refusals come back in the ``Ran`` handed to ``on_done``; a bug is
+raised on the window's thread, to the crash report.  A newer read replaces
+the one under way, whose result is never shown; Cancel drops it and calls
+``on_cancel``.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from tftmanager.ui.runner import Answers, Ran, free_check
@@ -22,6 +30,38 @@ from tftmanager.ui.runner import Answers, Ran, free_check
 T = TypeVar("T")
 POLL_MS = 50  # how often the window looks whether the worker is done
 SHOWN_AFTER_MS = 300  # a read quicker than this shows no bar
+
+
+def in_worker(call: Callable[[], T], *, each: Callable[[], None]) -> T:
+    """``call()`` in a worker thread; the window's events turn, ``each()`` every poll, meanwhile.
+
+    Returns its value, or raises what it raised, on the window's thread.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(call)
+        _wait(future, each)
+    try:
+        return future.result()
+    finally:  # an error's traceback keeps this frame: it must keep no window alive
+        del future, each, call
+
+
+def _wait(future: Future[T], each: Callable[[], None]) -> None:
+    """Turn the window's events until ``future`` is done, calling ``each`` at every poll."""
+    loop = QEventLoop()
+    poll = QTimer()
+
+    def look() -> None:
+        each()
+        if future.done():
+            loop.quit()
+
+    poll.timeout.connect(look)
+    poll.start(POLL_MS)
+    if not future.done():
+        loop.exec()
+    poll.stop()
+    each()
 
 
 class Background:

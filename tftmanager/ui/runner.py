@@ -7,8 +7,9 @@ runner with its keyword arguments, never called by a widget itself:
   campaign opened or created, a server's address): its changes are
   signalled, a refusal is shown in one line, a bug goes to its crash report;
   it answers a :class:`Ran` telling DONE, REFUSED, BUG and SAVED_DROPPED
-  apart.  ``CampaignSession.act`` (and ``act_long``) is the same for an
-  action on the open campaign, given its store.
+  apart.  ``CampaignSession.act`` is the same for an action on the open
+  campaign, given its store, and ``act_long`` for one of several steps, run
+  in a worker (``ui.background``) under a bar with Cancel.
 - :func:`free_query` runs a read that needs no campaign (a price, a label,
   a file's preview), as ``CampaignSession.query`` runs one on the campaign:
   a read changes nothing, and what it raises is a bug for the window's

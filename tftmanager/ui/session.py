@@ -16,6 +16,7 @@ Each action's label and time, each refusal and each bug go to the log.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -139,10 +140,11 @@ class CampaignSession(Runner, CampaignReads):
     def act_long(self, label: str, action: Callable[..., T], /, *, steps: int,
                  parent: QWidget | None, text: str, answers: Answers = (), writes: bool = True,
                  **arguments: Any) -> Ran[T]:
-        """``act`` for an action of several steps, with a progress bar whose Cancel stops it.
+        """``act`` for an action of several steps, in a worker under a bar whose Cancel stops it.
 
         ``action`` is also handed ``progress`` (None for a single step, which
-        shows no bar); what it finished before Cancel is its to keep.
+        shows no bar and runs on the window's thread); what it finished
+        before Cancel is its to keep.
         """
         if steps <= 1:
             return self.act(label, action, answers=answers, writes=writes, progress=None,
@@ -150,17 +152,27 @@ class CampaignSession(Runner, CampaignReads):
         from PySide6.QtCore import Qt  # noqa: PLC0415 - only for a long run
         from PySide6.QtWidgets import QProgressDialog  # noqa: PLC0415
 
+        from tftmanager.ui.background import in_worker  # noqa: PLC0415
+
         dialog = QProgressDialog(text, "Cancel", 0, steps, parent)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(0)
         self.progress_dialog: QProgressDialog | None = dialog
+        done, stop = [0], threading.Event()
 
-        def progress(done: int, _total: int) -> bool:
-            dialog.setValue(done)
-            return not dialog.wasCanceled()
+        def progress(finished: int, _total: int) -> bool:  # in the worker: no widget here
+            done[0] = finished
+            return not stop.is_set()
+
+        def shown() -> None:  # on the window's thread, while the worker runs
+            if dialog.wasCanceled():
+                stop.set()  # the run stops after the step in hand
+            elif done[0] != dialog.value():
+                dialog.setValue(done[0])
         try:
-            return self.act(label, action, answers=answers, writes=writes, progress=progress,
-                            **arguments)
+            return self._run(label, lambda: in_worker(
+                lambda: action(store=self.store, progress=progress, **arguments), each=shown),
+                answers=answers, writes=writes)
         finally:
             dialog.close()
 
