@@ -36,6 +36,7 @@ from tftmanager.store.errors import (
     MigrationFailed,
     NotACampaign,
     ReadOnlyCampaign,
+    RequestDone,
 )
 from tftmanager.store.failures import user_message
 from tftmanager.store.inspect import (
@@ -48,6 +49,7 @@ from tftmanager.store.inspect import (
 from tftmanager.store.journal import FileJournal, Journal, OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
+from tftmanager.store.player_links import record_request
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import CampaignRow
 
@@ -119,6 +121,18 @@ class CampaignStore:
         return dict(self.seen)
 
     @contextmanager
+    def as_player(self, author: str, character_id: int) -> Iterator[None]:
+        """A player's action on their character (the table server's): read and written whole.
+
+        Operations begun inside are ``author``'s.  In a file the block holds
+        the campaign's one connection from the first read to the last write,
+        so the window's edit of the same character waits for it rather than
+        landing between the two and being overwritten.
+        """
+        with self.one_at_a_time, journal.acting(author):
+            yield
+
+    @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One session in one transaction: committed at the end, rolled back on error.
 
@@ -159,12 +173,19 @@ class CampaignStore:
         if self.read_only:
             raise ReadOnlyCampaign(self.path, f"{self.path.name} is open read-only: "
                                    "nothing in it can be changed.")
+        request = journal.pending_request()
         with self.transaction() as session:
             op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label
             yield op
+            if request is not None and not record_request(
+                    session=session, character_id=request.character_id, nonce=request.nonce):
+                raise RequestDone(self.path, "That request was already received, and done "
+                                  "once.")
             self.journal.finish(session, op, campaign_id=self.campaign_id)
             self.operation_finished(session, op)
+        if request is not None:
+            request.recorded = True
         self.committed += 1
         self.journal.committed()
 
