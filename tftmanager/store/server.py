@@ -213,6 +213,10 @@ class ServerCampaignStore(CampaignStore):
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One transaction on the server, its failures said in the user's terms."""
+        shared = self._shared_read()
+        if shared is not None:
+            yield shared
+            return
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 if self.role != "gm" and self.for_player is None:

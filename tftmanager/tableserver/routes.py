@@ -39,7 +39,7 @@ from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import RequestDone, failure_of
 from tftmanager.app.player_links import PlayerLink
 from tftmanager.refusal import Refusal
-from tftmanager.tableserver import actions, player_view
+from tftmanager.tableserver import actions
 from tftmanager.tableserver.html import esc, message_page, page
 from tftmanager.tableserver.live import LiveViews
 from tftmanager.tableserver.news import News, Watcher
@@ -254,14 +254,14 @@ async def player_act(request: Request) -> Response:
         return _answer(False, "The request was not understood; reload the page.", 400)
     if table.seen_nonce(nonce):
         return _replayed()
-    return await _carry_out(table, link, fields, nonce)
+    return await _carry_out(table, link, secret, fields, nonce)
 
 
 def _replayed() -> JSONResponse:
     return _answer(False, REPLAYED, 409, replayed=True)
 
 
-async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
+async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[str, str],
                      nonce: str) -> Response:
     label = f"table server: {fields.get('action', '?')[:20]}"
     start = activity_log.started(label)
@@ -291,11 +291,12 @@ async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
     if message is None:
         return _replayed()
     activity_log.done(label, start)
-    table.news.poke()
+    # The pages' next version, rendered once: this answer's card and every open page's.
+    version = await table.news.changed()
     if table.on_change is not None:
         table.on_change(link.character_id, f"{link.author}: {message}")
-    view = await run_in_threadpool(player_view.read_view, table.store, link)
-    return _answer(True, message, live=player_view.live_html(view))
+    found = await table.views.page(version, link.character_id, secret)
+    return _answer(True, message, live=found[0] if found is not None else "")
 
 
 def _gm_table(request: Request) -> Table | Response:
