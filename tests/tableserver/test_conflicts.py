@@ -1,8 +1,9 @@
 """A GM's edit committed between a player's read and write is never overwritten (issue 39).
 
 A player's action reads the character, then writes it.  Each test here puts
-the GM's edit of the same character exactly between the two: the read is
-wrapped so that, once it has happened, the GM marks two wounds on Ragnar.
+the GM's edit of the same character exactly between the two: the store's
+read of the character is wrapped so that, once the player's action has
+read it, the GM's window (its own thread) marks two wounds on Ragnar.
 Before the fix the player's write (their notes) put the character back as
 read, and the wounds were gone.  Now a server campaign refuses the write as
 a conflict and the table server does it again on the character as it is;
@@ -22,6 +23,7 @@ from starlette.testclient import TestClient
 
 from tftmanager.app import campaigns, characters, journal, player_links
 from tftmanager.app.campaigns import Campaign, party_sheets
+from tftmanager.store import queries
 from tftmanager.tableserver import actions
 from tftmanager.tableserver.routes import create_app
 
@@ -53,7 +55,7 @@ def _after_the_first_read(monkeypatch: pytest.MonkeyPatch,
                           between: Callable[[], None]) -> list[int]:
     """Run ``between`` once, right after the player's action first reads the character."""
     reads: list[int] = []
-    read = characters.get_character
+    read = queries.get_character
 
     def reading(**kwargs: Any) -> Any:
         found = read(**kwargs)
@@ -63,7 +65,7 @@ def _after_the_first_read(monkeypatch: pytest.MonkeyPatch,
                 between()
         return found
 
-    monkeypatch.setattr(characters, "get_character", reading)
+    monkeypatch.setattr(queries, "get_character", reading)
     return reads
 
 
@@ -103,7 +105,7 @@ def test_a_player_told_to_look_again_when_the_character_keeps_changing(
     ragnar = table.ids["Ragnar"]
     before = characters.get_character(store=gm, character_id=ragnar)
     token = table.token(table.ragnar)
-    read = characters.get_character
+    read = queries.get_character
 
     def reading(**kwargs: Any) -> Any:
         found = read(**kwargs)
@@ -111,7 +113,7 @@ def test_a_player_told_to_look_again_when_the_character_keeps_changing(
             _gm_wounds(gm, ragnar)
         return found
 
-    monkeypatch.setattr(characters, "get_character", reading)
+    monkeypatch.setattr(queries, "get_character", reading)
     answer = table.act(table.ragnar, token=token, action="notes", notes="Never saved.")
     monkeypatch.undo()
     assert answer.status_code == 422, answer.text

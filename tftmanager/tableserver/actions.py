@@ -12,7 +12,6 @@ what the rules refuse comes back as the app's refusal, word for word.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from tftmanager.app import characters, encounters, equipment, experience
 from tftmanager.app.campaigns import Campaign
@@ -29,10 +28,6 @@ TRIES = 3  # an action that collided with someone else's edit is tried this ofte
 
 class ActionRefused(Refusal, ValueError):
     """A request the table server will not carry out; the message says why."""
-
-
-class NotesChanged(ActionRefused):
-    """Saved notes began from notes someone has changed since: theirs are not overwritten."""
 
 
 def _field(fields: Mapping[str, object], name: str) -> str:
@@ -100,17 +95,9 @@ def _notes(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> s
         raise ActionRefused("The request lacks the notes; reload the page and try again.")
     if len(notes) > NOTES_MAX:
         raise ActionRefused(f"Notes are at most {NOTES_MAX:,} characters.")
-    character = characters.get_character(store=store, character_id=link.character_id)
-    notes = notes.replace("\r\n", "\n")
-    if notes == character.notes:
-        return "Notes saved."
     was = fields.get("was")  # the notes the page's text began from (optional)
-    if isinstance(was, str) and was.replace("\r\n", "\n") != character.notes:
-        raise NotesChanged(f"{character.name}'s notes were changed since your page showed "
-                           "them. Your text is still in the box; save again to replace "
-                           "theirs with it.")
-    characters.edit_character(store=store, character_id=link.character_id,
-                              character=replace(character, notes=notes))
+    characters.set_notes(store=store, character_id=link.character_id, notes=notes,
+                         was=was if isinstance(was, str) else None)
     return "Notes saved."
 
 
