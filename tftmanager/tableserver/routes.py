@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -248,7 +248,11 @@ async def player_act(request: Request) -> Response:
         return _answer(False, "This request did not come from your page; reload it.", 403)
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         return _answer(False, "The request was not understood; reload the page.", 415)
-    fields = _fields(await request.body())
+    try:
+        body = await request.body()
+    except ClientDisconnect:  # the page went away while sending: nobody to answer
+        return Response(status_code=400)
+    fields = _fields(body)
     nonce = (fields or {}).get("nonce", "")
     if fields is None or not 16 <= len(nonce) <= 64 or not nonce.isascii():
         return _answer(False, "The request was not understood; reload the page.", 400)
