@@ -85,7 +85,11 @@ class Table:
         return hmac.new(self.key, b"csrf:" + secret.encode(), hashlib.sha256).hexdigest()
 
     def seen_nonce(self, nonce: str) -> bool:
-        """Whether this request was made before (then it is not made again)."""
+        """Whether this run already took this request (in flight, or done: not made again).
+
+        Only this run's; a request done before a restart is found in the
+        campaign's record (``table_request``) when it comes back.
+        """
         if nonce in self.nonces:
             return True
         self.nonces[nonce] = None
