@@ -16,9 +16,10 @@ from sqlalchemy import Connection, inspect
 
 from tftmanager.store.sql_text import quote_name
 
-# Tables that are the journal itself, or Alembic's, or the players' links: never recorded.
+# Tables that are the journal itself, or Alembic's, or the players' links and requests:
+# never recorded.
 UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
-                        "character_version", "player_link"})
+                        "character_version", "player_link", "table_request"})
 PREFIX = "journal_"
 OUTSIDE_AN_OPERATION = "write outside an operation"
 # From this many rows a bulk insert is journalled in one statement (``insert_recorded``).
