@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from tftmanager.app import equipment
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item
 from tftmanager.rules.loadout import (
@@ -50,6 +49,8 @@ def apply_gear(parent: QWidget, session: CampaignSession, character_id: int,
     if not added:
         operations.equipment.change_outfit(session, character_id, items, pay=False)
         return True
+    from tftmanager.app import equipment  # noqa: PLC0415 - the store: not at start-up
+
     library = session.library
     what = ", ".join(equipment.entry_name(library, i.kind, i.key) for i in added)
     price = equipment.outfit_price(library, before, items)

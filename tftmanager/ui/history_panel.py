@@ -8,12 +8,14 @@ can see how far Undo reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tftmanager.app.journal import Operation
-from tftmanager.ui.session import CampaignSession
+if TYPE_CHECKING:
+    from tftmanager.app.journal import Operation
+    from tftmanager.ui.session import CampaignSession
 
 SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further back
 

@@ -1,7 +1,8 @@
 """The composition root of the desktop app: build the window, paint, then load.
 
 The window is shown before the campaign store (sqlmodel, SQLAlchemy) is even
-imported; the campaign opens right after the first paint.
+imported; the party and then the editor appear from a read-only look at the
+file (the preview), and the campaign opens after the editor's first paint.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tftmanager import APP_NAME, ORG_NAME, activity_log
 from tftmanager.app.location import CampaignLocation
-from tftmanager.collector import keep_for_good, paused_for_start_up
+from tftmanager.collector import collector_paused, keep_for_good, paused_for_start_up
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
@@ -176,7 +177,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
 
     def report(stage: str) -> None:
         """For make bench: print the time to this stage and quit, when asked to stop here."""
-        if probe in (stage, "loaded" if stage == "editor" else stage):
+        if probe == stage:
             print(f"shown {shown:.4f} {stage} {time.perf_counter() - _STARTED:.4f}", flush=True)
             window.close()
             QTimer.singleShot(0, app.quit)
@@ -203,16 +204,32 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             report("party")
             if probe == "party":
                 return
-            QTimer.singleShot(0, lambda: open_fully(path, create))
+            QTimer.singleShot(0, show_editor)
         else:
             open_fully(path, create)
+
+    def show_editor() -> None:
+        """The editor on the preview, taking input; the store loads after this paint."""
+        if main_panels.show_preview_editor(window):
+            window.repaint()
+            keep_for_good(started=True)
+            report("editor")
+            if probe == "editor":
+                return
+        QTimer.singleShot(0, load_store)
+
+    def load_store() -> None:
+        with collector_paused():  # the storage layer's modules live until the app quits
+            window.open_preview_now()
+        keep_for_good(started=True)
+        opened(window.session is not None)
 
     def open_fully(path: Path, create: bool) -> None:
         try:
             done = (window.new_campaign(path, demo=True) if create
                     else window.open_campaign(path))
             if not done and window.session is None:
-                window.party_model.set_rows([])  # the preview of a campaign that did not open
+                window.drop_preview()  # the preview of a campaign that did not open
             window.ensure_panels()
         finally:
             keep_for_good(started=True)
@@ -220,8 +237,8 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
 
     def opened(_done: bool) -> None:
         keep_for_good(started=True)
-        report("party")
-        report("editor")
+        for stage in ("party", "editor", "loaded"):  # without a preview, all at once
+            report(stage)
         if smoke_test and not probe:
             smoke.finish(window, app)
 

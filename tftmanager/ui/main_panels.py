@@ -51,14 +51,32 @@ def show_preview(window: MainWindow, path: Path) -> bool:
     Only shown in an empty window; the open that follows fills the table from
     the store (or empties it if the campaign cannot be opened).
     """
-    from tftmanager.app.peek import party_preview  # noqa: PLC0415 - no ORM in this chain
+    from tftmanager.app.peek import campaign_preview  # noqa: PLC0415 - no ORM in this chain
     from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415
 
     if window.session is not None:
         return False
-    preview = party_preview(path)
+    preview = campaign_preview(path)
     if preview is None:
         return False
     window.ensure_party()
-    window.party_model.set_rows(pending_rows(*preview))
+    window.party_model.set_rows(pending_rows(preview.party, preview.xp))
+    window.preview = (path, preview)
+    return True
+
+
+def show_preview_editor(window: MainWindow) -> bool:
+    """The editor on the preview shown, its first character chosen; False if none is shown.
+
+    The editor takes input at once: what is edited is kept until the campaign
+    is opened (``MainWindow.open_preview_now``), which applies it.
+    """
+    from tftmanager.ui.preview_session import PreviewSession  # noqa: PLC0415
+
+    if window.session is not None or window.preview is None:
+        return False
+    path, preview = window.preview
+    window.ensure_panels()
+    window.editor.set_preview(PreviewSession(path, preview, window.open_preview_now))
+    window.party.select(window.party_model.first_by_name())
     return True

@@ -6,12 +6,13 @@ sqlmodel) is imported only when a campaign is opened, right after first paint.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -47,6 +48,7 @@ from tftmanager.ui.signals import AppSignals
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
     from tftmanager.app.location import CampaignLocation
+    from tftmanager.app.peek import CampaignPreview
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.history_panel import HistoryPanel
@@ -78,6 +80,9 @@ class MainWindow(QMainWindow):
         books.use_settings(settings)  # the user's rulebook PDFs (Preferences)
         self.signals = AppSignals(self)
         self.session: CampaignSession | None = None
+        # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
+        self.preview: tuple[Path, CampaignPreview] | None = None
+        self._opening_preview = False
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
@@ -142,6 +147,42 @@ class MainWindow(QMainWindow):
         if not self._panels_built:
             self._panels_built = True
             main_panels.build_editor(self)
+            self.editor.preview_edited.connect(self._show_kept_edit)
+
+    def open_preview_now(self) -> CampaignSession | None:
+        """Open the campaign shown from its preview now, applying the edits kept; None if not.
+
+        Start-up calls it after the editor's first paint; an action that needs
+        the store before then, and closing the window, call it sooner.
+        """
+        if self.session is None and self.preview is not None and not self._opening_preview:
+            self._opening_preview = True
+            try:
+                if not self.open_campaign(self.preview[0]):
+                    self.drop_preview()
+            finally:
+                self._opening_preview = False
+        return self.session
+
+    def drop_preview(self) -> None:
+        """The previewed campaign did not open: empty the table and editor, say what was lost."""
+        self.preview = None
+        if self.session is not None:
+            return
+        kept = self.editor.kept_edits() if self._panels_built else 0
+        if self._panels_built:
+            self.editor.set_session(None)
+        if self._party_built:
+            self.party_model.set_rows([])
+        if kept:
+            dialogs.error(self, "Not saved", f"{kept} change(s) made while the campaign "
+                          "loaded were not saved: it could not be opened.")
+
+    def _show_kept_edit(self, sheet: Sheet, balance: int) -> None:
+        """The party's row follows an edit kept before the store is loaded."""
+        from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
+
+        self.party_model.update_row(PartyRow.from_sheet(sheet, sheet.race_name, balance))
 
     def _make_actions(self) -> None:
         self._icons: list[tuple[QAction, str]] = []
@@ -323,16 +364,20 @@ class MainWindow(QMainWindow):
         """Show an opened campaign (a file or a server's) in this window."""
         self.ensure_panels()
         self.session = session
-        self.editor.set_session(session)
+        adopted = self.editor.adopt(session)  # the start-up preview's editor, its edits applied
+        self.preview = None
+        if not adopted:
+            self.editor.set_session(session)
         window_state.remember(self.settings, session.location)  # never with a password
-        self._refresh_party()
+        self._refresh_party(quietly=adopted)
         shown = f"{session.place} (read-only)" if session.read_only else session.place
         self.setWindowTitle(f"{session.name()} — {shown} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.location)
         how = " read-only: nothing in it can be changed" if session.read_only else ""
         self.statusBar().showMessage(f"Opened {session.location.short}{how}", 5000)
-        self.party.select(self.party_model.first_by_name())  # the first by name, if any
+        if not adopted:
+            self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
         self._offer_library_update()
@@ -363,14 +408,16 @@ class MainWindow(QMainWindow):
         return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race,
                                    balances.get(sheet.id or 0, 0))
 
-    def _refresh_party(self) -> None:
+    def _refresh_party(self, *, quietly: bool = False) -> None:
+        """The party from the store, the selection kept (``quietly``: the editor not told)."""
         if self.session is None:
             return
         selected = self.party.selected_id()
         balances = self.session.balances()
         from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415 - rows on demand
-        self.party_model.set_rows(pending_rows(self.session.party(), balances))
-        self.party.select(selected)
+        with QSignalBlocker(self.party) if quietly else nullcontext():
+            self.party_model.set_rows(pending_rows(self.session.party(), balances))
+            self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
         if self.session is None:
@@ -491,7 +538,9 @@ class MainWindow(QMainWindow):
     # Closing
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        """Remember the window and release the campaign."""
+        """Remember the window and release the campaign (opened first if edits wait for it)."""
+        if self.session is None and self._panels_built and self.editor.kept_edits():
+            self.open_preview_now()  # nothing typed before the store loaded is lost
         self._save_geometry()
         self.close_campaign()
         self.settings.sync()

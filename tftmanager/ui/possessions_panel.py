@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.equipment import entry_name, repair_quote
+from tftmanager.app.item_names import entry_name
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import ItemKind, ItemState, Mount
@@ -269,6 +269,8 @@ class PossessionsPanel(QWidget):
         for row, state in enumerate(ItemState):  # worn, ready or in hand, as fits the item
             self.state.setItemText(row, where_text(item.kind, state))
         self.state.setCurrentIndex(self.state.findData(item.state))
+        from tftmanager.app.equipment import repair_quote  # noqa: PLC0415 - the store: not at start-up
+
         cost, refusal = repair_quote(self.session.library, item)
         self.repair_button.setEnabled(not refusal)
         self.repair_button.setText(f"&Repair (${cost:,})" if not refusal else "&Repair")

@@ -99,6 +99,8 @@ def bug_message(label: str, failure: Failure, *, saved: bool = False) -> str:
 class CampaignSession(CampaignReads):
     """One open campaign: reads for the windows, and ``run`` for the operations."""
 
+    pending = False  # the campaign's store itself (``PreviewSession`` stands in before it)
+
     def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
         self.store = store
         self.signals = signals

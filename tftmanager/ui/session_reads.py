@@ -127,6 +127,10 @@ class CampaignReads:
             return []
         return self.query(library_app.differences)
 
+    def xp_status(self, character_id: int) -> experience.XPStatus:
+        """Balance, next cost and why each raise is refused (the editor's experience box)."""
+        return self.query(experience.status, character_id=character_id)
+
     def balances(self) -> dict[int, int]:
         """Every character's XP balance."""
         return self.query(experience.balances)

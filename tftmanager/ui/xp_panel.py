@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton
 
-from tftmanager.app import experience
 from tftmanager.rules.experience import Attribute, memory_refusal
 
 if TYPE_CHECKING:
@@ -70,7 +69,7 @@ class XPPanel(QGroupBox):
                 button.setEnabled(False)
             self.memory_button.setVisible(False)
             return
-        status = session.query(experience.status, character_id=character_id)
+        status = session.xp_status(character_id)
         self.balance.setText(f"{status.balance} XP")
         self.next_cost.setText(f"Next point costs {status.next_cost} XP")
         legacy = session.profile().legacy_memory_xp
