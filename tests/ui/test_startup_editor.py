@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.ui.person import type_into
 from tftmanager.app import campaigns, journal, reading
 from tftmanager.ui import main_panels
 from tftmanager.ui.main_window import MainWindow
-from tests.ui.person import type_into
 
 pytestmark = pytest.mark.ui
 
@@ -75,7 +75,7 @@ def test_edits_typed_before_the_store_land_once_when_it_arrives(
 
     editor.player.setFocus(Qt.FocusReason.MouseFocusReason)
     assert window.focusWidget() is editor.player
-    assert window.open_preview_now() is not None  # the store arrives
+    assert main_panels.open_preview_now(window) is not None  # the store arrives
     assert window.session is not None and editor.session is window.session
     ragnar = _stored(path, "Ragnar")
     assert (ragnar.player, ragnar.st) == ("Bobby", old_st + 1)
@@ -100,7 +100,7 @@ def test_a_kept_edit_refused_when_applied_is_shown_and_changes_nothing(
     _select(qtbot, window, "Ragnar")
     type_into(qtbot, editor.name, "Wulf", enter=True)  # another character's name
     assert _stored(path, "Ragnar").name == "Ragnar"
-    assert window.open_preview_now() is not None
+    assert main_panels.open_preview_now(window) is not None
     assert "Not saved" in editor.field_problem("name")
     assert "Wulf" in editor.field_problem("name")
     assert _labels(path) == before  # nothing written
@@ -118,7 +118,7 @@ def test_a_value_the_rules_refuse_is_refused_at_once_and_never_kept(
     type_into(qtbot, editor.name, "", enter=True)
     assert "Not saved" in editor.field_problem("name")
     assert editor.kept_edits() == 0
-    assert window.open_preview_now() is not None
+    assert main_panels.open_preview_now(window) is not None
     assert _labels(path) == before
 
 

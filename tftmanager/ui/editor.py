@@ -7,10 +7,7 @@ and is shown at its field, not in a dialog, since it is refused as it is typed.
 Derived stats and problems come back from the rules after each change.
 The dialogs it opens (picker, shop, money, award, ledger) are imported when
 first opened, so none of them delays the editor at start-up.
-
-At start-up the editor first shows the campaign's preview
-(``ui.preview_session``): a field edited then is kept, in order, and
-:meth:`CharacterEditor.adopt` applies what was kept once the store is loaded.
+At start-up it shows the campaign's preview first (``ui.preview_editing``).
 """
 
 from __future__ import annotations
@@ -47,11 +44,10 @@ from tftmanager.rules.character import (
     NAME_MAX,
     Character,
     InputError,
-    check_input,
 )
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.loadout import GEAR_FIELDS
-from tftmanager.ui import operations
+from tftmanager.ui import operations, preview_editing
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
 from tftmanager.ui.form_reset import blank
@@ -67,7 +63,7 @@ if TYPE_CHECKING:
     from tftmanager.ui.ledger_dialog import LedgerDialog
     from tftmanager.ui.money_dialog import MoneyDialog
     from tftmanager.ui.picker import PickerDialog
-    from tftmanager.ui.preview_session import PreviewSession, QueuedEdit
+    from tftmanager.ui.preview_session import PreviewSession
     from tftmanager.ui.session import CampaignSession
 
 _D = TypeVar("_D", bound=QDialog)
@@ -81,8 +77,7 @@ EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+
 class CharacterEditor(QWidget):
     """Edits one character of the open campaign."""
 
-    # A kept edit's sheet and XP balance, before the store is loaded (the party's row follows)
-    preview_edited = Signal(object, int)
+    preview_edited = Signal(object, int)  # a kept edit's sheet and XP balance (ui.preview_editing)
 
     def __init__(self) -> None:
         super().__init__()
@@ -299,13 +294,6 @@ class CharacterEditor(QWidget):
             self._loading = False
         self.show_character(None)  # the new lists, with nothing chosen
 
-    def set_preview(self, preview: PreviewSession) -> None:
-        """Show a campaign's preview before its store is loaded: it answers the reads.
-
-        Anything else asked of it opens the campaign at once (``PreviewSession``).
-        """
-        self.set_session(cast("CampaignSession", preview))
-
     def show_character(self, character_id: int | None) -> None:
         """Edit this character (None shows an empty, disabled editor)."""
         self._commit_name()  # a name typed and not yet left is kept, as leaving it would
@@ -359,7 +347,7 @@ class CharacterEditor(QWidget):
         sheet = self.session.sheet(self.character_id)
         self.stored = sheet.character
         self._fill(sheet.character)
-        self._show_sheet(sheet)
+        self.show_sheet(sheet)
 
     def _fill(self, c: Character) -> None:
         self._loading = True
@@ -383,7 +371,8 @@ class CharacterEditor(QWidget):
         show_gear(c, self.session.library if self.session else None, self.armor, self.shield,
                   self.shield_ready, self.weapons, self.ready_weapon)
 
-    def _show_sheet(self, sheet: Sheet) -> None:
+    def show_sheet(self, sheet: Sheet) -> None:
+        """Show the derived figures, problems, abilities, XP and possessions of a sheet."""
         by_field: dict[str, list[Any]] = {key: [] for key in self.problems}
         for problem in sheet.problems:
             by_field.setdefault(problem.field, []).append(problem)
@@ -399,16 +388,11 @@ class CharacterEditor(QWidget):
     # Editing
 
     def _edit(self, field: str, value: Any) -> None:
-        if self._loading or self.session is None or self.character_id is None:
+        if (self._loading or self.session is None or self.character_id is None
+                or self.stored is None):
             return
-        if self.stored is None:
-            return
-        if self.session.pending:
-            if field not in GEAR_FIELDS:
-                self._keep(field, value)
-                return
-            if self.session.arrive() is None or self.stored is None:  # gear: the store now
-                return
+        if self.session.pending and not preview_editing.kept_or_opened(self, field, value):
+            return  # kept for the store, or the store could not be opened
         if field in GEAR_FIELDS:
             items = gear_after(self.stored, field, value, self.shield_ready.isChecked())
             if items != self.stored.items and not apply_gear(
@@ -423,28 +407,7 @@ class CharacterEditor(QWidget):
                     and self.session.last_failure_was_bug:
                 self.reload()  # a bug was reported: the fields show what is still stored
         except InputError as exc:  # a value the app will not store: said at its field
-            self.problems.get(exc.field, self.problems["attributes"]).show_messages(
-                [f"Not saved: {exc.message}"])
-
-    def _keep(self, field: str, value: Any) -> None:
-        """Before the store is loaded: check what the rules alone can, show it, keep it."""
-        assert self.stored is not None and self.character_id is not None
-        preview = cast("PreviewSession", self.session)
-        edited = replace(self.stored, **{field: value})
-        if edited == self.stored:
-            return
-        try:
-            check_input(edited)  # the use case's first check, made here at once
-        except InputError as exc:
-            self.problems.get(exc.field, self.problems["attributes"]).show_messages(
-                [f"Not saved: {exc.message}"])
-            return
-        preview.keep(self.character_id, field, value, edited)
-        self.stored = edited
-        sheet = preview.sheet(self.character_id)
-        self.title.setText(edited.name)
-        self._show_sheet(sheet)
-        self.preview_edited.emit(sheet, preview.xp_status(self.character_id).balance)
+            self.show_refusal(exc)
 
     def kept_edits(self) -> int:
         """How many edits wait for the store, a name or notes still being typed included."""
@@ -456,50 +419,10 @@ class CharacterEditor(QWidget):
             self._edit("notes", self.notes.toPlainText())
         return len(cast("PreviewSession", self.session).edits)
 
-    def adopt(self, session: CampaignSession) -> bool:
-        """Take the campaign's store in place of its preview; apply the edits kept, in order.
-
-        Each kept edit goes through the same use case as any edit (journalled
-        once); one refused is shown as usual, at its field when its character
-        is shown, else in a dialog.  The fields, the selection and the focus
-        stay as they are.  False (nothing taken) when this editor was not
-        showing this campaign's preview; edits kept for another are refused
-        in one line.
-        """
-        preview = self.session
-        if preview is None or not preview.pending:
-            return False
-        kept = list(cast("PreviewSession", preview).edits)
-        if session.shared or session.read_only or session.path != preview.path:
-            if kept:
-                session.signals.action_failed.emit(
-                    f"{len(kept)} change(s) made while the campaign loaded were not saved: "
-                    + ("it opened read-only." if session.read_only
-                       else "another campaign was opened."))
-            return False
-        self.session = session
-        refused = [found for edit in kept if (found := self._apply_kept(session, edit))]
-        self.reload()
-        for character_id, exc in refused:
-            if character_id == self.character_id:
-                self.problems.get(exc.field, self.problems["attributes"]).show_messages(
-                    [f"Not saved: {exc.message}"])
-            else:
-                session.signals.action_failed.emit(
-                    f"Edit {session.character(character_id).name} failed: {exc.message}")
-        return True
-
-    @staticmethod
-    def _apply_kept(session: CampaignSession,
-                    edit: QueuedEdit) -> tuple[int, InputError] | None:
-        """One kept edit, on the character as stored; the refusal, if it was refused."""
-        stored = session.character(edit.character_id)
-        edited = replace(stored, **{edit.field: edit.value})
-        try:
-            operations.characters.edit(session, edit.character_id, edited)
-        except InputError as exc:
-            return edit.character_id, exc
-        return None
+    def show_refusal(self, exc: InputError) -> None:
+        """Say at its field that a value was not saved, and why."""
+        self.problems.get(exc.field, self.problems["attributes"]).show_messages(
+            [f"Not saved: {exc.message}"])
 
     def _show(self, dialog: Callable[[CampaignSession, Any, QWidget], _D], *,
               needs_character: bool = True) -> _D | None:

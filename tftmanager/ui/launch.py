@@ -170,17 +170,36 @@ def server_url(settings: QSettings, urls: list[CampaignLocation],
             else None)
 
 
-def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
-            probe: str | None, smoke_test: bool, shown: float,
-            url: str | None = None) -> Callable[[], None]:
-    """What runs right after the first paint: the party preview, then the real open."""
+def _reporter(window: MainWindow, app: QApplication, probe: str | None,
+              shown: float) -> Callable[[str], None]:
+    """For make bench: print the time to a stage and quit, when asked to stop there."""
 
     def report(stage: str) -> None:
-        """For make bench: print the time to this stage and quit, when asked to stop here."""
         if probe == stage:
             print(f"shown {shown:.4f} {stage} {time.perf_counter() - _STARTED:.4f}", flush=True)
             window.close()
             QTimer.singleShot(0, app.quit)
+
+    return report
+
+
+def _open_fully(window: MainWindow, path: Path, create: bool) -> bool:
+    """Open (or create the demo) without a preview, as any open; whether it opened."""
+    try:
+        done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
+        if not done and window.session is None:
+            main_panels.drop_preview(window)
+        window.ensure_panels()
+    finally:
+        keep_for_good(started=True)
+    return done
+
+
+def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
+            probe: str | None, smoke_test: bool, shown: float,
+            url: str | None = None) -> Callable[[], None]:
+    """After the first paint: party and editor from the preview, then the open (``report``)."""
+    report = _reporter(window, app, probe, shown)
 
     def load() -> None:
         try:
@@ -209,35 +228,26 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             open_fully(path, create)
 
     def show_editor() -> None:
-        """The editor on the preview, taking input; the store loads after this paint."""
         if main_panels.show_preview_editor(window):
             window.repaint()
             keep_for_good(started=True)
             report("editor")
             if probe == "editor":
                 return
-        QTimer.singleShot(0, load_store)
+        QTimer.singleShot(0, load_store)  # the store loads after the editor's first paint
 
     def load_store() -> None:
         with collector_paused():  # the storage layer's modules live until the app quits
-            window.open_preview_now()
+            main_panels.open_preview_now(window)
         keep_for_good(started=True)
         opened(window.session is not None)
 
     def open_fully(path: Path, create: bool) -> None:
-        try:
-            done = (window.new_campaign(path, demo=True) if create
-                    else window.open_campaign(path))
-            if not done and window.session is None:
-                window.drop_preview()  # the preview of a campaign that did not open
-            window.ensure_panels()
-        finally:
-            keep_for_good(started=True)
-        opened(done)
+        opened(_open_fully(window, path, create))
 
     def opened(_done: bool) -> None:
         keep_for_good(started=True)
-        for stage in ("party", "editor", "loaded"):  # without a preview, all at once
+        for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
             report(stage)
         if smoke_test and not probe:
             smoke.finish(window, app)

@@ -36,6 +36,7 @@ from tftmanager.ui import (
     main_panels,
     menu_windows,
     players_menu,
+    preview_editing,
     read_only,
     server_window,
     story_menu,
@@ -82,21 +83,21 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
         self.preview: tuple[Path, CampaignPreview] | None = None
-        self._opening_preview = False
+        self.opening_preview = False
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
         self._make_actions()
-        self._panels_built = self._party_built = False
+        self.panels_built = self.party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.read_only = read_only.ReadOnlyView(  # its banner, above the splitter
             self, lambda: self.session, lambda: (
                 self.act_undo, self.act_redo, self.act_add, self.act_duplicate, self.act_delete,
                 self.act_settings, self.act_library, self.act_award, self.act_week,
-                self.act_survival), lambda: self.editor.tabs if self._panels_built else None)
+                self.act_survival), lambda: self.editor.tabs if self.panels_built else None)
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -136,53 +137,18 @@ class MainWindow(QMainWindow):
 
     def ensure_party(self) -> None:
         """Build the party table (once); it needs no store, so it can show a preview."""
-        if not self._party_built:
-            self._party_built = True
+        if not self.party_built:
+            self.party_built = True
             main_panels.build_party(self)
             self.party.selection_changed.connect(self._on_selection)
 
     def ensure_panels(self) -> None:
         """Build the party table and the editor (once)."""
         self.ensure_party()
-        if not self._panels_built:
-            self._panels_built = True
+        if not self.panels_built:
+            self.panels_built = True
             main_panels.build_editor(self)
-            self.editor.preview_edited.connect(self._show_kept_edit)
-
-    def open_preview_now(self) -> CampaignSession | None:
-        """Open the campaign shown from its preview now, applying the edits kept; None if not.
-
-        Start-up calls it after the editor's first paint; an action that needs
-        the store before then, and closing the window, call it sooner.
-        """
-        if self.session is None and self.preview is not None and not self._opening_preview:
-            self._opening_preview = True
-            try:
-                if not self.open_campaign(self.preview[0]):
-                    self.drop_preview()
-            finally:
-                self._opening_preview = False
-        return self.session
-
-    def drop_preview(self) -> None:
-        """The previewed campaign did not open: empty the table and editor, say what was lost."""
-        self.preview = None
-        if self.session is not None:
-            return
-        kept = self.editor.kept_edits() if self._panels_built else 0
-        if self._panels_built:
-            self.editor.set_session(None)
-        if self._party_built:
-            self.party_model.set_rows([])
-        if kept:
-            dialogs.error(self, "Not saved", f"{kept} change(s) made while the campaign "
-                          "loaded were not saved: it could not be opened.")
-
-    def _show_kept_edit(self, sheet: Sheet, balance: int) -> None:
-        """The party's row follows an edit kept before the store is loaded."""
-        from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
-
-        self.party_model.update_row(PartyRow.from_sheet(sheet, sheet.race_name, balance))
+            self.editor.preview_edited.connect(partial(main_panels.show_kept_edit, self))
 
     def _make_actions(self) -> None:
         self._icons: list[tuple[QAction, str]] = []
@@ -287,7 +253,7 @@ class MainWindow(QMainWindow):
     def _retint_icons(self) -> None:
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
         window_actions.retint(self._icons)
-        if self._panels_built:
+        if self.panels_built:
             self.party.table.viewport().update()
 
     # Settings
@@ -297,7 +263,7 @@ class MainWindow(QMainWindow):
 
     def _save_geometry(self) -> None:
         window_state.save(self, self.settings,
-                          self.splitter.saveState() if self._panels_built else None)
+                          self.splitter.saveState() if self.panels_built else None)
 
     def recent_files(self) -> list[CampaignLocation]:
         """Recently opened campaigns, newest first."""
@@ -350,10 +316,10 @@ class MainWindow(QMainWindow):
         self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
-        if self._panels_built:
+        if self.panels_built:
             self.editor.set_session(None)
             self.party_model.set_rows([])
-        if self._party_built:
+        if self.party_built:
             self.party.filter_edit.clear()  # a filter is for this campaign's names only
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
@@ -364,7 +330,7 @@ class MainWindow(QMainWindow):
         """Show an opened campaign (a file or a server's) in this window."""
         self.ensure_panels()
         self.session = session
-        adopted = self.editor.adopt(session)  # the start-up preview's editor, its edits applied
+        adopted = preview_editing.adopt(self.editor, session)  # its kept edits applied
         self.preview = None
         if not adopted:
             self.editor.set_session(session)
@@ -380,23 +346,10 @@ class MainWindow(QMainWindow):
             self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
-        self._offer_library_update()
+        menu_windows.offer_library_update(self, self.session)
 
     def _show_week(self) -> None:
         self.week_label.setText(f"Week {self.session.week()}" if self.session else "")
-
-    def _offer_library_update(self) -> None:
-        """A newer shipped library is offered as differences, never applied silently."""
-        if self.session is None:
-            return
-        differences = self.session.library_differences()
-        if not differences:
-            return
-        from tftmanager.ui import library_review  # noqa: PLC0415
-
-        choice = library_review.ask_review(self, differences)
-        if choice is not None:
-            _operations().library.review_library(self.session, *choice)
 
     # Party and editor
 
@@ -412,8 +365,7 @@ class MainWindow(QMainWindow):
         """The party from the store, the selection kept (``quietly``: the editor not told)."""
         if self.session is None:
             return
-        selected = self.party.selected_id()
-        balances = self.session.balances()
+        selected, balances = self.party.selected_id(), self.session.balances()
         from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415 - rows on demand
         with QSignalBlocker(self.party) if quietly else nullcontext():
             self.party_model.set_rows(pending_rows(self.session.party(), balances))
@@ -445,13 +397,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved: {done}" if done else "Saved", 8000)
 
     def _on_selection(self, character_id: int | None) -> None:
-        if self._panels_built:  # the start-up preview has no editor yet
+        if self.panels_built:  # the start-up preview has no editor yet
             self.editor.show_character(character_id)
         self._update_actions()
 
     def _update_actions(self) -> None:
         has_campaign = self.session is not None
-        has_selection = (has_campaign and self._panels_built
+        has_selection = (has_campaign and self.panels_built
                          and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
                        self.act_print, self.act_export_pdf,
@@ -491,7 +443,7 @@ class MainWindow(QMainWindow):
         for action, text, operation in pending:
             action.setEnabled(operation is not None)
             action.setText(f"{text} {operation.label}" if operation else text)
-        if self._panels_built:
+        if self.panels_built:
             self.history.show_session(session)
         self.read_only.apply()  # last: a read-only campaign's edits stay disabled
 
@@ -533,14 +485,14 @@ class MainWindow(QMainWindow):
             menu_windows.apply_settings(self.session, dialog)
 
     def _selected(self) -> int | None:
-        return self.party.selected_id() if self._panels_built else None
+        return self.party.selected_id() if self.panels_built else None
 
     # Closing
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         """Remember the window and release the campaign (opened first if edits wait for it)."""
-        if self.session is None and self._panels_built and self.editor.kept_edits():
-            self.open_preview_now()  # nothing typed before the store loaded is lost
+        if self.session is None and self.panels_built and self.editor.kept_edits():
+            main_panels.open_preview_now(self)  # nothing typed before the store loaded is lost
         self._save_geometry()
         self.close_campaign()
         self.settings.sync()

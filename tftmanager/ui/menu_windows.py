@@ -155,3 +155,15 @@ def apply_settings(session: CampaignSession, dialog: CampaignSettingsDialog) -> 
             and limit == session.undo_limit()):
         return
     campaign.change_rules(session, profile, [e for e in (edited, jobs) if e is not None], limit)
+
+
+def offer_library_update(parent: QWidget, session: CampaignSession) -> None:
+    """A newer shipped library is offered as differences, never applied silently."""
+    differences = session.library_differences()
+    if not differences:
+        return
+    from tftmanager.ui import library_review, operations  # noqa: PLC0415
+
+    choice = library_review.ask_review(parent, differences)
+    if choice is not None:
+        operations.library.review_library(session, *choice)
