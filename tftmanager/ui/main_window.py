@@ -36,7 +36,6 @@ from tftmanager.ui import (
     main_panels,
     menu_windows,
     players_menu,
-    preview_editing,
     read_only,
     server_window,
     story_menu,
@@ -328,6 +327,7 @@ class MainWindow(QMainWindow):
 
     def attach(self, session: CampaignSession) -> None:
         """Show an opened campaign (a file or a server's) in this window."""
+        from tftmanager.ui import preview_editing  # noqa: PLC0415 - not before the first paint
         self.ensure_panels()
         self.session = session
         adopted = preview_editing.adopt(self.editor, session)  # its kept edits applied
