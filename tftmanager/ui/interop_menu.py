@@ -30,6 +30,7 @@ class MainWindow(Protocol):
 
     session: CampaignSession | None
     party: Any
+    panels_built: bool
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt's name
 

@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
     party: PartyPanel
     editor: CharacterEditor
     history: HistoryPanel
+    panels_built: bool  # the editor and history (they may wait for the store)
 
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
@@ -82,14 +83,13 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
         self.preview: tuple[Path, CampaignPreview] | None = None
-        self.opening_preview = False
+        self.opening_preview = self.panels_built = self.party_built = False
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
         self._make_actions()
-        self.panels_built = self.party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.read_only = read_only.ReadOnlyView(  # its banner, above the splitter
