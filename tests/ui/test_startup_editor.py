@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.person import type_into
+from tests.ui.person import step_combo, type_into
 from tftmanager.app import campaigns, journal, reading
 from tftmanager.ui import main_panels
 from tftmanager.ui.main_window import MainWindow
@@ -30,6 +30,16 @@ def _previewed(make_window: Any, path: Path) -> MainWindow:
     assert main_panels.show_preview_editor(window)
     assert window.session is None  # nothing opened (nor locked) yet
     return window
+
+
+def _start(make_window: Any, tmp_path: Path, templates: Any, qtbot: Any,
+           name: str) -> tuple[Path, list[str], MainWindow]:
+    """The demo's file, its history, and a window showing ``name`` from the preview."""
+    path = templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    before = _labels(path)
+    window = _previewed(make_window, path)
+    _select(qtbot, window, name)
+    return path, before, window
 
 
 def _stored(path: Path, name: str) -> Any:
@@ -55,11 +65,9 @@ def _select(qtbot: Any, window: MainWindow, name: str) -> None:
 
 def test_edits_typed_before_the_store_land_once_when_it_arrives(
         make_window: Any, tmp_path: Path, campaign_templates: Any, qtbot: Any) -> None:
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    before = _labels(path)
-    window = _previewed(make_window, path)
+    path, before, window = _start(make_window, tmp_path, campaign_templates, qtbot,
+                                  "Ragnar")
     editor = window.editor
-    _select(qtbot, window, "Ragnar")
     assert editor.isEnabled() and editor.tabs.isEnabled()  # takes input at once
     old_st = _stored(path, "Ragnar").st
     type_into(qtbot, editor.player, "Bob")
@@ -93,11 +101,9 @@ def test_edits_typed_before_the_store_land_once_when_it_arrives(
 def test_a_kept_edit_refused_when_applied_is_shown_and_changes_nothing(
         make_window: Any, tmp_path: Path, campaign_templates: Any, qtbot: Any,
         dialog_log: Any) -> None:
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    before = _labels(path)
-    window = _previewed(make_window, path)
+    path, before, window = _start(make_window, tmp_path, campaign_templates, qtbot,
+                                  "Ragnar")
     editor = window.editor
-    _select(qtbot, window, "Ragnar")
     type_into(qtbot, editor.name, "Wulf", enter=True)  # another character's name
     assert _stored(path, "Ragnar").name == "Ragnar"
     assert main_panels.open_preview_now(window) is not None
@@ -110,11 +116,9 @@ def test_a_kept_edit_refused_when_applied_is_shown_and_changes_nothing(
 
 def test_a_value_the_rules_refuse_is_refused_at_once_and_never_kept(
         make_window: Any, tmp_path: Path, campaign_templates: Any, qtbot: Any) -> None:
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    before = _labels(path)
-    window = _previewed(make_window, path)
+    path, before, window = _start(make_window, tmp_path, campaign_templates, qtbot,
+                                  "Ragnar")
     editor = window.editor
-    _select(qtbot, window, "Ragnar")
     type_into(qtbot, editor.name, "", enter=True)
     assert "Not saved" in editor.field_problem("name")
     assert editor.kept_edits() == 0
@@ -124,11 +128,9 @@ def test_a_value_the_rules_refuse_is_refused_at_once_and_never_kept(
 
 def test_closing_before_the_store_arrives_saves_what_was_typed(
         make_window: Any, tmp_path: Path, campaign_templates: Any, qtbot: Any) -> None:
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    before = _labels(path)
-    window = _previewed(make_window, path)
+    path, before, window = _start(make_window, tmp_path, campaign_templates, qtbot,
+                                  "Wulf")
     editor = window.editor
-    _select(qtbot, window, "Wulf")
     type_into(qtbot, editor.player, "Ann")
     editor.notes.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.keyClick(editor.notes, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
@@ -139,3 +141,21 @@ def test_closing_before_the_store_arrives_saves_what_was_typed(
     assert wulf.notes.endswith(" Owes Ragnar a horse.")
     assert len(_labels(path)) == len(before) + 2
     assert window.session is None  # closed, the lock released
+
+
+def test_a_gear_choice_before_the_store_opens_the_campaign_then_is_made(
+        make_window: Any, tmp_path: Path, campaign_templates: Any, qtbot: Any) -> None:
+    """Gear may ask how to pay, so it does not wait in line: the campaign opens at once."""
+    path, before, window = _start(make_window, tmp_path, campaign_templates, qtbot,
+                                  "Flavius Marcellus")
+    editor = window.editor
+    type_into(qtbot, editor.player, "Cato")  # kept first, so applied first
+    assert editor.armor.currentData() is not None
+    step_combo(qtbot, editor.armor, -editor.armor.currentIndex())  # up to "no armor"
+    assert window.session is not None  # opened by the choice
+    flavius = _stored(path, "Flavius Marcellus")
+    assert flavius.player == "Cato"
+    assert not any(i.kind.value == "armor" and i.state.value == "worn" for i in flavius.items)
+    new = _labels(path)[: len(_labels(path)) - len(before)]  # newest first
+    assert "Cato" in new[-1] and len(new) > 1, new  # the kept edit first, the armor after
+    assert sum("Cato" in label for label in new) == 1
