@@ -34,14 +34,19 @@ DEMO_FILE = "Demo Campaign.tftcampaign"
 _STARTED = time.perf_counter()
 
 
-def configure_application(app: QApplication) -> None:
-    """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing."""
+def configure_application(app: QApplication, *, guard_wheel: bool = True) -> None:
+    """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing.
+
+    ``guard_wheel=False`` leaves the wheel guard to the caller (start-up installs
+    it once the editor is on screen).
+    """
     app.setOrganizationName(ORG_NAME)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
-    wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
+    if guard_wheel:
+        wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
@@ -127,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
-    configure_application(app)
+    configure_application(app, guard_wheel=False)  # installed once the editor is up
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
     named = [CampaignLocation.parse(a) for a in args if not a.startswith("-")]
@@ -183,8 +188,9 @@ def _reporter(window: MainWindow, app: QApplication, probe: str | None,
     return report
 
 
-def _open_fully(window: MainWindow, path: Path, create: bool) -> bool:
+def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
+    wheel_guard.install(app)  # a dialog of the open may have a combo box
     try:
         done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
         if not done and window.session is None:
@@ -213,6 +219,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         # use them, and they load them when first asked (about 15 ms of start-up).
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
+            wheel_guard.install(app)
             window.ensure_panels()
             QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
             return
@@ -225,11 +232,12 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
                 return
             QTimer.singleShot(0, show_editor)
         else:
-            open_fully(path, create)
+            opened(_open_fully(window, app, path, create))
 
     def show_editor() -> None:
         if main_panels.show_preview_editor(window):
             window.repaint()
+            wheel_guard.install(app)  # before any input is read
             keep_for_good(started=True)
             report("editor")
             if probe == "editor":
@@ -242,10 +250,8 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         keep_for_good(started=True)
         opened(window.session is not None)
 
-    def open_fully(path: Path, create: bool) -> None:
-        opened(_open_fully(window, path, create))
-
     def opened(_done: bool) -> None:
+        wheel_guard.install(app)  # (once) if not yet: before any input is read
         keep_for_good(started=True)
         for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
             report(stage)
