@@ -43,39 +43,59 @@ def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path
     assert not main_panels.show_preview(window, older)
 
 
+def _started(tmp_path: Path, path: Path, stage: str, then: str) -> list[str]:
+    """What ``then`` prints after the real start-up stopped at ``stage`` (make bench's probe)."""
+    code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n" + then)
+    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               TFTMANAGER_STARTUP_PROBE=stage)
+    done = subprocess.run([sys.executable, "-c", code, str(path)], env=env, text=True,
+                          capture_output=True, timeout=120, check=True)
+    return done.stdout.split()
+
+
 def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path,
                                                         campaign_templates: Any) -> None:
     """The probe make bench uses: the party is on screen before SQLAlchemy is imported."""
     path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    code = ("import runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
-            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
-    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen",
-               TFTMANAGER_STARTUP_PROBE="party")
-    done = subprocess.run([sys.executable, "-c", code, str(path)], env=env, text=True,
-                          capture_output=True, timeout=120, check=True)
-    lines = done.stdout.split()
-    assert lines[-2:] == ["no", "orm"], done.stdout
+    lines = _started(tmp_path, path, "party",
+                     "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
+    assert lines[-2:] == ["no", "orm"], lines
     assert "party" in lines
+
+
+def test_the_editor_is_ready_without_the_orm(tmp_path: Path, campaign_templates: Any) -> None:
+    """The editor takes input before SQLAlchemy is imported (it loads after the editor's paint)."""
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    lines = _started(tmp_path, path, "editor",
+                     "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
+    assert lines[-2:] == ["no", "orm"], lines
+    assert "editor" in lines
 
 
 def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
         tmp_path: Path, campaign_templates: Any) -> None:
     """Start-up pauses Python's cycle collector; it runs again once the editor is ready."""
     path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
-            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print('collector', 'on' if gc.isenabled() else 'off')")
-    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    seen = {}
-    for stage in ("party", "editor"):
-        done = subprocess.run([sys.executable, "-c", code, str(path)],
-                              env=dict(env, TFTMANAGER_STARTUP_PROBE=stage), text=True,
-                              capture_output=True, timeout=120, check=True)
-        seen[stage] = done.stdout.split()[-1]
+    then = "print('collector', 'on' if gc.isenabled() else 'off')"
+    seen = {stage: _started(tmp_path, path, stage, then)[-1] for stage in ("party", "editor")}
     assert seen == {"party": "off", "editor": "on"}
+
+
+def test_the_wheel_guard_is_on_once_the_editor_is_up(tmp_path: Path,
+                                                      campaign_templates: Any) -> None:
+    """Start-up installs the wheel guard after building the editor: its boxes are guarded too."""
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    lines = _started(tmp_path, path, "editor", (
+        "from PySide6.QtCore import Qt\n"
+        "from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox\n"
+        "from tftmanager.ui import wheel_guard\n"
+        "boxes = [w for w in QApplication.allWidgets()\n"
+        "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
+        "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
+        "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)"))
+    assert lines[-4:] == ["guard", "1", "True", "True"], lines
 
 
 def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_templates: Any,
