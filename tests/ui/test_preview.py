@@ -120,3 +120,15 @@ def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_temp
     assert window.editor.title.text() == "Flavius Marcellus"  # the first, chosen for you
     assert window.open_campaign(empty)
     assert window.editor.title.text() == EMPTY_HINT
+
+
+def test_the_log_is_set_up_before_the_campaign_opens(tmp_path: Path,
+                                                      campaign_templates: Any) -> None:
+    """The log (Help > Show Log Folder) is set up after the editor's paint, before the open."""
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    lines = _started(tmp_path, path, "loaded", (
+        "from logging.handlers import RotatingFileHandler\n"
+        "from tftmanager import activity_log\n"
+        "print('logged', any(isinstance(h, RotatingFileHandler)\n"
+        "                    for h in activity_log.LOGGER.handlers))"))
+    assert lines[-2:] == ["logged", "True"], lines

@@ -19,7 +19,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tftmanager import APP_NAME, ORG_NAME, activity_log
+from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.app.location import CampaignLocation
 from tftmanager.collector import collector_paused, keep_for_good, paused_for_start_up
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
@@ -64,15 +64,31 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     return demo, not demo.exists()
 
 
+def start_log() -> None:
+    """The log of actions, refusals and bugs (Help > Show Log Folder), before any action.
+
+    Start-up sets it up once the editor is on screen (its logging modules
+    took about a twentieth of the start to the party), before any input is read.
+    """
+    from tftmanager import activity_log  # noqa: PLC0415 - after the first paint
+
+    activity_log.configure()
+
+
 def install_crash_hook(parent: QWidget) -> None:
-    """A bug in a slot shows one dialog naming its crash report, not a console traceback."""
-    from tftmanager.crash import write_crash_report  # noqa: PLC0415 - only when installed
-    from tftmanager.ui import dialogs  # noqa: PLC0415
+    """A bug in a slot shows one dialog naming its crash report, not a console traceback.
+
+    What writes the report is imported when a bug happens, not at start-up.
+    """
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, exc, tb)
             return
+        from tftmanager import activity_log  # noqa: PLC0415 - see above
+        from tftmanager.crash import write_crash_report  # noqa: PLC0415
+        from tftmanager.ui import dialogs  # noqa: PLC0415
+
         path = write_crash_report("gui", sys.argv, exc.with_traceback(tb),
                                   activity_log.recent_actions())
         activity_log.crashed("A window", time.perf_counter(), exc, path)
@@ -127,7 +143,6 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     app = QApplication.instance() or QApplication([sys.argv[0], *args])
     assert isinstance(app, QApplication)
-    activity_log.configure()  # the log of actions, refusals and bugs (Help > Show Log Folder)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
@@ -191,6 +206,7 @@ def _reporter(window: MainWindow, app: QApplication, probe: str | None,
 def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
     wheel_guard.install(app)  # a dialog of the open may have a combo box
+    start_log()
     try:
         done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
         if not done and window.session is None:
@@ -220,6 +236,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
             wheel_guard.install(app)
+            start_log()
             window.ensure_panels()
             QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
             return
@@ -242,6 +259,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             report("editor")
             if probe == "editor":
                 return
+        start_log()
         QTimer.singleShot(0, load_store)  # the store loads after the editor's first paint
 
     def load_store() -> None:
