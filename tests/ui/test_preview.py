@@ -43,8 +43,27 @@ def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path
     assert not main_panels.show_preview(window, older)
 
 
-def _started(tmp_path: Path, path: Path, stage: str, then: str) -> list[str]:
-    """What ``then`` prints after the real start-up stopped at ``stage`` (make bench's probe)."""
+NO_ORM = "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')"
+GUARDED = ("from PySide6.QtCore import Qt\n"
+           "from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox\n"
+           "from tftmanager.ui import wheel_guard\n"
+           "boxes = [w for w in QApplication.allWidgets()\n"
+           "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
+           "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
+           "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)")
+LOGGED = ("from logging.handlers import RotatingFileHandler\n"
+          "from tftmanager import activity_log\n"
+          "print('logged', any(isinstance(h, RotatingFileHandler)\n"
+          "                    for h in activity_log.LOGGER.handlers))")
+
+
+def _started(tmp_path: Path, templates: Any, stage: str, then: str) -> list[str]:
+    """What ``then`` prints after the real start-up on the demo stopped at ``stage``.
+
+    The stages are make bench's probe's: ``party``, ``editor``, ``loaded``.
+    """
+    tmp_path.mkdir(exist_ok=True)
+    path = templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
     code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
             "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
             "except SystemExit:\n    pass\n" + then)
@@ -55,47 +74,30 @@ def _started(tmp_path: Path, path: Path, stage: str, then: str) -> list[str]:
     return done.stdout.split()
 
 
-def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path,
-                                                        campaign_templates: Any) -> None:
-    """The probe make bench uses: the party is on screen before SQLAlchemy is imported."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    lines = _started(tmp_path, path, "party",
-                     "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
-    assert lines[-2:] == ["no", "orm"], lines
-    assert "party" in lines
-
-
-def test_the_editor_is_ready_without_the_orm(tmp_path: Path, campaign_templates: Any) -> None:
-    """The editor takes input before SQLAlchemy is imported (it loads after the editor's paint)."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    lines = _started(tmp_path, path, "editor",
-                     "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
-    assert lines[-2:] == ["no", "orm"], lines
-    assert "editor" in lines
+@pytest.mark.parametrize("stage", ["party", "editor"])
+def test_the_start_up_reaches_the_party_and_the_editor_without_the_orm(
+        tmp_path: Path, campaign_templates: Any, stage: str) -> None:
+    """The probe make bench uses: party, then editor, on screen before SQLAlchemy is imported."""
+    lines = _started(tmp_path, campaign_templates, stage, NO_ORM)
+    assert lines[-2:] == ["no", "orm"] and stage in lines, lines
 
 
 def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
         tmp_path: Path, campaign_templates: Any) -> None:
     """Start-up pauses Python's cycle collector; it runs again once the editor is ready."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
     then = "print('collector', 'on' if gc.isenabled() else 'off')"
-    seen = {stage: _started(tmp_path, path, stage, then)[-1] for stage in ("party", "editor")}
+    seen = {stage: _started(tmp_path / stage, campaign_templates, stage, then)[-1]
+            for stage in ("party", "editor")}
     assert seen == {"party": "off", "editor": "on"}
 
 
-def test_the_wheel_guard_is_on_once_the_editor_is_up(tmp_path: Path,
-                                                      campaign_templates: Any) -> None:
-    """Start-up installs the wheel guard after building the editor: its boxes are guarded too."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    lines = _started(tmp_path, path, "editor", (
-        "from PySide6.QtCore import Qt\n"
-        "from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox\n"
-        "from tftmanager.ui import wheel_guard\n"
-        "boxes = [w for w in QApplication.allWidgets()\n"
-        "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
-        "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
-        "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)"))
-    assert lines[-4:] == ["guard", "1", "True", "True"], lines
+def test_the_wheel_guard_is_on_once_the_editor_is_up_and_the_log_before_the_open(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """Both wait for the editor's paint (they slowed it); both are there before any input."""
+    guarded = _started(tmp_path / "editor", campaign_templates, "editor", GUARDED)
+    assert guarded[-4:] == ["guard", "1", "True", "True"], guarded
+    logged = _started(tmp_path / "loaded", campaign_templates, "loaded", LOGGED)
+    assert logged[-2:] == ["logged", "True"], logged
 
 
 def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_templates: Any,
@@ -120,15 +122,3 @@ def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_temp
     assert window.editor.title.text() == "Flavius Marcellus"  # the first, chosen for you
     assert window.open_campaign(empty)
     assert window.editor.title.text() == EMPTY_HINT
-
-
-def test_the_log_is_set_up_before_the_campaign_opens(tmp_path: Path,
-                                                      campaign_templates: Any) -> None:
-    """The log (Help > Show Log Folder) is set up after the editor's paint, before the open."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    lines = _started(tmp_path, path, "loaded", (
-        "from logging.handlers import RotatingFileHandler\n"
-        "from tftmanager import activity_log\n"
-        "print('logged', any(isinstance(h, RotatingFileHandler)\n"
-        "                    for h in activity_log.LOGGER.handlers))"))
-    assert lines[-2:] == ["logged", "True"], lines
