@@ -30,6 +30,8 @@ THROUGH_THE_WINDOW = {
     "campaign_files": "ui/test_every_action.py",  # File > New, Open (cancelled), Close, Recent
     "sheet_actions": "ui/test_journeys.py",  # File > Export Character Sheets to PDF…
     "read_only": "ui/test_read_only.py",  # a read-only campaign: the banner, no edits
+    "preview_session": "ui/test_startup_editor.py",  # the editor before the store arrives
+    "preview_editing": "ui/test_startup_editor.py",  # edits kept, then applied
     "operations.abilities": "ui/test_every_action.py",  # Forget, Cancel Study
     "operations.journal": "ui/test_every_action.py",  # the toolbar's Undo and Redo
     "operations.encounters": "ui/test_encounter.py",  # the encounter window's buttons

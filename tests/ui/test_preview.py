@@ -43,39 +43,61 @@ def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path
     assert not main_panels.show_preview(window, older)
 
 
-def test_the_start_up_reaches_the_party_without_the_orm(tmp_path: Path,
-                                                        campaign_templates: Any) -> None:
-    """The probe make bench uses: the party is on screen before SQLAlchemy is imported."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    code = ("import runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
+NO_ORM = "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')"
+GUARDED = ("from PySide6.QtCore import Qt\n"
+           "from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox\n"
+           "from tftmanager.ui import wheel_guard\n"
+           "boxes = [w for w in QApplication.allWidgets()\n"
+           "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
+           "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
+           "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)")
+LOGGED = ("from logging.handlers import RotatingFileHandler\n"
+          "from tftmanager import activity_log\n"
+          "print('logged', any(isinstance(h, RotatingFileHandler)\n"
+          "                    for h in activity_log.LOGGER.handlers))")
+
+
+def _started(tmp_path: Path, templates: Any, stage: str, then: str) -> list[str]:
+    """What ``then`` prints after the real start-up on the demo stopped at ``stage``.
+
+    The stages are make bench's probe's: ``party``, ``editor``, ``loaded``.
+    """
+    tmp_path.mkdir(exist_ok=True)
+    path = templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+    code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
             "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')")
+            "except SystemExit:\n    pass\n" + then)
     env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen",
-               TFTMANAGER_STARTUP_PROBE="party")
+               TFTMANAGER_STARTUP_PROBE=stage)
     done = subprocess.run([sys.executable, "-c", code, str(path)], env=env, text=True,
                           capture_output=True, timeout=120, check=True)
-    lines = done.stdout.split()
-    assert lines[-2:] == ["no", "orm"], done.stdout
-    assert "party" in lines
+    return done.stdout.split()
+
+
+@pytest.mark.parametrize("stage", ["party", "editor"])
+def test_the_start_up_reaches_the_party_and_the_editor_without_the_orm(
+        tmp_path: Path, campaign_templates: Any, stage: str) -> None:
+    """The probe make bench uses: party, then editor, on screen before SQLAlchemy is imported."""
+    lines = _started(tmp_path, campaign_templates, stage, NO_ORM)
+    assert lines[-2:] == ["no", "orm"] and stage in lines, lines
 
 
 def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
         tmp_path: Path, campaign_templates: Any) -> None:
     """Start-up pauses Python's cycle collector; it runs again once the editor is ready."""
-    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
-    code = ("import gc, runpy, sys; sys.argv = ['tftmanager', sys.argv[1]]\n"
-            "try:\n    runpy.run_module('tftmanager', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print('collector', 'on' if gc.isenabled() else 'off')")
-    env = dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    seen = {}
-    for stage in ("party", "editor"):
-        done = subprocess.run([sys.executable, "-c", code, str(path)],
-                              env=dict(env, TFTMANAGER_STARTUP_PROBE=stage), text=True,
-                              capture_output=True, timeout=120, check=True)
-        seen[stage] = done.stdout.split()[-1]
+    then = "print('collector', 'on' if gc.isenabled() else 'off')"
+    seen = {stage: _started(tmp_path / stage, campaign_templates, stage, then)[-1]
+            for stage in ("party", "editor")}
     assert seen == {"party": "off", "editor": "on"}
+
+
+def test_the_wheel_guard_is_on_once_the_editor_is_up_and_the_log_before_the_open(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """Both wait for the editor's paint (they slowed it); both are there before any input."""
+    guarded = _started(tmp_path / "editor", campaign_templates, "editor", GUARDED)
+    assert guarded[-4:] == ["guard", "1", "True", "True"], guarded
+    logged = _started(tmp_path / "loaded", campaign_templates, "loaded", LOGGED)
+    assert logged[-2:] == ["logged", "True"], logged
 
 
 def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_templates: Any,

@@ -11,6 +11,8 @@ from tftmanager.app.characters import get_character
 from tftmanager.app.library import library_for
 from tftmanager.app.names import did_you_mean
 from tftmanager.app.opkind import OpKind
+from tftmanager.app.study_view import StudyView as StudyView  # named by the windows too
+from tftmanager.app.study_view import study_view
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
 from tftmanager.rules.learning import (
@@ -22,7 +24,7 @@ from tftmanager.rules.learning import (
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, with_talent
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.study import concurrent_conflict, study_progress, study_weeks
+from tftmanager.rules.study import concurrent_conflict, study_weeks
 from tftmanager.rules.text import count
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
@@ -186,34 +188,12 @@ def _room_refusal(character: Character, studying: list[str], key: str,
             "Forget a talent or raise IQ first.")
 
 
-@dataclass(frozen=True)
-class StudyView:
-    """A study in progress, for display."""
-
-    id: int
-    talent: str
-    name: str
-    weeks_done: int
-    weeks_needed: int
-    teacher: bool
-
-    @property
-    def progress(self) -> str:
-        """"week 2 of 4", or finished and waiting for room in memory."""
-        return study_progress(self.weeks_done, self.weeks_needed)
-
-    @property
-    def waiting(self) -> bool:
-        """Finished, but the talent did not fit in memory."""
-        return self.weeks_done >= self.weeks_needed
-
-
 def studies_of(*, store: CampaignStore, character_id: int) -> list[StudyView]:
     """A character's studies in progress."""
     library = library_for(store)
     with store.transaction() as session:
         rows = study_store.studies(session=session, character_id=character_id)
-    return [_view(row, library) for row in rows]
+    return [study_view(row, library) for row in rows]
 
 
 def party_studies(*, store: CampaignStore) -> dict[int, list[StudyView]]:
@@ -221,14 +201,8 @@ def party_studies(*, store: CampaignStore) -> dict[int, list[StudyView]]:
     library = library_for(store)
     with store.transaction() as session:
         found = study_store.campaign_studies(session=session, campaign_id=store.campaign_id)
-    return {cid: [_view(study, library) for study in studies]
+    return {cid: [study_view(study, library) for study in studies]
             for cid, studies in found.items()}
-
-
-def _view(study: StudyData, library: RulesLibrary) -> StudyView:
-    talent = library.talents.get(study.talent)
-    return StudyView(study.id, study.talent, talent.name if talent else study.talent,
-                     study.weeks_done, study.weeks_needed, study.teacher)
 
 
 def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:

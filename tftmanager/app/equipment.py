@@ -15,6 +15,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.characters import get_character
 from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Event, Who, deed
+from tftmanager.app.item_names import entry_name as entry_name  # named by the windows too
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
 from tftmanager.app.sheet import evaluate
@@ -53,12 +54,6 @@ def _rules(library: RulesLibrary) -> EquipmentRules:
     if library.equipment_rules is None:
         raise EquipmentRefused("This campaign's library has no equipment rules.")
     return library.equipment_rules
-
-
-def entry_name(library: RulesLibrary, kind: ItemKind, key: str) -> str:
-    """The library name of an item."""
-    entry = library.item_entry(kind, key)
-    return entry.name if entry is not None else key
 
 
 def price_of(library: RulesLibrary, kind: ItemKind, key: str, quality: Quality,

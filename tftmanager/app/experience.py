@@ -19,6 +19,8 @@ from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Deed, Event, Who, deed
 from tftmanager.app.library import library_for
 from tftmanager.app.opkind import OpKind
+from tftmanager.app.xp_status import XPStatus as XPStatus  # named by the windows too
+from tftmanager.app.xp_status import xp_status
 from tftmanager.refusal import Refusal
 from tftmanager.rules.awards import Award, split_evenly
 from tftmanager.rules.experience import (
@@ -251,15 +253,6 @@ def buy_memory(*, store: CampaignStore, character_id: int) -> Written:
 
 # Reading
 
-@dataclass(frozen=True)
-class XPStatus:
-    """A character's balance and what each attribute's next point would cost."""
-
-    balance: int
-    next_cost: int
-    refusals: dict[Attribute, str]
-
-
 def status(*, store: CampaignStore, character_id: int) -> XPStatus:
     """Balance, next cost and why each raise is refused (if it is)."""
     tables = _tables(store)
@@ -267,10 +260,7 @@ def status(*, store: CampaignStore, character_id: int) -> XPStatus:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
         character = queries.get_character(session=session, character_id=character_id).character
         balance = ledger.balance(session=session, character_id=character_id)
-    return XPStatus(balance, next_cost(character, tables, profile), {
-        attribute: raise_refusal(character, attribute, balance, tables, profile)
-        for attribute in Attribute
-    })
+    return xp_status(character, balance, tables, profile)
 
 
 def ledger_lines(*, store: CampaignStore, character_id: int) -> list[LedgerLine]:

@@ -15,7 +15,6 @@ project requires Python 3.12.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 from PySide6.QtGui import QPen
@@ -40,6 +39,8 @@ def keep_none_alive() -> bool:
     _checked = True
     if not _leaks_none():
         return False
+    import ctypes  # noqa: PLC0415 - only when the leak is seen
+
     # ob_refcnt is the first field of every object in CPython 3.11.
     ctypes.c_ssize_t.from_address(id(None)).value += _CUSHION
     return True

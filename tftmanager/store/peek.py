@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +39,26 @@ class PeekedMember:
 
 
 @dataclass(frozen=True)
+class PeekedStudy:
+    """A study in progress as the look found it (the shape of ``study.StudyData``)."""
+
+    id: int
+    talent: str
+    weeks_done: int
+    weeks_needed: int
+    teacher: bool
+
+
+@dataclass(frozen=True)
 class Peeked:
-    """What the party table needs: the members, the library entries and the rules profile."""
+    """What the party table and the editor need: members, library entries, rules profile."""
 
     members: list[PeekedMember]
     entries: list[Entry]
     profile: dict[str, Any]
     xp: dict[int, int]  # each member's experience balance
+    money: dict[int, int] = field(default_factory=dict)  # each member's money on hand
+    studies: dict[int, list[PeekedStudy]] = field(default_factory=dict)  # oldest first
 
 
 class _Row:
@@ -110,7 +123,18 @@ def _read(con: sqlite3.Connection) -> Peeked | None:
     entries = [Entry(r["kind"], r["key"], json.loads(r["data"]), bool(r["retired"]))
                for r in con.execute("SELECT kind, key, data, retired FROM library_entry "
                                     "WHERE campaign_id = ? ORDER BY id", (cid,))]
-    xp = {r[0]: int(r[1] or 0) for r in con.execute(
-        "SELECT x.character_id, SUM(x.amount) FROM xp_entry x JOIN character c "
+    studies: dict[int, list[PeekedStudy]] = defaultdict(list)
+    for r in con.execute("SELECT s.* FROM study s JOIN character c ON s.character_id = c.id "
+                         "WHERE c.campaign_id = ? ORDER BY s.id", (cid,)):
+        studies[r["character_id"]].append(PeekedStudy(
+            r["id"], r["talent"], r["weeks_done"], r["weeks_needed"], bool(r["teacher"])))
+    return Peeked(members, entries, json.loads(campaign["rules_profile"] or "{}"),
+                  _balances(con, "xp_entry", cid), _balances(con, "money_entry", cid),
+                  dict(studies))
+
+
+def _balances(con: sqlite3.Connection, table: str, cid: int) -> dict[int, int]:
+    """Each member's balance in a ledger table (members without lines are absent: 0)."""
+    return {r[0]: int(r[1] or 0) for r in con.execute(
+        f"SELECT x.character_id, SUM(x.amount) FROM {table} x JOIN character c "
         "ON x.character_id = c.id WHERE c.campaign_id = ? GROUP BY x.character_id", (cid,))}
-    return Peeked(members, entries, json.loads(campaign["rules_profile"] or "{}"), xp)

@@ -7,15 +7,16 @@ and is shown at its field, not in a dialog, since it is refused as it is typed.
 Derived stats and problems come back from the rules after each change.
 The dialogs it opens (picker, shop, money, award, ledger) are imported when
 first opened, so none of them delays the editor at start-up.
+At start-up it shows the campaign's preview first (``ui.preview_editing``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import campaigns
+from tftmanager.app import editor_reads
 from tftmanager.app.changes import Changes
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.abilities import CharacterKind
@@ -47,7 +48,7 @@ from tftmanager.rules.character import (
 )
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.loadout import GEAR_FIELDS
-from tftmanager.ui import operations
+from tftmanager.ui import operations, preview_editing
 from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
 from tftmanager.ui.form_reset import blank
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from tftmanager.ui.ledger_dialog import LedgerDialog
     from tftmanager.ui.money_dialog import MoneyDialog
     from tftmanager.ui.picker import PickerDialog
+    from tftmanager.ui.preview_session import PreviewSession
     from tftmanager.ui.session import CampaignSession
 
 _D = TypeVar("_D", bound=QDialog)
@@ -75,6 +77,8 @@ EMPTY_HINT = ("No characters yet: add one with Edit > Add Character (Ctrl+Shift+
 
 class CharacterEditor(QWidget):
     """Edits one character of the open campaign."""
+
+    preview_edited = Signal(object, int)  # a kept edit's sheet and XP balance (ui.preview_editing)
 
     def __init__(self) -> None:
         super().__init__()
@@ -299,7 +303,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.query(campaigns.has_characters)
+                               and not self.session.query(editor_reads.has_characters)
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
@@ -341,17 +345,17 @@ class CharacterEditor(QWidget):
         """Read the character back from the campaign and show it."""
         if self.session is None or self.character_id is None:
             return
-        sheet = self.session.query(campaigns.character_sheet, character_id=self.character_id)
+        sheet = self.session.query(editor_reads.sheet, character_id=self.character_id)
         self.stored = sheet.character
         self._fill(sheet.character)
-        self._show_sheet(sheet)
+        self.show_sheet(sheet)
 
     def _fill(self, c: Character) -> None:
         self._loading = True
         try:
             self.title.setText(c.name)
-            if self.name.text() != c.name:
-                self.name.setText(c.name)
+            if self.name.text() != c.name and not self.name.isModified():
+                self.name.setText(c.name)  # never over a name being typed
             if self.player.text() != c.player:
                 self.player.setText(c.player)
             select(self.race, c.race)
@@ -359,8 +363,8 @@ class CharacterEditor(QWidget):
             for attr, spin in self.spins.items():
                 spin.setValue(getattr(c, attr))
             self._fill_gear(c)
-            if self.notes.toPlainText() != c.notes:
-                self.notes.setPlainText(c.notes)
+            if self.notes.toPlainText() != c.notes and not self._notes_timer.isActive():
+                self.notes.setPlainText(c.notes)  # never over notes about to be saved
         finally:
             self._loading = False
 
@@ -368,7 +372,8 @@ class CharacterEditor(QWidget):
         show_gear(c, self.session.library if self.session else None, self.armor, self.shield,
                   self.shield_ready, self.weapons, self.ready_weapon)
 
-    def _show_sheet(self, sheet: Sheet) -> None:
+    def show_sheet(self, sheet: Sheet) -> None:
+        """Show the derived figures, problems, abilities, XP and possessions of a sheet."""
         by_field: dict[str, list[Any]] = {key: [] for key in self.problems}
         for problem in sheet.problems:
             by_field.setdefault(problem.field, []).append(problem)
@@ -384,10 +389,11 @@ class CharacterEditor(QWidget):
     # Editing
 
     def _edit(self, field: str, value: Any) -> None:
-        if self._loading or self.session is None or self.character_id is None:
+        if (self._loading or self.session is None or self.character_id is None
+                or self.stored is None):
             return
-        if self.stored is None:
-            return
+        if self.session.pending and not preview_editing.kept_or_opened(self, field, value):
+            return  # kept for the store, or the store could not be opened
         if field in GEAR_FIELDS:
             items = gear_after(self.stored, field, value, self.shield_ready.isChecked())
             if items != self.stored.items and not apply_gear(
@@ -399,10 +405,24 @@ class CharacterEditor(QWidget):
             return
         ran = operations.characters.edit(self.session, self.character_id, edited)
         if isinstance(ran.refusal, InputError):  # a value the app will not store: at its field
-            self.problems.get(ran.refusal.field, self.problems["attributes"]).show_messages(
-                [f"Not saved: {ran.refusal.message}"])
+            self.show_refusal(ran.refusal)
         elif not ran.done and self.session.last_failure_was_bug:
             self.reload()  # a bug was reported: the fields show what is still stored
+
+    def kept_edits(self) -> int:
+        """How many edits wait for the store, a name or notes still being typed included."""
+        if self.session is None or not self.session.pending:
+            return 0
+        self._commit_name()
+        if self._notes_timer.isActive():
+            self._notes_timer.stop()
+            self._edit("notes", self.notes.toPlainText())
+        return len(cast("PreviewSession", self.session).edits)
+
+    def show_refusal(self, refusal: InputError) -> None:
+        """Say at its field that a value was not saved, and why."""
+        self.problems.get(refusal.field, self.problems["attributes"]).show_messages(
+            [f"Not saved: {refusal.message}"])
 
     def _show(self, dialog: Callable[[CampaignSession, Any, QWidget], _D], *,
               needs_character: bool = True) -> _D | None:

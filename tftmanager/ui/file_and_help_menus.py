@@ -17,7 +17,6 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QWidget
 
-from tftmanager import activity_log
 from tftmanager.app.location import CAMPAIGN_SUFFIX
 from tftmanager.app.outputs import check_copy_output
 from tftmanager.ui import dialogs, sheet_actions, window_state
@@ -108,6 +107,8 @@ class FileAndHelpActions:
 
 def show_log_folder() -> QUrl:
     """Help > Show Log Folder: the log's folder in the file manager; returns its URL."""
+    from tftmanager import activity_log  # noqa: PLC0415 - not before the first paint
+
     folder = activity_log.log_folder()
     with contextlib.suppress(OSError):  # not made yet and cannot be: the file manager says so
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

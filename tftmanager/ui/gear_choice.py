@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from tftmanager.app import equipment
 from tftmanager.rules.character import Character
 from tftmanager.rules.items import Item
 from tftmanager.rules.loadout import (
@@ -51,6 +50,8 @@ def apply_gear(parent: QWidget, session: CampaignSession, character_id: int,
     if not added:
         operations.equipment.change_outfit(session, character_id, items, pay=False)
         return True
+    from tftmanager.app import equipment  # noqa: PLC0415 - the store: not at start-up
+
     library = session.library
     what = ", ".join(free_query(equipment.entry_name, library=library, kind=i.kind, key=i.key)
                      for i in added)

@@ -8,13 +8,14 @@ can see how far Undo reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tftmanager.app import journal
-from tftmanager.app.journal import Operation
-from tftmanager.ui.session import CampaignSession
+if TYPE_CHECKING:
+    from tftmanager.app.journal import Operation
+    from tftmanager.ui.session import CampaignSession
 
 SHOWN = 200  # the panel lists this many; `tftmanager history` reaches further back
 
@@ -45,8 +46,12 @@ class HistoryPanel(QWidget):
 
     def show_session(self, session: CampaignSession | None) -> None:
         """The open campaign's newest operations (none when no campaign is open)."""
-        self.show_operations(session.query(journal.history,
-                                           limit=SHOWN) if session is not None else [])
+        if session is None:
+            self.show_operations([])
+            return
+        from tftmanager.app import journal  # noqa: PLC0415 - the store: not before the editor
+
+        self.show_operations(session.query(journal.history, limit=SHOWN))
 
     def show_operations(self, operations: Sequence[Operation]) -> None:
         """Replace the list with these operations (newest first)."""

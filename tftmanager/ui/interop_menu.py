@@ -29,6 +29,7 @@ class MainWindow(Protocol):
 
     session: CampaignSession | None
     party: Any
+    panels_built: bool
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt's name
 
@@ -69,7 +70,7 @@ def add_to(window: MainWindow, menu: QMenu) -> None:
 
 
 def _selected_name(window: MainWindow) -> str | None:
-    if window.session is None or not getattr(window, "_panels_built", False):
+    if window.session is None or not window.panels_built:
         return None
     character_id = window.party.selected_id()
     if character_id is None:

@@ -1,7 +1,8 @@
 """The composition root of the desktop app: build the window, paint, then load.
 
 The window is shown before the campaign store (sqlmodel, SQLAlchemy) is even
-imported; the campaign opens right after the first paint.
+imported; the party and then the editor appear from a read-only look at the
+file (the preview), and the campaign opens after the editor's first paint.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tftmanager import APP_NAME, ORG_NAME, activity_log
+from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.app.location import CampaignLocation
-from tftmanager.collector import keep_for_good, paused_for_start_up
+from tftmanager.collector import collector_paused, keep_for_good, paused_for_start_up
 from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
@@ -33,14 +34,19 @@ DEMO_FILE = "Demo Campaign.tftcampaign"
 _STARTED = time.perf_counter()
 
 
-def configure_application(app: QApplication) -> None:
-    """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing."""
+def configure_application(app: QApplication, *, guard_wheel: bool = True) -> None:
+    """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing.
+
+    ``guard_wheel=False`` leaves the wheel guard to the caller (start-up installs
+    it once the editor is on screen).
+    """
     app.setOrganizationName(ORG_NAME)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
-    wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
+    if guard_wheel:
+        wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
@@ -60,15 +66,31 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     return demo, not demo.exists()
 
 
+def start_log() -> None:
+    """The log of actions, refusals and bugs (Help > Show Log Folder), before any action.
+
+    Start-up sets it up once the editor is on screen (its logging modules
+    took about a twentieth of the start to the party), before any input is read.
+    """
+    from tftmanager import activity_log  # noqa: PLC0415 - after the first paint
+
+    activity_log.configure()
+
+
 def install_crash_hook(parent: QWidget) -> None:
-    """A bug in a slot shows one dialog naming its crash report, not a console traceback."""
-    from tftmanager.crash import write_crash_report  # noqa: PLC0415 - only when installed
-    from tftmanager.ui import dialogs  # noqa: PLC0415
+    """A bug in a slot shows one dialog naming its crash report, not a console traceback.
+
+    What writes the report is imported when a bug happens, not at start-up.
+    """
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, exc, tb)
             return
+        from tftmanager import activity_log  # noqa: PLC0415 - see above
+        from tftmanager.crash import write_crash_report  # noqa: PLC0415
+        from tftmanager.ui import dialogs  # noqa: PLC0415
+
         path = write_crash_report("gui", sys.argv, exc.with_traceback(tb),
                                   activity_log.recent_actions())
         activity_log.crashed("A window", time.perf_counter(), exc, path)
@@ -123,13 +145,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     app = QApplication.instance() or QApplication([sys.argv[0], *args])
     assert isinstance(app, QApplication)
-    activity_log.configure()  # the log of actions, refusals and bugs (Help > Show Log Folder)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
     from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
-    configure_application(app)
+    configure_application(app, guard_wheel=False)  # installed once the editor is up
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
     named = [free_query(CampaignLocation.parse, text=a) for a in args if not a.startswith("-")]
@@ -175,17 +196,38 @@ def server_url(settings: QSettings, urls: list[CampaignLocation],
             else None)
 
 
-def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
-            probe: str | None, smoke_test: bool, shown: float,
-            url: str | None = None) -> Callable[[], None]:
-    """What runs right after the first paint: the party preview, then the real open."""
+def _reporter(window: MainWindow, app: QApplication, probe: str | None,
+              shown: float) -> Callable[[str], None]:
+    """For make bench: print the time to a stage and quit, when asked to stop there."""
 
     def report(stage: str) -> None:
-        """For make bench: print the time to this stage and quit, when asked to stop here."""
-        if probe in (stage, "loaded" if stage == "editor" else stage):
+        if probe == stage:
             print(f"shown {shown:.4f} {stage} {time.perf_counter() - _STARTED:.4f}", flush=True)
             window.close()
             QTimer.singleShot(0, app.quit)
+
+    return report
+
+
+def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
+    """Open (or create the demo) without a preview, as any open; whether it opened."""
+    wheel_guard.install(app)  # a dialog of the open may have a combo box
+    start_log()
+    try:
+        done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
+        if not done and window.session is None:
+            main_panels.drop_preview(window)
+        window.ensure_panels()
+    finally:
+        keep_for_good(started=True)
+    return done
+
+
+def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
+            probe: str | None, smoke_test: bool, shown: float,
+            url: str | None = None) -> Callable[[], None]:
+    """After the first paint: party and editor from the preview, then the open (``report``)."""
+    report = _reporter(window, app, probe, shown)
 
     def load() -> None:
         try:
@@ -199,6 +241,8 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         # use them, and they load them when first asked (about 15 ms of start-up).
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
+            wheel_guard.install(app)
+            start_log()
             window.ensure_panels()
             QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
             return
@@ -209,25 +253,32 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             report("party")
             if probe == "party":
                 return
-            QTimer.singleShot(0, lambda: open_fully(path, create))
+            QTimer.singleShot(0, show_editor)
         else:
-            open_fully(path, create)
+            opened(_open_fully(window, app, path, create))
 
-    def open_fully(path: Path, create: bool) -> None:
-        try:
-            done = (window.new_campaign(path, demo=True) if create
-                    else window.open_campaign(path))
-            if not done and window.session is None:
-                window.party_model.set_rows([])  # the preview of a campaign that did not open
-            window.ensure_panels()
-        finally:
+    def show_editor() -> None:
+        if main_panels.show_preview_editor(window):
+            window.repaint()
+            wheel_guard.install(app)  # before any input is read
             keep_for_good(started=True)
-        opened(done)
+            report("editor")
+            if probe == "editor":
+                return
+        start_log()
+        QTimer.singleShot(0, load_store)  # the store loads after the editor's first paint
+
+    def load_store() -> None:
+        with collector_paused():  # the storage layer's modules live until the app quits
+            main_panels.open_preview_now(window)
+        keep_for_good(started=True)
+        opened(window.session is not None)
 
     def opened(_done: bool) -> None:
+        wheel_guard.install(app)  # (once) if not yet: before any input is read
         keep_for_good(started=True)
-        report("party")
-        report("editor")
+        for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
+            report(stage)
         if smoke_test and not probe:
             smoke.finish(window, app)
 

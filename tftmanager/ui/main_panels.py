@@ -8,12 +8,17 @@ same place once the campaign is really open, so nothing moves on screen.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtWidgets import QWidget
 
-from tftmanager.ui import window_state
+from tftmanager.ui import dialogs, window_state
+
+if TYPE_CHECKING:
+    from tftmanager.app.sheet import Sheet
+    from tftmanager.ui.session import CampaignSession
 
 # The MainWindow, which imports this module (so it is not imported back here).
 MainWindow = Any
@@ -51,15 +56,75 @@ def show_preview(window: MainWindow, path: Path) -> bool:
     Only shown in an empty window; the open that follows fills the table from
     the store (or empties it if the campaign cannot be opened).
     """
-    from tftmanager.app.peek import party_preview  # noqa: PLC0415 - no ORM in this chain
+    from tftmanager.app.peek import campaign_preview  # noqa: PLC0415 - no ORM in this chain
     from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415
     from tftmanager.ui.runner import free_query  # noqa: PLC0415
 
     if window.session is not None:
         return False
-    preview = free_query(party_preview, path=path)
+    preview = free_query(campaign_preview, path=path)
     if preview is None:
         return False
     window.ensure_party()
-    window.party_model.set_rows(pending_rows(*preview))
+    window.party_model.set_rows(pending_rows(preview.party, preview.xp))
+    window.preview = (path, preview)
     return True
+
+
+def show_preview_editor(window: MainWindow) -> bool:
+    """The editor on the preview shown, its first character chosen; False if none is shown.
+
+    The editor takes input at once: what is edited is kept until the campaign
+    is opened (``MainWindow.open_preview_now``), which applies it.
+    """
+    from tftmanager.ui.preview_session import PreviewSession  # noqa: PLC0415
+
+    if window.session is not None or window.preview is None:
+        return False
+    path, preview = window.preview
+    window.ensure_panels()
+    # The preview answers the editor's reads, and opens the campaign for anything else.
+    window.editor.set_session(cast("CampaignSession", PreviewSession(
+        path, preview, partial(open_preview_now, window))))
+    window.party.select(window.party_model.first_by_name())
+    return True
+
+
+def open_preview_now(window: MainWindow) -> CampaignSession | None:
+    """Open the campaign shown from its preview now, applying the edits kept; None if not.
+
+    Start-up calls it after the editor's first paint; an action that needs
+    the store before then, and closing the window, call it sooner.
+    """
+    if window.session is None and window.preview is not None and not window.opening_preview:
+        window.opening_preview = True
+        try:
+            if not window.open_campaign(window.preview[0]):
+                drop_preview(window)
+        finally:
+            window.opening_preview = False
+    session: CampaignSession | None = window.session
+    return session
+
+
+def drop_preview(window: MainWindow) -> None:
+    """The previewed campaign did not open: empty the table and editor, say what was lost."""
+    window.preview = None
+    if window.session is not None:
+        return
+    built = window.panels_built
+    kept = window.editor.kept_edits() if built else 0
+    if built:
+        window.editor.set_session(None)
+    if window.party_built:
+        window.party_model.set_rows([])
+    if kept:
+        dialogs.error(window, "Not saved", f"{kept} change(s) made while the campaign "
+                      "loaded were not saved: it could not be opened.")
+
+
+def show_kept_edit(window: MainWindow, sheet: Sheet, balance: int) -> None:
+    """The party's row follows an edit kept before the store is loaded."""
+    from tftmanager.ui.party_rows import PartyRow  # noqa: PLC0415
+
+    window.party_model.update_row(PartyRow.from_sheet(sheet, sheet.race_name, balance))

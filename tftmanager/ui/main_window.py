@@ -6,11 +6,13 @@ sqlmodel) is imported only when a campaign is opened, right after first paint.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -45,6 +47,7 @@ from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
+    from tftmanager.app.peek import CampaignPreview
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.history_panel import HistoryPanel
@@ -87,6 +90,7 @@ class MainWindow(QMainWindow):
     act_survival: QAction
     act_find: QAction
     act_about: QAction
+    panels_built: bool  # the editor and history (they may wait for the store)
 
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
@@ -94,6 +98,9 @@ class MainWindow(QMainWindow):
         books.use_settings(settings)  # the user's rulebook PDFs (Preferences)
         self.signals = AppSignals(self)
         self.session: CampaignSession | None = None
+        # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
+        self.preview: tuple[Path, CampaignPreview] | None = None
+        self.opening_preview = self.panels_built = self.party_built = False
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
@@ -101,14 +108,13 @@ class MainWindow(QMainWindow):
 
         self._icons: list[tuple[QAction, str]] = []  # redrawn on a light/dark switch
         window_actions.make_main_actions(self, self._icons)
-        self._panels_built = self._party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.read_only = read_only.ReadOnlyView(  # its banner, above the splitter
             self, lambda: self.session, lambda: (
                 self.act_undo, self.act_redo, self.act_add, self.act_duplicate, self.act_delete,
                 self.act_settings, self.act_library, self.act_award, self.act_week,
-                self.act_survival), lambda: self.editor.tabs if self._panels_built else None)
+                self.act_survival), lambda: self.editor.tabs if self.panels_built else None)
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -151,17 +157,18 @@ class MainWindow(QMainWindow):
 
     def ensure_party(self) -> None:
         """Build the party table (once); it needs no store, so it can show a preview."""
-        if not self._party_built:
-            self._party_built = True
+        if not self.party_built:
+            self.party_built = True
             main_panels.build_party(self)
             self.party.selection_changed.connect(self._on_selection)
 
     def ensure_panels(self) -> None:
         """Build the party table and the editor (once)."""
         self.ensure_party()
-        if not self._panels_built:
-            self._panels_built = True
+        if not self.panels_built:
+            self.panels_built = True
             main_panels.build_editor(self)
+            self.editor.preview_edited.connect(partial(main_panels.show_kept_edit, self))
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
@@ -203,7 +210,7 @@ class MainWindow(QMainWindow):
     def _retint_icons(self) -> None:
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
         window_actions.retint(self._icons)
-        if self._panels_built:
+        if self.panels_built:
             self.party.table.viewport().update()
 
     # Campaign files
@@ -250,10 +257,10 @@ class MainWindow(QMainWindow):
         self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
-        if self._panels_built:
+        if self.panels_built:
             self.editor.set_session(None)
             self.party_model.set_rows([])
-        if self._party_built:
+        if self.party_built:
             self.party.filter_edit.clear()  # a filter is for this campaign's names only
         self.signals.campaign_closed.emit()
         self.setWindowTitle(APP_NAME)
@@ -263,22 +270,27 @@ class MainWindow(QMainWindow):
     def attach(self, session: CampaignSession) -> None:
         """Show an opened campaign (a file or a server's) in this window."""
         from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
+        from tftmanager.ui import preview_editing  # noqa: PLC0415 - not before the first paint
 
         self.ensure_panels()
         self.session = session
-        self.editor.set_session(session)
+        adopted = preview_editing.adopt(self.editor, session)  # its kept edits applied
+        self.preview = None
+        if not adopted:
+            self.editor.set_session(session)
         window_state.remember(self.settings, session.location)  # never with a password
-        self._refresh_party()
+        self._refresh_party(quietly=adopted)
         shown = f"{session.place} (read-only)" if session.read_only else session.place
         self.setWindowTitle(f"{session.query(campaigns.campaign_name)} — {shown} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.location)
         how = " read-only: nothing in it can be changed" if session.read_only else ""
         self.statusBar().showMessage(f"Opened {session.location.short}{how}", 5000)
-        self.party.select(self.party_model.first_by_name())  # the first by name, if any
+        if not adopted:
+            self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
-        self._offer_library_update()
+        menu_windows.offer_library_update(self, session)
 
     def _show_week(self) -> None:
         if self.session is None:
@@ -287,21 +299,6 @@ class MainWindow(QMainWindow):
         from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
 
         self.week_label.setText(f"Week {self.session.query(campaigns.current_week)}")
-
-    def _offer_library_update(self) -> None:
-        """A newer shipped library is offered as differences, never applied silently."""
-        if self.session is None:
-            return
-        from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
-
-        differences = self.session.query(library_app.to_review)
-        if not differences:
-            return
-        from tftmanager.ui import library_review  # noqa: PLC0415
-
-        choice = library_review.ask_review(self, differences)
-        if choice is not None:
-            _operations().library.review_library(self.session, *choice)
 
     # Party and editor
 
@@ -313,7 +310,8 @@ class MainWindow(QMainWindow):
         return PartyRow.from_sheet(sheet, race.name if race else sheet.character.race,
                                    balances.get(sheet.id or 0, 0))
 
-    def _refresh_party(self) -> None:
+    def _refresh_party(self, *, quietly: bool = False) -> None:
+        """The party from the store, the selection kept (``quietly``: the editor not told)."""
         if self.session is None:
             return
         from tftmanager.app import campaigns, experience  # noqa: PLC0415 - with the store
@@ -321,8 +319,10 @@ class MainWindow(QMainWindow):
         selected = self.party.selected_id()
         balances = self.session.query(experience.balances)
         from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415 - rows on demand
-        self.party_model.set_rows(pending_rows(self.session.query(campaigns.party), balances))
-        self.party.select(selected)
+        with QSignalBlocker(self.party) if quietly else nullcontext():
+            self.party_model.set_rows(pending_rows(self.session.query(campaigns.party),
+                                                   balances))
+            self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
         if self.session is None:
@@ -357,13 +357,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved: {done}" if done else "Saved", 8000)
 
     def _on_selection(self, character_id: int | None) -> None:
-        if self._panels_built:  # the start-up preview has no editor yet
+        if self.panels_built:  # the start-up preview has no editor yet
             self.editor.show_character(character_id)
         self._update_actions()
 
     def _update_actions(self) -> None:
         has_campaign = self.session is not None
-        has_selection = (has_campaign and self._panels_built
+        has_selection = (has_campaign and self.panels_built
                          and self.party.selected_id() is not None)
         for action in (self.act_close, self.act_add, self.act_settings, self.act_find,
                        self.act_print, self.act_export_pdf,
@@ -411,7 +411,7 @@ class MainWindow(QMainWindow):
         for action, text, operation in pending:
             action.setEnabled(operation is not None)
             action.setText(f"{text} {operation.label}" if operation else text)
-        if self._panels_built:
+        if self.panels_built:
             self.history.show_session(session)
         self.read_only.apply()  # last: a read-only campaign's edits stay disabled
 
@@ -447,14 +447,16 @@ class MainWindow(QMainWindow):
 
     def selected(self) -> int | None:
         """The character selected in the party (None before the panels are built)."""
-        return self.party.selected_id() if self._panels_built else None
+        return self.party.selected_id() if self.panels_built else None
 
     # Closing
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        """Remember the window and release the campaign."""
+        """Remember the window and release the campaign (opened first if edits wait for it)."""
+        if self.session is None and self.panels_built and self.editor.kept_edits():
+            main_panels.open_preview_now(self)  # nothing typed before the store loaded is lost
         window_state.save(self, self.settings,
-                          self.splitter.saveState() if self._panels_built else None)
+                          self.splitter.saveState() if self.panels_built else None)
         self.close_campaign()
         self.settings.sync()
         super().closeEvent(event)

@@ -161,3 +161,17 @@ def apply_settings(session: CampaignSession, dialog: CampaignSettingsDialog) -> 
             and limit == session.query(journal.undo_limit)):
         return
     campaign.change_rules(session, profile, [e for e in (edited, jobs) if e is not None], limit)
+
+
+def offer_library_update(parent: QWidget, session: CampaignSession) -> None:
+    """A newer shipped library is offered as differences, never applied silently."""
+    from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
+
+    differences = session.query(library_app.to_review)
+    if not differences:
+        return
+    from tftmanager.ui import library_review, operations  # noqa: PLC0415
+
+    choice = library_review.ask_review(parent, differences)
+    if choice is not None:
+        operations.library.review_library(session, *choice)

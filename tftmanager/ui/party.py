@@ -83,6 +83,9 @@ class PartyPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setMinimumSectionSize(28)
+        # Columns are fitted to the rows in view: Qt's default looks at up to 1,000
+        # rows, which worked out every figure of a big party as it opened.
+        header.setResizeContentsPrecision(0)
         for column, width in enumerate(COLUMN_WIDTHS, start=1):
             self.table.setColumnWidth(column, width)
         # A wounded figure's ST reads "11 (7 now)": the column widens for it, not clips it.
@@ -90,6 +93,8 @@ class PartyPanel(QWidget):
             signal.connect(self._fit_st)
             signal.connect(self._fit_name)
         self.table.resized.connect(self._fit_name)
+        self.table.verticalScrollBar().valueChanged.connect(self._fit_st)  # rows now in view
+        self.table.verticalScrollBar().valueChanged.connect(self._fit_name)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)

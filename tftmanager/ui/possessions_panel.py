@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import campaigns, equipment
-from tftmanager.app.equipment import entry_name, repair_quote
+from tftmanager.app import editor_reads
+from tftmanager.app.item_names import entry_name
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import ItemKind, ItemState, Mount
@@ -178,8 +178,8 @@ class PossessionsPanel(QWidget):
             self._update_buttons()
             return
         library = session.library
-        unit = session.query(campaigns.get_profile).weight_unit
-        self.money.setText(f"${session.query(equipment.money, character_id=sheet.id):,} on hand")
+        unit = session.query(editor_reads.profile).weight_unit
+        self.money.setText(f"${session.query(editor_reads.money, character_id=sheet.id):,} on hand")
         self.weight.setText(f"Carrying {show_weight(sheet.derived.carried_kg, unit)}")
         rules = library.equipment_rules
         items = sheet.character.items
@@ -271,6 +271,8 @@ class PossessionsPanel(QWidget):
         for row, state in enumerate(ItemState):  # worn, ready or in hand, as fits the item
             self.state.setItemText(row, where_text(item.kind, state))
         self.state.setCurrentIndex(self.state.findData(item.state))
+        from tftmanager.app.equipment import repair_quote  # noqa: PLC0415 - the store: not at start-up
+
         cost, refusal = free_query(repair_quote, library=self.session.library, item=item)
         self.repair_button.setEnabled(not refusal)
         self.repair_button.setText(f"&Repair (${cost:,})" if not refusal else "&Repair")

@@ -33,12 +33,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from tftmanager import activity_log
 from tftmanager.app.changes import Changes
-from tftmanager.app.errors import Failure, failure_of
 from tftmanager.refusal import Refusal
 
 if TYPE_CHECKING:
+    from tftmanager.app.errors import Failure
     from tftmanager.ui.signals import AppSignals
 
 T = TypeVar("T")
@@ -141,6 +140,8 @@ class Runner:
         (an export that is "Not exported"); else it is "Not saved" and names
         the action.
         """
+        from tftmanager import activity_log  # noqa: PLC0415 - the log: not before the editor
+
         start = activity_log.started(label)
         committed = self._committed()
         try:
@@ -170,6 +171,8 @@ class Runner:
     def _failed(self, label: str, exc: Exception, start: float, *, saved: bool,
                 refused_as: str = "") -> bool:
         """Show a refusal in one line, or a bug's crash report; log either; True for a bug."""
+        from tftmanager.app.errors import failure_of  # noqa: PLC0415 - the crash report's
+
         failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
         self.last_failure_was_bug = failure.bug
         if failure.bug:

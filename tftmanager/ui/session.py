@@ -64,6 +64,8 @@ __all__ = ["ROLLED_BACK", "SAVED_ANYWAY", "CampaignSession", "Outcome", "Ran", "
 class CampaignSession(Runner, CampaignReads):
     """One open campaign: its reads, and the runner that gives its actions the store."""
 
+    pending = False  # the campaign's store itself (``PreviewSession`` stands in before it)
+
     def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
         super().__init__(signals)
         self.store = store

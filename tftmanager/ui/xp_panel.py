@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton
 
-from tftmanager.app import campaigns, characters, experience
+from tftmanager.app import editor_reads
 from tftmanager.rules.experience import Attribute, memory_refusal
 
 if TYPE_CHECKING:
@@ -70,18 +70,18 @@ class XPPanel(QGroupBox):
                 button.setEnabled(False)
             self.memory_button.setVisible(False)
             return
-        status = session.query(experience.status, character_id=character_id)
+        status = session.query(editor_reads.xp_status, character_id=character_id)
         self.balance.setText(f"{status.balance} XP")
         self.next_cost.setText(f"Next point costs {status.next_cost} XP")
-        legacy = session.query(campaigns.get_profile).legacy_memory_xp
+        legacy = session.query(editor_reads.profile).legacy_memory_xp
         self.memory_button.setVisible(legacy)
         tables = session.library.xp_costs
         if legacy and tables is not None:
             cost = tables.memory_cost
             self.memory_button.setText(f"Buy &Memory ({cost} XP)")
-            refusal = memory_refusal(session.query(characters.get_character,
+            refusal = memory_refusal(session.query(editor_reads.character,
                                                    character_id=character_id), status.balance,
-                                     tables, session.query(campaigns.get_profile))
+                                     tables, session.query(editor_reads.profile))
             self.memory_button.setEnabled(not refusal)
             self.memory_button.setToolTip(refusal)
         for attribute, button in self.buttons.items():
