@@ -2,13 +2,15 @@
 
 The editor appears on the data the party preview already read (``app.peek``)
 and takes input at once, while the writing store (sqlmodel and SQLAlchemy,
-most of a second to import) loads after the first paint.  A field edited
-before the store is there is checked as far as the rules alone can
-(``check_input``), shown at once (the fields, the derived figures, the
-party's row), and kept here, in order; when the campaign is really opened,
-``CharacterEditor.adopt`` applies each through the same use case as any
-edit, so it is journalled once and a refusal is shown as usual.  Nothing
-here imports the store.
+most of a second to import) loads after the first paint.  It reads through
+the same ``query`` as on the campaign's session: the reads of
+``app.editor_reads`` are answered here, anything else opens the campaign.
+A field edited before the store is there is checked as far as the rules
+alone can (``check_input``), shown at once (the fields, the derived figures,
+the party's row), and kept here, in order; when the campaign is really
+opened, ``ui.preview_editing.adopt`` applies each through the same use case
+as any edit, so it is journalled once and a refusal is shown as usual.
+Nothing here imports the store.
 """
 
 from __future__ import annotations
