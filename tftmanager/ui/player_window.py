@@ -1,0 +1,206 @@
+"""A player's window: their character from the table server, live, and what they may do.
+
+Opened by File > Join a Table… or ``tftmanager --join LINK`` with the GM's
+invitation link (the one the phone opens).  The window holds no campaign:
+it shows the card the server sends (``player_card``), offers exactly the
+actions the server lists (``player_actions``), and sends each through the
+server's API (``tableclient``), where the rules decide.  A refusal is one
+line in the window's usual dialog; what the connection does (dropped,
+restarted, the campaign closed, the link revoked) is one line in the status
+bar, and the window reconnects by itself.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+)
+
+from tftmanager import APP_NAME
+from tftmanager.tableclient.connection import Answer, TableClient
+from tftmanager.tableclient.invitation import Invitation
+from tftmanager.tableclient.player import JoinedTable
+from tftmanager.tableclient.wire import PlayerView
+from tftmanager.ui import dialogs, join_table, screen_fit
+from tftmanager.ui.player_actions import PlayerActions
+from tftmanager.ui.player_card import PlayerCard
+
+WORKING = "Working…"
+REFUSED_TITLE = "Not done"
+
+
+class TableReports(QObject):
+    """Carries what the client's threads hear to the window's thread (queued signals)."""
+
+    view_came = Signal(object)  # PlayerView
+    line_came = Signal(str, bool)  # the line, and whether the connection is in trouble
+    answer_came = Signal(dict, object)  # the request as sent, its Answer
+    link_ended = Signal(str)  # the one line saying why the link opens nothing
+
+    def viewed(self, view: PlayerView) -> None:
+        """The card as it is now."""
+        self.view_came.emit(view)
+
+    def said(self, line: str, *, trouble: bool) -> None:
+        """A line about the connection."""
+        self.line_came.emit(line, trouble)
+
+    def answered(self, action: dict[str, str], answer: Answer) -> None:
+        """The answer to one action."""
+        self.answer_came.emit(action, answer)
+
+    def ended(self, line: str) -> None:
+        """The link opens nothing: no more reconnecting."""
+        self.link_ended.emit(line)
+
+
+class PlayerWindow(QMainWindow):
+    """One joined table: the character's card on the left, the player's actions on the right."""
+
+    def __init__(self, invitation: Invitation, *, client: TableClient | None = None) -> None:
+        super().__init__()
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.invitation = invitation
+        self.view: PlayerView | None = None
+        self.ended = False
+        self.waiting = 0  # actions sent and not answered yet
+        self.setWindowTitle(f"Joining the table at {invitation.host} — {APP_NAME}")
+
+        self.message = QLabel(f"Joining the table at {invitation.host}…")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setAccessibleName("Connection")
+        self.card = PlayerCard()
+        self.actions = PlayerActions()
+        self.actions.acted.connect(self.act)
+        side = QScrollArea()
+        side.setWidget(self.actions)
+        side.setWidgetResizable(True)
+        side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side.setMinimumWidth(330)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.card)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.stack = QStackedWidget()
+        self.stack.setContentsMargins(6, 4, 6, 0)
+        self.stack.addWidget(self.message)
+        self.stack.addWidget(self.splitter)
+        self.setCentralWidget(self.stack)
+        self._make_menus()
+        self.statusBar().showMessage(f"Joining the table at {invitation.host}…")
+        screen_fit.fit(self, QSize(980, 640), share=0.6)
+        self.setMinimumSize(QSize(700, 480))
+
+        self.reports = TableReports(self)
+        self.reports.view_came.connect(self._viewed)
+        self.reports.line_came.connect(self._said)
+        self.reports.answer_came.connect(self._answered)
+        self.reports.link_ended.connect(self._ended)
+        self.table = JoinedTable(client or TableClient(invitation), self.reports)
+        self.table.start()
+
+    def _make_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.act_join = QAction("&Join a Table…", self)
+        self.act_join.setShortcut(QKeySequence("Ctrl+Shift+J"))
+        self.act_join.setStatusTip("Open another character from the invitation link the GM "
+                                   "gave you")
+        self.act_join.triggered.connect(self._join_another)
+        self.act_close = QAction("&Close", self)
+        self.act_close.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Close)
+                                    or [QKeySequence("Ctrl+W")])
+        self.act_close.triggered.connect(self.close)
+        file_menu.addActions([self.act_join, self.act_close])
+        table_menu = self.menuBar().addMenu("&Table")
+        self.act_reconnect = QAction("&Reconnect Now", self)
+        self.act_reconnect.setShortcut(QKeySequence("F5"))
+        self.act_reconnect.setStatusTip("Connect to the table server again now, instead of "
+                                        "waiting")
+        self.act_reconnect.triggered.connect(self.table_reconnect)
+        table_menu.addAction(self.act_reconnect)
+
+    # What the table says
+
+    def _viewed(self, view: PlayerView) -> None:
+        first = self.view is None
+        self.view = view
+        self.card.show_view(view)
+        self.actions.show_view(view)
+        self.setWindowTitle(f"{view.name} at {self.invitation.host} — {APP_NAME}")
+        if self.stack.currentWidget() is not self.splitter:
+            self.stack.setCurrentWidget(self.splitter)
+        if first:
+            self.statusBar().showMessage(f"Joined the table at {self.invitation.host} as "
+                                         f"{view.name}'s player.", 8000)
+
+    def _said(self, line: str, trouble: bool) -> None:
+        self.statusBar().showMessage(line, 0 if trouble else 8000)
+
+    def _answered(self, request: dict[str, str], answer: Answer) -> None:
+        self.waiting = max(0, self.waiting - 1)
+        if not self.waiting and not self.ended:
+            self.actions.set_busy(False)
+        if answer.ok:
+            if request.get("action") == "notes":
+                self.actions.notes_saved(request.get("notes", ""))
+            self.statusBar().showMessage(answer.message, 10000)
+            return
+        self.statusBar().showMessage(answer.message, 15000)
+        dialogs.error(self, REFUSED_TITLE, answer.message)
+
+    def _ended(self, line: str) -> None:
+        self.ended = True
+        self.view = None
+        self.actions.set_busy(True)
+        self.message.setText(line)
+        self.stack.setCurrentWidget(self.message)
+        self.statusBar().showMessage(line)
+        self.setWindowTitle(f"Not joined: {self.invitation.host} — {APP_NAME}")
+
+    # What the player does
+
+    def act(self, action: str, fields: dict[str, str]) -> None:
+        """Send one of the offered actions (its answer comes back by ``_answered``)."""
+        if self.ended:
+            return
+        self.waiting += 1
+        self.actions.set_busy(True)
+        self.statusBar().showMessage(WORKING)
+        self.table.send(action, **fields)
+
+    def table_reconnect(self) -> None:
+        """Table > Reconnect Now."""
+        if not self.ended:
+            self.statusBar().showMessage(f"Reconnecting to {self.invitation.host}…")
+            self.table.reconnect_now()
+
+    def _join_another(self) -> None:
+        join_table.join(self)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        """Leave the table: the stream and the sender stop."""
+        self.table.stop()
+        super().closeEvent(event)
+
+
+# The open players' windows: top-level, so held here until each is closed.
+OPEN: set[PlayerWindow] = set()
+
+
+def open_player_window(invitation: Invitation) -> PlayerWindow:
+    """A new player's window for this invitation, shown (it deletes itself when closed)."""
+    window = PlayerWindow(invitation)
+    OPEN.add(window)
+    window.destroyed.connect(lambda _obj=None, w=window: OPEN.discard(w))
+    window.show()
+    return window
