@@ -33,7 +33,7 @@ from tftmanager.tableclient.wire import (
 )
 
 CONNECT_SECONDS = 5.0
-ANSWER_SECONDS = 20.0
+ANSWER_SECONDS = 10.0
 # The server pings an open stream every 15 s: a silence this long means the line is dead.
 STREAM_SILENCE_SECONDS = 40.0
 MAX_EVENT_BYTES = 2_000_000  # far past any card; a server sending more is not a table server
@@ -153,7 +153,8 @@ class TableClient:
             raise self._unreachable(exc) from None
 
     def _read(self, response: httpx.Response) -> Iterator[Event]:
-        name, data, size = "", [], 0
+        name, size = "", 0
+        data: list[str] = []
         for line in _lines(response):
             size += len(line)
             if size > MAX_EVENT_BYTES:

@@ -157,7 +157,7 @@ class JoinedTable:
             request = self._actions.get()
             if request is None:
                 return
-            answer = self._try(request, resent=False)
+            answer = self.deliver(request, resent=False)
             if answer is None:
                 self.reports.said(LOST, trouble=True)
             while answer is None and not self.stopping.is_set():
@@ -165,13 +165,18 @@ class JoinedTable:
                 self._token_came.clear()
                 if self.stopping.is_set():
                     return
-                answer = self._try(request, resent=True, waits=())
+                answer = self.deliver(request, resent=True, waits=())
             if answer is not None:
                 self.reports.answered(request, answer)
 
-    def _try(self, request: dict[str, str], *, resent: bool,
+    def deliver(self, request: dict[str, str], *, resent: bool = False,
              waits: tuple[float, ...] = RESEND_WAITS) -> Answer | None:
-        """The server's answer, or None when none came after the tries (the request is kept)."""
+        """Send one request: the server's answer, or None when none came after the tries.
+
+        A try whose answer was lost is asked again with the same nonce; "already
+        received" then means the lost try got through, and it counts as done.
+        ``resent``: an earlier call already tried this request.
+        """
         for attempt in range(len(waits) + 1):
             try:
                 answer = self.client.act(request, self.token)

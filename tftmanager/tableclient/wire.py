@@ -27,7 +27,7 @@ class NotUnderstood(Refusal, ValueError):
 
 
 class _Wire(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True, str_max_length=MAX_TEXT)
 
 
 

@@ -32,7 +32,6 @@ from tftmanager.ui import (
     dock_sizes,
     file_and_help_menus,
     interop_menu,
-    join_table,
     main_panels,
     menu_windows,
     players_menu,
@@ -110,7 +109,6 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
         self.server = server_window.install(self)  # server campaigns: open, news, roles
-        self.act_join = join_table.add_join_action(self, self.file_help.save)  # players
         self._make_toolbar()
         self.read_only.watch_menus()
         self.week_label = QLabel()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -36,14 +37,17 @@ def _text(label: QLabel) -> QLabel:
     return label
 
 
-def _clear(layout: QVBoxLayout | QHBoxLayout) -> None:
+def _clear(layout: QLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
+        if item is None:
+            break
         widget = item.widget()
+        inner = item.layout()
         if widget is not None:
             widget.deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())  # type: ignore[arg-type]
+        elif inner is not None:
+            _clear(inner)
 
 
 class PlayerActions(QWidget):

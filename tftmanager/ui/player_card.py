@@ -165,11 +165,12 @@ class PlayerCard(QWidget):
         self.sections = QTextBrowser()
         self.sections.setAccessibleName("The card")
         self.sections.setOpenLinks(False)
-        for widget in (self.name, self.subtitle):
-            layout.addWidget(widget)
+        layout.addWidget(self.name)
+        layout.addWidget(self.subtitle)
         layout.addLayout(self.stats)
-        for widget in (self.fight, self.st_boxes, self.legend, self.dx):
-            layout.addWidget(widget)
+        parts: tuple[QWidget, ...] = (self.fight, self.st_boxes, self.legend, self.dx)
+        for part in parts:
+            layout.addWidget(part)
         layout.addWidget(self.sections, 1)
         self._stat_frames: list[QFrame] = []
 

@@ -20,18 +20,21 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
+    QWidget,
 )
 
 from tftmanager import APP_NAME
 from tftmanager.tableclient.connection import Answer, TableClient
 from tftmanager.tableclient.invitation import Invitation
-from tftmanager.tableclient.player import JoinedTable
+from tftmanager.tableclient.player import LOST, JoinedTable
 from tftmanager.tableclient.wire import PlayerView
-from tftmanager.ui import dialogs, join_table, screen_fit
+from tftmanager.ui import dialogs, screen_fit
+from tftmanager.ui.join_dialog import ask_invitation
 from tftmanager.ui.player_actions import PlayerActions
 from tftmanager.ui.player_card import PlayerCard
 
 WORKING = "Working…"
+KEPT = "Your change is kept, and sent (once) when the connection is back."
 REFUSED_TITLE = "Not done"
 
 
@@ -78,10 +81,10 @@ class PlayerWindow(QMainWindow):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setAccessibleName("Connection")
         self.card = PlayerCard()
-        self.actions = PlayerActions()
-        self.actions.acted.connect(self.act)
+        self.offers = PlayerActions()
+        self.offers.acted.connect(self.act)
         side = QScrollArea()
-        side.setWidget(self.actions)
+        side.setWidget(self.offers)
         side.setWidgetResizable(True)
         side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side.setMinimumWidth(330)
@@ -135,7 +138,7 @@ class PlayerWindow(QMainWindow):
         first = self.view is None
         self.view = view
         self.card.show_view(view)
-        self.actions.show_view(view)
+        self.offers.show_view(view)
         self.setWindowTitle(f"{view.name} at {self.invitation.host} — {APP_NAME}")
         if self.stack.currentWidget() is not self.splitter:
             self.stack.setCurrentWidget(self.splitter)
@@ -144,15 +147,17 @@ class PlayerWindow(QMainWindow):
                                          f"{view.name}'s player.", 8000)
 
     def _said(self, line: str, trouble: bool) -> None:
+        if trouble and self.waiting and line != LOST:
+            line = f"{line} {KEPT}"  # the change waiting to be sent is not forgotten
         self.statusBar().showMessage(line, 0 if trouble else 8000)
 
     def _answered(self, request: dict[str, str], answer: Answer) -> None:
         self.waiting = max(0, self.waiting - 1)
         if not self.waiting and not self.ended:
-            self.actions.set_busy(False)
+            self.offers.set_busy(False)
         if answer.ok:
             if request.get("action") == "notes":
-                self.actions.notes_saved(request.get("notes", ""))
+                self.offers.notes_saved(request.get("notes", ""))
             self.statusBar().showMessage(answer.message, 10000)
             return
         self.statusBar().showMessage(answer.message, 15000)
@@ -161,7 +166,7 @@ class PlayerWindow(QMainWindow):
     def _ended(self, line: str) -> None:
         self.ended = True
         self.view = None
-        self.actions.set_busy(True)
+        self.offers.set_busy(True)
         self.message.setText(line)
         self.stack.setCurrentWidget(self.message)
         self.statusBar().showMessage(line)
@@ -174,7 +179,7 @@ class PlayerWindow(QMainWindow):
         if self.ended:
             return
         self.waiting += 1
-        self.actions.set_busy(True)
+        self.offers.set_busy(True)
         self.statusBar().showMessage(WORKING)
         self.table.send(action, **fields)
 
@@ -185,7 +190,7 @@ class PlayerWindow(QMainWindow):
             self.table.reconnect_now()
 
     def _join_another(self) -> None:
-        join_table.join(self)
+        join(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         """Leave the table: the stream and the sender stop."""
@@ -204,3 +209,9 @@ def open_player_window(invitation: Invitation) -> PlayerWindow:
     window.destroyed.connect(lambda _obj=None, w=window: OPEN.discard(w))
     window.show()
     return window
+
+
+def join(parent: QWidget | None) -> PlayerWindow | None:
+    """File > Join a Table…: ask for the link, then open the player's window for it."""
+    invitation = ask_invitation(parent)
+    return open_player_window(invitation) if invitation is not None else None
