@@ -13,4 +13,6 @@ HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1800x900x24" \
   .venv/bin/python scripts/reference_screenshots.py
 HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
   .venv/bin/python scripts/players_view_screenshots.py
+HOME="$HOME_DIR" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1024x700x24" \
+  .venv/bin/python scripts/player_window_screenshots.py
 rm -rf "$HOME_DIR"
