@@ -17,7 +17,7 @@ from contextlib import contextmanager
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
 
 from tests.tableserver.conftest import serving
 from tests.ui.person import answering, click, type_into
@@ -238,6 +238,8 @@ def _other_server(kind: str, body: bytes) -> Iterator[str]:
     ("text/event-stream",
      b'event: view\ndata: {"format": "tftmanager-player-view/1", "view": {"name": 5}}\n\n',
      "sent a view this version cannot read"),
+    ("text/event-stream", b"event: view\ndata: " + b"x" * 2_100_000,
+     "sent an event far too large for a table server's"),
 ])
 def test_a_link_to_another_kind_of_server_gets_one_line(qtbot, windows, kind, body,
                                                         said) -> None:
@@ -262,3 +264,23 @@ def test_join_on_the_command_line_refuses_a_non_link_in_one_line(capsys) -> None
     assert launch.main(["--join", "ragnar please"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("tftmanager --join: That is not") and "\n" not in err
+
+
+def test_the_window_fits_1024x700_and_works_from_the_keyboard(qtbot, joined, demo_store,
+                                                              ragnar) -> None:
+    window, _server = joined
+    hint = window.minimumSizeHint().expandedTo(window.minimumSize())
+    assert hint.width() <= 1024 - 8 and hint.height() <= 700 - 32  # a frame and a title bar
+    window.resize(1024 - 8, 700 - 32)
+    window.card.name.setFocus()  # the first thing Tab reaches: the character's name
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.card.name, timeout=WAIT)
+    target = window.offers.button("DX +1")
+    for _ in range(80):  # Tab from the card's values to the raises, as a person does
+        if QApplication.focusWidget() is target:
+            break
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is target
+    qtbot.keyClick(target, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: _dx(demo_store, ragnar) == 14, timeout=WAIT)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.offers.button("DX +1"),
+                    timeout=WAIT)  # the focus stays on the button after the update

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
@@ -64,6 +65,7 @@ class PlayerActions(QWidget):
         self._offers: tuple[Offer, ...] = ()
         self._busy = False
         self._holding_labels: dict[str, QLabel] = {}
+        self._focus_back: tuple[object, QWidget | None] | None = None
 
         experience = QGroupBox("Experience")
         self.standing = QVBoxLayout()
@@ -198,11 +200,29 @@ class PlayerActions(QWidget):
 
     # Acting
 
+    def _own_buttons(self) -> dict[object, QPushButton]:
+        return {**self.buttons, "mark": self.mark, "save notes": self.save_notes}
+
     def set_busy(self, busy: bool) -> None:
-        """While an action is on its way, no other is started (as the page disables its form)."""
+        """While an action is on its way, no other is started (as the page disables its form).
+
+        Disabling the pressed button moves the focus on; once the answer is in, it
+        comes back to that button (unless the player has moved it since), so a
+        keyboard user presses it again without finding it anew.
+        """
         self._busy = busy
-        for button in (*self.buttons.values(), self.mark, self.save_notes):
+        before = QApplication.focusWidget()
+        pressed = next((key for key, b in self._own_buttons().items() if b is before), None)
+        for button in self._own_buttons().values():
             button.setEnabled(not busy)
+        if busy and pressed is not None:
+            self._focus_back = (pressed, QApplication.focusWidget())
+        elif not busy and self._focus_back is not None:
+            key, moved_to = self._focus_back
+            self._focus_back = None
+            button = self._own_buttons().get(key)
+            if button is not None and QApplication.focusWidget() is moved_to:
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _mark_fatigue(self) -> None:
         key = self.spell.currentData()
