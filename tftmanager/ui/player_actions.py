@@ -65,7 +65,7 @@ class PlayerActions(QWidget):
         self._offers: tuple[Offer, ...] = ()
         self._busy = False
         self._holding_labels: dict[str, QLabel] = {}
-        self._focus_back: tuple[object, QWidget | None] | None = None
+        self._focus_back: tuple[Offer | str, QWidget | None] | None = None
 
         experience = QGroupBox("Experience")
         self.standing = QVBoxLayout()
@@ -200,8 +200,11 @@ class PlayerActions(QWidget):
 
     # Acting
 
-    def _own_buttons(self) -> dict[object, QPushButton]:
-        return {**self.buttons, "mark": self.mark, "save notes": self.save_notes}
+    def _own_buttons(self) -> dict[Offer | str, QPushButton]:
+        own: dict[Offer | str, QPushButton] = {"mark": self.mark, "save notes": self.save_notes}
+        for offer, button in self.buttons.items():
+            own[offer] = button
+        return own
 
     def set_busy(self, busy: bool) -> None:
         """While an action is on its way, no other is started (as the page disables its form).
@@ -220,9 +223,9 @@ class PlayerActions(QWidget):
         elif not busy and self._focus_back is not None:
             key, moved_to = self._focus_back
             self._focus_back = None
-            button = self._own_buttons().get(key)
-            if button is not None and QApplication.focusWidget() is moved_to:
-                button.setFocus(Qt.FocusReason.OtherFocusReason)
+            back = self._own_buttons().get(key)
+            if back is not None and QApplication.focusWidget() is moved_to:
+                back.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _mark_fatigue(self) -> None:
         key = self.spell.currentData()
