@@ -9,6 +9,7 @@ campaign's history as well as on the card.
 
 from __future__ import annotations
 
+import gc
 import http.server
 import threading
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
 
+import tftmanager.__main__
 from tests.tableserver.conftest import serving
 from tests.ui.person import answering, click, type_into
 from tftmanager.app import experience, journal, player_links
@@ -28,7 +30,7 @@ from tftmanager.app.player_links import PlayerLink
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import AGAIN, LOST
 from tftmanager.tableserver.routes import STOPPED, WRONG_LINK
-from tftmanager.ui import launch, player_window
+from tftmanager.ui import player_window
 from tftmanager.ui.player_window import REFUSED_TITLE, PlayerWindow
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
@@ -261,9 +263,10 @@ def test_nothing_listening_is_one_line_and_the_window_keeps_trying(qtbot, window
 
 
 def test_join_on_the_command_line_refuses_a_non_link_in_one_line(capsys) -> None:
-    assert launch.main(["--join", "ragnar please"]) == 2
+    assert tftmanager.__main__.main(["--join", "ragnar please"]) == 2  # the app's, not a command
     err = capsys.readouterr().err.strip()
     assert err.startswith("tftmanager --join: That is not") and "\n" not in err
+    assert gc.isenabled()  # start-up's pause of the collector is over
 
 
 def test_the_window_fits_1024x700_and_works_from_the_keyboard(qtbot, joined, demo_store,

@@ -175,6 +175,8 @@ def join(app: QApplication, args: list[str]) -> int:
     except LinkNotUnderstood as exc:
         print(f"tftmanager --join: {exc.message}", file=sys.stderr)
         return 2
+    finally:
+        keep_for_good(started=True)  # the collector, paused for start-up, runs again
     window = open_player_window(invitation)
     install_crash_hook(window)
     return app.exec()

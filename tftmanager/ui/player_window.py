@@ -104,7 +104,9 @@ class PlayerWindow(QMainWindow):
         screen_fit.fit(self, QSize(980, 640), share=0.6)
         self.setMinimumSize(QSize(700, 480))
 
-        self.reports = TableReports(self)
+        # No parent: a thread still finishing after the window is gone reports into the
+        # void (Qt drops the connections of a deleted window), never into a deleted object.
+        self.reports = TableReports()
         self.reports.view_came.connect(self._viewed)
         self.reports.line_came.connect(self._said)
         self.reports.answer_came.connect(self._answered)
