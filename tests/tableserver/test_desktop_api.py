@@ -8,18 +8,23 @@ TestClient, with a transport that loses answers on the way back.
 from __future__ import annotations
 
 import html
+import json
 import re
+import threading
+import time
 
 import httpx
 import pytest
 
-from tftmanager.app import journal
+from tftmanager.app import experience, journal
 from tftmanager.app.characters import get_character
 from tftmanager.tableclient.connection import Answer, TableClient, WrongLink
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import DONE_BEFORE, JoinedTable
-from tftmanager.tableclient.wire import PlayerView
+from tftmanager.tableclient.wire import FORMAT, PlayerView, read_view
 from tftmanager.tableserver.routes import WRONG_LINK
+
+from .conftest import read_events, serving
 
 pytestmark = pytest.mark.app
 
@@ -143,3 +148,22 @@ def test_a_refusal_comes_back_word_for_word(table) -> None:
     joined.deliver({"action": "raise", "attribute": "dx", "nonce": "a" * 32})
     refused = joined.deliver({"action": "raise", "attribute": "iq", "nonce": "b" * 32})
     assert refused == Answer(False, "Needs 100 XP; Ragnar has 50.")
+
+
+@pytest.mark.slow
+def test_the_desktop_stream_sends_the_token_then_the_view_as_data(table) -> None:
+    with serving(table.store) as server, httpx.Client() as client:
+        url = server.address.player_url(table.ragnar) + "/events.json"
+        token, _ = read_events(client, url, name="token")
+        assert token == server.app.state.table.csrf(table.ragnar.secret)
+
+        def award() -> None:
+            time.sleep(0.5)
+            experience.award(store=table.store, character_ids=[table.ids["Ragnar"]],
+                             amount=250, reason="The dragon's hoard")
+
+        threading.Thread(target=award).start()
+        text, _ = read_events(client, url, name="view", holding="XP 400")
+        assert json.loads(text)["format"] == FORMAT
+        assert "XP 400; next point of ST, DX, IQ or SP costs 100" in read_view(
+            text, where="here").standing
