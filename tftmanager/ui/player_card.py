@@ -134,7 +134,7 @@ def face_html(face: Face) -> str:
             head = "".join(f"<th align='left'>{escape(c)}</th>" for c in section.columns)
             rows = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row)
                            + "</tr>" for row in section.rows)
-            parts.append(f"<table cellspacing='0' cellpadding='3' width='100%'>"
+            parts.append(f"<table cellspacing='0' cellpadding='4'>"
                          f"<tr>{head}</tr>{rows}</table>")
         else:
             parts.extend(f"<p>{escape(' '.join(row))}</p>" for row in section.rows)
