@@ -11,25 +11,28 @@ from __future__ import annotations
 
 import gc
 import http.server
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
 import tftmanager.__main__
 from tests.tableserver.conftest import serving
-from tests.ui.person import answering, click, type_into
-from tftmanager.app import experience, journal, player_links
-from tftmanager.app.campaigns import Campaign, party_sheets
+from tests.ui.person import answering, choose, click, type_into
+from tftmanager.app import encounters, experience, journal, player_links
+from tftmanager.app.campaigns import Campaign, get_profile, party_sheets, set_profile
 from tftmanager.app.characters import get_character
 from tftmanager.app.player_links import PlayerLink
+from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import AGAIN, LOST
-from tftmanager.tableserver.routes import STOPPED, WRONG_LINK
+from tftmanager.tableserver.routes import GONE, STOPPED, WRONG_LINK
 from tftmanager.ui import player_window
 from tftmanager.ui.player_window import REFUSED_TITLE, PlayerWindow
 
@@ -287,3 +290,74 @@ def test_the_window_fits_1024x700_and_works_from_the_keyboard(qtbot, joined, dem
     qtbot.waitUntil(lambda: _dx(demo_store, ragnar) == 14, timeout=WAIT)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.offers.button("DX +1"),
                     timeout=WAIT)  # the focus stays on the button after the update
+
+
+def test_a_campaign_moved_under_the_server_is_one_line_and_the_window_waits(
+        qtbot, joined, demo_store, tmp_path) -> None:
+    window, _server = joined
+    lines: list[str] = []
+    window.reports.line_came.connect(lambda line, _trouble: lines.append(line))
+    shutil.move(demo_store.path, tmp_path / "moved.tftcampaign")
+    try:
+        qtbot.waitUntil(lambda: GONE in lines, timeout=WAIT)
+        assert not window.ended  # the GM may open it again: the window keeps trying
+        assert GONE in window.statusBar().currentMessage()
+    finally:
+        shutil.move(tmp_path / "moved.tftcampaign", demo_store.path)
+
+
+def test_readying_the_shield_is_the_players_move(qtbot, joined, demo_store, ragnar) -> None:
+    window, _server = joined
+    click(qtbot, window.offers.button("Ready", near="Large shield"))
+    qtbot.waitUntil(lambda: "Large shield (ready)" in
+                    [label.text() for label in window.offers.findChildren(QLabel)],
+                    timeout=WAIT)
+    items = get_character(store=demo_store, character_id=ragnar.character_id).items
+    assert next(i for i in items if i.kind is ItemKind.SHIELD).state is ItemState.READIED
+    newest = journal.history(store=demo_store, limit=1)[0]
+    assert newest.author == "Ragnar's player" and "Large shield" in newest.label
+    # What the server offers now: sling or drop the shield, no longer ready it.
+    assert window.offers.button("Sling", near="Large shield")
+    with pytest.raises(LookupError):
+        window.offers.button("Ready", near="Large shield")
+
+
+def test_memory_is_offered_when_the_gm_turns_on_the_legacy_rule(qtbot, joined, demo_store,
+                                                                 ragnar) -> None:
+    window, _server = joined
+    assert not any(b.text().startswith("Memory") for b in window.offers.buttons.values())
+    profile = get_profile(store=demo_store)
+    set_profile(store=demo_store, profile=replace(profile, legacy_memory_xp=True))  # the GM
+    qtbot.waitUntil(lambda: any(b.text().startswith("Memory +1 (")
+                                for b in window.offers.buttons.values()), timeout=WAIT)
+    [memory] = [b for b in window.offers.buttons.values() if b.text().startswith("Memory")]
+    assert memory.text() == "Memory +1 (500 XP)"  # the campaign's price, as the server says
+    experience.award(store=demo_store, character_ids=[ragnar.character_id], amount=400,
+                     reason="The wizard's tower")
+    qtbot.waitUntil(lambda: any("XP 550;" in line for line in window.view.standing),
+                    timeout=WAIT)
+    click(qtbot, memory)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "One more memory point.",
+                    timeout=WAIT)
+    assert journal.history(store=demo_store, limit=1)[0].author == "Ragnar's player"
+
+
+def test_a_wizard_marks_fatigue_in_the_fight(qtbot, windows, demo_store) -> None:
+    morgaine = next(s.id for s in party_sheets(store=demo_store)
+                    if s.character.name == "Morgaine")
+    link = player_links.invite(store=demo_store, character_id=morgaine)
+    fight = encounters.new_encounter(store=demo_store, name="The bridge", seed=3)
+    encounters.add_character(store=demo_store, encounter_id=fight, character_id=morgaine,
+                             side="Party")
+    with serving(demo_store) as server:
+        window = windows(server.address.player_url(link))
+        qtbot.waitUntil(lambda: window.view is not None, timeout=WAIT)
+        assert window.offers.casting.text() == "In The bridge."
+        choose(qtbot, window.offers.spell, "Magic Fist (1-3 ST)")
+        click(qtbot, window.offers.mark)
+        figure = lambda: encounters.show(  # noqa: E731 - read again each time
+            store=demo_store, encounter_id=fight).encounter.figures[0]
+        qtbot.waitUntil(lambda: figure().fatigue > 0, timeout=WAIT)
+        qtbot.waitUntil(lambda: f"fatigue {figure().fatigue}" in window.card.legend.text(),
+                        timeout=WAIT)
+        assert journal.history(store=demo_store, limit=1)[0].author == "Morgaine's player"
