@@ -48,7 +48,8 @@ def test_no_text_crashes_the_link_reader(text: str) -> None:
 def _view(**changes: object) -> dict[str, object]:
     view: dict[str, object] = {
         "name": "Ragnar", "subtitle": "Human hero",
-        "boxes": {"st": 11, "wounds": 0, "fatigue": 0, "fight": ""}, "dx_reasons": "",
+        "boxes": {"st": 11, "wounds": 0, "fatigue": 0, "fight": "",
+                  "legend": "ST 11 of 11 · wounds 0 · fatigue 0"}, "dx_reasons": "",
         "front": {"stats": [{"label": "ST", "value": "11", "caption": ""}], "sections": []},
         "back": {"stats": [], "sections": [{"title": "Talents", "columns": ["Talent"],
                                             "rows": [["Shield"]]}]},
@@ -72,7 +73,8 @@ def test_a_view_in_the_servers_shape_is_read() -> None:
     (json.dumps({"ok": True, "message": "hello"}), "did not answer as a TFT Manager"),
     (json.dumps({"format": "tftmanager-player-view/9", "view": {}}), "different version"),
     (json.dumps({"format": FORMAT, "view": _view(boxes={"st": "eleven", "wounds": 0,
-                                                        "fatigue": 0})}), "cannot read"),
+                                                        "fatigue": 0, "legend": ""})}),
+     "cannot read"),
     (json.dumps({"format": FORMAT, "view": _view(name=None)}), "cannot read"),
     (json.dumps({"format": FORMAT, "view": _view(standing=["x" * 30_000])}), "cannot read"),
     (json.dumps({"format": FORMAT, "view": _view(raises=[{"label": 1}])}), "cannot read"),

@@ -60,6 +60,7 @@ class Boxes(_Wire):
     st: int = Field(ge=0, le=1000)
     wounds: int = Field(ge=0, le=1000)
     fatigue: int = Field(ge=0, le=1000)
+    legend: str = Field(max_length=200)  # "ST 8 of 11 · wounds 3 · fatigue 0"
     fight: str = Field(default="", max_length=200)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from tftmanager.cards.content import WRITE_IN, CardFace, Section, SectionKind
 from tftmanager.rules.experience import Attribute
 from tftmanager.tableserver.actions import NOTES_MAX
+from tftmanager.tableserver.html import legend
 from tftmanager.tableserver.player_view import MOVES, OWN_SECTIONS, STATE_WORDS, PlayerView
 
 FORMAT = "tftmanager-player-view/1"
@@ -49,6 +50,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "name": c.name,
         "subtitle": view.front.subtitle,
         "boxes": {"st": st, "wounds": wounds, "fatigue": fatigue,
+                  "legend": legend(st, wounds, fatigue),
                   "fight": view.in_fight if view.fight_st else ""},
         "dx_reasons": f"adjDX: {view.dx_reasons}" if view.dx_reasons else "",
         "front": _face(view.front),

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.tableclient.wire import Boxes, Face, PlayerView
+from tftmanager.tableclient.wire import Boxes, Face, PlayerView, Stat
 
 BOX = 13  # pixels per ST box, with a gap of 3
 GAP = 3
@@ -45,15 +45,13 @@ class StBoxes(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.boxes = Boxes(st=0, wounds=0, fatigue=0)
+        self.boxes = Boxes(st=0, wounds=0, fatigue=0, legend="")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_boxes(self, boxes: Boxes) -> None:
         """Show these counts."""
         self.boxes = boxes
-        left = boxes.st - boxes.wounds - boxes.fatigue
-        self.setAccessibleName(f"ST {max(left, 0)} of {boxes.st}: {boxes.wounds} wounds, "
-                               f"{boxes.fatigue} fatigue")
+        self.setAccessibleName(boxes.legend)
         self.updateGeometry()
         self.update()
 
@@ -104,6 +102,7 @@ def _stat_box(label: str, value: str, caption: str) -> QFrame:
     head = QLabel(label)
     head.setAlignment(Qt.AlignmentFlag.AlignCenter)
     shown = _selectable(QLabel(value), f"{label} {caption}".strip())
+    shown.setObjectName("value")
     shown.setAlignment(Qt.AlignmentFlag.AlignCenter)
     shown.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     font = shown.font()
@@ -173,31 +172,41 @@ class PlayerCard(QWidget):
             layout.addWidget(part)
         layout.addWidget(self.sections, 1)
         self._stat_frames: list[QFrame] = []
+        self._stat_keys: list[tuple[str, str]] = []
 
     def show_view(self, view: PlayerView) -> None:
         """Show the card as the server sent it (the scroll position is kept)."""
         self.name.setText(view.name)
         self.subtitle.setText(view.subtitle)
         self.subtitle.setVisible(bool(view.subtitle))
-        for frame in self._stat_frames:
-            self.stats.removeWidget(frame)
-            frame.deleteLater()
-        stats = [*view.front.stats, *view.back.stats]
-        self._stat_frames = [_stat_box(s.label, s.value, s.caption) for s in stats]
-        for n, frame in enumerate(self._stat_frames):
-            self.stats.addWidget(frame, n // STATS_PER_ROW, n % STATS_PER_ROW)
+        self._show_stats((*view.front.stats, *view.back.stats))
         b = view.boxes
         self.fight.setText(f"In {b.fight}" if b.fight else "")
         self.fight.setVisible(bool(b.fight))
         self.st_boxes.set_boxes(b)
-        left = max(b.st - b.wounds - b.fatigue, 0)
-        self.legend.setText(f"ST {left} of {b.st} · wounds {b.wounds} · fatigue {b.fatigue}")
+        self.legend.setText(b.legend)
         self.dx.setText(view.dx_reasons)
         self.dx.setVisible(bool(view.dx_reasons))
         bar = self.sections.verticalScrollBar()
         at = bar.value()
         self.sections.setHtml(face_html(view.front) + face_html(view.back))
         bar.setValue(at)
+
+    def _show_stats(self, stats: tuple[Stat, ...]) -> None:
+        """The stat boxes: new ones only when the boxes themselves change (the focus stays)."""
+        if [(s.label, s.caption) for s in stats] == self._stat_keys:
+            for frame, stat in zip(self._stat_frames, stats, strict=True):
+                value = frame.findChild(QLabel, "value")
+                if isinstance(value, QLabel):
+                    value.setText(stat.value)
+            return
+        for frame in self._stat_frames:
+            self.stats.removeWidget(frame)
+            frame.deleteLater()
+        self._stat_keys = [(s.label, s.caption) for s in stats]
+        self._stat_frames = [_stat_box(s.label, s.value, s.caption) for s in stats]
+        for n, frame in enumerate(self._stat_frames):
+            self.stats.addWidget(frame, n // STATS_PER_ROW, n % STATS_PER_ROW)
 
     def text(self) -> str:
         """Everything the card shows, as plain text (what a reader or a test sees)."""
