@@ -87,14 +87,23 @@ def test_a_player_joins_by_the_gms_link_from_the_file_menu(qtbot, make_window, d
     with serving(demo_store) as server:
         link = server.address.player_url(ragnar)
 
+        problems: list[str] = []
+
         def paste_and_join(dialog) -> None:
+            """First the GM's page's link by mistake (refused in the dialog), then the right one."""
             if isinstance(dialog, QDialog) and dialog.windowTitle() == "Join a Table":
                 [field] = dialog.findChildren(QLineEdit)
-                type_into(qtbot, field, link, enter=True)
+                if not problems:
+                    type_into(qtbot, field, server.address.gm_url, enter=True)
+                    problems.append(dialog.problem.text())
+                else:
+                    type_into(qtbot, field, link, enter=True)
 
         with answering(paste_and_join) as met:
             main.file_help.join.trigger()
-        assert met == ["Join a Table"]
+        assert met == ["Join a Table", "Join a Table"]  # the dialog stayed open to mend it
+        assert problems == ["That link is not a player's invitation (it should end in /p/ and "
+                            "the code the GM gave you)."]
         [window] = player_window.OPEN
         try:
             qtbot.waitUntil(lambda: window.view is not None, timeout=WAIT)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QLayout,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -55,6 +56,8 @@ class JoinDialog(QDialog):
         buttons.rejected.connect(self.reject)
         for widget in (intro, self.link, self.problem, buttons):
             layout.addWidget(widget)
+        # As tall as its wrapped lines need, the problem's line included once shown.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
 
     def _join(self) -> None:
         try:
