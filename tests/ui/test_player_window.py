@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
 import tftmanager.__main__
+import tftmanager.tableclient.player
 from tests.tableserver.conftest import serving
 from tests.ui.person import answering, choose, click, type_into
 from tftmanager.app import encounters, experience, journal, player_links
@@ -370,3 +371,19 @@ def test_a_wizard_marks_fatigue_in_the_fight(qtbot, windows, demo_store) -> None
         qtbot.waitUntil(lambda: f"fatigue {figure().fatigue}" in window.card.legend.text(),
                         timeout=WAIT)
         assert journal.history(store=demo_store, limit=1)[0].author == "Morgaine's player"
+
+
+@pytest.mark.provokes_bug
+def test_a_fault_of_ours_is_a_crash_report_not_a_refusal(qtbot, windows, demo_store, ragnar,
+                                                         dialog_log, monkeypatch) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise KeyError("a bug in reading the view")
+
+    monkeypatch.setattr(tftmanager.tableclient.player, "read_view", broken)
+    with serving(demo_store) as server:
+        window = windows(server.address.player_url(ragnar))
+        qtbot.waitUntil(lambda: bool(dialog_log.bugs), timeout=WAIT)
+        [(title, message)] = dialog_log.errors
+        assert title == "Unexpected Error" and "(KeyError)" in message
+        assert "crash" in message.lower() or "details are in" in message
+        assert window.ended and "unexpected error" in window.statusBar().currentMessage()

@@ -54,6 +54,9 @@ class Reports(Protocol):
     def ended(self, line: str) -> None:
         """The link opens nothing here: no more reconnecting (one line says why)."""
 
+    def broke(self, what: str, exc: BaseException) -> None:
+        """A fault of ours stopped ``what`` (a thread): a bug to report, not a refusal."""
+
 
 class JoinedTable:
     """The listener and the sender for one invitation."""
@@ -103,6 +106,18 @@ class JoinedTable:
     # The listener ------------------------------------------------------------------------
 
     def _listen(self) -> None:
+        try:
+            self._follow()
+        except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
+            self.reports.broke("Following the table", exc)
+
+    def _send_all(self) -> None:
+        try:
+            self._send_in_order()
+        except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
+            self.reports.broke("Sending your change", exc)
+
+    def _follow(self) -> None:
         joined = False
         troubled = False
         tries = 0
@@ -152,7 +167,7 @@ class JoinedTable:
 
     # The sender --------------------------------------------------------------------------
 
-    def _send_all(self) -> None:
+    def _send_in_order(self) -> None:
         while not self.stopping.is_set():
             request = self._actions.get()
             if request is None:

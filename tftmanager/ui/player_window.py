@@ -12,6 +12,8 @@ bar, and the window reconnects by itself.
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -23,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager import APP_NAME
+from tftmanager import APP_NAME, activity_log
+from tftmanager.app.errors import failure_of
 from tftmanager.tableclient.connection import Answer, TableClient
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import LOST, JoinedTable
@@ -45,6 +48,7 @@ class TableReports(QObject):
     line_came = Signal(str, bool)  # the line, and whether the connection is in trouble
     answer_came = Signal(dict, object)  # the request as sent, its Answer
     link_ended = Signal(str)  # the one line saying why the link opens nothing
+    bug_came = Signal(str, object)  # what stopped, and the exception (a fault of ours)
 
     def viewed(self, view: PlayerView) -> None:
         """The card as it is now."""
@@ -61,6 +65,10 @@ class TableReports(QObject):
     def ended(self, line: str) -> None:
         """The link opens nothing: no more reconnecting."""
         self.link_ended.emit(line)
+
+    def broke(self, what: str, exc: BaseException) -> None:
+        """A fault of ours stopped one of the client's threads."""
+        self.bug_came.emit(what, exc)
 
 
 class PlayerWindow(QMainWindow):
@@ -111,6 +119,7 @@ class PlayerWindow(QMainWindow):
         self.reports.line_came.connect(self._said)
         self.reports.answer_came.connect(self._answered)
         self.reports.link_ended.connect(self._ended)
+        self.reports.bug_came.connect(self._broke)
         self.table = JoinedTable(client or TableClient(invitation), self.reports)
         self.table.start()
 
@@ -173,6 +182,18 @@ class PlayerWindow(QMainWindow):
         self.stack.setCurrentWidget(self.message)
         self.statusBar().showMessage(line)
         self.setWindowTitle(f"Not joined: {self.invitation.host} — {APP_NAME}")
+
+    def _broke(self, what: str, exc: BaseException) -> None:
+        """A bug: its crash report and log line, one dialog, and the window stops acting."""
+        failure = failure_of(what, exc, start=activity_log.started(what), command="gui",
+                             argv=sys.argv)
+        where = (f"The details are in {failure.report}; please send it with your report."
+                 if failure.report else "No crash report could be written.")
+        self._ended(f"{what} stopped: an unexpected error in TFT Manager. Close this window "
+                    "and join again.")
+        dialogs.error(self, "Unexpected Error",
+                      f"{what} hit an unexpected error ({failure.kind}): a fault in TFT "
+                      f"Manager, not in what you did. {where}")
 
     # What the player does
 
