@@ -81,6 +81,7 @@ class PlayerWindow(QMainWindow):
         self.view: PlayerView | None = None
         self.ended = False
         self.waiting = 0  # actions sent and not answered yet
+        self._started: dict[str, tuple[str, float]] = {}  # each action's label and start, by nonce
         self.setWindowTitle(f"Joining the table at {invitation.host} — {APP_NAME}")
 
         self.message = QLabel(f"Joining the table at {invitation.host}…")
@@ -164,6 +165,11 @@ class PlayerWindow(QMainWindow):
 
     def _answered(self, request: dict[str, str], answer: Answer) -> None:
         self.waiting = max(0, self.waiting - 1)
+        label, start = self._started.pop(request.get("nonce", ""), ("player's window", 0.0))
+        if answer.ok:
+            activity_log.done(label, start)
+        else:
+            activity_log.refused(label, start, answer.message)
         if not self.waiting and not self.ended:
             self.offers.set_busy(False)
         if answer.ok:
@@ -204,7 +210,9 @@ class PlayerWindow(QMainWindow):
         self.waiting += 1
         self.offers.set_busy(True)
         self.statusBar().showMessage(WORKING)
-        self.table.send(action, **fields)
+        label = f"player's window: {action}"
+        request = self.table.send(action, **fields)
+        self._started[request["nonce"]] = (label, activity_log.started(label))
 
     def table_reconnect(self) -> None:
         """Table > Reconnect Now."""
