@@ -91,8 +91,12 @@ class JoinedTable:
         self._hurry.set()
         self.client.interrupt()
 
-    def stop(self, timeout: float = 3.0) -> None:
-        """Stop both threads and let go of the connection."""
+    def stop(self, timeout: float = 1.0) -> None:
+        """Stop both threads and let go of the connection.
+
+        A thread still inside a request after ``timeout`` ends by itself (the
+        connection closed under it); what it would report goes nowhere.
+        """
         self.stopping.set()
         self._actions.put(None)
         self._token_came.set()
@@ -109,13 +113,15 @@ class JoinedTable:
         try:
             self._follow()
         except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
-            self.reports.broke("Following the table", exc)
+            if not self.stopping.is_set():  # (closing ends a request half-way: no fault)
+                self.reports.broke("Following the table", exc)
 
     def _send_all(self) -> None:
         try:
             self._send_in_order()
         except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
-            self.reports.broke("Sending your change", exc)
+            if not self.stopping.is_set():  # (closing ends a request half-way: no fault)
+                self.reports.broke("Sending your change", exc)
 
     def _follow(self) -> None:
         joined = False
