@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import pytest
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
 import tftmanager.__main__
@@ -34,7 +34,7 @@ from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import AGAIN, LOST
 from tftmanager.tableserver.routes import GONE, STOPPED, WRONG_LINK
-from tftmanager.ui import player_window
+from tftmanager.ui import player_window, screen_fit
 from tftmanager.ui.player_window import REFUSED_TITLE, PlayerWindow
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
@@ -387,3 +387,14 @@ def test_a_fault_of_ours_is_a_crash_report_not_a_refusal(qtbot, windows, demo_st
         assert title == "Unexpected Error" and "(KeyError)" in message
         assert "crash" in message.lower() or "details are in" in message
         assert window.ended and "unexpected error" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(("screen", "most"), [(QSize(1024, 700), None),
+                                              (QSize(1920, 1050), QSize(1150, 630))])
+def test_the_window_opens_within_the_screen(windows, monkeypatch, screen, most) -> None:
+    monkeypatch.setattr(screen_fit, "available", lambda _widget: screen)
+    window = windows("http://127.0.0.1:9/p/" + "s" * 43)  # no server needed to look at it
+    room = screen - screen_fit.FRAME
+    assert window.width() <= room.width() and window.height() <= room.height()
+    if most is not None:  # a larger screen gives it more room than the smallest
+        assert window.width() >= most.width() and window.height() >= most.height()
