@@ -191,7 +191,7 @@ class JoinedTable:
                 self.reports.answered(request, answer)
 
     def deliver(self, request: dict[str, str], *, resent: bool = False,
-             waits: tuple[float, ...] = RESEND_WAITS) -> Answer | None:
+                waits: tuple[float, ...] = RESEND_WAITS) -> Answer | None:
         """Send one request: the server's answer, or None when none came after the tries.
 
         A try whose answer was lost is asked again with the same nonce; "already
