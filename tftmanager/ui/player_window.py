@@ -74,7 +74,7 @@ class TableReports(QObject):
 class PlayerWindow(QMainWindow):
     """One joined table: the character's card on the left, the player's actions on the right."""
 
-    def __init__(self, invitation: Invitation, *, client: TableClient | None = None) -> None:
+    def __init__(self, invitation: Invitation) -> None:
         super().__init__()
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.invitation = invitation
@@ -121,7 +121,7 @@ class PlayerWindow(QMainWindow):
         self.reports.answer_came.connect(self._answered)
         self.reports.link_ended.connect(self._ended)
         self.reports.bug_came.connect(self._broke)
-        self.table = JoinedTable(client or TableClient(invitation), self.reports)
+        self.table = JoinedTable(TableClient(invitation), self.reports)
         self.table.start()
 
     def _make_menus(self) -> None:
