@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from person import type_into
+from person import step_combo, type_into
 from PySide6.QtCore import Qt
 
 from tftmanager.app import equipment
@@ -266,3 +266,33 @@ def test_every_possessions_column_shows_its_whole_title(main_window: MainWindow)
     for column in range(table.columnCount() - 1):  # the last stretches
         assert table.columnWidth(column) >= header.sectionSizeHint(column), \
             table.horizontalHeaderItem(column).text()
+
+
+def _listed(dialog: BuyDialog, qtbot, kind: ItemKind) -> list[str]:
+    step_combo(qtbot, dialog.kind, dialog.kind.findData(kind) - dialog.kind.currentIndex())
+    assert dialog.kind.currentData() is kind
+    return [dialog.items.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(dialog.items.count())]
+
+
+def test_the_shop_lists_armor_by_protection_and_weapons_by_kind(
+        main_window: MainWindow, qtbot) -> None:
+    """Issue 34: Plate came before Half-plate and "Small ax" stood beside "Battleaxe"."""
+    dialog = _buy_dialog(main_window, _flavius(main_window), qtbot)
+    library = main_window.session.library
+    armors = _listed(dialog, qtbot, ItemKind.ARMOR)
+    stops = [library.armors[k].stops for k in armors]
+    assert stops == sorted(stops) and armors.index("half_plate") < armors.index("plate")
+    shields = _listed(dialog, qtbot, ItemKind.SHIELD)
+    assert [library.shields[k].stops for k in shields] == sorted(
+        library.shields[k].stops for k in shields)
+    weapons = _listed(dialog, qtbot, ItemKind.WEAPON)
+    kinds = [next(t for t in ("dagger", "sword", "pole", "axe", "mace")
+                  if t in library.weapons[k].tags) if library.weapons[k].tags & {
+        "dagger", "sword", "pole", "axe", "mace"} else "other" for k in weapons]
+    runs = [k for n, k in enumerate(kinds) if n == 0 or kinds[n - 1] != k]
+    assert len(runs) == len(set(runs))  # each kind of weapon together
+    axes = [k for k, kind in zip(weapons, kinds, strict=True) if kind == "axe"]
+    assert [library.weapons[k].st for k in axes] == sorted(library.weapons[k].st for k in axes)
+    assert axes[0] == "small_ax"
+    dialog.close()

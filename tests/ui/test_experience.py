@@ -159,3 +159,17 @@ def test_legacy_memory_purchase_only_under_the_setting(main_window: MainWindow) 
     assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 12")
     main_window.act_undo.trigger()
     assert session.character(joe).memory_bought == 0
+
+
+def test_an_award_to_one_names_them(main_window: MainWindow, qtbot) -> None:
+    """Issue 34: the preview said "Each of 1 gets 250 XP" for one recipient."""
+    ragnar = _ids(main_window)["Ragnar"]
+    dialog = AwardDialog(main_window.session, ragnar, main_window)
+    qtbot.addWidget(dialog)
+    dialog.amount.selectAll()
+    qtbot.keyClicks(dialog.amount, "250")
+    assert dialog.gm_preview.text() == "Ragnar gets 250 XP."
+    qtbot.keyClicks(dialog.reason, "Slew the troll")
+    assert dialog.submit()
+    assert _xp_column(main_window, "Ragnar") == "250"
+    assert main_window.session.history()[0].label.startswith("Ragnar")

@@ -123,3 +123,15 @@ def test_a_study_that_would_not_fit_is_refused_with_the_reason(
     [failure] = failures
     assert "would not fit in memory (9 of 9 used; Climbing would need 1 point" in failure
     dialog.close()
+
+
+def test_a_search_lists_the_names_that_match_first(main_window: MainWindow, joe: int,
+                                                   qtbot) -> None:
+    """Issue 34: "fencing" listed Axeplay (fencing in its description) above Fencing."""
+    dialog = _picker(main_window, joe, qtbot)
+    qtbot.keyClicks(dialog.search, "fencing")
+    names = [r.name for r in dialog.visible_rows()]
+    in_name = [n for n in names if "fencing" in n.casefold()]
+    assert in_name and len(names) > len(in_name)  # some match by their description only
+    assert names[:len(in_name)] == in_name
+    dialog.close()

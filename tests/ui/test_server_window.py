@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from person import type_into
 from PySide6.QtWidgets import QDialog
 
 from tests.server.legacy import legacy_player
@@ -397,7 +398,7 @@ def test_when_the_retry_fails_too_the_typed_value_stays_in_its_field(
 
 
 def test_the_keyring_keeps_the_password_only_when_asked_and_able(
-        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch, qtbot) -> None:
     window = make_window()
     monkeypatch.setattr(server_dialog, "keyring_available", lambda: False)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
@@ -411,7 +412,7 @@ def test_the_keyring_keeps_the_password_only_when_asked_and_able(
                         lambda address, password: kept.append((address.url, password)) or True)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
     assert dialog.remember.isEnabled()
-    dialog.password.setText("s3cret")
+    type_into(qtbot, dialog.password, "s3cret")
     dialog.remember.setChecked(True)
     assert dialog.try_open()
     assert kept == [(parse_address(party_url).url, "s3cret")]

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QPalette
 
 from tftmanager.app import session_notes
@@ -55,12 +55,21 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     journal.set_filter()
 
     def fill_and_accept(dialog: NoteDialog) -> int:
-        dialog.title.setText("The warren")
-        dialog.text.setPlainText("Goblins, and **a troll**.")
+        qtbot.keyClicks(dialog.title, "The warren")
+        lines = ["Goblins, and **a troll**. We found:", "- a map", "- 30 silver"]
+        for n, line in enumerate(lines):
+            if n:
+                qtbot.keyClick(dialog.text, Qt.Key.Key_Return)
+            qtbot.keyClicks(dialog.text, line)
         return 1
     monkeypatch.setattr(NoteDialog, "exec", fill_and_accept)
     assert journal.add_note()
     assert "The warren" in journal.shown_text() and "a troll" in journal.shown_text()
+    # The "- " lines a list, as the note's placeholder promises, not dashes (issue 34)
+    assert "- a map" not in journal.shown_text()
+    shown = journal.browser.document().toHtml()
+    assert ">a map</li>" in shown and ">30 silver</li>" in shown
+    assert session.history()[0].label == "Session note, week 3: The warren"
     assert "1 session note" in journal.count.text()
     main_window.undo()
     assert "The warren" not in journal.shown_text()
@@ -71,7 +80,11 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     [note_id] = [n.id for n in session_notes.notes(store=session.store)]
     def edit_and_accept(dialog: NoteDialog) -> int:
         assert dialog.title.text() == "The warren"  # the form shows the note
-        dialog.title.setText("The goblin warren")
+        dialog.title.setFocus()
+        qtbot.keyClick(dialog.title, Qt.Key.Key_Home)
+        qtbot.keyClicks(dialog.title, "The goblin warren")
+        for _ in "The warren":
+            qtbot.keyClick(dialog.title, Qt.Key.Key_Delete)
         return 1
     monkeypatch.setattr(NoteDialog, "exec", edit_and_accept)
     journal.browser.anchorClicked.emit(QUrl(f"note-edit:{note_id}"))

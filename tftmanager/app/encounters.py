@@ -38,6 +38,7 @@ from tftmanager.rules.new_figures import (
     saved_defaults,
 )
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
+from tftmanager.rules.text import agreeing
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -223,7 +224,7 @@ def choose_first(*, store: CampaignStore, encounter_id: int, side: str) -> Chang
     """The initiative winner's choice of the side that moves first."""
     def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
         enc.choose_first(side, rules)
-        return f"{side} moves first"
+        return agreeing(side, "moves first", "move first")
     return _change(store, encounter_id, action)
 
 

@@ -7,8 +7,11 @@ never disagree about where a card breaks.
 
 Fitting: the face is set at its size's base font; when it does not fit the
 type shrinks step by step to a minimum (8 pt, readable at arm's length across
-a table); what still does not fit moves, whole lines at a time, to a
-continuation card.  Nothing is ever clipped and nothing is set so small that
+a table); at the minimum the lines close up (tighter leading, less room above
+headings) before anything moves, since a back that spills three lines onto a
+card of their own is worse than a denser back (issue 34); what still does not
+fit moves, whole lines at a time, to a continuation card, set at the usual
+leading.  Nothing is ever clipped and nothing is set so small that
 a player must squint: a full back goes on a second card instead.
 """
 
@@ -24,6 +27,7 @@ MIN_PT = 8.0  # body text never gets smaller than this (6 pt was unreadable)
 SMALL_MIN_PT = 6.5  # captions and column heads, which are smaller than the body
 FLOOR_PT = 6.0  # only for a face whose header alone overflows the card at MIN_PT
 LEADING = 1.22  # line height as a multiple of the font size
+TIGHT_LEADING = 1.1  # closed-up lines, only at the minimum size, to save a card
 _SHRINK = (1.0, 0.93, 0.86, 0.8, 0.74)
 
 
@@ -71,6 +75,7 @@ class Typeset:
     ops: tuple[Op, ...]
     scale: float
     remainder: CardFace | None
+    tight: bool = False  # set with closed-up lines (TIGHT_LEADING) to stay on one card
 
 
 def base_pt(card_w: float) -> float:
@@ -127,8 +132,11 @@ def wrap(metrics: Metrics, text: str, width: float, size: float,
 class _Setter:
     """Lays out one face at one scale on a card of ``w`` x ``h`` mm."""
 
-    def __init__(self, metrics: Metrics, w: float, h: float, scale: float) -> None:
+    def __init__(self, metrics: Metrics, w: float, h: float, scale: float,
+                 tight: bool = False) -> None:
         self.m = metrics
+        self.leading = TIGHT_LEADING if tight else LEADING
+        self.head_gap = 0.25 if tight else 0.5  # room above a heading, in body ems
         self.b = base_pt(w) * scale * PT  # body em in mm
         self.pad = min(6.0, max(3.0, w * 0.028))
         self.left, self.right = self.pad, w - self.pad
@@ -136,7 +144,7 @@ class _Setter:
         self.bottom = h - self.pad
 
     def line_h(self, size: float) -> float:
-        return size * LEADING
+        return size * self.leading
 
     def small(self, ratio: float) -> float:
         """A size below the body's (captions, headings), never below SMALL_MIN_PT."""
@@ -220,7 +228,7 @@ class _Setter:
 
     def heading(self, title: str) -> tuple[list[Op], float]:
         size = self.small(0.8)
-        top = 0.5 * self.b
+        top = self.head_gap * self.b
         base = top + self.m.ascent(size)
         text = title.upper()
         end = self.left + self.m.width(text, size, True) + 1.2
@@ -354,6 +362,9 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
         ops, resume = _Setter(metrics, w, h, scale).set(face)
         if resume is None:
             return Typeset(face, tuple(ops), scale, None)
+    tight_ops, tight_resume = _Setter(metrics, w, h, scale, tight=True).set(face)
+    if tight_resume is None:
+        return Typeset(face, tuple(tight_ops), scale, None, tight=True)
     floor = FLOOR_PT / base_pt(w)
     while _overflows(ops, h) and scale > floor:
         scale = max(floor, scale * 0.93)
@@ -363,16 +374,27 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     return Typeset(face, tuple(ops), scale, _rest(face, resume) if resume else None)
 
 
+def set_at(face: CardFace, w: float, h: float, metrics: Metrics,
+           scale: float) -> Typeset | None:
+    """The face on one card at exactly ``scale`` (usual leading); None if it does not fit."""
+    ops, resume = _Setter(metrics, w, h, scale).set(face)
+    return None if resume is not None else Typeset(face, tuple(ops), scale, None)
+
+
 def _with_room(face: CardFace, w: float, h: float, metrics: Metrics,
                max_scale: float) -> CardFace:
-    """The face with as much of its optional sections as fits without shrinking it."""
+    """The face with as much of its optional sections as fits without shrinking it.
+
+    Nor without closing up its lines: references are not worth denser type.
+    """
     bare = replace(face, sections=tuple(s for s in face.sections if not s.optional))
     shorter = replace(face, sections=tuple(
         replace(s, rows=s.shorter) if s.optional and s.shorter else s for s in face.sections))
-    scale = typeset(bare, w, h, metrics, max_scale).scale
+    without = typeset(bare, w, h, metrics, max_scale)
     for candidate in (face, shorter):
         fitted = typeset(candidate, w, h, metrics, max_scale)
-        if fitted.remainder is None and fitted.scale >= scale:
+        if fitted.remainder is None and fitted.scale >= without.scale \
+                and fitted.tight <= without.tight:
             return candidate
     return bare
 

@@ -123,6 +123,14 @@ class AwardDialog(QDialog):
             signal.connect(lambda *_a: self.update_preview())
         return page
 
+    def _each(self, ids: list[int]) -> str:
+        """"Each of 3 gets", or the one recipient's name ("Ragnar gets")."""
+        if len(ids) != 1:
+            return f"Each of {len(ids)} gets"
+        item = next(self.recipients.item(i) for i in range(self.recipients.count())
+                    if self.recipients.item(i).data(Qt.ItemDataRole.UserRole) == ids[0])
+        return f"{item.text()} gets"
+
     def chosen(self) -> list[int]:
         """Ids of the checked recipients."""
         return [int(self.recipients.item(i).data(Qt.ItemDataRole.UserRole))
@@ -235,9 +243,9 @@ class AwardDialog(QDialog):
             elif self.split.isChecked():
                 share = split_evenly(amount, len(ids))
                 left = f"; {share.remainder} XP left over" if share.remainder else ""
-                self.gm_preview.setText(f"Each of {len(ids)} gets {share.each} XP{left}.")
+                self.gm_preview.setText(f"{self._each(ids)} {share.each} XP{left}.")
             else:
-                self.gm_preview.setText(f"Each of {len(ids)} gets {amount} XP.")
+                self.gm_preview.setText(f"{self._each(ids)} {amount} XP.")
             self.problem.show_messages([])
             return
         try:

@@ -26,6 +26,8 @@ from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
+from tftmanager.rules.shelves import armor_shelf, weapon_shelf
+from tftmanager.shipped import rules_documents
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
 
@@ -38,6 +40,11 @@ KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
 # The library's entry kind for each kind of possession (retired entries are not offered).
 LIBRARY_KIND = {ItemKind.MAGIC: "magic_item"}
 
+
+
+def _shelves() -> list[str]:
+    """The shop's weapon shelves, as the shipped weapon data orders them."""
+    return list(rules_documents()["weapons"].get("shelves", []))
 
 class BuyDialog(QDialog):
     """Everything for sale, its price for the chosen quality, and whether it is affordable."""
@@ -123,13 +130,19 @@ class BuyDialog(QDialog):
         library = self.library
         if kind is ItemKind.MAGIC:
             return [(e.key, e.name, _magic_price(e), e.weight_kg)
-                    for e in library.magic_items.values()
+                    for e in sorted(library.magic_items.values(), key=lambda m: m.name.casefold())
                     if not library.is_retired(LIBRARY_KIND[kind], e.key)]
-        entries: list[Weapon | Armor | Shield | Gear] = list(
-            library.weapons.values() if kind is ItemKind.WEAPON
-            else library.armors.values() if kind is ItemKind.ARMOR
-            else library.shields.values() if kind is ItemKind.SHIELD
-            else library.gear.values())
+        entries: list[Weapon | Armor | Shield | Gear]
+        if kind is ItemKind.WEAPON:
+            shelves = _shelves()
+            weapons = sorted(library.weapons.values(), key=lambda w: weapon_shelf(w, shelves))
+            entries = [*weapons]
+        elif kind in (ItemKind.ARMOR, ItemKind.SHIELD):
+            protection: list[Armor | Shield] = list(
+                library.armors.values() if kind is ItemKind.ARMOR else library.shields.values())
+            entries = [*sorted(protection, key=armor_shelf)]
+        else:
+            entries = [*sorted(library.gear.values(), key=lambda g: g.name.casefold())]
         # An entry the documents give no price for waits for the GM's price.
         return [(e.key, e.name, f"${e.cost:,}", e.weight_kg) for e in entries
                 if not library.is_retired(kind.value, e.key) and e.priced]
@@ -137,7 +150,7 @@ class BuyDialog(QDialog):
     def _fill(self) -> None:
         text = self.search.text().strip().casefold()
         self.items.clear()
-        for key, name, cost, weight in sorted(self._entries(), key=lambda e: e[1]):
+        for key, name, cost, weight in self._entries():
             if text and text not in name.casefold():
                 continue
             item = QListWidgetItem(f"{name} — {cost}, {show_weight(weight, self.unit)}")

@@ -50,6 +50,7 @@ from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
 COLUMNS = ("Figure", "Side", "ST", "adjDX", "Hits stopped", "Condition", "Weapons")
+ADJ_DX_MOST = 160  # px: the adjDX column's widest; its reasons are in the tooltip
 LEAST_COMBO_LETTERS = 10  # a narrow choice shows this many letters; its popup shows them all
 
 
@@ -297,8 +298,14 @@ class EncounterWindow(FightActions, QWidget):
                      ", ".join(f"{i}. {a.name} {a.damage}"
                                for i, a in enumerate(fig.attacks, start=1)))
             for col, text in enumerate(cells):
-                self.table.setItem(row, col, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)  # whole, where the column cuts it short
+                self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        # adjDX's reasons ("-4 hand-to-hand; -2 two hits") once made the table
+        # wider than the window: the column stops at a width and cuts them.
+        dx = COLUMNS.index("adjDX")
+        self.table.setColumnWidth(dx, min(self.table.columnWidth(dx), ADJ_DX_MOST))
 
     def _highlight(self, enc: Encounter, fid: str) -> None:
         """The figure whose action comes next: its row selected and in bold."""

@@ -11,6 +11,7 @@ from tftmanager.app import (
 )
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import MoneyKind
+from tftmanager.rules.text import count
 from tftmanager.ui.session import CampaignSession
 
 
@@ -46,8 +47,8 @@ def move_item(session: CampaignSession, character_id: int, uid: str,
 def record_hits(session: CampaignSession, character_id: int, uid: str,
                 hits: int) -> equipment.Deal | None:
     """Record hits the armor or shield ``uid`` stopped (undoable)."""
-    return session.act(f"Record {hits} hits", equipment.record_hits, character_id=character_id,
-                       uid=uid, hits=hits).value
+    return session.act(f"Record {count(hits, 'hit')}", equipment.record_hits,
+                       character_id=character_id, uid=uid, hits=hits).value
 
 
 def repair(session: CampaignSession, character_id: int, uid: str) -> equipment.Deal | None:
