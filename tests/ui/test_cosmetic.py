@@ -6,6 +6,7 @@ import pytest
 from person import type_into
 from PySide6.QtCore import Qt
 
+from tftmanager.app import journal
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.party_model import PROBLEMS_COLUMN
 
@@ -27,7 +28,7 @@ def test_long_names_alike_stay_apart_in_the_party_table(main_window: MainWindow,
     shown = {model.index(r, 0).data(): model.index(r, 0).data(Qt.ItemDataRole.ToolTipRole)
              for r in range(model.rowCount())}
     assert all(name == tip for name, tip in shown.items())
-    labels = [op.label for op in main_window.session.history()[:2]]
+    labels = [op.label for op in main_window.session.query(journal.history)[:2]]
     assert labels == ["Brunhild the Bold, Shieldmaiden of the Southern Fjords: renamed from Ragnar",
                       "Brunhild the Bold, Shieldmaiden of the Northern Fjords: renamed from Wulf"]
 

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
+from tftmanager.app import journal
 from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
 from tftmanager.ui.encounter_next import NextPanel
@@ -35,7 +36,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     session = main_window.session
     assert session is not None
     window = _flavius_and_wulf(main_window, qtbot, "Led")
-    before = len(session.history())
+    before = len(session.query(journal.history))
     assert isinstance(window, FightActions) and isinstance(window.next_panel, NextPanel)
     assert "[Initiative]" in window.next_panel.phases.text()
     assert _offers(window) == ["Roll the initiative"]
@@ -78,7 +79,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert window.table.columnWidth(COLUMNS.index("adjDX")) <= ADJ_DX_MOST
     dx_cell = window.table.item(wulf_row, COLUMNS.index("adjDX"))
     assert dx_cell.toolTip() == dx_cell.text()
-    done = session.history()
+    done = session.query(journal.history)
     assert len(done) - before == 13  # each of the 13 presses one change in the History
     assert done[0].label == "Led, turn 2: Flavius Marcellus attacks Germanic tribesman: triple"
     _press(window, qtbot, "End the encounter")

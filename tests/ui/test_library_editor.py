@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from person import type_into
 
+from tftmanager.app import journal
 from tftmanager.app import library as library_app
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.library_marks import is_marked
@@ -66,12 +67,12 @@ def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
     _accept_form(editor, monkeypatch, fill)
     editor.pages["weapon"].add()
     assert editor.session.library.weapons["war_bow"].st == 14
-    assert editor.session.history()[0].label == "Library: saved weapon War Bow"
+    assert editor.session.query(journal.history)[0].label == "Library: saved weapon War Bow"
     assert editor.pages["weapon"].select("war_bow")
 
 
 def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor, qtbot) -> None:
-    entry = next(e for e in editor.session.library_entries() if e.key == "fencing")
+    entry = next(e for e in editor.session.query(library_app.entries) if e.key == "fencing")
     dialog = EntryDialog("talent", entry, editor)
     dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
     type_into(qtbot, dialog.widgets["requires"], "sword, no_such_talent")
@@ -122,7 +123,7 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     assert session is not None
     assert "war_bow" in session.library.weapons
     assert session.library.talents["running"].cost == 2  # skipped: unchanged
-    assert session.library_differences() == []  # not offered again
+    assert session.query(library_app.to_review) == []  # not offered again
 
 
 
@@ -139,11 +140,11 @@ def test_a_gm_edits_an_assumed_effect(editor: LibraryEditor,
     talents.edit_selected()
     assert form_text == ["ma +2"]
     assert [e.text() for e in editor.session.library.talents["running"].effects] == ["ma +3"]
-    assert editor.session.history()[0].label == "Library: saved talent Running"
+    assert editor.session.query(journal.history)[0].label == "Library: saved talent Running"
 
 
 def test_a_bad_effect_says_why(editor: LibraryEditor, qtbot) -> None:
-    entry = next(e for e in editor.session.library_entries() if e.key == "toughness")
+    entry = next(e for e in editor.session.query(library_app.entries) if e.key == "toughness")
     dialog = EntryDialog("talent", entry, editor)
     dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
     type_into(qtbot, dialog.widgets["effects"], "armour +1")
@@ -164,7 +165,8 @@ def test_add_a_house_magic_item(editor: LibraryEditor, main_window: MainWindow,
     editor.pages["magic_item"].add()
     boots = editor.session.library.magic_items["boots_of_running"]
     assert (boots.price(), boots.weight_kg, boots.effects[0].text()) == (3000, 1.5, "ma +2")
-    assert editor.session.history()[0].label == "Library: saved magic item Boots of Running"
+    assert (editor.session.query(journal.history)[0].label
+            == "Library: saved magic item Boots of Running")
     assert editor.pages["magic_item"].select("boots_of_running")
     main_window.act_undo.trigger()
     assert "boots_of_running" not in editor.session.library.magic_items

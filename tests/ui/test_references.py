@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QLineEdit
 
+from tftmanager.app import campaigns, journal
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.references import Reference, parse_reference
@@ -140,7 +141,7 @@ def test_campaign_rules_name_the_books_of_each_reading(main_window: MainWindow,
                                                        qtbot) -> None:
     session = main_window.session
     assert session is not None
-    dialog = CampaignSettingsDialog(session.profile())
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile))
     qtbot.addWidget(dialog)
     assert dialog.references["critical_hits"].text() == (
         "Read it in: Melee, Rolling for a Hit; TFT House Rules: Combat, Double or Triple "
@@ -213,7 +214,8 @@ def test_the_book_viewer_records_the_page_an_entry_is_on(
     qtbot.waitUntil(lambda: window.current_page() == 23)
     qtbot.mouseClick(window.place_button, Qt.MouseButton.LeftButton)
     assert dialog_log.errors == []
-    assert session.history()[0].label == "Library: talent Alchemy is on In the Labyrinth p. 23"
+    assert (session.query(journal.history)[0].label
+            == "Library: talent Alchemy is on In the Labyrinth p. 23")
     alchemy = session.library.talents["alchemy"]
     assert alchemy.reference == Reference("ITL", "23")
     assert picker.reference.reference == Reference("ITL", "23")  # the picker reads it anew

@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QPalette
 
-from tftmanager.app import session_notes
+from tftmanager.app import characters, session_notes
+from tftmanager.app.journal import history
 from tftmanager.app.party_board import Readiness
 from tftmanager.ui import operations
 from tftmanager.ui.journal_window import JournalWindow
@@ -69,7 +70,7 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     assert "- a map" not in journal.shown_text()
     shown = journal.browser.document().toHtml()
     assert ">a map</li>" in shown and ">30 silver</li>" in shown
-    assert session.history()[0].label == "Session note, week 3: The warren"
+    assert session.query(history)[0].label == "Session note, week 3: The warren"
     assert "1 session note" in journal.count.text()
     main_window.undo()
     assert "The warren" not in journal.shown_text()
@@ -128,12 +129,12 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     assert _board_row(main_window, "Wulf").xp == xp_before
 
     money_before = {r.name: r.money for r in board.all_rows}
-    [week] = operations.weeks.run_weeks(session, 1, seed=3)
+    [week] = operations.weeks.run_weeks(session, 1, seed=3).value or []
     for section in week.report.characters:
         assert _board_row(main_window, section.name).money == (money_before[section.name]
                                                                 + section.money)
 
-    joe = session.character(ids["Joe the Barbarian"])
+    joe = session.query(characters.get_character, character_id=ids["Joe the Barbarian"])
     operations.characters.edit(session, ids["Joe the Barbarian"], replace(joe, wounds=4))
     row = _board_row(main_window, "Joe the Barbarian")
     assert (row.st_now, row.readiness, row.status) == (joe.st - 4, Readiness.HURT,

@@ -128,7 +128,11 @@ def add_to(window: Any, menu: QMenu) -> QAction:
 
     def show() -> None:
         session = getattr(window, "session", None)
-        entries = session.library_entries() if session is not None else []
+        entries = []
+        if session is not None:
+            from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
+
+            entries = session.query(library_app.entries)
         RulebooksDialog(book_codes(entries), window).exec()
 
     action.triggered.connect(show)

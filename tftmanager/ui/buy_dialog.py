@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns, characters, equipment
 from tftmanager.app.equipment import EquipmentRefused, price_of, purchase_problems
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
@@ -30,6 +31,7 @@ from tftmanager.rules.shelves import armor_shelf, weapon_shelf
 from tftmanager.shipped import rules_documents
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.runner import free_check
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -54,10 +56,10 @@ class BuyDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.character_id = character_id
-        self.name = session.character(character_id).name
+        self.name = session.query(characters.get_character, character_id=character_id).name
         self.setWindowTitle("Buy")
         self.library = session.library
-        self.unit = session.profile().weight_unit
+        self.unit = session.query(campaigns.get_profile).weight_unit
         self.kind = QComboBox()
         self.kind.setAccessibleName("What to buy")
         for kind, text in KINDS:
@@ -185,18 +187,19 @@ class BuyDialog(QDialog):
     def update_price(self) -> str:
         """Show the price and whether it can be bought; returns the refusal ("" if none)."""
         key = self.current_key()
-        balance = self.session.money(self.character_id)
+        balance = self.session.query(equipment.money, character_id=self.character_id)
         if key is None:
             self.price.setText(f"${balance:,} on hand")
             self.buy_button.setEnabled(False)
             return "Pick something to buy."
-        try:
-            price = price_of(self.library, self.kind.currentData(), key, self.quality(),
-                             self.quantity.value())
-        except EquipmentRefused as exc:
-            refusal = str(exc)
+        priced = free_check(price_of, answers=(EquipmentRefused,), library=self.library,
+                            kind=self.kind.currentData(), key=key, quality=self.quality(),
+                            quantity=self.quantity.value())
+        if priced.refusal is not None:
+            refusal = str(priced.refusal)
             self.price.setText(f"${balance:,} on hand")
         else:
+            price = priced.value or 0
             self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
             refusal = purchase_refusal(price, balance, "It")
             if refusal and balance <= 0:

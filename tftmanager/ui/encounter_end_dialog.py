@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.encounter_end import Review
+from tftmanager.app.encounter_end import Review, review_end
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui.operations import encounters as ops
@@ -71,14 +71,15 @@ class EncounterEndDialog(QDialog):
         layout.addWidget(buttons)
         self.spins: dict[int, QSpinBox] = {}
         self.review: Review | None = None
-        start = session.encounter_review(encounter_id)
+        start = session.query(review_end, encounter_id=encounter_id)
         self.combat.setCurrentIndex(self.combat.findData(start.combat))
         self.combat.currentIndexChanged.connect(self.propose)
         self.propose()
 
     def propose(self) -> None:
         """Fill the table with what the rules propose for the chosen kind of combat."""
-        review = self.session.encounter_review(self.encounter_id, self.combat.currentData())
+        review = self.session.query(review_end, encounter_id=self.encounter_id,
+                                    combat=self.combat.currentData())
         self.review = review
         self.table.setRowCount(len(review.endings))
         self.spins = {}

@@ -12,13 +12,14 @@ from tftmanager.app import (
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.text import count
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.session import CampaignSession
 
 
 def buy(session: CampaignSession, character_id: int, kind: ItemKind, key: str, quality: Quality,
         quantity: int = 1) -> equipment.Deal | None:
     """Buy an item (undoable); None when refused."""
-    name = equipment.entry_name(session.library, kind, key)
+    name = free_query(equipment.entry_name, library=session.library, kind=kind, key=key)
     return session.act(f"Buy {name}", equipment.buy, character_id=character_id, kind=kind, key=key,
                        quality=quality, quantity=quantity).value
 
