@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.tableclient.invitation import EXAMPLE, Invitation, LinkNotUnderstood
+from tftmanager.ui.runner import free_check
 
 
 class JoinDialog(QDialog):
@@ -60,13 +61,13 @@ class JoinDialog(QDialog):
         layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
 
     def _join(self) -> None:
-        try:
-            self.invitation = Invitation.parse(self.link.text())
-        except LinkNotUnderstood as exc:
-            self.problem.setText(exc.message)
+        read = free_check(Invitation.parse, answers=(LinkNotUnderstood,), text=self.link.text())
+        if read.refusal is not None:  # said here, under the field, to mend it
+            self.problem.setText(read.refusal.message)
             self.problem.show()
             self.link.setFocus()
             return
+        self.invitation = read.value
         self.accept()
 
 

@@ -172,15 +172,16 @@ def join(app: QApplication, args: list[str]) -> int:
     """
     from tftmanager.tableclient.invitation import Invitation, LinkNotUnderstood  # noqa: PLC0415
     from tftmanager.ui.player_window import open_player_window  # noqa: PLC0415
+    from tftmanager.ui.runner import free_check  # noqa: PLC0415
 
-    try:
-        invitation = Invitation.parse(args[0] if args else "")
-    except LinkNotUnderstood as exc:
-        print(f"tftmanager --join: {exc.message}", file=sys.stderr)
+    keep_for_good(started=True)  # the collector, paused for start-up, runs again
+    read = free_check(Invitation.parse, answers=(LinkNotUnderstood,),
+                      text=args[0] if args else "")
+    if read.value is None:
+        refusal = read.refusal.message if read.refusal is not None else ""
+        print(f"tftmanager --join: {refusal}", file=sys.stderr)
         return 2
-    finally:
-        keep_for_good(started=True)  # the collector, paused for start-up, runs again
-    window = open_player_window(invitation)
+    window = open_player_window(read.value)
     install_crash_hook(window)
     return app.exec()
 

@@ -12,8 +12,6 @@ bar, and the window reconnects by itself.
 
 from __future__ import annotations
 
-import sys
-
 from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -26,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager import APP_NAME, activity_log
-from tftmanager.app.errors import failure_of
 from tftmanager.tableclient.connection import Answer, TableClient
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import LOST, JoinedTable
@@ -35,10 +32,17 @@ from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.join_dialog import ask_invitation
 from tftmanager.ui.player_actions import PlayerActions
 from tftmanager.ui.player_card import PlayerCard
+from tftmanager.ui.runner import Runner
+from tftmanager.ui.signals import AppSignals
 
 WORKING = "Working…"
 KEPT = "Your change is kept, and sent (once) when the connection is back."
 REFUSED_TITLE = "Not done"
+
+
+def _raise(exc: BaseException) -> None:
+    """A thread's fault, raised again inside the runner, which sorts it as a bug."""
+    raise exc
 
 
 class TableReports(QObject):
@@ -113,6 +117,10 @@ class PlayerWindow(QMainWindow):
         screen_fit.fit(self, QSize(980, 640), share=0.6)
         self.setMinimumSize(QSize(700, 480))
 
+        # A fault in the client's threads goes down the app's one failure path.
+        self.signals = AppSignals()
+        self.signals.bug_reported.connect(lambda m: dialogs.error(self, "Unexpected Error", m))
+        self.runner = Runner(self.signals)
         # No parent: a thread still finishing after the window is gone reports into the
         # void (Qt drops the connections of a deleted window), never into a deleted object.
         self.reports = TableReports()
@@ -190,16 +198,10 @@ class PlayerWindow(QMainWindow):
         self.setWindowTitle(f"Not joined: {self.invitation.host} — {APP_NAME}")
 
     def _broke(self, what: str, exc: BaseException) -> None:
-        """A bug: its crash report and log line, one dialog, and the window stops acting."""
-        failure = failure_of(what, exc, start=activity_log.started(what), command="gui",
-                             argv=sys.argv)
-        where = (f"The details are in {failure.report}; please send it with your report."
-                 if failure.report else "No crash report could be written.")
+        """A bug: the window stops acting, and the runner reports it (crash report, dialog)."""
         self._ended(f"{what} stopped: an unexpected error in TFT Manager. Close this window "
                     "and join again.")
-        dialogs.error(self, "Unexpected Error",
-                      f"{what} hit an unexpected error ({failure.kind}): a fault in TFT "
-                      f"Manager, not in what you did. {where}")
+        self.runner.free(what, _raise, writes=False, exc=exc)
 
     # What the player does
 
