@@ -141,7 +141,15 @@ def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
 
 
 def current_id(*, store: CampaignStore) -> int:
-    """The newest encounter still in progress."""
+    """The newest encounter still in progress.
+
+    One indexed lookup; the fights are read (each state parsed) only to say
+    why there is none.
+    """
+    with store.transaction() as session:
+        found = stored.newest_in_progress(session=session, campaign_id=store.campaign_id)
+    if found is not None:
+        return found
     views = list_encounters(store=store)
     for view in views:
         if not view.encounter.ended:
