@@ -100,7 +100,7 @@ def test_a_wrong_link_gets_the_pages_own_line(table) -> None:
         TableClient(bad, http=table.client).view()
 
 
-def _raise_dx(table, client: TableClient) -> tuple[Answer | None, Heard]:
+def _raise_dx(client: TableClient) -> tuple[Answer | None, Heard]:
     heard = Heard()
     joined = JoinedTable(client, heard)
     _view, joined.token = client.view()
@@ -110,7 +110,7 @@ def _raise_dx(table, client: TableClient) -> tuple[Answer | None, Heard]:
 
 def test_an_action_whose_answer_was_lost_is_asked_again_and_done_once(table) -> None:
     before = len(journal.history(store=table.store))
-    answer, heard = _raise_dx(table, _client(table, table.ragnar, lose=1))
+    answer, heard = _raise_dx(_client(table, table.ragnar, lose=1))
     assert answer == Answer(True, DONE_BEFORE)  # "already received": the lost try was done
     assert "The connection dropped; trying again…" in heard.lines
     assert get_character(store=table.store, character_id=table.ids["Ragnar"]).dx == 14
@@ -120,13 +120,13 @@ def test_an_action_whose_answer_was_lost_is_asked_again_and_done_once(table) -> 
 
 def test_an_action_that_never_arrived_is_sent_again_and_done_once(table) -> None:
     before = len(journal.history(store=table.store))
-    answer, _heard = _raise_dx(table, _client(table, table.ragnar, lose=2, before=True))
+    answer, _heard = _raise_dx(_client(table, table.ragnar, lose=2, before=True))
     assert answer == Answer(True, "DX raised for 100 XP.")
     assert len(journal.history(store=table.store)) == before + 1
 
 
 def test_with_no_answer_at_all_the_action_is_kept_not_reported(table) -> None:
-    answer, heard = _raise_dx(table, _client(table, table.ragnar, lose=3, before=True))
+    answer, heard = _raise_dx(_client(table, table.ragnar, lose=3, before=True))
     assert answer is None  # the sender waits for the connection and sends it again
     assert get_character(store=table.store, character_id=table.ids["Ragnar"]).dx == 13
     assert heard.lines.count("The connection dropped; trying again…") == 2
