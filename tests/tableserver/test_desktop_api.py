@@ -15,6 +15,7 @@ import time
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 from tftmanager.app import experience, journal
 from tftmanager.app.characters import get_character
@@ -22,7 +23,7 @@ from tftmanager.tableclient.connection import Answer, TableClient, WrongLink
 from tftmanager.tableclient.invitation import Invitation
 from tftmanager.tableclient.player import DONE_BEFORE, JoinedTable
 from tftmanager.tableclient.wire import FORMAT, PlayerView, read_view
-from tftmanager.tableserver.routes import WRONG_LINK
+from tftmanager.tableserver.routes import WRONG_LINK, create_app
 
 from .conftest import read_events, serving
 
@@ -167,3 +168,30 @@ def test_the_desktop_stream_sends_the_token_then_the_view_as_data(table) -> None
         assert json.loads(text)["format"] == FORMAT
         assert "XP 400; next point of ST, DX, IQ or SP costs 100" in read_view(
             text, where="here").standing
+
+
+class Restarting(httpx.BaseTransport):
+    """The first action reaches the server and its answer is lost as the server restarts."""
+
+    def __init__(self, before: httpx.BaseTransport, after: httpx.BaseTransport) -> None:
+        self.before, self.after = before, after
+        self.restarted = False
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "POST" and not self.restarted:
+            self.before.handle_request(request).read()  # done by the first run...
+            self.restarted = True
+            raise httpx.ReadError("the server went away", request=request)  # ...unanswered
+        return (self.after if self.restarted else self.before).handle_request(request)
+
+
+def test_an_answer_lost_in_a_restart_is_done_once_after_it(table) -> None:
+    before = len(journal.history(store=table.store))
+    with TestClient(create_app(store=table.store)) as restarted:  # a new run: new key, nonces
+        transport = Restarting(table.client._transport, restarted._transport)
+        client = TableClient(Invitation("http://testserver", table.ragnar.secret),
+                             http=httpx.Client(transport=transport))
+        answer, _heard = _raise_dx(client)
+    assert answer == Answer(True, DONE_BEFORE)  # the new run's token, then "already received"
+    assert len(journal.history(store=table.store)) == before + 1
+    assert get_character(store=table.store, character_id=table.ids["Ragnar"]).dx == 14
