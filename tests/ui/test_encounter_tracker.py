@@ -63,7 +63,9 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert "a die each for figures tied" in window.next_panel.needs.text()
     _press(window, qtbot, "Attack order", "2 5")
     _press(window, qtbot, "Longbow at Flavius Marcellus", "16")  # a miss
-    _press(window, qtbot, "Shortsword at Germanic tribesman", "3 6")  # triple: 15 hits
+    # triple, the house reading (a new campaign's): no armor to ignore, so each die of
+    # 2d-1 and the extra 1d is typed (a 1 would be rolled again): 6 6 6 - 1 = 17 hits
+    _press(window, qtbot, "Shortsword at Germanic tribesman", "3 6 6 6")
     assert "[The fight is over]" not in window.next_panel.phases.text()
     assert "The fight is over" in window.next_panel.phases.text()
     assert _offers(window) == ["End the encounter…"]
