@@ -139,6 +139,40 @@ def test_options_drop_and_ready_from_the_shell(
         "(004).\n")
 
 
+def test_an_option_with_a_dropped_bow_is_refused_as_chosen(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """003 line 126: "(f) MISSILE WEAPON ATTACK ... fire a missile weapon"; line 198: "In
+    order to attack (except HTH), a figure must have a READY WEAPON" (issue 37: (f) was
+    taken with the bow dropped, and only the shot refused)."""
+    assert cli(capsys, "encounter", glade, "drop", "Wulf", "1")[0] == 0
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, "option", "Wulf", "f")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "Missile weapon attack needs a missile weapon ready; Wulf's ready weapon is " \
+           "none." in err
+    assert glade.read_bytes() == before
+    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[0] == 0  # picked up
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, "option", "Wulf", "f")  # a changed mind
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "Missile weapon attack cannot be taken: Wulf readied the Longbow this turn; it " \
+           "can be used on the NEXT turn (Melee)." in err
+    assert glade.read_bytes() == before
+
+
+def test_disengaging_and_drawing_from_the_shell(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """003 line 411: "When its turn to attack comes, instead of attacking, it moves one hex";
+    line 397: (q) is for "A figure engaged in HTH combat"."""
+    code, out, err = cli(capsys, "encounter", glade, "disengage", "Flavius")
+    assert code == 0, err
+    assert out == ("Turn 1: Flavius Marcellus chooses Disengage (l, r).\n"
+                   "Turn 1: Flavius Marcellus disengages: instead of attacking it moves one "
+                   "hex (Melee, Disengaging).\n")
+    code, out, err = cli(capsys, "encounter", glade, "draw", "Wulf", "--roll", "2")
+    assert code == 2 and "Draw dagger is for a figure in hand-to-hand combat" in err
+
+
 def test_flesh_spells_and_riding_from_the_shell(
         glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """004: "people using the Stone or Iron Flesh spells" stop hits; a rider mounts and

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from person import choose, click, click_tab
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
@@ -104,4 +105,49 @@ def test_a_weapon_not_ready_is_warned_of_and_rolls_typed_either_way(
     qtbot.keyClicks(window.rolls, "16 4")
     qtbot.mouseClick(window.buttons["attack"], Qt.MouseButton.LeftButton)
     assert "1 typed roll (4) not needed: the attack missed" in window.log.toPlainText()
+    window.close()
+
+
+def test_an_option_the_figure_cannot_take_is_refused_as_chosen(
+        main_window: MainWindow, qtbot, dialog_log) -> None:
+    """003 line 126: "(f) MISSILE WEAPON ATTACK ... fire a missile weapon"; line 198: "the
+    new weapon can be used on the NEXT turn" (issue 37: (f) with a bow not ready was taken
+    and only the shot refused): one line, and nothing recorded."""
+    session = main_window.session
+    assert session is not None
+    window = _flavius_and_wulf(main_window, qtbot, "Refused")
+    click_tab(qtbot, window.tabs, 2)  # Other actions
+    choose(qtbot, window.attacker, "Germanic tribesman")
+    click(qtbot, window.buttons["drop"])  # weapon 1, the longbow
+    click(qtbot, window.buttons["ready"])  # picked up: usable next turn
+    done = len(session.history())
+    choose(qtbot, window.option, "(f) Missile weapon attack")
+    click(qtbot, window.buttons["option"])
+    assert dialog_log.errors[-1][1] == (
+        "Option failed: Missile weapon attack cannot be taken: Germanic tribesman readied the "
+        "Longbow this turn; it can be used on the NEXT turn (Melee).")
+    assert len(session.history()) == done
+    assert "chooses Missile weapon attack" not in window.log.toPlainText()
+    window.close()
+
+
+def test_disengaging_by_the_trackers_lead(main_window: MainWindow, qtbot) -> None:
+    """003 line 411: "When its turn to attack comes, instead of attacking, it moves one hex in
+    any direction": the tracker offers it in the figure's place, with no roll."""
+    session = main_window.session
+    assert session is not None
+    window = _flavius_and_wulf(main_window, qtbot, "Away")
+    _press(window, qtbot, "Roll the initiative", "5 2")
+    _press(window, qtbot, "(l, r) Disengage")
+    _press(window, qtbot, "(f) Missile weapon attack")
+    _press(window, qtbot, "Attack order")
+    _press(window, qtbot, "Longbow at Flavius Marcellus", "16")
+    assert window.highlighted() == "Flavius Marcellus"
+    assert _offers(window) == ["Disengage: move one hex"]
+    assert window.next_panel.needs.text() == "No roll needed."
+    _press(window, qtbot, "Disengage: move one hex")
+    assert "Flavius Marcellus disengages: instead of attacking it moves one hex" in \
+        window.log.toPlainText()
+    assert session.history()[0].label == "Away, turn 1: Flavius Marcellus disengages"
+    assert "[End of turn]" in window.next_panel.phases.text()
     window.close()
