@@ -30,7 +30,7 @@ from tftmanager.rules.encounter_figure import (
     SavedDefaults,
 )
 from tftmanager.rules.encounter_harm import Harming, dice_words, result_words
-from tftmanager.rules.encounter_hth import disengage, draw_dagger, hth_foes
+from tftmanager.rules.encounter_hth import brawl_refusal, disengage, draw_dagger, hth_foes
 from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
@@ -252,6 +252,9 @@ class Encounter(Harming):
         fig.attacked_turn = self.turn
         self.note(f"{fig.name} makes no attack this turn.")
 
+    def _in_fight(self, fig: Figure, rules: CombatRules) -> bool:
+        return not fig.fled and not fig.condition(rules, self.turn).out
+
     def _able(self, ref: str, rules: CombatRules) -> Figure:
         """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
@@ -307,8 +310,7 @@ class Encounter(Harming):
         if option.key == "draw_dagger":
             self.note(draw_dagger(fig, roll, self.turn, rules.hth))
         elif fig.in_hth:
-            foes = hth_foes(fig, self.figures, lambda f: not f.fled and not f.condition(
-                rules, self.turn).out)
+            foes = hth_foes(fig, self.figures, lambda f: self._in_fight(f, rules))
             self.note(disengage(fig, foes, roll, rules.hth))
         else:
             self.note(f"{fig.name} disengages: instead of attacking it moves one hex "
@@ -457,6 +459,9 @@ class Encounter(Harming):
             raise EncounterRefused(f"{attacker.name} has already attacked this turn.")
         if attacker is target:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
+        why = brawl_refusal(attacker, target, self.figures, lambda f: self._in_fight(f, rules))
+        if why:
+            raise EncounterRefused(why)
         self._spare(target, rules)
         return attacker, target
 

@@ -93,6 +93,20 @@ def hth_foes(fig: Figure, figures: Sequence[Figure], able: Callable[[Figure], bo
     return [f for f in foes if f.in_hth]
 
 
+def brawl_refusal(fig: Figure, target: Figure, figures: Sequence[Figure],
+                  able: Callable[[Figure], bool]) -> str:
+    """Why ``fig`` may not attack ``target`` (another brawl's foe), or "".
+
+    "Figures on the ground in HTH combat can ONLY attack the enemies they are in
+    HTH combat with" (Melee line 403).
+    """
+    foes = [f for f in figures if f.fid in fig.hth_with and able(f)]
+    if foes and target not in foes:
+        return (f"{fig.name} is in HTH combat with " + ", ".join(f.name for f in foes)
+                + f" and can only attack them, not {target.name} (Melee).")
+    return ""
+
+
 def draw_dagger(fig: Figure, roll: RollFn, turn: int, hth: HthRules) -> str:
     """Option (q): "On a roll of 1, 2, or 3, the dagger was drawn and readied" (397)."""
     number = dagger_of(fig, hth)

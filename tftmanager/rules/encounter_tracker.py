@@ -19,6 +19,7 @@ from tftmanager.rules.encounter import READY_OPTION, Encounter
 from tftmanager.rules.encounter_blows import may_still_attack
 from tftmanager.rules.encounter_choices import option_refusal
 from tftmanager.rules.encounter_figure import Condition, Figure
+from tftmanager.rules.encounter_hth import brawl_refusal
 from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_weapons import ready_arm, weapon_refusal
@@ -226,7 +227,8 @@ def _foes(enc: Encounter, fig: Figure, rules: CombatRules) -> list[Figure]:
         if state is Condition.UNCONSCIOUS:
             return enc.combat not in rules.spared_in
         return not state.out
-    return [f for f in enc.figures if f.side != fig.side and not f.fled and open_to(f)]
+    return [f for f in enc.figures if f.side != fig.side and not f.fled and open_to(f)
+            and not brawl_refusal(fig, f, enc.figures, lambda g: _acting(g, rules, enc.turn))]
 
 
 def _attack_rolls(rules: CombatRules, damage: str, missile: bool, foe: Figure) -> str:
