@@ -219,3 +219,19 @@ def test_bounds_are_data_one_line_exit_2_nothing_saved(
     assert (code, out) == (2, "")
     assert message in err and err.count("\n") == 1
     assert glade.read_bytes() == before
+
+
+def test_tftmanager_new_fights_by_the_house_rules(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """004 line 17: "Instead of actually doubling damage, ignore armor and shields the foe
+    has"; line 19: "Whenever double or triple damage is mentioned, treat it in this fashion"
+    (issue 37 item 16: a new campaign's double damage was Melee's multiply)."""
+    path = tmp_path / "house.tftcampaign"
+    assert cli(capsys, "new", str(path), "--demo")[0] == 0
+    for args in (("new", "Ford", "--seed", "3"), ("add", "Romans", "--character", "Flavius"),
+                 ("add", "Germans", "--creature", "tribesman", "--name", "Wulf")):
+        assert cli(capsys, "encounter", path, *args)[0] == 0
+    code, out, err = cli(capsys, "encounter", path, "attack", "Wulf", "Flavius",
+                         "--roll", "4", "--roll", "5")  # a double: the longbow's 1d+2 rolls 7
+    assert code == 0, err
+    assert "Wulf's Longbow: 7 hits on Flavius Marcellus; 7 taken, ST 5 of 12." in out
