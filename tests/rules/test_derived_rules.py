@@ -373,7 +373,8 @@ def test_a_new_campaign_plays_the_house_reading_of_both() -> None:
     assert new.pole_charge is PoleCharge.HOUSE_PLUS_1D1
     for name, value in (("injury_reactions", new.injury_reactions),
                         ("critical_hits", new.critical_hits), ("pole_charge", new.pole_charge)):
-        assert "(default, the house rules')" in OPTION_INFO[name].choices[value]
+        choice = OPTION_INFO[name].choices[value]
+        assert choice.startswith("House rules: ") and "(default" in choice
     assert "Whenever double or triple damage is mentioned" in \
         OPTION_INFO["critical_hits"].explanation
 

@@ -249,10 +249,9 @@ def test_campaign_rules_mark_the_house_readings_a_new_campaign_plays(
     shown = {name: dialog.fields[name].currentText()
              for name in ("injury_reactions", "critical_hits", "pole_charge")}
     assert shown == {
-        "injury_reactions": "House rules: table by ST (default, the house rules')",
-        "critical_hits": "House rules: ignore armor (triple adds 1d) (default, the house "
-                         "rules')",
-        "pole_charge": "House rules: +1d+1 damage (default, the house rules')"}
+        "injury_reactions": "House rules: table by ST (default)",
+        "critical_hits": "House rules: ignore armor, triple adds 1d (default)",
+        "pole_charge": "House rules: +1d+1 damage (default)"}
     dialog.close()
 
 

@@ -179,8 +179,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "it in this fashion\" (House Rules: Combat).",
         {
             CriticalHits.MELEE_MULTIPLY: "Melee: multiply the damage roll",
-            CriticalHits.HOUSE_IGNORE_ARMOR: "House rules: ignore armor (triple adds 1d) "
-                                             "(default, the house rules')",
+            CriticalHits.HOUSE_IGNORE_ARMOR: "House rules: ignore armor, triple adds 1d "
+                                             "(default)",
         },
     ),
     "pole_charge": OptionInfo(
@@ -190,7 +190,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "(House Rules: Combat).",
         {
             PoleCharge.MELEE_DOUBLE: "Melee: double damage",
-            PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage (default, the house rules')",
+            PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage (default)",
         },
     ),
     "injury_reactions": OptionInfo(
@@ -199,7 +199,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "rules raise both with ST (5/8 up to ST 19, 7/12 for ST 20-29, ...).",
         {
             InjuryReactions.MELEE: "Melee: 5 and 8 hits for everyone",
-            InjuryReactions.HOUSE_BY_ST: "House rules: table by ST (default, the house rules')",
+            InjuryReactions.HOUSE_BY_ST: "House rules: table by ST (default)",
         },
     ),
     "xp_costs": OptionInfo(
