@@ -76,6 +76,8 @@ def test_drawing_a_dagger_in_hth(library: RulesLibrary) -> None:
     fight.act("Bob", "draw_dagger", Table([3]), rules)  # no option recorded: takes (q)
     assert bob.attacks[bob.ready].held == "Dagger" and "drawn and readied" in fight.log[-1]
     fight.next_turn()
+    with pytest.raises(EncounterRefused, match="Bob's Dagger is already ready"):
+        fight.choose_option("Bob", "q", rules)
     fight.choose_option("Bob", "p", rules)
     assert fight.attack("Bob", "Ann", Table([12, 4]), rules) is HitResult.HIT
     assert fight.figure("Ann").wounds == 6  # the dagger's 1+2 in HTH
