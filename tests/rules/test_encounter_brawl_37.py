@@ -45,3 +45,21 @@ def _offers_of(fight: Encounter, rules: CombatRules, fid: str) -> list[Offer]:
     step = next_step(fight, rules)
     assert step.figure == fid, step
     return [o for o in step.offers if o.do is Do.ATTACK]
+
+
+def test_disengaging_counts_only_its_own_brawls_foes(library: RulesLibrary) -> None:
+    """003 line 421: "If its DX is superior to the enemy's, it needs a 1, 2, or 3; if ...
+    there are more than one enemies, it needs a 1": the enemies it is in HTH with, not
+    those of a brawl beside it."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    for name, side in (("Ann", "A"), ("Bob", "B"), ("Dan", "A"), ("Cid", "B")):
+        fight.add(_man(library, name, side))
+    for attacker, target in (("Ann", "Bob"), ("Dan", "Cid")):
+        fight.choose_option(attacker, "m", rules)
+        fight.attack(attacker, target, Table([1, 16]), rules)
+    fight.next_turn()
+    fight.figure("Ann").dx = 13  # above Bob's 12
+    fight.act("Ann", "r", Table([3]), rules)
+    assert not fight.figure("Ann").in_hth and not fight.figure("Bob").in_hth
+    assert fight.figure("Cid").in_hth and fight.figure("Dan").in_hth

@@ -275,3 +275,31 @@ def test_in_hth_only_p_q_and_r(library: RulesLibrary) -> None:
         fight.ready("Bob", 1, rules)
     offered = sorted(o.label for o in next_step(fight, rules).offers)
     assert offered == ["(l, r) Disengage", "(m, p) Hand-to-hand attack", "(q) Draw dagger"]
+
+
+def test_acting_in_the_attack_phase_is_for_its_own_option(library: RulesLibrary) -> None:
+    """003 line 110: "A figure may execute ONE option each turn, and MAY NOT mix actions
+    from different options"; line 100: a figure that "takes 8 or more hits in one turn
+    BEFORE its time to attack comes ... does not get to attack that turn"."""
+    fight, rules = _brawl(library)
+    with pytest.raises(EncounterRefused, match="'move' is not an option acted on in the "
+                                               "attack phase"):
+        fight.act("Ann", "move", Table([]), rules)
+    fight.choose_option("Ann", "r", rules)
+    with pytest.raises(EncounterRefused, match="Ann chose Disengage this turn, not Draw "
+                                               "dagger"):
+        fight.act("Ann", "q", Table([1]), rules)
+    fight.hit("Ann", 8, rules)  # down before its turn comes
+    with pytest.raises(EncounterRefused, match="took 8 hits this turn and fell"):
+        fight.act("Ann", "r", Table([1]), rules)
+
+
+def test_a_brawl_whose_foes_are_out_is_left_without_a_roll(library: RulesLibrary) -> None:
+    """003 line 421: the die is rolled against "the enemy" in HTH; with every foe of the
+    brawl out of the fight there is nobody to get free of."""
+    fight, rules = _brawl(library)
+    fight.hit("Bob", 20, rules)
+    table = Table([])
+    fight.act("Ann", "disengage", table, rules)
+    assert table.asked == [] and not fight.figure("Ann").in_hth
+    assert "no foe left in its HTH combat" in fight.log[-1]
