@@ -607,3 +607,13 @@ def test_a_templates_stops_are_its_hide_unless_it_says(library: RulesLibrary) ->
     bear = Creature(key="bear", name="Bear", kind="animal", st=30, dx=11, iq=6, ma=8, stops=2)
     fig = from_template(bear, "Beasts", "Bear", library=library, profile=RuleProfile())
     assert [(p.kind, p.stops) for p in fig.protections] == [("hide", 2)]
+
+
+def test_an_encounters_seed_may_be_0_and_no_less(library: RulesLibrary) -> None:
+    """[limits] of injury.toml: "An encounter's seed is one the generator draws (0 to 2^31 -
+    1)": 0 is a seed like any other, -1 is refused, in one line."""
+    limits = library.combat_rules().limits
+    assert limits.seed_refusal(0) == "" and limits.seed_refusal(limits.most_seed) == ""
+    for bad in (-1, limits.most_seed + 1, True):
+        assert limits.seed_refusal(bad) == (f"The seed must be a whole number from 0 to "
+                                            f"{limits.most_seed}.")
