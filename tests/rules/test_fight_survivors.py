@@ -617,3 +617,14 @@ def test_an_encounters_seed_may_be_0_and_no_less(library: RulesLibrary) -> None:
     for bad in (-1, limits.most_seed + 1, True):
         assert limits.seed_refusal(bad) == (f"The seed must be a whole number from 0 to "
                                             f"{limits.most_seed}.")
+
+
+def test_a_template_missing_a_number_or_giving_true_is_refused() -> None:
+    """A bestiary row is rules data: a missing ST is named as missing, and true/false where
+    a whole number belongs (a count of true) is refused rather than read as 1."""
+    row = {"key": "bandit", "name": "Bandit", "st": 11, "dx": 11, "iq": 9, "ma": 10}
+    without = {k: v for k, v in row.items() if k != "st"}
+    with pytest.raises(RulesDataError, match="Creature 'bandit': ST is missing"):
+        creature_from_data(without)
+    with pytest.raises(RulesDataError, match="Creature 'bandit': count"):
+        creature_from_data({**row, "count": True})
