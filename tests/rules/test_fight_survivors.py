@@ -628,3 +628,62 @@ def test_a_template_missing_a_number_or_giving_true_is_refused() -> None:
         creature_from_data(without)
     with pytest.raises(RulesDataError, match="Creature 'bandit': count"):
         creature_from_data({**row, "count": True})
+
+
+def _fighter(name: str, side: str, arm: Attack | None = None) -> Figure:
+    return figure(fid="", name=name, side=side, st=12, dx=12,
+                  attacks=[arm or Attack("Broadsword", "2d", "broadsword")])
+
+
+def test_two_figures_a_prefix_could_be_are_both_named() -> None:
+    """A figure is named by a unique prefix; "Wo" for Wolf and Wolf 2 is refused in one line
+    naming both."""
+    fight = Encounter("Den")
+    fight.add(_fighter("Wolf", "Wolves"))
+    fight.add(_fighter("Wolf 2", "Wolves"))
+    with pytest.raises(EncounterRefused, match=r"^'Wo' could be Wolf or Wolf 2\.$"):
+        fight.figure("Wo")
+
+
+def test_a_charge_with_a_weapon_not_a_pole_weapon_does_its_damage(
+        library: RulesLibrary) -> None:
+    """003 line 256: "The javelin, spear, halberd, and pike axe are 'pole weapons.' A figure
+    which charge-attacks (option b) with a pole weapon does double damage": a broadsword's
+    charge does its own 2d."""
+    rules = library.combat_rules()
+    fight = Encounter("Field", pole_charge="melee")
+    fight.add(_fighter("Ann", "A"))
+    bob = fight.add(_fighter("Bob", "B"))
+    fight.choose_option("Ann", "b", rules)
+    fight.attack("Ann", "Bob", Table([10, 7]), rules)
+    assert bob.wounds == 7
+
+
+def test_a_weapon_number_past_the_last_in_hth_is_refused(library: RulesLibrary) -> None:
+    """003 line 379: in HTH a figure fights with bare hands or its ready dagger: weapon 2 of
+    a figure with one is refused in one line."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    fight.add(_fighter("Ann", "A"))
+    fight.add(_fighter("Bob", "B"))
+    fight.choose_option("Ann", "m", rules)
+    with pytest.raises(EncounterRefused, match="not the weapon 2"):
+        fight.attack("Ann", "Bob", Table([1, 10, 3]), rules, weapon=1)
+
+
+def test_a_fled_figure_saved_without_its_turn_gets_no_free_attack(
+        library: RulesLibrary) -> None:
+    """004 line 184: the free attacks are on the turn the figure flees; a fight saved before
+    that turn was kept (a fled figure without it) leaves its fled figures alone."""
+    rules = library.combat_rules()
+    fight = Encounter("Gate")
+    fight.add(_fighter("Ann", "A"))
+    fight.add(_fighter("Bob", "B"))
+    state = fight.to_dict()
+    for saved_figure in state["figures"]:
+        if saved_figure["name"] == "Bob":
+            saved_figure["fled"] = True
+            del saved_figure["fled_turn"]
+    again = Encounter.from_dict(state, saved())
+    with pytest.raises(EncounterRefused, match="Bob has fled the fight"):
+        again.attack("Ann", "Bob", Table([10, 7]), rules)
