@@ -687,3 +687,18 @@ def test_a_fled_figure_saved_without_its_turn_gets_no_free_attack(
     again = Encounter.from_dict(state, saved())
     with pytest.raises(EncounterRefused, match="Bob has fled the fight"):
         again.attack("Ann", "Bob", Table([10, 7]), rules)
+
+
+def test_a_typed_in_figures_attributes_are_bounded_at_both_ends(library: RulesLibrary) -> None:
+    """[limits] of injury.toml: "ST, DX and IQ from 1, MA from 0 (a figure that cannot
+    move), none above most_attribute" (issue 37 item 19: --dx 99999999999999999999 was
+    saved)."""
+    limits = library.combat_rules().limits
+    most = limits.most_attribute
+    for label, fine in (("ST", 1), ("MA", 0), ("DX", most)):
+        assert limits.attribute_refusal(label, fine) == ""
+    for label, bad in (("ST", 0), ("MA", -1), ("DX", most + 1), ("IQ", 10**20), ("ST", True),
+                       ("ST", "12")):
+        low = limits.least[label.lower()]
+        assert limits.attribute_refusal(label, bad) == (
+            f"{label} must be a whole number from {low} to {most}.")
