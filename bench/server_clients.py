@@ -4,13 +4,14 @@ Starts a scratch PostgreSQL (``tests/pgserver.py``), sets up a campaign with
 ``server init``, fills it with 20 characters, and starts 20 client
 *processes*, each with a character of its own: 12 players (each with no
 login of their own: their actions come over a table server's GM connection,
-``ServerCampaignStore.acting_for``, as the table server's do), who may edit only
+each in ``store.as_player`` as the table server's are), who may edit only
 theirs, and 8 GMs, who also edit anyone else's character now and then, so
 edits of one character collide.  Each client makes 100 edits through the app's use
 cases (a GM's XP awards, money found and notes edits; a player's payments and
 notes edits, as the server allows a player); a refused stale edit
 (``EditConflict``) is retried after ``store.look()``, as the window does when
-a notice arrives.  A listening client (this process) times each notice.
+a notice arrives; a player's, as the table server retries it.  A listening
+client (this process) times each notice.
 
 At the end every edit a client saw succeed is checked in the database: its
 ledger row is there exactly once, its note line is in the character's notes
@@ -157,8 +158,6 @@ def run_client(client: Client, start: Any, results: Any) -> None:
     rng = random.Random(client.seed)
     try:
         store = campaigns.open_existing(path=client.url)
-        if not client.gm:  # a player acts through a table server's GM connection
-            store = store.acting_for(client.login)
         _hook_commits(store, outcome.commits)
         start.wait()
         for n in range(client.edits):
@@ -168,10 +167,15 @@ def run_client(client: Client, start: Any, results: Any) -> None:
             for _try in range(MAX_TRIES):
                 began = time.monotonic()
                 try:
-                    written = _edit(store, kind, cid, token, amount, gm=client.gm)
+                    if client.gm:
+                        written = _edit(store, kind, cid, token, amount, gm=True)
+                    else:  # as the table server carries out a player's action (its retry too)
+                        with store.as_player(client.login, cid):
+                            written = _edit(store, kind, cid, token, amount, gm=False)
                 except EditConflict:
                     outcome.conflicts += 1
-                    store.look()  # what the window does on the other client's notice
+                    if client.gm:
+                        store.look()  # what the window does on the other client's notice
                     continue
                 outcome.latencies.append(time.monotonic() - began)
                 outcome.done.append((kind, cid, token, written))

@@ -59,6 +59,10 @@ def _check_keys(rows: list[dict[str, Any]], where: str, seen: set[str],
 def _check_price(row: dict[str, Any], where: str, errors: list[str]) -> None:
     key = row.get("key")
     cost = row.get("cost")
+    if cost is None and row.get("weight_kg") is None and row.get("price_assumed"):
+        # No price in any document: the item stays out of the shop until the
+        # GM sets one, and price_assumed says so (the lance and the pike).
+        return
     if not _is_int(cost) or cost < 0:
         errors.append(f"{where} '{key}': cost must be a whole number >= 0, not {cost!r}")
     weight = row.get("weight_kg")

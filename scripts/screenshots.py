@@ -13,7 +13,8 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from shot_support import DialogWatchdog, campaigns_folder, fresh_demo_path
 
-from tftmanager.ui import operations
+from tftmanager.app import characters
+from tftmanager.ui import menu_windows, operations
 from tftmanager.ui.launch import configure_application
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.window_state import DEFAULT_SIZE, PARTY_WIDTH
@@ -155,7 +156,7 @@ def main() -> int:
         window.party.select(rows["Wulf"])
         app.processEvents()
         assert window.session is not None
-        wulf = window.session.character(rows["Wulf"])
+        wulf = window.session.query(characters.get_character, character_id=rows["Wulf"])
         from dataclasses import replace
 
         from tftmanager.rules.loadout import take_shield
@@ -228,9 +229,9 @@ def main() -> int:
         window.grab().save(str(OUT / "possessions.png"))
         # A run of four weeks: the totals per character above the weeks, rolls folded.
         # Flavius comes back from a fight with 3 hits: his week says so, and what heals them.
-        operations.characters.edit(session, flavius,
-                                   replace(session.character(flavius), wounds=3))
-        planner = window.plan_weeks()
+        stored = session.query(characters.get_character, character_id=flavius)
+        operations.characters.edit(session, flavius, replace(stored, wounds=3))
+        planner = menu_windows.plan_weeks(window, window.session)
         assert planner is not None
         planner.resize(1100, 760)
         planner.run(4, seed=20261122)

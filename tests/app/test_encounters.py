@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tftmanager.app import encounters as enc
+from tftmanager.app import journal
 from tftmanager.app.campaigns import get_profile, open_existing, set_profile
 from tftmanager.app.characters import create_character, get_character
 from tftmanager.app.encounter_end import end_encounter, review_end
@@ -295,3 +296,12 @@ def test_wear_goes_to_the_very_shield_that_stopped_the_hits(store: CampaignStore
     after = get_character(store=store, character_id=cid).items
     assert [(i.state, i.hits_taken) for i in after if i.key == "large_shield"] == [
         (ItemState.CARRIED, 0), (R, 1)]
+
+
+def test_the_ending_says_one_hit_not_1_hits(store: CampaignStore) -> None:
+    """Issue 34: the history said "Flavius Marcellus 50 XP, 1 hits"."""
+    cid, eid = _glade(store)
+    enc.hit(store=store, encounter_id=eid, target="Flavius", damage=6)  # 5 stopped
+    assert _fig(store, eid, "Flavius").wounds == 1
+    end_encounter(store=store, encounter_id=eid, awards={cid: 50})
+    assert journal.next_undo(store=store).label == "Ended The glade: Flavius 50 XP, 1 hit"

@@ -8,6 +8,7 @@ damage dice decide between a scratch and a dying figure.
 from __future__ import annotations
 
 import gc
+import json
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
@@ -262,6 +263,32 @@ def test_a_run_carried_in_memory_ends_as_one_week_at_a_time(
         == [[(x.amount, x.kind, x.reason, x.week) for x in lines] for lines in second["money"]]
     assert [len(x.xp_lines) for x in together] == [len(x.xp_lines) for x in apart]
     assert first["week"] == second["week"] == 7
+
+
+def test_a_run_journals_each_row_it_wrote_once(demo_store: CampaignStore) -> None:
+    """Every ledger line and week log row of a run is in its operation's journal, once, in order.
+
+    The ledger lines go in one statement with their journal rows (issue 35);
+    the operation still names the characters whose rows it changed.
+    """
+    add(demo_store, replace(SOLDIER, name="Zed"), activity="job", job="guard_1")
+    results = run_weeks(store=demo_store, weeks=4, seed=5, stop_on=frozenset())
+    conn = demo_store.engine.connect()
+    op, characters = conn.exec_driver_sql(
+        "SELECT id, characters FROM operation ORDER BY id DESC LIMIT 1").one()
+    batches = ", ".join(f"'{week.batch}'" for week in results)
+    for table in ("xp_entry", "money_entry", "week_log"):
+        rows = conn.exec_driver_sql(
+            f"SELECT * FROM {table} WHERE batch IN ({batches}) ORDER BY id").all()
+        journal = conn.exec_driver_sql(
+            "SELECT action, row_key, old, new FROM row_change WHERE operation_id = ? "
+            "AND table_name = ? ORDER BY id", (op, table)).all()
+        assert [(action, key, old) for action, key, old, _new in journal] \
+            == [("I", row[0], None) for row in rows]
+        assert [json.loads(new) for *_rest, new in journal] == [dict(row._mapping) for row in rows]
+    lines = [line for week in results for line in (*week.xp_lines, *week.money_lines)]
+    named = set(json.loads(characters))
+    assert lines and {line.character_id for line in lines} <= named <= set(results[-1].after)
 
 
 def test_another_seed_gives_another_report(

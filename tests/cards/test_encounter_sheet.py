@@ -11,7 +11,10 @@ from tftmanager.rules.library import RulesLibrary
 
 def test_st_boxes_fill_for_each_point_lost() -> None:
     assert st_boxes(5, 2) == "■■□□□ 3/5"
-    assert st_boxes(3, 7) == "■■■ 0/3"
+    # Past 0 the boxes are all filled and the number is the real ST, as the log says it:
+    # the issue's wolf, cut to ST -8 of 10, once read "0/10" (issue 34).
+    assert st_boxes(3, 7) == "■■■ -4/3"
+    assert st_boxes(10, 18) == "■" * 10 + " -8/10"
 
 
 def test_every_figure_is_on_the_sheet(library: RulesLibrary) -> None:

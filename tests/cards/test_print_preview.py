@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from tftmanager.app import campaigns
 from tftmanager.app.campaigns import new_campaign
 from tftmanager.cards.layout import CardSize
 from tftmanager.store.campaign import CampaignStore
@@ -40,7 +41,7 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 
 def ragnar_id(session: CampaignSession) -> int:
-    sheet = next(s for s in session.sheets() if s.character.name == "Ragnar")
+    sheet = next(s for s in session.query(campaigns.party_sheets) if s.character.name == "Ragnar")
     assert sheet.id is not None
     return sheet.id
 

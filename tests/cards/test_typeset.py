@@ -172,3 +172,37 @@ def test_wounds_the_campaign_keeps_are_ticked_off_on_the_front(library: RulesLib
     assert len(crosses) - len([op for op in fresh.ops if isinstance(op, Stroke)]) == 8
     assert len(boxes) == len([op for op in fresh.ops if isinstance(op, Frame)])
     assert "Hits taken (ST 7 now)" in texts([hurt])
+
+
+def test_cards_set_again_are_set_as_the_first_time(demo_cards: list[CardContent],
+                                                  family: str) -> None:
+    """Sections set once are reused (issue 35): never across card sizes, never changed.
+
+    The demo's faces are set on two sizes, then set again in the other order
+    from nothing remembered; every card's ops are the same.
+    """
+    from tftmanager.cards import typeset as typeset_module
+
+    metrics = metrics_for(family)
+    sizes = [CARD_MM[CardSize.THREE_BY_FIVE], CARD_MM[CardSize.FOUR_BY_SIX]]
+    faces = [face for content in demo_cards for face in (content.front, content.back)]
+
+    def set_all(order: list[tuple[float, float]]) -> dict[tuple[int, float], list[tuple]]:
+        return {(n, w): [(card.ops, card.scale) for card in fit(face, w, h, metrics)]
+                for w, h in order for n, face in enumerate(faces)}
+
+    first = set_all(sizes)
+    typeset_module._section_units.cache_clear()
+    again = set_all(sizes[::-1])
+    assert again == first
+    assert first[(0, sizes[0][0])] != first[(0, sizes[1][0])]
+
+
+def test_equal_sections_are_one_key() -> None:
+    """A section's remembered hash agrees with its equality (a continuation's is new)."""
+    rows = (("Sword", "2d"), ("Dagger", "1d-1"))
+    one = Section("Weapons", SectionKind.TABLE, rows, ("Weapon", "Damage"))
+    other = Section("Weapons", SectionKind.TABLE, tuple(rows), ("Weapon", "Damage"))
+    assert hash(one) == hash(other) and {one: 1}[other] == 1
+    assert Section("Weapons (continued)", SectionKind.TABLE, rows[1:], ("Weapon", "Damage")) \
+        not in {one: 1}

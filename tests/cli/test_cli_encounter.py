@@ -31,7 +31,7 @@ def test_a_fight_from_the_shell(glade: Path, capsys: pytest.CaptureFixture[str])
         "Turn 1: Roll for Initiative: Romans: 5 on 1 die (typed).",
         "Turn 1: Roll for Initiative: Germans: 2 on 1 die (typed).",
         "Turn 1: Initiative: Romans 5, Germans 2",
-        "Turn 1: Romans wins the initiative and chooses who moves first."]
+        "Turn 1: The Romans win the initiative and choose who moves first."]
     code, out, _err = cli(capsys, "encounter", glade, "attack", "Wulf", "Flavius",
                           "--roll", "9", "--roll", "5")
     assert "7 hits on Flavius Marcellus; stopped 5 (Chainmail 3, Large shield 2); 2 taken" in out

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tftmanager.rules.character import Character
+from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.text import article, count
+from tftmanager.rules.text import agreeing, article, count, is_plural_name
 from tftmanager.rules.validation import validate
 
 
@@ -24,3 +25,26 @@ def test_an_elf_with_too_many_points_reads_as_english(library: RulesLibrary) -> 
     elf = Character(name="Elanor", race="elf", st=9, dx=13, iq=14)
     messages = " ".join(p.message for p in validate(elf, library, RuleProfile()))
     assert "an Elf starts with" in messages
+
+
+def test_a_plural_side_takes_a_plural_verb_and_the() -> None:
+    """Issue 34: "Beasts wins the initiative"; a person's or a group's name stays singular."""
+    plural = ["Beasts", "Romans", "orcs", "Wolves of the Pass", "The Red Hands"]
+    singular = ["Party", "Flavius", "Boris", "Kross", "Ragnar's", "Blue", "Band of Brothers", "Os"]
+    assert [n for n in plural + singular if is_plural_name(n)] == plural
+    assert agreeing("Beasts", "wins", "win") == "The Beasts win"
+    assert agreeing("The Red Hands", "wins", "win") == "The Red Hands win"
+    assert agreeing("Party", "wins", "win") == "Party wins"
+
+
+def test_the_initiative_log_agrees_with_the_side_that_won() -> None:
+    beasts_first = two_side_initiative(["Party", "Beasts"], lambda _n, what: 6 if "Beasts" in what
+                                       else 2)
+    assert beasts_first.log[-1] == "The Beasts win the initiative and choose who moves first."
+    party_first = two_side_initiative(["Party", "Beasts"], lambda _n, what: 6 if "Party" in what
+                                      else 2)
+    assert party_first.log[-1] == "Party wins the initiative and chooses who moves first."
+    three = roll_off(["Orcs", "Party", "Red"], lambda _n, what: {"Orcs": 1, "Party": 5}.get(
+        what.rsplit(": ", 1)[-1], 3), went_last="Party")
+    assert three.log[0] == "Party went last and sits out the first roll-off."
+    assert "The Orcs go third." in three.log

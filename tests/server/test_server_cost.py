@@ -156,3 +156,25 @@ def test_an_edit_costs_the_same_at_any_length_of_history(
     assert after == before
     # The same work either way: a long history may not double an edit's time.
     assert long < 2 * empty + 0.02, (empty, long)
+
+
+def test_a_players_card_is_read_in_one_transaction(logged: tuple[str, Any],
+                                                   pg_server: Any) -> None:
+    """The table server's card of a player (its answer, the live pages): one transaction.
+
+    Each use case it gathers (the character, ledgers, studies, rules, the
+    fight) used to open its own: 7 BEGIN/COMMIT pairs for one card.
+    """
+    from tftmanager.app import player_links
+    from tftmanager.tableserver import player_view
+
+    url, _conn = logged
+    with campaigns.open_existing(path=url) as store:
+        sheets = campaigns.party_sheets(store=store)
+        ragnar = next(s.id or 0 for s in sheets if s.character.name == "Ragnar")
+        link = player_links.invite(store=store, character_id=ragnar)
+        player_view.read_view(store, link)  # the library, built once per campaign
+        read = _statements(pg_server, lambda: player_view.read_view(store, link))
+    assert sum("BEGIN" in line for line in read) == 1, read
+    assert sum("COMMIT" in line for line in read) == 1, read
+    assert len(read) <= 12, read

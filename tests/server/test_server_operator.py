@@ -7,6 +7,8 @@ action an operation in the player's name (``ServerCampaignStore.acting_for``).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -72,12 +74,19 @@ def test_init_push_and_add_player_give_a_player_no_database_login(
         assert played.label == "dora plays Ragnar"
 
 
-def test_a_players_action_is_theirs_by_name_with_the_servers_words(party_url: str) -> None:
+@contextmanager
+def _alice_raised(party_url: str, attribute: Attribute) -> Iterator[tuple[Any, Any, int]]:
+    """The GM's campaign once alice, a player, raised Ragnar's ``attribute``: (gm, alice, id)."""
     with campaigns.open_existing(path=party_url) as gm:
         assert isinstance(gm, ServerCampaignStore)
         ragnar = character_id(gm, "Ragnar")
         alice = gm.acting_for("alice")
-        experience.raise_attribute(store=alice, character_id=ragnar, attribute=Attribute.ST)
+        experience.raise_attribute(store=alice, character_id=ragnar, attribute=attribute)
+        yield gm, alice, ragnar
+
+
+def test_a_players_action_is_theirs_by_name_with_the_servers_words(party_url: str) -> None:
+    with _alice_raised(party_url, Attribute.ST) as (gm, alice, _ragnar):
         line = journal.history(store=gm, limit=1)[0]
         assert line.author == "alice" and line.label.startswith("Ragnar: ")
         assert "ST 11 → 12" in line.label and line.label.endswith(" XP")
@@ -89,11 +98,7 @@ def test_a_players_action_is_theirs_by_name_with_the_servers_words(party_url: st
 
 def test_redo_spends_nothing_the_ledger_no_longer_holds(party_url: str) -> None:
     """Spend it all, undo, the GM corrects the XP down, redo: refused, nothing negative."""
-    with campaigns.open_existing(path=party_url) as gm:
-        assert isinstance(gm, ServerCampaignStore)
-        ragnar = character_id(gm, "Ragnar")
-        alice = gm.acting_for("alice")
-        experience.raise_attribute(store=alice, character_id=ragnar, attribute=Attribute.DX)
+    with _alice_raised(party_url, Attribute.DX) as (gm, alice, ragnar):
         spent = -experience.ledger_lines(store=gm, character_id=ragnar)[-1].amount
         journal.undo(store=alice)
         regained = experience.status(store=gm, character_id=ragnar).balance

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
 
 from tftmanager.app import campaigns
 from tftmanager.store import ledger
+from tftmanager.store.journal_triggers import BULK_ROWS
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 pytestmark = pytest.mark.store
@@ -43,5 +47,53 @@ def test_returned_lines_are_the_rows_written(
         assert written == read
         assert len(stamps["b"]) == len(stamps["c"]) and stamps["b"][10] == stamps["c"][10]
         assert [line.amount for line in written] == [r["amount"] for r in _rows(ids, "b")]
+    finally:
+        store.close()
+
+
+def _journal(store: Any, table: ledger.LedgerTable) -> list[tuple[Any, ...]]:
+    """The journal's rows for the ledger, each row's image without its time of writing."""
+    rows = store.engine.connect().exec_driver_sql(
+        "SELECT r.id, r.operation_id, r.table_name, r.action, r.row_key, r.old, r.new "
+        "FROM row_change r JOIN operation o ON o.id = r.operation_id "
+        "WHERE r.table_name = ? ORDER BY r.id", (table.__tablename__,)).all()
+    return [(*row[:6], {k: v for k, v in json.loads(row[6]).items() if k != "created_at"})
+            for row in rows]
+
+
+@pytest.mark.parametrize("table", [XPEntryRow, MoneyEntryRow])
+def test_bulk_lines_are_journalled_as_the_triggers_journal_each(
+        tmp_path: Path, table: ledger.LedgerTable, campaign_templates: Any) -> None:
+    """The journal holds the rows, ids and order of lines added one by one (issue 35)."""
+    journals = []
+    for bulk in (True, False):
+        store = campaign_templates.open(tmp_path / f"{bulk}.tftcampaign", name="Demo", demo=True)
+        try:
+            ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
+            many = ids * 10  # past BULK_ROWS: journalled in one statement
+            with store.operation("test", "Bulk") as op:
+                ledger.append(session=op.session, table=table, character_id=ids[0], amount=1,
+                              kind="job", batch="a")
+                if bulk:
+                    ledger.append_many(session=op.session, table=table, rows=_rows(many, "b"))
+                else:
+                    for values in _rows(many, "b"):
+                        ledger.append(session=op.session, table=table, **values)
+            journals.append(_journal(store, table))
+        finally:
+            store.close()
+    assert len(journals[0]) == 1 + len(_rows(many, "b")) > BULK_ROWS
+    assert journals[0] == journals[1]
+
+
+def test_a_bulk_insert_outside_an_operation_is_refused(campaign_path: Path,
+                                                       campaign_templates: Any) -> None:
+    """The triggers' guard still holds for the bulk path: nothing is written unjournalled."""
+    store = campaign_templates.open(campaign_path, name="Demo", demo=True)
+    try:
+        ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
+        with store.engine.connect() as conn, Session(conn) as session, \
+                pytest.raises(DBAPIError, match="outside an operation"):
+            ledger.append_many(session=session, rows=_rows(ids * 10, "b"))  # past BULK_ROWS
     finally:
         store.close()

@@ -69,3 +69,63 @@ def test_the_gms_page_follows_the_fight(table) -> None:
         text, _ = read_events(client, server.address.gm_url + "/events", name="live",
                               holding="Wulf</td><td>Party")
         assert "The ford" in text
+
+
+def test_many_open_pages_cost_one_render_per_change(table, monkeypatch) -> None:
+    """Thirty open pages of two characters: the GM's award is read and rendered once for all.
+
+    Each stream then only compares its part and sends it: the work of a
+    change does not grow with the pages open (issue 39, 1,000 players).
+    """
+    from tftmanager.tableserver import live
+
+    passes: list[set[int]] = []
+    read = live.player_view.read_views
+
+    def counted(store, ids):  # type: ignore[no-untyped-def]
+        passes.append(set(ids))
+        return read(store, ids)
+
+    monkeypatch.setattr(live.player_view, "read_views", counted)
+    pages = 30
+    with serving(table.store) as server:
+        cards: list[list[str]] = [[] for _ in range(pages)]
+        opened = threading.Barrier(pages + 1, timeout=60)
+        awarded = threading.Event()
+
+        def page(n: int) -> None:
+            """One open page: its stream's cards, until Ragnar's shows the award."""
+            url = server.address.player_url(table.ragnar if n % 2 else table.wulf)
+            with httpx.Client() as client, client.stream("GET", url + "/events",
+                                                         timeout=60) as stream:
+                event = ""
+                for line in stream.iter_lines():
+                    if line.startswith("event: "):
+                        event = line[7:]
+                    elif line.startswith("data: ") and event == "live":
+                        cards[n].append(line)
+                        if len(cards[n]) == 1:
+                            opened.wait()
+                            if n % 2 == 0:  # Wulf's: open, unchanged, until the award is seen
+                                awarded.wait(60)
+                                return
+                        if "XP 400" in line:
+                            return
+
+        threads = [threading.Thread(target=page, args=(n,)) for n in range(pages)]
+        for thread in threads:
+            thread.start()
+        opened.wait()
+        time.sleep(0.3)  # every stream is back waiting for news
+        before = len(passes)
+        experience.award(store=table.store, character_ids=[table.ids["Ragnar"]], amount=250,
+                         reason="The dragon's hoard")
+        for thread in threads[1::2]:
+            thread.join(60)
+        awarded.set()
+        for thread in threads:
+            thread.join(60)
+        after = passes[before:]
+    assert all(any("XP 400" in line for line in cards[n]) for n in range(1, pages, 2))
+    assert 1 <= len(after) <= 2, after  # one pass (two if the watch saw it twice), not thirty
+    assert all(ids == {table.ids["Ragnar"], table.ids["Wulf"]} for ids in after)

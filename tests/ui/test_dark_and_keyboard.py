@@ -13,6 +13,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAccessible, QColor, QIcon, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QListWidget, QScrollArea, QWidget
 
+from tftmanager.ui import menu_windows
 from tftmanager.ui.contrast import ratio, readable
 from tftmanager.ui.icons import icon, icon_colours
 from tftmanager.ui.main_window import MainWindow
@@ -120,7 +121,7 @@ def test_unticked_weapons_show_their_box_in_a_dark_palette(
 
 def test_unticked_mounted_and_own_lodging_show_their_box_in_a_dark_palette(
         dark: QPalette, main_window: MainWindow, qtbot) -> None:
-    planner = main_window.plan_weeks()
+    planner = menu_windows.plan_weeks(main_window, main_window.session)
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     qtbot.waitExposed(planner)
@@ -189,7 +190,7 @@ def test_every_tab_stop_has_a_name_on_every_editor_page(main_window: MainWindow,
 
 def test_every_tab_stop_in_the_week_planner_has_a_name(main_window: MainWindow,
                                                        qtbot) -> None:
-    planner = main_window.plan_weeks()
+    planner = menu_windows.plan_weeks(main_window, main_window.session)
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     qtbot.waitExposed(planner)

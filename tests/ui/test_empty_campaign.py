@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog
 
-from tftmanager.app import campaigns, transfer
+from tftmanager.app import campaigns, journal, transfer
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -48,7 +48,7 @@ def test_the_empty_campaign_hint_names_an_import_that_works(
     assert [row.name for row in window.party_model.rows()] == ["Wulf"]
     session = window.session
     assert session is not None
-    assert session.history()[0].label == "Imported Wulf"
+    assert session.query(journal.history)[0].label == "Imported Wulf"
     assert "Imported 1 character" in window.statusBar().currentMessage()
 
 

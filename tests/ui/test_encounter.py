@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from person import type_into
 
+from tftmanager.app import campaigns, characters, experience
 from tftmanager.ui import menu_windows
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
 from tftmanager.ui.encounter_window import EncounterWindow
@@ -78,19 +79,21 @@ def test_a_fight_from_setup_to_end_and_undone(main_window: MainWindow, qtbot,
     dialog = window.end_encounter()
     assert isinstance(dialog, EncounterEndDialog)
     qtbot.addWidget(dialog)
-    flavius = next(s.id for s in session.sheets() if s.character.name.startswith("Flavius"))
+    flavius = next(s.id for s in session.query(campaigns.party_sheets)
+                   if s.character.name.startswith("Flavius"))
     assert flavius is not None
     assert dialog.spins[flavius].value() == 50
     assert dialog.note.text().startswith("Romans won. ")
     dialog.spins[flavius].setValue(60)
     dialog.accept()
-    assert [line.amount for line in session.ledger(flavius)][-1] == 60
-    assert session.character(flavius).wounds == 2
+    assert [line.amount for line in session.query(experience.ledger_lines,
+                                                  character_id=flavius)][-1] == 60
+    assert session.query(characters.get_character, character_id=flavius).wounds == 2
     assert "ended" in window.heading.text() and not window.buttons["attack"].isEnabled()
-    ledger_before = len(session.ledger(flavius))
+    ledger_before = len(session.query(experience.ledger_lines, character_id=flavius))
     main_window.act_undo.trigger()  # one undo takes the whole ending back
-    assert len(session.ledger(flavius)) == ledger_before - 1
-    assert session.character(flavius).wounds == 0
+    assert len(session.query(experience.ledger_lines, character_id=flavius)) == ledger_before - 1
+    assert session.query(characters.get_character, character_id=flavius).wounds == 0
     assert "ended" not in window.heading.text() and window.buttons["attack"].isEnabled()
     window.close()
 

@@ -7,11 +7,13 @@ from person import choose, click, click_tab
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
+from tftmanager.app import journal
 from tftmanager.ui.encounter_actions import FightActions
 from tftmanager.ui.encounter_end_dialog import EncounterEndDialog
 from tftmanager.ui.encounter_next import NextPanel
-from tftmanager.ui.encounter_window import EncounterWindow
+from tftmanager.ui.encounter_window import ADJ_DX_MOST, COLUMNS, EncounterWindow
 from tftmanager.ui.main_window import MainWindow
+from tftmanager.ui.screen_fit import FRAME, available
 
 pytestmark = pytest.mark.ui
 
@@ -35,7 +37,7 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     session = main_window.session
     assert session is not None
     window = _flavius_and_wulf(main_window, qtbot, "Led")
-    before = len(session.history())
+    before = len(session.query(journal.history))
     assert isinstance(window, FightActions) and isinstance(window.next_panel, NextPanel)
     assert "[Initiative]" in window.next_panel.phases.text()
     assert _offers(window) == ["Roll the initiative"]
@@ -73,13 +75,27 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert window.highlighted() == ""
     log = window.log.toPlainText()
     assert "7 hits on Flavius Marcellus" in log and "Germanic tribesman is dead." in log
-    done = session.history()
+    # The dead man's real ST (5 + 15 hits on ST 14), not "0/14" (issue 34, cosmetic)
+    wulf_row = next(r for r in range(window.table.rowCount())
+                    if window.table.item(r, 0).text() == "Germanic tribesman")
+    assert window.table.item(wulf_row, COLUMNS.index("ST")).text().endswith(" -6/14")
+    assert window.table.columnWidth(COLUMNS.index("adjDX")) <= ADJ_DX_MOST
+    dx_cell = window.table.item(wulf_row, COLUMNS.index("adjDX"))
+    assert dx_cell.toolTip() == dx_cell.text()
+    done = session.query(journal.history)
     assert len(done) - before == 13  # each of the 13 presses one change in the History
     assert done[0].label == "Led, turn 2: Flavius Marcellus attacks Germanic tribesman: triple"
     _press(window, qtbot, "End the encounter")
     dialog = next(w for w in window.findChildren(EncounterEndDialog))
     qtbot.addWidget(dialog)
     assert dialog.note.text().startswith("Romans won. ")
+    # Every column, "Dropped" the last, fits the dialog's first width where the screen
+    # holds it (issue 34, cosmetic; the test screen is 800 px wide, a real one 1024 or more)
+    columns = sum(dialog.table.columnWidth(c) for c in range(dialog.table.columnCount()))
+    needed = columns + dialog.table.verticalHeader().width() + 20
+    screen = available(dialog)
+    assert screen is not None
+    assert dialog.width() >= min(needed, screen.width() - FRAME.width())
     dialog.accept()
     assert "ended" in window.heading.text() and window.next_panel.offer_buttons == []
     window.close()

@@ -35,6 +35,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QApplication, QMenu, QSpinBox, QWidget
 
+from tftmanager.app import journal
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.ui import dock_sizes
 from tftmanager.ui.abilities_panel import AbilitiesPanel
@@ -71,7 +72,7 @@ class Watch:
         return session
 
     def _done_ids(self) -> set[int]:
-        return {op.id for op in self.session.history() if not op.undone}
+        return {op.id for op in self.session.query(journal.history) if not op.undone}
 
     def _refusals(self) -> list[str]:
         shown = [m for t, m in self.dialog_log.errors]
@@ -89,7 +90,8 @@ class Watch:
         if wait:  # a field saved when the typing pauses (Notes)
             self.window_wait(lambda: self._done_ids() != done)
         assert self._refusals() == [], f"{what}: refused"
-        new = [op for op in self.session.history() if not op.undone and op.id not in done]
+        new = [op for op in self.session.query(journal.history)
+               if not op.undone and op.id not in done]
         assert len(new) == 1, f"{what}: {[op.label for op in new]} (one operation expected)"
         assert naming in new[0].label, f"{what}: {new[0].label!r} does not name {naming}"
         self.toolbar_click(self.window.act_undo)
@@ -98,10 +100,11 @@ class Watch:
 
     def no_change(self, what: str, act: Callable[[], object]) -> None:
         """``act`` opens or shows something and changes nothing."""
-        before, ops = self.dump(self.session.path), len(self.session.history())
+        before, ops = self.dump(self.session.path), len(self.session.query(journal.history))
         act()
         assert self._refusals() == [], f"{what}: refused"
-        assert len(self.session.history()) == ops, f"{what}: wrote {self.session.history()[0]}"
+        history = self.session.query(journal.history)
+        assert len(history) == ops, f"{what}: wrote {history[0]}"
         assert self.dump(self.session.path) == before, f"{what}: changed the campaign"
 
     def toolbar_click(self, action: QAction) -> None:

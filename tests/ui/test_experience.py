@@ -3,9 +3,11 @@ from __future__ import annotations
 import pytest
 from person import type_into
 
+from tftmanager.app import campaigns, characters, journal
+from tftmanager.app import library as library_app
 from tftmanager.rules.awards import Outcome
 from tftmanager.rules.experience import Attribute
-from tftmanager.ui import operations
+from tftmanager.ui import menu_windows, operations
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.ledger_dialog import LedgerDialog
 from tftmanager.ui.main_window import MainWindow
@@ -40,7 +42,7 @@ def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> N
     panel.buttons[Attribute.ST].click()
     session = main_window.session
     assert session is not None
-    assert session.character(ragnar).st == 12
+    assert session.query(characters.get_character, character_id=ragnar).st == 12
     assert panel.balance.text() == "400 XP"
     assert main_window.editor.spins["st"].value() == 12
     # 11+13+8 = 32 -> ST 12 makes 33; the next point (to 34) still costs 100, then 200.
@@ -49,7 +51,7 @@ def test_award_party_raise_st_and_undo_both(main_window: MainWindow, qtbot) -> N
 
     main_window.act_undo.trigger()  # the DX purchase
     main_window.act_undo.trigger()  # the ST purchase
-    assert session.character(ragnar).st == 11
+    assert session.query(characters.get_character, character_id=ragnar).st == 11
     assert panel.balance.text() == "500 XP"
     main_window.act_undo.trigger()  # the party award
     assert panel.balance.text() == "0 XP"
@@ -127,10 +129,10 @@ def test_gm_edits_the_cost_table_in_campaign_settings(main_window: MainWindow,
     joe = _ids(main_window)["Joe the Barbarian"]
     main_window.party.select(joe)
     assert main_window.editor.xp.next_cost.text() == "Next point costs 100 XP"  # total 33 -> 34
-    xp = next(e for e in session.library_entries() if e.kind == "experience")
-    dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
+    xp = next(e for e in session.query(library_app.entries) if e.kind == "experience")
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, xp)
     type_into(qtbot, dialog.itl_steps, "30:100, 33:150, 34:250")
-    main_window.apply_settings(dialog)
+    menu_windows.apply_settings(main_window.session, dialog)
     assert main_window.editor.xp.next_cost.text() == "Next point costs 250 XP"
     type_into(qtbot, dialog.itl_steps, "34:100, banana")
     with pytest.raises(ValueError, match="banana"):
@@ -149,13 +151,28 @@ def test_legacy_memory_purchase_only_under_the_setting(main_window: MainWindow) 
     main_window.party.select(joe)
     panel = main_window.editor.xp
     assert not panel.memory_button.isVisibleTo(main_window)
-    operations.campaign.set_profile(session, replace(session.profile(), legacy_memory_xp=True))
+    operations.campaign.set_profile(session, replace(session.query(campaigns.get_profile),
+                                                     legacy_memory_xp=True))
     operations.experience.award(session, [joe], 600, "Legacy test")
     assert panel.memory_button.isVisibleTo(main_window)
     assert panel.memory_button.text() == "Buy &Memory (500 XP)"
     panel.memory_button.click()
-    assert session.character(joe).memory_bought == 1
+    assert session.query(characters.get_character, character_id=joe).memory_bought == 1
     assert panel.balance.text() == "100 XP"
     assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 12")
     main_window.act_undo.trigger()
-    assert session.character(joe).memory_bought == 0
+    assert session.query(characters.get_character, character_id=joe).memory_bought == 0
+
+
+def test_an_award_to_one_names_them(main_window: MainWindow, qtbot) -> None:
+    """Issue 34: the preview said "Each of 1 gets 250 XP" for one recipient."""
+    ragnar = _ids(main_window)["Ragnar"]
+    dialog = AwardDialog(main_window.session, ragnar, main_window)
+    qtbot.addWidget(dialog)
+    dialog.amount.selectAll()
+    qtbot.keyClicks(dialog.amount, "250")
+    assert dialog.gm_preview.text() == "Ragnar gets 250 XP."
+    qtbot.keyClicks(dialog.reason, "Slew the troll")
+    assert dialog.submit()
+    assert _xp_column(main_window, "Ragnar") == "250"
+    assert main_window.session.query(journal.history)[0].label.startswith("Ragnar")

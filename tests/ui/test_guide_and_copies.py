@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QTextDocument
 
-from tftmanager.app import campaigns
-from tftmanager.ui import file_and_help_menus
+from tftmanager.app import campaigns, journal
+from tftmanager.ui import file_and_help_menus, menu_windows
 from tftmanager.ui.guide import GuideWindow, guide_markdown
 from tftmanager.ui.main_window import MainWindow
 
@@ -46,7 +46,7 @@ def test_the_guide_opens_on_f1_and_walks_through_the_four_workflows(
 
 
 def test_f1_opens_the_guide_from_the_week_planner_too(main_window: MainWindow, qtbot) -> None:
-    planner = main_window.plan_weeks()
+    planner = menu_windows.plan_weeks(main_window, main_window.session)
     assert planner is not None
     qtbot.addWidget(planner)
     qtbot.waitExposed(planner)
@@ -143,7 +143,8 @@ def test_help_opens_the_demo_with_twelve_weeks_played_and_reopens_it(
     session = main_window.session
     assert session is not None and session.path == played.resolve()
     story = main_window.story.open_journal()
-    assert len(session.history()) > 10  # twelve weeks of awards, raises, purchases and weeks
+    # twelve weeks of awards, raises, purchases and weeks
+    assert len(session.query(journal.history)) > 10
     assert "week 12" in story.browser.toPlainText().lower()
     story.close()
     main_window.close_campaign()

@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 
+from tftmanager.app import campaigns, characters, journal
+from tftmanager.app import library as library_app
 from tftmanager.rules.character import Status
 from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind, Quality
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.money import MoneyKind
-from tftmanager.ui import operations
+from tftmanager.ui import menu_windows, operations
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.survival_dialog import SurvivalDialog
@@ -52,21 +54,21 @@ def test_every_action_is_listed_in_plain_words_and_undone_back_to_the_start(
     assert operations.equipment.buy(session, ids["Ragnar"], ItemKind.WEAPON, "dagger",
                                     Quality()) is not None
     # Assign a job and run three weeks in the planner.
-    planner = main_window.plan_weeks()
+    planner = menu_windows.plan_weeks(main_window, main_window.session)
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
     planner.set_row(rows["Wulf"], activity="rest")
     planner.run(3, seed=7)
     # A survival roll.
-    wulf = session.character(ids["Wulf"])
+    wulf = session.query(characters.get_character, character_id=ids["Wulf"])
     operations.characters.edit(session, ids["Wulf"],
                                replace(wulf, wounds=wulf.st, status=Status.DYING))
     survival = SurvivalDialog(session, ids["Wulf"], main_window)
     qtbot.addWidget(survival)
     assert survival.roll(seed=1) is not None
     # A library edit.
-    [running] = [e for e in session.library_entries() if (e.kind, e.key) == ("talent",
+    [running] = [e for e in session.query(library_app.entries) if (e.kind, e.key) == ("talent",
                                                                                  "running")]
     assert operations.library.save_library_entry(session, running, Entry(
         "talent", "running", {**running.data, "cost": 3}, running.retired))
@@ -107,7 +109,8 @@ def test_undo_reaches_a_change_made_before_the_campaign_was_closed(
     assert again.act_undo.isEnabled()
     assert again.act_undo.text() == "&Undo Ragnar: ST 11 -> 12"
     again.act_undo.trigger()
-    assert again.session is not None and again.session.character(ragnar).st == 11
+    assert again.session is not None and again.session.query(characters.get_character,
+                                                             character_id=ragnar).st == 11
 
 
 def test_campaign_rules_set_how_far_undo_reaches(main_window: MainWindow) -> None:
@@ -115,13 +118,13 @@ def test_campaign_rules_set_how_far_undo_reaches(main_window: MainWindow) -> Non
 
     session = main_window.session
     assert session is not None
-    dialog = CampaignSettingsDialog(session.profile(), main_window, None, None,
-                                    session.undo_limit())
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, None, None,
+                                    session.query(journal.undo_limit))
     assert dialog.undo_limit.value() == 100
     dialog.undo_limit.setValue(50)
-    main_window.apply_settings(dialog)
-    assert session.undo_limit() == 50
+    menu_windows.apply_settings(main_window.session, dialog)
+    assert session.query(journal.undo_limit) == 50
     assert main_window.history.lines()[0].endswith("Undo limit: 100 -> 50 operations")
     main_window.act_undo.trigger()
-    assert session.undo_limit() == 100
+    assert session.query(journal.undo_limit) == 100
     dialog.close()

@@ -31,6 +31,7 @@ from person import (
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QWidget
 
+from tftmanager.app import assignments, characters, journal
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.rules.experience import Attribute
 from tftmanager.ui import print_preview
@@ -64,7 +65,7 @@ def _opened(before: set[int], kind: type[W]) -> W:
 
 def _labels(window: MainWindow) -> list[str]:
     assert window.session is not None
-    return [op.label for op in window.session.history() if not op.undone]
+    return [op.label for op in window.session.query(journal.history) if not op.undone]
 
 
 def _cell(window: MainWindow, name: str, column: str) -> str:
@@ -89,7 +90,7 @@ def test_session_zero_a_new_wizard_built_and_taught_a_spell(main_window: MainWin
     assert _cell(window, "Sigrid", "ST") == "10"
     sigrid = window.party.selected_id()
     assert sigrid is not None and window.session is not None
-    stored = window.session.character(sigrid)
+    stored = window.session.query(characters.get_character, character_id=sigrid)
     assert (stored.name, stored.kind, stored.st, stored.dx, stored.iq) == (
         "Sigrid", CharacterKind.WIZARD, 10, 12, 10)
 
@@ -106,7 +107,7 @@ def test_session_zero_a_new_wizard_built_and_taught_a_spell(main_window: MainWin
     chosen = picker.selected_row()
     assert isinstance(chosen, PickerRow) and chosen.key == "blur" and chosen.available
     click(qtbot, picker.learn_button)
-    assert window.session.character(sigrid).spells == ("blur",)
+    assert window.session.query(characters.get_character, character_id=sigrid).spells == ("blur",)
     assert [editor.abilities.known.item(i).text().split(" (")[0]
             for i in range(editor.abilities.known.count())][-1].startswith("Blur")
     close_new_windows(opened)
@@ -161,7 +162,7 @@ def test_weeks_a_job_chosen_two_weeks_run_and_undone(main_window: MainWindow, qt
     choose(qtbot, activity, "Rest and recovery")
     assert window.session is not None
     wulf = next(r.id for r in window.party_model.rows() if r.name == "Wulf")
-    assert window.session.assignment(wulf).activity == "rest"
+    assert window.session.query(assignments.get_assignment, character_id=wulf).activity == "rest"
     click(qtbot, planner.run_button)  # one week: its lines, no totals table
     report = planner.report.toPlainText()
     assert report.startswith("Week 1") and "totals" not in report and "Wulf" in report

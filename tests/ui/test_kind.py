@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 
+from tftmanager.app import characters, journal
 from tftmanager.rules.abilities import CharacterKind
 from tftmanager.ui.main_window import MainWindow
 
@@ -45,18 +46,18 @@ def test_a_new_character_becomes_a_wizard_and_back(
     assert new_id is not None
     combo = main_window.editor.kind
     assert combo.currentText() == "Hero"
-    before = len(session.history())
+    before = len(session.query(journal.history))
 
     choose(qtbot, combo, "Wizard")
     assert dialog_log.errors == []
-    assert session.character(new_id).kind is CharacterKind.WIZARD
+    assert session.query(characters.get_character, character_id=new_id).kind is CharacterKind.WIZARD
     assert combo.currentText() == "Wizard"
-    assert len(session.history()) == before + 1
-    assert session.history()[0].label == "New character: kind hero -> wizard"
+    assert len(session.query(journal.history)) == before + 1
+    assert session.query(journal.history)[0].label == "New character: kind hero -> wizard"
 
     choose(qtbot, combo, "Hero")
     assert dialog_log.errors == []
-    assert session.character(new_id).kind is CharacterKind.HERO
+    assert session.query(characters.get_character, character_id=new_id).kind is CharacterKind.HERO
     assert combo.currentText() == "Hero"
 
 
@@ -72,16 +73,18 @@ def test_morgaine_becomes_a_hero_and_back(
 
     choose(qtbot, combo, "Hero")
     assert dialog_log.errors == []
-    assert session.character(morgaine).kind is CharacterKind.HERO
+    assert session.query(characters.get_character, character_id=morgaine).kind is CharacterKind.HERO
     # A hero pays triple for spells: the editor now judges her as one.
     assert combo.currentText() == "Hero"
 
     main_window.act_undo.trigger()
-    assert session.character(morgaine).kind is CharacterKind.WIZARD
+    assert session.query(characters.get_character,
+                         character_id=morgaine).kind is CharacterKind.WIZARD
     assert combo.currentText() == "Wizard"
 
     choose(qtbot, combo, "Hero")
     choose(qtbot, combo, "Wizard")
     assert dialog_log.errors == []
-    assert session.character(morgaine).kind is CharacterKind.WIZARD
+    assert session.query(characters.get_character,
+                         character_id=morgaine).kind is CharacterKind.WIZARD
     assert combo.currentText() == "Wizard"

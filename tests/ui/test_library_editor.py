@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from person import type_into
 
+from tftmanager.app import journal
 from tftmanager.app import library as library_app
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.library_marks import is_marked
@@ -54,25 +56,26 @@ def test_edit_a_talent_cost_changes_memory_and_undoes(editor: LibraryEditor,
 
 
 def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
-                                 monkeypatch: pytest.MonkeyPatch) -> None:
+                                 monkeypatch: pytest.MonkeyPatch, qtbot) -> None:
     def fill(d: EntryDialog) -> None:
-        d.key.setText("war_bow")
-        d.widgets["name"].setText("War Bow")
-        d.widgets["damage"].setText("2d")
+        type_into(qtbot, d.key, "war_bow")
+        type_into(qtbot, d.widgets["name"], "War Bow")
+        type_into(qtbot, d.widgets["damage"], "2d")
         d.widgets["st"].setValue(14)
         d.widgets["missile"].setChecked(True)
         d.widgets["two_handed"].setChecked(True)
     _accept_form(editor, monkeypatch, fill)
     editor.pages["weapon"].add()
     assert editor.session.library.weapons["war_bow"].st == 14
+    assert editor.session.query(journal.history)[0].label == "Library: saved weapon War Bow"
     assert editor.pages["weapon"].select("war_bow")
 
 
-def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor) -> None:
-    entry = next(e for e in editor.session.library_entries() if e.key == "fencing")
+def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor, qtbot) -> None:
+    entry = next(e for e in editor.session.query(library_app.entries) if e.key == "fencing")
     dialog = EntryDialog("talent", entry, editor)
     dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
-    dialog.widgets["requires"].setText("sword, no_such_talent")
+    type_into(qtbot, dialog.widgets["requires"], "sword, no_such_talent")
     assert "no_such_talent" in dialog.validation_error()
     dialog.close()
     assert editor.session.library.talents["fencing"].requires == ("sword",)
@@ -120,47 +123,50 @@ def test_newer_shipped_library_is_offered_not_applied(make_window, tmp_path,
     assert session is not None
     assert "war_bow" in session.library.weapons
     assert session.library.talents["running"].cost == 2  # skipped: unchanged
-    assert session.library_differences() == []  # not offered again
+    assert session.query(library_app.to_review) == []  # not offered again
 
 
 
 def test_a_gm_edits_an_assumed_effect(editor: LibraryEditor,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+                                      monkeypatch: pytest.MonkeyPatch, qtbot) -> None:
     talents = editor.pages["talent"]
     assert talents.select("running")
     form_text: list[str] = []
 
     def change(d: EntryDialog) -> None:
         form_text.append(d.widgets["effects"].text())
-        d.widgets["effects"].setText("ma +3")
+        type_into(qtbot, d.widgets["effects"], "ma +3")
     _accept_form(editor, monkeypatch, change)
     talents.edit_selected()
     assert form_text == ["ma +2"]
     assert [e.text() for e in editor.session.library.talents["running"].effects] == ["ma +3"]
+    assert editor.session.query(journal.history)[0].label == "Library: saved talent Running"
 
 
-def test_a_bad_effect_says_why(editor: LibraryEditor) -> None:
-    entry = next(e for e in editor.session.library_entries() if e.key == "toughness")
+def test_a_bad_effect_says_why(editor: LibraryEditor, qtbot) -> None:
+    entry = next(e for e in editor.session.query(library_app.entries) if e.key == "toughness")
     dialog = EntryDialog("talent", entry, editor)
     dialog.error_check = lambda e: editor.session.query(library_app.entry_error, entry=e)
-    dialog.widgets["effects"].setText("armour +1")
+    type_into(qtbot, dialog.widgets["effects"], "armour +1")
     assert "armour +1" in dialog.validation_error()
     dialog.close()
 
 
 def test_add_a_house_magic_item(editor: LibraryEditor, main_window: MainWindow,
-                                monkeypatch: pytest.MonkeyPatch) -> None:
+                                monkeypatch: pytest.MonkeyPatch, qtbot) -> None:
     def fill(d: EntryDialog) -> None:
-        d.key.setText("boots_of_running")
-        d.widgets["name"].setText("Boots of Running")
+        type_into(qtbot, d.key, "boots_of_running")
+        type_into(qtbot, d.widgets["name"], "Boots of Running")
         d.widgets["cost"].setValue(3000)
         d.widgets["weight_kg"].setValue(1.5)
-        d.widgets["effects"].setText("ma +2")
-        d.widgets["source"].setText("House rule")
+        type_into(qtbot, d.widgets["effects"], "ma +2")
+        type_into(qtbot, d.widgets["source"], "House rule")
     _accept_form(editor, monkeypatch, fill)
     editor.pages["magic_item"].add()
     boots = editor.session.library.magic_items["boots_of_running"]
     assert (boots.price(), boots.weight_kg, boots.effects[0].text()) == (3000, 1.5, "ma +2")
+    assert (editor.session.query(journal.history)[0].label
+            == "Library: saved magic item Boots of Running")
     assert editor.pages["magic_item"].select("boots_of_running")
     main_window.act_undo.trigger()
     assert "boots_of_running" not in editor.session.library.magic_items

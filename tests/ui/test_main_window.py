@@ -8,8 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QLineEdit, QToolButton
 
+from tftmanager.app import campaigns, characters
 from tftmanager.store.lock import is_locked
-from tftmanager.ui import operations
+from tftmanager.ui import operations, window_state
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.party_model import COLUMNS
 
@@ -49,18 +50,19 @@ def test_create_character_type_bad_st_fix_undo_redo(main_window: MainWindow, qtb
     assert st.value() == 6
     assert "ST 6 is below the Human minimum of 8" in editor.field_problem("st")
     assert main_window.session is not None
-    assert main_window.session.character(new_id).st == 6  # saved as typed
+    assert main_window.session.query(characters.get_character,
+                                     character_id=new_id).st == 6  # saved as typed
 
     st.selectAll()
     qtbot.keyClicks(st, "12")
     assert editor.field_problem("st") == ""
-    assert main_window.session.character(new_id).st == 12
+    assert main_window.session.query(characters.get_character, character_id=new_id).st == 12
 
     main_window.act_undo.trigger()  # back to 8: all ST typing is one step
-    assert main_window.session.character(new_id).st == 8
+    assert main_window.session.query(characters.get_character, character_id=new_id).st == 8
     assert st.value() == 8
     main_window.act_redo.trigger()
-    assert main_window.session.character(new_id).st == 12
+    assert main_window.session.query(characters.get_character, character_id=new_id).st == 12
     assert st.value() == 12
 
 
@@ -73,10 +75,11 @@ def test_empty_name_is_not_saved_and_says_why(main_window: MainWindow, qtbot) ->
     qtbot.keyClick(editor.name, Qt.Key.Key_Return)
     assert "needs a name" in editor.field_problem("name")
     assert main_window.session is not None
-    assert main_window.session.character(ragnar).name == "Ragnar"
+    assert main_window.session.query(characters.get_character, character_id=ragnar).name == "Ragnar"
     qtbot.keyClicks(editor.name, "Ragnar Hairy-Breeks")
     qtbot.keyClick(editor.name, Qt.Key.Key_Return)
-    assert main_window.session.character(ragnar).name == "Ragnar Hairy-Breeks"
+    assert main_window.session.query(characters.get_character,
+                                     character_id=ragnar).name == "Ragnar Hairy-Breeks"
     assert editor.field_problem("name") == ""
 
 
@@ -100,7 +103,7 @@ def test_delete_and_undo_the_delete(main_window: MainWindow) -> None:
     main_window.act_undo.trigger()
     assert _ids(main_window)["Wulf"] == wulf
     assert main_window.session is not None
-    weapons = main_window.session.character(wulf).loadout.weapons
+    weapons = main_window.session.query(characters.get_character, character_id=wulf).loadout.weapons
     assert [w.key for w in weapons] == ["longbow", "two_handed_sword"]
 
 
@@ -147,8 +150,8 @@ def test_close_and_reopen_finds_everything(main_window: MainWindow, make_window,
     ids = _ids(again)
     assert ids["Ragnar"] == ragnar and "New character" in ids and ids["New character"] == new_id
     assert again.session is not None
-    assert again.session.character(ragnar).st == 12
-    assert again.recent_files()[0].display == str(path)
+    assert again.session.query(characters.get_character, character_id=ragnar).st == 12
+    assert window_state.recent_files(again.settings)[0].display == str(path)
 
 
 def test_damaged_file_gets_a_dialog_and_is_left_alone(make_window, dialog_log,
@@ -208,17 +211,17 @@ def test_settings_change_flags_characters_without_changing_them(main_window: Mai
 
     session = main_window.session
     assert session is not None
-    before = {s.id: s.character for s in session.sheets()}
+    before = {s.id: s.character for s in session.query(campaigns.party_sheets)}
     # Under Melee, IQ does not count: Ragnar's 24 points are still right, but Joe
     # (32 points with IQ 9, plus an SP bought) now has a point left to spend.
-    operations.campaign.set_profile(session, replace(session.profile(),
+    operations.campaign.set_profile(session, replace(session.query(campaigns.get_profile),
                                     creation=CreationScheme.MELEE))
     model = main_window.party_model
     problems = COLUMNS.index("Problems")
     assert model.index(model.row_of(_ids(main_window)["Ragnar"]), problems).data() == "OK"
     joe = model.row_of(_ids(main_window)["Joe the Barbarian"])
     assert model.index(joe, problems).data() == "1 warning"
-    assert {s.id: s.character for s in session.sheets()} == before
+    assert {s.id: s.character for s in session.query(campaigns.party_sheets)} == before
     main_window.act_undo.trigger()
     assert model.index(joe, problems).data() == "OK"
 
@@ -230,10 +233,10 @@ def test_settings_dialog_shows_every_option(main_window: MainWindow) -> None:
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
     assert main_window.session is not None
-    dialog = CampaignSettingsDialog(main_window.session.profile(), main_window)
+    dialog = CampaignSettingsDialog(main_window.session.query(campaigns.get_profile), main_window)
     assert set(dialog.fields) == {f.name for f in fields(RuleProfile)}
     assert all(c.accessibleDescription() for c in dialog.fields.values())
-    assert dialog.profile() == main_window.session.profile()
+    assert dialog.profile() == main_window.session.query(campaigns.get_profile)
     dialog.close()
 
 

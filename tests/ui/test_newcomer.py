@@ -15,8 +15,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
+from tftmanager.app import assignments, characters
 from tftmanager.rules.experience import Attribute
-from tftmanager.ui import print_preview
+from tftmanager.ui import menu_windows, print_preview
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.party_model import COLUMNS
@@ -70,11 +71,12 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
     assert picker.select("talent", "sword")
     assert picker.learn_selected()
     picker.close()
-    assert session.character(new_id).knows("sword")
+    assert session.query(characters.get_character, character_id=new_id).knows("sword")
     assert any(editor.abilities.known.item(i).text().startswith("Sword")
                for i in range(editor.abilities.known.count()))
-    assert session.character(new_id).name == "Sigrid"
-    assert (session.character(new_id).st, session.character(new_id).dx) == (11, 13)
+    assert session.query(characters.get_character, character_id=new_id).name == "Sigrid"
+    assert (session.query(characters.get_character, character_id=new_id).st,
+            session.query(characters.get_character, character_id=new_id).dx) == (11, 13)
     assert _cell(window, "Sigrid", "ST") == "11"
 
     # 3. Award the party XP after the first adventure and spend it on ST.
@@ -94,7 +96,7 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
 
     # 4. Plan and run four weeks: Sigrid takes the garrison job; the report opens
     # with the totals, and Ragnar's study of Horsemanship finishes.
-    planner = window.plan_weeks()
+    planner = menu_windows.plan_weeks(window, window.session)
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
@@ -112,8 +114,8 @@ def test_the_readme_story_on_a_fresh_demo(main_window: MainWindow, qtbot, tmp_pa
     assert "memory" not in report and "point(s)" not in report and "1 weeks" not in report
     assert window.week_label.text() == "Week 5"
     ragnar = next(r.id for r in window.party_model.rows() if r.name == "Ragnar")
-    assert session.character(ragnar).knows("horsemanship")
-    assert session.assignment(ragnar).activity == "idle"
+    assert session.query(characters.get_character, character_id=ragnar).knows("horsemanship")
+    assert session.query(assignments.get_assignment, character_id=ragnar).activity == "idle"
     planner.close()
 
     # 5. Export the party's cards: every character, and a confirmation naming the file.

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from tftmanager.app import campaigns, characters
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.ui import operations
@@ -60,7 +61,7 @@ def test_buy_sp_then_learn_running_and_undo(main_window: MainWindow, joe: int,
                                             qtbot) -> None:
     session = main_window.session
     assert session is not None
-    before = session.character(joe)
+    before = session.query(characters.get_character, character_id=joe)
     operations.characters.edit(session, joe, replace(before, sp=1, bought_points=1))
     dialog = _picker(main_window, joe, qtbot)
     assert "memory 9 of 11 used" in dialog.memory_label.text()
@@ -68,11 +69,11 @@ def test_buy_sp_then_learn_running_and_undo(main_window: MainWindow, joe: int,
     assert dialog.select("talent", "running")
     assert dialog.learn_button.isEnabled()
     dialog.learn_button.click()
-    assert session.character(joe).knows("running")
+    assert session.query(characters.get_character, character_id=joe).knows("running")
     assert "memory 11 of 11 used" in dialog.memory_label.text()
     assert main_window.editor.abilities.memory_label.text().startswith("Memory: 11 of 11")
     main_window.act_undo.trigger()
-    assert not session.character(joe).knows("running")
+    assert not session.query(characters.get_character, character_id=joe).knows("running")
     assert "memory 9 of 11 used" in dialog.memory_label.text()
     dialog.close()
 
@@ -97,7 +98,7 @@ def test_study_from_the_picker_shows_in_the_editor(main_window: MainWindow, joe:
                                                    qtbot) -> None:
     session = main_window.session
     assert session is not None
-    sheet = session.sheet(joe)
+    sheet = session.query(campaigns.character_sheet, character_id=joe)
     operations.characters.edit(session, joe, replace(sheet.character, sp=1, bought_points=1))
     dialog = _picker(main_window, joe, qtbot)
     qtbot.keyClicks(dialog.search, "climbing")
@@ -122,4 +123,16 @@ def test_a_study_that_would_not_fit_is_refused_with_the_reason(
     assert main_window.editor.abilities.studies.count() == 0
     [failure] = failures
     assert "would not fit in memory (9 of 9 used; Climbing would need 1 point" in failure
+    dialog.close()
+
+
+def test_a_search_lists_the_names_that_match_first(main_window: MainWindow, joe: int,
+                                                   qtbot) -> None:
+    """Issue 34: "fencing" listed Axeplay (fencing in its description) above Fencing."""
+    dialog = _picker(main_window, joe, qtbot)
+    qtbot.keyClicks(dialog.search, "fencing")
+    names = [r.name for r in dialog.visible_rows()]
+    in_name = [n for n in names if "fencing" in n.casefold()]
+    assert in_name and len(names) > len(in_name)  # some match by their description only
+    assert names[:len(in_name)] == in_name
     dialog.close()

@@ -19,7 +19,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.exceptions import TimeoutError as WaitedTooLong
 
-from tftmanager.app import player_links
+from tftmanager.app import campaigns, journal, player_links
 from tftmanager.ui.award_dialog import AwardDialog
 from tftmanager.ui.main_window import MainWindow
 
@@ -101,7 +101,8 @@ def test_a_player_plays_from_the_phone_while_the_gm_plays_in_the_window(
     driver = browser
     session = main_window.session
     assert session is not None
-    ragnar = next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    ragnar = next(s.id for s in session.query(campaigns.party_sheets)
+                  if s.character.name == "Ragnar")
     main_window.party.select(ragnar)
     _gm_award(main_window, qtbot, 150, "The goblin cave")
 
@@ -129,7 +130,7 @@ def test_a_player_plays_from_the_phone_while_the_gm_plays_in_the_window(
     _click(driver, "raise", attribute="dx")
     _wait_text(driver, "#status", "DX raised for 100 XP.")
     qtbot.waitUntil(lambda: main_window.editor.spins["dx"].value() == 14, timeout=1000)
-    assert session.history(limit=1)[0].author == "Ragnar's player"
+    assert session.query(journal.history, limit=1)[0].author == "Ragnar's player"
 
     # A raise they cannot afford: refused, with the reason.
     _click(driver, "raise", attribute="iq")
@@ -173,7 +174,8 @@ def test_the_page_reconnects_by_itself_when_the_server_comes_back(
     driver = browser
     session = main_window.session
     assert session is not None
-    ragnar = next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    ragnar = next(s.id for s in session.query(campaigns.party_sheets)
+                  if s.character.name == "Ragnar")
     dialog = main_window.players_view.show()
     qtbot.mouseClick(dialog.findChild(type(dialog.start_button), f"invite_{ragnar}"),
                      Qt.MouseButton.LeftButton)
@@ -215,7 +217,8 @@ def test_a_dropped_network_mid_edit_says_so_and_saves_nothing_half(
     driver = browser
     session = main_window.session
     assert session is not None
-    ragnar = next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    ragnar = next(s.id for s in session.query(campaigns.party_sheets)
+                  if s.character.name == "Ragnar")
     _gm_award(main_window, qtbot, 300, "The goblin cave")
     dialog = main_window.players_view.show()
     qtbot.mouseClick(dialog.findChild(type(dialog.start_button), f"invite_{ragnar}"),
@@ -224,7 +227,7 @@ def test_a_dropped_network_mid_edit_says_so_and_saves_nothing_half(
     link = next(k for k in player_links.links(store=session.store) if k.character_id == ragnar)
     driver.get(dialog.server.address.player_url(link))
     _wait_text(driver, "#live", "XP 300")
-    operations = len(session.history())
+    operations = len(session.query(journal.history))
 
     def network(offline: bool) -> None:
         driver.execute_cdp_cmd("Network.enable", {})
@@ -250,5 +253,5 @@ def test_a_dropped_network_mid_edit_says_so_and_saves_nothing_half(
     _wait_text(driver, "#live", "XP 200", timeout=10)
     qtbot.wait(1500)  # nothing more arrives: the raise was done once
     assert main_window.editor.spins["st"].value() == 12
-    assert len(session.history()) == operations + 1
+    assert len(session.query(journal.history)) == operations + 1
     main_window.players_view.stop()

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from PySide6.QtCore import Qt
 
-from tftmanager.app import experience, player_links
+from tftmanager.app import campaigns, experience, journal, player_links
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.ui
 def _ragnar(window: MainWindow) -> int:
     session = window.session
     assert session is not None
-    return next(s.id for s in session.sheets() if s.character.name == "Ragnar")
+    return next(s.id for s in session.query(campaigns.party_sheets) if s.character.name == "Ragnar")
 
 
 def _menu_action(window: MainWindow, name: str):
@@ -65,7 +65,7 @@ def test_players_view_serves_the_windows_campaign_and_a_players_raise_reaches_th
     assert answer.json()["ok"], answer.text
     qtbot.waitUntil(lambda: main_window.editor.spins["dx"].value() == dx_before + 1,
                     timeout=1000)
-    newest = session.history(limit=1)[0]
+    newest = session.query(journal.history, limit=1)[0]
     assert newest.author == "Ragnar's player" and "DX" in newest.label
 
     # Revoked from the dialog: the link opens nothing at once.

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFont, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QLineEdit
 
+from tftmanager.app import campaigns, journal
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.character import Character
 from tftmanager.rules.references import Reference, parse_reference
@@ -69,7 +70,8 @@ def test_a_reference_opens_the_book_at_page_3(shelf: QSettings, tmp_path: Path,
     # Search: the results come page by page; the first is shown when found.
     type_into(qtbot, window.search, "Page 2", enter=True)
     qtbot.waitUntil(lambda: window.current_page() == 2)
-    assert window.results.item(0).text() == "PDF page 3: Page 2"
+    # The book and its printed page, as a reader says it (PDF page 3 is printed page 2)
+    assert window.results.item(0).text() == "In the Labyrinth, page 2: Page 2"
     # Resizing the window keeps the page (fit to width lays the pages out again).
     window.resize(window.width() + 200, window.height() + 100)
     qtbot.wait(50)
@@ -105,8 +107,11 @@ def test_preferences_point_a_book_at_a_pdf(shelf: QSettings, tmp_path: Path, qtb
     assert codes[:3] == ["Melee", "Wizard", "ITL"] and "House Rules: Combat" in codes
     dialog = RulebooksDialog(codes)
     qtbot.addWidget(dialog)
-    dialog.paths["House Rules: Combat"].setText(str(tmp_path / "combat.pdf"))
-    dialog.first_pages["House Rules: Combat"].setValue(3)
+    type_into(qtbot, dialog.paths["House Rules: Combat"], str(tmp_path / "combat.pdf"))
+    first = dialog.first_pages["House Rules: Combat"]
+    first.setFocus()
+    first.selectAll()
+    qtbot.keyClicks(first, "3")
     dialog.accept()
     assert books.book_pdf("House Rules: Combat") == book_pages.BookPdf(tmp_path / "combat.pdf", 3)
     assert books.book_pdf("ITL") is None
@@ -126,7 +131,7 @@ def test_a_pdf_in_the_home_folder_shows_as_tilde_and_is_kept_whole(
     dialog = RulebooksDialog(book_codes([]))
     qtbot.addWidget(dialog)
     assert dialog.paths["ITL"].text() == "~/Books/itl.pdf"
-    dialog.paths["Melee"].setText("~/Books/melee.pdf")
+    type_into(qtbot, dialog.paths["Melee"], "~/Books/melee.pdf")
     dialog.accept()
     assert books.book_pdf("ITL") == book_pages.BookPdf(tmp_path / "Books" / "itl.pdf", 2)
     assert books.book_pdf("Melee") == book_pages.BookPdf(tmp_path / "Books" / "melee.pdf", 1)
@@ -136,7 +141,7 @@ def test_campaign_rules_name_the_books_of_each_reading(main_window: MainWindow,
                                                        qtbot) -> None:
     session = main_window.session
     assert session is not None
-    dialog = CampaignSettingsDialog(session.profile())
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile))
     qtbot.addWidget(dialog)
     assert dialog.references["critical_hits"].text() == (
         "Read it in: Melee, Rolling for a Hit; TFT House Rules: Combat, Double or Triple "
@@ -174,14 +179,14 @@ def test_the_library_editor_edits_a_reference_like_any_field(qtbot) -> None:
     assert isinstance(field, QLineEdit)
     assert field.text() == "" and field.placeholderText() == "ITL"  # from its source
     assert "reference" not in dialog.entry().data  # left empty: the source's is used
-    field.setText("ITL p. 23")
+    type_into(qtbot, field, "ITL p. 23")
     assert dialog.validation_error() == ""
     assert dialog.entry().data["reference"] == "ITL p. 23"
-    field.setText(", p. 23")
+    type_into(qtbot, field, ", p. 23")
     assert "is not a reference" in dialog.validation_error()
     source = dialog.widgets["source"]
     assert isinstance(source, QLineEdit)
-    source.setText("Melee (003), Pole Weapons (line 254)")
+    type_into(qtbot, source, "Melee (003), Pole Weapons (line 254)")
     assert field.placeholderText() == "Melee, Pole Weapons"
 
 
@@ -209,7 +214,8 @@ def test_the_book_viewer_records_the_page_an_entry_is_on(
     qtbot.waitUntil(lambda: window.current_page() == 23)
     qtbot.mouseClick(window.place_button, Qt.MouseButton.LeftButton)
     assert dialog_log.errors == []
-    assert session.history()[0].label == "Library: talent Alchemy is on In the Labyrinth p. 23"
+    assert (session.query(journal.history)[0].label
+            == "Library: talent Alchemy is on In the Labyrinth p. 23")
     alchemy = session.library.talents["alchemy"]
     assert alchemy.reference == Reference("ITL", "23")
     assert picker.reference.reference == Reference("ITL", "23")  # the picker reads it anew
@@ -217,3 +223,27 @@ def test_the_book_viewer_records_the_page_an_entry_is_on(
     main_window.act_undo.trigger()
     assert session.library.talents["alchemy"].reference == Reference("ITL")
     picker.close()
+
+
+def test_a_search_result_reads_as_one_line() -> None:
+    """Issue 34: results read "RINTH⏎page 17⏎": the words joined, the book and page named."""
+    pdf = book_pages.BookPdf(Path("itl.pdf"), first_page=2)
+    text = "IN THE LABY-\nRINTH\u2029page 17\r\n"
+    assert book_pages.snippet(text) == "IN THE LABYRINTH page 17"
+    assert book_pages.result_line("In the Labyrinth", pdf, 17, "the ar-\u2028mor  stops") \
+        == "In the Labyrinth, page 17: the armor stops"
+    assert book_pages.result_line("Melee", pdf, 0, "Cover") == "Melee, PDF page 1: Cover"
+
+
+def test_the_preferences_headings_show_whole_within_their_columns(qtbot) -> None:
+    """Issue 34: the last heading ran to the Preferences dialog's edge."""
+    dialog = RulebooksDialog(book_codes([]))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    last = dialog.headers[-1]
+    spin = next(iter(dialog.first_pages.values()))
+    assert last.sizeHint().width() <= spin.width()  # the numbers' width, not the heading's
+    for heading in dialog.headers:
+        assert heading.height() >= heading.sizeHint().height()  # no line cut off
+    dialog.close()

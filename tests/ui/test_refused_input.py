@@ -17,7 +17,8 @@ from person import type_into
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from tftmanager.app import location
+from tftmanager.app import campaigns, journal, location
+from tftmanager.app import library as library_app
 from tftmanager.app.experience import XPRefused
 from tftmanager.app.transfer import TransferError
 from tftmanager.rules.awards import Outcome
@@ -44,7 +45,7 @@ def _type_name(window: MainWindow, qtbot, text: str) -> None:
 def _labels(window: MainWindow) -> list[str]:
     session = window.session
     assert session is not None
-    return [op.label for op in session.history()]
+    return [op.label for op in session.query(journal.history)]
 
 
 def test_the_editor_refuses_a_name_another_character_has_at_the_field(
@@ -121,16 +122,16 @@ def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
         main_window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     session = main_window.session
     assert session is not None
-    xp = next(e for e in session.library_entries() if e.kind == "experience")
-    dialog = CampaignSettingsDialog(session.profile(), main_window, xp)
+    xp = next(e for e in session.query(library_app.entries) if e.kind == "experience")
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, xp)
     type_into(qtbot, dialog.itl_steps, "34:100, banana")
     dialog.accept()
     assert dialog.xp_problem.text_label.text() == "'banana' is not total:cost (e.g. 35:200)."
     with pytest.raises(XPRefused, match="banana"):
         dialog.xp_entry()
 
-    def broken(_text: str) -> list[dict[str, int]]:
-        raise ValueError("a bug in the cost table")
+    def broken(text: str) -> list[dict[str, int]]:
+        raise ValueError(f"a bug in the cost table {text}")
 
     monkeypatch.setattr(settings_dialog, "parse_cost_steps", broken)
     with pytest.raises(ValueError, match="a bug in the cost table"):
@@ -138,18 +139,20 @@ def test_campaign_rules_show_a_bad_cost_table_and_raise_a_bug(
     dialog.close()
 
 
-def test_a_foundry_export_shows_a_refusal_and_raises_a_bug(
+@pytest.mark.provokes_bug
+def test_a_foundry_export_shows_a_refusal_and_reports_a_bug(
         main_window: MainWindow, dialog_log, monkeypatch: pytest.MonkeyPatch) -> None:
     """Export to Foundry caught every ValueError as "Not exported"; now only refusals."""
-    def refused(*_args: object) -> list[tuple[str, str]]:
+    def refused(**_arguments: object) -> list[tuple[str, str]]:
         raise TransferError("The campaign has no characters to export.")
 
-    def broken(*_args: object) -> list[tuple[str, str]]:
+    def broken(**_arguments: object) -> list[tuple[str, str]]:
         raise ValueError("a bug in the export")
 
-    monkeypatch.setattr(interop, "foundry_actors", refused)
+    monkeypatch.setattr(interop.foundry, "export_actors", refused)
     interop_menu.export_foundry(main_window, selected=False)
     assert dialog_log.errors == [("Not exported", "The campaign has no characters to export.")]
-    monkeypatch.setattr(interop, "foundry_actors", broken)
-    with pytest.raises(ValueError, match="a bug in the export"):
-        interop_menu.export_foundry(main_window, selected=False)
+    monkeypatch.setattr(interop.foundry, "export_actors", broken)
+    interop_menu.export_foundry(main_window, selected=False)
+    title, message = dialog_log.errors[-1]
+    assert title == "Unexpected Error" and "(ValueError)" in message

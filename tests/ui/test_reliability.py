@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tftmanager.app import characters, journal
 from tftmanager.ui.launch import install_crash_hook
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.session import CampaignSession
@@ -137,7 +138,8 @@ def test_a_bug_in_an_action_is_a_crash_report_not_a_refusal(
     lines = log.read_text(encoding="utf-8").splitlines()
     assert any("Raise ST: unexpected KeyError" in line and str(report) in line
                for line in lines)
-    assert session.path.read_bytes() == before and session.character(ragnar).st == 11
+    assert session.path.read_bytes() == before and session.query(characters.get_character,
+                                                                 character_id=ragnar).st == 11
 
 
 def test_a_refusal_in_the_gui_is_one_line_and_no_crash_report(
@@ -190,5 +192,5 @@ def test_a_bug_after_the_change_was_saved_says_it_was_saved(
     [(title, message)] = dialog_log.errors
     assert title == "Unexpected Error"
     assert SAVED_ANYWAY in message and ROLLED_BACK not in message
-    undo = session.next_undo()
+    undo = session.query(journal.next_undo)
     assert undo is not None and "5 XP" in undo.label

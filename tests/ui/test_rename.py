@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from tftmanager.app import characters, journal
 from tftmanager.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.ui
@@ -30,7 +31,7 @@ def _type_over(qtbot, field, text: str) -> None:
 
 def _labels(window: MainWindow) -> list[str]:
     assert window.session is not None
-    return [op.label for op in window.session.history()]
+    return [op.label for op in window.session.query(journal.history)]
 
 
 def test_a_name_another_character_has_is_refused_whole(
@@ -42,18 +43,18 @@ def test_a_name_another_character_has_is_refused_whole(
     before = _labels(main_window)
     _type_over(qtbot, field, "Ragnar")
     assert _labels(main_window) == before  # nothing saved while typing
-    assert session.character(wulf).name == "Wulf"
+    assert session.query(characters.get_character, character_id=wulf).name == "Wulf"
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert main_window.editor.field_problem("name") == (
         "Not saved: Another character is already called Ragnar; choose a name nobody has.")
     assert _labels(main_window) == before
-    assert session.character(wulf).name == "Wulf"
+    assert session.query(characters.get_character, character_id=wulf).name == "Wulf"
     assert main_window.statusBar().currentMessage() != "Saved"
     assert dialog_log.errors == []
 
     _type_over(qtbot, field, "Wulf the Wise")
     qtbot.keyClick(field, Qt.Key.Key_Return)
-    assert session.character(wulf).name == "Wulf the Wise"
+    assert session.query(characters.get_character, character_id=wulf).name == "Wulf the Wise"
     assert _labels(main_window) == ["Wulf the Wise: renamed from Wulf", *before]
     assert main_window.editor.field_problem("name") == ""
 
@@ -67,12 +68,12 @@ def test_leaving_the_field_saves_the_name_once(main_window: MainWindow, qtbot) -
     _type_over(qtbot, field, "Ragnar Lodbrok")
     assert _labels(main_window) == before
     qtbot.keyClick(field, Qt.Key.Key_Tab)  # on to the next field: the name is kept
-    assert session.character(ragnar).name == "Ragnar Lodbrok"
+    assert session.query(characters.get_character, character_id=ragnar).name == "Ragnar Lodbrok"
     assert _labels(main_window) == ["Ragnar Lodbrok: renamed from Ragnar", *before]
     assert not any("Ragnar L" in label and "Lodbrok:" not in label
                    for label in _labels(main_window))
     main_window.act_undo.trigger()
-    assert session.character(ragnar).name == "Ragnar"
+    assert session.query(characters.get_character, character_id=ragnar).name == "Ragnar"
     assert field.text() == "Ragnar"
 
 
@@ -84,7 +85,7 @@ def test_a_name_typed_then_another_character_chosen_is_kept(
     field = main_window.editor.name
     _type_over(qtbot, field, "Ragnar the Red")
     _select(main_window, "Wulf")  # chosen from the party (Find Character, say)
-    assert session.character(ragnar).name == "Ragnar the Red"
+    assert session.query(characters.get_character, character_id=ragnar).name == "Ragnar the Red"
     assert field.text() == "Wulf"
 
 
@@ -101,6 +102,6 @@ def test_a_name_typed_then_another_row_clicked_is_kept(main_window: MainWindow, 
     row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == "Wulf")
     rect = table.visualRect(proxy.index(row, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert session.character(ragnar).name == "Ragnar the Red"
+    assert session.query(characters.get_character, character_id=ragnar).name == "Ragnar the Red"
     assert field.text() == "Wulf"
     assert _labels(main_window)[0] == "Ragnar the Red: renamed from Ragnar"

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tftmanager.app import characters, journal
 from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.main_window import MainWindow
@@ -29,7 +30,7 @@ def test_bought_armor_is_worn_and_the_status_bar_names_what_was_done(
     session = main_window.session
     assert session is not None
     wulf = _select(main_window, "Wulf")
-    assert session.character(wulf).loadout.armor is None
+    assert session.query(characters.get_character, character_id=wulf).loadout.armor is None
     editor = main_window.editor
     editor.tabs.setCurrentIndex(2)
     qtbot.mouseClick(editor.possessions.money_button, Qt.MouseButton.LeftButton)
@@ -48,10 +49,10 @@ def test_bought_armor_is_worn_and_the_status_bar_names_what_was_done(
     qtbot.keyClicks(shop.search, "leather")
     qtbot.mouseClick(shop.buy_button, Qt.MouseButton.LeftButton)
     shop.close()
-    armor = session.character(wulf).loadout.armor
+    armor = session.query(characters.get_character, character_id=wulf).loadout.armor
     assert armor is not None and armor.state is ItemState.READIED  # worn, not in the pack
     assert editor.armor.currentText().startswith("Leather")
-    bought = session.history()[0].label
+    bought = session.query(journal.history)[0].label
     assert bought.startswith("Wulf: bought Leather")
     assert main_window.statusBar().currentMessage() == f"Saved: {bought}"
 
@@ -77,6 +78,6 @@ def test_storing_a_weapon_is_named_in_the_history(main_window: MainWindow, qtbot
     box = rect.topLeft() + rect.bottomLeft()
     qtbot.mouseClick(weapons.viewport(), Qt.MouseButton.LeftButton,
                      pos=(box / 2) + type(box)(10, 0))
-    label = session.history()[0].label
+    label = session.query(journal.history)[0].label
     assert "put on possessions" not in label
     assert label.startswith("Wulf: ") and "sword: stored elsewhere" in label.lower()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from person import type_into
 from PySide6.QtWidgets import QFileDialog
 
 from tftmanager.app.campaigns import take_backup
@@ -35,7 +36,7 @@ def _exports(window: MainWindow, qtbot) -> dict[str, Callable[[], object]]:
     encounter = menu_windows.encounter(window, window.session)
     assert isinstance(encounter, EncounterWindow)
     qtbot.addWidget(encounter)
-    encounter.name_edit.setText("The glade")
+    type_into(qtbot, encounter.name_edit, "The glade")
     encounter.start_button.click()
     window.party.select(next(r.id for r in window.party_model.rows() if r.name == "Wulf"))
     return {

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QScrollArea, QWidget
 
+from tftmanager.app import campaigns, characters
 from tftmanager.app.journal import history
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.settings_dialog import CampaignSettingsDialog
@@ -69,7 +70,7 @@ def test_the_wheel_changes_no_box_of_the_editor_shop_or_rules(main_window: MainW
     shop.activateWindow()
     counted += _wheel_all_unfocused(shop)
     shop.close()
-    rules = CampaignSettingsDialog(session.profile(), window)
+    rules = CampaignSettingsDialog(session.query(campaigns.get_profile), window)
     qtbot.addWidget(rules)
     counted += _wheel_all_unfocused(rules)
 
@@ -148,7 +149,8 @@ def test_a_wounded_figures_st_is_not_clipped_in_the_party_table(main_window: Mai
     column = COLUMNS.index("ST")
     narrow = table.columnWidth(column)
     operations.characters.edit(session, ids["Ragnar"],
-                               replace(session.character(ids["Ragnar"]), wounds=4))
+                               replace(session.query(characters.get_character,
+                                                     character_id=ids["Ragnar"]), wounds=4))
     shown = "11 (7 now)"
     assert main_window.party_model.index(main_window.party_model.row_of(ids["Ragnar"]),
                                          column).data() == shown

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from person import type_into
 from PySide6.QtWidgets import QDialog
 
 from tests.server.legacy import legacy_player
-from tftmanager.app import campaigns, characters, experience, server_campaigns
+from tftmanager.app import campaigns, characters, experience, journal, server_campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.demo import add_demo_party
 from tftmanager.app.location import CampaignLocation
@@ -127,7 +128,7 @@ def test_another_users_change_shows_up_with_who_made_it(
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 10)
     assert window.statusBar().currentMessage().startswith("bob: ")
     assert "Ragnar" in window.statusBar().currentMessage()
-    newest = window.session.history(limit=1)[0]
+    newest = window.session.query(journal.history, limit=1)[0]
     assert newest.author == "bob"
     assert window.history.list.item(0).text().startswith(f"Week {newest.week} · ")
     assert " · bob — " in window.history.list.item(0).text()
@@ -155,7 +156,7 @@ def test_a_conflict_says_who_changed_what_and_shows_their_value(
     _open_through_dialog(window, party_url, monkeypatch)
     ragnar = _id_of(window, "Ragnar")
     window.party.select(ragnar)
-    mine = window.session.character(ragnar)
+    mine = window.session.query(characters.get_character, character_id=ragnar)
     other = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
     try:
         theirs = characters.get_character(store=other, character_id=ragnar)
@@ -170,7 +171,8 @@ def test_a_conflict_says_who_changed_what_and_shows_their_value(
     assert dialog_log.errors and "bob changed Ragnar" in dialog_log.errors[-1][1]
     assert window.editor.notes.toPlainText() == "Bob's notes"
     assert "bob changed Ragnar" in window.statusBar().currentMessage()
-    assert window.session.character(ragnar).notes == "Bob's notes"
+    assert window.session.query(characters.get_character,
+                                character_id=ragnar).notes == "Bob's notes"
 
 
 def test_a_players_window_shows_others_read_only_and_no_gm_tools(
@@ -227,7 +229,7 @@ def test_a_dropped_connection_is_retried_with_waits_that_grow(
 
     noted: list[str] = []
     session.signals.status_noted.connect(noted.append)
-    assert session.run("Edit", flaky) == Changes()
+    assert session.free("Edit", flaky).value == Changes()
     assert len(tries) == 2
     assert noted[-1] == RECONNECTED
     assert window.statusBar().currentMessage() == RECONNECTED
@@ -242,7 +244,7 @@ def test_a_dropped_connection_is_retried_with_waits_that_grow(
     session.signals.action_failed.connect(failures.append)
     tries.clear()
     waited.clear()
-    assert session.run("Edit", dead) is None
+    assert session.free("Edit", dead).value is None
     assert failures and RETRY_FAILED in failures[-1]
     assert len(tries) == 1 + len(session_module.RETRY_WAITS)
     assert waited == sorted(waited) and waited[-1] > 5 * waited[0]
@@ -317,11 +319,11 @@ def test_a_players_change_to_another_character_is_refused_by_the_server(
     _open_through_dialog(window, _member_url(pg_server, party_url, "alice", ["Ragnar"]),
                          monkeypatch)
     wulf = _id_of(window, "Wulf")
-    before = window.session.character(wulf)
+    before = window.session.query(characters.get_character, character_id=wulf)
     character_ops.edit(window.session, wulf, replace(before, notes="Alice was here"))
     assert dialog_log.errors and "only the characters the GM gave you" in \
         dialog_log.errors[-1][1]
-    assert window.session.character(wulf) == before
+    assert window.session.query(characters.get_character, character_id=wulf) == before
 
 
 def test_a_character_the_gm_adds_appears_in_a_players_party(
@@ -393,11 +395,11 @@ def test_when_the_retry_fails_too_the_typed_value_stays_in_its_field(
 
     assert dialog_log.errors and RETRY_FAILED in dialog_log.errors[-1][1]
     assert window.editor.spins["st"].value() == typed
-    assert window.session.character(ragnar).st == typed - 1
+    assert window.session.query(characters.get_character, character_id=ragnar).st == typed - 1
 
 
 def test_the_keyring_keeps_the_password_only_when_asked_and_able(
-        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch, qtbot) -> None:
     window = make_window()
     monkeypatch.setattr(server_dialog, "keyring_available", lambda: False)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
@@ -411,7 +413,7 @@ def test_the_keyring_keeps_the_password_only_when_asked_and_able(
                         lambda address, password: kept.append((address.url, password)) or True)
     dialog = server_dialog.ServerCampaignDialog(window, window.signals, url=party_url)
     assert dialog.remember.isEnabled()
-    dialog.password.setText("s3cret")
+    type_into(qtbot, dialog.password, "s3cret")
     dialog.remember.setChecked(True)
     assert dialog.try_open()
     assert kept == [(parse_address(party_url).url, "s3cret")]

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 
+from tftmanager.app import equipment, journal
 from tftmanager.ui.buy_dialog import BuyDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.money_dialog import MoneyDialog
@@ -52,8 +53,8 @@ def test_the_shop_points_at_starting_money_and_records_it(
     record = next(b for b in money.findChild(QDialogButtonBox).findChildren(QPushButton)
                   if b.text() == "&Record")
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
-    assert session.money(new_id) == 150
-    assert session.history()[0].label.startswith("New character")
+    assert session.query(equipment.money, character_id=new_id) == 150
+    assert session.query(journal.history)[0].label.startswith("New character")
     assert "$150 on hand" in shop.price.text()
     assert shop.buy_button.isEnabled()
     money.close()

@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
-from tftmanager.app import foundry
+from tftmanager.app import characters, foundry
 from tftmanager.ui import interop_menu
+from tftmanager.ui.background import Background
 from tftmanager.ui.foundry_import_dialog import FoundryImportDialog
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.statblock_dialog import PROBLEM, WARNING, StatBlockImportDialog
@@ -169,6 +170,7 @@ def test_a_long_text_is_read_under_a_progress_bar(main_window: MainWindow, qtbot
     text = "\n".join(f"Orc {n}: ST 12 DX 10 IQ 8; Talents: Sword" for n in range(3_000))
     dialog.text.setPlainText(text)
     dialog.refresh()
+    assert isinstance(dialog.background, Background)  # the runner's worker
     assert dialog.summary.text() == "Reading…"
     qtbot.waitUntil(lambda: dialog.summary.text().startswith("Ready: 3,000 figures")
                     or dialog.summary.text().startswith("Ready: 3000 figures"), timeout=60_000)
@@ -210,4 +212,4 @@ def test_a_foundry_actor_already_here_is_updated_when_update_is_chosen(
     _action(main_window, "Import from Foundry VTT").trigger()
     assert _names(main_window) == ["Flavius Marcellus", "Joe the Barbarian", "Morgaine",
                                    "Ragnar", "Wulf Updated"]
-    assert session.character(wulf).name == "Wulf Updated"
+    assert session.query(characters.get_character, character_id=wulf).name == "Wulf Updated"

@@ -7,10 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QPalette
 
-from tftmanager.app import session_notes
+from tftmanager.app import characters, session_notes
+from tftmanager.app.journal import history
 from tftmanager.app.party_board import Readiness
 from tftmanager.ui import operations
 from tftmanager.ui.journal_window import JournalWindow
@@ -55,12 +56,21 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     journal.set_filter()
 
     def fill_and_accept(dialog: NoteDialog) -> int:
-        dialog.title.setText("The warren")
-        dialog.text.setPlainText("Goblins, and **a troll**.")
+        qtbot.keyClicks(dialog.title, "The warren")
+        lines = ["Goblins, and **a troll**. We found:", "- a map", "- 30 silver"]
+        for n, line in enumerate(lines):
+            if n:
+                qtbot.keyClick(dialog.text, Qt.Key.Key_Return)
+            qtbot.keyClicks(dialog.text, line)
         return 1
     monkeypatch.setattr(NoteDialog, "exec", fill_and_accept)
     assert journal.add_note()
     assert "The warren" in journal.shown_text() and "a troll" in journal.shown_text()
+    # The "- " lines a list, as the note's placeholder promises, not dashes (issue 34)
+    assert "- a map" not in journal.shown_text()
+    shown = journal.browser.document().toHtml()
+    assert ">a map</li>" in shown and ">30 silver</li>" in shown
+    assert session.query(history)[0].label == "Session note, week 3: The warren"
     assert "1 session note" in journal.count.text()
     main_window.undo()
     assert "The warren" not in journal.shown_text()
@@ -71,7 +81,11 @@ def test_the_journal_filters_takes_a_note_and_undo_takes_it_back(
     [note_id] = [n.id for n in session_notes.notes(store=session.store)]
     def edit_and_accept(dialog: NoteDialog) -> int:
         assert dialog.title.text() == "The warren"  # the form shows the note
-        dialog.title.setText("The goblin warren")
+        dialog.title.setFocus()
+        qtbot.keyClick(dialog.title, Qt.Key.Key_Home)
+        qtbot.keyClicks(dialog.title, "The goblin warren")
+        for _ in "The warren":
+            qtbot.keyClick(dialog.title, Qt.Key.Key_Delete)
         return 1
     monkeypatch.setattr(NoteDialog, "exec", edit_and_accept)
     journal.browser.anchorClicked.emit(QUrl(f"note-edit:{note_id}"))
@@ -115,12 +129,12 @@ def test_the_board_follows_weeks_awards_and_wounds(main_window: MainWindow, qtbo
     assert _board_row(main_window, "Wulf").xp == xp_before
 
     money_before = {r.name: r.money for r in board.all_rows}
-    [week] = operations.weeks.run_weeks(session, 1, seed=3)
+    [week] = operations.weeks.run_weeks(session, 1, seed=3).value or []
     for section in week.report.characters:
         assert _board_row(main_window, section.name).money == (money_before[section.name]
                                                                 + section.money)
 
-    joe = session.character(ids["Joe the Barbarian"])
+    joe = session.query(characters.get_character, character_id=ids["Joe the Barbarian"])
     operations.characters.edit(session, ids["Joe the Barbarian"], replace(joe, wounds=4))
     row = _board_row(main_window, "Joe the Barbarian")
     assert (row.st_now, row.readiness, row.status) == (joe.st - 4, Readiness.HURT,

@@ -4,10 +4,12 @@ import pytest
 from person import type_into
 from PySide6.QtCore import Qt
 
+from tftmanager.app import assignments, campaigns, characters, experience, journal
+from tftmanager.app import library as library_app
 from tftmanager.app.weeks import MAX_WEEKS
 from tftmanager.rules.character import Status
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
-from tftmanager.ui import operations
+from tftmanager.ui import menu_windows, operations
 from tftmanager.ui.main_window import MainWindow
 from tftmanager.ui.survival_dialog import SurvivalDialog
 from tftmanager.ui.week_planner import WeekPlanner
@@ -20,7 +22,7 @@ def _ids(window: MainWindow) -> dict[str, int]:
 
 
 def _planner(window: MainWindow, qtbot) -> WeekPlanner:
-    planner = window.plan_weeks()
+    planner = menu_windows.plan_weeks(window, window.session)
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     return planner
@@ -32,19 +34,22 @@ def test_assign_run_a_week_see_the_report_and_undo(main_window: MainWindow, qtbo
     planner = _planner(main_window, qtbot)
     rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
     planner.set_row(rows["Wulf"], activity="job", job="war_1")
-    assert session.assignment(_ids(main_window)["Wulf"]).job == "war_1"
+    assert session.query(assignments.get_assignment,
+                         character_id=_ids(main_window)["Wulf"]).job == "war_1"
     assert "Eligible" in planner.table.item(rows["Wulf"], 7).text()
-    before = {cid: session.character(cid) for cid in _ids(main_window).values()}
-    week = session.week()
+    before = {cid: session.query(characters.get_character,
+                                 character_id=cid) for cid in _ids(main_window).values()}
+    week = session.query(campaigns.current_week)
     results = planner.run(1, seed=12345)
-    assert len(results) == 1 and session.week() == week + 1
+    assert len(results) == 1 and session.query(campaigns.current_week) == week + 1
     text = planner.report.toPlainText()
     assert f"Week {week}" in text and "Wulf" in text and "risk" in text
     assert main_window.week_label.text() == f"Week {week + 1}"
     main_window.act_undo.trigger()
-    assert session.week() == week
-    assert {cid: session.character(cid) for cid in before} == before
-    assert session.ledger(_ids(main_window)["Ragnar"]) == []
+    assert session.query(campaigns.current_week) == week
+    assert {cid: session.query(characters.get_character,
+                               character_id=cid) for cid in before} == before
+    assert session.query(experience.ledger_lines, character_id=_ids(main_window)["Ragnar"]) == []
     planner.close()
 
 
@@ -52,15 +57,15 @@ def test_three_weeks_with_the_progress_bar(main_window: MainWindow, qtbot) -> No
     session = main_window.session
     assert session is not None
     planner = _planner(main_window, qtbot)
-    week = session.week()
+    week = session.query(campaigns.current_week)
     results = planner.run(3, seed=7)
     assert 1 <= len(results) <= 3
     assert session.progress_dialog.maximum() == 3
-    assert session.week() == week + len(results)
+    assert session.query(campaigns.current_week) == week + len(results)
     if len(results) < 3:
         assert results[-1].report.stop  # stopped early, and says why
     main_window.act_undo.trigger()  # one undo takes the whole run back
-    assert session.week() == week
+    assert session.query(campaigns.current_week) == week
     planner.close()
 
 
@@ -97,7 +102,7 @@ def test_a_refused_job_value_is_asked_again_and_cancel_runs_nothing(
     monkeypatch.setattr(dialogs, "ask_number", lambda *_a: 2)
     session = main_window.session
     assert session is not None
-    week = session.week()
+    week = session.query(campaigns.current_week)
     planner = _planner(main_window, qtbot)
     rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
     planner.set_row(rows["Ragnar"], activity="job", job="thief_1")
@@ -105,7 +110,7 @@ def test_a_refused_job_value_is_asked_again_and_cancel_runs_nothing(
     assert len(asked) == 2 and asked[0] == asked[1]  # the same question, asked again
     assert dialog_log.errors  # the refusal's reason was shown
     assert any("Nothing was run" in text for _title, text in dialog_log.infos)
-    assert session.week() == week
+    assert session.query(campaigns.current_week) == week
     planner.close()
 
 
@@ -114,7 +119,7 @@ def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
     session = main_window.session
     assert session is not None
     ragnar = _ids(main_window)["Ragnar"]
-    before = session.character(ragnar)
+    before = session.query(characters.get_character, character_id=ragnar)
     from dataclasses import replace
 
     operations.characters.edit(session, ragnar, replace(before, wounds=11, status=Status.DYING))
@@ -126,14 +131,14 @@ def test_survival_roll_shows_the_chance_and_records_it(main_window: MainWindow,
     dialog.helper.setCurrentIndex(dialog.helper.findData("physicker"))
     assert "+2  helped by physicker" in dialog.breakdown.text()
     alive = dialog.roll(seed=1)
-    after = session.character(ragnar)
+    after = session.query(characters.get_character, character_id=ragnar)
     assert alive is not None
     if alive:
         assert after.status is Status.ACTIVE and after.recovery_weeks == 5
     else:
         assert after.status is Status.DEAD
     main_window.act_undo.trigger()
-    assert session.character(ragnar).status is Status.DYING
+    assert session.query(characters.get_character, character_id=ragnar).status is Status.DYING
     dialog.close()
 
 
@@ -142,13 +147,13 @@ def test_gm_sets_the_lifestyle_period_in_campaign_rules(main_window: MainWindow)
 
     session = main_window.session
     assert session is not None
-    entries = session.library_entries()
+    entries = session.query(library_app.entries)
     xp = next(e for e in entries if e.kind == "experience")
     jobs = next(e for e in entries if e.kind == "job_rules")
-    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, xp, jobs)
     assert dialog.lifestyle_weeks.value() == 4
     dialog.lifestyle_weeks.setValue(1)
-    main_window.apply_settings(dialog)
+    menu_windows.apply_settings(main_window.session, dialog)
     assert session.library.jobs is not None and session.library.jobs.lifestyle_weeks == 1
     main_window.act_undo.trigger()
     assert session.library.jobs.lifestyle_weeks == 4
@@ -160,16 +165,19 @@ def test_a_dry_run_of_several_weeks_writes_nothing_and_shows_the_run_to_come(
     session = main_window.session
     assert session is not None
     planner = _planner(main_window, qtbot)
-    week = session.week()
-    before = {cid: session.character(cid) for cid in _ids(main_window).values()}
-    undo_steps = session.history()
+    week = session.query(campaigns.current_week)
+    before = {cid: session.query(characters.get_character,
+                                 character_id=cid) for cid in _ids(main_window).values()}
+    undo_steps = session.query(journal.history)
     reports = planner.dry_run(seed=11, count=3)
     assert reports is not None and 1 <= len(reports) <= 3
     assert [r.week for r in reports] == list(range(week, week + len(reports)))
     assert session.progress_dialog.maximum() == 3
     assert "Dry run" in planner.report.toPlainText()
-    assert session.week() == week and session.history() == undo_steps
-    assert {cid: session.character(cid) for cid in before} == before
+    assert session.query(campaigns.current_week) == week
+    assert session.query(journal.history) == undo_steps
+    assert {cid: session.query(characters.get_character,
+                               character_id=cid) for cid in before} == before
     # The real run with the same seed writes exactly the weeks the dry run showed.
     results = planner.run(3, seed=11)
     assert [r.report.text() for r in results] == [r.text() for r in reports]
@@ -181,13 +189,13 @@ def test_the_dry_run_button_rolls_as_many_weeks_as_asked(main_window: MainWindow
     session = main_window.session
     assert session is not None
     planner = _planner(main_window, qtbot)
-    week = session.week()
+    week = session.query(campaigns.current_week)
     planner.count.setValue(2)
     planner.dry_button.click()
     text = planner.report.toPlainText()
     assert "Dry run" in text and f"Week {week} " in text
     assert f"Week {week + 1} " in text or "Stopped early" in text
-    assert session.week() == week
+    assert session.query(campaigns.current_week) == week
     planner.close()
 
 
@@ -197,7 +205,7 @@ def test_several_weeks_open_with_the_totals_and_the_rolls_fold_away(
     assert planner.count.maximum() == MAX_WEEKS  # the same limit as the command line
     assert planner.stop_events() == DEFAULT_STOP_ON
     assert not planner.stop_on[StopEvent.INJURY].isChecked()
-    week = main_window.session.week()
+    week = main_window.session.query(campaigns.current_week)
     results = planner.run(4, seed=1)
     assert len(results) == 4  # injuries do not stop the run by default
     text = planner.report.toPlainText()
@@ -239,13 +247,13 @@ def test_gm_sets_what_a_week_of_rest_heals_in_campaign_rules(main_window: MainWi
     session = main_window.session
     assert session is not None and session.library.jobs is not None
     assert session.library.jobs.rest_heals_all
-    entries = session.library_entries()
+    entries = session.query(library_app.entries)
     xp = next(e for e in entries if e.kind == "experience")
     jobs = next(e for e in entries if e.kind == "job_rules")
-    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, xp, jobs)
     assert dialog.job_rules_entry() is None
     dialog.rest_heals.setCurrentIndex(dialog.rest_heals.findData(False))
-    main_window.apply_settings(dialog)
+    menu_windows.apply_settings(main_window.session, dialog)
     assert not session.library.jobs.rest_heals_all
     main_window.act_undo.trigger()
     assert session.library.jobs.rest_heals_all
@@ -264,7 +272,8 @@ def test_the_week_report_says_who_is_wounded_and_what_heals_them(main_window: Ma
     session = main_window.session
     assert session is not None
     ragnar = _ids(main_window)["Ragnar"]
-    operations.characters.edit(session, ragnar, replace(session.character(ragnar), wounds=4))
+    stored = session.query(characters.get_character, character_id=ragnar)
+    operations.characters.edit(session, ragnar, replace(stored, wounds=4))
     planner = _planner(main_window, qtbot)
     row = next(r for r in range(planner.table.rowCount())
                if planner.table.item(r, 0).text() == "Ragnar")
@@ -273,16 +282,16 @@ def test_the_week_report_says_who_is_wounded_and_what_heals_them(main_window: Ma
     text = planner.report.toPlainText()
     assert ("Wounded: 4 hits taken, ST 7 of 11 now. An idle week heals none of them; a week "
             "of rest heals them all (our reading of TFT Rules Expansion, Death and Dying") in text
-    dialog = CampaignSettingsDialog(session.profile(), main_window)
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window)
     assert "'every week the person rests'" in dialog.fields["week_healing"].toolTip()
     box = dialog.fields["week_healing"]
     box.setCurrentIndex(box.findData(WeekHealing.EVERY_WEEK))
-    main_window.apply_settings(dialog)
-    assert session.profile().week_healing is WeekHealing.EVERY_WEEK
+    menu_windows.apply_settings(main_window.session, dialog)
+    assert session.query(campaigns.get_profile).week_healing is WeekHealing.EVERY_WEEK
     planner.run(1, seed=8)
     assert "Healed 4 hits: an idle week heals as rest does (our reading of Melee, Creating " \
            "a Figure" in planner.report.toPlainText()
-    assert session.character(ragnar).wounds == 0
+    assert session.query(characters.get_character, character_id=ragnar).wounds == 0
     dialog.close()
     planner.close()
 
@@ -294,13 +303,13 @@ def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: Mai
     session = main_window.session
     assert session is not None and session.library.jobs is not None
     assert "aid" not in session.library.jobs.thief_spells
-    entries = session.library_entries()
+    entries = session.query(library_app.entries)
     xp = next(e for e in entries if e.kind == "experience")
     jobs = next(e for e in entries if e.kind == "job_rules")
-    dialog = CampaignSettingsDialog(session.profile(), main_window, xp, jobs)
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), main_window, xp, jobs)
     assert "invisibility" in dialog.thief_spells.text()
     type_into(qtbot, dialog.thief_spells, "aid, invisibility")
-    main_window.apply_settings(dialog)
+    menu_windows.apply_settings(main_window.session, dialog)
     assert session.library.jobs.thief_spells == frozenset({"aid", "invisibility"})
     main_window.act_undo.trigger()
     assert "aid" not in session.library.jobs.thief_spells
@@ -309,7 +318,7 @@ def test_gm_edits_a_thiefs_appropriate_spells_in_campaign_rules(main_window: Mai
 
 def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
         main_window: MainWindow, qtbot, dialog_log, monkeypatch, tmp_path) -> None:
-    """A run of weeks goes through session.run: the store's words, not "Unexpected Error"."""
+    """A run of weeks goes through the runner: the store's words, not "Unexpected Error"."""
     import sqlite3
 
     from tftmanager.app import weeks
@@ -324,14 +333,15 @@ def test_a_full_disk_during_a_run_of_weeks_is_the_stores_message(
     session = main_window.session
     assert session is not None
     planner = _planner(main_window, qtbot)
-    week, history = session.week(), session.history()
+    week, history = session.query(campaigns.current_week), session.query(journal.history)
     monkeypatch.setattr(weeks, "run_weeks", full)
     assert planner.run(3, seed=7) == []
     [(title, message)] = dialog_log.errors
     assert title == "Not saved"
     assert message == "Run 3 weeks failed: the disk is full; nothing was saved"
     assert not (tmp_path / "crashes").exists()
-    assert session.week() == week and session.history() == history
+    assert session.query(campaigns.current_week) == week
+    assert session.query(journal.history) == history
     planner.close()
 
 

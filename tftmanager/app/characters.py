@@ -91,6 +91,39 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
     return Changes(characters=frozenset({character_id}))
 
 
+class NotesChanged(InputError):
+    """Notes written from notes someone has changed since: theirs are not overwritten."""
+
+
+def set_notes(*, store: CampaignStore, character_id: int, notes: str,
+              was: str | None = None) -> Changes:
+    """Replace a character's notes, read and written in one operation (a player's page).
+
+    ``was``: the notes the new text began from; when the stored notes differ
+    from it (someone changed them meanwhile), nothing is written and
+    ``NotesChanged`` says so.  The same edit as the editor's notes field
+    (its history line and merging), without re-reading the character for it.
+    """
+    notes = notes.replace("\r\n", "\n")
+    library = library_for(store)
+    with store.operation(OpKind.CHARACTER) as op:
+        stored = queries.get_character(session=op.session, character_id=character_id)
+        before = stored.character
+        if notes == before.notes:
+            return Changes()
+        if was is not None and was.replace("\r\n", "\n") != before.notes:
+            raise NotesChanged("notes", f"{before.name}'s notes were changed since your page "
+                               "showed them. Your text is still in the box; save again to "
+                               "replace theirs with it.")
+        after = replace(before, notes=notes)
+        check_input(after)
+        queries.update_character(session=op.session, character_id=character_id,
+                                 character=after)
+        _label_edit(op, character_id, Who(stored.uid, after.name),
+                    changed_fields(before, after, library))
+    return Changes(characters=frozenset({character_id}))
+
+
 def _label_edit(op: OpenOperation, character_id: int, who: Who,
                 fields: dict[str, tuple[str, str]]) -> None:
     """Record an edit, and let typing in the same fields merge into one operation."""

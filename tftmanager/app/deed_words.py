@@ -53,51 +53,10 @@ def _money_label(d: Deed) -> str:
     return f"{d.name}: {'+' if amount > 0 else '-'}${abs(amount):,}, {d.facts['reason']}"
 
 
-def _survival_label(d: Deed) -> str:
-    a, b = d.facts["faces"]
-    fate = "survived" if d.facts["survived"] else "died"
-    return f"{d.name}: survival roll {a}+{b} = {d.facts['total']}, {fate}"
-
-
 def _weeks_label(d: Deed) -> str:
     first, last = d.facts["first"], d.facts["last"]
     weeks = f"week {first}" if first == last else f"weeks {first}-{last}"
     return f"Ran {weeks} (seed {d.facts['seed']})"
-
-
-_LABELS: Mapping[Event, Callable[[Deed, Mapping[str, Any]], str]] = {
-    Event.TOLD: lambda d, f: str(f["text"]),
-    Event.ADDED: lambda d, f: f"Added {d.name}",
-    Event.DELETED: lambda d, f: f"Deleted {d.name}",
-    Event.DUPLICATED: lambda d, f: f"Duplicated {d.who[0].name} as {d.who[1].name}",
-    Event.EDITED: lambda d, f: edit_label(d.name, f["fields"]),
-    Event.AWARD: lambda d, f: _award_label(d),
-    Event.RAISED: lambda d, f: f"{d.name}: {f['attribute']} {f['before']} -> {f['after']} "
-                               f"({f['xp']:,} XP)",
-    Event.MEMORY: lambda d, f: f"{d.name}: memory {f['before']} -> {f['after']} "
-                               f"({f['xp']:,} XP)",
-    Event.BOUGHT: lambda d, f: f"{d.name}: bought {f['what']} (${f['price']:,})",
-    Event.TOOK: lambda d, f: f"{d.name}: took {f['what']} ($0)",
-    Event.SOLD: lambda d, f: f"{d.name}: sold {f['what']} for ${f['price']:,}",
-    Event.DISCARDED: lambda d, f: f"{d.name}: got rid of {f['what']}",
-    Event.REPAIRED: lambda d, f: f"{d.name}: repaired {f['what']} (${f['price']:,})",
-    Event.GIVEN: lambda d, f: f"{d.name}: given {f['what']}",
-    Event.STOPPED: lambda d, f: f"{d.name}: {f['what']} stopped {_hits(f['hits'])}",
-    Event.MONEY: lambda d, f: _money_label(d),
-    Event.SURVIVAL: lambda d, f: _survival_label(d),
-    Event.WEEKS: lambda d, f: _weeks_label(d),
-    Event.STUDY_WEEK: lambda d, f: f"Advanced to week {f['week']} (studies only)",
-    Event.ENTRY_SAVED: lambda d, f: f"Library: saved {f['what']}",
-    Event.ENTRY_DELETED: lambda d, f: f"Library: deleted {f['what']}",
-    Event.LIBRARY_IMPORTED: lambda d, f: f"Library imported ({f['count']} entries)",
-    Event.JOB: lambda d, f: f"{d.name}: works as {f['job']}",
-    Event.ASSIGNED: lambda d, f: f"{d.name}: assigned to {f['activity']}",
-}
-
-
-def label(d: Deed) -> str:
-    """The journal's line for a deed."""
-    return _LABELS[d.event](d, d.facts)
 
 
 def _award_sentence(d: Deed) -> str:
@@ -135,52 +94,82 @@ def _money_sentence(d: Deed) -> str:
     return f"{d.name} paid ${-amount:,}: {why}."
 
 
-def _survival_sentence(d: Deed) -> str:
-    a, b = d.facts["faces"]
-    fate = "survived" if d.facts["survived"] else "died"
-    return f"{d.name} rolled {a}+{b} for survival (total {d.facts['total']}) and {fate}."
-
-
 def _stopped_sentence(d: Deed) -> str:
     what = str(d.facts["what"])
     return f"{d.name}'s {what[:1].lower() + what[1:]} stopped {_hits(d.facts['hits'])}."
 
 
-_SENTENCES: Mapping[Event, Callable[[Deed, Mapping[str, Any]], str]] = {
-    Event.ADDED: lambda d, f: f"{d.name} joined the party.",
-    Event.DELETED: lambda d, f: f"{d.name} left the party.",
-    Event.DUPLICATED: lambda d, f: f"{d.who[1].name} was made as a copy of {d.who[0].name}.",
-    Event.EDITED: lambda d, f: _edit_sentence(d),
-    Event.AWARD: lambda d, f: _award_sentence(d),
-    Event.RAISED: lambda d, f: f"{d.name} raised {f['attribute']} from {f['before']} to "
-                               f"{f['after']} for {f['xp']:,} XP.",
-    Event.MEMORY: lambda d, f: f"{d.name} bought a memory point ({f['before']} to "
-                               f"{f['after']}) for {f['xp']:,} XP.",
-    Event.BOUGHT: lambda d, f: f"{d.name} bought {f['what']} for ${f['price']:,}.",
-    Event.TOOK: lambda d, f: f"{d.name} took {f['what']}.",
-    Event.SOLD: lambda d, f: f"{d.name} sold {f['what']} for ${f['price']:,}.",
-    Event.DISCARDED: lambda d, f: f"{d.name} got rid of {f['what']}.",
-    Event.REPAIRED: lambda d, f: f"{d.name} had {f['what']} repaired for ${f['price']:,}.",
-    Event.GIVEN: lambda d, f: f"{d.name} was given {f['what']}.",
-    Event.STOPPED: lambda d, f: _stopped_sentence(d),
-    Event.MONEY: lambda d, f: _money_sentence(d),
-    Event.SURVIVAL: lambda d, f: _survival_sentence(d),
-    Event.STUDY_WEEK: lambda d, f: f"A week of study passed; the campaign moved on to week "
-                                   f"{f['week']}.",
-    Event.ENTRY_SAVED: lambda d, f: f"The rules library was changed: {f['what']} saved.",
-    Event.ENTRY_DELETED: lambda d, f: f"The rules library was changed: {f['what']} deleted.",
-    Event.LIBRARY_IMPORTED: lambda d, f: f"A new rules library was imported "
-                                         f"({f['count']} entries).",
-    Event.JOB: lambda d, f: f"{d.name} took a job as {f['job']}.",
-    Event.ASSIGNED: lambda d, f: f"{d.name} was assigned to {f['activity']} in the weeks ahead.",
+# What an event's words are made from: a template filled with the deed's first name
+# (``{name}``) and its facts, or a function of the whole deed.
+Words = str | Callable[[Deed], str]
+
+
+def _dup_label(d: Deed) -> str:
+    return f"Duplicated {d.who[0].name} as {d.who[1].name}"
+
+
+def _dup_sentence(d: Deed) -> str:
+    return f"{d.who[1].name} was made as a copy of {d.who[0].name}."
+
+
+# Each event's label (the journal's line) and sentence (the story's; None: told as its label).
+_WORDS: Mapping[Event, tuple[Words, Words | None]] = {
+    Event.TOLD: ("{text}", None),
+    Event.ADDED: ("Added {name}", "{name} joined the party."),
+    Event.DELETED: ("Deleted {name}", "{name} left the party."),
+    Event.DUPLICATED: (_dup_label, _dup_sentence),
+    Event.EDITED: (lambda d: edit_label(d.name, d.facts["fields"]), _edit_sentence),
+    Event.AWARD: (_award_label, _award_sentence),
+    Event.RAISED: ("{name}: {attribute} {before} -> {after} ({xp:,} XP)",
+                   "{name} raised {attribute} from {before} to {after} for {xp:,} XP."),
+    Event.MEMORY: ("{name}: memory {before} -> {after} ({xp:,} XP)",
+                   "{name} bought a memory point ({before} to {after}) for {xp:,} XP."),
+    Event.BOUGHT: ("{name}: bought {what} (${price:,})", "{name} bought {what} for ${price:,}."),
+    Event.TOOK: ("{name}: took {what} ($0)", "{name} took {what}."),
+    Event.SOLD: ("{name}: sold {what} for ${price:,}", "{name} sold {what} for ${price:,}."),
+    Event.DISCARDED: ("{name}: got rid of {what}", "{name} got rid of {what}."),
+    Event.REPAIRED: ("{name}: repaired {what} (${price:,})",
+                     "{name} had {what} repaired for ${price:,}."),
+    Event.GIVEN: ("{name}: given {what}", "{name} was given {what}."),
+    Event.STOPPED: (lambda d: f"{d.name}: {d.facts['what']} stopped {_hits(d.facts['hits'])}",
+                    _stopped_sentence),
+    Event.MONEY: (_money_label, _money_sentence),
+    Event.SURVIVAL: ("{name}: survival roll {faces[0]}+{faces[1]} = {total}, {fate}",
+                     "{name} rolled {faces[0]}+{faces[1]} for survival (total {total}) and "
+                     "{fate}."),
+    Event.WEEKS: (_weeks_label, None),
+    Event.STUDY_WEEK: ("Advanced to week {week} (studies only)",
+                       "A week of study passed; the campaign moved on to week {week}."),
+    Event.ENTRY_SAVED: ("Library: saved {what}", "The rules library was changed: {what} saved."),
+    Event.ENTRY_DELETED: ("Library: deleted {what}",
+                          "The rules library was changed: {what} deleted."),
+    Event.LIBRARY_IMPORTED: ("Library imported ({count} entries)",
+                             "A new rules library was imported ({count} entries)."),
+    Event.JOB: ("{name}: works as {job}", "{name} took a job as {job}."),
+    Event.ASSIGNED: ("{name}: assigned to {activity}",
+                     "{name} was assigned to {activity} in the weeks ahead."),
 }
+
+
+def _written(words: Words, d: Deed) -> str:
+    if callable(words):
+        return words(d)
+    values: dict[str, Any] = {**d.facts, "name": d.name}
+    if "survived" in d.facts:
+        values["fate"] = "survived" if d.facts["survived"] else "died"
+    return words.format_map(values)
+
+
+def label(d: Deed) -> str:
+    """The journal's line for a deed."""
+    return _written(_WORDS[d.event][0], d)
 
 
 def told_as(kind: str, d: Deed) -> str:
     """The story's sentence for a deed ("" when the story tells nothing of it)."""
-    make = _SENTENCES.get(d.event)
-    if make is not None:
-        return make(d, d.facts)
+    told = _WORDS[d.event][1]
+    if told is not None:
+        return _written(told, d)
     return sentence(_PREFIX.get(kind, "") + label(d))
 
 

@@ -25,7 +25,7 @@ from tftmanager.rules.encounter import Encounter
 from tftmanager.rules.encounter_ending import Ending, character_after, resolve_ending
 from tftmanager.rules.experience import XPKind, entry_refusal
 from tftmanager.rules.new_figures import saved_defaults
-from tftmanager.rules.text import REASON_MAX
+from tftmanager.rules.text import REASON_MAX, count
 from tftmanager.store import encounters as stored
 from tftmanager.store import ledger, queries
 from tftmanager.store.campaign import CampaignStore
@@ -115,6 +115,6 @@ def _name(review: Review, character_id: int) -> str:
 
 
 def _summary(review: Review, settled: Mapping[int, int]) -> str:
-    parts = [f"{e.name} {settled[e.character_id]} XP, {e.wounds} hits"
+    parts = [f"{e.name} {settled[e.character_id]} XP, {count(e.wounds, 'hit')}"
              + (" (dying)" if e.dying else "") for e in review.endings]
     return "; ".join(parts) if parts else "no characters fought"

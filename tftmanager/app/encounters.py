@@ -38,6 +38,7 @@ from tftmanager.rules.new_figures import (
     saved_defaults,
 )
 from tftmanager.rules.settings import FatigueAtZero, InjuryReactions, StoppedFirst
+from tftmanager.rules.text import agreeing
 from tftmanager.store import encounters as stored
 from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
@@ -141,7 +142,15 @@ def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
 
 
 def current_id(*, store: CampaignStore) -> int:
-    """The newest encounter still in progress."""
+    """The newest encounter still in progress.
+
+    One indexed lookup; the fights are read (each state parsed) only to say
+    why there is none.
+    """
+    with store.transaction() as session:
+        found = stored.newest_in_progress(session=session, campaign_id=store.campaign_id)
+    if found is not None:
+        return found
     views = list_encounters(store=store)
     for view in views:
         if not view.encounter.ended:
@@ -224,7 +233,7 @@ def choose_first(*, store: CampaignStore, encounter_id: int, side: str) -> Chang
     """The initiative winner's choice of the side that moves first."""
     def action(enc: Encounter, _roll: Roller, rules: CombatRules) -> str:
         enc.choose_first(side, rules)
-        return f"{side} moves first"
+        return agreeing(side, "moves first", "move first")
     return _change(store, encounter_id, action)
 
 

@@ -29,13 +29,14 @@ from tftmanager.store.errors import (
     NewerCampaign,
     NotYours,
     ReadOnlyCampaign,
+    RequestDone,
     ServerError,
 )
 from tftmanager.store.failures import user_message
 from tftmanager.store.files import describe_os_error
 
 __all__ = ["CampaignError", "CampaignInUse", "ConnectionLost", "EditConflict", "Failure",
-           "NewerCampaign", "NotYours", "ReadOnlyCampaign", "Refusal", "ServerError",
+           "NewerCampaign", "NotYours", "ReadOnlyCampaign", "Refusal", "RequestDone", "ServerError",
            "describe_os_error", "failure_of", "refusal_message", "user_message"]
 
 

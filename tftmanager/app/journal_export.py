@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import groupby
 
 from tftmanager.app.campaign_journal import CampaignJournal
 
@@ -48,15 +49,21 @@ _BULLET = re.compile(r"^\s*[-*] ")
 
 
 def note_html(text: str) -> str:
-    """A note's Markdown (paragraphs, "- " lists, bold, italics) as simple HTML."""
+    """A note's Markdown (paragraphs, "- " lists, bold, italics) as simple HTML.
+
+    A list may follow its paragraph's line with no blank line between, as
+    people type one ("We found:" then "- a map"): such lines once showed as
+    dashes (issue 34).
+    """
     parts = []
     for block in re.split(r"\n\s*\n", text.strip()):
-        lines = block.splitlines()
-        if lines and all(re.match(r"\s*[-*] ", line) for line in lines):
-            items = "".join(f"<li>{_inline(_BULLET.sub('', line))}</li>" for line in lines)
-            parts.append(f"<ul>{items}</ul>")
-        elif block.strip():
-            parts.append("<p>" + "<br>".join(_inline(line) for line in lines) + "</p>")
+        for bullets, run in groupby(block.splitlines(), key=lambda line: bool(_BULLET.match(line))):
+            lines = list(run)
+            if bullets:
+                items = "".join(f"<li>{_inline(_BULLET.sub('', line))}</li>" for line in lines)
+                parts.append(f"<ul>{items}</ul>")
+            elif any(line.strip() for line in lines):
+                parts.append("<p>" + "<br>".join(_inline(line) for line in lines) + "</p>")
     return "".join(parts)
 
 

@@ -262,11 +262,16 @@ def review_differences(*, store: CampaignStore, accept: list[Difference],
     return _changed(store)
 
 
-def update_available(*, store: CampaignStore) -> bool:
-    """True when a newer shipped library has differences to review."""
+def to_review(*, store: CampaignStore) -> list[Difference]:
+    """The differences offered to the GM: none unless a newer library shipped since the review."""
     with store.transaction() as session:
         seen = stored.library_version(session=session, campaign_id=store.campaign_id)
-    return seen != library_version() and bool(differences(store=store))
+    return differences(store=store) if seen != library_version() else []
+
+
+def update_available(*, store: CampaignStore) -> bool:
+    """True when a newer shipped library has differences to review."""
+    return bool(to_review(store=store))
 
 
 # Export and import

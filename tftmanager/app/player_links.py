@@ -104,7 +104,25 @@ def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
 
 
 @contextmanager
-def acting_for(link: PlayerLink) -> Iterator[None]:
-    """Operations begun inside this block are the player's, by name, in the history."""
-    with journal.acting(link.author):
+def acting_for(link: PlayerLink, *, store: CampaignStore, nonce: str = "") -> Iterator[None]:
+    """Operations begun inside this block are the player's, by name, in the history.
+
+    The block is one whole for the player's character: an edit anyone else
+    commits between its reads and its writes is never overwritten.  In a
+    file the window waits for the block; on a server the block's operations
+    are refused (``EditConflict``) once the character changed since its
+    start, and the caller tries again on what is there now.
+
+    ``nonce``: the request's; its first operation records it in the same
+    transaction, and one already recorded (a page re-sending a request done
+    before, even before a restart) is refused with ``RequestDone``.
+    """
+    request = journal.Request(link.character_id, nonce) if nonce else None
+    with store.as_player(link.author, link.character_id), journal.answering(request):
         yield
+
+
+def request_done(*, store: CampaignStore, nonce: str) -> bool:
+    """Whether the table server has done a request with this nonce (kept across restarts)."""
+    with store.transaction() as session:
+        return stored.request_done(session=session, nonce=nonce)

@@ -82,7 +82,7 @@ class WeekReport:
         return json.dumps({
             "week": self.week, "seed": self.seed, "stop": self.stop,
             "characters": [vars(c) for c in self.characters],
-        }, ensure_ascii=False)
+        }, ensure_ascii=False, check_circular=False)  # plain data: no cycle to look for
 
 
 @dataclass(frozen=True)

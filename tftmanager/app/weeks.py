@@ -157,6 +157,10 @@ class _Run:
     assignments: dict[int, Assignment] = field(default_factory=dict)
     xp: list[dict[str, object]] = field(default_factory=list)
     money: list[dict[str, object]] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)  # the report's order: by name, set once
+
+    def __post_init__(self) -> None:
+        self.order = sorted(self.party, key=lambda cid: self.party[cid].character.name.casefold())
 
     @classmethod
     def start(cls, session: Session, campaign_id: int) -> _Run:
@@ -169,9 +173,11 @@ class _Run:
 
     def add_ledger(self, cid: int, result: WeekResult, batch: str) -> None:
         """A character's XP and money for the week, kept until the run writes."""
-        self.xp += [self._row(cid, w, batch) for w in result.xp]
-        self.money += [self._row(cid, w, batch) for w in result.money]
-        self.balances[cid] = self.balances.get(cid, 0) + sum(w.amount for w in result.money)
+        if result.xp:
+            self.xp += [self._row(cid, w, batch) for w in result.xp]
+        if result.money:
+            self.money += [self._row(cid, w, batch) for w in result.money]
+            self.balances[cid] = self.balances.get(cid, 0) + result.money_total
 
     def _row(self, cid: int, write: LedgerWrite, batch: str) -> dict[str, object]:
         return {"character_id": cid, "amount": write.amount, "kind": write.kind,
@@ -212,14 +218,16 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
     after = dict(before)
     sections = []
     stops: list[str] = []
-    for cid, snap in sorted(before.items(), key=lambda kv: kv[1].character.name.casefold()):
+    for cid in run.order:
+        snap = before[cid]
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
                               week=run.week, balance=run.balances.get(cid, 0))
         run.add_ledger(cid, result, batch)
         section = _section(cid, snap, result)
-        stops += [f"{section.name} {event}" for kind, event in
-                  zip(result.kinds, result.events, strict=True) if kind in stop_on]
+        if result.kinds:
+            stops += [f"{section.name} {event}" for kind, event in
+                      zip(result.kinds, result.events, strict=True) if kind in stop_on]
         after[cid] = _carry(session, run, library, cid, snap, result, section)
         sections.append(section)
     week = _Week(WeekReport(run.week, seed, sections, "; ".join(stops)), batch, run.week,
@@ -240,10 +248,13 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
-    if character != snap.character:
+    # A week that changed nothing hands back the very objects it was given.
+    if character is not snap.character and character != snap.character:
         run.characters[cid] = character  # its scalars, written with the others at the end
-    if assignment != snap.assignment:
+    if assignment is not snap.assignment and assignment != snap.assignment:
         run.assignments[cid] = assignment
+    if (character, assignment, studies) == (snap.character, snap.assignment, snap.studies):
+        return snap
     return Snapshot(character, assignment, studies)
 
 

@@ -82,6 +82,15 @@ class Section:
     optional: bool = False  # printed only where there is room (``typeset.fit``)
     shorter: tuple[tuple[str, ...], ...] = ()  # an optional section's rows in less room
 
+    def __hash__(self) -> int:
+        """Worked out once: setting cards looks each section up thousands of times."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.title, self.kind, self.rows, self.columns, self.optional,
+                          self.shorter))
+            object.__setattr__(self, "_hash", found)
+        return found
+
 
 @dataclass(frozen=True)
 class CardFace:

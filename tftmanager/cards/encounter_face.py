@@ -15,9 +15,13 @@ COLUMNS = ("Figure", "Side", "adjDX", "ST · stops (hits stopped) · weapons")
 
 
 def st_boxes(st: int, lost: int) -> str:
-    """A box per point of ST, filled for each point lost: "■■□□□ 3/5"."""
-    lost = max(0, min(lost, st))
-    return "■" * lost + "□" * (st - lost) + f" {st - lost}/{st}"
+    """A box per point of ST, filled for each point lost: "■■□□□ 3/5".
+
+    The number is the ST the figure really has, below 0 too: a wolf cut to
+    ST -8 read "0/10" while the log said "ST -8 of 10" (issue 34).
+    """
+    filled = max(0, min(lost, st))
+    return "■" * filled + "□" * (st - filled) + f" {st - lost}/{st}"
 
 
 def sheet_face(enc: Encounter, rules: CombatRules) -> CardFace:

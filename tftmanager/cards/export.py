@@ -44,6 +44,7 @@ from tftmanager.cards.painter import paint_page
 from tftmanager.cards.pdf_file import check_pdf_target, write_pdf
 from tftmanager.cards.sheet import SHEET_PT
 from tftmanager.cards.typeset import Typeset, base_pt, fit
+from tftmanager.collector import collector_paused
 
 PDF_DPI = 1200
 PAGE_SIZE_IDS = {Paper.LETTER: QPageSize.PageSizeId.Letter, Paper.A4: QPageSize.PageSizeId.A4}
@@ -126,8 +127,9 @@ def export_pdf(path: Path, contents: Sequence[CardContent], *,
     if not contents:
         raise CardExportError("There are no characters to make cards for.")
     check_pdf_target(path)  # before the work of setting the cards
-    document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
-    return write_document(path, document, paper, "Character cards", family)
+    with collector_paused():  # its passes over the cards being set and painted free nothing
+        document = set_document(contents, size, PAPER_MM[paper], duplex=duplex, family=family)
+        return write_document(path, document, paper, "Character cards", family)
 
 
 def write_document(path: Path, document: CardDocument, paper: Paper, title: str,

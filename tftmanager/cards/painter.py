@@ -8,6 +8,8 @@ only, with hairline frames, so cards photocopy and print well in mono.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QImage, QPainter, QPen
 
@@ -35,22 +37,33 @@ class _Device:
         self.point_factor = dpi / device_dpi if device_dpi else 1.0
         self.family = family
         self._fonts: dict[tuple[float, bool], QFont] = {}
+        self._pens: dict[float, QPen] = {}
 
     def font(self, size_mm: float, bold: bool) -> QFont:
         key = (round(size_mm, 4), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = card_font(self.family, bold)
-            font.setPointSizeF(size_mm / PT * self.point_factor)
+            font = _sized_font(self.family, bold, size_mm / PT * self.point_factor)
             self._fonts[key] = font
         return font
 
     def pen(self, width_mm: float) -> QPen:
-        pen = QPen(Qt.GlobalColor.black)
-        pen.setWidthF(max(width_mm * self.k, 0.5))
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        pen = self._pens.get(width_mm)
+        if pen is None:
+            pen = QPen(Qt.GlobalColor.black)
+            pen.setWidthF(max(width_mm * self.k, 0.5))
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            self._pens[width_mm] = pen
         return pen
+
+
+@lru_cache(maxsize=256)
+def _sized_font(family: str, bold: bool, points: float) -> QFont:
+    """The card font at a point size, made once: a PDF of 100 characters' cards set 1,632."""
+    font = card_font(family, bold)
+    font.setPointSizeF(points)
+    return font
 
 
 def paint_typeset(painter: QPainter, rect: QRectF, card: Typeset, dpi: float,
@@ -66,15 +79,20 @@ def paint_typeset(painter: QPainter, rect: QRectF, card: Typeset, dpi: float,
     painter.setPen(device.pen(CARD_FRAME_MM))
     painter.drawRect(rect)
     current_font: QFont | None = None
+    text_pen = False  # whether the pen is the text's (set again only after a line's)
     for op in card.ops:
         if isinstance(op, Text):
             font = device.font(op.size, op.bold)
             if font is not current_font:
                 painter.setFont(font)
                 current_font = font
-            painter.setPen(Qt.GlobalColor.black)
+            if not text_pen:
+                painter.setPen(Qt.GlobalColor.black)
+                text_pen = True
             painter.drawText(QPointF(x0 + op.x * k, y0 + op.y * k), op.text)
-        elif isinstance(op, Stroke):
+            continue
+        text_pen = False
+        if isinstance(op, Stroke):
             painter.setPen(device.pen(op.width))
             painter.drawLine(QPointF(x0 + op.x1 * k, y0 + op.y1 * k),
                              QPointF(x0 + op.x2 * k, y0 + op.y2 * k))

@@ -7,14 +7,18 @@ never disagree about where a card breaks.
 
 Fitting: the face is set at its size's base font; when it does not fit the
 type shrinks step by step to a minimum (8 pt, readable at arm's length across
-a table); what still does not fit moves, whole lines at a time, to a
-continuation card.  Nothing is ever clipped and nothing is set so small that
+a table); at the minimum the lines close up (tighter leading, less room above
+headings) before anything moves, since a back that spills three lines onto a
+card of their own is worse than a denser back (issue 34); what still does not
+fit moves, whole lines at a time, to a continuation card, set at the usual
+leading.  Nothing is ever clipped and nothing is set so small that
 a player must squint: a full back goes on a second card instead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 
 from tftmanager.cards.content import CardFace, Section, SectionKind, Side
 from tftmanager.cards.fonts import Metrics
@@ -24,6 +28,7 @@ MIN_PT = 8.0  # body text never gets smaller than this (6 pt was unreadable)
 SMALL_MIN_PT = 6.5  # captions and column heads, which are smaller than the body
 FLOOR_PT = 6.0  # only for a face whose header alone overflows the card at MIN_PT
 LEADING = 1.22  # line height as a multiple of the font size
+TIGHT_LEADING = 1.1  # closed-up lines, only at the minimum size, to save a card
 _SHRINK = (1.0, 0.93, 0.86, 0.8, 0.74)
 
 
@@ -61,16 +66,29 @@ class Frame:
 
 
 Op = Text | Stroke | Frame
+Block = tuple[float, tuple[Op, ...]]  # ops set from the top, and how far down they go
 
 
 @dataclass(frozen=True)
 class Typeset:
-    """A face set on one card, and what had to move to the next card."""
+    """A face set on one card, and what had to move to the next card.
+
+    ``placed`` holds the card's blocks of ops, each with how far down it
+    goes; ``ops`` moves them into place the first time it is read, so the
+    many tries an export makes and throws away (shrinking, balancing a
+    back onto its front) never build their ops.
+    """
 
     face: CardFace
-    ops: tuple[Op, ...]
+    placed: tuple[Block, ...]
     scale: float
     remainder: CardFace | None
+    tight: bool = False  # set with closed-up lines (TIGHT_LEADING) to stay on one card
+
+    @cached_property
+    def ops(self) -> tuple[Op, ...]:
+        """Every drawing operation on the card, in card millimetres."""
+        return _in_place(self.placed)
 
 
 def base_pt(card_w: float) -> float:
@@ -79,11 +97,16 @@ def base_pt(card_w: float) -> float:
 
 
 def _moved(op: Op, dy: float) -> Op:
+    """The op ``dy`` mm lower (made directly: ``replace`` cost a third of an export)."""
     if isinstance(op, Text):
-        return replace(op, y=op.y + dy)
+        return Text(op.x, op.y + dy, op.text, op.size, op.bold)
     if isinstance(op, Stroke):
-        return replace(op, y1=op.y1 + dy, y2=op.y2 + dy)
-    return replace(op, y=op.y + dy)
+        return Stroke(op.x1, op.y1 + dy, op.x2, op.y2 + dy, op.width)
+    return Frame(op.x, op.y + dy, op.w, op.h, op.width)
+
+
+def _in_place(placed: tuple[Block, ...] | list[Block]) -> tuple[Op, ...]:
+    return tuple(op if not dy else _moved(op, dy) for dy, ops in placed for op in ops)
 
 
 @dataclass(frozen=True)
@@ -127,8 +150,12 @@ def wrap(metrics: Metrics, text: str, width: float, size: float,
 class _Setter:
     """Lays out one face at one scale on a card of ``w`` x ``h`` mm."""
 
-    def __init__(self, metrics: Metrics, w: float, h: float, scale: float) -> None:
+    def __init__(self, metrics: Metrics, w: float, h: float, scale: float,
+                 tight: bool = False) -> None:
         self.m = metrics
+        self.card = (w, h, scale, tight)  # what the cached settings are keyed on
+        self.leading = TIGHT_LEADING if tight else LEADING
+        self.head_gap = 0.25 if tight else 0.5  # room above a heading, in body ems
         self.b = base_pt(w) * scale * PT  # body em in mm
         self.pad = min(6.0, max(3.0, w * 0.028))
         self.left, self.right = self.pad, w - self.pad
@@ -136,7 +163,7 @@ class _Setter:
         self.bottom = h - self.pad
 
     def line_h(self, size: float) -> float:
-        return size * LEADING
+        return size * self.leading
 
     def small(self, ratio: float) -> float:
         """A size below the body's (captions, headings), never below SMALL_MIN_PT."""
@@ -220,7 +247,7 @@ class _Setter:
 
     def heading(self, title: str) -> tuple[list[Op], float]:
         size = self.small(0.8)
-        top = 0.5 * self.b
+        top = self.head_gap * self.b
         base = top + self.m.ascent(size)
         text = title.upper()
         end = self.left + self.m.width(text, size, True) + 1.2
@@ -290,29 +317,61 @@ class _Setter:
             units.append(_Unit(count * line_h + 0.15 * size, tuple(ops), (index, r, 0)))
         return _Unit(self.line_h(head_size), tuple(head_ops), (index, 0, 0)), units
 
-    def set(self, face: CardFace) -> tuple[list[Op], tuple[int, int, int] | None]:
-        """Everything that fits; the resume point of the first thing that did not."""
-        ops, y = self.header(face)
-        if face.stats or face.tally:
-            stat_ops, y = self.stats(face, y)
-            ops += stat_ops
+    def set(self, face: CardFace,
+            heading: CardFace) -> tuple[list[Block], tuple[int, int, int] | None]:
+        """Everything that fits; the resume point of the first thing that did not.
+
+        ``heading`` is the face without its sections (what the header and the
+        stat boxes are set from).
+        """
+        top, y = _top(self.m, *self.card, heading)
+        placed: list[Block] = [(0.0, top)]
         placed_rows = False
         for index, section in enumerate(face.sections):
-            head, units = self.section_units(index, section)
+            head, units = _section_units(self.m, *self.card, index, section)
             if not units:
                 continue
             first = head.height + units[0].height
             if y + first > self.bottom and placed_rows:
-                return ops, head.resume
-            ops += [_moved(op, y) for op in head.ops]
+                return placed, head.resume
+            placed.append((y, head.ops))
             y += head.height
             for unit in units:
                 if y + unit.height > self.bottom and placed_rows:
-                    return ops, unit.resume
-                ops += [_moved(op, y) for op in unit.ops]
+                    return placed, unit.resume
+                placed.append((y, unit.ops))
                 y += unit.height
                 placed_rows = True
-        return ops, None
+        return placed, None
+
+
+@lru_cache(maxsize=1024)
+def _top(metrics: Metrics, w: float, h: float, scale: float, tight: bool,
+         face: CardFace) -> tuple[tuple[Op, ...], float]:
+    """A face's header and stat boxes (its sections left out), set once for a card and a scale.
+
+    Shrinking a face and trying a back's sections on its front set the same
+    header again and again.
+    """
+    setter = _Setter(metrics, w, h, scale, tight)
+    ops, y = setter.header(face)
+    if face.stats or face.tally:
+        stat_ops, y = setter.stats(face, y)
+        ops += stat_ops
+    return tuple(ops), y
+
+
+@lru_cache(maxsize=4096)
+def _section_units(metrics: Metrics, w: float, h: float, scale: float, tight: bool,
+                   index: int, section: Section) -> tuple[_Unit, tuple[_Unit, ...]]:
+    """A section's units, set once for a card and a scale.
+
+    Shrinking a face, moving a back's sections onto its front and keeping
+    optional sections only where there is room set the same sections again
+    and again (100 characters' cards: 7,193 settings, 726 of them different).
+    """
+    head, units = _Setter(metrics, w, h, scale, tight).section_units(index, section)
+    return head, tuple(units)
 
 
 def _rest(face: CardFace, resume: tuple[int, int, int]) -> CardFace:
@@ -329,13 +388,14 @@ def _rest(face: CardFace, resume: tuple[int, int, int]) -> CardFace:
     return face.continued((first, *face.sections[index + 1:]))
 
 
-def _overflows(ops: list[Op], h: float) -> bool:
+def _overflows(placed: list[Block], h: float) -> bool:
     """True when something set on the card runs past its bottom edge."""
-    for op in ops:
-        bottom = op.y if isinstance(op, Text) else (
-            max(op.y1, op.y2) if isinstance(op, Stroke) else op.y + op.h)
-        if bottom > h:
-            return True
+    for dy, ops in placed:
+        for op in ops:
+            bottom = op.y + dy if isinstance(op, Text) else (
+                max(op.y1 + dy, op.y2 + dy) if isinstance(op, Stroke) else op.y + dy + op.h)
+            if bottom > h:
+                return True
     return False
 
 
@@ -348,31 +408,46 @@ def typeset(face: CardFace, w: float, h: float, metrics: Metrics,
     since those lines cannot move to a continuation card.
     """
     minimum = MIN_PT / base_pt(w)
+    heading = replace(face, sections=())
     scales = [s * max_scale for s in _SHRINK if minimum < s * max_scale] \
         + [min(minimum, max_scale)]
     for scale in scales:
-        ops, resume = _Setter(metrics, w, h, scale).set(face)
+        placed, resume = _Setter(metrics, w, h, scale).set(face, heading)
         if resume is None:
-            return Typeset(face, tuple(ops), scale, None)
+            return Typeset(face, tuple(placed), scale, None)
+    tight_placed, tight_resume = _Setter(metrics, w, h, scale, tight=True).set(face, heading)
+    if tight_resume is None:
+        return Typeset(face, tuple(tight_placed), scale, None, tight=True)
     floor = FLOOR_PT / base_pt(w)
-    while _overflows(ops, h) and scale > floor:
+    while _overflows(placed, h) and scale > floor:
         scale = max(floor, scale * 0.93)
-        ops, resume = _Setter(metrics, w, h, scale).set(face)
+        placed, resume = _Setter(metrics, w, h, scale).set(face, heading)
         if resume is None:
-            return Typeset(face, tuple(ops), scale, None)
-    return Typeset(face, tuple(ops), scale, _rest(face, resume) if resume else None)
+            return Typeset(face, tuple(placed), scale, None)
+    return Typeset(face, tuple(placed), scale, _rest(face, resume) if resume else None)
+
+
+def set_at(face: CardFace, w: float, h: float, metrics: Metrics,
+           scale: float) -> Typeset | None:
+    """The face on one card at exactly ``scale`` (usual leading); None if it does not fit."""
+    placed, resume = _Setter(metrics, w, h, scale).set(face, replace(face, sections=()))
+    return None if resume is not None else Typeset(face, tuple(placed), scale, None)
 
 
 def _with_room(face: CardFace, w: float, h: float, metrics: Metrics,
                max_scale: float) -> CardFace:
-    """The face with as much of its optional sections as fits without shrinking it."""
+    """The face with as much of its optional sections as fits without shrinking it.
+
+    Nor without closing up its lines: references are not worth denser type.
+    """
     bare = replace(face, sections=tuple(s for s in face.sections if not s.optional))
     shorter = replace(face, sections=tuple(
         replace(s, rows=s.shorter) if s.optional and s.shorter else s for s in face.sections))
-    scale = typeset(bare, w, h, metrics, max_scale).scale
+    without = typeset(bare, w, h, metrics, max_scale)
     for candidate in (face, shorter):
         fitted = typeset(candidate, w, h, metrics, max_scale)
-        if fitted.remainder is None and fitted.scale >= scale:
+        if fitted.remainder is None and fitted.scale >= without.scale \
+                and fitted.tight <= without.tight:
             return candidate
     return bare
 

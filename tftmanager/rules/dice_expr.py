@@ -55,7 +55,7 @@ class Roll:
     total: int
 
     def __str__(self) -> str:
-        faces = "+".join(str(f) for f in self.faces)
+        faces = "+".join(map(str, self.faces))
         return f"{self.expression} = {self.total}" + (f" [{faces}]" if faces else "")
 
 

@@ -52,6 +52,7 @@ from tftmanager.rules.encounter_weapons import (
 )
 from tftmanager.rules.option_references import cited
 from tftmanager.rules.settings import CriticalHits, ManySides, PoleCharge
+from tftmanager.rules.text import count
 
 __all__ = ["Encounter", "EncounterRefused"]
 
@@ -279,7 +280,7 @@ class Encounter(Harming):
                                    f"successfully disengage\" (Melee).")
         fig.fled, fig.fled_turn, fig.option = True, self.turn, ""
         self.note(f"{fig.name} flees" + (" unhurt" if not fig.wounds else
-                                         f" with {fig.wounds} hits")
+                                         f" with {count(fig.wounds, 'hit')}")
                   + f"; each foe may take one free attack at +{rules.flee_free_dx} DX "
                     f"this turn (004).")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tftmanager.rules.text import agreeing
+
 RollFn = Callable[[int, str], int]
 
 
@@ -46,7 +48,8 @@ def two_side_initiative(sides: Sequence[str], roll: RollFn) -> Ordering:
     """
     log: list[str] = []
     order = _highest(list(sides), roll, "Initiative", log, {})
-    log.append(f"{order[0]} wins the initiative and chooses who moves first.")
+    log.append(agreeing(order[0], "wins the initiative and chooses",
+                        "win the initiative and choose") + " who moves first.")
     return Ordering(tuple(order), tuple(log))
 
 
@@ -61,7 +64,8 @@ def roll_off(sides: Sequence[str], roll: RollFn, went_last: str | None) -> Order
     log: list[str] = []
     pool = [s for s in remaining if s != went_last] if len(remaining) > 2 else list(remaining)
     if went_last in remaining and len(remaining) > 2:
-        log.append(f"{went_last} went last and sits out the first roll-off.")
+        log.append(agreeing(went_last, "went last and sits", "went last and sit")
+                   + " out the first roll-off.")
     order: list[str] = []
     place = 1
     while remaining:
@@ -70,7 +74,7 @@ def roll_off(sides: Sequence[str], roll: RollFn, went_last: str | None) -> Order
         else:
             winner = _highest(pool, roll, f"Roll-off for place {place}", log, {})[0]
         order.append(winner)
-        log.append(f"{winner} goes {_ordinal(place)}.")
+        log.append(f"{agreeing(winner, 'goes', 'go')} {_ordinal(place)}.")
         remaining.remove(winner)
         pool = list(remaining)
         place += 1

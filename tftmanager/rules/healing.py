@@ -12,6 +12,7 @@ where, so the GM never has to guess why Wulf is still at ST 7.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from tftmanager.rules.assignment import Activity
 from tftmanager.rules.character import Character, Status
@@ -45,6 +46,7 @@ def heals_busy_weeks(healing: WeekHealing, rest_heals_all: bool) -> bool:
     return healing is WeekHealing.EVERY_WEEK and rest_heals_all
 
 
+@cache  # a constant per reading: a year of a wounded party's weeks asked it thousands of times
 def _reading(healing: WeekHealing) -> str:
     """"our reading of TFT Rules Expansion, Death and Dying: a survivor recovers '...'"."""
     reference = reading_reference("week_healing", healing)

@@ -9,6 +9,7 @@ with the reason; notes may still hold line breaks and tabs.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Bidirectional embeddings, overrides and isolates (the "Trojan source" set).
@@ -41,6 +42,29 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
     """
     word = singular if number == 1 else (plural or f"{singular}s")
     return f"{number} {word}"
+
+
+# A name's last word ending so is no plural: "Flavius", "Boris", "Kross", "Ragnar's".
+_SINGULAR_ENDINGS = ("ss", "us", "is", "'s", "\u2019s")
+
+
+def is_plural_name(name: str) -> bool:
+    """True for a name that reads as a plural noun: "Beasts", "Wolves of the Pass".
+
+    The head noun is the last word before any "of"; a plural ends in s (but
+    not in ss, us, is or a possessive), as the sides users name a fight's
+    sides do ("Romans", "Orcs", "Party", "Ragnar's band").
+    """
+    head = re.split(r"\s+of\s+", name.strip(), maxsplit=1)[0].split()
+    word = head[-1].lower() if head else ""
+    return len(word) > 2 and word.endswith("s") and not word.endswith(_SINGULAR_ENDINGS)
+
+
+def agreeing(name: str, singular: str, plural: str) -> str:
+    """A name as a sentence's subject with its verb: "Party wins", "The Beasts win"."""
+    if not is_plural_name(name):
+        return f"{name} {singular}"
+    return f"{'' if name.lower().startswith('the ') else 'The '}{name} {plural}"
 
 
 def article(word: str) -> str:

@@ -96,12 +96,13 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     activity = Activity(assignment.activity)
     if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
         character = replace(character, fatigue=0)
-    base = WeekResult(activity.label, character, assignment)
     if character.status is not Status.ACTIVE:
-        return replace(base, lines=(f"Cannot act this week ({character.status.value}).",))
+        return WeekResult(activity.label, character, assignment,
+                          lines=(f"Cannot act this week ({character.status.value}).",))
     if activity is Activity.JOB:
-        return _healed(_job(base, library, catalogue, profile, dice, week, balance),
-                       character, activity, catalogue, profile)
+        return _healed(_job(character, assignment, library, catalogue, profile, dice, week,
+                            balance), character, activity, catalogue, profile)
+    base = WeekResult(activity.label, character, assignment)
     if activity is Activity.STUDY:
         return _healed(_upkeep(replace(base, studies=True), catalogue, profile, balance),
                        character, activity, catalogue, profile)
@@ -162,14 +163,14 @@ def played_job(job: Job, profile: RuleProfile) -> Job:
     return replace(job, **values)
 
 
-def _job(result: WeekResult, library: RulesLibrary, catalogue: JobCatalogue,
-         profile: RuleProfile, dice: Dice, week: int, balance: int) -> WeekResult:
+def _job(character: Character, data: Assignment, library: RulesLibrary,
+         catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int,
+         balance: int) -> WeekResult:
     """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks.
 
     The result is built once (not copied field by field): a year of weeks for
     a party resolves thousands of these.
     """
-    character, data = result.character, result.assignment
     job = played_job(catalogue.jobs[data.job], profile)
     activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
     reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))

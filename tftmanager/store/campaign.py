@@ -36,6 +36,7 @@ from tftmanager.store.errors import (
     MigrationFailed,
     NotACampaign,
     ReadOnlyCampaign,
+    RequestDone,
 )
 from tftmanager.store.failures import user_message
 from tftmanager.store.inspect import (
@@ -48,6 +49,7 @@ from tftmanager.store.inspect import (
 from tftmanager.store.journal import FileJournal, Journal, OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
+from tftmanager.store.player_links import record_request
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import CampaignRow
 
@@ -93,6 +95,8 @@ class CampaignStore:
         # thread and the table server's workers (the players' view), which must never use
         # it at once.  Reentrant, for a thread that reads inside its own transaction.
         self.one_at_a_time = threading.RLock()
+        # Each thread's ``reading()`` block, whose one transaction its reads share.
+        self._reading = threading.local()
 
     @property
     def mine(self) -> tuple[str, ...] | None:
@@ -119,11 +123,50 @@ class CampaignStore:
         return dict(self.seen)
 
     @contextmanager
+    def as_player(self, author: str, character_id: int) -> Iterator[None]:
+        """A player's action on their character (the table server's): read and written whole.
+
+        Operations begun inside are ``author``'s.  In a file the block holds
+        the campaign's one connection from the first read to the last write,
+        so the window's edit of the same character waits for it rather than
+        landing between the two and being overwritten.
+        """
+        with self.one_at_a_time, journal.acting(author):
+            yield
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Reads only, as one transaction: every ``transaction()`` inside shares it.
+
+        For a view gathered by many use cases (the table server's card: the
+        character, ledgers, studies, rules, the fight): one transaction
+        instead of one each, so a server campaign answers in a few round
+        trips.  No operation may begin inside (it could not commit alone).
+        """
+        if getattr(self._reading, "session", None) is not None:
+            yield
+            return
+        with self.transaction() as session:
+            self._reading.session = session
+            try:
+                yield
+            finally:
+                self._reading.session = None
+
+    def _shared_read(self) -> Session | None:
+        """The session of the ``reading()`` block this thread is in, if any."""
+        return getattr(self._reading, "session", None)
+
+    @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One session in one transaction: committed at the end, rolled back on error.
 
         Transactions from several threads take turns (``one_at_a_time``).
         """
+        shared = self._shared_read()
+        if shared is not None:
+            yield shared
+            return
         with self.one_at_a_time:
             if self.snapshot is not None:
                 with Session(bind=self.snapshot, expire_on_commit=False,
@@ -159,12 +202,20 @@ class CampaignStore:
         if self.read_only:
             raise ReadOnlyCampaign(self.path, f"{self.path.name} is open read-only: "
                                    "nothing in it can be changed.")
+        assert self._shared_read() is None, "an operation begun inside reading()"
+        request = journal.pending_request()
         with self.transaction() as session:
             op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label
             yield op
+            if request is not None and not record_request(
+                    session=session, character_id=request.character_id, nonce=request.nonce):
+                raise RequestDone(self.path, "That request was already received, and done "
+                                  "once.")
             self.journal.finish(session, op, campaign_id=self.campaign_id)
             self.operation_finished(session, op)
+        if request is not None:
+            request.recorded = True
         self.committed += 1
         self.journal.committed()
 

@@ -34,6 +34,14 @@ def list_encounters(*, session: Session, campaign_id: int) -> list[StoredEncount
     return [_stored(r) for r in rows]
 
 
+def newest_in_progress(*, session: Session, campaign_id: int) -> int | None:
+    """The newest encounter not ended (its id), by the ``ended`` column: no state is read."""
+    found = session.exec(select(EncounterRow.id).where(
+        EncounterRow.campaign_id == campaign_id, col(EncounterRow.ended).is_(False))
+        .order_by(col(EncounterRow.id).desc()).limit(1)).first()
+    return int(found) if found is not None else None
+
+
 def get_encounter(*, session: Session, campaign_id: int, encounter_id: int
                   ) -> StoredEncounter | None:
     """One encounter of this campaign, or None."""

@@ -65,5 +65,9 @@ class EditConflict(CampaignError):
     """Another user changed what this edit touches since this client last looked."""
 
 
+class RequestDone(CampaignError):
+    """A player's request the table server already did (its nonce is recorded): not again."""
+
+
 class NotYours(CampaignError):
     """The server refused the change: a player's login may change only their own characters."""

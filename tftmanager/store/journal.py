@@ -21,10 +21,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
@@ -37,6 +38,40 @@ DEFAULT_UNDO_LIMIT = 100
 # player at the table server, whose edits the GM's history names.  A context variable,
 # so the window's thread and each table server request keep their own.
 _ACTING: ContextVar[str | None] = ContextVar("tftmanager_acting", default=None)
+# The character versions that player's action was judged on (a server campaign's): an
+# operation in the block touching a character changed since is refused (``EditConflict``).
+_ACTING_SEEN: ContextVar[dict[int, int] | None] = ContextVar("tftmanager_acting_seen",
+                                                             default=None)
+
+
+@dataclass
+class Request:
+    """A player's request being carried out, and whether an operation has recorded it."""
+
+    character_id: int
+    nonce: str
+    recorded: bool = False
+
+
+# The request (character id, nonce) the acting player's action answers: recorded in its
+# first operation's transaction (``CampaignStore.operation``), so done means recorded.
+_REQUEST: ContextVar[Request | None] = ContextVar("tftmanager_request", default=None)
+
+
+def pending_request() -> Request | None:
+    """The request the operations begun now carry out, until one has recorded it."""
+    request = _REQUEST.get()
+    return request if request is not None and not request.recorded else None
+
+
+@contextmanager
+def answering(request: Request | None) -> Iterator[None]:
+    """Operations begun inside this block carry out ``request`` (None: no request)."""
+    token = _REQUEST.set(request)
+    try:
+        yield
+    finally:
+        _REQUEST.reset(token)
 
 
 def acting_author() -> str | None:
@@ -44,13 +79,24 @@ def acting_author() -> str | None:
     return _ACTING.get()
 
 
+def acting_seen() -> dict[int, int] | None:
+    """The versions the acting player's operations are checked against (None: unchecked)."""
+    return _ACTING_SEEN.get()
+
+
 @contextmanager
-def acting(author: str) -> Iterator[None]:
-    """Operations begun inside this block are recorded as ``author``'s."""
-    token = _ACTING.set(author)
+def acting(author: str, seen: dict[int, int] | None = None) -> Iterator[None]:
+    """Operations begun inside this block are recorded as ``author``'s.
+
+    ``seen``: character id -> the version the action read them at; an
+    operation that touches one changed since is refused as an edit conflict,
+    so nobody's change made meanwhile is overwritten (a server campaign's).
+    """
+    token, seen_token = _ACTING.set(author), _ACTING_SEEN.set(seen)
     try:
         yield
     finally:
+        _ACTING_SEEN.reset(seen_token)
         _ACTING.reset(token)
 
 
@@ -228,11 +274,28 @@ def _by(mine: tuple[str, ...] | None) -> list[Any]:
     return [] if mine is None else [col(OperationRow.author).in_(mine)]
 
 
+@cache
+def _naming_a_character() -> str:
+    """The tables whose rows name a character, as an SQL list (from the tables' models).
+
+    A file open for writing is at the current schema, whose tables are the
+    models' (``store.inspect`` checks every column), so the list is theirs.
+    """
+    names = sorted(t.name for t in SQLModel.metadata.sorted_tables if "character_id" in t.c)
+    return ", ".join(f"'{name}'" for name in names)
+
+
 def _touched_characters(session: Session, operation_id: int) -> list[int]:
+    """The characters whose rows the operation changed (only tables naming one are read).
+
+    A run of weeks writes its reports (about 40 KB each) to the week log,
+    which names no character: reading each image cost more than the rest.
+    """
     rows = session.execute(text(
         "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
         "ELSE json_extract(coalesce(new, old), '$.character_id') END "
-        "FROM row_change WHERE operation_id = :op"), {"op": operation_id})
+        "FROM row_change WHERE operation_id = :op AND table_name IN "
+        f"('character', {_naming_a_character()})"), {"op": operation_id})
     return sorted(int(r[0]) for r in rows if r[0] is not None)
 
 

@@ -10,15 +10,20 @@ without the journal knowing: a write outside an operation is refused.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Connection, inspect
 
 from tftmanager.store.sql_text import quote_name
 
-# Tables that are the journal itself, or Alembic's, or the players' links: never recorded.
+# Tables that are the journal itself, or Alembic's, or the players' links and requests:
+# never recorded.
 UNRECORDED = frozenset({"operation", "row_change", "journal_state", "alembic_version",
-                        "character_version", "player_link"})
+                        "character_version", "player_link", "table_request"})
 PREFIX = "journal_"
 OUTSIDE_AN_OPERATION = "write outside an operation"
+# From this many rows a bulk insert is journalled in one statement (``insert_recorded``).
+BULK_ROWS = 64
 
 _EVENTS = (("insert", "INSERT", "I"), ("update", "UPDATE", "U"), ("delete", "DELETE", "D"))
 
@@ -46,6 +51,39 @@ def trigger_sql(table: str, columns: list[str]) -> list[str]:
             "END"
         )
     return statements
+
+
+def insert_recorded(conn: Connection, table: str, sql: str, rows: list[Any]) -> None:
+    """Run a bulk INSERT into ``table`` and record its rows with one statement, not one each.
+
+    The journal's rows come out exactly as the triggers would write them
+    (the same images, in the same order, with the same ids), but SQLite runs
+    one INSERT ... SELECT instead of a trigger program per row: for a year of
+    a party's ledger lines (thousands), that was more than the insert itself.
+    Outside an operation, or while replaying, the triggers decide as always;
+    so they do for a few rows (a payment, an award to a party), where the
+    statements around the insert would cost more than they save.
+    """
+    if len(rows) < BULK_ROWS:
+        conn.exec_driver_sql(sql, rows)
+        return
+    state = conn.exec_driver_sql(
+        "SELECT current_op, replaying FROM journal_state WHERE id = 1").first()
+    if state is None or state[0] is None or state[1]:
+        conn.exec_driver_sql(sql, rows)
+        return
+    name = quote_name(table)
+    columns = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({name})")]
+    after = conn.exec_driver_sql(f"SELECT coalesce(max(rowid), 0) FROM {name}").scalar()
+    conn.exec_driver_sql("UPDATE journal_state SET replaying = 1 WHERE id = 1")
+    try:
+        conn.exec_driver_sql(sql, rows)
+    finally:
+        conn.exec_driver_sql("UPDATE journal_state SET replaying = 0 WHERE id = 1")
+    conn.exec_driver_sql(
+        "INSERT INTO row_change (operation_id, table_name, action, row_key, old, new) "
+        f"SELECT ?, '{table}', 'I', NEW.rowid, NULL, {_row_json('NEW', columns)} "
+        f"FROM {name} AS NEW WHERE NEW.rowid > ? ORDER BY NEW.rowid", (state[0], after))
 
 
 def _journal_triggers(conn: Connection) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import insert, literal
 from sqlmodel import Session, col, delete, func, select
 
+from tftmanager.store.journal_triggers import insert_recorded
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
@@ -82,7 +83,7 @@ def append_many(*, session: Session, rows: list[dict[str, Any]],
            f'VALUES ({", ".join("?" for _ in names)})')
     connection = session.connection()
     before = _last_id(connection, table)
-    connection.exec_driver_sql(sql, list(map(itemgetter(*names), full)))
+    insert_recorded(connection, table.__tablename__, sql, list(map(itemgetter(*names), full)))
     after = _last_id(connection, table)
     if after - before != len(full):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
@@ -121,12 +122,14 @@ def append_within_balance(*, session: Session, values: dict[str, Any],
     return None if found is None else _as_lines(table, [(int(found), full)])[0]
 
 
+_LINE_FIELDS = ("character_id", "amount", "kind", "reason", "week", "batch")
+_FIELDS = {XPEntryRow: itemgetter(*_LINE_FIELDS, "played_on", "attribute"),
+           MoneyEntryRow: itemgetter(*_LINE_FIELDS)}  # a money line has no attribute or date
+
+
 def _as_lines(table: LedgerTable, rows: list[tuple[int, dict[str, Any]]]) -> list[LedgerLine]:
-    xp = table is XPEntryRow
-    return [LedgerLine(line_id, v["character_id"], v["amount"], v["kind"], v["reason"],
-                       v["week"], v["batch"], v["played_on"] if xp else "",
-                       v["attribute"] if xp else "")
-            for line_id, v in rows]
+    fields = _FIELDS[table]
+    return [LedgerLine(line_id, *fields(v)) for line_id, v in rows]
 
 
 def _last_id(connection: Any, table: LedgerTable) -> int:

@@ -1,14 +1,15 @@
-"""The players' links to the table server: one secret per character.
+"""The players' links to the table server (one secret per character) and their requests done.
 
-Plain query functions over ``player_link``; the table is not journalled (see
-``tables.PlayerLinkRow``), so these write outside any operation.
+Plain query functions over ``player_link`` and ``table_request``; neither
+table is journalled (see ``tables.PlayerLinkRow`` and ``TableRequestRow``).
 """
 
 from __future__ import annotations
 
+from sqlalchemy import text
 from sqlmodel import Session, col, select
 
-from tftmanager.store.tables import CharacterRow, PlayerLinkRow
+from tftmanager.store.tables import CharacterRow, PlayerLinkRow, utcnow
 
 
 def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, str]]:
@@ -47,3 +48,35 @@ def drop_link(*, session: Session, character_id: int) -> bool:
     session.delete(row)
     session.flush()
     return True
+
+
+# Requests done kept per character: a page re-sends within minutes, a few at a time.
+REQUESTS_KEPT = 200
+# Old requests are dropped at every this many ids (one statement, by the index).
+PRUNE_EVERY = 50
+
+
+def record_request(*, session: Session, character_id: int, nonce: str) -> bool:
+    """Record a request as done, in the caller's transaction; False if it was done before.
+
+    One statement (an insert that does nothing for a known nonce).  Now and
+    then the character's oldest are dropped, past ``REQUESTS_KEPT``.
+    """
+    new_id = session.execute(text(
+        "INSERT INTO table_request (character_id, nonce, received_at) "
+        "VALUES (:c, :n, :t) ON CONFLICT (nonce) DO NOTHING RETURNING id"),
+        {"c": character_id, "n": nonce, "t": utcnow()}).scalar()
+    if new_id is None:
+        return False
+    if int(new_id) % PRUNE_EVERY == 0:
+        session.execute(text(
+            "DELETE FROM table_request WHERE character_id = :c AND id <= "
+            "(SELECT id FROM table_request WHERE character_id = :c "
+            "ORDER BY id DESC LIMIT 1 OFFSET :keep)"), {"c": character_id, "keep": REQUESTS_KEPT})
+    return True
+
+
+def request_done(*, session: Session, nonce: str) -> bool:
+    """Whether a request with this nonce was done."""
+    return session.execute(text("SELECT 1 FROM table_request WHERE nonce = :n"),
+                           {"n": nonce}).first() is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections import defaultdict
@@ -85,7 +86,13 @@ def set_campaign(*, session: Session, campaign_id: int, week: int | None = None,
 
 def rule_profile(*, session: Session, campaign_id: int) -> RuleProfile:
     """The campaign's rules profile."""
-    raw: dict[str, Any] = json.loads(_campaign_row(session, campaign_id).rules_profile or "{}")
+    return _profile_of(_campaign_row(session, campaign_id).rules_profile or "{}")
+
+
+@functools.lru_cache(maxsize=16)
+def _profile_of(stored: str) -> RuleProfile:
+    """A stored profile read once per text (it is frozen): an edit reads it several times."""
+    raw: dict[str, Any] = json.loads(stored)
     return RuleProfile.from_dict(raw)
 
 

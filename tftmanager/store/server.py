@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, Opera
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
+from tftmanager.store import journal
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import (
     CampaignError,
@@ -172,6 +173,23 @@ class ServerCampaignStore(CampaignStore):
         view.seen.update(seen or {})
         return view
 
+    @contextmanager
+    def as_player(self, author: str, character_id: int) -> Iterator[None]:
+        """A player's action on their character: no edit made meanwhile is overwritten.
+
+        The character's version is read first; every operation inside is
+        then refused (``EditConflict``) if anyone's change to the character
+        committed since, whether before the action's reads or between its
+        read and its write.  The server checks it under the version's row
+        lock at the commit, as it checks a window's edit against its look.
+        """
+        with self.transaction() as session:
+            version = session.execute(text(
+                "SELECT coalesce((SELECT version FROM character_version "
+                "WHERE character_id = :c), 0)"), {"c": character_id}).scalar()
+        with journal.acting(author, seen={character_id: int(version or 0)}):
+            yield
+
     @property
     def shared(self) -> bool:
         """A server campaign is shared."""
@@ -195,6 +213,10 @@ class ServerCampaignStore(CampaignStore):
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One transaction on the server, its failures said in the user's terms."""
+        shared = self._shared_read()
+        if shared is not None:
+            yield shared
+            return
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 if self.role != "gm" and self.for_player is None:

@@ -19,7 +19,13 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session
 
-from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange, acting_author
+from tftmanager.store.journal import (
+    OpenOperation,
+    ReplayRefused,
+    RowChange,
+    acting_author,
+    acting_seen,
+)
 from tftmanager.store.queries import hold
 from tftmanager.store.server_functions import REPLAY_REFUSED
 from tftmanager.store.tables import CampaignRow, OperationRow
@@ -43,7 +49,8 @@ class ServerJournal:
     ``for_player`` (or, for one block, ``journal.acting``): a GM's connection
     (the table server's) recording each operation in a player's name, with a
     player's limits and the server's own words for its history line.  Such
-    an operation is judged on the rows as they are, not on the GM's last look.
+    an operation is checked against the versions the player's action read
+    (``journal.acting``'s ``seen``), never against the GM's last look.
     """
 
     def __init__(self, author: str, seen: dict[int, int], *,
@@ -51,7 +58,7 @@ class ServerJournal:
         self.author = author
         self.seen = seen  # shared with the store: character id -> version last seen
         self.for_player = for_player
-        # False: no stale-edit check (the table server judges an action on the rows as they are)
+        # False: no check against this store's look (``store.acting_for`` without ``seen``)
         self.checks_seen = True
         self._raised: dict[int, int] = {}
 
@@ -71,14 +78,21 @@ class ServerJournal:
     def finish(self, session: Session, op: OpenOperation, *, campaign_id: int) -> None:
         """Label it; the server keeps the limit, raises the versions (or refuses) and notifies."""
         session.flush()
+        seen = self._checked_against()
         raised = session.execute(
             text("SELECT tft_finish(:op, :label, :key, :meta, :deed, CAST(:seen AS jsonb))"),
             {"op": op.id, "label": op.label[:300], "key": op.merge_key[:120],
              "meta": json.dumps(op.meta, sort_keys=True),
              "deed": json.dumps(op.deed, sort_keys=True),
-             "seen": json.dumps({str(k): v for k, v in self.seen.items()})
-             if self.checks_seen and acting_author() is None else None}).scalar()
+             "seen": None if seen is None else json.dumps({str(k): v for k, v in seen.items()})
+             }).scalar()
         self._raised = _versions(raised)
+        if acting_author() is not None:
+            # What the player's action has now seen (its next operation builds on this one),
+            # never what this login (the GM's connection) has seen.
+            if seen is not None:
+                seen.update(self._raised)
+            self._raised = {}
 
     def replay(self, session: Session, operation_id: int, changes: list[RowChange], *,
                backwards: bool) -> None:
@@ -99,6 +113,16 @@ class ServerJournal:
         if held is not None:
             session.expire(held)  # the server marked it undone (or done)
         self._raised = _versions(raised)
+
+    def _checked_against(self) -> dict[int, int] | None:
+        """The versions this operation's characters must still have, or None (unchecked).
+
+        The login's own last look; for a player acting through the table
+        server, the versions their action read (never the GM's look).
+        """
+        if acting_author() is not None:
+            return acting_seen()
+        return self.seen if self.checks_seen else None
 
     def _player(self) -> str | None:
         """The player this operation is recorded for, if not the login itself."""

@@ -41,7 +41,8 @@ __all__ = ["MAX_DATABASE_NAME", "NOTIFY_CHANNEL", "TIMEOUTS", "install", "role_n
            "tables"]
 
 # Tables with a character_id that only the GM writes.
-GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version", "player_link"})
+GM_ONLY_WITH_CHARACTER = frozenset({"player_character", "character_version", "player_link",
+                                    "table_request"})
 # Ledgers only grow, and a player adds to them only its own spending, within the balance.
 LEDGERS = frozenset({"xp_entry", "money_entry"})
 # Connections one player's login may hold at once (the app uses at most 7).

@@ -56,6 +56,9 @@ TABLES: dict[str, frozenset[str]] = {
         "character_id", "fine_damage", "fine_dx", "good", "hits_taken", "id", "key", "kind", "note",
         "position", "quantity", "silver", "state", "uid"
     }),
+    "table_request": frozenset({
+        "character_id", "id", "nonce", "received_at"
+    }),
     "row_change": frozenset({
         "action", "id", "new", "old", "operation_id", "row_key", "table_name"
     }),

@@ -391,3 +391,22 @@ class PlayerLinkRow(SQLModel, table=True):
     character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", unique=True)
     secret: str = Field(max_length=100)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class TableRequestRow(SQLModel, table=True):
+    """A player's request the table server has done, by its nonce (schema 16).
+
+    Written in the transaction of the operation the request made, so a
+    request is recorded exactly when it is done, and a page re-sending it
+    (even after the server restarted) is answered "already received".  Not
+    journalled, like ``player_link``; the newest ``REQUESTS_KEPT`` per
+    character are kept (``store.player_links``).
+    """
+
+    __tablename__ = "table_request"
+    __table_args__ = (Index("ix_table_request_character_id_id", "character_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE")
+    nonce: str = Field(max_length=64, unique=True)
+    received_at: datetime = Field(default_factory=utcnow)

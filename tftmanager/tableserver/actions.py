@@ -12,10 +12,10 @@ what the rules refuse comes back as the app's refusal, word for word.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from tftmanager.app import characters, encounters, equipment, experience
 from tftmanager.app.campaigns import Campaign
+from tftmanager.app.errors import EditConflict
 from tftmanager.app.library import library_for
 from tftmanager.app.player_links import PlayerLink, acting_for
 from tftmanager.refusal import Refusal
@@ -23,6 +23,7 @@ from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind, ItemState
 
 NOTES_MAX = 8000
+TRIES = 3  # an action that collided with someone else's edit is tried this often in all
 
 
 class ActionRefused(Refusal, ValueError):
@@ -94,11 +95,9 @@ def _notes(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> s
         raise ActionRefused("The request lacks the notes; reload the page and try again.")
     if len(notes) > NOTES_MAX:
         raise ActionRefused(f"Notes are at most {NOTES_MAX:,} characters.")
-    character = characters.get_character(store=store, character_id=link.character_id)
-    if notes.replace("\r\n", "\n") == character.notes:
-        return "Notes saved."
-    characters.edit_character(store=store, character_id=link.character_id,
-                              character=replace(character, notes=notes.replace("\r\n", "\n")))
+    was = fields.get("was")  # the notes the page's text began from (optional)
+    characters.set_notes(store=store, character_id=link.character_id, notes=notes,
+                         was=was if isinstance(was, str) else None)
     return "Notes saved."
 
 
@@ -107,11 +106,30 @@ ACTIONS: dict[str, Action] = {"raise": _raise, "memory": _memory, "move": _move,
                               "fatigue": _fatigue, "notes": _notes}
 
 
-def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> str:
-    """Carry out one of the player's actions as the player; what to tell them."""
+def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
+        nonce: str = "") -> str:
+    """Carry out one of the player's actions as the player; what to tell them.
+
+    ``nonce``: the request's, recorded with the action's operation (``RequestDone``
+    when it was done before).
+
+    The action reads the character and writes it as one whole (``acting_for``):
+    on a server campaign, an edit someone else committed in between refuses
+    it with nothing written, and it is tried again on the character as it is
+    now (a raise or a move means the same on it); after ``TRIES`` such
+    collisions in a row the player is told who changed what, and looks again.
+    """
     action = ACTIONS.get(str(fields.get("action", "")))
     if action is None:
         raise ActionRefused("The table server does not do that.")
-    # (a server campaign too: the GM's connection records the operation in the player's name)
-    with acting_for(link):
-        return action(store, link, fields)
+    for tried in range(1, TRIES + 1):
+        # (a server campaign too: the GM's connection records the operation in the
+        # player's name)
+        try:
+            with acting_for(link, store=store, nonce=nonce):
+                return action(store, link, fields)
+        except EditConflict as conflict:
+            if tried == TRIES:
+                raise ActionRefused(f"{conflict.message} Look at it again, then try once "
+                                    "more.") from conflict
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises

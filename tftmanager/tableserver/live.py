@@ -2,9 +2,11 @@
 
 Ten players connected means ten event streams; after a change each needs its
 own card.  Rendering them one by one would read the party ten times; here
-the first stream to wake renders every watched character (and the GM's page,
-when open) in one pass of bulk reads (``player_view.read_views``), and the
-others take their part of it.  The same pass reads the links, so a stream
+the first stream to wake (or the player's action, whose answer carries the
+new card) renders every watched character (and the GM's page, when open) in
+one pass of bulk reads in one transaction (``player_view.read_views``), and
+the others take their part of it: a thousand open pages cost one pass per
+change, and each then only compares and sends its part.  The same pass reads the links, so a stream
 whose link was revoked or renewed learns it in that pass, compared in
 constant time.
 """
@@ -59,10 +61,12 @@ class LiveViews:
             have = self.rendered
             missing = (cid is not None and cid not in have.players and cid in have.secrets) \
                 or (cid is None and not have.gm)
-            if have.version != version or missing:
+            # (a pass for a later version, begun after this one was raised, shows it too)
+            if have.version < version or missing:
                 ids = set(self.watching) | ({cid} if cid is not None else set())
                 self.rendered = await run_in_threadpool(
-                    self._render, ids, self.gm_watching > 0 or cid is None, version)
+                    self._render, ids, self.gm_watching > 0 or cid is None,
+                    max(version, have.version))
             return self.rendered
 
     async def page(self, version: int, cid: int, secret: str) -> tuple[str, str] | None:

@@ -19,25 +19,36 @@ POLL_SECONDS = 0.1
 
 
 class News:
-    """The campaign's change counter, and whether it is gone (closed or moved)."""
+    """The campaign's change counter, and whether it is gone (closed or moved).
+
+    Waiters wait on an ``asyncio.Event`` that each change sets and replaces:
+    a stream cancelled while waiting (its page closed) leaves nothing half
+    done, where a ``Condition`` inside ``wait_for`` raised "cannot wait on
+    un-acquired lock" when cancelled at the wrong moment.
+    """
 
     def __init__(self) -> None:
         self.version = 0
         self.gone = False
-        self._changed: asyncio.Condition | None = None
+        self._changed: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Attach to the server's event loop (at start-up)."""
         self._loop = loop
-        self._changed = asyncio.Condition()
+        self._changed = asyncio.Event()
 
     async def _raise(self, gone: bool) -> None:
         assert self._changed is not None
-        async with self._changed:
-            self.version += 1
-            self.gone = self.gone or gone
-            self._changed.notify_all()
+        self.version += 1
+        self.gone = self.gone or gone
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def changed(self) -> int:
+        """The campaign changed (this server's own action): the new version, at once."""
+        await self._raise(False)
+        return self.version
 
     def poke(self, *, gone: bool = False) -> None:
         """Tell the pages the campaign changed; safe from any thread."""
@@ -48,11 +59,10 @@ class News:
     async def wait(self, seen: int, timeout: float) -> int:
         """The version after ``seen`` (or ``seen`` again after ``timeout`` seconds)."""
         assert self._changed is not None
-        async with self._changed:
-            if self.version == seen:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), timeout)
-            return self.version
+        if self.version == seen:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.version
 
 
 class Watcher(threading.Thread):

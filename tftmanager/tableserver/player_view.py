@@ -16,6 +16,7 @@ from tftmanager.app import campaigns, encounters, equipment
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.library import library_for
 from tftmanager.app.player_links import PlayerLink
+from tftmanager.app.sheet import Sheet
 from tftmanager.cards.content import CardFace
 from tftmanager.cards.gather import cards_of
 from tftmanager.refusal import Refusal
@@ -69,6 +70,16 @@ def _figures(store: Campaign) -> tuple[str, dict[int, tuple[int, int, int]]]:
         for f in view.encounter.figures if f.character_id is not None}
 
 
+def _sheets(store: Campaign, wanted: set[int]) -> list[Sheet]:
+    """These characters' sheets: one read for one character, the party's for several."""
+    if len(wanted) == 1:
+        try:
+            return [campaigns.character_sheet(store=store, character_id=next(iter(wanted)))]
+        except LookupError:  # deleted meanwhile: no view, as for a link that opens nothing
+            return []
+    return [s for s in campaigns.party_sheets(store=store) if s.id in wanted]
+
+
 def read_views(store: Campaign, character_ids: Collection[int]) -> dict[int, PlayerView]:
     """These characters as the campaign has them now, in a few bulk reads for them all.
 
@@ -76,13 +87,14 @@ def read_views(store: Campaign, character_ids: Collection[int]) -> dict[int, Pla
     change: the party, ledgers and studies once, not once per page.
     """
     wanted = set(character_ids)
-    sheets = [s for s in campaigns.party_sheets(store=store) if s.id in wanted]
-    cards = cards_of(store=store, sheets=sheets)
-    library = library_for(store)
-    profile = campaigns.get_profile(store=store)
+    with store.reading():  # one transaction for every read below
+        sheets = _sheets(store, wanted)
+        cards = cards_of(store=store, sheets=sheets)
+        library = library_for(store)
+        profile = campaigns.get_profile(store=store)
+        fight, figures = _figures(store)
     tables = library.xp_costs
     memory_cost = tables.memory_cost if tables and profile.legacy_memory_xp else None
-    fight, figures = _figures(store)
     views = {}
     for sheet, card in zip(sheets, cards, strict=True):
         c = sheet.character

@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -36,10 +36,10 @@ from starlette.staticfiles import StaticFiles
 from tftmanager import activity_log
 from tftmanager.app import player_links, server_campaigns
 from tftmanager.app.campaigns import Campaign
-from tftmanager.app.errors import failure_of
+from tftmanager.app.errors import RequestDone, failure_of
 from tftmanager.app.player_links import PlayerLink
 from tftmanager.refusal import Refusal
-from tftmanager.tableserver import actions, player_view
+from tftmanager.tableserver import actions
 from tftmanager.tableserver.html import esc, message_page, page
 from tftmanager.tableserver.live import LiveViews
 from tftmanager.tableserver.news import News, Watcher
@@ -51,6 +51,7 @@ NONCES_KEPT = 10_000
 WRONG_LINK = ("This link opens nothing: it is mistyped, or the GM revoked it. "
               "Ask the GM for your link.")
 GONE = "The campaign was closed or moved. The GM needs to open it and start the players' view."
+REPLAYED = "That request was already received, and done once."
 STOPPED = "The table server stopped. This page reconnects by itself when the GM starts it again."
 
 
@@ -84,7 +85,11 @@ class Table:
         return hmac.new(self.key, b"csrf:" + secret.encode(), hashlib.sha256).hexdigest()
 
     def seen_nonce(self, nonce: str) -> bool:
-        """Whether this request was made before (then it is not made again)."""
+        """Whether this run already took this request (in flight, or done: not made again).
+
+        Only this run's; a request done before a restart is found in the
+        campaign's record (``table_request``) when it comes back.
+        """
         if nonce in self.nonces:
             return True
         self.nonces[nonce] = None
@@ -247,26 +252,43 @@ async def player_act(request: Request) -> Response:
         return _answer(False, "This request did not come from your page; reload it.", 403)
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         return _answer(False, "The request was not understood; reload the page.", 415)
-    fields = _fields(await request.body())
+    try:
+        body = await request.body()
+    except ClientDisconnect:  # the page went away while sending: nobody to answer
+        return Response(status_code=400)
+    fields = _fields(body)
     nonce = (fields or {}).get("nonce", "")
     if fields is None or not 16 <= len(nonce) <= 64 or not nonce.isascii():
         return _answer(False, "The request was not understood; reload the page.", 400)
     if table.seen_nonce(nonce):
-        return _answer(False, "That request was already received, and done once.", 409,
-                       replayed=True)
-    return await _carry_out(table, link, fields, nonce)
+        return _replayed()
+    return await _carry_out(table, link, secret, fields, nonce)
 
 
-async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
+def _replayed() -> JSONResponse:
+    return _answer(False, REPLAYED, 409, replayed=True)
+
+
+async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[str, str],
                      nonce: str) -> Response:
     label = f"table server: {fields.get('action', '?')[:20]}"
     start = activity_log.started(label)
 
-    def work() -> str:
+    def work() -> str | None:
+        """What to tell the player; None for a request done before (even before a restart)."""
         # A file has one writer at a time; a server campaign's players act at once, each
         # operation in its own transaction on its own connection.
         with contextlib.nullcontext() if table.store.shared else table.writing:
-            return actions.act(table.store, link, fields)
+            try:
+                return actions.act(table.store, link, fields, nonce=nonce)
+            except RequestDone:  # its operation found the record: nothing done again
+                return None
+            except Refusal:
+                # Done before, a request is often refused now (its XP is spent): the record,
+                # read only on this path, tells a repeat from a refusal.
+                if player_links.request_done(store=table.store, nonce=nonce):
+                    return None
+                raise
 
     try:
         message = await run_in_threadpool(work)
@@ -274,12 +296,15 @@ async def _carry_out(table: Table, link: PlayerLink, fields: dict[str, str],
         table.nonces.pop(nonce, None)  # refused: the same request may be tried again
         failure = failure_of(label, exc, start=start, command="table-server", argv=[])
         return _answer(False, failure.message, 500 if failure.bug else 422)
+    if message is None:
+        return _replayed()
     activity_log.done(label, start)
-    table.news.poke()
+    # The pages' next version, rendered once: this answer's card and every open page's.
+    version = await table.news.changed()
     if table.on_change is not None:
         table.on_change(link.character_id, f"{link.author}: {message}")
-    view = await run_in_threadpool(player_view.read_view, table.store, link)
-    return _answer(True, message, live=player_view.live_html(view))
+    found = await table.views.page(version, link.character_id, secret)
+    return _answer(True, message, live=found[0] if found is not None else "")
 
 
 def _gm_table(request: Request) -> Table | Response:

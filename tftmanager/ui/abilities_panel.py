@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tftmanager.app import abilities, campaigns
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.memory import memory, spell_cost, talent_costs
 from tftmanager.ui.problem_label import ProblemLabel
@@ -85,7 +86,7 @@ class AbilitiesPanel(QGroupBox):
             return
         character = sheet.character
         library = session.library
-        profile = session.profile()
+        profile = session.query(campaigns.get_profile)
         mem = memory(character, library, profile)
         self.memory_label.setText(
             f"Memory: {mem.used} of {mem.capacity} used "
@@ -100,7 +101,7 @@ class AbilitiesPanel(QGroupBox):
             text = (f"{key} (not in library)" if spell is None
                     else f"{spell.name} — spell ({spell_cost(character, library, profile)})")
             self._add_item(text, "spell", key)
-        for study in session.studies(sheet.id):
+        for study in session.query(abilities.studies_of, character_id=sheet.id):
             item = QListWidgetItem(
                 f"{study.name}: {study.progress}"
                 f"{' with a teacher' if study.teacher else ''}")

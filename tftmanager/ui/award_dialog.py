@@ -29,11 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns
 from tftmanager.app.experience import XPRefused, parse_enemy_totals
 from tftmanager.rules.awards import Award, CombatType, Outcome, average, combat_awards, split_evenly
 from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.runner import free_check, free_query
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -60,7 +62,7 @@ class AwardDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Award Experience")
-        self.sheets = [s for s in session.sheets() if s.id is not None]
+        self.sheets = [s for s in session.query(campaigns.party_sheets) if s.id is not None]
         self.problem = ProblemLabel()
         self.tabs = QTabWidget()
         self.tabs.addTab(self._gm_tab(selected), "&GM award")
@@ -122,6 +124,14 @@ class AwardDialog(QDialog):
                        self.recipients.itemChanged):
             signal.connect(lambda *_a: self.update_preview())
         return page
+
+    def _each(self, ids: list[int]) -> str:
+        """"Each of 3 gets", or the one recipient's name ("Ragnar gets")."""
+        if len(ids) != 1:
+            return f"Each of {len(ids)} gets"
+        item = next(self.recipients.item(i) for i in range(self.recipients.count())
+                    if self.recipients.item(i).data(Qt.ItemDataRole.UserRole) == ids[0])
+        return f"{item.text()} gets"
 
     def chosen(self) -> list[int]:
         """Ids of the checked recipients."""
@@ -202,10 +212,10 @@ class AwardDialog(QDialog):
         assert item is not None
         return item
 
-    def combat_result(self) -> list[tuple[int, Award]]:
-        """The awards the form describes; XPRefused says what is missing."""
+    def combat_result(self) -> list[tuple[int, Award]] | str:
+        """The awards the form describes, or what is missing, in one line."""
         if self.session.library.awards is None:
-            raise XPRefused("This campaign's library has no award table.")
+            return "This campaign's library has no award table."
         party = []
         ids = []
         for row, sheet in enumerate(self.sheets):
@@ -215,9 +225,11 @@ class AwardDialog(QDialog):
             party.append((c.name, c.st + c.dx, self.outcome_boxes[row].currentData()))
             ids.append(sheet.id or 0)
         if not party:
-            raise XPRefused("Tick the party members who fought.")
-        enemies = parse_enemy_totals(self.enemies.text())
-        awards = combat_awards(self.combat.currentData(), party, enemies,
+            return "Tick the party members who fought."
+        enemies = free_check(parse_enemy_totals, answers=(XPRefused,), text=self.enemies.text())
+        if enemies.refusal is not None:
+            return enemies.refusal.message
+        awards = combat_awards(self.combat.currentData(), party, enemies.value or [],
                                self.session.library.awards)
         return list(zip(ids, awards, strict=True))
 
@@ -235,19 +247,18 @@ class AwardDialog(QDialog):
             elif self.split.isChecked():
                 share = split_evenly(amount, len(ids))
                 left = f"; {share.remainder} XP left over" if share.remainder else ""
-                self.gm_preview.setText(f"Each of {len(ids)} gets {share.each} XP{left}.")
+                self.gm_preview.setText(f"{self._each(ids)} {share.each} XP{left}.")
             else:
-                self.gm_preview.setText(f"Each of {len(ids)} gets {amount} XP.")
+                self.gm_preview.setText(f"{self._each(ids)} {amount} XP.")
             self.problem.show_messages([])
             return
-        try:
-            result = self.combat_result()
-        except XPRefused as exc:  # only the form's refusal: a bug goes to the crash report
-            self.combat_preview.setText(exc.message)
+        result = self.combat_result()
+        if isinstance(result, str):  # only the form's refusal: a bug goes to the crash report
+            self.combat_preview.setText(result)
             return
         ours = average([s.character.st + s.character.dx for s in self.sheets
                         if any(s.id == i for i, _a in result)])
-        theirs = average(parse_enemy_totals(self.enemies.text()))
+        theirs = average(free_query(parse_enemy_totals, text=self.enemies.text()))
         lines = [f"Average ST + DX: party {float(ours):.1f}, enemy {float(theirs):.1f}."]
         lines += [f"{a.name}: {a.amount:+d} XP ({a.reason})" for _i, a in result]
         self.combat_preview.setText("\n".join(lines))
@@ -266,10 +277,9 @@ class AwardDialog(QDialog):
                                                   self.reason.text(),
                                             split=self.split.isChecked())
         else:
-            try:
-                result = self.combat_result()
-            except XPRefused as exc:
-                self.problem.show_messages([exc.message])
+            result = self.combat_result()
+            if isinstance(result, str):
+                self.problem.show_messages([result])
                 return False
             written = operations.experience.award_combat(self.session, result)
         if written is None:

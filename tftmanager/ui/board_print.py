@@ -10,23 +10,24 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
+from tftmanager.app import campaigns
 from tftmanager.app.party_board import COLUMNS, BoardRow, cells
 from tftmanager.cards.board_page import MARGIN_MM, export_board_pdf, paint_board
-from tftmanager.cards.errors import CardExportError
 from tftmanager.ui import dialogs
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.save_as import ask_save_path
 
 HEADERS = tuple(header for header, _field in COLUMNS)
 
 
 def _page(rows: Sequence[BoardRow]) -> tuple[list[tuple[str, ...]], list[bool]]:
-    return [cells(r) for r in rows], [bool(r.needs) for r in rows]
+    return [free_query(cells, row=r) for r in rows], [bool(r.needs) for r in rows]
 
 
 def _title(parent: QWidget, rows: Sequence[BoardRow]) -> str:
     session = getattr(parent, "session", None)
-    name = session.name() if session is not None else "Party"
-    week = f", week {session.week()}" if session is not None else ""
+    name = session.query(campaigns.campaign_name) if session is not None else "Party"
+    week = f", week {session.query(campaigns.current_week)}" if session is not None else ""
     return f"{name}: party board{week} ({len(rows)} figures)"
 
 
@@ -65,10 +66,11 @@ def save_board_pdf(parent: QWidget, rows: Sequence[BoardRow], path: Path | None 
                              refused="Board not saved")
         if path is None:
             return None
-    table, needs = _page(rows)
-    try:
-        export_board_pdf(path, _title(parent, rows), HEADERS, table, needs)
-    except CardExportError as exc:
-        dialogs.error(parent, "Board not saved", str(exc))
+    session = getattr(parent, "session", None)  # the board's campaign: its runner
+    if session is None:
         return None
-    return path
+    table, needs = _page(rows)
+    ran = session.free("Save party board", export_board_pdf, writes=False,
+                       refused_as="Board not saved", path=path, title=_title(parent, rows),
+                       headers=HEADERS, rows=table, needs=needs)
+    return path if ran.done else None

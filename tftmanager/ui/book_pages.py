@@ -6,6 +6,7 @@ viewer can name them without importing the module that imports it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,3 +34,24 @@ class EntryPage:
 
     name: str
     set_page: Callable[[int], bool]  # the printed page; False when refused
+
+
+# A word broken at a line's end ("LABY-" then "RINTH"), and any run of line breaks
+# or spaces (a PDF's text has line and paragraph separators, shown as "⏎").
+_BROKEN_WORD = re.compile(r"(\w)-[ \t]*[\r\n\u2028\u2029\u23ce]+\s*(\w)")
+_SPACES = re.compile(r"[\s\u2028\u2029\u23ce]+")
+
+
+def snippet(text: str) -> str:
+    """A search result's words as one line: hyphenated words joined, line breaks as spaces.
+
+    Results once read "RINTH⏎page 17⏎" (issue 34).
+    """
+    return _SPACES.sub(" ", _BROKEN_WORD.sub(r"\1\2", text)).strip()
+
+
+def result_line(title: str, pdf: BookPdf | None, index: int, text: str) -> str:
+    """"In the Labyrinth, page 17: words around the match" (the PDF page before page 1)."""
+    printed = pdf.page_of(index) if pdf is not None else 0
+    where = f"page {printed}" if printed else f"PDF page {index + 1}"
+    return f"{title}, {where}: {snippet(text)}"

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from tftmanager.rules.references import Reference
 from tftmanager.ui import screen_fit
-from tftmanager.ui.book_pages import BookPdf, EntryPage
+from tftmanager.ui.book_pages import BookPdf, EntryPage, result_line
 
 # Book code -> its open window (kept while it is open, reused for the next reference).
 _windows: dict[str, BookWindow] = {}
@@ -52,7 +52,7 @@ class BookWindow(QWidget):
 
     def __init__(self, code: str, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.code = code
+        self.code, self.title = code, title
         self.setWindowTitle(f"{title} — TFT Manager")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document = QPdfDocument(self)
@@ -75,6 +75,10 @@ class BookWindow(QWidget):
         self.search_model.modelReset.connect(self._list_results)
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
+        # A result is a line of the book's words: wrapped in the narrow list, not cut off.
+        self.results.setWordWrap(True)
+        self.results.setSpacing(3)  # results apart, each on its lines
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # "This entry is on the page shown": the shipped data has no pages to give.
         self.entry: EntryPage | None = None
         self.pdf: BookPdf | None = None
@@ -163,8 +167,8 @@ class BookWindow(QWidget):
             page = int(model.data(index, QPdfSearchModel.Role.Page.value))
             before = str(model.data(index, QPdfSearchModel.Role.ContextBefore.value) or "")
             after = str(model.data(index, QPdfSearchModel.Role.ContextAfter.value) or "")
-            found = " ".join(f"{before}{self.search.text()}{after}".split())
-            self.results.addItem(QListWidgetItem(f"PDF page {page + 1}: {found}"))
+            self.results.addItem(QListWidgetItem(result_line(
+                self.title, self.pdf, page, f"{before}{self.search.text()}{after}")))
         self.results.blockSignals(False)
         if self._first_pending and self.results.count():
             self._first_pending = False

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
@@ -39,6 +40,9 @@ def book_codes(entries: Iterable[Entry] = ()) -> list[str]:
     return list(BOOKS) + sorted(cited - set(BOOKS))
 
 
+SPIN_MOST = 110  # px: room for a page number, not a stretch of empty box
+
+
 class RulebooksDialog(QDialog):
     """One row per book code: its PDF (empty for none) and where printed page 1 is."""
 
@@ -51,8 +55,12 @@ class RulebooksDialog(QDialog):
                        "covers, say on which PDF page the book's printed page 1 is.")
         intro.setWordWrap(True)
         grid = QGridLayout()
-        for column, header in enumerate(("Book", "PDF", "", "Printed page 1 is PDF page")):
-            grid.addWidget(QLabel(f"<b>{header}</b>"), 0, column)
+        # The last heading on two lines: on one it ran to the dialog's edge (issue 34).
+        self.headers = [QLabel(f"<b>{header}</b>") for header in
+                        ("Book", "PDF", "", "Printed page 1<br>is PDF page")]
+        for column, header_label in enumerate(self.headers):
+            header_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
+            grid.addWidget(header_label, 0, column)
         self.paths: dict[str, QLineEdit] = {}
         self.first_pages: dict[str, QSpinBox] = {}
         for row, code in enumerate(codes, start=1):
@@ -67,6 +75,7 @@ class RulebooksDialog(QDialog):
             first.setRange(1, 9999)
             first.setValue(pdf.first_page if pdf else 1)
             first.setAccessibleName(f"PDF page of printed page 1 of {BOOKS.get(code, code)}")
+            first.setMaximumWidth(SPIN_MOST)
             label = QLabel(f"{code}" + (f" ({BOOKS[code]})" if BOOKS.get(code, code) != code
                                         else ""))
             label.setBuddy(path)
@@ -82,7 +91,10 @@ class RulebooksDialog(QDialog):
         layout.addWidget(intro)
         layout.addLayout(grid)
         layout.addWidget(buttons)
-        self.resize(900, 0)
+        # As tall as the wrapped introduction needs at this width: the height a dialog
+        # takes from its size hint is the introduction's at a narrower one, and the
+        # rows were squeezed (the two-line heading cut off).
+        self.resize(900, max(self.sizeHint().height(), layout.totalHeightForWidth(900)))
 
     def _choose(self, code: str) -> None:
         start = str(Path(self.paths[code].text()).expanduser()) if self.paths[code].text() \
@@ -116,7 +128,11 @@ def add_to(window: Any, menu: QMenu) -> QAction:
 
     def show() -> None:
         session = getattr(window, "session", None)
-        entries = session.library_entries() if session is not None else []
+        entries = []
+        if session is not None:
+            from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
+
+            entries = session.query(library_app.entries)
         RulebooksDialog(book_codes(entries), window).exec()
 
     action.triggered.connect(show)

@@ -21,13 +21,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns, characters, equipment
 from tftmanager.app.equipment import EquipmentRefused, price_of, purchase_problems
 from tftmanager.rules.equipment import Armor, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
+from tftmanager.rules.shelves import armor_shelf, weapon_shelf
+from tftmanager.shipped import rules_documents
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.runner import free_check
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -39,6 +43,11 @@ KINDS = ((ItemKind.WEAPON, "Weapons"), (ItemKind.ARMOR, "Armor"),
 LIBRARY_KIND = {ItemKind.MAGIC: "magic_item"}
 
 
+
+def _shelves() -> list[str]:
+    """The shop's weapon shelves, as the shipped weapon data orders them."""
+    return list(rules_documents()["weapons"].get("shelves", []))
+
 class BuyDialog(QDialog):
     """Everything for sale, its price for the chosen quality, and whether it is affordable."""
 
@@ -47,10 +56,10 @@ class BuyDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.character_id = character_id
-        self.name = session.character(character_id).name
+        self.name = session.query(characters.get_character, character_id=character_id).name
         self.setWindowTitle("Buy")
         self.library = session.library
-        self.unit = session.profile().weight_unit
+        self.unit = session.query(campaigns.get_profile).weight_unit
         self.kind = QComboBox()
         self.kind.setAccessibleName("What to buy")
         for kind, text in KINDS:
@@ -123,13 +132,19 @@ class BuyDialog(QDialog):
         library = self.library
         if kind is ItemKind.MAGIC:
             return [(e.key, e.name, _magic_price(e), e.weight_kg)
-                    for e in library.magic_items.values()
+                    for e in sorted(library.magic_items.values(), key=lambda m: m.name.casefold())
                     if not library.is_retired(LIBRARY_KIND[kind], e.key)]
-        entries: list[Weapon | Armor | Shield | Gear] = list(
-            library.weapons.values() if kind is ItemKind.WEAPON
-            else library.armors.values() if kind is ItemKind.ARMOR
-            else library.shields.values() if kind is ItemKind.SHIELD
-            else library.gear.values())
+        entries: list[Weapon | Armor | Shield | Gear]
+        if kind is ItemKind.WEAPON:
+            shelves = _shelves()
+            weapons = sorted(library.weapons.values(), key=lambda w: weapon_shelf(w, shelves))
+            entries = [*weapons]
+        elif kind in (ItemKind.ARMOR, ItemKind.SHIELD):
+            protection: list[Armor | Shield] = list(
+                library.armors.values() if kind is ItemKind.ARMOR else library.shields.values())
+            entries = [*sorted(protection, key=armor_shelf)]
+        else:
+            entries = [*sorted(library.gear.values(), key=lambda g: g.name.casefold())]
         # An entry the documents give no price for waits for the GM's price.
         return [(e.key, e.name, f"${e.cost:,}", e.weight_kg) for e in entries
                 if not library.is_retired(kind.value, e.key) and e.priced]
@@ -137,7 +152,7 @@ class BuyDialog(QDialog):
     def _fill(self) -> None:
         text = self.search.text().strip().casefold()
         self.items.clear()
-        for key, name, cost, weight in sorted(self._entries(), key=lambda e: e[1]):
+        for key, name, cost, weight in self._entries():
             if text and text not in name.casefold():
                 continue
             item = QListWidgetItem(f"{name} — {cost}, {show_weight(weight, self.unit)}")
@@ -172,18 +187,19 @@ class BuyDialog(QDialog):
     def update_price(self) -> str:
         """Show the price and whether it can be bought; returns the refusal ("" if none)."""
         key = self.current_key()
-        balance = self.session.money(self.character_id)
+        balance = self.session.query(equipment.money, character_id=self.character_id)
         if key is None:
             self.price.setText(f"${balance:,} on hand")
             self.buy_button.setEnabled(False)
             return "Pick something to buy."
-        try:
-            price = price_of(self.library, self.kind.currentData(), key, self.quality(),
-                             self.quantity.value())
-        except EquipmentRefused as exc:
-            refusal = str(exc)
+        priced = free_check(price_of, answers=(EquipmentRefused,), library=self.library,
+                            kind=self.kind.currentData(), key=key, quality=self.quality(),
+                            quantity=self.quantity.value())
+        if priced.refusal is not None:
+            refusal = str(priced.refusal)
             self.price.setText(f"${balance:,} on hand")
         else:
+            price = priced.value or 0
             self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
             refusal = purchase_refusal(price, balance, "It")
             if refusal and balance <= 0:

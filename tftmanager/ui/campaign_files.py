@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QWidget
 
 from tftmanager.ui import dialogs
+from tftmanager.ui.runner import Runner, free_query
 from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
@@ -21,15 +22,13 @@ if TYPE_CHECKING:
 
 def create(parent: QWidget, signals: AppSignals, path: Path, *,
            demo: bool = False, history: bool = False) -> CampaignSession | None:
-    """A new campaign file (the demo party in it, if asked); None after a refusal."""
-    from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
-    from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
+    """A new campaign file (the demo party in it, if asked); None after a refusal (said)."""
+    from tftmanager.ui.session import CampaignSession  # noqa: PLC0415 - after first paint
 
-    try:
-        return CampaignSession.create(path, signals, demo=demo, history=history)
-    except CampaignError as exc:
-        dialogs.error(parent, "Cannot Create Campaign", exc.message)
-        return None
+    del parent  # the runner says a refusal, in the window's dialog
+    return Runner(signals).free("Create campaign", CampaignSession.create, writes=False,
+                                refused_as="Cannot Create Campaign", path=path,
+                                signals=signals, demo=demo, history=history).value
 
 
 def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
@@ -43,19 +42,22 @@ def open_or_offer_backup(parent: QWidget, signals: AppSignals, path: Path,
     from tftmanager.app.errors import CampaignError, ReadOnlyCampaign  # noqa: PLC0415
     from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
-    try:
-        try:
-            session = CampaignSession.open(path, signals)
-        except ReadOnlyCampaign:
-            return CampaignSession.open_read_only(path, signals)
-    except CampaignError as exc:
-        backup = dialogs.campaign_error(parent, "Cannot Open Campaign", exc.message,
-                                        backups_of(path=path, root=backup_root))
-    else:
-        if backup_root is not None:  # a rolling backup of every campaign opened
-            session.take_backup(backup_root)
-        return session
+    runner = Runner(signals)
+    ran = runner.free("Open campaign", CampaignSession.open, answers=(CampaignError,),
+                      writes=False, path=path, signals=signals)
+    if isinstance(ran.refusal, ReadOnlyCampaign):
+        ran = runner.free("Open campaign to read", CampaignSession.open_read_only,
+                          answers=(CampaignError,), writes=False, path=path, signals=signals)
+        if ran.value is not None:
+            return ran.value
+    if ran.refusal is None:
+        if ran.value is not None and backup_root is not None:  # a rolling backup of each
+            ran.value.take_backup(backup_root)
+        return ran.value
+    backup = dialogs.campaign_error(parent, "Cannot Open Campaign", ran.refusal.message,
+                                    free_query(backups_of, path=path, root=backup_root))
     if backup is None:
         return None
-    return open_or_offer_backup(parent, signals, copy_of_backup(path=path, backup=backup),
-                                backup_root)
+    copy = runner.free("Restore from backup", copy_of_backup, writes=False, path=path,
+                       backup=backup).value
+    return None if copy is None else open_or_offer_backup(parent, signals, copy, backup_root)

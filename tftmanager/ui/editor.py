@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns
 from tftmanager.app.changes import Changes
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.abilities import CharacterKind
@@ -298,7 +299,7 @@ class CharacterEditor(QWidget):
             self.stored = None
             self._clear_fields()  # nobody's figures under "No character selected"
             self.title.setText(EMPTY_HINT if self.session is not None
-                               and not self.session.has_characters()
+                               and not self.session.query(campaigns.has_characters)
                                else "No character selected")
             self.derived.show_sheet(None)
             self.abilities.show_sheet(None, None)
@@ -340,7 +341,7 @@ class CharacterEditor(QWidget):
         """Read the character back from the campaign and show it."""
         if self.session is None or self.character_id is None:
             return
-        sheet = self.session.sheet(self.character_id)
+        sheet = self.session.query(campaigns.character_sheet, character_id=self.character_id)
         self.stored = sheet.character
         self._fill(sheet.character)
         self._show_sheet(sheet)
@@ -396,13 +397,12 @@ class CharacterEditor(QWidget):
         edited = replace(self.stored, **{field: value})
         if edited == self.stored:
             return
-        try:
-            if not operations.characters.edit(self.session, self.character_id, edited) \
-                    and self.session.last_failure_was_bug:
-                self.reload()  # a bug was reported: the fields show what is still stored
-        except InputError as exc:  # a value the app will not store: said at its field
-            self.problems.get(exc.field, self.problems["attributes"]).show_messages(
-                [f"Not saved: {exc.message}"])
+        ran = operations.characters.edit(self.session, self.character_id, edited)
+        if isinstance(ran.refusal, InputError):  # a value the app will not store: at its field
+            self.problems.get(ran.refusal.field, self.problems["attributes"]).show_messages(
+                [f"Not saved: {ran.refusal.message}"])
+        elif not ran.done and self.session.last_failure_was_bug:
+            self.reload()  # a bug was reported: the fields show what is still stored
 
     def _show(self, dialog: Callable[[CampaignSession, Any, QWidget], _D], *,
               needs_character: bool = True) -> _D | None:

@@ -8,6 +8,7 @@ one operation, so one Edit > Undo takes it back.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,13 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app.encounter_end import Review
+from tftmanager.app.encounter_end import Review, review_end
 from tftmanager.rules.awards import CombatType
 from tftmanager.rules.experience import MAX_ENTRY
 from tftmanager.ui.operations import encounters as ops
+from tftmanager.ui.screen_fit import fit
 from tftmanager.ui.session import CampaignSession
 
 COLUMNS = ("Character", "XP", "Why", "Hits", "Fatigue", "Wear", "Dropped, missiles shot")
+ROOM = 60  # px around the table: the dialog's margins and a scroll bar
+WHY_MOST = 200  # px: the reason column's widest, so the columns after it fit the dialog
 
 
 class EncounterEndDialog(QDialog):
@@ -67,14 +71,15 @@ class EncounterEndDialog(QDialog):
         layout.addWidget(buttons)
         self.spins: dict[int, QSpinBox] = {}
         self.review: Review | None = None
-        start = session.encounter_review(encounter_id)
+        start = session.query(review_end, encounter_id=encounter_id)
         self.combat.setCurrentIndex(self.combat.findData(start.combat))
         self.combat.currentIndexChanged.connect(self.propose)
         self.propose()
 
     def propose(self) -> None:
         """Fill the table with what the rules propose for the chosen kind of combat."""
-        review = self.session.encounter_review(self.encounter_id, self.combat.currentData())
+        review = self.session.query(review_end, encounter_id=self.encounter_id,
+                                    combat=self.combat.currentData())
         self.review = review
         self.table.setRowCount(len(review.endings))
         self.spins = {}
@@ -91,8 +96,17 @@ class EncounterEndDialog(QDialog):
                               (4, str(e.fatigue)), (5, wear),
                               (6, ", ".join([*(t for t, _k in e.dropped),
                                              *([f"{e.missiles} shot"] if e.missiles else [])]))):
-                self.table.setItem(row, col, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)  # whole, where a column cuts it short
+                self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        # The award's reason is long; at its full width it pushed "Dropped" out of the
+        # dialog (issue 34). It stops at a width; the tooltip holds the whole reason.
+        why = COLUMNS.index("Why")
+        self.table.setColumnWidth(why, min(self.table.columnWidth(why), WHY_MOST))
+        needed = sum(self.table.columnWidth(c) for c in range(self.table.columnCount())) \
+            + self.table.verticalHeader().width() + ROOM
+        fit(self, QSize(max(self.width(), needed), self.height()), share=0)
         won = (f"{review.winner} won. " if review.winner
                else "No side has won yet: nobody is proposed an award. ")
         self.note.setText(won + ("Ending writes the XP, wounds, fatigue and armor wear as one "

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns, encounters
 from tftmanager.app.bestiary import list_templates
 from tftmanager.app.changes import Changes
 from tftmanager.cards.encounter_face import st_boxes
@@ -50,6 +51,7 @@ from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
 COLUMNS = ("Figure", "Side", "ST", "adjDX", "Hits stopped", "Condition", "Weapons")
+ADJ_DX_MOST = 160  # px: the adjDX column's widest; its reasons are in the tooltip
 LEAST_COMBO_LETTERS = 10  # a narrow choice shows this many letters; its popup shows them all
 
 
@@ -245,7 +247,7 @@ class EncounterWindow(FightActions, QWidget):
         """The encounter as saved, or None before one is started."""
         if self.encounter_id is None:
             return None
-        return self.session.encounter(self.encounter_id).encounter
+        return self.session.query(encounters.show, encounter_id=self.encounter_id).encounter
 
     def _changed(self, changes: Changes) -> None:
         if changes.encounter or changes.library or changes.party:
@@ -297,8 +299,14 @@ class EncounterWindow(FightActions, QWidget):
                      ", ".join(f"{i}. {a.name} {a.damage}"
                                for i, a in enumerate(fig.attacks, start=1)))
             for col, text in enumerate(cells):
-                self.table.setItem(row, col, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)  # whole, where the column cuts it short
+                self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        # adjDX's reasons ("-4 hand-to-hand; -2 two hits") once made the table
+        # wider than the window: the column stops at a width and cuts them.
+        dx = COLUMNS.index("adjDX")
+        self.table.setColumnWidth(dx, min(self.table.columnWidth(dx), ADJ_DX_MOST))
 
     def _highlight(self, enc: Encounter, fid: str) -> None:
         """The figure whose action comes next: its row selected and in bold."""
@@ -348,7 +356,8 @@ class EncounterWindow(FightActions, QWidget):
                                                            for f in enc.figures]),
                 (self.target, [(f.name, f.fid) for f in enc.figures]),
                 (self.first, [(side, side) for side in enc.sides]),
-                (self.party_pick, [(s.character.name, s.id) for s in self.session.sheets()
+                (self.party_pick, [(s.character.name,
+                                    s.id) for s in self.session.query(campaigns.party_sheets)
                                    if s.id not in {f.character_id for f in enc.figures}]),
                 (self.beast_pick, [(c.name, c.key)
                                    for c in self.session.query(list_templates)])):
@@ -430,14 +439,11 @@ class EncounterWindow(FightActions, QWidget):
             if path is None:
                 return None
         from tftmanager.cards.encounter_sheet import export_sheet  # noqa: PLC0415
-        from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
 
-        try:
-            export_sheet(path, enc, self.session.library.combat_rules())
-        except CardExportError as exc:
-            dialogs.error(self, "Encounter Sheet", str(exc))
-            return None
-        return path
+        ran = self.session.free("Encounter sheet", export_sheet, writes=False,
+                                refused_as="Encounter Sheet", path=path, enc=enc,
+                                rules=self.session.library.combat_rules())
+        return path if ran.done else None
 
     def end_encounter(self) -> QWidget | None:
         """The award review; confirming it writes the ending as one operation."""

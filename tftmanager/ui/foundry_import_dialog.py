@@ -80,13 +80,12 @@ class FoundryImportDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the actors again with the choices made so far."""
-        try:
-            seen = self.session.query(foundry.preview_actors, texts=self.texts,
-                                      choices=self.unknowns.choices())
-        except Refusal as exc:  # a bug goes to the crash report, not into this box
-            self.report.setPlainText(str(exc))
-            return
-        self._show(seen)
+        seen = self.session.check(foundry.preview_actors, answers=(Refusal,), texts=self.texts,
+                                  choices=self.unknowns.choices())
+        if seen.refusal is not None:  # said in this box; a bug goes to the crash report
+            self.report.setPlainText(str(seen.refusal))
+        elif seen.value is not None:
+            self._show(seen.value)
 
     def _import(self) -> None:
         result = interop.import_foundry(self.session, self.texts,

@@ -23,6 +23,7 @@ from tftmanager.rules.loadout import (
     wear_armor,
 )
 from tftmanager.ui import dialogs, operations
+from tftmanager.ui.runner import free_query
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -51,10 +52,12 @@ def apply_gear(parent: QWidget, session: CampaignSession, character_id: int,
         operations.equipment.change_outfit(session, character_id, items, pay=False)
         return True
     library = session.library
-    what = ", ".join(equipment.entry_name(library, i.kind, i.key) for i in added)
-    price = equipment.outfit_price(library, before, items)
+    what = ", ".join(free_query(equipment.entry_name, library=library, kind=i.kind, key=i.key)
+                     for i in added)
+    price = free_query(equipment.outfit_price, library=library, before=before, items=items)
     pay = dialogs.ask_gear_payment(parent, before.name, what, price,
-                                   session.money(character_id)) if price else False
+                                   session.query(equipment.money,
+                                                 character_id=character_id)) if price else False
     if pay is None:
         return False
     operations.equipment.change_outfit(session, character_id, items, pay=pay)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from tftmanager.app import journal
 from tftmanager.app.journal import Operation
 from tftmanager.ui.session import CampaignSession
 
@@ -44,7 +45,8 @@ class HistoryPanel(QWidget):
 
     def show_session(self, session: CampaignSession | None) -> None:
         """The open campaign's newest operations (none when no campaign is open)."""
-        self.show_operations(session.history(SHOWN) if session is not None else [])
+        self.show_operations(session.query(journal.history,
+                                           limit=SHOWN) if session is not None else [])
 
     def show_operations(self, operations: Sequence[Operation]) -> None:
         """Replace the list with these operations (newest first)."""

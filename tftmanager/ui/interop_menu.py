@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QProgressDialog, QStatusBar, QWidget
 
-from tftmanager.refusal import Refusal
 from tftmanager.ui import dialogs
 from tftmanager.ui.save_as import ask_save_path
 
@@ -75,7 +74,9 @@ def _selected_name(window: MainWindow) -> str | None:
     character_id = window.party.selected_id()
     if character_id is None:
         return None
-    return window.session.character(character_id).name
+    from tftmanager.app import characters  # noqa: PLC0415 - with the store
+
+    return window.session.query(characters.get_character, character_id=character_id).name
 
 
 def open_import_dialog(window: MainWindow) -> None:
@@ -98,11 +99,8 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
     if window.session is None:
         return
     name = _selected_name(window) if selected else None
-    try:
-        text = interop.statblock_text(window.session, [name] if name else None,
-                                      bestiary=bestiary)
-    except Refusal as exc:  # only what the app refuses; a bug goes to the crash report
-        dialogs.error(_widget(window), "Nothing to copy", str(exc))
+    text = interop.statblock_text(window.session, [name] if name else None, bestiary=bestiary)
+    if text is None:
         return
     QGuiApplication.clipboard().setText(text)
     what = name or ("The bestiary" if bestiary else "The party")
@@ -111,30 +109,28 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
 
 def export_foundry(window: MainWindow, selected: bool) -> None:
     """Write the selected character (a file) or the party (a folder) as Foundry actors."""
-    from tftmanager.app.foundry import actor_files, file_name  # noqa: PLC0415
-    from tftmanager.app.outputs import write_output, write_outputs  # noqa: PLC0415
+    from tftmanager.app.foundry import file_name  # noqa: PLC0415
     from tftmanager.ui.operations import interop  # noqa: PLC0415
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415
 
-    if window.session is None:
+    session = window.session
+    if session is None:
         return
     name = _selected_name(window) if selected else None
-    try:
-        actors = interop.foundry_actors(window.session, [name] if name else None)
-        if selected and actors:
-            target = ask_save_path(_widget(window), "Export to Foundry VTT",
-                                   f"{file_name(actors[0][0])}.json", JSON_FORMATS,
-                                   refused="Not exported")
-            if target is not None:
-                write_output(target, actors[0][1])
-                window.statusBar().showMessage(f"Wrote {target}", 5000)
-            return
-        folder = QFileDialog.getExistingDirectory(_widget(window),
-                                                  "Export the Party to Foundry VTT")
-        if folder:
-            write_outputs(Path(folder), actor_files(actors))
-            window.statusBar().showMessage(f"Wrote {len(actors)} actors to {folder}", 5000)
-    except Refusal as exc:  # the app's refusals and OutputError; a bug goes to the crash report
-        dialogs.error(_widget(window), "Not exported", exc.message)
+    actors = interop.foundry_actors(session, [name] if name else None)
+    if actors is None:
+        return  # refused: said under "Not exported"
+    if selected and actors:
+        target = ask_save_path(_widget(window), "Export to Foundry VTT",
+                               f"{free_query(file_name, name=actors[0][0])}.json",
+                               JSON_FORMATS, refused=interop.NOT_EXPORTED)
+        if target is not None and interop.write_actors(session, actors, target,
+                                                                  folder=False):
+            window.statusBar().showMessage(f"Wrote {target}", 5000)
+        return
+    folder = QFileDialog.getExistingDirectory(_widget(window), "Export the Party to Foundry VTT")
+    if folder and interop.write_actors(session, actors, Path(folder), folder=True):
+        window.statusBar().showMessage(f"Wrote {len(actors)} actors to {folder}", 5000)
 
 
 def import_characters(window: MainWindow) -> None:

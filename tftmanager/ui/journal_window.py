@@ -22,18 +22,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns
 from tftmanager.app.campaign_journal import (
     CampaignJournal,
     JournalFilter,
+    campaign_journal,
     character_names,
     kind_name,
 )
 from tftmanager.app.journal_export import title, to_html, to_markdown
-from tftmanager.app.outputs import OutputError, write_output
-from tftmanager.ui import dialogs
+from tftmanager.app.outputs import write_output
+from tftmanager.app.session_notes import note as session_note
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.session import CampaignSession
 
+NOT_EXPORTED = "Journal not exported"
 EXPORT_FORMATS = (("PDF (*.pdf)", ".pdf"), ("Markdown (*.md)", ".md"),
                   ("Web page (*.html)", ".html"))
 
@@ -44,7 +48,7 @@ class JournalWindow(QWidget):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.session = session
-        self.setWindowTitle(f"Journal — {session.name()}")
+        self.setWindowTitle(f"Journal — {session.query(campaigns.campaign_name)}")
         self.journal: CampaignJournal | None = None
         self._build()
         self.refresh()  # the whole story first: its kinds fill the filter
@@ -104,7 +108,7 @@ class JournalWindow(QWidget):
         self.kind.blockSignals(True)
         self.kind.addItem("Every kind", None)
         for kind in self.journal.kinds if self.journal else ():
-            self.kind.addItem(kind_name(kind), kind)
+            self.kind.addItem(free_query(kind_name, kind=kind), kind)
         self.kind.blockSignals(False)
 
     def where(self) -> JournalFilter:
@@ -126,12 +130,12 @@ class JournalWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the story again under the filters and show it."""
-        self.journal = self.session.campaign_journal(self.where())
+        self.journal = self.session.query(campaign_journal, where=self.where())
         scroll = self.browser.verticalScrollBar().value()
         palette = self.browser.palette()
         dark = palette.base().color().lightness() < palette.text().color().lightness()
-        self.browser.setHtml(to_html(self.journal, standalone=False, note_links=True,
-                                     dark=dark))
+        self.browser.setHtml(free_query(to_html, journal=self.journal, standalone=False,
+                                        note_links=True, dark=dark))
         self.browser.verticalScrollBar().setValue(scroll)
         notes = sum(len(w.notes) for w in self.journal.weeks)
         self.count.setText(f"{self.journal.sentence_count:,} entries, "
@@ -152,7 +156,7 @@ class JournalWindow(QWidget):
         from tftmanager.ui.note_dialog import NoteDialog  # noqa: PLC0415 - on demand
         from tftmanager.ui.operations import notes  # noqa: PLC0415
 
-        dialog = NoteDialog(self.session.week(), self)
+        dialog = NoteDialog(self.session.query(campaigns.current_week), self)
         if not dialog.exec():
             return False
         return notes.add_note(self.session, dialog.title.text(), dialog.text.toPlainText(),
@@ -173,7 +177,7 @@ class JournalWindow(QWidget):
         from tftmanager.ui.note_dialog import NoteDialog  # noqa: PLC0415
         from tftmanager.ui.operations import notes  # noqa: PLC0415
 
-        current = self.session.note(note_id)
+        current = self.session.query(session_note, note_id=note_id)
         if current is None:
             return False
         dialog = NoteDialog(current.week, self)
@@ -191,26 +195,24 @@ class JournalWindow(QWidget):
 
     def ask_export(self) -> Path | None:
         """Ask where, then write the journal as shown (its filters applied)."""
-        path = ask_save_path(self, "Export Journal", f"{self.session.name()} journal.pdf",
-                             EXPORT_FORMATS, refused="Journal not exported")
+        path = ask_save_path(self, "Export Journal",
+                             f"{self.session.query(campaigns.campaign_name)} journal.pdf",
+                             EXPORT_FORMATS, refused=NOT_EXPORTED)
         return None if path is None else self.export(path)
 
     def export(self, path: Path) -> Path | None:
         """Write the journal to ``path`` in the format its name says."""
-        from tftmanager.cards.errors import CardExportError  # noqa: PLC0415
         from tftmanager.cards.journal_pdf import export_journal_pdf  # noqa: PLC0415
 
-        journal = self.journal or self.session.campaign_journal()
-        try:
-            if path.suffix.lower() == ".pdf":
-                export_journal_pdf(path, to_html(journal, standalone=False), title(journal))
-            else:
-                text = to_markdown(journal) if path.suffix.lower() == ".md" else to_html(journal)
-                write_output(path, text)
-        except CardExportError as exc:
-            dialogs.error(self, "Journal not exported", str(exc))
-            return None
-        except OutputError as exc:
-            dialogs.error(self, "Journal not exported", exc.message)
-            return None
-        return path
+        journal = self.journal or self.session.query(campaign_journal)
+        suffix = path.suffix.lower()
+        if suffix == ".pdf":
+            done = self.session.free(
+                "Export journal", export_journal_pdf, writes=False, refused_as=NOT_EXPORTED,
+                path=path, body_html=free_query(to_html, journal=journal, standalone=False),
+                title=free_query(title, journal=journal)).done
+        else:
+            text = free_query(to_markdown if suffix == ".md" else to_html, journal=journal)
+            done = self.session.free("Export journal", write_output, writes=False,
+                                     refused_as=NOT_EXPORTED, path=path, content=text).done
+        return path if done else None

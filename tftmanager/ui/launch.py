@@ -48,10 +48,12 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
 
     Returns the path and whether it must be created as the demo.
     """
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
+
     if argv:
         return Path(argv[0]), False
     last = settings.value("last_campaign")  # a file, or a server campaign (opened elsewhere)
-    where = CampaignLocation.parse(last) if isinstance(last, str) else None
+    where = free_query(CampaignLocation.parse, text=last) if isinstance(last, str) else None
     if where is not None and where.file is not None and where.file.exists():
         return where.file, False
     demo = data_folder() / DEMO_FILE
@@ -123,13 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(app, QApplication)
     activity_log.configure()  # the log of actions, refusals and bugs (Help > Show Log Folder)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
     configure_application(app)
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
-    named = [CampaignLocation.parse(a) for a in args if not a.startswith("-")]
+    named = [free_query(CampaignLocation.parse, text=a) for a in args if not a.startswith("-")]
     urls = [w for w in named if w.is_server]  # server campaigns: no file, so no hand-over
     paths = [w.path for w in named if not w.is_server]
     alone = bool(probe) or smoke_test or bool(urls)  # these starts stand alone
@@ -162,10 +165,13 @@ def main(argv: list[str] | None = None) -> int:
 def server_url(settings: QSettings, urls: list[CampaignLocation],
                paths: list[Path]) -> str | None:
     """The server campaign to open at start: the one named, else the last one used."""
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
+
     last = settings.value("last_campaign")
     if urls:
         return urls[0].url
-    return (CampaignLocation.parse(last).url if not paths and isinstance(last, str)
+    return (free_query(CampaignLocation.parse, text=last).url
+            if not paths and isinstance(last, str)
             else None)
 
 

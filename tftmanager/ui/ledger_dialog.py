@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import characters, experience
 from tftmanager.app.changes import Changes
 from tftmanager.rules.experience import XPKind, attribute_total, progress
 from tftmanager.ui.progress_chart import ProgressChart
@@ -87,9 +88,9 @@ class LedgerDialog(QDialog):
 
     def refresh(self) -> None:
         """Reload the entries, apply the filters, redraw the chart."""
-        character = self.session.character(self.character_id)
+        character = self.session.query(characters.get_character, character_id=self.character_id)
         self.setWindowTitle(f"Experience: {character.name}")
-        lines = self.session.ledger(self.character_id)
+        lines = self.session.query(experience.ledger_lines, character_id=self.character_id)
         kind = self.kind.currentData()
         week = self.week.value()
         running = 0

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import library as library_app
 from tftmanager.app.changes import Changes
 from tftmanager.app.library import entry_error
 from tftmanager.rules.library_entries import Entry
@@ -197,7 +198,7 @@ class LibraryEditor(QDialog):
 
     def refresh(self) -> None:
         """Reload every tab from the campaign."""
-        entries = self.session.library_entries()
+        entries = self.session.query(library_app.entries)
         for page in self.pages.values():
             page.set_entries(entries)
         self.review_model.set_entries(entries)

@@ -23,6 +23,7 @@ from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.references import BadReference, derive_reference, parse_reference
 from tftmanager.ui.library_fields import FIELDS, FieldSpec
 from tftmanager.ui.problem_label import ProblemLabel
+from tftmanager.ui.runner import free_check
 
 KEY_PATTERN = re.compile(r"^[a-z0-9_]+$")
 
@@ -153,10 +154,10 @@ class EntryDialog(QDialog):
             return "The key must be lower-case letters, digits and _ (for example 'great_bow')."
         if not str(entry.data.get("name", "")).strip():
             return "The entry needs a name."
-        try:
-            parse_reference(str(entry.data.get("reference", "")))
-        except BadReference as exc:
-            return str(exc)
+        reference = free_check(parse_reference, answers=(BadReference,),
+                               text=str(entry.data.get("reference", "")))
+        if reference.refusal is not None:
+            return str(reference.refusal)
         if self.error_check is not None:
             return str(self.error_check(entry) or "")
         return ""

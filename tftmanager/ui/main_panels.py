@@ -53,10 +53,11 @@ def show_preview(window: MainWindow, path: Path) -> bool:
     """
     from tftmanager.app.peek import party_preview  # noqa: PLC0415 - no ORM in this chain
     from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415
 
     if window.session is not None:
         return False
-    preview = party_preview(path)
+    preview = free_query(party_preview, path=path)
     if preview is None:
         return False
     window.ensure_party()

@@ -6,13 +6,12 @@ sqlmodel) is imported only when a campaign is opened, right after first paint.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -46,7 +45,6 @@ from tftmanager.ui.signals import AppSignals
 
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
-    from tftmanager.app.location import CampaignLocation
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
     from tftmanager.ui.history_panel import HistoryPanel
@@ -54,7 +52,6 @@ if TYPE_CHECKING:
     from tftmanager.ui.party_model import PartyModel
     from tftmanager.ui.party_rows import PartyRow
     from tftmanager.ui.session import CampaignSession
-    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
 
 def _operations() -> ModuleType:
@@ -71,6 +68,25 @@ class MainWindow(QMainWindow):
     party: PartyPanel
     editor: CharacterEditor
     history: HistoryPanel
+    # The actions of the menus and toolbar, made by window_actions.make_main_actions
+    act_new: QAction
+    act_open: QAction
+    act_close: QAction
+    act_print: QAction
+    act_export_pdf: QAction
+    act_quit: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_add: QAction
+    act_duplicate: QAction
+    act_delete: QAction
+    act_settings: QAction
+    act_library: QAction
+    act_award: QAction
+    act_week: QAction
+    act_survival: QAction
+    act_find: QAction
+    act_about: QAction
 
     def __init__(self, settings: QSettings) -> None:
         super().__init__()
@@ -83,7 +99,8 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icon("app"))
         self.setWindowTitle(APP_NAME)
 
-        self._make_actions()
+        self._icons: list[tuple[QAction, str]] = []  # redrawn on a light/dark switch
+        window_actions.make_main_actions(self, self._icons)
         self._panels_built = self._party_built = False
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -109,7 +126,9 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
         self.server = server_window.install(self)  # server campaigns: open, news, roles
-        self._make_toolbar()
+        window_actions.add_toolbar(self, "Main", (
+            self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
+            self.act_add, self.act_duplicate, self.act_delete, None, self.act_settings))
         self.read_only.watch_menus()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
@@ -119,10 +138,11 @@ class MainWindow(QMainWindow):
         self.signals.changes_applied.connect(self._on_changes)
         self.signals.journal_changed.connect(self._show_journal)
         self.signals.action_failed.connect(lambda m: dialogs.error(self, "Not saved", m))
+        self.signals.action_refused.connect(lambda t, m: dialogs.error(self, t, m))
         self.signals.bug_reported.connect(lambda m: dialogs.error(self, "Unexpected Error", m))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
         self._update_actions()
-        self._restore_geometry()
+        window_state.restore(self, self.settings)
         # Paint first: the party and editor (and the rules they import) are
         # built right after the window first shows.
         QTimer.singleShot(0, self.ensure_party)
@@ -143,71 +163,13 @@ class MainWindow(QMainWindow):
             self._panels_built = True
             main_panels.build_editor(self)
 
-    def _make_actions(self) -> None:
-        self._icons: list[tuple[QAction, str]] = []
-        self._action = partial(window_actions.make_action, self, self._icons)
-        sk, keys = QKeySequence.StandardKey, window_actions.keys
-        self.act_new = self._action("&New Campaign…", "new", self.ask_new_campaign,
-                                    "Create a new campaign file", keys(sk.New, "Ctrl+N"))
-        self.act_open = self._action("&Open Campaign…", "open", self.ask_open_campaign,
-                                     "Open a campaign file", keys(sk.Open, "Ctrl+O"))
-        self.act_close = self._action("&Close Campaign", "close", self.close_campaign,
-                                      "Close the campaign", keys(sk.Close, "Ctrl+W"))
-        self.act_print = self._action("&Print Cards…", None, lambda: self.cards("preview"),
-                                      "Preview and print character cards (the selected "
-                                      "one or the party)", keys(sk.Print, "Ctrl+P"))
-        self.act_export_pdf = self._action("E&xport Cards to PDF…", None,
-                                           lambda: self.cards("pdf"),
-                                           "Save the whole party's cards as a PDF", [])
-        self.act_quit = self._action("&Quit", None, self.close, "Quit TFT Manager",
-                                     keys(sk.Quit, "Ctrl+Q"))
-        self.act_undo = self._action("&Undo", "undo", self.undo,
-                                     "Take back the last change (even from an earlier "
-                                     "session)", keys(sk.Undo, "Ctrl+Z"))
-        self.act_redo = self._action("&Redo", "redo", self.redo,
-                                     "Make the last undone change again",
-                                     keys(sk.Redo, "Ctrl+Shift+Z"))
-        self.act_add = self._action("&Add Character", "add-character", self.add_character,
-                                    "Add a character to the party", [QKeySequence("Ctrl+Shift+N")])
-        self.act_duplicate = self._action("D&uplicate Character", "duplicate",
-                                          self.duplicate_character,
-                                          "Copy the selected character",
-                                          [QKeySequence("Ctrl+D")])
-        self.act_delete = self._action("&Delete Character…", "delete", self.delete_character,
-                                       "Delete the selected character",
-                                       keys(sk.Delete, "Del"))
-        self.act_settings = self._action("Campaign &Rules…", "settings",
-                                         lambda: menu_windows.edit_settings(self, self.session),
-                                         "Choose the rules this campaign plays by",
-                                         keys(sk.Preferences, "Ctrl+,"))
-        self.act_library = self._action("Rules &Library…", None,
-                                        lambda: menu_windows.edit_library(self, self.session),
-                                        "House-rule this campaign's talents, spells and gear",
-                                        [QKeySequence("Ctrl+L")])
-        self.act_award = self._action("Award E&xperience…", None,
-                                      lambda: menu_windows.award_experience(self, self.session),
-                                      "Award XP to the party: a GM award or Melee's combat "
-                                      "awards", [QKeySequence("Ctrl+E")])
-        self.act_week = self._action("Plan and Run &Weeks…", None, self.plan_weeks,
-                                     "Assign jobs, study, rest; run weeks with every roll shown",
-                                     [QKeySequence("Ctrl+Shift+W")])
-        self.act_survival = self._action("&Survival Roll…", None,
-                                         lambda: menu_windows.survival_roll(
-                                             self, self.session, self._selected()),
-                                         "Death and dying: the chance, then the roll",
-                                         [])
-        self.act_find = self._action("&Find Character", None, self._focus_filter,
-                                     "Filter the party by name", keys(sk.Find, "Ctrl+F"))
-        self.act_about = self._action("&About TFT Manager", "about",
-                                      lambda: dialogs.about(self), "Version and rules sources")
-
     def _make_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.act_new)
         file_menu.addAction(self.act_open)
         self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent_menu.aboutToShow.connect(lambda: self.server.fill_recent())
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.act_close)
         file_menu.addSeparator()
@@ -238,32 +200,11 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
 
-    def _make_toolbar(self) -> None:
-        window_actions.add_toolbar(self, "Main", (
-            self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
-            self.act_add, self.act_duplicate, self.act_delete, None, self.act_settings))
-
     def _retint_icons(self) -> None:
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
         window_actions.retint(self._icons)
         if self._panels_built:
             self.party.table.viewport().update()
-
-    # Settings
-
-    def _restore_geometry(self) -> None:
-        window_state.restore(self, self.settings)
-
-    def _save_geometry(self) -> None:
-        window_state.save(self, self.settings,
-                          self.splitter.saveState() if self._panels_built else None)
-
-    def recent_files(self) -> list[CampaignLocation]:
-        """Recently opened campaigns, newest first."""
-        return window_state.recent_files(self.settings)
-
-    def _fill_recent(self) -> None:
-        self.server.fill_recent()  # files and server campaigns
 
     # Campaign files
 
@@ -321,13 +262,15 @@ class MainWindow(QMainWindow):
 
     def attach(self, session: CampaignSession) -> None:
         """Show an opened campaign (a file or a server's) in this window."""
+        from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
+
         self.ensure_panels()
         self.session = session
         self.editor.set_session(session)
         window_state.remember(self.settings, session.location)  # never with a password
         self._refresh_party()
         shown = f"{session.place} (read-only)" if session.read_only else session.place
-        self.setWindowTitle(f"{session.name()} — {shown} — {APP_NAME}")
+        self.setWindowTitle(f"{session.query(campaigns.campaign_name)} — {shown} — {APP_NAME}")
         self.setWindowFilePath("" if session.shared else str(session.path))
         self.signals.campaign_opened.emit(session.location)
         how = " read-only: nothing in it can be changed" if session.read_only else ""
@@ -338,13 +281,20 @@ class MainWindow(QMainWindow):
         self._offer_library_update()
 
     def _show_week(self) -> None:
-        self.week_label.setText(f"Week {self.session.week()}" if self.session else "")
+        if self.session is None:
+            self.week_label.setText("")
+            return
+        from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
+
+        self.week_label.setText(f"Week {self.session.query(campaigns.current_week)}")
 
     def _offer_library_update(self) -> None:
         """A newer shipped library is offered as differences, never applied silently."""
         if self.session is None:
             return
-        differences = self.session.library_differences()
+        from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
+
+        differences = self.session.query(library_app.to_review)
         if not differences:
             return
         from tftmanager.ui import library_review  # noqa: PLC0415
@@ -366,22 +316,27 @@ class MainWindow(QMainWindow):
     def _refresh_party(self) -> None:
         if self.session is None:
             return
+        from tftmanager.app import campaigns, experience  # noqa: PLC0415 - with the store
+
         selected = self.party.selected_id()
-        balances = self.session.balances()
+        balances = self.session.query(experience.balances)
         from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415 - rows on demand
-        self.party_model.set_rows(pending_rows(self.session.party(), balances))
+        self.party_model.set_rows(pending_rows(self.session.query(campaigns.party), balances))
         self.party.select(selected)
 
     def _on_changes(self, changes: Changes) -> None:
         if self.session is None:
             return
+        from tftmanager.app import campaigns, experience  # noqa: PLC0415 - with the store
+
         if changes.party or changes.settings:
             self._refresh_party()
         else:
-            balances = self.session.balances()
+            balances = self.session.query(experience.balances)
             for character_id in changes.characters:
                 self.party_model.update_row(
-                    self._row(self.session.sheet(character_id), balances))
+                    self._row(self.session.query(campaigns.character_sheet,
+                                                 character_id=character_id), balances))
         self.editor.on_changes(changes)
         if changes.week:
             self._show_week()
@@ -393,7 +348,11 @@ class MainWindow(QMainWindow):
 
     def _say_saved(self) -> None:
         """The status bar names what was just saved (the journal's newest operation)."""
-        newest = self.session.history(limit=1) if self.session is not None else []
+        if self.session is None:
+            return
+        from tftmanager.app import journal  # noqa: PLC0415 - with the store
+
+        newest = self.session.query(journal.history, limit=1)
         done = newest[0].label if newest and not newest[0].undone else ""
         self.statusBar().showMessage(f"Saved: {done}" if done else "Saved", 8000)
 
@@ -421,26 +380,34 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         """Take back the newest change (it may have been made in an earlier session)."""
         if self.session is not None:
-            operation = self.session.next_undo()
+            from tftmanager.app import journal  # noqa: PLC0415 - with the store
+
+            operation = self.session.query(journal.next_undo)
             _operations().journal.undo(self.session)
-            redo = self.session.next_redo()
+            redo = self.session.query(journal.next_redo)
             if operation is not None and redo is not None and redo.id == operation.id:
                 self.statusBar().showMessage(f"Undone: {operation.label}", 8000)
 
     def redo(self) -> None:
         """Make the newest undone change again."""
         if self.session is not None:
-            operation = self.session.next_redo()
+            from tftmanager.app import journal  # noqa: PLC0415 - with the store
+
+            operation = self.session.query(journal.next_redo)
             _operations().journal.redo(self.session)
-            again = self.session.next_undo()
+            again = self.session.query(journal.next_undo)
             if operation is not None and again is not None and again.id == operation.id:
                 self.statusBar().showMessage(f"Redone: {operation.label}", 8000)
 
     def _show_journal(self) -> None:
         """Undo and Redo name what they would do; the History panel lists the journal."""
         session = self.session
-        pending = ((self.act_undo, "&Undo", session.next_undo() if session else None),
-                   (self.act_redo, "&Redo", session.next_redo() if session else None))
+        undo = redo = None
+        if session is not None:
+            from tftmanager.app import journal  # noqa: PLC0415 - with the store
+
+            undo, redo = session.query(journal.next_undo), session.query(journal.next_redo)
+        pending = ((self.act_undo, "&Undo", undo), (self.act_redo, "&Redo", redo))
         for action, text, operation in pending:
             action.setEnabled(operation is not None)
             action.setText(f"{text} {operation.label}" if operation else text)
@@ -448,7 +415,8 @@ class MainWindow(QMainWindow):
             self.history.show_session(session)
         self.read_only.apply()  # last: a read-only campaign's edits stay disabled
 
-    def _focus_filter(self) -> None:
+    def find_character(self) -> None:
+        """Edit > Find: the party's filter, ready to be typed over."""
         self.party.filter_edit.setFocus()
         self.party.filter_edit.selectAll()
 
@@ -462,37 +430,31 @@ class MainWindow(QMainWindow):
     def duplicate_character(self) -> None:
         """Copy the selected character."""
         if self.session is not None and (selected := self.party.selected_id()) is not None:
+            from tftmanager.app import characters  # noqa: PLC0415 - with the store
+
             _operations().characters.duplicate(self.session, selected,
-                                            self.session.character(selected).name)
+                                            self.session.query(characters.get_character,
+                                                               character_id=selected).name)
 
     def delete_character(self) -> None:
         """Delete the selected character after confirmation."""
         if self.session is not None and (selected := self.party.selected_id()) is not None:
-            name = self.session.character(selected).name
+            from tftmanager.app import characters  # noqa: PLC0415 - with the store
+
+            name = self.session.query(characters.get_character, character_id=selected).name
             if dialogs.confirm_delete(self, name):
                 _operations().characters.delete(self.session, selected, name)
 
-    def cards(self, how: str) -> object:
-        """Print Preview or Export PDF for the selected character (or the whole party)."""
-        return menu_windows.cards(self, self.session, self._selected(), how)
-
-    def plan_weeks(self) -> QWidget | None:
-        """The week planner: activities, eligibility, running weeks, the report."""
-        return menu_windows.plan_weeks(self, self.session)
-
-    def apply_settings(self, dialog: CampaignSettingsDialog) -> None:
-        """Apply what the settings dialog holds, as one operation."""
-        if self.session is not None:
-            menu_windows.apply_settings(self.session, dialog)
-
-    def _selected(self) -> int | None:
+    def selected(self) -> int | None:
+        """The character selected in the party (None before the panels are built)."""
         return self.party.selected_id() if self._panels_built else None
 
     # Closing
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         """Remember the window and release the campaign."""
-        self._save_geometry()
+        window_state.save(self, self.settings,
+                          self.splitter.saveState() if self._panels_built else None)
         self.close_campaign()
         self.settings.sync()
         super().closeEvent(event)

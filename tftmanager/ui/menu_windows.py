@@ -71,9 +71,11 @@ def export_party_cards(parent: QWidget, session: CampaignSession,
     exporting only the selected character surprised them: the party's cards
     are what is printed before a session (Print Cards offers one character).
     """
+    from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
+
     path = export(parent, session, [])
     if path is not None:
-        count = len(session.sheets())
+        count = len(session.query(campaigns.party_sheets))
         dialogs.info(parent, "Cards Exported",
                      f"Saved the cards of the whole party ({count} "
                      f"character{'' if count == 1 else 's'}) to {path}.")
@@ -122,10 +124,8 @@ def encounter(parent: QWidget, session: CampaignSession | None) -> QWidget | Non
     from tftmanager.app import encounters  # noqa: PLC0415 - on demand
     from tftmanager.ui.encounter_window import EncounterWindow  # noqa: PLC0415
 
-    try:
-        current: int | None = session.query(encounters.current_id)
-    except encounters.EncounterRefused:
-        current = None
+    # no fight in progress is the form's answer: a new one
+    current = session.check(encounters.current_id, answers=(encounters.EncounterRefused,)).value
     return _show(EncounterWindow(session, current, parent))
 
 
@@ -133,25 +133,31 @@ def edit_settings(parent: QWidget, session: CampaignSession | None) -> None:
     """Show the campaign rules dialog and apply what the GM chose."""
     if session is None:
         return
+    from tftmanager.app import campaigns, journal  # noqa: PLC0415 - with the store
+    from tftmanager.app import library as library_app  # noqa: PLC0415 - with the store
     from tftmanager.app.library import in_effect  # noqa: PLC0415 - on demand
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog  # noqa: PLC0415
 
-    entries = session.library_entries()
+    entries = session.query(library_app.entries)
     xp = next((e for e in entries if e.kind == "experience"), None)
     # The job rules as played: an older campaign's lacking values come from the shipped ones.
-    jobs = next((e for e in in_effect(entries) if e.kind == "job_rules"), None)
-    dialog = CampaignSettingsDialog(session.profile(), parent, xp, jobs, session.undo_limit())
+    jobs = next((e for e in free_query(in_effect, campaign_entries=entries)
+                 if e.kind == "job_rules"), None)
+    dialog = CampaignSettingsDialog(session.query(campaigns.get_profile), parent, xp, jobs,
+                                    session.query(journal.undo_limit))
     if dialog.exec():
         apply_settings(session, dialog)
 
 
 def apply_settings(session: CampaignSession, dialog: CampaignSettingsDialog) -> None:
     """Apply what the settings dialog holds, as one operation (nothing if unchanged)."""
+    from tftmanager.app import campaigns, journal  # noqa: PLC0415 - with the store
     from tftmanager.ui.operations import campaign  # noqa: PLC0415 - on demand
 
     profile, edited, jobs = dialog.profile(), dialog.xp_entry(), dialog.job_rules_entry()
     limit = dialog.undo_limit.value()
-    if (profile == session.profile() and edited is None and jobs is None
-            and limit == session.undo_limit()):
+    if (profile == session.query(campaigns.get_profile) and edited is None and jobs is None
+            and limit == session.query(journal.undo_limit)):
         return
     campaign.change_rules(session, profile, [e for e in (edited, jobs) if e is not None], limit)

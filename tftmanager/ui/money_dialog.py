@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import characters, equipment
 from tftmanager.app.changes import Changes
 from tftmanager.rules.money import MAX_MONEY, MoneyKind, money_refusal, signed_amount
 from tftmanager.ui import operations
@@ -90,9 +91,9 @@ class MoneyDialog(QDialog):
 
     def refresh(self) -> None:
         """Reload the ledger."""
-        character = self.session.character(self.character_id)
+        character = self.session.query(characters.get_character, character_id=self.character_id)
         self.setWindowTitle(f"Money: {character.name}")
-        lines = self.session.money_lines(self.character_id)
+        lines = self.session.query(equipment.money_lines, character_id=self.character_id)
         self.table.setRowCount(len(lines))
         running = 0
         for row, line in enumerate(lines):

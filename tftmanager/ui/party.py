@@ -16,7 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.ui.party_model import COLUMNS, ID_ROLE, SORT_ROLE, PartyModel, PartyProxy
+from tftmanager.ui.party_model import (
+    COLUMNS,
+    ID_ROLE,
+    PROBLEMS_COLUMN,
+    SORT_ROLE,
+    PartyModel,
+    PartyProxy,
+)
 
 # Race, ST, DX (adj), IQ, SP, MA, XP, Problems, Player; the name takes what is left.
 COLUMN_WIDTHS = (58, 32, 62, 32, 32, 40, 50, 72, 66)
@@ -67,6 +74,9 @@ class PartyPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setTabKeyNavigation(False)  # Tab moves on to the editor; arrows move rows
         self.table.setAlternatingRowColors(True)
+        # Two long names alike at the start ("Brunhild the Bold", "Brunhild the Fair")
+        # stay apart when cut in the middle; the tooltip gives the whole name.
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().setVisible(False)
         self.table.setCornerButtonEnabled(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
@@ -94,11 +104,15 @@ class PartyPanel(QWidget):
         layout.addWidget(self.table)
 
     def _fit_st(self, *_args: object) -> None:
-        """The ST column as wide as its widest cell, never narrower than its default."""
-        column = COLUMNS.index("ST")
-        width = max(COLUMN_WIDTHS[column - 1], self.table.sizeHintForColumn(column))
-        if width != self.table.columnWidth(column):
-            self.table.setColumnWidth(column, width)
+        """ST and Problems as wide as their widest cell, never narrower than their default.
+
+        ST reads "11 (7 now)" for a wounded figure; Problems "1 error, 2 warnings"
+        beside its icon (once cut to "1 ...").
+        """
+        for column in (COLUMNS.index("ST"), PROBLEMS_COLUMN):
+            width = max(COLUMN_WIDTHS[column - 1], self.table.sizeHintForColumn(column))
+            if width != self.table.columnWidth(column):
+                self.table.setColumnWidth(column, width)
 
     def _fit_name(self, *_args: object) -> None:
         """The name takes the width the other columns leave, but never cuts a name short.

@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from tftmanager.app.party_board import COLUMNS, BoardRow, Readiness, cells
+from tftmanager.app.party_board import party_board as board_rows
 from tftmanager.ui.icons import icon
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.table_model import RowTableModel
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -70,7 +72,7 @@ class BoardModel(RowTableModel[BoardRow]):
 
     def set_rows(self, rows: list[BoardRow]) -> None:
         """Replace every row (cells precomputed)."""
-        self._cells = [cells(r) for r in rows]
+        self._cells = [free_query(cells, row=r) for r in rows]
         super().set_rows(rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -172,7 +174,7 @@ class PartyBoard(QWidget):
             self.stale = True
             return
         self.stale = False
-        self.all_rows = self.session.party_board()
+        self.all_rows = self.session.query(board_rows)
         self._apply_filter()
 
     def on_changes(self, changes: Any) -> None:
@@ -184,7 +186,7 @@ class PartyBoard(QWidget):
             return
         if not changes.characters:
             return
-        fresh = {r.id: r for r in self.session.party_board(set(changes.characters))}
+        fresh = {r.id: r for r in self.session.query(board_rows, only=set(changes.characters))}
         self.all_rows = [fresh.get(r.id, r) for r in self.all_rows]
         self._apply_filter()
 

@@ -63,6 +63,8 @@ class PartyModel(RowTableModel[PartyRow | PendingRow]):
         column = index.column()
         if role == ID_ROLE:
             return raw.id
+        if column == 0 and role == Qt.ItemDataRole.ToolTipRole:
+            return raw.name  # a name too long for the column, whole
         if column == 0 and role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
             # The name (shown, filtered and sorted on) needs no evaluation.
             return raw.name if role == Qt.ItemDataRole.DisplayRole else raw.name.casefold()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns, characters
 from tftmanager.app.changes import Changes
 from tftmanager.rules.memory import memory
 from tftmanager.rules.references import shown, with_reference
@@ -128,9 +129,9 @@ class PickerDialog(QDialog):
     def refresh(self) -> None:
         """Re-evaluate every entry for the character (keeping the selection)."""
         selected = self.selected_row()
-        character = self.session.character(self.character_id)
+        character = self.session.query(characters.get_character, character_id=self.character_id)
         library = self.session.library
-        profile = self.session.profile()
+        profile = self.session.query(campaigns.get_profile)
         self.model.set_rows(picker_rows(character, library, profile))
         mem = memory(character, library, profile)
         self.memory_label.setText(

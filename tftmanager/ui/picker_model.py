@@ -71,6 +71,24 @@ class PickerFilter(QSortFilterProxyModel):
         self.kind = kind
         self.invalidate()
 
+    def _rank(self, index: Index) -> int:
+        """How well a row answers the search: its name first, then its description."""
+        name = index.sibling(index.row(), 0).data(ROW_ROLE).name.casefold()
+        return 0 if name.startswith(self.text) else 1 if self.text in name else 2
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 - Qt's name
+        """While searching, names that match come before descriptions that do, in either order.
+
+        A search for "fencing" once listed Axeplay (its description mentions
+        fencing) above Fencing itself.
+        """
+        if self.text:
+            ranks = self._rank(left), self._rank(right)
+            if ranks[0] != ranks[1]:
+                ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
+                return (ranks[0] < ranks[1]) == ascending
+        return super().lessThan(left, right)
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
         """Keep rows that pass every active filter."""
         index = self.sourceModel().index(source_row, 0, source_parent)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import player_links
+from tftmanager.app import campaigns, player_links
 from tftmanager.app.changes import Changes
 from tftmanager.tableserver.routes import TableRefused
 from tftmanager.tableserver.runner import TableServer, TableServerThread
@@ -110,14 +110,17 @@ class PlayersView(QDialog):
         def acted(character_id: int, line: str) -> None:
             self.relay.acted.emit(character_id, line)
 
-        try:
-            self.server = TableServer(self.session.store, lan=self.lan.isChecked(),
-                                      on_change=acted)
-        except TableRefused as refused:
-            self.where.setText(refused.message)
-            return
+        try:  # a refusal is said beside the links, not in a dialog
+            made = self.session.check(TableServer, answers=(TableRefused,),
+                                      lan=self.lan.isChecked(), on_change=acted)
         except OSError as exc:
             self.where.setText(f"The table server could not listen: {exc.strerror or exc}.")
+            return
+        if made.refusal is not None:
+            self.where.setText(made.refusal.message)
+            return
+        self.server = made.value
+        if self.server is None:
             return
         self.serving = TableServerThread(self.server)
         self.serving.start()
@@ -156,15 +159,15 @@ class PlayersView(QDialog):
         signals.status_noted.emit(line)
 
     def _link_action(self, character_id: int, renew: bool) -> None:
-        try:  # a refused link is said beside the links, not in a dialog
-            ran = (self.session.act("Invite a player", player_links.invite,
-                                    character_id=character_id, writes=False,
-                                    passes=(player_links.LinkRefused,)) if renew
-                   else self.session.act("Revoke a player's link", player_links.revoke,
-                                         character_id=character_id, writes=False,
-                                         passes=(player_links.LinkRefused,)))
-        except player_links.LinkRefused as refused:
-            self.where.setText(refused.message)
+        # a refused link is said beside the links, not in a dialog
+        ran = (self.session.act("Invite a player", player_links.invite,
+                                character_id=character_id, writes=False,
+                                answers=(player_links.LinkRefused,)) if renew
+               else self.session.act("Revoke a player's link", player_links.revoke,
+                                     character_id=character_id, writes=False,
+                                     answers=(player_links.LinkRefused,)))
+        if ran.refusal is not None:
+            self.where.setText(ran.refusal.message)
             return
         if not ran.done:
             return  # a bug: said on the one failure path
@@ -178,7 +181,7 @@ class PlayersView(QDialog):
         self.grid = QGridLayout(host)
         links = {link.character_id: link
                  for link in self.session.query(player_links.links)}
-        for row, sheet in enumerate(self.session.sheets()):
+        for row, sheet in enumerate(self.session.query(campaigns.party_sheets)):
             cid = sheet.id
             if cid is None:
                 continue

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import campaigns, equipment
 from tftmanager.app.equipment import entry_name, repair_quote
 from tftmanager.app.sheet import Sheet
 from tftmanager.rules.derived import item_weight
@@ -30,6 +31,7 @@ from tftmanager.rules.items import ItemKind, ItemState, Mount
 from tftmanager.rules.loadout import where_text
 from tftmanager.rules.settings import show_weight
 from tftmanager.ui import operations
+from tftmanager.ui.runner import free_query
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -176,8 +178,8 @@ class PossessionsPanel(QWidget):
             self._update_buttons()
             return
         library = session.library
-        unit = session.profile().weight_unit
-        self.money.setText(f"${session.money(sheet.id):,} on hand")
+        unit = session.query(campaigns.get_profile).weight_unit
+        self.money.setText(f"${session.query(equipment.money, character_id=sheet.id):,} on hand")
         self.weight.setText(f"Carrying {show_weight(sheet.derived.carried_kg, unit)}")
         rules = library.equipment_rules
         items = sheet.character.items
@@ -197,7 +199,7 @@ class PossessionsPanel(QWidget):
             if magic is not None:  # what it does (in force while readied)
                 condition = ", ".join(e.label() for e in magic.effects)
             quality = "magic" if magic is not None else item.quality.label or "ordinary"
-            cells = (entry_name(library, item.kind, item.key), quality,
+            cells = (free_query(entry_name, library=library, kind=item.kind, key=item.key), quality,
                      where_text(item.kind, item.state), str(item.quantity),
                      show_weight(item_weight(item, library), unit), condition)
             for column, text in enumerate(cells):
@@ -269,7 +271,7 @@ class PossessionsPanel(QWidget):
         for row, state in enumerate(ItemState):  # worn, ready or in hand, as fits the item
             self.state.setItemText(row, where_text(item.kind, state))
         self.state.setCurrentIndex(self.state.findData(item.state))
-        cost, refusal = repair_quote(self.session.library, item)
+        cost, refusal = free_query(repair_quote, library=self.session.library, item=item)
         self.repair_button.setEnabled(not refusal)
         self.repair_button.setText(f"&Repair (${cost:,})" if not refusal else "&Repair")
         self.repair_button.setToolTip(refusal or f"Repair for ${cost:,}")

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.cards.errors import CardExportError
+from tftmanager.app import campaigns
 from tftmanager.ui import dialogs, screen_fit
 from tftmanager.ui.fonts import register_fonts
 from tftmanager.ui.save_as import PDF, ask_save_path
@@ -187,7 +187,7 @@ class CardPreviewDialog(QPrintPreviewDialog):
 def open_print_preview(parent: QWidget | None, session: CampaignSession,
                        character_ids: Sequence[int]) -> CardPreviewDialog | None:
     """Print Preview for the characters given (none given: the whole party)."""
-    if not session.sheets():
+    if not session.query(campaigns.party_sheets):
         dialogs.error(parent, "Nothing to print", "This campaign has no characters yet.")
         return None
     dialog = CardPreviewDialog(session, character_ids, parent)
@@ -215,14 +215,11 @@ def export_pdf_dialog(parent: QWidget | None, session: CampaignSession,
     from tftmanager.cards.export import export_pdf  # noqa: PLC0415 - see above
     from tftmanager.cards.layout import CardSize  # noqa: PLC0415
 
-    try:
-        export_pdf(path, contents, size=size or CardSize.THREE_BY_FIVE, duplex=duplex,
-                   family=register_fonts()[0],
-                   paper=paper if paper is not None else paper_of(QPrinter()))
-    except CardExportError as exc:
-        dialogs.error(parent, "Cards not exported", str(exc))
-        return None
-    return path
+    ran = session.free("Export cards", export_pdf, writes=False, refused_as="Cards not exported",
+                       path=path, contents=contents, size=size or CardSize.THREE_BY_FIVE,
+                       duplex=duplex, family=register_fonts()[0],
+                       paper=paper if paper is not None else paper_of(QPrinter()))
+    return path if ran.done else None
 
 
 def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
@@ -240,10 +237,9 @@ def export_sheets_dialog(parent: QWidget | None, session: CampaignSession,
         return None
     from tftmanager.cards.export import export_sheets_pdf  # noqa: PLC0415 - see above
 
-    try:
-        export_sheets_pdf(path, faces, paper=paper, family=register_fonts()[0])
-    except CardExportError as exc:
-        dialogs.error(parent, "Sheets not exported", str(exc))
+    if not session.free("Export sheets", export_sheets_pdf, writes=False,
+                        refused_as="Sheets not exported", path=path, faces=faces, paper=paper,
+                        family=register_fonts()[0]).done:
         return None
     dialogs.info(parent, "Sheets Exported",
                  f"Saved {len(faces)} character sheet{'' if len(faces) == 1 else 's'} to {path}.")

@@ -48,11 +48,12 @@ def ask_save_path(parent: QWidget | None, title: str, suggested: Path | str,
                                                ";;".join(f for f, _suffix in formats))
     if not name:
         return None
+    from tftmanager.ui.runner import free_check  # noqa: PLC0415 - asked only when saving
+
     path = with_suffix(Path(name), formats, chosen)
-    try:
-        check(Path(name))  # the file pointed at, before a suffix was added
-        check(path)
-    except OutputError as exc:
-        dialogs.error(parent, refused, exc.message)
-        return None
+    for place in (Path(name), path):  # the file pointed at, before a suffix was added
+        checked = free_check(check, answers=(OutputError,), path=place)
+        if checked.refusal is not None:  # said before any work, under the action's title
+            dialogs.error(parent, refused, checked.refusal.message)
+            return None
     return path

@@ -111,10 +111,10 @@ class ServerCampaignDialog(QDialog):
         """Start from a remembered URL: its login goes in the user name field."""
         from tftmanager.app.errors import CampaignError  # noqa: PLC0415 - after first paint
         from tftmanager.app.server_campaigns import address_of  # noqa: PLC0415
+        from tftmanager.ui.runner import free_check  # noqa: PLC0415
 
-        try:
-            address = address_of(url)
-        except CampaignError:
+        address = free_check(address_of, answers=(CampaignError,), url=url).value
+        if address is None:  # not a server's URL: shown as it is, to be corrected
             self.url.setText(url)
             return
         self.user.setText(address.user)
@@ -130,8 +130,10 @@ class ServerCampaignDialog(QDialog):
     def address(self) -> ServerAddress:
         """The address typed (raises ServerError with a message for the user)."""
         from tftmanager.app.server_campaigns import address_of  # noqa: PLC0415
+        from tftmanager.ui.runner import free_query  # noqa: PLC0415
 
-        address = address_of(self.url.text(), user=self.user.text().strip() or None)
+        address = free_query(address_of, url=self.url.text(),
+                             user=self.user.text().strip() or None)
         password = self.password.text()
         if password:
             from dataclasses import replace  # noqa: PLC0415
@@ -143,20 +145,29 @@ class ServerCampaignDialog(QDialog):
         """Open the campaign; a refusal is said in the dialog, which stays open."""
         from tftmanager.app.errors import CampaignError  # noqa: PLC0415
         from tftmanager.app.server_campaigns import remember_password  # noqa: PLC0415
+        from tftmanager.ui.runner import Runner  # noqa: PLC0415
         from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
+        def opened() -> tuple[CampaignSession, ServerAddress]:
+            address = self.address()
+            return CampaignSession.open_address(address, self.signals), address
+
         self.say("")
+        runner = Runner(self.signals)
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            address = self.address()
-            self.session = CampaignSession.open_address(address, self.signals)
-        except CampaignError as exc:
-            self.say(exc.message)
-            return False
+            ran = runner.free("Open server campaign", opened, answers=(CampaignError,),
+                              writes=False)
         finally:
             QGuiApplication.restoreOverrideCursor()
+        if ran.refusal is not None:  # said in the dialog, which stays open
+            self.say(ran.refusal.message)
+        if ran.value is None:
+            return False
+        self.session, address = ran.value
         if (self.remember.isChecked() and address.password
-                and not remember_password(address, address.password)):
+                and not runner.free("Remember the password", remember_password, writes=False,
+                                    address=address, password=address.password).value):
             self.signals.status_noted.emit("The keyring refused to keep the password.")
         self.accept()
         return True

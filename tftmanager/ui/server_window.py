@@ -73,8 +73,9 @@ def recent_label(entry: CampaignLocation) -> str:
     if not entry.is_server:
         return entry.path.name
     from tftmanager.app import server_campaigns  # noqa: PLC0415 - after first paint
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415
 
-    return server_campaigns.place(entry)
+    return free_query(server_campaigns.place, location=entry)
 
 
 class ServerActions(QObject):
@@ -124,13 +125,20 @@ class ServerActions(QObject):
         """Reopen a remembered server campaign; the dialog is shown only when it refuses."""
         from tftmanager.app import server_campaigns  # noqa: PLC0415 - after first paint
         from tftmanager.app.errors import CampaignError  # noqa: PLC0415
+        from tftmanager.ui.runner import Runner, free_query  # noqa: PLC0415
         from tftmanager.ui.session import CampaignSession  # noqa: PLC0415
 
-        try:
-            session = CampaignSession.open_address(server_campaigns.address_of(url),
-                                                   self.win.signals)
-        except CampaignError as exc:
-            return self.ask_open(url, exc.message)
+        def opened() -> CampaignSession:
+            return CampaignSession.open_address(
+                free_query(server_campaigns.address_of, url=url), self.win.signals)
+
+        ran = Runner(self.win.signals).free("Open server campaign", opened,
+                                            answers=(CampaignError,), writes=False)
+        if ran.refusal is not None:  # the dialog says why, to be corrected
+            return self.ask_open(url, ran.refusal.message)
+        session = ran.value
+        if session is None:
+            return False  # a bug: reported
         self.win.close_campaign()
         self.win.attach(session)
         return True
@@ -237,12 +245,13 @@ class ServerActions(QObject):
         if others:
             from tftmanager.app.errors import CampaignError  # noqa: PLC0415
             from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
+            from tftmanager.ui.runner import free_check  # noqa: PLC0415
 
-            try:
-                current = session.look()
-            except CampaignError as exc:  # the server went away: say so, hear again later
-                self.win.statusBar().showMessage(exc.message, 15000)
+            looked = free_check(session.look, answers=(CampaignError,))
+            if looked.refusal is not None:  # the server went away: say so, hear again later
+                self.win.statusBar().showMessage(looked.refusal.message, 15000)
                 return others
+            current = looked.value or set()
             self.apply(server_news.changes_for(others, self.known, current), current)
             self.win.statusBar().showMessage(server_news.news_line(others[-1]), 15000)
         return others

@@ -1,34 +1,42 @@
-"""The open campaign in the GUI: its store, the app signals, and the one way to act.
+"""The open campaign in the GUI: its store, the app signals, and the runner given the store.
 
-The session is the window's runner, as Anki's ``CollectionOp``: an action is
-a function of ``tftmanager.app`` and :meth:`CampaignSession.act` gives it the
-store (``act(label, equipment.sell, character_id=..., uid=..., price=...)``),
-signals what it changed, retries a server's dropped connection and sends a
-failure down the one failure path: a refusal shown in one line, a bug to a
-crash report.  It answers with a :class:`Ran`, whose :class:`Outcome` tells
-a refusal, a bug and "saved, but the connection dropped" apart.
-:meth:`~CampaignSession.act_long` does the same for a run of several steps,
-with a progress bar and Cancel; :meth:`~CampaignSession.query` gives a read
-the store.  Nothing else in ``ui`` hands the store to ``app``
-(``tests/ui/test_one_runner.py``).  Each action's label and time, each
-refusal and each bug go to the log.
+The session is the window's runner (:class:`~tftmanager.ui.runner.Runner`)
+on the open campaign: :meth:`CampaignSession.act` gives an action of
+``tftmanager.app`` the store (``act(label, equipment.sell, character_id=...,
+uid=..., price=...)``), signals what it changed, retries a server's dropped
+connection and sends a failure down the one failure path: a refusal shown in
+one line, a bug to a crash report.  It answers with a ``Ran``, whose
+``Outcome`` tells a refusal, a bug and "saved, but the connection dropped"
+apart.  :meth:`~CampaignSession.act_long` does the same for a run of several
+steps, with a progress bar and Cancel; ``query`` gives a read the store and
+:meth:`~CampaignSession.check` a read whose refusal the form answers.
+Nothing else in ``ui`` calls ``app`` (``tests/ui/test_one_runner.py``).
+Each action's label and time, each refusal and each bug go to the log.
 """
 
 from __future__ import annotations
 
-import sys
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from tftmanager import activity_log
 from tftmanager.app import campaigns
 from tftmanager.app.changes import Changes
-from tftmanager.app.errors import ConnectionLost, EditConflict, Failure, failure_of
+from tftmanager.app.errors import ConnectionLost, EditConflict
 from tftmanager.app.location import CAMPAIGN_SUFFIX
+from tftmanager.ui.runner import (
+    ROLLED_BACK,
+    SAVED_ANYWAY,
+    Answers,
+    Outcome,
+    Ran,
+    Runner,
+    bug_message,
+    changes_in,
+    free_check,
+)
 from tftmanager.ui.session_reads import CampaignReads
 from tftmanager.ui.signals import AppSignals
 
@@ -41,9 +49,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # Told how far a long run has got (steps done, of how many); returns False to stop it.
 Progress = Callable[[int, int], bool]
-ROLLED_BACK = "Nothing was saved: the change was rolled back."
-SAVED_ANYWAY = ("The change was saved before the error: check it (Edit > Undo takes it "
-                "back).")
 RECONNECTED = "Reconnected to the server after the connection dropped; the change is saved."
 # After a dropped connection, the action is tried again after each of these waits (seconds):
 # a server restarting takes a moment, and trying at once only fails again.
@@ -52,59 +57,16 @@ RETRY_FAILED = ("The server cannot be reached, even on a new connection. What yo
                 "is still in its field; try again when the connection is back.")
 
 
-class Outcome(Enum):
-    """How an action ended, for a caller that must tell them apart."""
-
-    DONE = "done"
-    REFUSED = "refused"  # the user's to act on: shown in one line, nothing changed
-    BUG = "bug"  # a fault of ours: a crash report, the transaction rolled back
-    SAVED_DROPPED = "saved, but the connection dropped"  # committed; nothing to return
+__all__ = ["ROLLED_BACK", "SAVED_ANYWAY", "CampaignSession", "Outcome", "Ran", "bug_message",
+           "changes_in"]
 
 
-@dataclass(frozen=True)
-class Ran(Generic[T]):
-    """What an action gave (``value``, None unless DONE) and how it ended."""
-
-    outcome: Outcome
-    value: T | None = None
-
-    @property
-    def done(self) -> bool:
-        """Whether the action ran to its end and gave its value."""
-        return self.outcome is Outcome.DONE
-
-
-def changes_in(result: object) -> list[Changes]:
-    """The change-sets an action returned: itself, its ``changes``, or each of a list's."""
-    if isinstance(result, Changes):
-        return [result]
-    if isinstance(result, list | tuple):
-        return [c for item in result for c in changes_in(item)]
-    changes = getattr(result, "changes", None)
-    return [changes] if isinstance(changes, Changes) else []
-
-
-def bug_message(label: str, failure: Failure, *, saved: bool = False) -> str:
-    """What the dialog says of a bug: whether anything was saved, and where its report is.
-
-    ``saved`` when the action's operation had committed before the error.
-    """
-    where = (f"The details are in this file; please send it with your report:\n{failure.report}"
-             if failure.report else "No crash report could be written.")
-    return (f"{label} hit an unexpected error ({failure.kind}): a fault in TFT Manager, "
-            f"not in what you did.\n\n{SAVED_ANYWAY if saved else ROLLED_BACK}\n\n{where}"
-            "\n\nHelp > Show Log Folder opens the log, which holds the same.")
-
-
-class CampaignSession(CampaignReads):
-    """One open campaign: reads for the windows, and ``run`` for the operations."""
+class CampaignSession(Runner, CampaignReads):
+    """One open campaign: its reads, and the runner that gives its actions the store."""
 
     def __init__(self, store: campaigns.Campaign, signals: AppSignals) -> None:
+        super().__init__(signals)
         self.store = store
-        self.signals = signals
-        # Whether the last failed action was a bug (reported) rather than a refusal or a
-        # lost connection: after a bug an editor shows what is stored, else keeps what was typed.
-        self.last_failure_was_bug = False
         self._retried = False  # the last action needed a second connection
 
     @classmethod
@@ -147,98 +109,87 @@ class CampaignSession(CampaignReads):
         """A player's login on a server campaign (the GM's tools are not theirs)."""
         return self.store.shared and self.store.role == "player"
 
-    def act(self, label: str, action: Callable[..., T], /, *,
-            passes: tuple[type[Exception], ...] = (), writes: bool = True,
-            **arguments: Any) -> Ran[T]:
+    def act(self, label: str, action: Callable[..., T], /, *, answers: Answers = (),
+            writes: bool = True, refused_as: str = "", **arguments: Any) -> Ran[T]:
         """Run the app function ``action`` on the open campaign: ``action(store=, **arguments)``.
 
-        The one way the window changes a campaign; see :meth:`attempt` for
-        what happens to its changes and its failures.
-        """
-        return self.attempt(label, lambda: action(store=self.store, **arguments),
-                            passes=passes, writes=writes)
-
-    def run(self, label: str, action: Callable[[], T], *,
-            passes: tuple[type[Exception], ...] = (), writes: bool = True) -> T | None:
-        """:meth:`attempt` for an action that needs no store (a backup, a file), its value."""
-        return self.attempt(label, action, passes=passes, writes=writes).value
-
-    def attempt(self, label: str, action: Callable[[], T], *,
-                passes: tuple[type[Exception], ...] = (), writes: bool = True) -> Ran[T]:
-        """Run one action: its changes are signalled; a failure is shown, not raised.
-
-        A refusal is one line in a dialog; anything else is a bug, kept in a
-        crash report the dialog names (the action's transaction rolled back).
-        ``passes`` are refusals the caller answers itself (a run of weeks
-        asking for job values): they are raised to it.  ``writes=False`` is
-        for an action that writes nothing (a dry run): no change is signalled.
-        On a server campaign a dropped connection is retried once on a new
+        The one way the window changes a campaign: its changes are signalled,
+        a refusal is shown in one line (or given back, when ``answers`` names
+        it), a bug goes to its crash report (the action's transaction rolled
+        back).  On a server campaign a dropped connection is retried on a new
         one (the pool reconnects), so the edit being made is not lost; a
         conflict with another user's change is explained, then the view shows
         theirs.
         """
-        start = activity_log.started(label)
-        committed = self.store.committed
-        try:
-            ran = self._attempt(action)
-        except passes as exc:  # the caller answers it (and the log has it)
-            activity_log.refused(label, start, str(exc))
-            raise
-        except Exception as exc:  # noqa: BLE001 - refusals shown, bugs reported, none swallowed
-            bug = self._failed(label, exc, start, saved=self.store.committed != committed)
-            return Ran(Outcome.BUG if bug else Outcome.REFUSED)
-        activity_log.done(label, start)
-        if ran.done and writes:
-            for changes in changes_in(ran.value):
-                self.signals.changes_applied.emit(changes)
-            self.signals.journal_changed.emit()
-        if self._retried:
+        return self._run(label, lambda: action(store=self.store, **arguments),
+                         answers=answers, writes=writes, refused_as=refused_as)
+
+    def _run(self, label: str, action: Callable[[], T], *, answers: Answers,
+             writes: bool, refused_as: str = "") -> Ran[T]:
+        """The runner's, saying so when the action needed a new connection to the server."""
+        ran = super()._run(label, action, answers=answers, writes=writes, refused_as=refused_as)
+        if self._retried and ran.outcome in (Outcome.DONE, Outcome.SAVED_DROPPED):
             self.signals.status_noted.emit(RECONNECTED)
         return ran
 
+    def check(self, read: Callable[..., T], /, *, answers: Answers,
+              **arguments: Any) -> Ran[T]:
+        """A read of the campaign whose refusals in ``answers`` the caller says itself."""
+        return free_check(read, answers=answers, store=self.store, **arguments)
+
     def act_long(self, label: str, action: Callable[..., T], /, *, steps: int,
-                 parent: QWidget | None, text: str,
-                 passes: tuple[type[Exception], ...] = (), writes: bool = True,
+                 parent: QWidget | None, text: str, answers: Answers = (), writes: bool = True,
                  **arguments: Any) -> Ran[T]:
-        """``act`` for an action of several steps, with a progress bar whose Cancel stops it.
+        """``act`` for an action of several steps, in a worker under a bar whose Cancel stops it.
 
         ``action`` is also handed ``progress`` (None for a single step, which
-        shows no bar); what it finished before Cancel is its to keep.
+        shows no bar and runs on the window's thread); what it finished
+        before Cancel is its to keep.
         """
         if steps <= 1:
-            return self.act(label, action, passes=passes, writes=writes, progress=None,
+            return self.act(label, action, answers=answers, writes=writes, progress=None,
                             **arguments)
         from PySide6.QtCore import Qt  # noqa: PLC0415 - only for a long run
         from PySide6.QtWidgets import QProgressDialog  # noqa: PLC0415
+
+        from tftmanager.ui.background import in_worker  # noqa: PLC0415
 
         dialog = QProgressDialog(text, "Cancel", 0, steps, parent)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(0)
         self.progress_dialog: QProgressDialog | None = dialog
+        done, stop = [0], threading.Event()
 
-        def progress(done: int, _total: int) -> bool:
-            dialog.setValue(done)
-            return not dialog.wasCanceled()
+        def progress(finished: int, _total: int) -> bool:  # in the worker: no widget here
+            done[0] = finished
+            return not stop.is_set()
+
+        def shown() -> None:  # on the window's thread, while the worker runs
+            if dialog.wasCanceled():
+                stop.set()  # the run stops after the step in hand
+            elif done[0] != dialog.value():
+                dialog.setValue(done[0])
         try:
-            return self.act(label, action, passes=passes, writes=writes, progress=progress,
-                            **arguments)
+            return self._run(label, lambda: in_worker(
+                lambda: action(store=self.store, progress=progress, **arguments), each=shown),
+                answers=answers, writes=writes)
         finally:
             dialog.close()
 
-    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool) -> bool:
-        """Show a refusal in one line, or a bug's crash report; log either; True for a bug."""
-        failure = failure_of(label, exc, start=start, command="gui", argv=sys.argv)
-        self.last_failure_was_bug = failure.bug
-        if failure.bug:
-            self.signals.bug_reported.emit(bug_message(label, failure, saved=saved))
-            return True
-        self.signals.action_failed.emit(f"{label} failed: {failure.message}")
-        if isinstance(exc, EditConflict):
-            self.refresh_all()  # the other user's change appears
-            self.signals.status_noted.emit(failure.message)
-        return False
+    def _committed(self) -> int:
+        """The store's count of commits: one made during a failed action was saved."""
+        return self.store.committed
 
-    def _attempt(self, action: Callable[[], T]) -> Ran[T]:
+    def _failed(self, label: str, exc: Exception, start: float, *, saved: bool,
+                refused_as: str = "") -> bool:
+        """The runner's failure path; after a conflict, the other user's change appears."""
+        bug = super()._failed(label, exc, start, saved=saved, refused_as=refused_as)
+        if isinstance(exc, EditConflict):
+            self.refresh_all()
+            self.signals.status_noted.emit(exc.message)
+        return bug
+
+    def _tries(self, action: Callable[[], T]) -> Ran[T]:
         """The action, tried again if the connection dropped under it, waiting longer each time.
 
         Each try connects afresh; the waits (``RETRY_WAITS``, under 4 s in all)
@@ -312,7 +263,8 @@ class CampaignSession(CampaignReads):
 
         documents = QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.DocumentsLocation)
-        name = "".join(c for c in self.name() if c not in '<>:"/\\|?*').strip() or "campaign"
+        title = self.query(campaigns.campaign_name)
+        name = "".join(c for c in title if c not in '<>:"/\\|?*').strip() or "campaign"
         return Path(documents) / f"{name}{CAMPAIGN_SUFFIX}"
 
     @property

@@ -29,6 +29,7 @@ from tftmanager.rules.settings import OPTION_INFO, RuleProfile
 from tftmanager.ui import screen_fit
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.reference_label import ReferenceLabel
+from tftmanager.ui.runner import free_check, free_query
 
 
 def _explained_row(form: QFormLayout, label_text: str, field: QWidget, note: str,
@@ -187,7 +188,7 @@ class CampaignSettingsDialog(QDialog):
         entry = self._xp_entry
         if entry is None or self.xp_box is None:
             return None
-        steps = parse_cost_steps(self.itl_steps.text())
+        steps = free_query(parse_cost_steps, text=self.itl_steps.text())
         data = dict(entry.data)
         data["melee"] = {**data.get("melee", {}), "cost": self.melee_cost.value()}
         data["itl"] = {**data.get("itl", {}), "steps": steps}
@@ -223,11 +224,12 @@ class CampaignSettingsDialog(QDialog):
 
     def accept(self) -> None:
         """Refuse a malformed cost table in place; otherwise close."""
-        try:
-            self.xp_entry()
-        except XPRefused as exc:  # only the form's refusal: a bug goes to the crash report
-            self.xp_problem.show_messages([exc.message])
-            return
+        if self.xp_box is not None:  # only the form's refusal: a bug goes to the crash report
+            checked = free_check(parse_cost_steps, answers=(XPRefused,),
+                                 text=self.itl_steps.text())
+            if checked.refusal is not None:
+                self.xp_problem.show_messages([checked.refusal.message])
+                return
         super().accept()
 
     def profile(self) -> RuleProfile:

@@ -16,6 +16,8 @@ class AppSignals(QObject):
     campaign_closed = Signal()
     # str: a use case refused; the message is one line for the user
     action_failed = Signal(str)
+    # (str, str): a refusal said in its own words under a title the action chose ("Not exported")
+    action_refused = Signal(str, str)
     # str: an action hit a bug; the message names its crash report
     bug_reported = Signal(str)
     # str: one line for the status bar (a server campaign's news, a reconnection)

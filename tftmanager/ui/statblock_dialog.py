@@ -9,7 +9,6 @@ marks are also words ("Not understood:", "Note:") so colour is not needed.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -31,13 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tftmanager.app import statblocks
+from tftmanager.app import campaigns, statblocks
 from tftmanager.app.arrivals import Already
 from tftmanager.refusal import Refusal
 from tftmanager.rules.statblock import LineNote
 from tftmanager.rules.text import count
 from tftmanager.ui import dialogs, screen_fit
+from tftmanager.ui.background import Background
 from tftmanager.ui.operations import interop
+from tftmanager.ui.runner import Ran, free_check
 from tftmanager.ui.session import CampaignSession
 from tftmanager.ui.unknowns_table import UnknownsTable
 
@@ -115,9 +116,7 @@ class StatBlockImportDialog(QDialog):
         buttons.accepted.connect(self._import)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self._pool: ThreadPoolExecutor | None = None
-        self.progress: QProgressDialog | None = None  # a long reading under way
-        self._poll: QTimer | None = None
+        self.background = Background(self)  # a long text is read in a worker
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(200)
@@ -156,15 +155,14 @@ class StatBlockImportDialog(QDialog):
         if not self.bestiary and len(text) > LARGE_TEXT:
             self._read_in_background(text)
             return
-        try:
-            seen = (self.session.query(statblocks.preview_templates, text=text)
-                    if self.bestiary else
-                    self.session.query(statblocks.preview, text=text,
-                                       choices=self.unknowns.choices()))
-        except Refusal as exc:
-            self._say(str(exc))
-            return
-        self._show(seen)
+        seen = (self.session.check(statblocks.preview_templates, answers=(Refusal,), text=text)
+                if self.bestiary else
+                self.session.check(statblocks.preview, answers=(Refusal,), text=text,
+                                   choices=self.unknowns.choices()))
+        if seen.refusal is not None:  # said in the summary; a bug goes to the crash report
+            self._say(str(seen.refusal))
+        elif seen.value is not None:
+            self._show(seen.value)
 
     def _say(self, message: str) -> None:
         self.summary.setText(message)
@@ -172,54 +170,33 @@ class StatBlockImportDialog(QDialog):
 
     def _read_in_background(self, text: str) -> None:
         """A long text is read off the window's thread, under a progress bar that cancels."""
-        try:
-            statblocks.check_size(text)  # refused before a line is read
-        except Refusal as exc:
-            self._say(str(exc))
+        size = free_check(statblocks.check_size, answers=(Refusal,), text=text)
+        if size.refusal is not None:  # refused before a line is read
+            self._say(str(size.refusal))
             return
-        self._drop_reading()  # the text changed again: a newer reading replaces it
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1)
-        future = self._pool.submit(statblocks.read_figures, text, self.session.library,
-                                   self.session.profile(), self.unknowns.choices())
-        progress = QProgressDialog("Reading the stat blocks…", "Cancel", 0, 0, self)
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(300)
-        self.progress = progress  # the reading under way (tests cancel it)
         self._say("Reading…")
-        poll = QTimer(self)
+        self.background.read(statblocks.read_figures, saying="Reading the stat blocks…",
+                             answers=(Refusal,), on_done=self._read,
+                             on_cancel=lambda: self._say("Reading cancelled: nothing will "
+                                                         "be imported."),
+                             text=text, library=self.session.library,
+                             profile=self.session.query(campaigns.get_profile),
+                             choices=self.unknowns.choices())
 
-        def check() -> None:
-            if progress.wasCanceled():
-                self._drop_reading()
-                self._say("Reading cancelled: nothing will be imported.")
-            elif future.done():
-                self._drop_reading()
-                try:
-                    self._show(future.result())
-                except Refusal as exc:
-                    self._say(str(exc))
+    def _read(self, seen: Ran[statblocks.Preview]) -> None:
+        if seen.refusal is not None:
+            self._say(str(seen.refusal))
+        elif seen.value is not None:
+            self._show(seen.value)
 
-        poll.timeout.connect(check)
-        poll.start(50)
-        self._poll = poll
-
-    def _drop_reading(self) -> None:
-        """Stop following a reading under way (its result is never shown)."""
-        if self._poll is not None:
-            self._poll.stop()
-            self._poll = None
-        if self.progress is not None:
-            self.progress.reset()  # stops its timer, which would show it later
-            self.progress.close()
-            self.progress.deleteLater()
-            self.progress = None
+    @property
+    def progress(self) -> QProgressDialog | None:
+        """The bar of a long reading under way (tests cancel it)."""
+        return self.background.progress
 
     def done(self, result: int) -> None:
         """Close (QDialog's), stopping a reading not yet begun."""
-        self._drop_reading()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.background.close()
         super().done(result)
 
     def _show_already(self, shown: bool) -> None:

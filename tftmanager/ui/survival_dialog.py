@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import characters
 from tftmanager.rules.character import Status
 from tftmanager.rules.survival import Helper, Situation, can_survive, chance, modifiers
 from tftmanager.ui import operations
@@ -34,7 +35,7 @@ class SurvivalDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.character_id = character_id
-        character = session.character(character_id)
+        character = session.query(characters.get_character, character_id=character_id)
         rules = session.library.jobs.survival if session.library.jobs else None
         assert rules is not None
         self.rules = rules

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
-        QPushButton,
+    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.app import abilities, assignments, campaigns, characters
 from tftmanager.app.changes import Changes
 from tftmanager.app.week_report import AppliedWeek, NeedsValues, WeekReport
 from tftmanager.app.weeks import MAX_WEEKS
@@ -63,7 +64,7 @@ class WeekPlanner(QDialog):
         self.catalogue = session.library.jobs
         assert self.catalogue is not None
         self.setWindowTitle("Plan and Run Weeks")
-        self.sheets = [s for s in session.sheets() if s.id is not None]
+        self.sheets = [s for s in session.query(campaigns.party_sheets) if s.id is not None]
         self.table = QTableWidget(len(self.sheets), len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setAccessibleName("Weekly activities")
@@ -120,7 +121,7 @@ class WeekPlanner(QDialog):
 
     def _fill_row(self, row: int, character_id: int, name: str) -> None:
         assert self.catalogue is not None
-        data = self.session.assignment(character_id)
+        data = self.session.query(assignments.get_assignment, character_id=character_id)
         item = QTableWidgetItem(name)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setData(Qt.ItemDataRole.UserRole, character_id)
@@ -214,10 +215,11 @@ class WeekPlanner(QDialog):
         text = message or self._activity_note(row, data)
         if not text and data.activity is Activity.JOB and data.job:
             job = self.catalogue.jobs[data.job]
-            character = self.session.character(self.character_id(row))
+            character = self.session.query(characters.get_character,
+                                           character_id=self.character_id(row))
             reasons = eligibility(character, job, self.catalogue, self.session.library,
-                                  data, frozenset(self.session.assignment(
-                                      self.character_id(row)).held))
+                                  data, frozenset(self.session.query(assignments.get_assignment,
+                                                                     character_id=self.character_id(row)).held))
             text = "Not eligible: " + "; ".join(reasons) if reasons else "Eligible"
             if job.missing:
                 text += f" (the GM still has to set: {job.missing_words})"
@@ -230,14 +232,14 @@ class WeekPlanner(QDialog):
         """What a week other than a job holds: the studies it advances."""
         if data.activity is not Activity.STUDY:
             return ""
-        studies = self.session.studies(self.character_id(row))
+        studies = self.session.query(abilities.studies_of, character_id=self.character_id(row))
         if not studies:
             return ("No study begun: start one with Add Talent or Spell… on the "
                     "Talents & Spells tab.")
         return "Studies " + "; ".join(f"{s.name} ({s.progress})" for s in studies)
 
     def _show_week(self) -> None:
-        self.week_label.setText(f"Campaign week {self.session.week()}")
+        self.week_label.setText(f"Campaign week {self.session.query(campaigns.current_week)}")
 
     def _on_changes(self, changes: Changes) -> None:
         if changes.week:
@@ -247,7 +249,8 @@ class WeekPlanner(QDialog):
     def _sync_activities(self) -> None:
         """Show activities a run changed (a study finished: back to idle) or undo restored."""
         for row in range(len(self.widgets)):
-            stored = self.session.assignment(self.character_id(row)).activity
+            stored = self.session.query(assignments.get_assignment,
+                                        character_id=self.character_id(row)).activity
             box = self.widgets[row]["activity"]
             assert isinstance(box, QComboBox)
             if box.currentData() != stored:
@@ -293,12 +296,12 @@ class WeekPlanner(QDialog):
         cancels the question or the run was refused.
         """
         while True:
-            try:
-                return operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run,
-                                                  stop_on=self.stop_events(), parent=self)
-            except NeedsValues as exc:
-                if not self._ask_missing(exc.missing):
-                    return None
+            ran = operations.weeks.run_weeks(self.session, count, seed, dry_run=dry_run,
+                                             stop_on=self.stop_events(), parent=self)
+            if not isinstance(ran.refusal, NeedsValues):
+                return ran.value
+            if not self._ask_missing(ran.refusal.missing):
+                return None
 
     def run(self, count: int, seed: int | None = None) -> list[AppliedWeek]:
         """Run weeks (one undo step) and show the report of each."""

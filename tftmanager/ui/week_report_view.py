@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from tftmanager.app.week_report import TOTALS_HEADER, AppliedWeek, WeekReport, run_totals
+from tftmanager.ui.runner import free_query
 
 
 def totals_html(results: list[AppliedWeek]) -> str:
@@ -24,7 +25,7 @@ def totals_html(results: list[AppliedWeek]) -> str:
         f"<td align='right'>{t.money:+d}</td><td align='right'>{t.hits}</td>"
         f"<td align='right'>{escape(t.st_now)}</td>"
         f"<td>{escape(t.status)}</td><td align='right'>{t.worked}</td></tr>"
-        for t in run_totals(results))
+        for t in free_query(run_totals, results=results))
     return (f"<h3>Weeks {first}–{last}: totals</h3>"
             f"<table border='1' cellspacing='0' cellpadding='3'><tr>{head}</tr>{rows}</table>")
 

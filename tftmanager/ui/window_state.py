@@ -66,10 +66,13 @@ def save(window: QMainWindow, settings: QSettings, splitter: QByteArray | None) 
 
 def recent_files(settings: QSettings) -> list[CampaignLocation]:
     """Recently opened campaigns (files and server campaigns), newest first."""
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
+
     value = settings.value("recent", [])
     if isinstance(value, str):
         value = [value]
-    return [CampaignLocation.parse(str(v)) for v in value] if isinstance(value, list) else []
+    return ([free_query(CampaignLocation.parse, text=str(v)) for v in value]
+            if isinstance(value, list) else [])
 
 
 def remember(settings: QSettings, where: CampaignLocation) -> None:
@@ -90,9 +93,11 @@ def start_folder(settings: QSettings) -> str:
     demo campaigns, hidden under the home folder) is never offered: files
     saved there are lost to the user.
     """
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
+
     for key in ("last_folder", "last_campaign"):
         value = settings.value(key)
-        where = CampaignLocation.parse(value) if isinstance(value, str) else None
+        where = free_query(CampaignLocation.parse, text=value) if isinstance(value, str) else None
         if where is None or where.file is None:
             continue
         folder = where.file if key == "last_folder" else where.file.parent
@@ -133,7 +138,9 @@ def ask_campaign_path(window: QMainWindow, *, new: bool,
         return None
     if settings is not None:
         settings.setValue("last_folder", str(Path(name).parent))
-    return new_campaign_path(name) if new else Path(name)
+    from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
+
+    return free_query(new_campaign_path, text=name) if new else Path(name)
 
 
 def data_folder() -> Path:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton
 
-from tftmanager.app import experience
+from tftmanager.app import campaigns, characters, experience
 from tftmanager.rules.experience import Attribute, memory_refusal
 
 if TYPE_CHECKING:
@@ -73,14 +73,15 @@ class XPPanel(QGroupBox):
         status = session.query(experience.status, character_id=character_id)
         self.balance.setText(f"{status.balance} XP")
         self.next_cost.setText(f"Next point costs {status.next_cost} XP")
-        legacy = session.profile().legacy_memory_xp
+        legacy = session.query(campaigns.get_profile).legacy_memory_xp
         self.memory_button.setVisible(legacy)
         tables = session.library.xp_costs
         if legacy and tables is not None:
             cost = tables.memory_cost
             self.memory_button.setText(f"Buy &Memory ({cost} XP)")
-            refusal = memory_refusal(session.character(character_id), status.balance,
-                                     tables, session.profile())
+            refusal = memory_refusal(session.query(characters.get_character,
+                                                   character_id=character_id), status.balance,
+                                     tables, session.query(campaigns.get_profile))
             self.memory_button.setEnabled(not refusal)
             self.memory_button.setToolTip(refusal)
         for attribute, button in self.buttons.items():

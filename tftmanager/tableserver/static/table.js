@@ -20,13 +20,22 @@
   }
 
   // Notes being typed are never overwritten; otherwise they follow the campaign.
+  // The notes the text in the box began from go with a save ("was"): notes someone else
+  // changed meanwhile are not overwritten unasked (the server refuses, the text stays).
   const notes = document.querySelector("#notes textarea");
   let notesDirty = false;
+  let notesBase = notes ? notes.value : "";
   if (notes) notes.addEventListener("input", () => { notesDirty = true; });
-  function syncNotes() {
+  function notesNow() {
     const now = document.getElementById("notes-now");
-    if (notes && now && !notesDirty && document.activeElement !== notes) {
-      notes.value = now.content ? now.content.textContent : now.textContent;
+    if (!now) return null;
+    return now.content ? now.content.textContent : now.textContent;
+  }
+  function syncNotes() {
+    const now = notesNow();
+    if (notes && now !== null && !notesDirty && document.activeElement !== notes) {
+      notes.value = now;
+      notesBase = now;
     }
   }
 
@@ -68,10 +77,15 @@
 
   function answered(fields, data) {
     if (data.ok) {
-      if (fields.action === "notes") notesDirty = false;
+      if (fields.action === "notes") { notesDirty = false; notesBase = fields.notes; }
       if (data.live) { live.innerHTML = data.live; syncNotes(); }
       say(data.message, "ok");
     } else {
+      // Refused: saving again begins from the notes as they are now (the player was told).
+      if (fields.action === "notes" && !data.lost) {
+        const now = notesNow();
+        if (now !== null) notesBase = now;
+      }
       say(data.message || "Refused.", data.lost ? "warn" : "refused");
     }
   }
@@ -101,6 +115,7 @@
     event.preventDefault();
     const fields = { action: form.dataset.action, nonce: nonce() };
     for (const [k, v] of new FormData(form).entries()) fields[k] = String(v);
+    if (fields.action === "notes") fields.was = notesBase;
     const buttons = form.querySelectorAll("button");
     buttons.forEach((b) => { b.disabled = true; });
     say("Working…", "busy");

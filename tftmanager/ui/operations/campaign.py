@@ -16,7 +16,7 @@ from tftmanager.ui.session import CampaignSession
 
 def set_profile(session: CampaignSession, profile: RuleProfile) -> None:
     """Change the rules profile (undoable)."""
-    if session.profile() != profile:
+    if session.query(campaigns.get_profile) != profile:
         session.act("Change campaign rules", campaigns.set_profile, profile=profile)
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from tftmanager.app import (
     characters,
 )
+from tftmanager.app.changes import Changes
 from tftmanager.rules.character import Character, InputError
-from tftmanager.ui.session import CampaignSession
+from tftmanager.ui.session import CampaignSession, Ran
 
 
 def add(session: CampaignSession, character: Character) -> int | None:
@@ -38,13 +39,13 @@ def delete(session: CampaignSession, character_id: int, name: str) -> None:
     session.act(f"Delete {name}", characters.delete_character, character_id=character_id)
 
 
-def edit(session: CampaignSession, character_id: int, after: Character) -> bool:
+def edit(session: CampaignSession, character_id: int, after: Character) -> Ran[Changes]:
     """Save an edit; typing in one field merges into one operation in the journal.
 
     An InputError (a value that can never be stored, a name another character
-    has) is raised to the editor, which shows it at the field being typed in.
-    False when it failed otherwise (shown by the session), so the editor shows
-    the stored value again rather than the one not saved.
+    has) comes back in ``refusal``: the editor shows it at the field being
+    typed in.  Any other failure is shown by the runner; after a bug the
+    editor shows the stored value again rather than the one not saved.
     """
     return session.act(f"Edit {after.name}", characters.edit_character, character_id=character_id,
-                       character=after, passes=(InputError,)).done
+                       character=after, answers=(InputError,))

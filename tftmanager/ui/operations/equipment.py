@@ -11,13 +11,15 @@ from tftmanager.app import (
 )
 from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import MoneyKind
+from tftmanager.rules.text import count
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.session import CampaignSession
 
 
 def buy(session: CampaignSession, character_id: int, kind: ItemKind, key: str, quality: Quality,
         quantity: int = 1) -> equipment.Deal | None:
     """Buy an item (undoable); None when refused."""
-    name = equipment.entry_name(session.library, kind, key)
+    name = free_query(equipment.entry_name, library=session.library, kind=kind, key=key)
     return session.act(f"Buy {name}", equipment.buy, character_id=character_id, kind=kind, key=key,
                        quality=quality, quantity=quantity).value
 
@@ -46,8 +48,8 @@ def move_item(session: CampaignSession, character_id: int, uid: str,
 def record_hits(session: CampaignSession, character_id: int, uid: str,
                 hits: int) -> equipment.Deal | None:
     """Record hits the armor or shield ``uid`` stopped (undoable)."""
-    return session.act(f"Record {hits} hits", equipment.record_hits, character_id=character_id,
-                       uid=uid, hits=hits).value
+    return session.act(f"Record {count(hits, 'hit')}", equipment.record_hits,
+                       character_id=character_id, uid=uid, hits=hits).value
 
 
 def repair(session: CampaignSession, character_id: int, uid: str) -> equipment.Deal | None:

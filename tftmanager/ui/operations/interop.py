@@ -6,10 +6,16 @@ exports are reads and return text for the clipboard or a file.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tftmanager.app import foundry, statblocks, transfer
 from tftmanager.app.arrivals import Already, Landed
 from tftmanager.app.import_unknowns import Choices
+from tftmanager.app.outputs import write_output, write_outputs
+from tftmanager.ui.runner import free_query
 from tftmanager.ui.session import CampaignSession
+
+NOT_EXPORTED = "Not exported"
 
 
 def import_statblocks(session: CampaignSession, text: str, *, bestiary: bool,
@@ -45,11 +51,28 @@ def preview_foundry(session: CampaignSession, texts: list[str]) -> foundry.Actor
 
 
 def statblock_text(session: CampaignSession, names: list[str] | None, *,
-                   bestiary: bool = False) -> str:
-    """Characters (default: the whole party), or the bestiary's templates, as stat blocks."""
-    return session.query(statblocks.export_statblocks, names=names, bestiary=bestiary)
+                   bestiary: bool = False) -> str | None:
+    """Characters (default: the whole party), or the bestiary's templates, as stat blocks.
+
+    None when there is nothing to copy (said under "Nothing to copy").
+    """
+    return session.act("Copy stat blocks", statblocks.export_statblocks, writes=False,
+                       refused_as="Nothing to copy", names=names, bestiary=bestiary).value
 
 
-def foundry_actors(session: CampaignSession, names: list[str] | None) -> list[tuple[str, str]]:
-    """(name, actor JSON) for characters (default: the whole party)."""
-    return session.query(foundry.export_actors, names=names)
+def foundry_actors(session: CampaignSession,
+                   names: list[str] | None) -> list[tuple[str, str]] | None:
+    """(name, actor JSON) for characters (default: the whole party); None when refused."""
+    return session.act("Export to Foundry VTT", foundry.export_actors, writes=False,
+                       refused_as=NOT_EXPORTED, names=names).value
+
+
+def write_actors(session: CampaignSession, actors: list[tuple[str, str]], target: Path, *,
+                 folder: bool) -> bool:
+    """Write the first actor to a file, or each to its file in a folder; False when refused."""
+    if folder:
+        return session.free("Export to Foundry VTT", write_outputs, writes=False,
+                            refused_as=NOT_EXPORTED, folder=target,
+                            named=free_query(foundry.actor_files, actors=actors)).done
+    return session.free("Export to Foundry VTT", write_output, writes=False,
+                        refused_as=NOT_EXPORTED, path=target, content=actors[0][1]).done

@@ -17,7 +17,7 @@ from tftmanager.app.week_report import AppliedWeek, NeedsValues
 from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.survival import Situation
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent
-from tftmanager.ui.session import CampaignSession
+from tftmanager.ui.session import CampaignSession, Ran
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -37,19 +37,19 @@ def set_job_value(session: CampaignSession, job: str, field_name: str, value: in
 
 def run_weeks(session: CampaignSession, count: int, seed: int | None = None, *,
               dry_run: bool = False, stop_on: frozenset[StopEvent] = DEFAULT_STOP_ON,
-              parent: QWidget | None = None) -> list[AppliedWeek] | None:
+              parent: QWidget | None = None) -> Ran[list[AppliedWeek]]:
     """Run (or dry-run) weeks through the one use case, ``weeks.run_weeks``.
 
     Several weeks show a progress bar whose Cancel stops after the week in
-    hand (the weeks done are kept).  A refusal is shown and gives None,
-    except NeedsValues, which reaches the caller so it may ask for the
-    missing job values and try again.  A real run is one operation.
+    hand (the weeks done are kept).  A refusal is shown, except NeedsValues,
+    which comes back in ``refusal`` so the caller may ask for the missing
+    job values and try again.  A real run is one operation.
     """
     return session.act_long(
         "Dry run" if dry_run else f"Run {count} week{'s' if count != 1 else ''}",
         weeks.run_weeks, weeks=count, seed=seed, dry_run=dry_run, stop_on=stop_on,
         steps=count, parent=parent, text="Rolling weeks…" if dry_run else "Running weeks…",
-        passes=(NeedsValues,), writes=not dry_run).value
+        answers=(NeedsValues,), writes=not dry_run)
 
 
 def survival_roll(session: CampaignSession, character_id: int, situation: Situation,
