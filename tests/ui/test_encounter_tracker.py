@@ -75,10 +75,10 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert window.highlighted() == ""
     log = window.log.toPlainText()
     assert "7 hits on Flavius Marcellus" in log and "Germanic tribesman is dead." in log
-    # The dead man's real ST (5 + 15 hits on ST 14), not "0/14" (issue 34, cosmetic)
+    # The dead man's real ST (5 + 17 hits on ST 14), not "0/14" (issue 34, cosmetic)
     wulf_row = next(r for r in range(window.table.rowCount())
                     if window.table.item(r, 0).text() == "Germanic tribesman")
-    assert window.table.item(wulf_row, COLUMNS.index("ST")).text().endswith(" -6/14")
+    assert window.table.item(wulf_row, COLUMNS.index("ST")).text().endswith(" -8/14")
     assert window.table.columnWidth(COLUMNS.index("adjDX")) <= ADJ_DX_MOST
     dx_cell = window.table.item(wulf_row, COLUMNS.index("adjDX"))
     assert dx_cell.toolTip() == dx_cell.text()
@@ -136,13 +136,13 @@ def test_an_option_the_figure_cannot_take_is_refused_as_chosen(
     choose(qtbot, window.attacker, "Germanic tribesman")
     click(qtbot, window.buttons["drop"])  # weapon 1, the longbow
     click(qtbot, window.buttons["ready"])  # picked up: usable next turn
-    done = len(session.history())
+    done = len(session.query(journal.history))
     choose(qtbot, window.option, "(f) Missile weapon attack")
     click(qtbot, window.buttons["option"])
     assert dialog_log.errors[-1][1] == (
         "Option failed: Missile weapon attack cannot be taken: Germanic tribesman readied the "
         "Longbow this turn; it can be used on the NEXT turn (Melee).")
-    assert len(session.history()) == done
+    assert len(session.query(journal.history)) == done
     assert "chooses Missile weapon attack" not in window.log.toPlainText()
     window.close()
 
@@ -164,6 +164,6 @@ def test_disengaging_by_the_trackers_lead(main_window: MainWindow, qtbot) -> Non
     _press(window, qtbot, "Disengage: move one hex")
     assert "Flavius Marcellus disengages: instead of attacking it moves one hex" in \
         window.log.toPlainText()
-    assert session.history()[0].label == "Away, turn 1: Flavius Marcellus disengages"
+    assert session.query(journal.history)[0].label == "Away, turn 1: Flavius Marcellus disengages"
     assert "[End of turn]" in window.next_panel.phases.text()
     window.close()

@@ -248,7 +248,8 @@ def test_campaign_rules_mark_the_house_readings_a_new_campaign_plays(
     from tftmanager.ui.settings_dialog import CampaignSettingsDialog
 
     assert main_window.session is not None
-    dialog = CampaignSettingsDialog(main_window.session.profile(), main_window)
+    dialog = CampaignSettingsDialog(main_window.session.query(campaigns.get_profile),
+                                    main_window)
     shown = {name: dialog.fields[name].currentText()
              for name in ("injury_reactions", "critical_hits", "pole_charge")}
     assert shown == {
