@@ -13,7 +13,7 @@ COMMAND_NAMES = frozenset({"new", "list", "check", "export", "import", "library"
                            "jobs", "cards", "sheet", "history", "undo", "redo", "copy"})
 CAMPAIGN_SUFFIX = ".tftcampaign"
 # Options that go to the desktop app rather than the command line.
-APP_OPTIONS = frozenset({"--smoke"})
+APP_OPTIONS = frozenset({"--smoke", "--join"})
 
 
 def _is_for_the_app(args: list[str]) -> bool:

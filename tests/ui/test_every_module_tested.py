@@ -40,6 +40,10 @@ THROUGH_THE_WINDOW = {
     "players_view": "ui/test_players_view.py",  # its server, links and QR codes
     "gear_fields": "ui/test_every_action.py",  # armor, shield, weapons carried, ready weapon
     "window_actions": "ui/test_every_action.py",  # every menu action and toolbar button
+    "join_table": "ui/test_player_window.py",  # File > Join a Table…
+    "join_dialog": "ui/test_player_window.py",  # the link typed in, Join pressed
+    "player_card": "ui/test_player_window.py",  # the card the server sends
+    "player_actions": "ui/test_player_window.py",  # the offered buttons, clicked
 }
 
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tftmanager.refusal import Refusal
-from tftmanager.store import journal, queries
+from tftmanager.store import acting, queries
 from tftmanager.store import player_links as stored
 from tftmanager.store.campaign import CampaignStore
 
@@ -117,8 +117,8 @@ def acting_for(link: PlayerLink, *, store: CampaignStore, nonce: str = "") -> It
     transaction, and one already recorded (a page re-sending a request done
     before, even before a restart) is refused with ``RequestDone``.
     """
-    request = journal.Request(link.character_id, nonce) if nonce else None
-    with store.as_player(link.author, link.character_id), journal.answering(request):
+    request = acting.Request(link.character_id, nonce) if nonce else None
+    with store.as_player(link.author, link.character_id), acting.answering(request):
         yield
 
 

@@ -27,7 +27,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.store import journal
+from tftmanager.store import acting, journal
 from tftmanager.store.backup import backup_file, pre_migration_backup_path
 from tftmanager.store.engine import make_engine
 from tftmanager.store.errors import (
@@ -131,7 +131,7 @@ class CampaignStore:
         so the window's edit of the same character waits for it rather than
         landing between the two and being overwritten.
         """
-        with self.one_at_a_time, journal.acting(author):
+        with self.one_at_a_time, acting.acting(author):
             yield
 
     @contextmanager
@@ -203,7 +203,7 @@ class CampaignStore:
             raise ReadOnlyCampaign(self.path, f"{self.path.name} is open read-only: "
                                    "nothing in it can be changed.")
         assert self._shared_read() is None, "an operation begun inside reading()"
-        request = journal.pending_request()
+        request = acting.pending_request()
         with self.transaction() as session:
             op = self.journal.begin(session, campaign_id=self.campaign_id, kind=kind)
             op.label = label

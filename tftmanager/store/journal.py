@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
@@ -27,78 +26,13 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, text
 from sqlmodel import Session, SQLModel, col, delete, select
 
+from tftmanager.store.acting import acting_author
 from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
 # Edits of the same fields closer together than this become one operation.
 MERGE_WINDOW = timedelta(minutes=5)
 DEFAULT_UNDO_LIMIT = 100
-
-# Who acts in operations begun in this context when it is not the store's own user: a
-# player at the table server, whose edits the GM's history names.  A context variable,
-# so the window's thread and each table server request keep their own.
-_ACTING: ContextVar[str | None] = ContextVar("tftmanager_acting", default=None)
-# The character versions that player's action was judged on (a server campaign's): an
-# operation in the block touching a character changed since is refused (``EditConflict``).
-_ACTING_SEEN: ContextVar[dict[int, int] | None] = ContextVar("tftmanager_acting_seen",
-                                                             default=None)
-
-
-@dataclass
-class Request:
-    """A player's request being carried out, and whether an operation has recorded it."""
-
-    character_id: int
-    nonce: str
-    recorded: bool = False
-
-
-# The request (character id, nonce) the acting player's action answers: recorded in its
-# first operation's transaction (``CampaignStore.operation``), so done means recorded.
-_REQUEST: ContextVar[Request | None] = ContextVar("tftmanager_request", default=None)
-
-
-def pending_request() -> Request | None:
-    """The request the operations begun now carry out, until one has recorded it."""
-    request = _REQUEST.get()
-    return request if request is not None and not request.recorded else None
-
-
-@contextmanager
-def answering(request: Request | None) -> Iterator[None]:
-    """Operations begun inside this block carry out ``request`` (None: no request)."""
-    token = _REQUEST.set(request)
-    try:
-        yield
-    finally:
-        _REQUEST.reset(token)
-
-
-def acting_author() -> str | None:
-    """Who acts in operations begun now, when not the store's own user (a table server player)."""
-    return _ACTING.get()
-
-
-def acting_seen() -> dict[int, int] | None:
-    """The versions the acting player's operations are checked against (None: unchecked)."""
-    return _ACTING_SEEN.get()
-
-
-@contextmanager
-def acting(author: str, seen: dict[int, int] | None = None) -> Iterator[None]:
-    """Operations begun inside this block are recorded as ``author``'s.
-
-    ``seen``: character id -> the version the action read them at; an
-    operation that touches one changed since is refused as an edit conflict,
-    so nobody's change made meanwhile is overwritten (a server campaign's).
-    """
-    token, seen_token = _ACTING.set(author), _ACTING_SEEN.set(seen)
-    try:
-        yield
-    finally:
-        _ACTING_SEEN.reset(seen_token)
-        _ACTING.reset(token)
-
 
 @dataclass
 class OpenOperation:
@@ -212,7 +146,7 @@ class FileJournal:
 
     def begin(self, session: Session, *, campaign_id: int, kind: str) -> OpenOperation:
         """Open an operation (the redo tail goes); a player's at the table server is named."""
-        return begin(session, campaign_id=campaign_id, kind=kind, author=_ACTING.get())
+        return begin(session, campaign_id=campaign_id, kind=kind, author=acting_author())
 
     def finish(self, session: Session, op: OpenOperation, *, campaign_id: int) -> None:
         """Label it, merge typing into the operation before, keep the undo limit."""

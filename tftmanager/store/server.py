@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, Opera
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
-from tftmanager.store import journal
+from tftmanager.store import acting
 from tftmanager.store.campaign import CampaignStore
 from tftmanager.store.errors import (
     CampaignError,
@@ -187,7 +187,7 @@ class ServerCampaignStore(CampaignStore):
             version = session.execute(text(
                 "SELECT coalesce((SELECT version FROM character_version "
                 "WHERE character_id = :c), 0)"), {"c": character_id}).scalar()
-        with journal.acting(author, seen={character_id: int(version or 0)}):
+        with acting.acting(author, seen={character_id: int(version or 0)}):
             yield
 
     @property

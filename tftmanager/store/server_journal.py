@@ -19,13 +19,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session
 
-from tftmanager.store.journal import (
-    OpenOperation,
-    ReplayRefused,
-    RowChange,
-    acting_author,
-    acting_seen,
-)
+from tftmanager.store.acting import acting_author, acting_seen
+from tftmanager.store.journal import OpenOperation, ReplayRefused, RowChange
 from tftmanager.store.queries import hold
 from tftmanager.store.server_functions import REPLAY_REFUSED
 from tftmanager.store.tables import CampaignRow, OperationRow
@@ -46,11 +41,11 @@ def unrecorded(session: Session) -> Iterator[None]:
 class ServerJournal:
     """The journal of one login's open server campaign; ``seen`` is its last look.
 
-    ``for_player`` (or, for one block, ``journal.acting``): a GM's connection
+    ``for_player`` (or, for one block, ``acting.acting``): a GM's connection
     (the table server's) recording each operation in a player's name, with a
     player's limits and the server's own words for its history line.  Such
     an operation is checked against the versions the player's action read
-    (``journal.acting``'s ``seen``), never against the GM's last look.
+    (``acting.acting``'s ``seen``), never against the GM's last look.
     """
 
     def __init__(self, author: str, seen: dict[int, int], *,

@@ -47,7 +47,14 @@ def boxes(st: int, wounds: int, fatigue: int) -> str:
     left = st - wounds - fatigue
     return (f'<div class="boxes" role="img" aria-label="ST {left} of {st}: {wounds} wounds, '
             f'{fatigue} fatigue">{"".join(cells)}</div>'
-            f'<p class="legend">ST {left} of {st} · wounds {wounds} · fatigue {fatigue}</p>')
+            f'<p class="legend">{legend(st, wounds, fatigue)}</p>')
+
+
+def legend(st: int, wounds: int, fatigue: int) -> str:
+    """The line under the boxes: "ST 8 of 11 · wounds 3 · fatigue 0"."""
+    wounds = max(0, min(wounds, st))
+    fatigue = max(0, min(fatigue, st - wounds))
+    return f"ST {st - wounds - fatigue} of {st} · wounds {wounds} · fatigue {fatigue}"
 
 
 def _section(section: Section) -> str:

@@ -39,7 +39,7 @@ from tftmanager.app.campaigns import Campaign
 from tftmanager.app.errors import RequestDone, failure_of
 from tftmanager.app.player_links import PlayerLink
 from tftmanager.refusal import Refusal
-from tftmanager.tableserver import actions
+from tftmanager.tableserver import actions, player_json, player_view
 from tftmanager.tableserver.html import esc, message_page, page
 from tftmanager.tableserver.live import LiveViews
 from tftmanager.tableserver.news import News, Watcher
@@ -156,11 +156,12 @@ def _event(name: str, data: str) -> str:
     return f"event: {name}\n{lines}\n"
 
 
-async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]]
-                  ) -> AsyncIterator[str]:
+async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]], *,
+                  name: str = "live") -> AsyncIterator[str]:
     """Send the view whenever the campaign changes and it looks different; ping between.
 
-    ``render(version)`` gives the view, or None once the page's link no longer opens.
+    ``render(version)`` gives the view, or None once the page's link no longer opens;
+    it goes as the event ``name``.
     """
     yield "retry: 1000\n\n"
     seen = table.news.version
@@ -183,7 +184,7 @@ async def _stream(table: Table, render: Callable[[int], Awaitable[str | None]]
             yield _event("revoked", WRONG_LINK)
             return
         if html != last:
-            yield _event("live", html)
+            yield _event(name, html)
             last = html
         version = await table.news.wait(seen, HEARTBEAT_SECONDS)
         if version == seen:
@@ -211,6 +212,53 @@ async def player_events(request: Request) -> Response:
             table.views.watching[cid] -= 1
             if table.views.watching[cid] <= 0:
                 del table.views.watching[cid]
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})
+
+
+async def _view_data(table: Table, secret: str) -> str | None:
+    """The view as JSON text for the link's character now; None once the link opens nothing."""
+
+    def read() -> str | None:
+        link = player_links.link_for(store=table.store, secret=secret)
+        if link is None:
+            return None
+        data = player_json.view_json(player_view.read_view(table.store, link))
+        return json.dumps({"format": player_json.FORMAT, "view": data},
+                          separators=(",", ":"), ensure_ascii=False)
+
+    return await run_in_threadpool(read)
+
+
+async def player_view_json(request: Request) -> Response:
+    """The player's view as data and this run's token (the desktop player's window)."""
+    opened = await _opened(request, json_answer=True)
+    if isinstance(opened, Response):
+        return opened
+    table, _link, secret = opened
+    text = await _view_data(table, secret)
+    if text is None:
+        return _wrong_link(json_answer=True)
+    return JSONResponse({"ok": True, "token": table.csrf(secret), **json.loads(text)})
+
+
+async def player_events_json(request: Request) -> Response:
+    """The desktop window's live stream: this run's token, then the view as data when it changes.
+
+    The same stream as the page's (``gone``, ``revoked``, ``trouble``, pings), its
+    ``view`` events holding ``player_json``'s data instead of HTML.
+    """
+    opened = await _opened(request, json_answer=True)
+    if isinstance(opened, Response):
+        return opened
+    table, _link, secret = opened
+
+    async def stream() -> AsyncIterator[str]:
+        yield _event("token", table.csrf(secret))
+        async for chunk in _stream(table, lambda _version: _view_data(table, secret),
+                                   name="view"):
+            yield chunk
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"X-Accel-Buffering": "no"})
@@ -387,6 +435,8 @@ def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[st
         Route("/p/{secret}", player_page),
         Route("/p/{secret}/events", player_events),
         Route("/p/{secret}/act", player_act, methods=["POST"]),
+        Route("/p/{secret}/view.json", player_view_json),
+        Route("/p/{secret}/events.json", player_events_json),
         Route("/gm/{secret}", gm_page),
         Route("/gm/{secret}/events", gm_events),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

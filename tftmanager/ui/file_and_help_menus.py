@@ -1,4 +1,4 @@
-"""File > Save, File > Save a Copy…, Help > User Guide (F1) and Help > Show Log Folder.
+"""File > Save, Save a Copy…, Join a Table…, Help > User Guide (F1) and Show Log Folder.
 
 Every edit is saved as it is made, so Save has nothing to write; users press
 Ctrl+S out of habit, and a shortcut that does nothing leaves them unsure
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QWidget
 from tftmanager import activity_log
 from tftmanager.app.location import CAMPAIGN_SUFFIX
 from tftmanager.app.outputs import check_copy_output
-from tftmanager.ui import dialogs, sheet_actions, window_state
+from tftmanager.ui import dialogs, join_table, sheet_actions, window_state
 from tftmanager.ui.save_as import ask_save_path
 from tftmanager.ui.signals import AppSignals
 
@@ -87,6 +87,7 @@ class FileAndHelpActions:
         # F1 from any of the app's windows (the week planner, a dialog), not only this one.
         self.guide.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         _menu(window, "&File").insertActions(window.act_close, [self.save, self.save_copy])
+        self.join = join_table.add_join_action(window.window(), self.save)  # a player's window
         help_menu = _menu(window, "&Help")
         help_menu.insertAction(window.act_about, self.guide)
         self.played_demo = QAction("Open the Demo, Twelve &Weeks Played", window.window())

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
 DEMO_FILE = "Demo Campaign.tftcampaign"
+JOIN = "--join"  # tftmanager --join LINK: a player's window for the GM's invitation link
 _STARTED = time.perf_counter()
 
 
@@ -130,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
     configure_application(app)
+    if args and args[0] == JOIN:  # a player's window: no campaign, no main window
+        return join(app, args[1:])
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
     smoke_test = smoke.wanted(args, os.environ)
     named = [free_query(CampaignLocation.parse, text=a) for a in args if not a.startswith("-")]
@@ -159,6 +162,27 @@ def main(argv: list[str] | None = None) -> int:
 
     QTimer.singleShot(0, _loader(window, app, settings, paths, probe, smoke_test, shown,
                                  server_url(settings, urls, paths)))
+    return app.exec()
+
+
+def join(app: QApplication, args: list[str]) -> int:
+    """``tftmanager --join LINK``: the player's window for the GM's invitation link alone.
+
+    A link that is not one is refused in one line (exit 2), before any window.
+    """
+    from tftmanager.tableclient.invitation import Invitation, LinkNotUnderstood  # noqa: PLC0415
+    from tftmanager.ui.player_window import open_player_window  # noqa: PLC0415
+    from tftmanager.ui.runner import free_check  # noqa: PLC0415
+
+    keep_for_good(started=True)  # the collector, paused for start-up, runs again
+    read = free_check(Invitation.parse, answers=(LinkNotUnderstood,),
+                      text=args[0] if args else "")
+    if read.value is None:
+        refusal = read.refusal.message if read.refusal is not None else ""
+        print(f"tftmanager --join: {refusal}", file=sys.stderr)
+        return 2
+    window = open_player_window(read.value)
+    install_crash_hook(window)
     return app.exec()
 
 
