@@ -49,3 +49,23 @@ def test_the_problems_column_is_not_cut_to_1_dots(main_window: MainWindow, qtbot
     for row in range(model.rowCount()):
         index = model.index(row, PROBLEMS_COLUMN)
         assert table.columnWidth(PROBLEMS_COLUMN) >= table.sizeHintForIndex(index).width()
+
+
+def test_no_blank_gap_under_a_field_problem(main_window: MainWindow, qtbot) -> None:
+    """A problem under a field took the height of three lines where two fit: a blank gap."""
+    main_window.resize(1024, 700)
+    main_window.party.select(next(r.id for r in main_window.party_model.rows()
+                                  if r.name == "Flavius Marcellus"))
+    editor = main_window.editor
+    spin = editor.spins["iq"]
+    spin.setFocus()
+    qtbot.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(spin, "5")
+    qtbot.keyClick(spin, Qt.Key.Key_Tab)
+    problem = editor.problems["iq"]
+    qtbot.waitUntil(lambda: problem.isVisible() and "below the IQ level" in problem.text())
+    qtbot.waitUntil(lambda: problem.height() == problem.heightForWidth(problem.width()))
+    below = editor.spins["sp"].mapTo(editor, editor.spins["sp"].rect().topLeft()).y()
+    bottom = problem.mapTo(editor, problem.rect().bottomLeft()).y()
+    form = spin.parentWidget().layout()
+    assert below - bottom <= form.verticalSpacing() + 2  # the next row follows at once

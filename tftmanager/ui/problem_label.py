@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from tftmanager.rules.problems import Problem, Severity
@@ -28,6 +29,24 @@ class ProblemLabel(QWidget):
         layout.addWidget(self.icon_label, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.text_label, 1)
         self.setVisible(False)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """As tall as the words need at the width given, not at the label's own ideal width.
+
+        A form lays its rows out by this hint: a wrapped label's hint is its
+        height at a narrow width (three lines where two fit), which left a
+        blank gap under each problem.
+        """
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(self.heightForWidth(self.width()))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """A new width may need another number of lines: ask the form again."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Show these problems (an empty list hides the label)."""
