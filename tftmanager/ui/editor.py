@@ -397,7 +397,7 @@ class CharacterEditor(QWidget):
         edited = replace(self.stored, **{field: value})
         if edited == self.stored:
             return
-        ran = operations.characters.edit(self.session, self.character_id, edited)
+        ran = operations.characters.edit(self.session, self.character_id, edited, was=self.stored)
         if isinstance(ran.refusal, InputError):  # a value the app will not store: at its field
             self.problems.get(ran.refusal.field, self.problems["attributes"]).show_messages(
                 [f"Not saved: {ran.refusal.message}"])
