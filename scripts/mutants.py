@@ -55,7 +55,8 @@ FIGHT_TESTS = ("test_encounter.py", "test_encounter_book.py", "test_encounter_un
                "test_library_data.py", "test_fight_survivors.py")
 FIGHT_TESTS += ("test_encounter_states.py", "test_fight_numbers.py", "test_character_after.py",
                 "test_encounter_weapons.py", "test_encounter_states_37.py",
-                "test_encounter_tracker.py")
+                "test_encounter_tracker.py", "test_encounter_options_37.py",
+                "test_encounter_brawl_37.py")
 # Mutants that change no behaviour, reviewed, each with its reason.
 EQUIVALENT_LIST = Path(__file__).with_name("mutants-equivalent.toml")
 

@@ -22,7 +22,7 @@ from tftmanager.rules import new_figures as enc_figures
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.encounter_figure import Condition
 from tftmanager.rules.items import Item, ItemKind, ItemState
-from tftmanager.rules.settings import InjuryReactions
+from tftmanager.rules.settings import CriticalHits, InjuryReactions
 from tftmanager.store.campaign import CampaignStore
 
 R = ItemState.READIED
@@ -32,7 +32,14 @@ FLAVIUS = Character(name="Flavius", race="human", st=12, dx=12, iq=8, items=(
 
 
 def _glade(store: CampaignStore) -> tuple[int, int]:
-    """Flavius (a party character) against Wulf (the bestiary's tribesman)."""
+    """Flavius (a party character) against Wulf (the bestiary's tribesman).
+
+    The campaign plays Melee's double damage, as the example does (003 line 511: "He
+    rolls a 4, which is a hit with double damage ... 5, which is doubled: 10 hits"); a new
+    campaign's default is the house rules' reading.
+    """
+    set_profile(store=store, profile=replace(get_profile(store=store),
+                                             critical_hits=CriticalHits.MELEE_MULTIPLY))
     cid = create_character(store=store, character=FLAVIUS).id
     eid = enc.new_encounter(store=store, name="The glade", seed=7)
     enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
@@ -118,6 +125,22 @@ def test_flavius_against_wulf_into_the_ledgers(
     undo(store=store)  # one undo takes the whole ending back
     assert campaign_dump(store.path) == before
     assert not enc.show(store=store, encounter_id=eid).encounter.ended
+
+
+def test_a_new_campaigns_fight_plays_the_house_reading_of_both(store: CampaignStore) -> None:
+    """004 line 17: "Instead of actually doubling damage, ignore armor and shields the foe
+    has"; line 19: "Whenever double or triple damage is mentioned, treat it in this fashion"
+    (issue 37 item 16): Flavius's 4 with a shortsword against a chainmail man."""
+    cid = create_character(store=store, character=FLAVIUS).id
+    eid = enc.new_encounter(store=store, name="Yard", seed=3)
+    fight = enc.show(store=store, encounter_id=eid).encounter
+    assert (fight.critical_hits, fight.pole_charge) == ("house", "house")
+    enc.add_character(store=store, encounter_id=eid, character_id=cid, side="Romans")
+    enc.add_quick(store=store, encounter_id=eid, side="Foes", quick=enc_figures.QuickFigure(
+        "Mailed", 12, 10, 8, 6, "chainmail", "", "shortsword", ""))
+    enc.attack(store=store, encounter_id=eid, attacker="Flavius", target="Mailed",
+               rolls=[4, 7])  # 2d-1 rolls 7: 6 hits, the chainmail stops none
+    assert _fig(store, eid, "Mailed").wounds == 6
 
 
 def test_an_encounter_resumes_after_closing(campaign_path: Path, store: CampaignStore) -> None:

@@ -48,7 +48,11 @@ def test_ragnars_card_shows_what_melee_prints_for_him(demo_pdf: Path) -> None:
     assert "Ragnar Human hero ST 11 DX 13 (11, 10) adjDX, with shield" in text
     assert "Stops 2 hits per attack, 4 with shield" in text
     assert "Leather armor: stops 2" in text and "Large shield: stops 2" in text
-    assert "Spear 1d+1 11 11 ready; 2-handed; pole: x2 in a charge" in text
+    # The demo campaign plays the house rules: "a pole weapon does an extra 1d+1 damage,
+    # not double damage as in the original rules" (004 line 11), and "Instead of actually
+    # doubling damage, ignore armor and shields" (004 line 17).
+    assert "Spear 1d+1 11 11 ready; 2-handed; pole: +1d+1 in a charge" in text
+    assert "To-hit roll 3/4: ignore armor (3: +1d)" in text
 
 
 def test_vector_only_with_fonts_embedded(demo_pdf: Path) -> None:

@@ -139,6 +139,40 @@ def test_options_drop_and_ready_from_the_shell(
         "(004).\n")
 
 
+def test_an_option_with_a_dropped_bow_is_refused_as_chosen(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """003 line 126: "(f) MISSILE WEAPON ATTACK ... fire a missile weapon"; line 198: "In
+    order to attack (except HTH), a figure must have a READY WEAPON" (issue 37: (f) was
+    taken with the bow dropped, and only the shot refused)."""
+    assert cli(capsys, "encounter", glade, "drop", "Wulf", "1")[0] == 0
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, "option", "Wulf", "f")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "Missile weapon attack needs a missile weapon ready; Wulf's ready weapon is " \
+           "none." in err
+    assert glade.read_bytes() == before
+    assert cli(capsys, "encounter", glade, "ready", "Wulf", "1")[0] == 0  # picked up
+    before = glade.read_bytes()
+    code, out, err = cli(capsys, "encounter", glade, "option", "Wulf", "f")  # a changed mind
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "Missile weapon attack cannot be taken: Wulf readied the Longbow this turn; it " \
+           "can be used on the NEXT turn (Melee)." in err
+    assert glade.read_bytes() == before
+
+
+def test_disengaging_and_drawing_from_the_shell(
+        glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """003 line 411: "When its turn to attack comes, instead of attacking, it moves one hex";
+    line 397: (q) is for "A figure engaged in HTH combat"."""
+    code, out, err = cli(capsys, "encounter", glade, "disengage", "Flavius")
+    assert code == 0, err
+    assert out == ("Turn 1: Flavius Marcellus chooses Disengage (l, r).\n"
+                   "Turn 1: Flavius Marcellus disengages: instead of attacking it moves one "
+                   "hex (Melee, Disengaging).\n")
+    code, out, err = cli(capsys, "encounter", glade, "draw", "Wulf", "--roll", "2")
+    assert code == 2 and "Draw dagger is for a figure in hand-to-hand combat" in err
+
+
 def test_flesh_spells_and_riding_from_the_shell(
         glade: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """004: "people using the Stone or Iron Flesh spells" stop hits; a rider mounts and
@@ -185,3 +219,19 @@ def test_bounds_are_data_one_line_exit_2_nothing_saved(
     assert (code, out) == (2, "")
     assert message in err and err.count("\n") == 1
     assert glade.read_bytes() == before
+
+
+def test_tftmanager_new_fights_by_the_house_rules(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """004 line 17: "Instead of actually doubling damage, ignore armor and shields the foe
+    has"; line 19: "Whenever double or triple damage is mentioned, treat it in this fashion"
+    (issue 37 item 16: a new campaign's double damage was Melee's multiply)."""
+    path = tmp_path / "house.tftcampaign"
+    assert cli(capsys, "new", str(path), "--demo")[0] == 0
+    for args in (("new", "Ford", "--seed", "3"), ("add", "Romans", "--character", "Flavius"),
+                 ("add", "Germans", "--creature", "tribesman", "--name", "Wulf")):
+        assert cli(capsys, "encounter", path, *args)[0] == 0
+    code, out, err = cli(capsys, "encounter", path, "attack", "Wulf", "Flavius",
+                         "--roll", "4", "--roll", "5")  # a double: the longbow's 1d+2 rolls 7
+    assert code == 0, err
+    assert "Wulf's Longbow: 7 hits on Flavius Marcellus; 7 taken, ST 5 of 12." in out

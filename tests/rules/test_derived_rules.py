@@ -15,6 +15,7 @@ from tftmanager.rules.loadout import carry_weapons, outfit, ready_shield, ready_
 from tftmanager.rules.problems import Problem, RulesDataError, Severity
 from tftmanager.rules.races import AttackMode
 from tftmanager.rules.settings import (
+    OPTION_INFO,
     CreationScheme,
     CriticalHits,
     InjuryReactions,
@@ -355,8 +356,40 @@ def test_profile_round_trip() -> None:
 
 def test_profile_ignores_unknown_keys_and_fills_missing_ones() -> None:
     profile = RuleProfile.from_dict({"creation": "melee", "weather": "rain"})
-    assert profile == RuleProfile(creation=CreationScheme.MELEE)
-    assert RuleProfile.from_dict({}) == RuleProfile()
+    earlier = {"critical_hits": CriticalHits.MELEE_MULTIPLY,
+               "pole_charge": PoleCharge.MELEE_DOUBLE}
+    assert profile == replace(RuleProfile(creation=CreationScheme.MELEE), **earlier)
+    assert RuleProfile.from_dict({}) == replace(RuleProfile(), **earlier)
+
+
+def test_a_new_campaign_plays_the_house_reading_of_both() -> None:
+    """004 line 19: "Whenever double or triple damage is mentioned, treat it in this
+    fashion, unless otherwise noted"; line 11: a pole weapon's charge "does an extra 1d+1
+    damage, not double damage" (issue 37 item 16: the house injury table came with Melee's
+    multiplied double damage)."""
+    new = RuleProfile()
+    assert new.injury_reactions is InjuryReactions.HOUSE_BY_ST
+    assert new.critical_hits is CriticalHits.HOUSE_IGNORE_ARMOR
+    assert new.pole_charge is PoleCharge.HOUSE_PLUS_1D1
+    for name, value in (("injury_reactions", new.injury_reactions),
+                        ("critical_hits", new.critical_hits), ("pole_charge", new.pole_charge)):
+        choice = OPTION_INFO[name].choices[value]
+        assert choice.startswith("House rules: ") and "(default" in choice
+    assert "Whenever double or triple damage is mentioned" in \
+        OPTION_INFO["critical_hits"].explanation
+
+
+def test_a_campaign_stored_without_the_reading_keeps_the_one_it_played() -> None:
+    """A stored choice is never changed; a profile stored without the option (a server
+    campaign set up before, stored as {}) played Melee's multiply and keeps it."""
+    house = RuleProfile()
+    assert RuleProfile.from_dict(house.to_dict()) == house
+    chosen = replace(house, injury_reactions=InjuryReactions.MELEE,
+                     critical_hits=CriticalHits.MELEE_MULTIPLY)
+    assert RuleProfile.from_dict(chosen.to_dict()) == chosen
+    old = RuleProfile.from_dict({"injury_reactions": "house"})
+    assert (old.critical_hits, old.pole_charge) == (CriticalHits.MELEE_MULTIPLY,
+                                                    PoleCharge.MELEE_DOUBLE)
 
 
 @pytest.mark.parametrize(

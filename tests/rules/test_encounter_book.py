@@ -387,8 +387,13 @@ def test_an_option_limits_the_attack(library: RulesLibrary) -> None:
         fight.attack("Knight", "Archer", Table([5]), rules)
     with pytest.raises(EncounterRefused, match="needs a non-missile weapon ready"):
         fight.choose_option("Archer", "defend", rules)
-    fight.choose_option("Archer", "charge", rules)
-    with pytest.raises(EncounterRefused, match="does not attack with a missile weapon"):
-        fight.attack("Archer", "Knight", Table([5]), rules)
+    # (b) "attack with any weapon except a missile weapon": refused as it is chosen
+    with pytest.raises(EncounterRefused, match="Charge attack needs a non-missile weapon "
+                                               "ready; Archer's ready weapon is Longbow"):
+        fight.choose_option("Archer", "charge", rules)
+    fight.figure("Archer").attacks.append(Attack("Dagger", "1d-1", "dagger"))
+    fight.choose_option("Archer", "missile", rules)
+    with pytest.raises(EncounterRefused, match="does not attack with a weapon that is not"):
+        fight.attack("Archer", "Knight", Table([5]), rules, weapon=1)
     with pytest.raises(EncounterRefused, match="not one of Melee's options"):
         fight.choose_option("Knight", "fly", rules)

@@ -607,3 +607,98 @@ def test_a_templates_stops_are_its_hide_unless_it_says(library: RulesLibrary) ->
     bear = Creature(key="bear", name="Bear", kind="animal", st=30, dx=11, iq=6, ma=8, stops=2)
     fig = from_template(bear, "Beasts", "Bear", library=library, profile=RuleProfile())
     assert [(p.kind, p.stops) for p in fig.protections] == [("hide", 2)]
+
+
+def test_an_encounters_seed_may_be_0_and_no_less(library: RulesLibrary) -> None:
+    """[limits] of injury.toml: "An encounter's seed is one the generator draws (0 to 2^31 -
+    1)": 0 is a seed like any other, -1 is refused, in one line."""
+    limits = library.combat_rules().limits
+    assert limits.seed_refusal(0) == "" and limits.seed_refusal(limits.most_seed) == ""
+    for bad in (-1, limits.most_seed + 1, True):
+        assert limits.seed_refusal(bad) == (f"The seed must be a whole number from 0 to "
+                                            f"{limits.most_seed}.")
+
+
+def test_a_template_missing_a_number_or_giving_true_is_refused() -> None:
+    """A bestiary row is rules data: a missing ST is named as missing, and true/false where
+    a whole number belongs (a count of true) is refused rather than read as 1."""
+    row = {"key": "bandit", "name": "Bandit", "st": 11, "dx": 11, "iq": 9, "ma": 10}
+    without = {k: v for k, v in row.items() if k != "st"}
+    with pytest.raises(RulesDataError, match="Creature 'bandit': ST is missing"):
+        creature_from_data(without)
+    with pytest.raises(RulesDataError, match="Creature 'bandit': count"):
+        creature_from_data({**row, "count": True})
+
+
+def _fighter(name: str, side: str, arm: Attack | None = None) -> Figure:
+    return figure(fid="", name=name, side=side, st=12, dx=12,
+                  attacks=[arm or Attack("Broadsword", "2d", "broadsword")])
+
+
+def test_two_figures_a_prefix_could_be_are_both_named() -> None:
+    """A figure is named by a unique prefix; "Wo" for Wolf and Wolf 2 is refused in one line
+    naming both."""
+    fight = Encounter("Den")
+    fight.add(_fighter("Wolf", "Wolves"))
+    fight.add(_fighter("Wolf 2", "Wolves"))
+    with pytest.raises(EncounterRefused, match=r"^'Wo' could be Wolf or Wolf 2\.$"):
+        fight.figure("Wo")
+
+
+def test_a_charge_with_a_weapon_not_a_pole_weapon_does_its_damage(
+        library: RulesLibrary) -> None:
+    """003 line 256: "The javelin, spear, halberd, and pike axe are 'pole weapons.' A figure
+    which charge-attacks (option b) with a pole weapon does double damage": a broadsword's
+    charge does its own 2d."""
+    rules = library.combat_rules()
+    fight = Encounter("Field", pole_charge="melee")
+    fight.add(_fighter("Ann", "A"))
+    bob = fight.add(_fighter("Bob", "B"))
+    fight.choose_option("Ann", "b", rules)
+    fight.attack("Ann", "Bob", Table([10, 7]), rules)
+    assert bob.wounds == 7
+
+
+def test_a_weapon_number_past_the_last_in_hth_is_refused(library: RulesLibrary) -> None:
+    """003 line 379: in HTH a figure fights with bare hands or its ready dagger: weapon 2 of
+    a figure with one is refused in one line."""
+    rules = library.combat_rules()
+    fight = Encounter("Tavern")
+    fight.add(_fighter("Ann", "A"))
+    fight.add(_fighter("Bob", "B"))
+    fight.choose_option("Ann", "m", rules)
+    with pytest.raises(EncounterRefused, match="not the weapon 2"):
+        fight.attack("Ann", "Bob", Table([1, 10, 3]), rules, weapon=1)
+
+
+def test_a_fled_figure_saved_without_its_turn_gets_no_free_attack(
+        library: RulesLibrary) -> None:
+    """004 line 184: the free attacks are on the turn the figure flees; a fight saved before
+    that turn was kept (a fled figure without it) leaves its fled figures alone."""
+    rules = library.combat_rules()
+    fight = Encounter("Gate")
+    fight.add(_fighter("Ann", "A"))
+    fight.add(_fighter("Bob", "B"))
+    state = fight.to_dict()
+    for saved_figure in state["figures"]:
+        if saved_figure["name"] == "Bob":
+            saved_figure["fled"] = True
+            del saved_figure["fled_turn"]
+    again = Encounter.from_dict(state, saved())
+    with pytest.raises(EncounterRefused, match="Bob has fled the fight"):
+        again.attack("Ann", "Bob", Table([10, 7]), rules)
+
+
+def test_a_typed_in_figures_attributes_are_bounded_at_both_ends(library: RulesLibrary) -> None:
+    """[limits] of injury.toml: "ST, DX and IQ from 1, MA from 0 (a figure that cannot
+    move), none above most_attribute" (issue 37 item 19: --dx 99999999999999999999 was
+    saved)."""
+    limits = library.combat_rules().limits
+    most = limits.most_attribute
+    for label, fine in (("ST", 1), ("MA", 0), ("DX", most)):
+        assert limits.attribute_refusal(label, fine) == ""
+    for label, bad in (("ST", 0), ("MA", -1), ("DX", most + 1), ("IQ", 10**20), ("ST", True),
+                       ("ST", "12")):
+        low = limits.least[label.lower()]
+        assert limits.attribute_refusal(label, bad) == (
+            f"{label} must be a whole number from {low} to {most}.")

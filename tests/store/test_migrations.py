@@ -336,3 +336,35 @@ def test_upgrade_puts_back_what_the_keys_did_not_name(tmp_path: Path) -> None:
     ]
     assert next(i for i in character.items if i.key == "plate").hits_taken == 9
     assert character.loadout.armor is None
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_every_schema_fixture_keeps_its_double_damage_reading(fixture: Path,
+                                                              tmp_path: Path) -> None:
+    """A new campaign plays the house rules' double damage (004 line 19); a campaign made
+    before keeps the reading it stored, Melee's multiply, and its fights with it."""
+    from tftmanager.app.campaigns import get_profile
+    from tftmanager.rules.settings import CriticalHits, PoleCharge
+
+    copy = tmp_path / fixture.name
+    shutil.copyfile(fixture, copy)
+    with open_campaign(copy) as store:
+        profile = get_profile(store=store)
+    assert (profile.critical_hits, profile.pole_charge) == (CriticalHits.MELEE_MULTIPLY,
+                                                            PoleCharge.MELEE_DOUBLE)
+
+
+def test_a_profile_stored_empty_keeps_melees_double_damage(schema1: Path) -> None:
+    """A campaign whose profile was never written (a server campaign's first row: {}) was
+    played with the earlier default, Melee's multiply: a later default does not change it."""
+    from tftmanager.app.campaigns import get_profile
+    from tftmanager.rules.settings import CriticalHits, InjuryReactions
+
+    con = sqlite3.connect(schema1)
+    with con:
+        con.execute("UPDATE campaign SET rules_profile = '{}'")
+    con.close()
+    with open_campaign(schema1) as store:
+        profile = get_profile(store=store)
+    assert profile.injury_reactions is InjuryReactions.HOUSE_BY_ST
+    assert profile.critical_hits is CriticalHits.MELEE_MULTIPLY

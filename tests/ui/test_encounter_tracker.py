@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from person import choose, click, click_tab
 from PySide6.QtCore import Qt
 from test_encounter import _flavius_and_wulf
 
@@ -65,17 +66,19 @@ def test_a_whole_fight_by_the_trackers_lead(main_window: MainWindow, qtbot) -> N
     assert "a die each for figures tied" in window.next_panel.needs.text()
     _press(window, qtbot, "Attack order", "2 5")
     _press(window, qtbot, "Longbow at Flavius Marcellus", "16")  # a miss
-    _press(window, qtbot, "Shortsword at Germanic tribesman", "3 6")  # triple: 15 hits
+    # triple, the house reading (a new campaign's): no armor to ignore, so each die of
+    # 2d-1 and the extra 1d is typed (a 1 would be rolled again): 6 6 6 - 1 = 17 hits
+    _press(window, qtbot, "Shortsword at Germanic tribesman", "3 6 6 6")
     assert "[The fight is over]" not in window.next_panel.phases.text()
     assert "The fight is over" in window.next_panel.phases.text()
     assert _offers(window) == ["End the encounter…"]
     assert window.highlighted() == ""
     log = window.log.toPlainText()
     assert "7 hits on Flavius Marcellus" in log and "Germanic tribesman is dead." in log
-    # The dead man's real ST (5 + 15 hits on ST 14), not "0/14" (issue 34, cosmetic)
+    # The dead man's real ST (5 + 17 hits on ST 14), not "0/14" (issue 34, cosmetic)
     wulf_row = next(r for r in range(window.table.rowCount())
                     if window.table.item(r, 0).text() == "Germanic tribesman")
-    assert window.table.item(wulf_row, COLUMNS.index("ST")).text().endswith(" -6/14")
+    assert window.table.item(wulf_row, COLUMNS.index("ST")).text().endswith(" -8/14")
     assert window.table.columnWidth(COLUMNS.index("adjDX")) <= ADJ_DX_MOST
     dx_cell = window.table.item(wulf_row, COLUMNS.index("adjDX"))
     assert dx_cell.toolTip() == dx_cell.text()
@@ -118,4 +121,49 @@ def test_a_weapon_not_ready_is_warned_of_and_rolls_typed_either_way(
     qtbot.keyClicks(window.rolls, "16 4")
     qtbot.mouseClick(window.buttons["attack"], Qt.MouseButton.LeftButton)
     assert "1 typed roll (4) not needed: the attack missed" in window.log.toPlainText()
+    window.close()
+
+
+def test_an_option_the_figure_cannot_take_is_refused_as_chosen(
+        main_window: MainWindow, qtbot, dialog_log) -> None:
+    """003 line 126: "(f) MISSILE WEAPON ATTACK ... fire a missile weapon"; line 198: "the
+    new weapon can be used on the NEXT turn" (issue 37: (f) with a bow not ready was taken
+    and only the shot refused): one line, and nothing recorded."""
+    session = main_window.session
+    assert session is not None
+    window = _flavius_and_wulf(main_window, qtbot, "Refused")
+    click_tab(qtbot, window.tabs, 2)  # Other actions
+    choose(qtbot, window.attacker, "Germanic tribesman")
+    click(qtbot, window.buttons["drop"])  # weapon 1, the longbow
+    click(qtbot, window.buttons["ready"])  # picked up: usable next turn
+    done = len(session.query(journal.history))
+    choose(qtbot, window.option, "(f) Missile weapon attack")
+    click(qtbot, window.buttons["option"])
+    assert dialog_log.errors[-1][1] == (
+        "Option failed: Missile weapon attack cannot be taken: Germanic tribesman readied the "
+        "Longbow this turn; it can be used on the NEXT turn (Melee).")
+    assert len(session.query(journal.history)) == done
+    assert "chooses Missile weapon attack" not in window.log.toPlainText()
+    window.close()
+
+
+def test_disengaging_by_the_trackers_lead(main_window: MainWindow, qtbot) -> None:
+    """003 line 411: "When its turn to attack comes, instead of attacking, it moves one hex in
+    any direction": the tracker offers it in the figure's place, with no roll."""
+    session = main_window.session
+    assert session is not None
+    window = _flavius_and_wulf(main_window, qtbot, "Away")
+    _press(window, qtbot, "Roll the initiative", "5 2")
+    _press(window, qtbot, "(l, r) Disengage")
+    _press(window, qtbot, "(f) Missile weapon attack")
+    _press(window, qtbot, "Attack order")
+    _press(window, qtbot, "Longbow at Flavius Marcellus", "16")
+    assert window.highlighted() == "Flavius Marcellus"
+    assert _offers(window) == ["Disengage: move one hex"]
+    assert window.next_panel.needs.text() == "No roll needed."
+    _press(window, qtbot, "Disengage: move one hex")
+    assert "Flavius Marcellus disengages: instead of attacking it moves one hex" in \
+        window.log.toPlainText()
+    assert session.query(journal.history)[0].label == "Away, turn 1: Flavius Marcellus disengages"
+    assert "[End of turn]" in window.next_panel.phases.text()
     window.close()

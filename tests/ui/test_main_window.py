@@ -240,6 +240,25 @@ def test_settings_dialog_shows_every_option(main_window: MainWindow) -> None:
     dialog.close()
 
 
+def test_campaign_rules_mark_the_house_readings_a_new_campaign_plays(
+        main_window: MainWindow) -> None:
+    """004 line 19: "Whenever double or triple damage is mentioned, treat it in this
+    fashion": a campaign on the house injury table shows the house reading of both, each
+    marked as the house rules' default (issue 37 item 16)."""
+    from tftmanager.ui.settings_dialog import CampaignSettingsDialog
+
+    assert main_window.session is not None
+    dialog = CampaignSettingsDialog(main_window.session.query(campaigns.get_profile),
+                                    main_window)
+    shown = {name: dialog.fields[name].currentText()
+             for name in ("injury_reactions", "critical_hits", "pole_charge")}
+    assert shown == {
+        "injury_reactions": "House rules: table by ST (default)",
+        "critical_hits": "House rules: ignore armor, triple adds 1d (default)",
+        "pole_charge": "House rules: +1d+1 damage (default)"}
+    dialog.close()
+
+
 def test_standard_shortcuts_and_accessible_buttons(main_window: MainWindow) -> None:
     sk = QKeySequence.StandardKey
     assert main_window.act_undo.shortcuts() == QKeySequence.keyBindings(sk.Undo)

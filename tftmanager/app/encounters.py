@@ -44,7 +44,8 @@ from tftmanager.store import queries
 from tftmanager.store.campaign import CampaignStore
 
 __all__ = ["EncounterRefused", "EncounterView", "add_character", "add_quick", "add_template",
-           "attack", "choose_first", "choose_option", "current_id", "drop", "fall", "flee",
+           "attack", "choose_first", "choose_option", "current_id", "disengage", "draw_dagger",
+           "drop", "fall", "flee",
            "flesh", "hit", "hold", "list_encounters", "mount", "new_encounter", "next_turn",
            "order_attacks", "ready", "roll_initiative", "show", "spend_st"]
 
@@ -259,6 +260,27 @@ def flee(*, store: CampaignStore, encounter_id: int, figure: str) -> Changes:
         enc.flee(figure, rules)
         return f"{enc.figure(figure).name} flees"
     return _change(store, encounter_id, action)
+
+
+def disengage(*, store: CampaignStore, encounter_id: int, figure: str,
+              rolls: Sequence[int] | None = None) -> Changes:
+    """Options (l) and (r) in the figure's place in the attack order.
+
+    It moves one hex instead of attacking, or from HTH combat rolls a die to get free.
+    """
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        enc.act(figure, "disengage", roll, rules)
+        return f"{enc.figure(figure).name} disengages"
+    return _change(store, encounter_id, action, rolls)
+
+
+def draw_dagger(*, store: CampaignStore, encounter_id: int, figure: str,
+                rolls: Sequence[int] | None = None) -> Changes:
+    """Option (q) in HTH combat: a die to draw and ready the figure's dagger."""
+    def action(enc: Encounter, roll: Roller, rules: CombatRules) -> str:
+        enc.act(figure, "draw_dagger", roll, rules)
+        return f"{enc.figure(figure).name} tries to draw a dagger"
+    return _change(store, encounter_id, action, rolls)
 
 
 def order_attacks(*, store: CampaignStore, encounter_id: int,

@@ -87,7 +87,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _more_actions(act: Any) -> None:
-    """The actions after the blows: spend, flesh, mount, fall, next-turn, show, end, sheet..."""
+    """The actions after the blows: disengage, draw, spend, flesh, mount, fall, show, end..."""
+    for name, text in (("disengage", "options (l), (r): in its place in the attack order, "
+                                     "move one hex away, or roll to get out of HTH"),
+                       ("draw", "option (q) in HTH: roll to draw and ready the dagger")):
+        q = act.add_parser(name, help=text)
+        q.add_argument("figure")
+        q.add_argument("--roll", type=int, action="append", metavar="N")
     q = act.add_parser("spend", help="ST a wizard spends on a spell (fatigue)")
     q.add_argument("figure")
     q.add_argument("st", nargs="?", default=None)
@@ -170,6 +176,9 @@ def _act(store: Any, eid: int, args: argparse.Namespace) -> None:
         act(**common, figure=args.figure, weapon=args.weapon - 1)
     elif a == "flee":
         encounters.flee(**common, figure=args.figure)
+    elif a in ("disengage", "draw"):
+        acting = encounters.disengage if a == "disengage" else encounters.draw_dagger
+        acting(**common, figure=args.figure, rolls=args.roll)
     elif a == "spend":
         encounters.spend_st(**common, figure=args.figure, spell=args.spell,
                             amount=None if args.st is None else _number(args.st, "ST spent"))

@@ -22,6 +22,7 @@ from tftmanager.rules.encounter_blows import (
     pole_charge,
     roll_damage,
 )
+from tftmanager.rules.encounter_choices import option_refusal
 from tftmanager.rules.encounter_figure import (
     Attack,
     EncounterRefused,
@@ -29,6 +30,7 @@ from tftmanager.rules.encounter_figure import (
     SavedDefaults,
 )
 from tftmanager.rules.encounter_harm import Harming, dice_words, result_words
+from tftmanager.rules.encounter_hth import brawl_refusal, disengage, draw_dagger, hth_foes
 from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_order import (
     RollFn,
@@ -206,17 +208,11 @@ class Encounter(Harming):
         if state.out or fig.fled:
             raise EncounterRefused(f"{fig.name} is {'gone' if fig.fled else state.value} "
                                    f"and takes no option.")
-        if fig.down and not option.stands:
-            raise EncounterRefused(f"{fig.name} is on the ground and may do nothing but stand "
-                                   f"up this turn: \"A figure MUST take a turn to stand up "
-                                   f"before attacking\" (Melee).")
         if fig.attacked_turn == self.turn:
             raise EncounterRefused(f"{fig.name} has already acted this turn.")
-        ready = fig.attacks[fig.ready] if 0 <= fig.ready < len(fig.attacks) else None
-        if option.needs and (ready is None or ready.missile != (option.needs == "missile")):
-            kind = "a missile weapon" if option.needs == "missile" else "a non-missile weapon"
-            raise EncounterRefused(f"{option.name} needs {kind} ready; {fig.name}'s ready "
-                                   f"weapon is {ready.name if ready else 'none'}.")
+        why = option_refusal(fig, option, rules, self.turn)
+        if why:
+            raise EncounterRefused(why)
         fig.option = option.key
         self.note(f"{fig.name} chooses {option.name} ({', '.join(option.letters)}).")
         if option.stands and fig.down:
@@ -257,6 +253,9 @@ class Encounter(Harming):
         fig.attacked_turn = self.turn
         self.note(f"{fig.name} makes no attack this turn.")
 
+    def _in_fight(self, fig: Figure, rules: CombatRules) -> bool:
+        return not fig.fled and not fig.condition(rules, self.turn).out
+
     def _able(self, ref: str, rules: CombatRules) -> Figure:
         """The figure named, still in the fight: one out or gone does nothing (Melee line 441)."""
         fig = self.figure(ref)
@@ -275,11 +274,48 @@ class Encounter(Harming):
         """
         self._open()
         fig = self._able(ref, rules)
+        if fig.in_hth:
+            raise EncounterRefused(f"{fig.name} is in hand-to-hand combat and cannot flee: "
+                                   f"\"Figures in HTH combat may not move at all until they "
+                                   f"successfully disengage\" (Melee).")
         fig.fled, fig.fled_turn, fig.option = True, self.turn, ""
         self.note(f"{fig.name} flees" + (" unhurt" if not fig.wounds else
                                          f" with {count(fig.wounds, 'hit')}")
                   + f"; each foe may take one free attack at +{rules.flee_free_dx} DX "
                     f"this turn (004).")
+
+    def act(self, ref: str, key: str, roll: RollFn, rules: CombatRules) -> None:
+        """Options (l), (q), (r): what the figure does instead of attacking, in its place.
+
+        Disengaging: "When its turn to attack comes, instead of attacking, it
+        moves one hex" (Melee line 411); from HTH, one die (421).  Drawing a
+        dagger in HTH (397) is rolled at the same time (our reading).  A figure
+        with no option recorded takes this one now.
+        """
+        self._open()
+        fig = self._able(ref, rules)
+        option = find_option(rules.options, key)
+        if option is None or not option.acts:
+            raise EncounterRefused(f"'{key}' is not an option acted on in the attack phase.")
+        if fig.attacked_turn == self.turn:
+            raise EncounterRefused(f"{fig.name} has already acted this turn.")
+        why = fig.may_attack(rules, self.turn)  # fallen, or down: "it must first stand up"
+        if why:
+            raise EncounterRefused(why)
+        if not fig.option:
+            self.choose_option(ref, option.key, rules)
+        elif fig.option != option.key:
+            chosen = rules.options[fig.option].name if fig.option in rules.options else fig.option
+            raise EncounterRefused(f"{fig.name} chose {chosen} this turn, not {option.name}.")
+        fig.attacked_turn = self.turn
+        if option.key == "draw_dagger":
+            self.note(draw_dagger(fig, roll, self.turn, rules.hth))
+        elif fig.in_hth:
+            foes = hth_foes(fig, self.figures, lambda f: self._in_fight(f, rules))
+            self.note(disengage(fig, foes, roll, rules.hth))
+        else:
+            self.note(f"{fig.name} disengages: instead of attacking it moves one hex "
+                      f"(Melee, Disengaging).")
 
     # ------------------------------------------------------------ blows
     def attack(self, attacker_ref: str, target_ref: str, roll: RollFn, rules: CombatRules,
@@ -329,6 +365,8 @@ class Encounter(Harming):
     def _armed(self, attacker: Figure, option: FightOption | None, weapon: int | None,
                second_shot: bool, rules: CombatRules) -> tuple[int, Attack]:
         """The weapon an attack is made with (the ready one), or why it cannot be."""
+        if option is not None and option.attacks == "none":  # no weapon makes it an attack
+            raise EncounterRefused(option.refusal(attacker.name, "", False))
         number = attacker.ready if weapon is None else weapon
         if number == -1:
             raise EncounterRefused(nothing_ready(attacker))
@@ -422,6 +460,9 @@ class Encounter(Harming):
             raise EncounterRefused(f"{attacker.name} has already attacked this turn.")
         if attacker is target:
             raise EncounterRefused(f"{attacker.name} cannot attack itself.")
+        why = brawl_refusal(attacker, target, self.figures, lambda f: self._in_fight(f, rules))
+        if why:
+            raise EncounterRefused(why)
         self._spare(target, rules)
         return attacker, target
 

@@ -21,11 +21,15 @@ from tftmanager.rules.settings import PoleCharge
 
 
 def may_still_attack(fig: Figure, rules: CombatRules, turn: int) -> bool:
-    """Able to attack, has not yet, and its option (if recorded) includes an attack."""
+    """Able to attack, has not yet, and its option (if recorded) includes an attack.
+
+    An option acted on instead of an attack (disengaging, drawing a dagger) takes
+    the figure's place in the order as an attack would.
+    """
     if fig.attacked_turn == turn or fig.may_attack(rules, turn):
         return False
     option = rules.options.get(fig.option)
-    return option is None or option.attacks != "none"
+    return option is None or option.attacks != "none" or option.acts
 
 
 def check_second_shot(figures: Sequence[Figure], attacker: Figure, number: int,

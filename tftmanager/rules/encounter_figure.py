@@ -161,6 +161,7 @@ class Figure:
     free_attacked: list[str] = field(default_factory=list)  # foes (ids) that took it
     down: bool = False  # on the ground (knocked down, a fall): stands up before attacking
     in_hth: bool = False  # rolling on the ground in hand-to-hand combat (003)
+    hth_with: list[str] = field(default_factory=list)  # the foes (ids) it is in HTH with
     race: str = ""  # its race key, for its row of the Height Chart
     hexes: int = 1  # hexes it covers (a giant: 3)
     mounted: bool = False  # riding: falls on the chart's horseman row (000)

@@ -33,6 +33,7 @@ from tftmanager.rules.encounter_hth import (
     defend,
     drop_for_hth,
     hth_weapon,
+    join,
 )
 from tftmanager.rules.encounter_order import RollFn
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
@@ -93,7 +94,7 @@ class Harming:
                 return HitResult.MISS
             for line in drop_for_hth(attacker, hth) + defend(target, defence, self.turn, hth):
                 self.note(line + ".")
-            attacker.in_hth = target.in_hth = True
+            join(attacker, target)
             arm = hth_weapon(attacker, target, None, hth)
         adj = attacker.body_dx() + hth.dx_bonus + target.dx_against
         to_hit = roll(rules.base_dice, f"{attacker.name} to hit {target.name} in HTH")

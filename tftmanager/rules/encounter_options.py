@@ -16,6 +16,7 @@ from typing import Any
 from tftmanager.rules.problems import RulesDataError
 
 ATTACKS = ("any", "nonmissile", "missile", "none")
+IN_HTH = ("", "any", "only")  # not in HTH combat, in it or not, only in it
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,12 @@ class FightOption:
     charges: bool = False  # (b): a pole weapon's charge, or one against it (003 line 256)
     stands: bool = False  # (g), (n): the figure rises from the ground this turn
     hth: bool = False  # (m), (p): a hand-to-hand attack ([hth] of injury.toml)
+    in_hth: str = ""  # one of IN_HTH: whether a figure in HTH combat may take it
+    acts: bool = False  # (l), (q), (r): the figure acts when its turn to attack comes
+
+    def fits_hth(self, in_hth: bool) -> bool:
+        """Whether a figure in (or out of) HTH combat may take this option."""
+        return self.in_hth == "any" or (self.in_hth == "only") == in_hth
 
     def allows(self, missile: bool) -> bool:
         """Whether this option attacks with a missile (or a non-missile) weapon."""
@@ -60,11 +67,15 @@ def options_from_data(doc: Mapping[str, Any]) -> dict[str, FightOption]:
         attacks = str(row["attacks"])
         if attacks not in ATTACKS:
             raise RulesDataError(f"Option '{key}': attacks must be one of {', '.join(ATTACKS)}")
+        in_hth = str(row.get("in_hth", ""))
+        if in_hth not in IN_HTH:
+            raise RulesDataError(f"Option '{key}': in_hth must be 'any' or 'only'")
         found[key] = FightOption(key, tuple(str(row["letters"]).split()), str(row["name"]),
                                  attacks, str(row.get("needs", "")), str(row.get("guards", "")),
                                  bool(row.get("one_shot", False)),
                                  bool(row.get("charges", False)), bool(row.get("stands", False)),
-                                 bool(row.get("hth", False)))
+                                 bool(row.get("hth", False)), in_hth,
+                                 bool(row.get("acts", False)))
     return found
 
 

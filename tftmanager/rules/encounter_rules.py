@@ -160,6 +160,9 @@ class HthRules:
     weapons: Mapping[str, str]  # weapon key -> its damage in HTH
     bare_hands: Mapping[str, str]  # "stronger", "same", "weaker" (the enemy) -> damage
     defence: tuple[tuple[int, str], ...]  # (up to this die, what happens)
+    draw_dagger_to: int  # (q): a die up to this draws the dagger
+    disengage_superior_to: int  # (r): a die up to this frees a figure of higher DX, one foe
+    disengage_to: int  # ... and anyone else
 
     def defence_for(self, die: int) -> str:
         """What the defender's die does to a HTH attempt."""
@@ -288,7 +291,9 @@ def _limits(doc: Mapping[str, Any]) -> Limits:
 def _hth(doc: Mapping[str, Any]) -> HthRules:
     return HthRules(int(doc["dx_bonus"]), {str(k): str(v) for k, v in doc["weapons"].items()},
                     {str(k): str(v) for k, v in doc["bare_hands"].items()},
-                    tuple((int(r["to"]), str(r["result"])) for r in doc["defence"]))
+                    tuple((int(r["to"]), str(r["result"])) for r in doc["defence"]),
+                    int(doc["draw_dagger_to"]), int(doc["disengage_superior_to"]),
+                    int(doc["disengage_to"]))
 
 
 def _kinds(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from tftmanager.rules.encounter import READY_OPTION, Encounter
 from tftmanager.rules.encounter_blows import may_still_attack
+from tftmanager.rules.encounter_choices import option_refusal
 from tftmanager.rules.encounter_figure import Condition, Figure
+from tftmanager.rules.encounter_hth import brawl_refusal
 from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_weapons import ready_arm, weapon_refusal
@@ -45,6 +47,7 @@ class Do(enum.Enum):
     READY = "ready"
     FLEE = "flee"
     ORDER = "order"
+    ACT = "act"  # (l), (q), (r): the option's action instead of an attack
     ATTACK = "attack"
     SECOND_SHOT = "second_shot"
     HOLD = "hold"
@@ -98,6 +101,11 @@ def next_step(enc: Encounter, rules: CombatRules) -> Step:
         return Step(Phase.ATTACKS, "", "Put the attacks in order of adjusted DX.",
                     (Offer(Do.ORDER, "Attack order", "a die each for figures tied on adjDX"),))
     attacker = _next_to_attack(enc, rules)
+    acting = rules.options.get(attacker.option) if attacker is not None else None
+    if attacker is not None and acting is not None and acting.acts:
+        return Step(Phase.ATTACKS, attacker.fid, f"{attacker.name}: {acting.name}, instead "
+                                                 f"of an attack.",
+                    (_act(attacker, acting, rules),))
     if attacker is not None:
         return Step(Phase.ATTACKS, attacker.fid, f"{attacker.name} attacks.",
                     _attacks(enc, attacker, rules, second=False))
@@ -129,13 +137,12 @@ def _options(enc: Encounter, fig: Figure, rules: CombatRules) -> tuple[Offer, ..
     held = ready_arm(fig)
     ready = find_option(rules.options, READY_OPTION)
     for option in sorted(rules.options.values(), key=lambda o: o.letters[0]):  # (a)-(r)
-        if (fig.down and not option.stands) or (not fig.down and option.stands):
-            continue
-        if option is ready or _needs_other_weapon(option, fig):
+        if (not fig.down and option.stands) or option is ready \
+                or option_refusal(fig, option, rules, enc.turn):
             continue
         offers.append(Offer(Do.OPTION, f"({', '.join(option.letters)}) {option.name}",
                             figure=fig.fid, option=option.key))
-    if not fig.down and ready is not None:
+    if not fig.down and not fig.in_hth and ready is not None:
         for number, arm in enumerate(fig.attacks):
             if arm.natural or (held is not None and held.held == arm.held) \
                     or any(a.held == arm.held for a in fig.attacks[:number]) \
@@ -143,16 +150,23 @@ def _options(enc: Encounter, fig: Figure, rules: CombatRules) -> tuple[Offer, ..
                 continue
             offers.append(Offer(Do.READY, f"({', '.join(ready.letters)}) Ready the {arm.held} "
                                           f"(used next turn)", figure=fig.fid, weapon=number))
-    if not fig.down:
+    if not fig.down and not fig.in_hth:
         offers.append(Offer(Do.FLEE, "Flee the fight", figure=fig.fid))
     return tuple(offers)
 
 
-def _needs_other_weapon(option: FightOption, fig: Figure) -> bool:
-    held = ready_arm(fig)
-    if not option.needs:
-        return False
-    return held is None or held.missile != (option.needs == "missile")
+def _act(fig: Figure, option: FightOption, rules: CombatRules) -> Offer:
+    """The action of (l), (q) or (r) at the figure's place in the attack order."""
+    hth = rules.hth
+    if option.key == "draw_dagger":
+        return Offer(Do.ACT, "Try to draw the dagger",
+                     f"1 die: 1-{hth.draw_dagger_to} draws it", figure=fig.fid,
+                     option=option.key)
+    if fig.in_hth:
+        return Offer(Do.ACT, "Try to disengage from HTH",
+                     f"1 die: 1-{hth.disengage_superior_to} with higher DX against one foe, "
+                     f"else {hth.disengage_to}", figure=fig.fid, option=option.key)
+    return Offer(Do.ACT, "Disengage: move one hex", figure=fig.fid, option=option.key)
 
 
 def _next_to_attack(enc: Encounter, rules: CombatRules) -> Figure | None:
@@ -213,7 +227,8 @@ def _foes(enc: Encounter, fig: Figure, rules: CombatRules) -> list[Figure]:
         if state is Condition.UNCONSCIOUS:
             return enc.combat not in rules.spared_in
         return not state.out
-    return [f for f in enc.figures if f.side != fig.side and not f.fled and open_to(f)]
+    return [f for f in enc.figures if f.side != fig.side and not f.fled and open_to(f)
+            and not brawl_refusal(fig, f, enc.figures, lambda g: _acting(g, rules, enc.turn))]
 
 
 def _attack_rolls(rules: CombatRules, damage: str, missile: bool, foe: Figure) -> str:

@@ -3,7 +3,9 @@
 Each option is a closed set (an enum) with a one-line explanation the settings
 dialog shows.  The profile is stored with the campaign as plain values, so a
 later version can add options without breaking older files: unknown keys are
-ignored and missing ones take their default.
+ignored and missing ones take their default, except where the default
+changed (``EARLIER_DEFAULTS``): a profile stored without that option played the
+earlier default, and keeps playing it.
 """
 
 from __future__ import annotations
@@ -172,10 +174,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
     "critical_hits": OptionInfo(
         "Double and triple damage",
         "Melee doubles or triples the damage roll on a 4 or a 3; the house rules "
-        "instead ignore armor and shields (and a triple adds 1d).",
+        "instead ignore armor and shields (and a triple adds 1d). A campaign on the house "
+        "rules plays their reading: \"Whenever double or triple damage is mentioned, treat "
+        "it in this fashion\" (House Rules: Combat).",
         {
             CriticalHits.MELEE_MULTIPLY: "Melee: multiply the damage roll",
-            CriticalHits.HOUSE_IGNORE_ARMOR: "House rules: ignore armor (triple adds 1d)",
+            CriticalHits.HOUSE_IGNORE_ARMOR: "House rules: ignore armor, triple adds 1d "
+                                             "(default)",
         },
     ),
     "pole_charge": OptionInfo(
@@ -185,7 +190,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "(House Rules: Combat).",
         {
             PoleCharge.MELEE_DOUBLE: "Melee: double damage",
-            PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage",
+            PoleCharge.HOUSE_PLUS_1D1: "House rules: +1d+1 damage (default)",
         },
     ),
     "injury_reactions": OptionInfo(
@@ -194,7 +199,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "rules raise both with ST (5/8 up to ST 19, 7/12 for ST 20-29, ...).",
         {
             InjuryReactions.MELEE: "Melee: 5 and 8 hits for everyone",
-            InjuryReactions.HOUSE_BY_ST: "House rules: table by ST",
+            InjuryReactions.HOUSE_BY_ST: "House rules: table by ST (default)",
         },
     ),
     "xp_costs": OptionInfo(
@@ -335,14 +340,27 @@ OPTION_INFO: dict[str, OptionInfo] = {
 }
 
 
+# Options whose default changed, and the reading a campaign stored without them played.
+# Every campaign file stores its whole profile, so only a server campaign set up by an
+# earlier ``server init`` (stored as {}) lacks them: its fights keep Melee's multiplied
+# double damage and doubled pole charge rather than change under it.
+EARLIER_DEFAULTS: dict[str, Any] = {
+    "critical_hits": CriticalHits.MELEE_MULTIPLY,
+    "pole_charge": PoleCharge.MELEE_DOUBLE,
+}
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """The rule options one campaign plays by."""
 
     creation: CreationScheme = CreationScheme.ITL
     leather_ma: LeatherMA = LeatherMA.MOVEMENT_SECTION
-    critical_hits: CriticalHits = CriticalHits.MELEE_MULTIPLY
-    pole_charge: PoleCharge = PoleCharge.MELEE_DOUBLE
+    # A new campaign plays the house rules' combat: their injury table, and "Whenever
+    # double or triple damage is mentioned, treat it in this fashion" (004 line 19), a
+    # pole weapon's charge included (004 line 11).
+    critical_hits: CriticalHits = CriticalHits.HOUSE_IGNORE_ARMOR
+    pole_charge: PoleCharge = PoleCharge.HOUSE_PLUS_1D1
     injury_reactions: InjuryReactions = InjuryReactions.HOUSE_BY_ST
     xp_costs: XPCostScheme = XPCostScheme.ITL_RISING
     three_d: bool = False
@@ -372,8 +390,12 @@ class RuleProfile:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleProfile:
-        """Read stored values; unknown keys are ignored, bad values refused."""
-        profile = cls()
+        """Read stored values; unknown keys are ignored, bad values refused.
+
+        A missing option takes its default, or the earlier default the campaign
+        played (``EARLIER_DEFAULTS``).
+        """
+        profile = replace(cls(), **{k: v for k, v in EARLIER_DEFAULTS.items() if k not in data})
         for field in fields(cls):
             if field.name not in data:
                 continue

@@ -20,6 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, select
 
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.settings import RuleProfile
 from tftmanager.store import server_journal, server_schema
 from tftmanager.store.errors import ServerError
 from tftmanager.store.journal_triggers import forget_row_images
@@ -110,7 +111,10 @@ def init_server(address: ServerAddress, *, name: str,
             with conn.begin():
                 migrate_server(conn, address.database)
                 with Session(bind=conn) as session, server_journal.unrecorded(session):
-                    row = CampaignRow(name=name or address.database)
+                    # The whole profile, as a campaign file stores it: a new campaign's
+                    # readings are written, never left to a later version's defaults.
+                    row = CampaignRow(name=name or address.database,
+                                      rules_profile=json.dumps(RuleProfile().to_dict()))
                     session.add(row)
                     session.flush()
                     assert row.id is not None

@@ -58,6 +58,7 @@ class FightActions:
             Do.READY: lambda: ops.ready(session, eid, offer.figure, offer.weapon),
             Do.FLEE: lambda: ops.flee(session, eid, offer.figure),
             Do.ORDER: lambda: ops.order(session, eid, rolls),
+            Do.ACT: lambda: ops.act(session, eid, offer.figure, offer.option, rolls),
             Do.ATTACK: lambda: ops.attack(session, eid, offer.figure, offer.target, rolls, 0,
                                           None),
             Do.SECOND_SHOT: lambda: ops.attack(session, eid, offer.figure, offer.target, rolls,

@@ -94,6 +94,17 @@ def option(session: CampaignSession, eid: int, figure: str, key: str) -> None:
                 option=key)
 
 
+def act(session: CampaignSession, eid: int, figure: str, option: str,
+        rolls: list[int] | None) -> None:
+    """Disengaging (l, r) or drawing a dagger (q) in the figure's place in the attack order."""
+    if option == "draw_dagger":
+        session.act("Draw dagger", encounters.draw_dagger, encounter_id=eid, figure=figure,
+                    rolls=rolls)
+    else:
+        session.act("Disengage", encounters.disengage, encounter_id=eid, figure=figure,
+                    rolls=rolls)
+
+
 def flee(session: CampaignSession, eid: int, figure: str) -> None:
     """A figure leaves the fight."""
     session.act("Flee", encounters.flee, encounter_id=eid, figure=figure)
