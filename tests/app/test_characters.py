@@ -65,6 +65,19 @@ def test_edit(store: CampaignStore) -> None:
     assert party(store) == [(created.id, created.uid, edited)]
 
 
+def test_an_edit_from_an_old_copy_keeps_what_changed_meanwhile(store: CampaignStore) -> None:
+    """The editor's copy is from before a player's raise: its notes edit keeps the raise."""
+    created = create_character(store=store, character=WULF)
+    shown = get_character(store=store, character_id=created.id)  # what the editor shows
+    edit_character(store=store, character_id=created.id,
+                   character=replace(shown, dx=11))  # meanwhile, through the table server
+    edit_character(store=store, character_id=created.id,
+                   character=replace(shown, notes="Owes Ragnar $5"), was=shown)
+    now = get_character(store=store, character_id=created.id)
+    assert (now.dx, now.notes) == (11, "Owes Ragnar $5")
+    assert [op.label for op in history(store=store)[:1]] == ["Wulf: notes edited"]
+
+
 def test_edit_of_a_missing_character(store: CampaignStore) -> None:
     with pytest.raises(NotFound):
         edit_character(store=store, character_id=999, character=WULF)

@@ -433,6 +433,16 @@ def _bad_injury(doc: dict[str, Any]) -> None:
     doc["injury"] = [1]
 
 
+# The combat rules and the bestiary are built only when first read
+# (rules.library_parts); an import must still refuse them when they are bad.
+def _bad_combat_rules(doc: dict[str, Any]) -> None:
+    doc["injury"]["to_hit"]["triple_on"] = "three"
+
+
+def _bad_creature(doc: dict[str, Any]) -> None:
+    doc["creature"][0]["weapons"] = ["no_such_weapon"]
+
+
 @pytest.mark.parametrize(
     ("breaker", "words"),
     [
@@ -445,6 +455,8 @@ def _bad_injury(doc: dict[str, Any]) -> None:
         (_duplicate_key, "twice"),
         (_keyless, "no key"),
         (_bad_injury, "injury"),
+        (_bad_combat_rules, r"Combat rules \(\[to_hit\]"),
+        (_bad_creature, "Creature '.*no_such_weapon"),
     ],
 )
 def test_a_bad_library_file_is_refused_and_changes_nothing(

@@ -24,21 +24,34 @@ from .conftest import cli
 
 DATA = Path(__file__).parent.parent / "data"
 HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "pydantic", "PySide6")
+# The library's parts a listing never reads (built on first use: rules.library_parts).
+UNREAD_PARTS = ("tftmanager.rules.job_data", "tftmanager.rules.encounter_rules",
+                "tftmanager.rules.bestiary", "tftmanager.rules.awards",
+                "tftmanager.rules.heights")
 
 
-def _loaded_after(*argv: str | Path) -> set[str]:
-    """The top-level packages a fresh interpreter has loaded after running one command."""
+def _modules_after(*argv: str | Path) -> set[str]:
+    """The modules a fresh interpreter has loaded after running one command."""
     script = ("import sys\nfrom tftmanager.cli.main import run\n"
               "code = run(sys.argv[1:])\n"
-              "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)\n"
+              "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
               "sys.exit(code)")
     done = subprocess.run([sys.executable, "-c", script, *map(str, argv)], check=True,
                           capture_output=True, text=True, timeout=120)
     return set(done.stderr.split())
 
 
+def _loaded_after(*argv: str | Path) -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after running one command."""
+    return {name.split(".")[0] for name in _modules_after(*argv)}
+
+
 def test_list_loads_no_orm_and_no_qt(demo: Path) -> None:
     assert _loaded_after("list", demo).isdisjoint(HEAVY)
+
+
+def test_list_loads_none_of_the_library_parts_it_never_reads(demo: Path) -> None:
+    assert _modules_after("list", demo).isdisjoint(UNREAD_PARTS)
 
 
 def test_library_show_loads_no_orm(demo: Path) -> None:

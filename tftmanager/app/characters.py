@@ -8,7 +8,7 @@ being built is often briefly illegal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from sqlmodel import Session
@@ -64,12 +64,26 @@ def add_new_character(*, store: CampaignStore) -> Created:
                             character=starting_figure(race, profile.creation, taken))
 
 
-def edit_character(*, store: CampaignStore, character_id: int, character: Character) -> Changes:
+def _rebased(edited: Character, was: Character, now: Character) -> Character:
+    """The fields ``edited`` changed from ``was``, made on the character as it is ``now``.
+
+    What someone else changed meanwhile (a player's raise through the table
+    server, another window) is kept rather than written back from an old copy.
+    """
+    changed = {f.name: getattr(edited, f.name) for f in fields(Character)
+               if getattr(edited, f.name) != getattr(was, f.name)}
+    return replace(now, **changed)
+
+
+def edit_character(*, store: CampaignStore, character_id: int, character: Character,
+                   was: Character | None = None) -> Changes:
     """Replace a character's data with an edited version (the editor's and ``rename``'s).
 
     Lowering IQ below what the SP or known talents and spells need is refused
     (InputError on "iq"), with the reason; so is a new name another character
-    already has (InputError on "name").
+    already has (InputError on "name").  ``was``: the character the edit began
+    from (the editor's copy); only the fields changed from it are written, on
+    the character as stored now, so nobody's change made meanwhile is lost.
     """
     check_input(character)
     library = library_for(store)
@@ -77,6 +91,8 @@ def edit_character(*, store: CampaignStore, character_id: int, character: Charac
         session = op.session
         stored = queries.get_character(session=session, character_id=character_id)
         before = stored.character
+        if was is not None:
+            character = _rebased(character, was, before)
         if before == character:
             return Changes()  # nothing written, so nothing in the history
         if character.name != before.name:

@@ -67,7 +67,7 @@ def library_for(store: CampaignStore) -> RulesLibrary:
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    library = build_library(entries(store=store))
+    library = build_library(entries(store=store)).check_all()  # a bad part refuses the open
     store.library_cache = library
     return library
 
@@ -100,7 +100,7 @@ def _check(candidate: list[Entry]) -> None:
         if problem:
             raise LibraryError(f"{_entry_name(entry)}: {problem}")
     try:
-        build_library(candidate)
+        build_library(candidate).check_all()
     except RulesDataError as exc:
         raise LibraryError(str(exc)) from exc
 

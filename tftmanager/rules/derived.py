@@ -280,7 +280,7 @@ def _derive(character: Character, library: RulesLibrary, profile: RuleProfile) -
         weapons=lines,
         injury=library.injury.thresholds(character.st, profile.injury_reactions,
                                          race.injury if race else None),
-        dx_penalty=library.combat.dx_penalty if library.combat is not None else None,
+        dx_penalty=library.injury.dx_penalty,
         armor_condition=armor_condition,
         shield_condition=shield_condition,
         carried_kg=carried,

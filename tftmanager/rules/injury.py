@@ -34,6 +34,9 @@ class InjuryTable:
     bands: tuple[InjuryBand, ...]
     low_st_max: int  # [low_st] st_max: ST reduced to this or less ...
     low_st_dx: int  # [low_st] dx: ... gives this extra DX (Melee: 3 or less, -3 DX)
+    # [melee] dx_penalty, as the combat rules read it (None without them): a
+    # character's sheet shows it without building the combat rules.
+    dx_penalty: int | None = None
 
     def thresholds(self, st: int, option: InjuryReactions,
                    race: InjuryThresholds | None = None) -> InjuryThresholds:

@@ -9,24 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tftmanager.rules.abilities import CostException, Spell, SpellType, Talent
-from tftmanager.rules.awards import AwardTable
-from tftmanager.rules.bestiary import Creature, creature_from_data, template_problems
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import parse_effects
-from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.equipment import Armor, CarryFree, Gear, MagicItem, Shield, Weapon
 from tftmanager.rules.equipment_rules import EquipmentRules
-from tftmanager.rules.heights import HeightChart
 from tftmanager.rules.injury import InjuryBand, InjuryTable, InjuryThresholds
 from tftmanager.rules.items import ItemKind
-from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.library_parts import Lazy, Pending
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, CreationLimits, Effect, Race, RacialModifier
 from tftmanager.rules.references import entry_reference
 from tftmanager.rules.xp_tables import CostTables, MemoryCosts, StudyRules
+
+if TYPE_CHECKING:
+    # Built on first use (rules.library_parts): a listing never imports them.
+    from tftmanager.rules.awards import AwardTable
+    from tftmanager.rules.bestiary import Creature
+    from tftmanager.rules.encounter_rules import CombatRules
+    from tftmanager.rules.heights import HeightChart
+    from tftmanager.rules.job_data import JobCatalogue
 
 T = TypeVar("T")
 Data = Mapping[str, Any]
@@ -39,9 +43,20 @@ def _present(value: T | None, what: str) -> T:
     return value
 
 
+def _no_heights() -> HeightChart:
+    """A library without a height chart has an empty one."""
+    from tftmanager.rules.heights import HeightChart  # noqa: PLC0415 - built on first use
+
+    return HeightChart()
+
+
 @dataclass(frozen=True)
 class RulesLibrary:
-    """Everything the figure rules look up, keyed by stable keys."""
+    """Everything the figure rules look up, keyed by stable keys.
+
+    The awards, jobs, combat rules, creatures and height chart are ``Lazy``
+    (``rules.library_parts``): built from their data when first read.
+    """
 
     races: dict[str, Race]
     weapons: dict[str, Weapon]
@@ -54,21 +69,21 @@ class RulesLibrary:
     retired: frozenset[tuple[str, str]] = frozenset()
     # Experience costs and Melee's awards (None for a library without them).
     xp_costs: CostTables | None = None
-    awards: AwardTable | None = None
+    awards: Lazy[AwardTable | None] = Lazy(lambda: None)
     gear: dict[str, Gear] = field(default_factory=dict)
     magic_items: dict[str, MagicItem] = field(default_factory=dict)
     equipment_rules: EquipmentRules | None = None
-    jobs: JobCatalogue | None = None
+    jobs: Lazy[JobCatalogue | None] = Lazy(lambda: None)
     # Memory points of spells and the wizard's talent factor (experience.toml).
     memory_costs: MemoryCosts | None = None
     # Study time by learning category (experience.toml).
     study: StudyRules | None = None
     # To-hit results and when a figure falls, for encounters ([to_hit], [fallen] of injury).
-    combat: CombatRules | None = None
+    combat: Lazy[CombatRules | None] = Lazy(lambda: None)
     # Creature and NPC templates for encounters (bestiary.toml).
-    creatures: dict[str, Creature] = field(default_factory=dict)
+    creatures: Lazy[dict[str, Creature]] = Lazy(dict)
     # Three Dimensional TFT's Height Chart ([heights] of injury.toml).
-    heights: HeightChart = field(default_factory=HeightChart)
+    heights: Lazy[HeightChart] = Lazy(_no_heights)
 
     def item_entry(self, kind: ItemKind,
                    key: str) -> Weapon | Armor | Shield | Gear | MagicItem | None:
@@ -104,8 +119,21 @@ class RulesLibrary:
         return (kind, key) in self.retired
 
     def with_retired(self, retired: frozenset[tuple[str, str]]) -> RulesLibrary:
-        """The same library with these (kind, key) entries marked retired."""
-        return replace(self, retired=retired)
+        """The same library with these (kind, key) entries marked retired (nothing built)."""
+        cls = type(self)
+        held = {name: getattr(cls, name).stored(self) for name in LAZY_PARTS}
+        return replace(self, retired=retired, **held)
+
+    def check_all(self) -> RulesLibrary:
+        """Build every part, so bad data anywhere is refused now (RulesDataError).
+
+        The parts in ``LAZY_PARTS`` are otherwise built, and their data
+        checked, only when first read; whatever accepts a library (a
+        campaign's copy as it opens, an import, an edit) calls this first.
+        """
+        for name in LAZY_PARTS:
+            getattr(self, name)
+        return self
 
     @classmethod
     def from_data(
@@ -136,30 +164,27 @@ class RulesLibrary:
             cost_exceptions=tuple(
                 _cost_exception(d) for d in _table(talent_doc, "cost_exception")),
             xp_costs=CostTables.from_data(experience) if experience else None,
-            awards=(AwardTable.from_data(experience["awards"])
-                    if experience and "awards" in experience else None),
+            awards=Pending(lambda _: _awards(experience)),
             gear=_keyed(_gear(d) for d in _table(gear or {}, "gear")),
             magic_items=_keyed(_magic(d) for d in _table(gear or {}, "magic_item")),
             equipment_rules=(EquipmentRules.from_data(equipment_rules)
                              if equipment_rules else None),
-            jobs=JobCatalogue.from_data(jobs) if jobs and "bonus_xp" in jobs else None,
+            jobs=Pending(lambda _: _jobs(jobs)),
             memory_costs=(MemoryCosts.from_data(_get(experience, "memory_costs", dict))
                           if experience else None),
             study=StudyRules.from_data(_get(experience, "study", dict)) if experience else None,
-            combat=CombatRules.from_data(injury) if "to_hit" in injury else None,
-            creatures=_keyed(creature_from_data(d) for d in _table(bestiary or {}, "creature")),
-            heights=HeightChart.from_data(injury.get("heights", {})),
+            combat=Pending(lambda _: _combat(injury)),
+            creatures=Pending(lambda lib: _creatures(lib, bestiary or {})),
+            heights=Pending(lambda _: _heights(injury)),
         )
         library.check_references()
         return library
 
     def check_references(self) -> None:
-        """Every prerequisite, cost exception and template must name an entry that exists."""
-        for creature in self.creatures.values():
-            problems = template_problems(creature, self.weapons, self.armors, self.shields,
-                                         self.races)
-            if problems:
-                raise RulesDataError(f"Creature '{creature.key}': " + ", ".join(problems))
+        """Every prerequisite and cost exception must name an entry that exists.
+
+        A creature's template is checked when the creatures are built.
+        """
         for talent in self.talents.values():
             for key in talent.requires:
                 if key not in self.talents:
@@ -172,6 +197,52 @@ class RulesLibrary:
             for key in (exc.talent, *exc.when_known):
                 if key not in self.talents:
                     raise RulesDataError(f"Cost exception names unknown talent '{key}'")
+
+
+# The library's fields built on first read (see rules.library_parts).
+LAZY_PARTS = ("awards", "jobs", "combat", "creatures", "heights")
+
+
+def _awards(experience: Data | None) -> AwardTable | None:
+    from tftmanager.rules.awards import AwardTable  # noqa: PLC0415 - built on first use
+
+    if not experience or "awards" not in experience:
+        return None
+    return AwardTable.from_data(experience["awards"])
+
+
+def _jobs(jobs: Data | None) -> JobCatalogue | None:
+    from tftmanager.rules.job_data import JobCatalogue  # noqa: PLC0415 - built on first use
+
+    return JobCatalogue.from_data(jobs) if jobs and "bonus_xp" in jobs else None
+
+
+def _combat(injury: Data) -> CombatRules | None:
+    from tftmanager.rules.encounter_rules import CombatRules  # noqa: PLC0415 - first use
+
+    return CombatRules.from_data(injury) if "to_hit" in injury else None
+
+
+def _creatures(library: RulesLibrary, bestiary: Data) -> dict[str, Creature]:
+    """The bestiary's templates, each naming only races and equipment the library has."""
+    from tftmanager.rules.bestiary import (  # noqa: PLC0415 - built on first use
+        creature_from_data,
+        template_problems,
+    )
+
+    creatures = _keyed(creature_from_data(d) for d in _table(bestiary, "creature"))
+    for creature in creatures.values():
+        problems = template_problems(creature, library.weapons, library.armors,
+                                     library.shields, library.races)
+        if problems:
+            raise RulesDataError(f"Creature '{creature.key}': " + ", ".join(problems))
+    return creatures
+
+
+def _heights(injury: Data) -> HeightChart:
+    from tftmanager.rules.heights import HeightChart  # noqa: PLC0415 - built on first use
+
+    return HeightChart.from_data(injury.get("heights", {}))
 
 
 def _table(doc: Data, name: str) -> list[Data]:
@@ -413,7 +484,17 @@ def _injury(doc: Data) -> InjuryTable:
         bands=tuple(sorted(bands, key=lambda b: b.st_min)),
         low_st_max=_get(_get(doc, "low_st", dict), "st_max", int),
         low_st_dx=_get(_get(doc, "low_st", dict), "dx", int),
+        dx_penalty=_combat_dx_penalty(doc),
     )
+
+
+def _combat_dx_penalty(doc: Data) -> int | None:
+    """The combat rules' DX next turn after a heavy blow, if they are there.
+
+    Bad data here is left for the combat rules to report when they are built.
+    """
+    penalty = doc["melee"].get("dx_penalty") if "to_hit" in doc else None
+    return penalty if isinstance(penalty, int) and not isinstance(penalty, bool) else None
 
 
 def _keys(row: Data, name: str) -> tuple[str, ...]:

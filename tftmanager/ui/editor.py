@@ -403,7 +403,7 @@ class CharacterEditor(QWidget):
         edited = replace(self.stored, **{field: value})
         if edited == self.stored:
             return
-        ran = operations.characters.edit(self.session, self.character_id, edited)
+        ran = operations.characters.edit(self.session, self.character_id, edited, was=self.stored)
         if isinstance(ran.refusal, InputError):  # a value the app will not store: at its field
             self.show_refusal(ran.refusal)
         elif not ran.done and self.session.last_failure_was_bug:

@@ -39,8 +39,12 @@ def delete(session: CampaignSession, character_id: int, name: str) -> None:
     session.act(f"Delete {name}", characters.delete_character, character_id=character_id)
 
 
-def edit(session: CampaignSession, character_id: int, after: Character) -> Ran[Changes]:
+def edit(session: CampaignSession, character_id: int, after: Character,
+         was: Character | None = None) -> Ran[Changes]:
     """Save an edit; typing in one field merges into one operation in the journal.
+
+    ``was``: the character the editor showed; only what was changed from it
+    is written, so a player's change made meanwhile is kept.
 
     An InputError (a value that can never be stored, a name another character
     has) comes back in ``refusal``: the editor shows it at the field being
@@ -48,4 +52,4 @@ def edit(session: CampaignSession, character_id: int, after: Character) -> Ran[C
     editor shows the stored value again rather than the one not saved.
     """
     return session.act(f"Edit {after.name}", characters.edit_character, character_id=character_id,
-                       character=after, answers=(InputError,))
+                       character=after, was=was, answers=(InputError,))
