@@ -111,7 +111,7 @@ def _apply(session: CampaignSession, edit: QueuedEdit) -> tuple[int, InputError]
     """One kept edit, on the character as stored; the refusal, if it was refused."""
     stored = session.query(editor_reads.character, character_id=edit.character_id)
     edited = replace(stored, **{edit.field: edit.value})
-    ran = operations.characters.edit(session, edit.character_id, edited)
+    ran = operations.characters.edit(session, edit.character_id, edited, was=stored)
     if isinstance(ran.refusal, InputError):  # at its field, as any edit's
         return edit.character_id, ran.refusal
     return None
