@@ -22,6 +22,7 @@ from __future__ import annotations
 import queue
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Protocol
 
 from tftmanager.refusal import Refusal
@@ -109,19 +110,19 @@ class JoinedTable:
 
     # The listener ------------------------------------------------------------------------
 
-    def _listen(self) -> None:
+    def _guarded(self, what: str, work: Callable[[], None]) -> None:
+        """A thread's whole work: a fault in it is a bug of ours, reported, never a refusal."""
         try:
-            self._follow()
-        except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
+            work()
+        except Exception as exc:  # noqa: BLE001 - reported as a bug, with its traceback
             if not self.stopping.is_set():  # (closing ends a request half-way: no fault)
-                self.reports.broke("Following the table", exc)
+                self.reports.broke(what, exc)
+
+    def _listen(self) -> None:
+        self._guarded("Following the table", self._follow)
 
     def _send_all(self) -> None:
-        try:
-            self._send_in_order()
-        except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, never shown as a refusal
-            if not self.stopping.is_set():  # (closing ends a request half-way: no fault)
-                self.reports.broke("Sending your change", exc)
+        self._guarded("Sending your change", self._send_in_order)
 
     def _follow(self) -> None:
         joined = False
