@@ -307,15 +307,22 @@ def talent(row: Data) -> Talent:
         min_adj_dx=get(row, "min_adj_dx", int, 0),
         category_assumed=get(row, "category_assumed", bool, False),
         extra_points=get(row, "extra_points", str, ""),
-        summary=get(row, "summary", str, ""),
-        gm_note=get(row, "gm_note", str, ""),
-        source=get(row, "source", str, ""),
-        reference=entry_reference(row),
-        assumed=get(row, "assumed", str, ""),
-        uncertain=get(row, "uncertain", str, ""),
-        retired=get(row, "retired", bool, False),
+        **_described(row),
         **_effects(row),
     )
+
+
+def _described(row: Data) -> dict[str, Any]:
+    """What a talent and a spell both say of themselves: words, source, marks, retirement."""
+    return {
+        "summary": get(row, "summary", str, ""),
+        "gm_note": get(row, "gm_note", str, ""),
+        "source": get(row, "source", str, ""),
+        "reference": entry_reference(row),
+        "assumed": get(row, "assumed", str, ""),
+        "uncertain": get(row, "uncertain", str, ""),
+        "retired": get(row, "retired", bool, False),
+    }
 
 
 def spell(row: Data) -> Spell:
@@ -333,13 +340,7 @@ def spell(row: Data) -> Spell:
         maintain=str(row.get("maintain", "")),
         requires=_keys(row, "requires"),
         category_assumed=get(row, "category_assumed", bool, True),
-        summary=get(row, "summary", str, ""),
-        gm_note=get(row, "gm_note", str, ""),
-        source=get(row, "source", str, ""),
-        reference=entry_reference(row),
-        assumed=get(row, "assumed", str, ""),
-        uncertain=get(row, "uncertain", str, ""),
-        retired=get(row, "retired", bool, False),
+        **_described(row),
     )
 
 
