@@ -182,7 +182,7 @@ def character_sheet(*, store: CampaignStore, character_id: int) -> Sheet:
     library = library_for(store)
     with store.transaction() as session:
         profile = queries.rule_profile(session=session, campaign_id=store.campaign_id)
-        stored = queries.get_character(session=session, character_id=character_id)
+        stored = queries.read_character(session=session, character_id=character_id)
     return evaluate(stored.character, library, profile, id=stored.id, uid=stored.uid)
 
 

@@ -8,7 +8,7 @@ did: the character before and after, and the money entries it wrote.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from tftmanager.app.changes import Changes
@@ -35,6 +35,10 @@ from tftmanager.store.ledger import LedgerLine
 
 class EquipmentRefused(Refusal, ValueError):
     """A purchase, sale or repair that cannot be made; the message says why."""
+
+
+class ItemGone(EquipmentRefused):
+    """The possession named is not (or no longer) there, or not one the caller may touch."""
 
 
 @dataclass(frozen=True)
@@ -236,7 +240,7 @@ def _item(character: Character, uid: str) -> Item:
     """The possession ``uid`` names, as the character now holds it."""
     found = next((item for item in character.items if item.uid == uid), None)
     if found is None:
-        raise EquipmentRefused("That item is no longer there.")
+        raise ItemGone("That item is no longer there.")
     return found
 
 
@@ -268,12 +272,20 @@ def sell(*, store: CampaignStore, character_id: int, uid: str, price: int) -> De
     return _apply(store, character_id, decide)
 
 
-def move(*, store: CampaignStore, character_id: int, uid: str, state: ItemState) -> Deal:
-    """Ready, carry or store the possession ``uid`` elsewhere."""
+def move(*, store: CampaignStore, character_id: int, uid: str, state: ItemState,
+         kinds: Collection[ItemKind] | None = None) -> Deal:
+    """Ready, carry or store the possession ``uid`` elsewhere.
+
+    ``kinds``: the only kinds it may be (a player's page moves weapons and
+    shields); another is refused as ``ItemGone``, as one not there is, in
+    the same operation that reads it (no read of its own before).
+    """
     library = library_for(store)
 
     def decide(c: Character) -> _Step:
         item = _item(c, uid)
+        if kinds is not None and item.kind not in kinds:
+            raise ItemGone("That item is not one to move here.")
         name = entry_name(library, item.kind, item.key)
         return _Step(_with_item(c, uid, state=state), Event.TOLD,
                      {"text": f"{c.name}: {name} {state.value}"})

@@ -14,7 +14,7 @@ import hmac
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tftmanager.refusal import Refusal
 from tftmanager.store import acting, queries
@@ -38,6 +38,9 @@ class PlayerLink:
     name: str
     player: str
     secret: str
+    # The character's version when the link was read (a server campaign's count of its
+    # changes): the player's action is checked against it.  None: read it afresh.
+    version: int | None = field(default=None, compare=False)
 
     @property
     def author(self) -> str:
@@ -113,12 +116,16 @@ def acting_for(link: PlayerLink, *, store: CampaignStore, nonce: str = "") -> It
     are refused (``EditConflict``) once the character changed since its
     start, and the caller tries again on what is there now.
 
+    The character's version is the link's, read with it (``link_for``), or
+    (``version`` None) read first here.
+
     ``nonce``: the request's; its first operation records it in the same
     transaction, and one already recorded (a page re-sending a request done
     before, even before a restart) is refused with ``RequestDone``.
     """
     request = acting.Request(link.character_id, nonce) if nonce else None
-    with store.as_player(link.author, link.character_id), acting.answering(request):
+    with store.as_player(link.author, link.character_id, version=link.version), \
+            acting.answering(request):
         yield
 
 

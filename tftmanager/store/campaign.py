@@ -123,13 +123,15 @@ class CampaignStore:
         return dict(self.seen)
 
     @contextmanager
-    def as_player(self, author: str, character_id: int) -> Iterator[None]:
+    def as_player(self, author: str, character_id: int, *,
+                  version: int | None = None) -> Iterator[None]:
         """A player's action on their character (the table server's): read and written whole.
 
         Operations begun inside are ``author``'s.  In a file the block holds
         the campaign's one connection from the first read to the last write,
         so the window's edit of the same character waits for it rather than
-        landing between the two and being overwritten.
+        landing between the two and being overwritten (``version``, a
+        server's, means nothing here).
         """
         with self.one_at_a_time, acting.acting(author):
             yield

@@ -6,25 +6,30 @@ table is journalled (see ``tables.PlayerLinkRow`` and ``TableRequestRow``).
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from tftmanager.store.tables import CharacterRow, PlayerLinkRow, utcnow
+from tftmanager.store.tables import CharacterRow, CharacterVersionRow, PlayerLinkRow, utcnow
 
 
-def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, str]]:
-    """Every link of the campaign, by name: character id, name, player and secret.
+def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, str, int]]:
+    """Every link of the campaign, by name: character id, name, player, secret and version.
 
-    One query (the table server asks on every request).
+    One query (the table server asks on every request).  The character's
+    version (``character_version``, 0 where none is kept) comes along: a
+    player's action is checked against it, so it needs no query of its own.
     """
     rows = session.exec(
         select(PlayerLinkRow.character_id, CharacterRow.name, CharacterRow.player,
-               PlayerLinkRow.secret)
+               PlayerLinkRow.secret, func.coalesce(CharacterVersionRow.version, 0))
         .join(CharacterRow, col(CharacterRow.id) == col(PlayerLinkRow.character_id))
+        .outerjoin(CharacterVersionRow,
+                   col(CharacterVersionRow.character_id) == col(PlayerLinkRow.character_id))
         .where(CharacterRow.campaign_id == campaign_id)
         .order_by(col(CharacterRow.name), col(CharacterRow.id))
     ).all()
-    return [(cid, name, player, secret) for cid, name, player, secret in rows]
+    return [(cid, name, player, secret, int(version))
+            for cid, name, player, secret, version in rows]
 
 
 def put_link(*, session: Session, character_id: int, secret: str) -> None:

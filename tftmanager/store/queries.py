@@ -140,6 +140,24 @@ def get_character(*, session: Session, character_id: int) -> StoredCharacter:
     return _stored(row, _children(session, character_id))
 
 
+def read_character(*, session: Session, character_id: int) -> StoredCharacter:
+    """One character by id, to read only: the same two queries as ``get_character``.
+
+    Plain rows rather than ORM objects (which an update in the same
+    transaction reuses): a card or a view reads the character after every
+    player's action, and building ORM rows for its lists was most of that.
+    """
+    table = CharacterRow.__table__  # type: ignore[attr-defined]
+    row = session.execute(select(table).where(table.c.id == character_id)).first()
+    if row is None:
+        raise NotFound(f"character {character_id}")
+    children = ChildRows()
+    lists = (children.talents, children.spells, children.possessions)
+    for found in session.execute(_CHILDREN, {"cid": character_id}):
+        lists[int(found.child_kind)].append(found)
+    return _stored(row, children)  # type: ignore[arg-type]
+
+
 def hold(session: Session, row: object) -> None:
     """Keep a row in the session until it ends, so reading it again reads nothing.
 

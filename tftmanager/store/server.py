@@ -174,19 +174,22 @@ class ServerCampaignStore(CampaignStore):
         return view
 
     @contextmanager
-    def as_player(self, author: str, character_id: int) -> Iterator[None]:
+    def as_player(self, author: str, character_id: int, *,
+                  version: int | None = None) -> Iterator[None]:
         """A player's action on their character: no edit made meanwhile is overwritten.
 
-        The character's version is read first; every operation inside is
-        then refused (``EditConflict``) if anyone's change to the character
+        The character's version is read first (or given: ``version``, read
+        with the player's link just before); every operation inside is then
+        refused (``EditConflict``) if anyone's change to the character
         committed since, whether before the action's reads or between its
         read and its write.  The server checks it under the version's row
         lock at the commit, as it checks a window's edit against its look.
         """
-        with self.transaction() as session:
-            version = session.execute(text(
-                "SELECT coalesce((SELECT version FROM character_version "
-                "WHERE character_id = :c), 0)"), {"c": character_id}).scalar()
+        if version is None:
+            with self.transaction() as session:
+                version = session.execute(text(
+                    "SELECT coalesce((SELECT version FROM character_version "
+                    "WHERE character_id = :c), 0)"), {"c": character_id}).scalar()
         with acting.acting(author, seen={character_id: int(version or 0)}):
             yield
 

@@ -12,6 +12,7 @@ what the rules refuse comes back as the app's refusal, word for word.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from tftmanager.app import characters, encounters, equipment, experience
 from tftmanager.app.campaigns import Campaign
@@ -23,6 +24,7 @@ from tftmanager.rules.experience import Attribute
 from tftmanager.rules.items import ItemKind, ItemState
 
 NOTES_MAX = 8000
+HELD = frozenset({ItemKind.WEAPON, ItemKind.SHIELD})  # what a player readies, slings or drops
 TRIES = 3  # an action that collided with someone else's edit is tried this often in all
 
 
@@ -59,12 +61,13 @@ def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> st
         state = ItemState(_field(fields, "state"))
     except ValueError:
         raise ActionRefused("An item can be readied, slung or dropped.") from None
-    character = characters.get_character(store=store, character_id=link.character_id)
-    item = next((item for item in character.items
-                 if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
-    if item is None:
-        raise ActionRefused("That weapon or shield is no longer yours; the page shows what is.")
-    equipment.move(store=store, character_id=link.character_id, uid=item.uid, state=state)
+    try:  # (the item is looked for in the operation that moves it)
+        deal = equipment.move(store=store, character_id=link.character_id, uid=uid,
+                              state=state, kinds=HELD)
+    except equipment.ItemGone:
+        raise ActionRefused("That weapon or shield is no longer yours; the page shows "
+                            "what is.") from None
+    item = next(item for item in deal.before.items if item.uid == uid)
     words = {ItemState.READIED: "readied", ItemState.CARRIED: "slung",
              ItemState.STORED: "dropped"}
     return f"{equipment.entry_name(library_for(store), item.kind, item.key)} {words[state]}."
@@ -132,4 +135,5 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
             if tried == TRIES:
                 raise ActionRefused(f"{conflict.message} Look at it again, then try once "
                                     "more.") from conflict
+            link = replace(link, version=None)  # the character as it is now: read again
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises

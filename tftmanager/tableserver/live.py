@@ -47,9 +47,10 @@ class LiveViews:
         self._lock: asyncio.Lock | None = None
 
     def _render(self, ids: set[int], gm: bool, version: int) -> Rendered:
-        secrets = {link.character_id: link.secret
-                   for link in player_links.links(store=self.store)}
-        views = player_view.read_views(self.store, ids & set(secrets))
+        with self.store.reading():  # the links and the views in one transaction
+            secrets = {link.character_id: link.secret
+                       for link in player_links.links(store=self.store)}
+            views = player_view.read_views(self.store, ids & set(secrets))
         return Rendered(version, {cid: player_view.live_html(v) for cid, v in views.items()},
                         {cid: player_view.notes_html(v) for cid, v in views.items()},
                         secrets, gm_view.live_html(self.store) if gm else "")
