@@ -24,7 +24,7 @@ from tftmanager.store.tables import (
 
 ChildRow = CharacterTalentRow | CharacterSpellRow | PossessionRow
 __all__ = ["SCALAR_FIELDS", "ChildRow", "ChildRows", "apply_to_row", "child_rows",
-           "mount_from_text", "mount_to_text", "scalar_values", "to_character"]
+           "child_values", "mount_from_text", "mount_to_text", "scalar_values", "to_character"]
 
 
 def apply_to_row(row: CharacterRow, character: Character) -> None:
@@ -33,24 +33,36 @@ def apply_to_row(row: CharacterRow, character: Character) -> None:
         setattr(row, name, value)
 
 
-def child_rows(character_id: int, character: Character) -> list[ChildRow]:
-    """Rows for a character's talents, spells and possessions, in order."""
-    rows: list[ChildRow] = [
-        CharacterTalentRow(character_id=character_id, position=i, talent=t.key,
-                           extra_points=t.extra_points)
+def child_values(character_id: int, character: Character
+                 ) -> list[tuple[type[ChildRow], dict[str, object]]]:
+    """The list rows of a character's talents, spells and possessions, as plain values.
+
+    In order, each as its table and every column's value but the id: an
+    update compares them with the stored rows and builds ORM rows only for
+    the ones that changed.
+    """
+    values: list[tuple[type[ChildRow], dict[str, object]]] = [
+        (CharacterTalentRow, {"character_id": character_id, "position": i, "talent": t.key,
+                              "extra_points": t.extra_points})
         for i, t in enumerate(character.talents)
     ]
-    rows += [
-        CharacterSpellRow(character_id=character_id, position=i, spell=key)
+    values += [
+        (CharacterSpellRow, {"character_id": character_id, "position": i, "spell": key})
         for i, key in enumerate(character.spells)
     ]
-    rows += [
-        PossessionRow(character_id=character_id, position=i, kind=item.kind.value,
-                      key=item.key, state=item.state.value, fine_dx=item.quality.fine_dx,
-                      fine_damage=item.quality.fine_damage, silver=item.quality.silver,
-                      good=item.quality.good, hits_taken=item.hits_taken,
-                      quantity=item.quantity, note=item.note, uid=item.uid)
+    values += [
+        (PossessionRow, {"character_id": character_id, "position": i, "kind": item.kind.value,
+                         "key": item.key, "state": item.state.value,
+                         "fine_dx": item.quality.fine_dx,
+                         "fine_damage": item.quality.fine_damage,
+                         "silver": item.quality.silver, "good": item.quality.good,
+                         "hits_taken": item.hits_taken, "quantity": item.quantity,
+                         "note": item.note, "uid": item.uid})
         for i, item in enumerate(character.items)
     ]
-    return rows
+    return values
 
+
+def child_rows(character_id: int, character: Character) -> list[ChildRow]:
+    """Rows for a character's talents, spells and possessions, in order."""
+    return [model(**values) for model, values in child_values(character_id, character)]

@@ -17,10 +17,10 @@ from sqlmodel import Session, col, select
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.mapping import (
-    ChildRow,
     ChildRows,
     apply_to_row,
     child_rows,
+    child_values,
     scalar_values,
     to_character,
 )
@@ -223,17 +223,27 @@ _LOADED = "loaded children"  # session.info: character id -> its list rows, as r
 
 
 def _children(session: Session, character_id: int) -> ChildRows:
-    """A character's list rows, as ORM rows of this session (kept for an update to reuse)."""
+    """A character's list rows as stored (plain rows, kept for an update to compare with).
+
+    Pending changes are written first, so the rows read are the session's.
+    An update builds ORM rows only for the rows it changes
+    (``_sync_children``): building one for every talent and possession was
+    most of a small edit's time.
+    """
+    session.flush()
     children = ChildRows()
     lists = (children.talents, children.spells, children.possessions)
-    for found in session.execute(_CHILDREN, {"cid": character_id}).mappings():
-        kind = int(found["child_kind"])
-        model: Any = CHILD_TABLES[kind]
-        row = model(**{c.name: found[c.name] for c in model.__table__.columns})
-        make_transient_to_detached(row)
-        lists[kind].append(session.merge(row, load=False))
+    for found in session.execute(_CHILDREN, {"cid": character_id}):
+        lists[int(found.child_kind)].append(found)
     session.info.setdefault(_LOADED, {})[character_id] = children
     return children
+
+
+def _held(session: Session, model: Any, stored: Any) -> Any:
+    """The session's ORM row for a stored list row (built from it: no query)."""
+    row = model(**{c.name: getattr(stored, c.name) for c in model.__table__.columns})
+    make_transient_to_detached(row)
+    return session.merge(row, load=False)
 
 
 def find_by_uid(*, session: Session, campaign_id: int, uid: str) -> int | None:
@@ -280,32 +290,32 @@ def update_character(*, session: Session, character_id: int, character: Characte
     apply_to_row(row, character)
     row.updated_at = utcnow()
     session.add(row)
-    _sync_children(session, character_id, child_rows(character_id, character))
+    _sync_children(session, character_id, character)
 
 
-def _sync_children(session: Session, character_id: int, wanted: list[ChildRow]) -> None:
+def _sync_children(session: Session, character_id: int, character: Character) -> None:
     """Rewrite only the list rows that differ, position by position.
 
     An edit then changes (and the journal records) only what it changed,
     rather than every talent and possession of the character.
     """
     loaded = session.info.get(_LOADED, {}).pop(character_id, None)
-    if loaded is None:  # not read in this transaction yet
+    if loaded is None:  # not read in this transaction yet (or written since)
         loaded = _children(session, character_id)
         session.info[_LOADED].pop(character_id, None)
+    wanted = child_values(character_id, character)
     for table, rows in zip(CHILD_TABLES, (loaded.talents, loaded.spells, loaded.possessions),
                            strict=True):
-        existing = [r for r in rows if r in session]  # (one deleted since is gone)
-        new = [r for r in wanted if isinstance(r, table)]
-        for old_row, new_row in zip(existing, new, strict=False):
-            values = new_row.model_dump(exclude={"id"})
-            if any(getattr(old_row, name) != value for name, value in values.items()):
+        new = [values for model, values in wanted if model is table]
+        for stored, values in zip(rows, new, strict=False):
+            if any(getattr(stored, name) != value for name, value in values.items()):
+                row = _held(session, table, stored)
                 for name, value in values.items():
-                    setattr(old_row, name, value)
-                session.add(old_row)
-        for surplus in existing[len(new):]:
-            session.delete(surplus)
-        session.add_all(new[len(existing):])
+                    setattr(row, name, value)
+                session.add(row)
+        for surplus in rows[len(new):]:
+            session.delete(_held(session, table, surplus))
+        session.add_all(table(**values) for values in new[len(rows):])
 
 
 def delete_character(*, session: Session, character_id: int) -> None:
