@@ -15,8 +15,9 @@ dropping or slinging a weapon.  A refused action stops the run.
 
 Reported for 100 and 1,000 players: actions per second; p50 and p95 of an
 action as the player's page waits for it (the table server's answer, its
-refreshed card included); CPU per action of PostgreSQL and of the table
-servers; the disk's fsync time beside them (what each commit waits for);
+refreshed card included); CPU per action of PostgreSQL, of the table
+servers and of the simulated players (this process: it shares the
+machine); the disk's fsync time beside them (what each commit waits for);
 and every action the players saw succeed checked in the databases: its
 operation is there once, in the player's name.
 """
@@ -225,8 +226,13 @@ async def _play(client: Any, player: Player, token: str, seconds: float, pause: 
 
 
 async def _drive(players: list[Player], seconds: float, pause: float,
-                 cpu: Callable[[], tuple[float, float]]) -> tuple[float, tuple[float, float]]:
-    """Open every page (one uncounted action each), then play; wall time and CPU spent."""
+                 cpu: Callable[[], tuple[float, float]]
+                 ) -> tuple[float, tuple[float, float, float]]:
+    """Open every page (one uncounted action each), then play; wall time and CPU spent.
+
+    The CPU: the table servers', PostgreSQL's and this process's (the simulated
+    players', which share the machine).
+    """
     import httpx
 
     limits = httpx.Limits(max_connections=len(players) + 10,
@@ -236,13 +242,13 @@ async def _drive(players: list[Player], seconds: float, pause: float,
         for start in range(0, len(players), 50):  # phones arriving, fifty at a time
             tokens += await asyncio.gather(*(_open(client, p, n) for n, p in enumerate(
                 players[start:start + 50], start=start)))
-        before = cpu()
+        before, mine = cpu(), time.process_time()
         began = time.perf_counter()
         await asyncio.gather(*(_play(client, p, t, seconds, pause, n)
                                for n, (p, t) in enumerate(zip(players, tokens, strict=True))))
         wall = time.perf_counter() - began
-        after = cpu()
-    return wall, (after[0] - before[0], after[1] - before[1])
+        after, mine = cpu(), time.process_time() - mine
+    return wall, (after[0] - before[0], after[1] - before[1], mine)
 
 
 def _cpu(pids: list[int]) -> float:
@@ -348,7 +354,7 @@ def measure(server: Any, databases: list[str], secrets_: list[str], moves: dict[
                      for secret in secrets_[:min(PLAYERS_PER_CAMPAIGN, players)]]
         load = os.getloadavg()[0]
         pids = [p.pid for p in processes if p.pid is not None]
-        wall, (table_cpu, pg_cpu) = asyncio.run(_drive(
+        wall, (table_cpu, pg_cpu, players_cpu) = asyncio.run(_drive(
             simulated, seconds, pause, lambda: (_cpu(pids), _cpu(_server_pids(server)))))
     finally:
         stop.set()
@@ -367,6 +373,7 @@ def measure(server: Any, databases: list[str], secrets_: list[str], moves: dict[
         "p95_ms": p95, "p95_target_ms": TARGETS_MS.get(len(simulated)),
         "postgres_cpu_ms_per_action": round(pg_cpu * per, 2),
         "table_server_cpu_ms_per_action": round(table_cpu * per, 2),
+        "load_generator_cpu_ms_per_action": round(players_cpu * per, 2),
         "refused": sum(len(p.refused) for p in simulated),
         "first_refusal": next((p.refused[0] for p in simulated if p.refused), ""),
         **_check(server, simulated, first),

@@ -141,6 +141,16 @@ def list_encounters(*, store: CampaignStore) -> list[EncounterView]:
                 stored.list_encounters(session=session, campaign_id=store.campaign_id)]
 
 
+def in_progress_id(*, store: CampaignStore) -> int | None:
+    """The newest encounter in progress, or None: one indexed lookup, nothing parsed.
+
+    For a view that shows the fight when there is one (a player's card, read
+    after every change); ``current_id`` also says why there is none.
+    """
+    with store.transaction() as session:
+        return stored.newest_in_progress(session=session, campaign_id=store.campaign_id)
+
+
 def current_id(*, store: CampaignStore) -> int:
     """The newest encounter still in progress.
 

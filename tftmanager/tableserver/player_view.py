@@ -61,9 +61,12 @@ class PlayerView:
 
 def _figures(store: Campaign) -> tuple[str, dict[int, tuple[int, int, int]]]:
     """The fight in progress and its characters' ST, wounds and fatigue ("", {} if none)."""
+    fight = encounters.in_progress_id(store=store)
+    if fight is None:  # (not a refusal raised and caught: a campaign's fights parsed to say why)
+        return "", {}
     try:
-        view = encounters.show(store=store, encounter_id=encounters.current_id(store=store))
-    except Refusal:  # no fight in progress
+        view = encounters.show(store=store, encounter_id=fight)
+    except Refusal:  # gone meanwhile
         return "", {}
     return view.encounter.name, {
         f.character_id: (f.st, f.wounds_before + f.wounds, f.fatigue)
