@@ -50,6 +50,7 @@ from tftmanager.store.journal import FileJournal, Journal, OpenOperation
 from tftmanager.store.library import replace_library
 from tftmanager.store.lock import CampaignLock
 from tftmanager.store.player_links import record_request
+from tftmanager.store.queries import READING
 from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.tables import CampaignRow
 
@@ -149,6 +150,7 @@ class CampaignStore:
             yield
             return
         with self.transaction() as session:
+            session.info[READING] = True
             self._reading.session = session
             try:
                 yield

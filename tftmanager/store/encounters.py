@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import bindparam
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from tftmanager.store.tables import EncounterRow, utcnow
@@ -34,11 +36,20 @@ def list_encounters(*, session: Session, campaign_id: int) -> list[StoredEncount
     return [_stored(r) for r in rows]
 
 
+def _newest_in_progress_query() -> Any:
+    table: Any = EncounterRow.__table__  # type: ignore[attr-defined]
+    return (sa_select(table.c.id)
+            .where(table.c.campaign_id == bindparam("campaign"), table.c.ended.is_(False))
+            .order_by(table.c.id.desc()).limit(1))
+
+
+_NEWEST_IN_PROGRESS = _newest_in_progress_query()  # built once: asked with every card
+
+
 def newest_in_progress(*, session: Session, campaign_id: int) -> int | None:
     """The newest encounter not ended (its id), by the ``ended`` column: no state is read."""
-    found = session.exec(select(EncounterRow.id).where(
-        EncounterRow.campaign_id == campaign_id, col(EncounterRow.ended).is_(False))
-        .order_by(col(EncounterRow.id).desc()).limit(1)).first()
+    session.flush()  # (a Core statement writes nothing pending by itself)
+    found = session.execute(_NEWEST_IN_PROGRESS, {"campaign": campaign_id}).scalar()
     return int(found) if found is not None else None
 
 

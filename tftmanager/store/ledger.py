@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import insert, literal
+from sqlalchemy import bindparam, insert, literal
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.journal_triggers import insert_recorded
@@ -178,14 +179,28 @@ def remove_batch(*, session: Session, batch: str, table: LedgerTable = XPEntryRo
     session.exec(delete(table).where(col(table.batch) == batch))
 
 
+def _balances_query(table: LedgerTable) -> Any:
+    entries: Any = table.__table__  # type: ignore[union-attr]
+    characters: Any = CharacterRow.__table__  # type: ignore[attr-defined]
+    return (sa_select(entries.c.character_id, func.sum(entries.c.amount))
+            .join_from(entries, characters, entries.c.character_id == characters.c.id)
+            .where(characters.c.campaign_id == bindparam("campaign"))
+            .group_by(entries.c.character_id))
+
+
+# Built once (a Core statement: no ORM rows, its compiled form cached by the statement).
+_BALANCES = {table: _balances_query(table) for table in (XPEntryRow, MoneyEntryRow)}
+
+
 def balances(*, session: Session, campaign_id: int,
              table: LedgerTable = XPEntryRow) -> dict[int, int]:
-    """Every character's balance (sum of its entries), in one query."""
-    rows = session.exec(
-        select(table.character_id, func.sum(table.amount))
-        .join(CharacterRow).where(CharacterRow.campaign_id == campaign_id)
-        .group_by(col(table.character_id))
-    ).all()
+    """Every character's balance (sum of its entries), in one query.
+
+    Read after every player's action for their card: a statement built once,
+    of plain rows (lines added in this transaction are written first).
+    """
+    session.flush()
+    rows = session.execute(_BALANCES[table], {"campaign": campaign_id}).all()
     return {int(cid): int(total or 0) for cid, total in rows}
 
 

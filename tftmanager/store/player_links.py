@@ -6,10 +6,29 @@ table is journalled (see ``tables.PlayerLinkRow`` and ``TableRequestRow``).
 
 from __future__ import annotations
 
-from sqlalchemy import func, text
-from sqlmodel import Session, col, select
+from typing import Any
+
+from sqlalchemy import bindparam, func, text
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, select
 
 from tftmanager.store.tables import CharacterRow, CharacterVersionRow, PlayerLinkRow, utcnow
+
+
+def _links_query() -> Any:
+    links: Any = PlayerLinkRow.__table__  # type: ignore[attr-defined]
+    characters: Any = CharacterRow.__table__  # type: ignore[attr-defined]
+    versions: Any = CharacterVersionRow.__table__  # type: ignore[attr-defined]
+    return (sa_select(links.c.character_id, characters.c.name, characters.c.player,
+                      links.c.secret, func.coalesce(versions.c.version, 0))
+            .join_from(links, characters, characters.c.id == links.c.character_id)
+            .outerjoin(versions, versions.c.character_id == links.c.character_id)
+            .where(characters.c.campaign_id == bindparam("campaign"))
+            .order_by(characters.c.name, characters.c.id))
+
+
+# Built once, of plain rows: asked on every request to the table server, and with every card.
+_LINKS = _links_query()
 
 
 def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, str, int]]:
@@ -19,15 +38,8 @@ def links(*, session: Session, campaign_id: int) -> list[tuple[int, str, str, st
     version (``character_version``, 0 where none is kept) comes along: a
     player's action is checked against it, so it needs no query of its own.
     """
-    rows = session.exec(
-        select(PlayerLinkRow.character_id, CharacterRow.name, CharacterRow.player,
-               PlayerLinkRow.secret, func.coalesce(CharacterVersionRow.version, 0))
-        .join(CharacterRow, col(CharacterRow.id) == col(PlayerLinkRow.character_id))
-        .outerjoin(CharacterVersionRow,
-                   col(CharacterVersionRow.character_id) == col(PlayerLinkRow.character_id))
-        .where(CharacterRow.campaign_id == campaign_id)
-        .order_by(col(CharacterRow.name), col(CharacterRow.id))
-    ).all()
+    session.flush()  # (a Core statement writes nothing pending by itself)
+    rows = session.execute(_LINKS, {"campaign": campaign_id}).all()
     return [(cid, name, player, secret, int(version))
             for cid, name, player, secret, version in rows]
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import bindparam, cast, literal_column, null, union_all, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
@@ -85,8 +86,32 @@ def set_campaign(*, session: Session, campaign_id: int, week: int | None = None,
 
 
 def rule_profile(*, session: Session, campaign_id: int) -> RuleProfile:
-    """The campaign's rules profile."""
-    return _profile_of(_campaign_row(session, campaign_id).rules_profile or "{}")
+    """The campaign's rules profile.
+
+    From the campaign's row when the session holds it (an operation reads it
+    as it begins); else its one column, read once per ``READING`` session
+    (the card after a player's action asks three times and needs no ORM row).
+    """
+    held = session.identity_map.get(identity_key(CampaignRow, campaign_id))
+    if held is not None:
+        return _profile_of(held.rules_profile or "{}")
+    if not session.info.get(READING):
+        return _profile_of(_campaign_row(session, campaign_id).rules_profile or "{}")
+    read: dict[int, str] = session.info.setdefault(_PROFILES_READ, {})
+    if campaign_id not in read:
+        stored = session.execute(_RULES_PROFILE, {"campaign": campaign_id}).first()
+        if stored is None:
+            raise NotFound(f"campaign {campaign_id}")
+        read[campaign_id] = stored[0] or "{}"
+    return _profile_of(read[campaign_id])
+
+
+_CAMPAIGNS: Any = CampaignRow.__table__  # type: ignore[attr-defined]
+_RULES_PROFILE = sa_select(_CAMPAIGNS.c.rules_profile).where(
+    _CAMPAIGNS.c.id == bindparam("campaign"))
+_PROFILES_READ = "rules profiles read"  # session.info: campaign id -> its profile as stored
+# session.info: a session that only reads (``CampaignStore.reading``): what it read stays so.
+READING = "reading only"
 
 
 @functools.lru_cache(maxsize=16)
@@ -147,8 +172,7 @@ def read_character(*, session: Session, character_id: int) -> StoredCharacter:
     transaction reuses): a card or a view reads the character after every
     player's action, and building ORM rows for its lists was most of that.
     """
-    table = CharacterRow.__table__  # type: ignore[attr-defined]
-    row = session.execute(select(table).where(table.c.id == character_id)).first()
+    row = session.execute(_CHARACTER, {"cid": character_id}).first()
     if row is None:
         raise NotFound(f"character {character_id}")
     children = ChildRows()
@@ -219,6 +243,8 @@ def _children_query() -> Any:
 
 
 _CHILDREN = _children_query()
+_CHARACTERS: Any = CharacterRow.__table__  # type: ignore[attr-defined]
+_CHARACTER = sa_select(_CHARACTERS).where(_CHARACTERS.c.id == bindparam("cid"))
 _LOADED = "loaded children"  # session.info: character id -> its list rows, as read
 
 

@@ -64,8 +64,13 @@ ENDED = ("The server is busy: another user's change held what yours needed for t
 IDLE_PING_SECONDS = 30.0
 
 
-def make_server_engine(address: ServerAddress, *, connections: int = 6) -> Engine:
+def make_server_engine(address: ServerAddress, *, connections: int = 6,
+                       kept: int = 2) -> Engine:
     """A small pool of psycopg connections, each checked before use (so a drop reconnects).
+
+    Up to ``connections`` at once, of which ``kept`` stay open between uses
+    (the others are closed when returned: a new one costs the server a
+    process of its own, and its statements are prepared again).
 
     The check costs no round trip while a connection is in steady use: only a
     connection idle for long, or one the server has written to unasked (as
@@ -77,7 +82,7 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6) -> Engin
         raise ServerError(Path(address.url), DRIVER_MISSING) from None
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
-        pool_size=2, max_overflow=max(connections - 2, 0),
+        pool_size=min(kept, connections), max_overflow=max(connections - kept, 0),
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
@@ -263,9 +268,13 @@ class ServerCampaignStore(CampaignStore):
             return False
 
     def widen(self, connections: int) -> None:
-        """Up to ``connections`` at once, for a store serving many players (the table server's)."""
-        old, self.engine = self.engine, make_server_engine(self.address,
-                                                           connections=connections)
+        """Up to ``connections`` at once, for a store serving many players (the table server's).
+
+        Each stays open once made: with two kept, players acting together
+        opened and closed connections all the time (a server process each).
+        """
+        old, self.engine = self.engine, make_server_engine(
+            self.address, connections=connections, kept=connections)
         old.dispose()
 
     def look(self) -> dict[int, int]:

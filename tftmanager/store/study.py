@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from sqlalchemy import bindparam
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from tftmanager.store.tables import CharacterRow, StudyRow
@@ -21,7 +24,7 @@ class StudyData:
     started_week: int
 
 
-def _data(row: StudyRow) -> StudyData:
+def _data(row: StudyRow | Any) -> StudyData:
     return StudyData(row.id or 0, row.talent, row.weeks_needed, row.weeks_done, row.teacher,
                      row.started_week)
 
@@ -33,11 +36,22 @@ def studies(*, session: Session, character_id: int) -> tuple[StudyData, ...]:
     return tuple(_data(row) for row in rows)
 
 
+def _campaign_studies_query() -> Any:
+    studies: Any = StudyRow.__table__  # type: ignore[attr-defined]
+    characters: Any = CharacterRow.__table__  # type: ignore[attr-defined]
+    return (sa_select(studies)
+            .join_from(studies, characters, studies.c.character_id == characters.c.id)
+            .where(characters.c.campaign_id == bindparam("campaign"))
+            .order_by(studies.c.id))
+
+
+_CAMPAIGN_STUDIES = _campaign_studies_query()  # built once: read with every player's card
+
+
 def campaign_studies(*, session: Session, campaign_id: int) -> dict[int, tuple[StudyData, ...]]:
-    """Every character's studies in one query, each character's oldest first."""
-    rows = session.exec(select(StudyRow).join(CharacterRow)
-                        .where(CharacterRow.campaign_id == campaign_id)
-                        .order_by(col(StudyRow.id))).all()
+    """Every character's studies in one query (plain rows), each character's oldest first."""
+    session.flush()  # (a Core statement writes nothing pending by itself)
+    rows = session.execute(_CAMPAIGN_STUDIES, {"campaign": campaign_id}).all()
     found: dict[int, list[StudyData]] = {}
     for row in rows:
         found.setdefault(row.character_id, []).append(_data(row))
