@@ -10,6 +10,7 @@ After each, the GM's edit goes through at once, held up by nothing.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -161,3 +162,46 @@ def test_another_players_character_is_out_of_reach(server_table: Table) -> None:
                                     character_id=server_table.ids["Wulf"]).notes == wulf_notes
     assert characters.get_character(store=server_table.store,
                                     character_id=server_table.ids["Ragnar"]).notes == "mine now"
+
+
+def test_a_players_action_renders_their_card_once_and_no_other(server_table: Table,
+                                                                monkeypatch) -> None:
+    """Issue 39's load: the action's answer renders the acting character's card, once.
+
+    Both pages open: the action re-renders Ragnar's card only (Wulf's did not
+    change), and its own notice is no news (it raised the pages' version a
+    second time, and every open page was rendered again).  A change from
+    elsewhere still renders every open page.
+    """
+    from tftmanager.tableserver import live
+
+    passes: list[set[int]] = []
+    read = live.player_view.read_views
+
+    def counted(store, ids):  # type: ignore[no-untyped-def]
+        passes.append(set(ids))
+        return read(store, ids)
+
+    monkeypatch.setattr(live.player_view, "read_views", counted)
+    table = server_table.client.app.state.table  # type: ignore[attr-defined]
+    ragnar, wulf = server_table.ids["Ragnar"], server_table.ids["Wulf"]
+    table.views.watching.update({ragnar: 1, wulf: 1})  # both pages' streams open
+    server_table.page(server_table.wulf)
+    token = server_table.token(server_table.ragnar)
+    before, version = len(passes), table.news.version
+    answer = server_table.act(server_table.ragnar, token=token, action="notes", notes="Bats.")
+    assert answer.status_code == 200 and "Bats." in answer.json()["live"]
+    assert passes[before:] == [{ragnar}]
+    deadline = time.monotonic() + 20
+    while table.own and time.monotonic() < deadline:  # the watch hears its notice
+        time.sleep(0.05)
+    assert not table.own
+    assert table.news.version == version + 1  # the answer's version only
+    server_table.page(server_table.wulf)
+    assert passes[before:] == [{ragnar}]
+    with campaigns.open_existing(path=server_table.store.location) as gm:  # another window
+        experience.award(store=gm, character_ids=[wulf], amount=5, reason="Elsewhere")
+    while table.news.version == version + 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "XP 5" in server_table.page(server_table.wulf)
+    assert passes[-1] == {ragnar, wulf}

@@ -107,7 +107,8 @@ def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
 
 
 @contextmanager
-def acting_for(link: PlayerLink, *, store: CampaignStore, nonce: str = "") -> Iterator[None]:
+def acting_for(link: PlayerLink, *, store: CampaignStore,
+               nonce: str = "") -> Iterator[acting.Request | None]:
     """Operations begun inside this block are the player's, by name, in the history.
 
     The block is one whole for the player's character: an edit anyone else
@@ -119,14 +120,15 @@ def acting_for(link: PlayerLink, *, store: CampaignStore, nonce: str = "") -> It
     The character's version is the link's, read with it (``link_for``), or
     (``version`` None) read first here.
 
-    ``nonce``: the request's; its first operation records it in the same
+    ``nonce``: the request's (yielded: once done, its ``operation_id`` is the
+    operation that carried it out); its first operation records it in the same
     transaction, and one already recorded (a page re-sending a request done
     before, even before a restart) is refused with ``RequestDone``.
     """
     request = acting.Request(link.character_id, nonce) if nonce else None
     with store.as_player(link.author, link.character_id, version=link.version), \
             acting.answering(request):
-        yield
+        yield request
 
 
 def request_done(*, store: CampaignStore, nonce: str) -> bool:

@@ -32,6 +32,7 @@ class Request:
     character_id: int
     nonce: str
     recorded: bool = False
+    operation_id: int | None = None  # the operation that recorded it, once committed
 
 
 # The request (character id, nonce) the acting player's action answers: recorded in its

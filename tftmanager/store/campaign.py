@@ -220,6 +220,7 @@ class CampaignStore:
             self.operation_finished(session, op)
         if request is not None:
             request.recorded = True
+            request.operation_id = op.id
         self.committed += 1
         self.journal.committed()
 

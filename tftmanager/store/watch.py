@@ -53,8 +53,11 @@ class FileWatch:
             return None
         return int(row[0])
 
-    def look(self) -> Seen:
-        """Changed, the same, or gone (moved, deleted, replaced) since the last look."""
+    def look(self, skip: set[int] | None = None) -> Seen:
+        """Changed, the same, or gone (moved, deleted, replaced) since the last look.
+
+        (``skip`` means nothing here: a file says no more than that it changed.)
+        """
         if self._connection is None or self._identity is None \
                 or self._stat() != self._identity:
             self.close()
@@ -90,8 +93,13 @@ class ListenWatch:
         assert isinstance(store, ServerCampaignStore)
         self._listener: Listener | None = Listener(store.address)
 
-    def look(self) -> Seen:
-        """Changed (a notice came), the same, or gone (the connection dropped)."""
+    def look(self, skip: set[int] | None = None) -> Seen:
+        """Changed (a notice came), the same, or gone (the connection dropped).
+
+        ``skip``: operations whose first notice is no news (the table server's
+        own players' actions, whose pages it told already); each is taken
+        out of it as its notice comes.
+        """
         if self._listener is None:
             return Seen.GONE
         import psycopg  # noqa: PLC0415 - only a server campaign's watch needs it
@@ -101,7 +109,13 @@ class ListenWatch:
         except psycopg.Error:  # the connection is gone, whatever said it
             self.close()
             return Seen.GONE
-        return Seen.CHANGED if heard else Seen.SAME
+        news = False
+        for notice in heard:
+            if skip is not None and not notice.undone and notice.operation_id in skip:
+                skip.discard(notice.operation_id)
+            else:
+                news = True
+        return Seen.CHANGED if news else Seen.SAME
 
     def close(self) -> None:
         """Stop listening."""

@@ -110,11 +110,11 @@ ACTIONS: dict[str, Action] = {"raise": _raise, "memory": _memory, "move": _move,
 
 
 def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
-        nonce: str = "") -> str:
+        nonce: str = "", operations: list[int] | None = None) -> str:
     """Carry out one of the player's actions as the player; what to tell them.
 
     ``nonce``: the request's, recorded with the action's operation (``RequestDone``
-    when it was done before).
+    when it was done before); ``operations`` is given that operation's id.
 
     The action reads the character and writes it as one whole (``acting_for``):
     on a server campaign, an edit someone else committed in between refuses
@@ -129,11 +129,15 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
         # (a server campaign too: the GM's connection records the operation in the
         # player's name)
         try:
-            with acting_for(link, store=store, nonce=nonce):
-                return action(store, link, fields)
+            with acting_for(link, store=store, nonce=nonce) as request:
+                said = action(store, link, fields)
         except EditConflict as conflict:
             if tried == TRIES:
                 raise ActionRefused(f"{conflict.message} Look at it again, then try once "
                                     "more.") from conflict
             link = replace(link, version=None)  # the character as it is now: read again
+            continue
+        if operations is not None and request is not None and request.operation_id:
+            operations.append(request.operation_id)
+        return said
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises

@@ -8,7 +8,10 @@ one pass of bulk reads in one transaction (``player_view.read_views``), and
 the others take their part of it: a thousand open pages cost one pass per
 change, and each then only compares and sends its part.  The same pass reads the links, so a stream
 whose link was revoked or renewed learns it in that pass, compared in
-constant time.
+constant time.  When the news says which characters changed since the last
+pass (this server's own players' actions), only their cards are rendered
+again and the others' kept: a player's action in a campaign with ten pages
+open renders one card, not ten.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from tftmanager.app import player_links
 from tftmanager.app.campaigns import Campaign
 from tftmanager.tableserver import gm_view, player_view
+from tftmanager.tableserver.news import News
 
 
 @dataclass
@@ -39,21 +43,27 @@ class Rendered:
 class LiveViews:
     """What the open pages show now, kept for the campaign's current version."""
 
-    def __init__(self, store: Campaign) -> None:
+    def __init__(self, store: Campaign, news: News) -> None:
         self.store = store
+        self.news = news
         self.watching: Counter[int] = Counter()
         self.gm_watching = 0
         self.rendered = Rendered()
         self._lock: asyncio.Lock | None = None
 
-    def _render(self, ids: set[int], gm: bool, version: int) -> Rendered:
+    def _render(self, ids: set[int], gm: bool, version: int, kept: Rendered) -> Rendered:
+        """Render ``ids`` (and the GM's page if ``gm``); the other cards of ``kept`` stay."""
         with self.store.reading():  # the links and the views in one transaction
             secrets = {link.character_id: link.secret
                        for link in player_links.links(store=self.store)}
             views = player_view.read_views(self.store, ids & set(secrets))
-        return Rendered(version, {cid: player_view.live_html(v) for cid, v in views.items()},
-                        {cid: player_view.notes_html(v) for cid, v in views.items()},
-                        secrets, gm_view.live_html(self.store) if gm else "")
+        players = {cid: html for cid, html in kept.players.items() if cid in secrets}
+        notes = {cid: html for cid, html in kept.notes.items() if cid in secrets}
+        for cid, view in views.items():
+            players[cid] = player_view.live_html(view)
+            notes[cid] = player_view.notes_html(view)
+        return Rendered(version, players, notes, secrets,
+                        gm_view.live_html(self.store) if gm else "")
 
     async def _current(self, version: int, cid: int | None) -> Rendered:
         if self._lock is None:
@@ -64,10 +74,15 @@ class LiveViews:
                 or (cid is None and not have.gm)
             # (a pass for a later version, begun after this one was raised, shows it too)
             if have.version < version or missing:
-                ids = set(self.watching) | ({cid} if cid is not None else set())
+                wanted = set(self.watching) | ({cid} if cid is not None else set())
+                touched = self.news.touched_since(have.version)
+                kept = Rendered()
+                if touched is not None:  # only these changed: the others' cards stay
+                    kept = have
+                    wanted = {c for c in wanted if c in touched or c not in have.players}
                 self.rendered = await run_in_threadpool(
-                    self._render, ids, self.gm_watching > 0 or cid is None,
-                    max(version, have.version))
+                    self._render, wanted, self.gm_watching > 0 or cid is None,
+                    max(version, have.version), kept)
             return self.rendered
 
     async def page(self, version: int, cid: int, secret: str) -> tuple[str, str] | None:

@@ -4,6 +4,12 @@ One thread looks at the campaign a few times a second (``app.table_news``:
 SQLite's data version for a file) and wakes the event loop; each page's
 event stream waits on ``News.wait`` and re-renders its own view, sending it
 only when it differs from what the page shows.
+
+A player's action through this server raises the counter itself, naming
+the one character it changed, so the pages re-render that character's card
+only; the notice of the same operation is then no news (the watch skips
+it), where it used to raise the counter again and every page re-rendered
+twice.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from tftmanager.app import table_news
 from tftmanager.app.campaigns import Campaign
 
 POLL_SECONDS = 0.1
+TOUCHED_KEPT = 64  # versions whose characters are remembered
 
 
 class News:
@@ -30,6 +37,9 @@ class News:
     def __init__(self) -> None:
         self.version = 0
         self.gone = False
+        # version -> the characters that change touched (None: unknown, maybe any);
+        # the newest few only.
+        self.touched: dict[int, frozenset[int] | None] = {}
         self._changed: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -38,17 +48,34 @@ class News:
         self._loop = loop
         self._changed = asyncio.Event()
 
-    async def _raise(self, gone: bool) -> None:
+    async def _raise(self, gone: bool, touched: frozenset[int] | None = None) -> None:
         assert self._changed is not None
         self.version += 1
+        self.touched[self.version] = touched
+        self.touched.pop(self.version - TOUCHED_KEPT, None)
         self.gone = self.gone or gone
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def changed(self) -> int:
-        """The campaign changed (this server's own action): the new version, at once."""
-        await self._raise(False)
+    async def changed(self, characters: frozenset[int] | None = None) -> int:
+        """The campaign changed (this server's own action): the new version, at once.
+
+        ``characters``: the only ones it changed (None: any may have).
+        """
+        await self._raise(False, characters)
         return self.version
+
+    def touched_since(self, version: int) -> frozenset[int] | None:
+        """The characters changed after ``version`` up to now; None when any may have."""
+        if version < 0 or self.version - version >= TOUCHED_KEPT:
+            return None
+        found: frozenset[int] = frozenset()
+        for later in range(version + 1, self.version + 1):
+            touched = self.touched.get(later)
+            if touched is None:
+                return None
+            found |= touched
+        return found
 
     def poke(self, *, gone: bool = False) -> None:
         """Tell the pages the campaign changed; safe from any thread."""
@@ -68,18 +95,21 @@ class News:
 class Watcher(threading.Thread):
     """Looks at the campaign every ``POLL_SECONDS`` and pokes the news when it changed."""
 
-    def __init__(self, store: Campaign, news: News, interval: float = POLL_SECONDS) -> None:
+    def __init__(self, store: Campaign, news: News, interval: float = POLL_SECONDS,
+                 skip: set[int] | None = None) -> None:
         super().__init__(name="table-server-watch", daemon=True)
         self.watch = table_news.watch(store=store)
         self.news = news
         self.interval = interval
         self.stopping = threading.Event()
+        # This server's players' operations: the pages heard of them with their answers.
+        self.skip = skip
 
     def run(self) -> None:
         """Until stopped: look, and tell."""
         try:
             while not self.stopping.wait(self.interval):
-                seen = self.watch.look()
+                seen = self.watch.look(self.skip)
                 if seen is table_news.Seen.GONE:
                     self.news.poke(gone=True)
                     return

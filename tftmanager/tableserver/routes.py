@@ -71,6 +71,8 @@ class Table:
     nonces: OrderedDict[str, None] = field(default_factory=OrderedDict)
     watch_interval: float = 0.1
     watcher: Watcher | None = None
+    # This server's players' operations, until the watch hears of them (no news then).
+    own: set[int] = field(default_factory=set)
     closing: bool = False
     views: LiveViews = field(init=False)
     # Told (from a worker thread) after each player's action: the character's id and the
@@ -78,7 +80,7 @@ class Table:
     on_change: Callable[[int, str], None] | None = None
 
     def __post_init__(self) -> None:
-        self.views = LiveViews(self.store)
+        self.views = LiveViews(self.store, self.news)
 
     def csrf(self, secret: str) -> str:
         """The page's token for its actions: bound to its link and to this run."""
@@ -328,7 +330,11 @@ async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[s
         # operation in its own transaction on its own connection.
         with contextlib.nullcontext() if table.store.shared else table.writing:
             try:
-                return actions.act(table.store, link, fields, nonce=nonce)
+                done: list[int] = []
+                said = actions.act(table.store, link, fields, nonce=nonce, operations=done)
+                if table.store.shared:  # its notice is told by this answer (a file has none)
+                    table.own.update(done)
+                return said
             except RequestDone:  # its operation found the record: nothing done again
                 return None
             except Refusal:
@@ -348,7 +354,7 @@ async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[s
         return _replayed()
     activity_log.done(label, start)
     # The pages' next version, rendered once: this answer's card and every open page's.
-    version = await table.news.changed()
+    version = await table.news.changed(frozenset({link.character_id}))
     if table.on_change is not None:
         table.on_change(link.character_id, f"{link.author}: {message}")
     found = await table.views.page(version, link.character_id, secret)
@@ -422,7 +428,7 @@ def create_app(*, store: Campaign, gm_secret: str | None = None, hosts: tuple[st
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         table.news.bind(asyncio.get_running_loop())
-        table.watcher = Watcher(store, table.news, watch_interval)
+        table.watcher = Watcher(store, table.news, watch_interval, table.own)
         table.watcher.start()
         try:
             yield
