@@ -6,6 +6,8 @@ so the start-up preview reads the party before SQLAlchemy is imported.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tftmanager.rules.character import Character
 from tftmanager.store.row_values import (
     SCALAR_FIELDS,
@@ -39,14 +41,14 @@ def apply_to_row(row: CharacterRow, character: Character) -> None:
 
 
 def child_values(character_id: int, character: Character
-                 ) -> list[tuple[type[ChildRow], dict[str, object]]]:
+                 ) -> list[tuple[type[ChildRow], dict[str, Any]]]:
     """The list rows of a character's talents, spells and possessions, as plain values.
 
     In order, each as its table and every column's value but the id: an
     update compares them with the stored rows and builds ORM rows only for
     the ones that changed.
     """
-    values: list[tuple[type[ChildRow], dict[str, object]]] = [
+    values: list[tuple[type[ChildRow], dict[str, Any]]] = [
         (CharacterTalentRow, {"character_id": character_id, "position": i, "talent": t.key,
                               "extra_points": t.extra_points})
         for i, t in enumerate(character.talents)
