@@ -172,7 +172,7 @@ class _Run:
                    ledger.balances(session=session, campaign_id=campaign_id,
                                    table=ledger.MONEY), campaign.week)
 
-    def add_ledger(self, cid: int, result: WeekResult, batch: str) -> None:
+    def add_ledger(self, cid: int, result: WeekResult, money: int, batch: str) -> None:
         """A character's XP and money for the week, kept until the run writes."""
         week = self.week
         for w in result.xp:
@@ -180,7 +180,7 @@ class _Run:
         if result.money:
             for w in result.money:
                 self.money.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week, batch))
-            self.balances[cid] = self.balances.get(cid, 0) + result.money_total
+            self.balances[cid] = self.balances.get(cid, 0) + money
 
     def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
         """Write the run in a few bulk statements and report each week with its lines."""
@@ -219,8 +219,9 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
                               week=run.week, balance=run.balances.get(cid, 0))
-        run.add_ledger(cid, result, batch)
-        section = _section(cid, snap, result)
+        money = result.money_total if result.money else 0
+        run.add_ledger(cid, result, money, batch)
+        section = _section(cid, snap, result, money)
         if result.kinds:
             stops += [f"{section.name} {event}" for kind, event in
                       zip(result.kinds, result.events, strict=True) if kind in stop_on]
@@ -244,20 +245,24 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
-    # A week that changed nothing hands back the very objects it was given.
-    if character is not snap.character and character != snap.character:
+    # A week that changed nothing hands back the very objects it was given; a character
+    # is compared field by field (the costly part) only when it is a new object.
+    changed = character is not snap.character and character != snap.character
+    if changed:
         run.characters[cid] = character  # its scalars, written with the others at the end
-    if assignment is not snap.assignment and assignment != snap.assignment:
+    moved = assignment is not snap.assignment and assignment != snap.assignment
+    if moved:
         run.assignments[cid] = assignment
-    if (character, assignment, studies) == (snap.character, snap.assignment, snap.studies):
+    if not changed and not moved and studies == snap.studies:
         return snap
-    return Snapshot(character, assignment, studies)
+    return Snapshot(character if changed else snap.character,
+                    assignment if moved else snap.assignment, studies)
 
 
-def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
-    """The report's part for one character."""
+def _section(cid: int, snap: Snapshot, result: WeekResult, money: int) -> CharacterWeek:
+    """The report's part for one character (``money``: the week's total, worked out once)."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
-                         list(result.rolls), result.xp_total, result.money_total,
+                         list(result.rolls), result.xp_total, money,
                          result.wounds, list(result.events), result.worked,
                          result.character.wounds, result.character.st)
 
