@@ -278,10 +278,9 @@ def _study_lines(library: RulesLibrary, done: StudyWeek) -> list[str]:
     cannot finish (its talent no longer fits in memory) is reported once and
     does not fill every later week's report.
     """
-    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in done.learned]
-    lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
-              "but it does not fit in memory: it waits for room (forget a talent or raise "
-              "IQ)." for x in done.waiting]
+    lines = [f"Studied; learned {name}." for name in done.learned]
+    lines += [f"Finished studying {name}, but it does not fit in memory: it waits for room "
+              "(forget a talent or raise IQ)." for name in done.waiting]
     running = [row for row in done.left if row.weeks_done < row.weeks_needed]
     for row in running:
         talent = library.talents.get(row.talent)
