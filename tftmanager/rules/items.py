@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import uuid
 from dataclasses import dataclass, field
 
 
@@ -29,6 +28,13 @@ class ItemState(enum.Enum):
     READIED = "readied"
     CARRIED = "carried"
     STORED = "stored"
+
+
+def _new_uid() -> str:
+    """A fresh possession identity (uuid loaded on first use: a listing makes none)."""
+    import uuid  # noqa: PLC0415 - uuid loads platform and more
+
+    return uuid.uuid4().hex
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ class Item:
     # The possession's stable identity, given when the item is made: every action
     # names a possession by it, never by its place.  It does not take part in
     # comparisons (two possessions alike are equal items).
-    uid: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    uid: str = field(default_factory=_new_uid, compare=False)
 
     def __post_init__(self) -> None:
         if not self.uid:

@@ -8,7 +8,6 @@ the system keyring holds it when the user asked to remember it there.
 
 from __future__ import annotations
 
-import getpass
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +95,8 @@ class ServerAddress:
 
 def parse_address(text: str, *, user: str | None = None) -> ServerAddress:
     """Read a server campaign URL; a bad one gets a message in the user's terms."""
+    import getpass  # noqa: PLC0415 - only for a server URL, not every command's location
+
     from sqlalchemy.engine import make_url  # noqa: PLC0415
     from sqlalchemy.exc import ArgumentError  # noqa: PLC0415
 
