@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from tftmanager.rules.records import Record
+
 
 class ItemKind(enum.Enum):
     """What sort of library entry an item is."""
@@ -37,8 +39,8 @@ def _new_uid() -> str:
     return uuid.uuid4().hex
 
 
-@dataclass(frozen=True)
-class Quality:
+@dataclass(frozen=True, eq=False, repr=False)
+class Quality(Record):
     """Fine (+DX, +damage, silver) or good workmanship; ordinary when all are off."""
 
     fine_dx: int = 0
@@ -70,8 +72,8 @@ class Quality:
 ORDINARY = Quality()
 
 
-@dataclass(frozen=True)
-class Item:
+@dataclass(frozen=True, eq=False, repr=False)
+class Item(Record):
     """One possession.  ``hits_taken`` counts hits an armor or shield has stopped."""
 
     kind: ItemKind
@@ -91,8 +93,8 @@ class Item:
             raise ValueError("a possession has an identity (uid); an empty one names nothing")
 
 
-@dataclass(frozen=True)
-class Mount:
+@dataclass(frozen=True, eq=False, repr=False)
+class Mount(Record):
     """A riding animal: a figure with ST, DX and MA that carries a load."""
 
     name: str

@@ -20,6 +20,7 @@ from tftmanager.rules.items import ItemKind
 from tftmanager.rules.library_parts import Lazy, Pending
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import Race
+from tftmanager.rules.records import Record
 from tftmanager.rules.xp_tables import CostTables, MemoryCosts, StudyRules
 
 if TYPE_CHECKING:
@@ -48,8 +49,8 @@ def _no_heights() -> HeightChart:
     return HeightChart()
 
 
-@dataclass(frozen=True)
-class RulesLibrary:
+@dataclass(frozen=True, eq=False, repr=False)
+class RulesLibrary(Record):
     """Everything the figure rules look up, keyed by stable keys.
 
     The awards, jobs, combat rules, creatures and height chart are ``Lazy``

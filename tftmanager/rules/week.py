@@ -26,6 +26,7 @@ from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import count
@@ -45,8 +46,8 @@ class StopEvent(enum.StrEnum):
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 
 
-@dataclass(frozen=True)
-class LedgerWrite:
+@dataclass(frozen=True, eq=False, repr=False)
+class LedgerWrite(Record):
     """An experience or money entry the week earns (kind is the ledger's kind value)."""
 
     amount: int
@@ -54,8 +55,8 @@ class LedgerWrite:
     reason: str
 
 
-@dataclass(frozen=True)
-class WeekResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeekResult(Record):
     """What one character's week did: the report's words and what to write.
 
     ``character`` and ``assignment`` are as they are after the week (the

@@ -8,18 +8,19 @@ from fractions import Fraction
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
-@dataclass(frozen=True)
-class CostStep:
+@dataclass(frozen=True, eq=False, repr=False)
+class CostStep(Record):
     """Points reaching ``total`` (and below, for the first step) cost ``cost``."""
 
     total: int
     cost: int
 
 
-@dataclass(frozen=True)
-class CostTables:
+@dataclass(frozen=True, eq=False, repr=False)
+class CostTables(Record):
     """Both schemes' data."""
 
     melee_cost: int
@@ -61,8 +62,8 @@ class CostTables:
         return int(last.cost * 2 ** (new_total - last.total))
 
 
-@dataclass(frozen=True)
-class MemoryCosts:
+@dataclass(frozen=True, eq=False, repr=False)
+class MemoryCosts(Record):
     """Memory points a spell costs, and the wizard's factor for talents ([memory_costs])."""
 
     spell: int
@@ -84,8 +85,8 @@ class MemoryCosts:
         return costs
 
 
-@dataclass(frozen=True)
-class StudyRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class StudyRules(Record):
     """How the learning categories change study time ([study] in experience.toml)."""
 
     alone_times: dict[int, Fraction]
