@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from typing import Any
 
 import pytest
@@ -10,28 +10,17 @@ import pytest
 from tftmanager.rules.records import Record
 
 
-@dataclass(frozen=True)
-class Generated:
-    """What ``@dataclass(frozen=True)`` writes: the reference."""
-
-    name: str
-    tags: frozenset[str] = frozenset()
-    uid: str = field(default="", compare=False)
-    secret: str = field(default="", repr=False)
-    weight: float = field(default=0.0, hash=False)
-    inner: Any = None
+def _fields() -> list[tuple[str, Any, Any]]:
+    """Fields of every kind: compared or not, hashed or not, shown or not."""
+    return [("name", str, field()), ("tags", frozenset, field(default=frozenset())),
+            ("uid", str, field(default="", compare=False)),
+            ("secret", str, field(default="", repr=False)),
+            ("weight", float, field(default=0.0, hash=False)), ("inner", Any, field(default=None))]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Written(Record):
-    """The same fields as a record."""
-
-    name: str
-    tags: frozenset[str] = frozenset()
-    uid: str = field(default="", compare=False)
-    secret: str = field(default="", repr=False)
-    weight: float = field(default=0.0, hash=False)
-    inner: Any = None
+# What ``@dataclass(frozen=True)`` writes (the reference), and the same fields as a record.
+Generated = make_dataclass("Generated", _fields(), frozen=True)
+Written = make_dataclass("Written", _fields(), bases=(Record,), frozen=True, eq=False, repr=False)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
