@@ -27,8 +27,8 @@ def _values(owner: str, names: list[str]) -> str:
     return "(" + "".join(f"{owner}.{name}," for name in names) + ")"
 
 
-def _compiled(cls: type) -> type:
-    """Put on ``cls`` the ``__eq__`` and ``__hash__`` ``dataclasses`` writes; returns ``cls``.
+def _compiled(cls: type) -> dict[str, Any]:
+    """Put on ``cls`` the ``__eq__`` and ``__hash__`` ``dataclasses`` writes; returns them.
 
     The names are the class's own field names (identifiers), so the text is
     the code the dataclass would have compiled at import.
@@ -47,7 +47,7 @@ def _compiled(cls: type) -> type:
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
-    return cls
+    return methods
 
 
 class Record:
@@ -64,14 +64,17 @@ class Record:
 
     def __eq__(self, other: object) -> bool:
         """Equal to a record of the same class whose compared fields are all equal."""
-        return _compiled(self.__class__).__eq__(self, other)  # type: ignore[no-any-return]
+        equal: bool = _compiled(self.__class__)["__eq__"](self, other)  # or NotImplemented
+        return equal
 
     def __hash__(self) -> int:
         """The hash of the fields that take part in it, as one tuple."""
-        return _compiled(self.__class__).__hash__(self)  # type: ignore[no-any-return]
+        hashed: int = _compiled(self.__class__)["__hash__"](self)
+        return hashed
 
     @reprlib.recursive_repr()
     def __repr__(self) -> str:
         """``Name(field=value, ...)``, as a dataclass shows itself."""
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        record: Any = self  # a dataclass (fields() takes nothing else)
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(record) if f.repr)
         return f"{self.__class__.__qualname__}({shown})"
