@@ -16,7 +16,6 @@ from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, Effect, Race
 from tftmanager.rules.records import Record
 from tftmanager.rules.settings import CreationScheme, RuleProfile
-from tftmanager.rules.survival import recovery_penalty
 
 LEATHER = "leather"
 
@@ -337,6 +336,8 @@ def recovery_dx(character: Character, library: RulesLibrary) -> int:
     """
     if character.recovery_weeks <= 0:
         return 0
+    from tftmanager.rules.survival import recovery_penalty  # noqa: PLC0415 - only if recovering
+
     survival = library.jobs.survival if library.jobs else None
     if survival is None:
         raise RulesDataError(f"{character.name} is recovering, but the rules library has no "
