@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tftmanager.rules.records import Record
 from tftmanager.store.errors import ServerError
 
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
@@ -35,8 +36,8 @@ def is_server_url(text: str | Path) -> bool:
     return isinstance(text, str) and text.strip().lower().startswith(SCHEMES)
 
 
-@dataclass(frozen=True)
-class ServerAddress:
+@dataclass(frozen=True, eq=False, repr=False)
+class ServerAddress(Record):
     """A server campaign's database, login and (only in memory) password."""
 
     host: str
