@@ -58,8 +58,11 @@ COMMANDS: dict[str, str | Command] = {
 # is imported only when one of its commands is given, or for the whole
 # grammar, as --help or a mistyped command needs).
 GRAMMAR: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("new", "list", "check", "export", "import"),
-     "tftmanager.cli.campaign_grammar:add_campaign_parsers"),
+    (("new",), "tftmanager.cli.campaign_grammar:add_new_parser"),
+    (("list",), "tftmanager.cli.campaign_grammar:add_list_parser"),
+    (("check",), "tftmanager.cli.campaign_grammar:add_check_parser"),
+    (("export",), "tftmanager.cli.campaign_grammar:add_export_parser"),
+    (("import",), "tftmanager.cli.campaign_grammar:add_import_parser"),
     (("library",), "tftmanager.cli.campaign_grammar:add_library_parsers"),
     (("xp",), "tftmanager.cli.week_grammar:add_xp_parsers"),
     (("week", "jobs"), "tftmanager.cli.week_grammar:add_week_parsers"),
