@@ -65,8 +65,8 @@ def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> st
         deal = equipment.move(store=store, character_id=link.character_id, uid=uid,
                               state=state, kinds=HELD)
     except equipment.ItemGone:
-        raise ActionRefused("That weapon or shield is no longer yours; the page shows "
-                            "what is.") from None
+        raise ActionRefused("That weapon or shield is no longer yours; "
+                            "your card shows what you carry now.") from None
     item = next(item for item in deal.before.items if item.uid == uid)
     words = {ItemState.READIED: "readied", ItemState.CARRIED: "slung",
              ItemState.STORED: "dropped"}
