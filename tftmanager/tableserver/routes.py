@@ -333,6 +333,8 @@ async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[s
                 done: list[int] = []
                 said = actions.act(table.store, link, fields, nonce=nonce, operations=done)
                 if table.store.shared:  # its notice is told by this answer (a file has none)
+                    if len(table.own) > NONCES_KEPT:  # notices not heard: an extra render only
+                        table.own.clear()
                     table.own.update(done)
                 return said
             except RequestDone:  # its operation found the record: nothing done again
