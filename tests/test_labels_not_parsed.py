@@ -28,6 +28,16 @@ def _mentions_label(node: ast.AST) -> bool:
                for n in ast.walk(node))
 
 
+def _cuts_at_a_sentences_colon(call: ast.Call) -> bool:
+    """A split at ": ", the joint of "Name: what happened": a sentence taken apart.
+
+    Whatever its variable is called, that is text written for a person read
+    back (a name holding ": " cut it in the wrong place: "Joe: the Barbarian").
+    """
+    return call.func.attr in {"split", "rsplit", "partition", "rpartition"} and any(  # type: ignore[attr-defined]
+        isinstance(arg, ast.Constant) and arg.value == ": " for arg in call.args)
+
+
 def label_readings(source: str) -> list[int]:
     """Lines where a label is read back: a regex or a str split over a label-named value."""
     found = []
@@ -35,7 +45,8 @@ def label_readings(source: str) -> list[int]:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and node.func.attr in _READERS):
             continue
-        if any(_mentions_label(arg) for arg in node.args) or _mentions_label(node.func.value):
+        if (any(_mentions_label(arg) for arg in node.args) or _mentions_label(node.func.value)
+                or _cuts_at_a_sentences_colon(node)):
             found.append(node.lineno)
     return found
 
@@ -54,3 +65,5 @@ def test_the_check_sees_a_label_read_back() -> None:
     assert label_readings("who, what = label.split(': ', 1)") == [1]
     assert label_readings("name = row.label.partition(':')[0]") == [1]
     assert label_readings("week = int(text.split()[2])\nop.label = f'{who}: {what}'") == []
+    assert label_readings("lines = [x.split(': ', 1)[1] for x in done.learned]") == [1]
+    assert label_readings("head, _, rest = url.partition(':')") == []

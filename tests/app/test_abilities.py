@@ -293,6 +293,21 @@ def test_a_study_counts_the_talents_already_being_studied(store: CampaignStore) 
         start_study(store=store, character_id=joe, key="climbing", teacher=False)
 
 
+def test_a_study_report_says_the_talent_whatever_the_name_holds(store: CampaignStore) -> None:
+    # The report's sentence once took the talent back out of "Name: Talent" by
+    # splitting at the first ": "; a name with a colon in it garbled it.
+    weekly(store)
+    name = "Joe: the Barbarian"
+    joe = add(store, replace(JOE, name=name, sp=1, bought_points=1))
+    start_study(store=store, character_id=joe, key="climbing", teacher=False)
+    edit_character(store=store, character_id=joe, character=replace(JOE, name=name))
+    assert ("Finished studying Climbing, but it does not fit in memory: it waits for room "
+            "(forget a talent or raise IQ).") in study_week(store, joe)[name]
+    edit_character(store=store, character_id=joe,
+                   character=replace(JOE, name=name, sp=1, bought_points=1))
+    assert "Studied; learned Climbing." in study_week(store, joe)[name]
+
+
 def test_a_finished_study_waits_for_room_in_memory(store: CampaignStore) -> None:
     weekly(store)
     joe = add(store, replace(JOE, sp=1, bought_points=1))

@@ -51,6 +51,15 @@ def test_a_bullet_lists_entries_are_reported_on_their_own_lines(library: RulesLi
                     "line 8: Equipment: Widget of Doom kept in the notes"]
 
 
+def test_what_becomes_of_a_name_is_said_whatever_the_figures_name_holds(
+        library: RulesLibrary) -> None:
+    # The line's words were once cut out of "Figure: ..." at its first ": ".
+    text = "Sir Ulric: the Bold\nST 12, DX 12, IQ 10, MA 10\nEquipment:\n- Rope of knots\n"
+    seen = _read(text, library)
+    assert [w for w in seen.warnings if "kept in the notes" in w] == [
+        "line 4: Equipment: Rope of knots kept in the notes"]
+
+
 GOBLIN_ARCHER = ("GOBLIN ARCHER: ST 9, DX 13 (12), IQ 8, MA 10. Talents: Bow. Shortbow (1-1), "
                  "dagger (1-1), leather armor (stops 2). Carries $35.")
 

@@ -23,11 +23,25 @@ def _rows(ids: list[int], batch: str) -> list[dict[str, object]]:
              "week": n, "batch": batch} for n, cid in enumerate(ids * 3)]
 
 
+def _append(how: str, session: Session, table: ledger.LedgerTable,
+            rows: list[dict[str, Any]]) -> list[ledger.LedgerLine]:
+    """The same lines by either bulk path: dictionaries (an award) or plain rows (a run)."""
+    if how == "dicts":
+        return ledger.append_many(session=session, table=table, rows=rows)
+    return ledger.append_rows(session=session, table=table, rows=[
+        (r["character_id"], r["amount"], r["kind"], r["reason"], r["week"], r["batch"])
+        for r in rows])
+
+
+BULK_PATHS = pytest.mark.parametrize("how", ["dicts", "rows"])
+
+
+@BULK_PATHS
 @pytest.mark.parametrize("table", [XPEntryRow, MoneyEntryRow])
 @pytest.mark.parametrize("ids_in_a_run", [True, False])
 def test_returned_lines_are_the_rows_written(
         campaign_path: Path, monkeypatch: pytest.MonkeyPatch, table: ledger.LedgerTable,
-        ids_in_a_run: bool, campaign_templates: Any) -> None:
+        ids_in_a_run: bool, campaign_templates: Any, how: str) -> None:
     store = campaign_templates.open(campaign_path, name="Demo", demo=True)
     try:
         ids = [s.id for s in campaigns.party_sheets(store=store) if s.id is not None]
@@ -37,8 +51,7 @@ def test_returned_lines_are_the_rows_written(
                 real, calls = ledger._last_id, iter([0, 1])
                 monkeypatch.setattr(ledger, "_last_id",
                                     lambda c, t: real(c, t) + next(calls))
-            written = ledger.append_many(session=op.session, table=table,
-                                         rows=_rows(ids, "b"))
+            written = _append(how, op.session, table, _rows(ids, "b"))
             read = ledger.batch_lines(session=op.session, batch="b", table=table)
             ledger.append(session=op.session, table=table, character_id=ids[0], amount=1,
                           kind="job", batch="c")
@@ -61,9 +74,10 @@ def _journal(store: Any, table: ledger.LedgerTable) -> list[tuple[Any, ...]]:
             for row in rows]
 
 
+@BULK_PATHS
 @pytest.mark.parametrize("table", [XPEntryRow, MoneyEntryRow])
 def test_bulk_lines_are_journalled_as_the_triggers_journal_each(
-        tmp_path: Path, table: ledger.LedgerTable, campaign_templates: Any) -> None:
+        tmp_path: Path, table: ledger.LedgerTable, campaign_templates: Any, how: str) -> None:
     """The journal holds the rows, ids and order of lines added one by one (issue 35)."""
     journals = []
     for bulk in (True, False):
@@ -75,7 +89,7 @@ def test_bulk_lines_are_journalled_as_the_triggers_journal_each(
                 ledger.append(session=op.session, table=table, character_id=ids[0], amount=1,
                               kind="job", batch="a")
                 if bulk:
-                    ledger.append_many(session=op.session, table=table, rows=_rows(many, "b"))
+                    _append(how, op.session, table, _rows(many, "b"))
                 else:
                     for values in _rows(many, "b"):
                         ledger.append(session=op.session, table=table, **values)

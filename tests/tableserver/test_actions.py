@@ -91,8 +91,8 @@ def test_another_characters_item_or_armor_cannot_be_moved(table) -> None:
     for uid in (wulf.items[0].uid, armor.uid, "no-such-item"):
         answer = table.act(table.ragnar, action="move", item=uid, state="readied")
         assert answer.status_code == 422
-        assert answer.json()["message"] == ("That weapon or shield is no longer yours; the page "
-                                             "shows what is.")
+        assert answer.json()["message"] == ("That weapon or shield is no longer yours; your "
+                                             "card shows what you carry now.")
     assert table.act(table.ragnar, action="move", item=ragnar.items[0].uid,
                      state="worn").status_code == 422
     assert len(journal.history(store=table.store)) == before

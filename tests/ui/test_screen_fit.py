@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QByteArray, QSize
 from PySide6.QtWidgets import QToolBar, QWidget
 
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.ui import screen_fit
+from tftmanager.ui import screen_fit, window_state
 from tftmanager.ui.book_window import BookWindow
 from tftmanager.ui.encounter_window import EncounterWindow
 from tftmanager.ui.main_window import MainWindow
@@ -136,3 +136,29 @@ def test_print_cards_keeps_its_choices_in_view_on_a_small_screen(
     assert export is not None and export.isVisible()
     assert dialog.duplex_box.isVisible() and dialog.size_box.isVisible()
     dialog.close()
+
+
+@pytest.mark.parametrize("left", [QSize(301, 178), None])
+def test_a_remembered_size_too_small_to_use_or_unreadable_opens_at_the_first_size(
+        make_window, screen, settings, left: QSize | None) -> None:
+    # A window closed before it was laid out once saved 301 x 178: the next start
+    # opened on that, showing neither the party nor the editor.
+    screen(SMALL)
+    first = make_window()
+    if left is None:
+        first.close()
+        settings.setValue("window/geometry", QByteArray(b"not a geometry"))
+    else:
+        first.resize(left)
+        first.close()
+        assert settings.value("window/geometry") is not None
+    again = make_window()
+    assert again.size() == window_state.first_size(SMALL)
+
+
+def test_a_small_size_the_user_chose_is_kept(make_window, screen, settings) -> None:
+    screen(SMALL)
+    first = make_window()
+    first.resize(QSize(700, 460))
+    first.close()
+    assert make_window().size() == QSize(700, 460)

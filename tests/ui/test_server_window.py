@@ -269,6 +269,23 @@ def test_a_dropped_listener_reconnects_quietly_and_catches_up(
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 5)
 
 
+def test_a_bug_while_hearing_news_is_raised_not_taken_for_a_dropped_connection(
+        make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only the connection going is heard quietly; a mistake of ours reaches the crash hook.
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    listener = window.server.listener
+    assert listener is not None
+
+    def broken() -> list[Any]:
+        raise KeyError("payload")
+
+    monkeypatch.setattr(listener, "pending", broken)
+    with pytest.raises(KeyError):
+        window.server.hear()
+    assert window.server.listener is listener  # not dropped and reconnected as if lost
+
+
 def test_save_a_copy_of_a_server_campaign_pulls_it_to_a_file(
         make_window, party_url: str, tmp_path, dialog_log,
         monkeypatch: pytest.MonkeyPatch) -> None:

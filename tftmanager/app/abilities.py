@@ -216,10 +216,14 @@ def cancel_study(*, store: CampaignStore, study_id: int) -> Changes:
 
 @dataclass(frozen=True)
 class StudyWeek:
-    """A week of one character's studies, as written: what it learned and what is left."""
+    """A week of one character's studies, as written: what it learned and what is left.
+
+    ``learned`` and ``waiting`` are the talents' names, kept as data: the
+    week's report writes its sentences from them (never by reading a line back).
+    """
 
     learned: list[str]
-    waiting: list[str]
+    waiting: list[str]  # finished this week, with no room in memory
     character: Character  # with the talents it learned
     left: tuple[StudyData, ...]  # the studies still kept, oldest first
 
@@ -257,11 +261,11 @@ def progress_studies(*, session: Session, library: RulesLibrary, profile: RulePr
         after = with_talent(character, study.talent)
         if memory(after, library, profile).free < 0:
             if not already_waiting:
-                waiting.append(f"{character.name}: {name} (memory full)")
+                waiting.append(name)
             left.append(study)
             continue
         queries.update_character(session=session, character_id=character_id, character=after)
         study_store.remove_study(session=session, study_id=study.id)
-        learned.append(f"{character.name}: {name}")
+        learned.append(name)
         character = after
     return StudyWeek(learned, waiting, character, tuple(left))

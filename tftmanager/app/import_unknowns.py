@@ -82,11 +82,15 @@ class Unknown:
         """What a choice is keyed by: the kind and the name as compared."""
         return self.kind, normal(self.name)
 
-    def note_line(self) -> str:
-        """The line kept in the notes: "Equipment: Silver Coins x16 ($1, 0.01 lb)"."""
+    def described(self) -> str:
+        """What was given: "Silver Coins x16 ($1, 0.01 lb)"."""
         count = f" x{self.quantity}" if self.quantity != 1 else ""
         details = f" ({self.figures})" if self.figures else ""
-        return f"{LABEL[self.kind]}: {self.name}{count}{details}"
+        return f"{self.name}{count}{details}"
+
+    def note_line(self) -> str:
+        """The line kept in the notes: "Equipment: Silver Coins x16 ($1, 0.01 lb)"."""
+        return f"{LABEL[self.kind]}: {self.described()}"
 
 
 def key_for(name: str, taken: Mapping[str, object]) -> str:
@@ -128,7 +132,8 @@ class Resolver:
     choices: Choices
     figure: str
     unknowns: list[Unknown] = field(default_factory=list)
-    report: list[str] = field(default_factory=list)
+    report: list[str] = field(default_factory=list)  # each line "Figure: what was done"
+    said: list[str] = field(default_factory=list)  # the same lines without the figure's name
     kept: list[str] = field(default_factory=list)  # lines for the notes
     added: dict[tuple[str, str], Entry] = field(default_factory=dict)
 
@@ -155,14 +160,19 @@ class Resolver:
             target = next((k for k in (*kinds, *ITEM_KINDS) if chosen.key in self.index.names[k]
                            and (k in ITEM_KINDS) == (kinds[0] in ITEM_KINDS)), None)
             if target is not None:
-                self.report.append(f"{self.figure}: {unknown.note_line()} mapped to "
-                                   f"{self.index.name_of(target, chosen.key)}")
+                self._say(f"{unknown.note_line()} mapped to "
+                          f"{self.index.name_of(target, chosen.key)}")
                 return target, chosen.key
         if chosen.choice is Choice.ADD:
             return kinds[0], self._add(unknown)
         self.kept.append(unknown.note_line())
-        self.report.append(f"{self.figure}: {unknown.note_line()} kept in the notes")
+        self._say(f"{unknown.note_line()} kept in the notes")
         return None
+
+    def _say(self, what: str) -> None:
+        """Report what became of a name, for the figure's import report and its own lines."""
+        self.report.append(f"{self.figure}: {what}")
+        self.said.append(what)
 
     def _add(self, unknown: Unknown) -> str:
         entry_kind = ENTRY_KIND[unknown.kind]
@@ -172,8 +182,7 @@ class Resolver:
         key = key_for(unknown.name, taken)
         data = {"key": key, "name": unknown.name, **new_entry_fields(unknown), "source": SOURCE}
         self.added[unknown.ident] = Entry(entry_kind, key, data)
-        self.report.append(f"{self.figure}: {unknown.note_line()} added to the library "
-                           f"as a new {unknown.kind}")
+        self._say(f"{unknown.note_line()} added to the library as a new {unknown.kind}")
         return key
 
 

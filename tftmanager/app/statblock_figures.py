@@ -295,7 +295,7 @@ def _resolved(build: _Build, kind: str, entry: ListEntry, quantity: int = 1,
                              figures=", ".join(entry.details), data=data,
                              where=f"line {entry.line}")
     if len(resolver.unknowns) > before:
-        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+        build.note(entry.line).warnings.append(resolver.said[-1])
     if found is not None and found[1] not in resolver.index.names[kind]:
         if kind == "talent":  # added to the library as the import begins
             build.talents.append(KnownTalent(found[1]))
@@ -430,7 +430,7 @@ def _unknown_item(build: _Build, section: str, entry: ListEntry) -> tuple[str, s
     found = resolver.resolve(LOOKUP[section], entry.name, quantity=quantity or 1,
                              figures=", ".join(shown), data=data, where=f"line {entry.line}")
     if len(resolver.unknowns) > before:  # what became of it, on its line
-        build.note(entry.line).warnings.append(resolver.report[-1].split(": ", 1)[-1])
+        build.note(entry.line).warnings.append(resolver.said[-1])
     if found is not None and found[1] not in resolver.index.names[found[0]]:
         build.items.append((Item(kind=_ITEM_KIND[found[0]], key=found[1],
                                  state=_DEFAULT_STATE.get(_ITEM_KIND[found[0]],

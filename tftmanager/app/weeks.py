@@ -46,7 +46,6 @@ from tftmanager.rules.study import study_progress
 from tftmanager.rules.text import REASON_MAX
 from tftmanager.rules.week import (
     DEFAULT_STOP_ON,
-    LedgerWrite,
     StopEvent,
     WeekResult,
     resolve_week,
@@ -137,6 +136,8 @@ class _Week:
     week: int
     before: dict[int, Snapshot]
     after: dict[int, Snapshot]
+    xp: int = 0  # how many XP lines and money lines it wrote
+    money: int = 0
 
 
 @dataclass
@@ -155,8 +156,8 @@ class _Run:
     week: int
     characters: dict[int, Character] = field(default_factory=dict)
     assignments: dict[int, Assignment] = field(default_factory=dict)
-    xp: list[dict[str, object]] = field(default_factory=list)
-    money: list[dict[str, object]] = field(default_factory=list)
+    xp: list[ledger.Row] = field(default_factory=list)
+    money: list[ledger.Row] = field(default_factory=list)
     order: list[int] = field(default_factory=list)  # the report's order: by name, set once
 
     def __post_init__(self) -> None:
@@ -171,49 +172,44 @@ class _Run:
                    ledger.balances(session=session, campaign_id=campaign_id,
                                    table=ledger.MONEY), campaign.week)
 
-    def add_ledger(self, cid: int, result: WeekResult, batch: str) -> None:
+    def add_ledger(self, cid: int, result: WeekResult, money: int, batch: str) -> None:
         """A character's XP and money for the week, kept until the run writes."""
-        if result.xp:
-            self.xp += [self._row(cid, w, batch) for w in result.xp]
+        week = self.week
+        for w in result.xp:
+            self.xp.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week, batch))
         if result.money:
-            self.money += [self._row(cid, w, batch) for w in result.money]
-            self.balances[cid] = self.balances.get(cid, 0) + result.money_total
-
-    def _row(self, cid: int, write: LedgerWrite, batch: str) -> dict[str, object]:
-        return {"character_id": cid, "amount": write.amount, "kind": write.kind,
-                "reason": write.reason[:REASON_MAX], "week": self.week, "batch": batch}
+            for w in result.money:
+                self.money.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week, batch))
+            self.balances[cid] = self.balances.get(cid, 0) + money
 
     def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
         """Write the run in a few bulk statements and report each week with its lines."""
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign_id,
                                    changed=self.assignments)
-        xp = _by_batch(ledger.append_many(session=session, table=ledger.XP, rows=self.xp))
-        money = _by_batch(ledger.append_many(session=session, table=ledger.MONEY,
-                                             rows=self.money))
+        xp = ledger.append_rows(session=session, table=ledger.XP, rows=self.xp)
+        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=self.money)
         week_store.log_weeks(session=session, campaign_id=self.campaign_id,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
         queries.set_campaign(session=session, campaign_id=self.campaign_id, week=self.week)
-        return [AppliedWeek(done.report, done.batch, done.after,
-                            tuple(xp.get(done.batch, ())), tuple(money.get(done.batch, ())),
-                            Changes(characters=frozenset(done.before), ledger=True,
-                                    week=True))
-                for done in weeks]
-
-
-def _by_batch(lines: list[ledger.LedgerLine]) -> dict[str, list[ledger.LedgerLine]]:
-    """A run's ledger lines, each week's (batch's) in the order written."""
-    found: dict[str, list[ledger.LedgerLine]] = {}
-    for line in lines:
-        found.setdefault(line.batch, []).append(line)
-    return found
+        xp_at = money_at = 0  # the lines are in the order written: each week's in a run
+        applied = []
+        for done in weeks:
+            xp_lines, xp_at = tuple(xp[xp_at:xp_at + done.xp]), xp_at + done.xp
+            money_lines, money_at = tuple(money[money_at:money_at + done.money]), \
+                money_at + done.money
+            applied.append(AppliedWeek(done.report, done.batch, done.after, xp_lines,
+                                       money_lines, Changes(characters=frozenset(done.before),
+                                                            ledger=True, week=True)))
+        return applied
 
 
 def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobCatalogue,
              dice: Dice, seed: int, stop_on: frozenset[StopEvent]) -> _Week:
     """One week for everyone, from the party as the week before left it."""
     batch = str(uuid.uuid4())
+    lines = len(run.xp), len(run.money)
     before = run.party
     after = dict(before)
     sections = []
@@ -223,15 +219,16 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
                               week=run.week, balance=run.balances.get(cid, 0))
-        run.add_ledger(cid, result, batch)
-        section = _section(cid, snap, result)
+        money = result.money_total if result.money else 0
+        run.add_ledger(cid, result, money, batch)
+        section = _section(cid, snap, result, money)
         if result.kinds:
             stops += [f"{section.name} {event}" for kind, event in
                       zip(result.kinds, result.events, strict=True) if kind in stop_on]
         after[cid] = _carry(session, run, library, cid, snap, result, section)
         sections.append(section)
     week = _Week(WeekReport(run.week, seed, sections, "; ".join(stops)), batch, run.week,
-                 before, after)
+                 before, after, len(run.xp) - lines[0], len(run.money) - lines[1])
     run.party = after
     run.week += 1
     return week
@@ -248,20 +245,24 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
-    # A week that changed nothing hands back the very objects it was given.
-    if character is not snap.character and character != snap.character:
+    # A week that changed nothing hands back the very objects it was given; a character
+    # is compared field by field (the costly part) only when it is a new object.
+    changed = character is not snap.character and character != snap.character
+    if changed:
         run.characters[cid] = character  # its scalars, written with the others at the end
-    if assignment is not snap.assignment and assignment != snap.assignment:
+    moved = assignment is not snap.assignment and assignment != snap.assignment
+    if moved:
         run.assignments[cid] = assignment
-    if (character, assignment, studies) == (snap.character, snap.assignment, snap.studies):
+    if not changed and not moved and studies == snap.studies:
         return snap
-    return Snapshot(character, assignment, studies)
+    return Snapshot(character if changed else snap.character,
+                    assignment if moved else snap.assignment, studies)
 
 
-def _section(cid: int, snap: Snapshot, result: WeekResult) -> CharacterWeek:
-    """The report's part for one character."""
+def _section(cid: int, snap: Snapshot, result: WeekResult, money: int) -> CharacterWeek:
+    """The report's part for one character (``money``: the week's total, worked out once)."""
     return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
-                         list(result.rolls), result.xp_total, result.money_total,
+                         list(result.rolls), result.xp_total, money,
                          result.wounds, list(result.events), result.worked,
                          result.character.wounds, result.character.st)
 
@@ -277,10 +278,9 @@ def _study_lines(library: RulesLibrary, done: StudyWeek) -> list[str]:
     cannot finish (its talent no longer fits in memory) is reported once and
     does not fill every later week's report.
     """
-    lines = [f"Studied; learned {x.split(': ', 1)[1]}." for x in done.learned]
-    lines += [f"Finished studying {x.split(': ', 1)[1].removesuffix(' (memory full)')}, "
-              "but it does not fit in memory: it waits for room (forget a talent or raise "
-              "IQ)." for x in done.waiting]
+    lines = [f"Studied; learned {name}." for name in done.learned]
+    lines += [f"Finished studying {name}, but it does not fit in memory: it waits for room "
+              "(forget a talent or raise IQ)." for name in done.waiting]
     running = [row for row in done.left if row.weeks_done < row.weeks_needed]
     for row in running:
         talent = library.talents.get(row.talent)

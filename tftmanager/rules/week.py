@@ -43,6 +43,8 @@ class StopEvent(enum.StrEnum):
 # (a survival roll, a trial); an injury heals by itself, so a party of a dozen
 # in risky jobs is not held at week 1 unless the GM asks for it.
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
+# The ledgers' kinds a week writes (an enum's value read once, not in every week).
+_PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,7 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
         return WeekResult(activity.label, character, assignment,
                           lines=(f"Cannot act this week ({character.status.value}).",))
     if activity is Activity.JOB:
-        return _healed(_job(character, assignment, library, catalogue, profile, dice, week,
-                            balance), character, activity, catalogue, profile)
+        return _job(character, assignment, library, catalogue, profile, dice, week, balance)
     base = WeekResult(activity.label, character, assignment)
     if activity is Activity.STUDY:
         return _healed(_upkeep(replace(base, studies=True), catalogue, profile, balance),
@@ -137,7 +138,7 @@ def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int,
     cost, text = weekly_upkeep(result.assignment.lifestyle, catalogue)
     money = result.money
     if cost:
-        money = (*money, LedgerWrite(-cost, MoneyKind.UPKEEP.value, text))
+        money = (*money, LedgerWrite(-cost, _UPKEEP, text))
     debt = balance + sum(w.amount for w in money) < 0
     line = f"{heading}: {text}" + (" (now in debt)" if debt else "")
     return replace(result, money=money, lines=(*result.lines, line))
@@ -166,30 +167,35 @@ def played_job(job: Job, profile: RuleProfile) -> Job:
 def _job(character: Character, data: Assignment, library: RulesLibrary,
          catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int,
          balance: int) -> WeekResult:
-    """A week of work: eligibility, the job's rolls, then wounds, dying, arrest and ranks.
+    """A week of work: eligibility, the job's rolls, then wounds, dying, arrest, ranks, healing.
 
-    The result is built once (not copied field by field): a year of weeks for
-    a party resolves thousands of these.
+    The result is built once, its healing included (not copied field by field
+    afterwards): a year of weeks for a party resolves thousands of these.
     """
     job = played_job(catalogue.jobs[data.job], profile)
     activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
     reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
     if reasons:
-        return _idle(WeekResult(activity, character, data, lines=(
-            f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance)
+        return _healed(_idle(WeekResult(activity, character, data, lines=(
+            f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
+            character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
                           catalogue, dice, profile)
     lines = list(worked.lines)
     xp, parts = _xp(worked, job.name, week)
     if xp:
         lines.append(f"XP +{xp[0].amount} ({parts}).")
-    money = ((LedgerWrite(worked.pay, MoneyKind.JOB.value, f"{job.name}, week {week}"),)
+    money = ((LedgerWrite(worked.pay, _PAY, f"{job.name}, week {week}"),)
              if worked.worked and worked.pay else ())
     after, harm = _harm(character, worked)
     held = data.held if (not worked.worked or data.job in data.held) else (*data.held,
                                                                            data.job)
     if (worked.found, worked.weeks_left, held) != (data.found, data.weeks_left, data.held):
         data = replace(data, found=worked.found, weeks_left=worked.weeks_left, held=held)
+    after, healing = busy_week_healing(character, after, Activity.JOB, worked=worked.worked,
+                                       healing=profile.week_healing,
+                                       rest_heals_all=catalogue.rest_heals_all)
+    lines += healing
     return WeekResult(
         activity, after, data, lines=tuple(lines), events=tuple(e for _k, e in harm),
         kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
@@ -207,7 +213,7 @@ def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, .
     if not parts:
         return (), ""
     text = ", ".join(parts)
-    entry = LedgerWrite(worked.xp + worked.bonus_xp, XPKind.JOB.value,
+    entry = LedgerWrite(worked.xp + worked.bonus_xp, _JOB_XP,
                         f"{job_name}, week {week}: {text}")
     return (entry,), text
 

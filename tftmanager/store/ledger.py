@@ -6,9 +6,9 @@ date of play.  Balances are always sums of entries, never stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import insert, literal
 from sqlmodel import Session, col, delete, func, select
@@ -22,9 +22,13 @@ XP: LedgerTable = XPEntryRow
 MONEY: LedgerTable = MoneyEntryRow
 
 
-@dataclass(frozen=True)
-class LedgerLine:
-    """An entry as read back (``attribute`` and ``played_on`` are XP-only)."""
+class LedgerLine(NamedTuple):
+    """An entry as read back (``attribute`` and ``played_on`` are XP-only).
+
+    A named tuple, not a frozen dataclass: as immutable, and a year of a
+    party's pay is thousands of them, which a frozen dataclass's field-by-field
+    construction made a noticeable part of saving the run.
+    """
 
     id: int
     character_id: int
@@ -59,35 +63,75 @@ def append(*, session: Session, table: LedgerTable = XPEntryRow,
     return row.id
 
 
+# What a line says, in LedgerLine's order after its id: the columns a caller gives.
+_LINE_FIELDS = ("character_id", "amount", "kind", "reason", "week", "batch")
+_XP_ONLY = ("played_on", "attribute")  # a money line has no attribute or date
+Row = tuple[int, int, str, str, int, str]  # a line's _LINE_FIELDS, in that order
+
+
 def append_many(*, session: Session, rows: list[dict[str, Any]],
                 table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
-    """Add many entries in one statement (a year of a party's pay); returns them as lines.
+    """Add many entries in one statement (a party award); returns them as lines."""
+    if not rows:
+        return []
+    names = _columns(table)
+    full = _with_defaults(session, table, rows)
+    return _insert(session, table, names, list(map(itemgetter(*names), full)))
 
-    A year of weeks for a party is thousands of rows: they go to SQLite's own
-    executemany with the columns' defaults filled in here (the ORM's bulk path
-    and even a Core insert cost more than the insert itself), and the lines
-    are returned with their new ids, so the caller need not read them back.
+
+def append_rows(*, session: Session, rows: Sequence[Row],
+                table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
+    """Add many entries given as plain rows (a year of a party's pay); returns them as lines.
+
+    Each row is (character_id, amount, kind, reason, week, batch); every
+    other column takes its default.  A run of weeks writes thousands of rows:
+    they are built as tuples, never as dictionaries or ORM objects.
     """
     if not rows:
         return []
-    full = _with_defaults(session, table, rows)
-    columns = [c for c in table.__table__.columns if c.name != "id"]  # type: ignore[union-attr]
+    names = _columns(table)
+    [defaults] = _with_defaults(session, table, [{}])
+    tail = tuple(defaults[name] for name in names[len(_LINE_FIELDS):])
+    return _insert(session, table, names, [row + tail for row in rows])
+
+
+def _columns(table: LedgerTable) -> list[str]:
+    """Every column but the id: a line's fields first, in LedgerLine's order."""
+    given = (*_LINE_FIELDS, *_XP_ONLY) if table is XPEntryRow else _LINE_FIELDS
+    rest = [c.name for c in table.__table__.columns  # type: ignore[union-attr]
+            if c.name != "id" and c.name not in given]
+    return [*given, *rest]
+
+
+def _width(table: LedgerTable) -> int:
+    """How many of ``_columns`` a LedgerLine holds (its fields after the id)."""
+    return len(_LINE_FIELDS) + (len(_XP_ONLY) if table is XPEntryRow else 0)
+
+
+def _insert(session: Session, table: LedgerTable, names: list[str],
+            values: list[tuple[Any, ...]]) -> list[LedgerLine]:
+    """Insert rows (in ``names``' order) and return them as lines with their new ids.
+
+    On SQLite they go to the driver's own executemany (the ORM's bulk path
+    and even a Core insert cost more than the insert itself), and the lines
+    are returned with their new ids, so the caller need not read them back.
+    """
+    width = _width(table)
     if session.get_bind().dialect.name != "sqlite":  # a server: the ids come back in order
         sa_table: Any = table.__table__  # type: ignore[union-attr]
         ids = session.connection().execute(
             insert(sa_table).returning(sa_table.c.id, sort_by_parameter_order=True),
-            full).scalars().all()
-        return _as_lines(table, list(zip(ids, full, strict=True)))
-    names = [c.name for c in columns]
+            [dict(zip(names, v, strict=True)) for v in values]).scalars().all()
+        return [LedgerLine(i, *v[:width]) for i, v in zip(ids, values, strict=True)]
     sql = (f'INSERT INTO "{table.__tablename__}" ({", ".join(names)}) '
            f'VALUES ({", ".join("?" for _ in names)})')
     connection = session.connection()
     before = _last_id(connection, table)
-    insert_recorded(connection, table.__tablename__, sql, list(map(itemgetter(*names), full)))
+    insert_recorded(connection, table.__tablename__, sql, values)
     after = _last_id(connection, table)
-    if after - before != len(full):  # ids not one run after the last: read them back
+    if after - before != len(values):  # ids not one run after the last: read them back
         return _lines(session, table, col(table.id) > before)
-    return _as_lines(table, [(before + i, v) for i, v in enumerate(full, start=1)])
+    return [LedgerLine(i, *v[:width]) for i, v in enumerate(values, start=before + 1)]
 
 
 def _with_defaults(session: Session, table: LedgerTable,
@@ -119,17 +163,10 @@ def append_within_balance(*, session: Session, values: dict[str, Any],
                     ).where(balance + full["amount"] >= 0)
     found = session.connection().execute(
         insert(sa_table).from_select(list(full), source).returning(sa_table.c.id)).scalar()
-    return None if found is None else _as_lines(table, [(int(found), full)])[0]
-
-
-_LINE_FIELDS = ("character_id", "amount", "kind", "reason", "week", "batch")
-_FIELDS = {XPEntryRow: itemgetter(*_LINE_FIELDS, "played_on", "attribute"),
-           MoneyEntryRow: itemgetter(*_LINE_FIELDS)}  # a money line has no attribute or date
-
-
-def _as_lines(table: LedgerTable, rows: list[tuple[int, dict[str, Any]]]) -> list[LedgerLine]:
-    fields = _FIELDS[table]
-    return [LedgerLine(line_id, *fields(v)) for line_id, v in rows]
+    if found is None:
+        return None
+    names = _columns(table)
+    return LedgerLine(int(found), *(full[name] for name in names[:_width(table)]))
 
 
 def _last_id(connection: Any, table: LedgerTable) -> int:

@@ -9,13 +9,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, cast, literal_column, null, union_all, update
+from sqlalchemy import bindparam, cast, literal_column, null, union_all
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.store.bulk import update_by_id
 from tftmanager.store.mapping import (
     ChildRow,
     ChildRows,
@@ -309,9 +310,9 @@ def update_scalars(*, session: Session, changed: dict[int, Character]) -> None:
     if not changed:
         return
     now = utcnow()
-    session.execute(update(CharacterRow), [{"id": cid, **scalar_values(character),
-                                            "updated_at": now}
-                                           for cid, character in changed.items()])
+    update_by_id(session=session, table=CharacterRow,
+                 rows=[{"id": cid, **scalar_values(character), "updated_at": now}
+                       for cid, character in changed.items()])
     for cid in changed:
         held = session.identity_map.get(identity_key(CharacterRow, cid))
         if held is not None:

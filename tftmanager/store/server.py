@@ -46,6 +46,7 @@ from tftmanager.store.schema import CURRENT_SCHEMA
 from tftmanager.store.server_address import DRIVER_MISSING, ServerAddress, without_password
 from tftmanager.store.server_functions import CONFLICT, TOO_LARGE
 from tftmanager.store.server_journal import ServerJournal, conflict_message
+from tftmanager.store.server_listen import dropped
 from tftmanager.store.server_schema import role_names
 from tftmanager.store.tables import CampaignRow, OperationRow
 
@@ -223,7 +224,7 @@ class ServerCampaignStore(CampaignStore):
                     event.listen(session, "before_flush", _deletes_through_server)
                 yield session
         except OperationalError as exc:
-            if exc.connection_invalidated or _lost(exc):
+            if exc.connection_invalidated or dropped(exc.orig):
                 self.engine.dispose()  # the next action connects afresh
                 raise ConnectionLost(
                     self.path, "Lost the connection to the server; the change was not saved "
@@ -284,12 +285,6 @@ class ServerCampaignStore(CampaignStore):
         """Return the connections to the server (a player's view leaves them to its GM's)."""
         if self.for_player is None:
             self.engine.dispose()
-
-
-def _lost(exc: OperationalError) -> bool:
-    orig = getattr(exc, "orig", None)
-    state = getattr(orig, "sqlstate", None) or ""
-    return state.startswith("08") or state in {"57P01", "57P02", "57P03"} or not state
 
 
 def _refuse_or_raise(store: ServerCampaignStore, exc: DBAPIError) -> NoReturn:

@@ -4,15 +4,21 @@ Every operation on a server campaign ends with a ``NOTIFY`` that PostgreSQL
 delivers when (and only if) it commits.  A ``Listener`` holds one extra
 connection in autocommit that LISTENs; it never blocks: the GUI watches the
 connection's socket and calls ``pending()`` when it is readable, a script
-may ``wait()``.
+may ``wait()``.  A connection that cannot be made or drops is said as
+``ConnectionLost`` (the window listens again later); any other error is a
+bug and is raised as it is.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from tftmanager.store.errors import ConnectionLost
 from tftmanager.store.server_address import ServerAddress
 from tftmanager.store.server_schema import NOTIFY_CHANNEL
 
@@ -42,23 +48,48 @@ class Notice:
             return None
 
 
+def dropped(exc: BaseException | None) -> bool:
+    """Whether a driver error is the connection going (SQLSTATE class 08, a shutdown, none).
+
+    An error with no SQLSTATE (or no driver error at all) came from the client
+    side of the socket: the connection is gone.
+    """
+    state = getattr(exc, "sqlstate", None) or ""
+    return state.startswith("08") or state in {"57P01", "57P02", "57P03"} or not state
+
+
 class Listener:
     """A LISTEN connection to a server campaign (close it when done)."""
 
     def __init__(self, address: ServerAddress) -> None:
         import psycopg  # noqa: PLC0415
 
+        self._path = Path(address.url)
         url: Any = address.sqlalchemy_url()  # the URL's options (sslmode...) kept
         conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-        self._conn: Any = psycopg.connect(
-            conninfo, autocommit=True, application_name="TFT Manager (listening)",
-            connect_timeout=10)
-        self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-        # Operations changed from now on are news (the server's clock, as it stamps them).
-        since: Any = self._conn.execute(
-            "SELECT now() AT TIME ZONE 'UTC' - interval '1 second'").fetchone()
+        with self._connection():
+            self._conn: Any = psycopg.connect(
+                conninfo, autocommit=True, application_name="TFT Manager (listening)",
+                connect_timeout=10)
+            self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            # Operations changed from now on are news (the server's clock, as it stamps them).
+            since: Any = self._conn.execute(
+                "SELECT now() AT TIME ZONE 'UTC' - interval '1 second'").fetchone()
         self._since = since[0]
         self._heard: set[tuple[int, bool, Any]] = set()
+
+    @contextmanager
+    def _connection(self) -> Iterator[None]:
+        """The connection going (or never coming) as ConnectionLost; anything else as it is."""
+        import psycopg  # noqa: PLC0415
+
+        try:
+            yield
+        except psycopg.OperationalError as exc:
+            if not dropped(exc):
+                raise
+            raise ConnectionLost(self._path, "Lost the connection that hears the other "
+                                 "users' changes.") from exc
 
     def fileno(self) -> int:
         """The socket to watch: readable when a notice (or a dropped connection) arrives."""
@@ -70,17 +101,14 @@ class Listener:
 
     def wait(self, timeout: float) -> list[Notice]:
         """The notices that arrive within ``timeout`` seconds (at least one, or none)."""
-        heard: list[Notice] = []
-        for note in self._conn.notifies(timeout=timeout, stop_after=None if timeout == 0 else 1):
-            notice = Notice.from_payload(note.payload)
-            if notice is not None:
-                heard.append(notice)
-        if timeout:  # after the first, take what else is already there
-            for note in self._conn.notifies(timeout=0):
-                notice = Notice.from_payload(note.payload)
-                if notice is not None:
-                    heard.append(notice)
-        return self._as_recorded(heard) if heard else []
+        with self._connection():
+            notes = list(self._conn.notifies(timeout=timeout,
+                                             stop_after=None if timeout == 0 else 1))
+            if timeout:  # after the first, take what else is already there
+                notes += self._conn.notifies(timeout=0)
+            heard = [n for n in (Notice.from_payload(note.payload) for note in notes)
+                     if n is not None]
+            return self._as_recorded(heard) if heard else []
 
     def _as_recorded(self, heard: list[Notice]) -> list[Notice]:
         """Only what the journal records, each once: anyone may NOTIFY on the channel.

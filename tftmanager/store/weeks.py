@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.assignment import Activity, Assignment
+from tftmanager.store.bulk import update_by_id
 from tftmanager.store.tables import AssignmentRow, CharacterRow, WeekLogRow, utcnow
 
 # The assignment columns, written and read by name (held is stored as JSON).
@@ -55,8 +56,7 @@ def set_assignments(*, session: Session, campaign_id: int,
             updates.append({"id": ids[cid], **values})
         else:
             inserts.append({"character_id": cid, **values})
-    if updates:
-        session.execute(update(AssignmentRow), updates)
+    update_by_id(session=session, table=AssignmentRow, rows=updates)
     if inserts:
         session.execute(insert(AssignmentRow), inserts)
 

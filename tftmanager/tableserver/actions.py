@@ -63,7 +63,8 @@ def _move(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> st
     item = next((item for item in character.items
                  if item.uid == uid and item.kind in (ItemKind.WEAPON, ItemKind.SHIELD)), None)
     if item is None:
-        raise ActionRefused("That weapon or shield is no longer yours; the page shows what is.")
+        raise ActionRefused("That weapon or shield is no longer yours; "
+                            "your card shows what you carry now.")
     equipment.move(store=store, character_id=link.character_id, uid=item.uid, state=state)
     words = {ItemState.READIED: "readied", ItemState.CARRIED: "slung",
              ItemState.STORED: "dropped"}

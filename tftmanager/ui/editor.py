@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QScrollArea,
     QSpinBox,
@@ -53,7 +52,7 @@ from tftmanager.ui.abilities_panel import AbilitiesPanel
 from tftmanager.ui.derived_panel import DerivedPanel
 from tftmanager.ui.form_reset import blank
 from tftmanager.ui.gear_choice import apply_gear, gear_after
-from tftmanager.ui.gear_fields import NO_ITEM, carried, select, show_gear
+from tftmanager.ui.gear_fields import carried, offer_gear, select, show_gear
 from tftmanager.ui.possessions_panel import PossessionsPanel
 from tftmanager.ui.problem_label import ProblemLabel
 from tftmanager.ui.xp_panel import XPPanel
@@ -273,24 +272,7 @@ class CharacterEditor(QWidget):
             self.race.clear()
             for race in library.races.values():
                 self.race.addItem(race.name, race.key)
-            self.armor.clear()
-            self.armor.addItem(NO_ITEM, None)
-            for armor in library.armors.values():
-                self.armor.addItem(f"{armor.name} (stops {armor.stops}, DX {armor.dx:+d})",
-                                   armor.key)
-            self.shield.clear()
-            self.shield.addItem(NO_ITEM, None)
-            for shield in library.shields.values():
-                self.shield.addItem(f"{shield.name} (stops {shield.stops}, DX {shield.dx:+d})",
-                                    shield.key)
-            self.weapons.clear()
-            for weapon in library.weapons.values():
-                st = f", ST {weapon.st}" if weapon.st else ""
-                item = QListWidgetItem(f"{weapon.name} ({weapon.damage}{st})")
-                item.setData(Qt.ItemDataRole.UserRole, weapon.key)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                self.weapons.addItem(item)
+            offer_gear(library, self.armor, self.shield, self.weapons)
         finally:
             self._loading = False
         self.show_character(None)  # the new lists, with nothing chosen

@@ -1,19 +1,41 @@
 """The editor's gear fields shown from a character's possessions, and read back.
 
 Armor, shield, the weapons carried and the ready weapon are views of one
-list of possessions (schema 6); these functions fill the fields from it and
-read the weapons ticked, so the editor itself only wires them to edits.
+list of possessions (schema 6); these functions offer the campaign's
+library in them, fill them from the possessions and read the weapons
+ticked, so the editor itself only wires them to edits.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QListWidgetItem
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 
 NO_ITEM = "(none)"
+
+
+def offer_gear(library: RulesLibrary, armor: QComboBox, shield: QComboBox,
+               weapons: QListWidget) -> None:
+    """List the library's armor, shields and weapons (each with what it stops or deals)."""
+    armor.clear()
+    armor.addItem(NO_ITEM, None)
+    for worn in library.armors.values():
+        armor.addItem(f"{worn.name} (stops {worn.stops}, DX {worn.dx:+d})", worn.key)
+    shield.clear()
+    shield.addItem(NO_ITEM, None)
+    for held in library.shields.values():
+        shield.addItem(f"{held.name} (stops {held.stops}, DX {held.dx:+d})", held.key)
+    weapons.clear()
+    for weapon in library.weapons.values():
+        st = f", ST {weapon.st}" if weapon.st else ""
+        item = QListWidgetItem(f"{weapon.name} ({weapon.damage}{st})")
+        item.setData(Qt.ItemDataRole.UserRole, weapon.key)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Unchecked)
+        weapons.addItem(item)
 
 
 def select(combo: QComboBox, data: object) -> None:

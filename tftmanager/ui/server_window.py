@@ -191,16 +191,18 @@ class ServerActions(QObject):
     def _listen(self) -> None:
         """Start listening to the open campaign's news (quietly again later on a failure)."""
         from tftmanager.app import server_campaigns  # noqa: PLC0415 - only with a server open
+        from tftmanager.app.errors import ConnectionLost  # noqa: PLC0415
 
         session = self.win.session
         if session is None or not session.shared:
             return
-        try:
-            self.listener = session.query(server_campaigns.listen)
-        except Exception:  # noqa: BLE001 - the server is away: try again in a while
+        listening = session.check(server_campaigns.listen, answers=(ConnectionLost,))
+        listener = listening.value
+        if listener is None:  # the server is away: try again in a while
             QTimer.singleShot(RECONNECT_MS, self._reconnect)
             return
-        self.notifier = QSocketNotifier(self.listener.fileno(), QSocketNotifier.Type.Read, self)
+        self.listener = listener
+        self.notifier = QSocketNotifier(listener.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(lambda *_args: self.hear())
 
     def _stop_listening(self) -> None:
@@ -220,24 +222,28 @@ class ServerActions(QObject):
             return
         self._listen()
         if self.listener is not None:
+            from tftmanager.app.errors import CampaignError  # noqa: PLC0415
             from tftmanager.ui import server_news  # noqa: PLC0415 - only with a server open
+            from tftmanager.ui.runner import free_check  # noqa: PLC0415
 
-            try:
-                current = session.look()
+            looked = free_check(session.look, answers=(CampaignError,))
+            if looked.done:  # else the next notice or action will say it
+                current = looked.value
                 self.apply(server_news.everything(current, self.known - current), current)
-            except Exception:  # noqa: BLE001 - the next notice or action will say it
-                return
 
     def hear(self) -> list[Notice]:
         """Read the notices that arrived and show the other users' changes."""
         if self.listener is None:
             return []
-        try:
-            notices = self.listener.pending()
-        except Exception:  # noqa: BLE001 - the connection dropped: reconnect quietly
+        from tftmanager.app.errors import ConnectionLost  # noqa: PLC0415
+        from tftmanager.ui.runner import free_check  # noqa: PLC0415
+
+        heard = free_check(self.listener.pending, answers=(ConnectionLost,))
+        if not heard.done:  # the connection dropped: reconnect quietly
             self._stop_listening()
             QTimer.singleShot(RECONNECT_MS, self._reconnect)
             return []
+        notices = heard.value or []
         session = self.win.session
         if session is None:
             return []

@@ -47,7 +47,7 @@ class UnknownsTable(QTableWidget):
         for row, unknown in enumerate(self._rows):
             where = f" ({unknown.where})" if unknown.where else ""
             for column, text in enumerate((unknown.figure + where, unknown.kind,
-                                           unknown.note_line().split(": ", 1)[-1])):
+                                           unknown.described())):
                 self.setItem(row, column, QTableWidgetItem(text))
             combo = QComboBox()
             combo.setAccessibleName(f"What {unknown.name} becomes")

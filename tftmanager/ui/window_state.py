@@ -24,6 +24,9 @@ MAX_RECENT = 10
 DEFAULT_SIZE = (1340, 700)
 PARTY_WIDTH = 580  # the party table's share of the default width
 EDITOR_LEAST = 670  # the editor's width that shows its fields and Derived panel side by side
+# A remembered size below this shows neither the party nor the editor: it was left by
+# a window closed before it was ever laid out (or a damaged setting), not chosen.
+USABLE = QSize(480, 320)
 
 
 def first_size(available: QSize | None) -> QSize:
@@ -34,13 +37,17 @@ def first_size(available: QSize | None) -> QSize:
 def restore(window: QMainWindow, settings: QSettings) -> None:
     """Put the window back where it was (or give it a sensible first size)."""
     geometry = settings.value("window/geometry")
-    if geometry is not None:
-        window.restoreGeometry(geometry)
-    else:
+    restored = geometry is not None and window.restoreGeometry(geometry)
+    if not restored or not usable(window.size()):
         window.resize(first_size(screen_fit.available(window)))
     state = settings.value("window/state")
     if state is not None:
         window.restoreState(state)
+
+
+def usable(size: QSize) -> bool:
+    """Whether a remembered window size is one a user could have chosen to work in."""
+    return size.width() >= USABLE.width() and size.height() >= USABLE.height()
 
 
 def restore_splitter(splitter: QSplitter, settings: QSettings) -> None:
