@@ -12,8 +12,9 @@ whatever the scheme.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QObject, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -47,9 +48,9 @@ class VisibleIndicators(QProxyStyle):
         super().__init__(base)
         self.polished: list[Callable[[QWidget], None]] = []
 
-    def polish(self, target: QObject | QPalette) -> None:  # type: ignore[override]
+    def polish(self, target: Any) -> Any:
         """Fusion's polish (of a widget, the application or a palette), then the hooks."""
-        super().polish(target)  # type: ignore[call-overload]
+        super().polish(target)
         if isinstance(target, QWidget):
             for hook in self.polished:
                 hook(target)
