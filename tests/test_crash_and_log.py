@@ -89,3 +89,21 @@ def test_a_log_line_holds_the_time_and_no_password(tmp_path: Path,
     assert "INFO Open postgresql://gm@db.example:5432/northmarch: done in " in line
     assert line.endswith(" ms") and "s3cret" not in line
     assert activity_log.recent_actions()[-1] == f"Open {URL}"  # redacted when written
+
+
+def test_a_full_log_moves_aside_keeping_three_older_files(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TFTMANAGER_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setattr(activity_log, "MAX_BYTES", 200)  # about two lines a file
+    log = activity_log.configure()
+    assert log is not None
+    for number in range(12):
+        activity_log.done(f"Action {number:02d}", activity_log.started(f"Action {number:02d}"))
+    files = [log, *(log.with_name(f"{log.name}.{n}") for n in (1, 2, 3))]
+    assert not log.with_name(f"{log.name}.4").exists()  # the oldest were dropped
+    sizes = [f.stat().st_size for f in files]
+    assert all(0 < size < 200 for size in sizes)
+    kept = [line.split("INFO ")[1].split(":")[0] for f in reversed(files)
+            for line in f.read_text(encoding="utf-8").splitlines()]
+    assert kept == [f"Action {n:02d}" for n in range(12 - len(kept), 12)]  # newest last, in order
+    assert len(kept) >= 4

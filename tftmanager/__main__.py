@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = sys.argv[1:] if argv is None else argv
     if not _is_for_the_app(args):
+        paused_for_start_up()  # until the command's modules are loaded (cli.main.run)
         from tftmanager.cli.main import run  # noqa: PLC0415 - keep GUI start-up light
 
         return run(args)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import time
 from collections import deque
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from tftmanager.crash import redact, state_folder
@@ -43,12 +43,45 @@ class _Redacting(logging.Formatter):
         return redact(super().format(record))
 
 
-class _QuietFile(RotatingFileHandler):
-    """The rotating file, silent when the disk refuses a line.
+class _QuietFile(logging.FileHandler):
+    """The log file, moved aside to ``.1`` (``.2``, ``.3``) when it is full; silent on failure.
 
-    The standard handler prints "--- Logging error ---" and a traceback on
-    stderr, which on a full disk buried the one line the user must read.
+    What ``logging.handlers.RotatingFileHandler`` does, in the few lines the
+    log needs: that module loads sockets, pickle and queues, a tenth of the
+    time a ``tftmanager list`` takes.  The standard handler prints "---
+    Logging error ---" and a traceback on stderr, which on a full disk buried
+    the one line the user must read.
     """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write the line, first moving a full file aside."""
+        try:
+            if self._full(record):
+                self._rotate()
+            super().emit(record)
+        except Exception:  # noqa: BLE001 - as logging's own handlers: never raise from a log
+            self.handleError(record)
+
+    def _full(self, record: logging.LogRecord) -> bool:
+        """Whether the line would take the file to MAX_BYTES (only a regular file rotates)."""
+        try:
+            found = Path(self.baseFilename).stat()
+        except FileNotFoundError:
+            return False
+        if not stat.S_ISREG(found.st_mode):
+            return False
+        return found.st_size + len(self.format(record)) + 1 >= MAX_BYTES
+
+    def _rotate(self) -> None:
+        """``.2`` to ``.3``, ``.1`` to ``.2``, the file to ``.1`` (the oldest is dropped)."""
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None  # reopened by the next emit
+        for number in range(BACKUPS - 1, 0, -1):
+            older = Path(f"{self.baseFilename}.{number}")
+            if older.exists():
+                older.replace(f"{self.baseFilename}.{number + 1}")
+        Path(self.baseFilename).replace(f"{self.baseFilename}.1")
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
         """Drop the line: a log that cannot be written never speaks over the app."""
@@ -63,15 +96,14 @@ def configure() -> Path | None:
     """
     path = log_folder() / LOG_NAME
     for handler in list(LOGGER.handlers):
-        if isinstance(handler, RotatingFileHandler):
+        if isinstance(handler, _QuietFile):
             if Path(handler.baseFilename) == path.absolute():
                 return path
             LOGGER.removeHandler(handler)
             handler.close()
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handler = _QuietFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                             encoding="utf-8", delay=True)
+        handler = _QuietFile(path, encoding="utf-8", delay=True)
     except OSError:
         return None
     handler.setFormatter(_Redacting("%(asctime)s %(levelname)s %(message)s"))

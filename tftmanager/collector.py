@@ -11,7 +11,9 @@ Two moments build many objects that stay alive, so the collector's passes
   set aside (``keep_for_good``: frozen) and the collector turned back on for
   what is made from then on.  Objects set aside are still freed as soon as
   nothing refers to them; only a reference cycle among them (a few thousand
-  small objects, made once) is kept until the app quits.
+  small objects, made once) is kept until the app quits.  A command
+  (``tftmanager list``) is paused the same way until its modules are loaded:
+  building the rules' classes made the collector pass several times.
 - **A run of weeks.**  A year of job weeks for a large party creates hundreds of thousands of small
 objects (results, report lines, ledger rows) that all stay alive until the
 run is written.  Each of the collector's full passes walks every live object

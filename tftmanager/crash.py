@@ -9,11 +9,9 @@ campaign), and a server campaign's password never reaches it.
 
 from __future__ import annotations
 
-import datetime
 import os
 import re
 import sys
-import tempfile
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,6 +79,9 @@ def write_crash_report(command: str, argv: Sequence[str], exc: BaseException,
     user's folder cannot be written, a new private folder in the temporary
     folder takes the report (never the shared temporary folder itself).
     """
+    import datetime  # noqa: PLC0415 - only for a crash: every command imports this module
+    import tempfile  # noqa: PLC0415
+
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S-%f")
     name = f"tftmanager-crash-{stamp}-{os.getpid()}.txt"
     text = report_text(command, argv, exc, recent)

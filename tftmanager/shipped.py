@@ -6,13 +6,14 @@ editable install and an installed wheel all resolve the same way.
 
 from __future__ import annotations
 
+import importlib.util
 from functools import cache
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported lazily: the GUI reads icons before it needs any rules
+    from importlib.abc import Traversable
+
     from tftmanager.rules.library import RulesLibrary
     from tftmanager.rules.library_entries import Entry
 
@@ -22,6 +23,8 @@ DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experi
 
 def resource(*parts: str) -> Traversable:
     """A file or folder under ``resources/``."""
+    from importlib import resources  # noqa: PLC0415 - loads zipfile and tempfile: see _rules_folder
+
     node = resources.files("tftmanager.resources")
     for part in parts:
         node = node.joinpath(part)
@@ -30,6 +33,8 @@ def resource(*parts: str) -> Traversable:
 
 def migrations_dir() -> Path:
     """The Alembic script folder (``db/``), as a real path Alembic can read."""
+    from importlib import resources  # noqa: PLC0415
+
     return Path(str(resources.files("tftmanager.db")))
 
 
@@ -53,9 +58,22 @@ def rules_documents() -> dict[str, dict[str, Any]]:
     def parse() -> dict[str, dict[str, Any]]:
         return {name: read_toml("rules", f"{name}.toml") for name in DOCUMENTS}
 
-    rules = resource("rules")
-    folder = Path(str(rules)) if isinstance(rules, Path) else None
-    return load_documents(folder, DOCUMENTS, parse)
+    return load_documents(_rules_folder(), DOCUMENTS, parse)
+
+
+def _rules_folder() -> Path | None:
+    """The shipped rules folder, when it is a folder on disk (else None: no cached copy).
+
+    Found where the import system found ``tftmanager.resources`` (as
+    ``importlib.resources`` finds it), without loading that module: it loads
+    zipfile and tempfile, and a listing read from the cached copy needs neither.
+    """
+    spec = importlib.util.find_spec("tftmanager.resources")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        folder = Path(location) / "rules"
+        if folder.is_dir():
+            return folder
+    return None
 
 
 def library_version() -> str:

@@ -12,16 +12,15 @@ parsing the TOML as before.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
-import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2  # 2: the folder is part of the key (the file name is a short checksum of it)
 Documents = dict[str, dict[str, Any]]
 
 
@@ -37,8 +36,8 @@ def cache_folder(environ: dict[str, str] | None = None, platform: str = sys.plat
 
 
 def _key(folder: Path, names: tuple[str, ...]) -> list[list[Any]]:
-    """What must not change for the copy to hold: each file's name, size and mtime."""
-    key: list[list[Any]] = []
+    """What must not change for the copy to hold: the folder, each file's name, size and mtime."""
+    key: list[list[Any]] = [[str(folder.resolve())]]
     for name in names:
         stat = (folder / f"{name}.toml").stat()
         key.append([name, stat.st_size, stat.st_mtime_ns])
@@ -46,8 +45,13 @@ def _key(folder: Path, names: tuple[str, ...]) -> list[list[Any]]:
 
 
 def _file_for(folder: Path) -> Path:
-    """One copy per installed rules folder (a checkout and an install never share one)."""
-    digest = hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:16]
+    """One copy per installed rules folder (a checkout and an install never share one).
+
+    The name is a CRC of the folder (zlib: hashlib would load OpenSSL on every
+    start); two folders with the same CRC only take turns rewriting the copy,
+    since the key it holds names its folder.
+    """
+    digest = f"{zlib.crc32(str(folder.resolve()).encode('utf-8')):08x}"
     return cache_folder() / f"rules-{digest}.json"
 
 
@@ -75,6 +79,8 @@ def load_documents(folder: Path | None, names: tuple[str, ...],
 
 def _save(target: Path, key: list[list[Any]], documents: Documents) -> None:
     """Write the copy atomically, only if JSON gives back exactly what TOML gave."""
+    import tempfile  # noqa: PLC0415 - only when the copy is written, not each time it is read
+
     try:
         text = json.dumps({"format": FORMAT, "key": key, "documents": documents})
         if json.loads(text)["documents"] != documents:

@@ -13,7 +13,7 @@ from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.study import all_prerequisites, concurrent_conflict, study_weeks
-from tftmanager.rules.xp_tables import StudyRules
+from tftmanager.rules.study_rules import StudyRules
 
 pytestmark = pytest.mark.rules
 

@@ -51,9 +51,9 @@ GUARDED = ("from PySide6.QtCore import Qt\n"
            "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
            "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
            "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)")
-LOGGED = ("from logging.handlers import RotatingFileHandler\n"
+LOGGED = ("from logging import FileHandler\n"
           "from tftmanager import activity_log\n"
-          "print('logged', any(isinstance(h, RotatingFileHandler)\n"
+          "print('logged', any(isinstance(h, FileHandler)\n"
           "                    for h in activity_log.LOGGER.handlers))")
 
 

@@ -10,7 +10,6 @@ line; the depth is measured without recursion.
 from __future__ import annotations
 
 import json
-import tomllib
 from typing import Any
 
 from tftmanager.refusal import Refusal
@@ -70,6 +69,8 @@ def parse_json(text: str) -> Any:
 
 def parse_toml(text: str) -> Any:
     """Parse TOML; DocumentError says what is wrong (syntax, size or nesting)."""
+    import tomllib  # noqa: PLC0415 - JSON-only commands (and ``list``) need no TOML parser
+
     _sized(text)
     try:
         return _limited(tomllib.loads(text))

@@ -21,6 +21,7 @@ from pathlib import Path
 from tftmanager import activity_log
 from tftmanager.crash import write_crash_report
 from tftmanager.refusal import Refusal
+from tftmanager.rules.records import Record
 from tftmanager.store.errors import (
     CampaignError,
     CampaignInUse,
@@ -47,8 +48,8 @@ def refusal_message(exc: BaseException) -> str | None:
     return user_message(exc)
 
 
-@dataclass(frozen=True)
-class Failure:
+@dataclass(frozen=True, eq=False, repr=False)
+class Failure(Record):
     """An action that did not happen, and what to tell the user about it."""
 
     message: str  # the refusal's line; for a bug, one line naming the report

@@ -17,14 +17,15 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from tftmanager.refusal import Refusal
+from tftmanager.rules.records import Record
 from tftmanager.store.server_address import is_server_url
 
 CAMPAIGN_SUFFIX = ".tftcampaign"
 SECRET_KEYS = frozenset({"password"})  # libpq also takes a password among the URL's options
 
 
-@dataclass(frozen=True)
-class CampaignLocation:
+@dataclass(frozen=True, eq=False, repr=False)
+class CampaignLocation(Record):
     """A campaign file (``file``) or a server campaign's URL (``url``, as given)."""
 
     file: Path | None = None

@@ -8,7 +8,6 @@ prefix is accepted; otherwise the refusal suggests who was probably meant
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -45,6 +44,8 @@ def _likely(key: str, names: Sequence[str]) -> list[str]:
     """
     if not key:
         return []
+    import difflib  # noqa: PLC0415 - only for a name not found: reading commands start lighter
+
     scored = []
     for name in names:
         parts = [_key(name), *_key(name).split()]

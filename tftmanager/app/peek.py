@@ -15,12 +15,13 @@ from pathlib import Path
 from tftmanager.app.library_builds import build_library
 from tftmanager.app.sheet import Party
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.store.peek import Peeked, PeekedStudy, peek_party
 
 
-@dataclass(frozen=True)
-class CampaignPreview:
+@dataclass(frozen=True, eq=False, repr=False)
+class CampaignPreview(Record):
     """What the window shows of a campaign before the store loads."""
 
     party: Party

@@ -10,12 +10,13 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived, derive
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Problem, Severity
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.validation import validate
 
 
-@dataclass(frozen=True)
-class Sheet:
+@dataclass(frozen=True, eq=False, repr=False)
+class Sheet(Record):
     """A character's derived stats and problems under a campaign's rules.
 
     ``race_name`` is the race as the library names it ("Human"), so the
@@ -70,8 +71,8 @@ class Member(Protocol):
     def character(self) -> Character: ...
 
 
-@dataclass(frozen=True)
-class Party:
+@dataclass(frozen=True, eq=False, repr=False)
+class Party(Record):
     """The party as read, with the rules to evaluate it by (each sheet when wanted)."""
 
     library: RulesLibrary

@@ -14,8 +14,8 @@ from tftmanager.rules.library_entries import KINDS
 from tftmanager.rules.settings import CreationScheme
 
 
-def add_campaign_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
-    """new, list, check, export and import."""
+def add_new_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``new``: each command's arguments are added alone, so ``list`` builds only its own."""
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("path")
     p.add_argument("--demo", action="store_true", help="add the demo party")
@@ -23,10 +23,16 @@ def add_campaign_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="the demo party with twelve weeks of play (journal, board, charts)")
     p.add_argument("--name", help="campaign name (default: the file name)")
 
+
+def add_list_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``list``."""
     p = sub.add_parser("list", help="list a campaign's characters")
     p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("--json", action="store_true")
 
+
+def add_check_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``check``."""
     p = sub.add_parser("check", help="validate a character JSON file")
     p.add_argument("file", help="character or party JSON ('-' for standard input)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -35,11 +41,17 @@ def add_campaign_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--starting-sp", action="store_true",
                    help="allow SP at creation (the expansion says everyone starts with none)")
 
+
+def add_export_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``export``."""
     p = sub.add_parser("export", help="write a character as JSON")
     p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("name")
     p.add_argument("--out", help="file to write (default: standard output)")
 
+
+def add_import_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``import``."""
     p = sub.add_parser("import", help="add characters from a JSON file")
     p.add_argument("campaign", type=CampaignLocation.parse)
     p.add_argument("file")

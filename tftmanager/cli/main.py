@@ -10,6 +10,7 @@ the traceback), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any
 from tftmanager import __version__, activity_log
 from tftmanager.cli import failures
 from tftmanager.cli.arguments import Parser
+from tftmanager.collector import keep_for_good
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -56,8 +58,11 @@ COMMANDS: dict[str, str | Command] = {
 # is imported only when one of its commands is given, or for the whole
 # grammar, as --help or a mistyped command needs).
 GRAMMAR: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("new", "list", "check", "export", "import"),
-     "tftmanager.cli.campaign_grammar:add_campaign_parsers"),
+    (("new",), "tftmanager.cli.campaign_grammar:add_new_parser"),
+    (("list",), "tftmanager.cli.campaign_grammar:add_list_parser"),
+    (("check",), "tftmanager.cli.campaign_grammar:add_check_parser"),
+    (("export",), "tftmanager.cli.campaign_grammar:add_export_parser"),
+    (("import",), "tftmanager.cli.campaign_grammar:add_import_parser"),
     (("library",), "tftmanager.cli.campaign_grammar:add_library_parsers"),
     (("xp",), "tftmanager.cli.week_grammar:add_xp_parsers"),
     (("week", "jobs"), "tftmanager.cli.week_grammar:add_week_parsers"),
@@ -107,7 +112,10 @@ def run(argv: list[str]) -> int:
         start = activity_log.started(label)
         try:
             command = COMMANDS.get(label) or COMMANDS[args.command]
-            code = (_named(command) if isinstance(command, str) else command)(args)
+            function = _named(command) if isinstance(command, str) else command
+            if not gc.isenabled():  # paused while the modules loaded (``python -m tftmanager``)
+                keep_for_good(started=True)
+            code = function(args)
             sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         except BaseException as exc:  # the last line of defence, by design
             if isinstance(exc, SystemExit):

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from tftmanager.rules.effects import StatEffect
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import Reference
 
 
@@ -28,8 +29,8 @@ class CharacterKind(enum.StrEnum):
     WIZARD = "wizard"
 
 
-@dataclass(frozen=True)
-class Talent:
+@dataclass(frozen=True, eq=False, repr=False)
+class Talent(Record):
     """A talent from the library.
 
     ``cost`` is a hero's memory cost; ``wizard_cost`` is set only where a
@@ -61,8 +62,8 @@ class Talent:
     effects_assumed: str = ""
 
 
-@dataclass(frozen=True)
-class Spell:
+@dataclass(frozen=True, eq=False, repr=False)
+class Spell(Record):
     """A spell from the library (ST costs kept as the documents write them)."""
 
     key: str
@@ -83,8 +84,8 @@ class Spell:
     retired: bool = False
 
 
-@dataclass(frozen=True)
-class CostException:
+@dataclass(frozen=True, eq=False, repr=False)
+class CostException(Record):
     """A talent that costs less when the character already knows others."""
 
     talent: str
@@ -95,8 +96,8 @@ class CostException:
     study_weeks: int | None = None
 
 
-@dataclass(frozen=True)
-class KnownTalent:
+@dataclass(frozen=True, eq=False, repr=False)
+class KnownTalent(Record):
     """A talent a character knows; ``extra_points`` buys more of it (Sign Language)."""
 
     key: str

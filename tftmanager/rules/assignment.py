@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tftmanager.rules.records import Record
+
 
 class Activity(enum.StrEnum):
     """What a character does with a campaign week (stored as its text)."""
@@ -30,8 +32,8 @@ _LABELS = {Activity.JOB: "Job", Activity.STUDY: "Study", Activity.REST: "Rest an
            Activity.ADVENTURE: "Adventuring", Activity.IDLE: "Idle"}
 
 
-@dataclass(frozen=True)
-class Assignment:
+@dataclass(frozen=True, eq=False, repr=False)
+class Assignment(Record):
     """A character's weekly activity, and how it works its job.
 
     ``job`` comes first so a job week can be written ``Assignment("garrison")``;

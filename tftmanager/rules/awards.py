@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
 class CombatType(enum.Enum):
@@ -34,8 +35,8 @@ class Outcome(enum.Enum):
     DOWN = "down"                  # practice: dropped out; or dead in any combat
 
 
-@dataclass(frozen=True)
-class AwardTable:
+@dataclass(frozen=True, eq=False, repr=False)
+class AwardTable(Record):
     """Melee's award amounts."""
 
     death_survivor: int
@@ -57,8 +58,8 @@ class AwardTable:
             raise RulesDataError(f"Award table is malformed: {exc}") from exc
 
 
-@dataclass(frozen=True)
-class Award:
+@dataclass(frozen=True, eq=False, repr=False)
+class Award(Record):
     """One figure's award, with the reason in words."""
 
     name: str
@@ -128,8 +129,8 @@ def _one(combat: CombatType, outcome: Outcome, ours: Fraction, theirs: Fraction,
     return amount, why
 
 
-@dataclass(frozen=True)
-class Split:
+@dataclass(frozen=True, eq=False, repr=False)
+class Split(Record):
     """A GM award shared out: each share, and what is left over."""
 
     each: int

@@ -14,13 +14,14 @@ from typing import Any
 
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import Reference, entry_reference
 
 KINDS = ("creature", "npc")
 
 
-@dataclass(frozen=True)
-class Creature:
+@dataclass(frozen=True, eq=False, repr=False)
+class Creature(Record):
     """One template of the bestiary."""
 
     key: str

@@ -9,6 +9,7 @@ from tftmanager.refusal import Refusal
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.items import Item, ItemKind, Mount
 from tftmanager.rules.loadout import Loadout, loadout_of
+from tftmanager.rules.records import Record
 from tftmanager.rules.text import first_control
 
 # Sanity bounds for typed input, not rules: a value outside them is refused
@@ -40,8 +41,8 @@ class Status(enum.StrEnum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True)
-class Character:
+@dataclass(frozen=True, eq=False, repr=False)
+class Character(Record):
     """Everything the rules need to judge and derive a figure.
 
     ``bought_points`` counts the attribute points (SP included) bought with

@@ -14,14 +14,14 @@ from tftmanager.rules.items import ORDINARY, Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode, Effect, Race
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import CreationScheme, RuleProfile
-from tftmanager.rules.survival import recovery_penalty
 
 LEATHER = "leather"
 
 
-@dataclass(frozen=True)
-class AttackLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class AttackLine(Record):
     """One way of attacking with one weapon: to-hit and damage.
 
     ``adj_dx_shield`` is None when the shield cannot stay ready with this
@@ -35,8 +35,8 @@ class AttackLine:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class WeaponLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeaponLine(Record):
     """A carried weapon with its attacks, and whether the figure may use it."""
 
     weapon: Weapon
@@ -46,8 +46,8 @@ class WeaponLine:
     item: Item | None = None
 
 
-@dataclass(frozen=True)
-class Derived:
+@dataclass(frozen=True, eq=False, repr=False)
+class Derived(Record):
     """Stats that follow from a character, its race, its gear and the profile.
 
     ``armor`` and ``shield`` are the library entries of the armor worn and the
@@ -336,6 +336,8 @@ def recovery_dx(character: Character, library: RulesLibrary) -> int:
     """
     if character.recovery_weeks <= 0:
         return 0
+    from tftmanager.rules.survival import recovery_penalty  # noqa: PLC0415 - only if recovering
+
     survival = library.jobs.survival if library.jobs else None
     if survival is None:
         raise RulesDataError(f"{character.name} is recovering, but the rules library has no "

@@ -21,6 +21,7 @@ from functools import lru_cache, wraps
 from typing import Protocol, TypeVar
 
 from tftmanager.refusal import Refusal
+from tftmanager.rules.records import Record
 
 MAX_DICE = 100
 MAX_REPEAT = 20
@@ -46,8 +47,8 @@ class Random(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Roll:
+@dataclass(frozen=True, eq=False, repr=False)
+class Roll(Record):
     """A roll made: the expression, every die's face, and the total."""
 
     expression: str
@@ -61,29 +62,29 @@ class Roll:
 
 # The expression tree.
 
-@dataclass(frozen=True)
-class Const:
+@dataclass(frozen=True, eq=False, repr=False)
+class Const(Record):
     """A whole number."""
 
     value: int
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+@dataclass(frozen=True, eq=False, repr=False)
+class DiceTerm(Record):
     """N six-sided dice."""
 
     count: int
 
 
-@dataclass(frozen=True)
-class AttrRef:
+@dataclass(frozen=True, eq=False, repr=False)
+class AttrRef(Record):
     """An attribute of the character (pay formulas)."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class BinOp:
+@dataclass(frozen=True, eq=False, repr=False)
+class BinOp(Record):
     """``+``, ``-``, ``*`` or ``/`` (integer division, rounding down)."""
 
     op: str
@@ -91,8 +92,8 @@ class BinOp:
     right: Node
 
 
-@dataclass(frozen=True)
-class Repeat:
+@dataclass(frozen=True, eq=False, repr=False)
+class Repeat(Record):
     """``Nx(expr)``: roll the expression N times and add the results."""
 
     times: int
@@ -102,8 +103,8 @@ class Repeat:
 Node = Const | DiceTerm | AttrRef | BinOp | Repeat
 
 
-@dataclass(frozen=True)
-class Check:
+@dataclass(frozen=True, eq=False, repr=False)
+class Check(Record):
     """``3d/IQ-1``: roll the dice; success when the total is at most the attribute + mod."""
 
     dice: Node

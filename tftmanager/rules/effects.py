@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
 class Stat(enum.Enum):
@@ -41,8 +42,8 @@ _LINE = re.compile(
     r"(?:\s+with\s+(?P<tag>[a-z_]+))?(?:\s+when\s+(?P<when>.+?))?\s*$")
 
 
-@dataclass(frozen=True)
-class StatEffect:
+@dataclass(frozen=True, eq=False, repr=False)
+class StatEffect(Record):
     """One change to one stat.
 
     ``amount`` is added (or, with ``multiply``, the total is multiplied by
@@ -107,16 +108,16 @@ def parse_effects(lines: Iterable[object], owner: str = "") -> tuple[StatEffect,
     return tuple(effects)
 
 
-@dataclass(frozen=True)
-class Active:
+@dataclass(frozen=True, eq=False, repr=False)
+class Active(Record):
     """An effect in force on a figure, with the name of what gives it."""
 
     name: str
     effect: StatEffect
 
 
-@dataclass(frozen=True)
-class Part:
+@dataclass(frozen=True, eq=False, repr=False)
+class Part(Record):
     """One contribution to an adjusted number: "Running +2"."""
 
     name: str
@@ -129,8 +130,8 @@ class Part:
         return f"{self.name} {op}"
 
 
-@dataclass(frozen=True)
-class Adjusted:
+@dataclass(frozen=True, eq=False, repr=False)
+class Adjusted(Record):
     """A number with the base it started from and what changed it."""
 
     base: int

@@ -17,6 +17,7 @@ from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.encounter_figure import Attack, EncounterRefused, Figure, Protection
 from tftmanager.rules.encounter_order import RollFn
 from tftmanager.rules.encounter_rules import CombatRules, HitResult
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import PoleCharge
 
 
@@ -88,8 +89,8 @@ def order_warning(figures: Sequence[Figure], attack_order: Sequence[str], attack
             + ", ".join(before) + "; Melee: attacks go highest adjDX first.")
 
 
-@dataclass(frozen=True)
-class Damage:
+@dataclass(frozen=True, eq=False, repr=False)
+class Damage(Record):
     """A blow's damage as rolled, and how the target's protections count against it."""
 
     hits: int

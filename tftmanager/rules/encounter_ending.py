@@ -22,11 +22,12 @@ from tftmanager.rules.encounter_figure import EARLIER_ITEM, Condition, Figure
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_weapons import base_of
 from tftmanager.rules.items import Item, ItemKind
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import ArmorWear
 
 
-@dataclass(frozen=True)
-class Wear:
+@dataclass(frozen=True, eq=False, repr=False)
+class Wear(Record):
     """Hits an armor or shield stopped (blows or points, by the campaign's option)."""
 
     item_id: str  # the possession's identity (EARLIER_ITEM in fights begun before it had one)
@@ -36,8 +37,8 @@ class Wear:
     hits: int
 
 
-@dataclass(frozen=True)
-class Ending:
+@dataclass(frozen=True, eq=False, repr=False)
+class Ending(Record):
     """What the fight did to one party member."""
 
     character_id: int
@@ -52,8 +53,8 @@ class Ending:
     award: Award
 
 
-@dataclass(frozen=True)
-class FightEnding:
+@dataclass(frozen=True, eq=False, repr=False)
+class FightEnding(Record):
     """The whole ending: the winning side ("" when none has won) and each character's part."""
 
     combat: CombatType

@@ -17,6 +17,7 @@ from typing import Any, TypedDict
 
 from tftmanager.refusal import Refusal
 from tftmanager.rules.encounter_rules import CombatRules
+from tftmanager.rules.records import Record
 
 
 class EncounterRefused(Refusal, ValueError):
@@ -99,8 +100,8 @@ class Attack:
         return self.weapon or self.name
 
 
-@dataclass(frozen=True)
-class HitOutcome:
+@dataclass(frozen=True, eq=False, repr=False)
+class HitOutcome(Record):
     """What one blow did to its target."""
 
     damage: int
@@ -325,8 +326,8 @@ class Reactions(TypedDict):
     low_st_dx: int
 
 
-@dataclass(frozen=True)
-class SavedDefaults:
+@dataclass(frozen=True, eq=False, repr=False)
+class SavedDefaults(Record):
     """Values from the rules data for what a fight saved by an older version lacks.
 
     A save written before a field existed (the -2 DX of Melee's reactions, a

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 ATTACKS = ("any", "nonmissile", "missile", "none")
 IN_HTH = ("", "any", "only")  # not in HTH combat, in it or not, only in it
 
 
-@dataclass(frozen=True)
-class FightOption:
+@dataclass(frozen=True, eq=False, repr=False)
+class FightOption(Record):
     """One of Melee's options (a)-(r)."""
 
     key: str

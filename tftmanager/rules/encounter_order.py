@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tftmanager.rules.records import Record
 from tftmanager.rules.text import agreeing
 
 RollFn = Callable[[int, str], int]
 
 
-@dataclass(frozen=True)
-class Ordering:
+@dataclass(frozen=True, eq=False, repr=False)
+class Ordering(Record):
     """An order decided by dice, and the lines that say how."""
 
     order: tuple[str, ...]

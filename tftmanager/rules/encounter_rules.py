@@ -15,6 +15,7 @@ from typing import Any
 
 from tftmanager.rules.encounter_options import FightOption, options_from_data
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
 class HitResult(enum.Enum):
@@ -38,8 +39,8 @@ class HitResult(enum.Enum):
         return {HitResult.DOUBLE: 2, HitResult.TRIPLE: 3}.get(self, 1)
 
 
-@dataclass(frozen=True)
-class CriticalRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class CriticalRules(Record):
     """The house rules' double and triple damage (004): which protections count, and how."""
 
     ignored: tuple[str, ...]
@@ -62,8 +63,8 @@ class CriticalRules:
         return not any(k in self.ignored or k in self.halved for k in kinds)
 
 
-@dataclass(frozen=True)
-class KnockdownRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class KnockdownRules(Record):
     """The house rules' extra knockdowns (004, Knockdown): dice of the 3d/ST roll, if any."""
 
     strong_attacker: tuple[tuple[int, int], ...]  # (attacker ST from, dice), ascending
@@ -98,8 +99,8 @@ class KnockdownRules:
         return dice
 
 
-@dataclass(frozen=True)
-class FallRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class FallRules(Record):
     """Falling (000): the saving roll, the die it takes off, and what armor stops."""
 
     save_dice: int
@@ -109,8 +110,8 @@ class FallRules:
     most_dice: int
 
 
-@dataclass(frozen=True)
-class FleshSpell:
+@dataclass(frozen=True, eq=False, repr=False)
+class FleshSpell(Record):
     """A spell that makes the subject's own body stop hits (Stone Flesh, Iron Flesh)."""
 
     key: str
@@ -118,16 +119,16 @@ class FleshSpell:
     stops: int
 
 
-@dataclass(frozen=True)
-class PracticeRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class PracticeRules(Record):
     """Melee's practice combat: blunted weapons' damage divisor, and the ST that drops out."""
 
     damage_divisor: int
     out_st: int
 
 
-@dataclass(frozen=True)
-class Limits:
+@dataclass(frozen=True, eq=False, repr=False)
+class Limits(Record):
     """The largest blow and ST spent a fight accepts (typing slips are refused)."""
 
     most_hits: int
@@ -152,8 +153,8 @@ class Limits:
         return ""
 
 
-@dataclass(frozen=True)
-class HthRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class HthRules(Record):
     """Hand-to-hand combat (Melee): the +4, the weapons and bare hands, the defender's die."""
 
     dx_bonus: int
@@ -174,8 +175,8 @@ class HthRules:
         return self.bare_hands[key]
 
 
-@dataclass(frozen=True)
-class CombatRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class CombatRules(Record):
     """To-hit automatic results, the ST at which a figure falls, and the fight's other numbers."""
 
     triple_on: int

@@ -23,6 +23,7 @@ from tftmanager.rules.encounter_hth import brawl_refusal
 from tftmanager.rules.encounter_options import FightOption, find_option
 from tftmanager.rules.encounter_rules import CombatRules
 from tftmanager.rules.encounter_weapons import ready_arm, weapon_refusal
+from tftmanager.rules.records import Record
 from tftmanager.rules.text import count
 
 
@@ -55,8 +56,8 @@ class Do(enum.Enum):
     END = "end"
 
 
-@dataclass(frozen=True)
-class Offer:
+@dataclass(frozen=True, eq=False, repr=False)
+class Offer(Record):
     """One action the rules allow now, with the rolls it needs."""
 
     do: Do
@@ -68,8 +69,8 @@ class Offer:
     target: str = ""  # the target's id
 
 
-@dataclass(frozen=True)
-class Step:
+@dataclass(frozen=True, eq=False, repr=False)
+class Step(Record):
     """Where the fight stands: the stage, whose action comes next, what it may do."""
 
     phase: Phase

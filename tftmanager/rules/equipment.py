@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tftmanager.rules.dice import DamageDice
 from tftmanager.rules.effects import StatEffect
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import Reference
 
 
@@ -18,8 +19,8 @@ class CarryFree(enum.Enum):
     ALWAYS = "always"
 
 
-@dataclass(frozen=True)
-class Weapon:
+@dataclass(frozen=True, eq=False, repr=False)
+class Weapon(Record):
     """One row of the weapon table."""
 
     key: str
@@ -62,8 +63,8 @@ class Weapon:
         return self.fast_dx if self.fast_shots > 1 else None
 
 
-@dataclass(frozen=True)
-class Armor:
+@dataclass(frozen=True, eq=False, repr=False)
+class Armor(Record):
     """Body armor: hits stopped per attack, DX adjustment and the wearer's MA."""
 
     key: str
@@ -86,8 +87,8 @@ class Armor:
     price_assumed: str = ""
 
 
-@dataclass(frozen=True)
-class Shield:
+@dataclass(frozen=True, eq=False, repr=False)
+class Shield(Record):
     """A shield: hits stopped to the front when ready, DX adjustment when ready."""
 
     key: str
@@ -107,8 +108,8 @@ class Shield:
     price_assumed: str = ""
 
 
-@dataclass(frozen=True)
-class Gear:
+@dataclass(frozen=True, eq=False, repr=False)
+class Gear(Record):
     """Miscellaneous equipment (skis, blankets, a spy glass...)."""
 
     key: str
@@ -122,8 +123,8 @@ class Gear:
     priced: bool = True
 
 
-@dataclass(frozen=True)
-class MagicItem:
+@dataclass(frozen=True, eq=False, repr=False)
+class MagicItem(Record):
     """A magic item's cost (or cost per point, for rods), making time and effects.
 
     ``effects`` hold while the item is readied (worn or in hand).  A rod is

@@ -10,10 +10,11 @@ from typing import Any
 from tftmanager.rules.equipment import Armor, Shield, Weapon
 from tftmanager.rules.items import Mount, Quality
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
-@dataclass(frozen=True)
-class CarryBand:
+@dataclass(frozen=True, eq=False, repr=False)
+class CarryBand(Record):
     """Loads up to ``max_times`` x ST cost this much MA and DX."""
 
     max_times: float
@@ -27,8 +28,8 @@ def _flag(value: Any) -> bool:
     return value
 
 
-@dataclass(frozen=True)
-class EquipmentRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class EquipmentRules(Record):
     """The expansion's equipment rules as data."""
 
     fine_times: dict[tuple[int, int], int]
@@ -202,8 +203,8 @@ class EquipmentRules:
             walk_ma=self.walk_only_ma, load_kg=load_kg)
 
 
-@dataclass(frozen=True)
-class Condition:
+@dataclass(frozen=True, eq=False, repr=False)
+class Condition(Record):
     """An armor's or shield's state from its wear."""
 
     stops: int
@@ -212,8 +213,8 @@ class Condition:
     broken: bool = False
 
 
-@dataclass(frozen=True)
-class MountMove:
+@dataclass(frozen=True, eq=False, repr=False)
+class MountMove(Record):
     """How a loaded mount moves.
 
     ``fatigue`` is taken each turn it moves at ``ma`` (only when overloaded);

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from tftmanager.rules.character import ATTRIBUTE_BOUNDS, Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile, XPCostScheme
 from tftmanager.rules.xp_tables import CostTables
 
@@ -139,8 +140,8 @@ def entry_refusal(amount: int, kind: XPKind) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class WeekPoint:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeekPoint(Record):
     """A character's standing at the end of a campaign week."""
 
     week: int

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 SOURCE = "Three Dimensional TFT (Heroscape tiles), Height Chart"
 
 
-@dataclass(frozen=True)
-class Height:
+@dataclass(frozen=True, eq=False, repr=False)
+class Height(Record):
     """A race's H and the fall (in tile heights) that costs 1d, 2d and 3d damage."""
 
     height: str
@@ -32,8 +33,8 @@ class Height:
         return f"H {self.height} · falls 1d {one}, 2d {two}, 3d {three} tiles"
 
 
-@dataclass(frozen=True)
-class HeightChart:
+@dataclass(frozen=True, eq=False, repr=False)
+class HeightChart(Record):
     """The chart's rows, by race key and by ``hexes_N`` for figures of several hexes."""
 
     rows: dict[str, Height] = field(default_factory=dict)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import InjuryReactions
 
 
-@dataclass(frozen=True)
-class InjuryBand:
+@dataclass(frozen=True, eq=False, repr=False)
+class InjuryBand(Record):
     """One row of the house rules' table by ST."""
 
     st_min: int
@@ -17,8 +18,8 @@ class InjuryBand:
     knockdown_hits: int
 
 
-@dataclass(frozen=True)
-class InjuryThresholds:
+@dataclass(frozen=True, eq=False, repr=False)
+class InjuryThresholds(Record):
     """What a card prints: hits in a turn for -2 DX, and for a knockdown."""
 
     dx_penalty_hits: int
@@ -26,8 +27,8 @@ class InjuryThresholds:
     assumed: bool = False
 
 
-@dataclass(frozen=True)
-class InjuryTable:
+@dataclass(frozen=True, eq=False, repr=False)
+class InjuryTable(Record):
     """Both readings of the rule, as shipped in ``injury.toml``."""
 
     melee: InjuryThresholds

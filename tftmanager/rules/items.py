@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-import uuid
 from dataclasses import dataclass, field
+
+from tftmanager.rules.records import Record
 
 
 class ItemKind(enum.Enum):
@@ -31,8 +32,15 @@ class ItemState(enum.Enum):
     STORED = "stored"
 
 
-@dataclass(frozen=True)
-class Quality:
+def _new_uid() -> str:
+    """A fresh possession identity (uuid loaded on first use: a listing makes none)."""
+    import uuid  # noqa: PLC0415 - uuid loads platform and more
+
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Quality(Record):
     """Fine (+DX, +damage, silver) or good workmanship; ordinary when all are off."""
 
     fine_dx: int = 0
@@ -64,8 +72,8 @@ class Quality:
 ORDINARY = Quality()
 
 
-@dataclass(frozen=True)
-class Item:
+@dataclass(frozen=True, eq=False, repr=False)
+class Item(Record):
     """One possession.  ``hits_taken`` counts hits an armor or shield has stopped."""
 
     kind: ItemKind
@@ -78,15 +86,15 @@ class Item:
     # The possession's stable identity, given when the item is made: every action
     # names a possession by it, never by its place.  It does not take part in
     # comparisons (two possessions alike are equal items).
-    uid: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    uid: str = field(default_factory=_new_uid, compare=False)
 
     def __post_init__(self) -> None:
         if not self.uid:
             raise ValueError("a possession has an identity (uid); an empty one names nothing")
 
 
-@dataclass(frozen=True)
-class Mount:
+@dataclass(frozen=True, eq=False, repr=False)
+class Mount(Record):
     """A riding animal: a figure with ST, DX and MA that carries a load."""
 
     name: str

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 from tftmanager.rules.survival import SurvivalRules
 
 
@@ -35,8 +36,8 @@ MOUNT_KEYS = {"mounted": ("pay_percent", "find_iq"),
 MERCHANT_KEYS = ("pay_percent", "pay_min_increase", "lifestyle_levels")
 
 
-@dataclass(frozen=True)
-class WeekRolls:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeekRolls(Record):
     """The dice of every job week ([job_week]): the risk roll and the disaster roll."""
 
     risk: str
@@ -44,8 +45,8 @@ class WeekRolls:
     disaster_attributes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Lifestyle:
+@dataclass(frozen=True, eq=False, repr=False)
+class Lifestyle(Record):
     """A standard of living and its cost per lifestyle period."""
 
     key: str
@@ -54,16 +55,16 @@ class Lifestyle:
     level: int
 
 
-@dataclass(frozen=True)
-class PayBonus:
+@dataclass(frozen=True, eq=False, repr=False)
+class PayBonus(Record):
     """+$N for knowing a talent (a chemist who is also an alchemist)."""
 
     talent: str
     pay: int
 
 
-@dataclass(frozen=True)
-class Job:
+@dataclass(frozen=True, eq=False, repr=False)
+class Job(Record):
     """One job (or wizard rank); ``unset`` lists values the GM must supply first."""
 
     key: str
@@ -117,8 +118,8 @@ FIELD_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class Officer:
+@dataclass(frozen=True, eq=False, repr=False)
+class Officer(Record):
     """A mercenary officer rank."""
 
     key: str
@@ -132,8 +133,8 @@ class Officer:
     lifestyle: str
 
 
-@dataclass(frozen=True)
-class ThiefFactor:
+@dataclass(frozen=True, eq=False, repr=False)
+class ThiefFactor(Record):
     """A talent or MA band that lowers a thief's risk and/or raises the pay."""
 
     talent: str
@@ -143,8 +144,8 @@ class ThiefFactor:
     pay: int
 
 
-@dataclass(frozen=True)
-class JobCatalogue:
+@dataclass(frozen=True, eq=False, repr=False)
+class JobCatalogue(Record):
     """Everything the job engine reads.
 
     ``merc`` and ``merchant`` keep their tables as written (the GM edits them

@@ -13,13 +13,14 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import memory, spell_cost, talent_cost
 from tftmanager.rules.problems import Problem
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import shown
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.text import count
 
 
-@dataclass(frozen=True)
-class Availability:
+@dataclass(frozen=True, eq=False, repr=False)
+class Availability(Record):
     """A library entry seen from one character: its cost and what stands in the way."""
 
     key: str

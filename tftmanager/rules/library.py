@@ -20,7 +20,8 @@ from tftmanager.rules.items import ItemKind
 from tftmanager.rules.library_parts import Lazy, Pending
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import Race
-from tftmanager.rules.xp_tables import CostTables, MemoryCosts, StudyRules
+from tftmanager.rules.records import Record
+from tftmanager.rules.xp_tables import CostTables, MemoryCosts
 
 if TYPE_CHECKING:
     # Built on first use (rules.library_parts): a listing never imports them.
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from tftmanager.rules.encounter_rules import CombatRules
     from tftmanager.rules.heights import HeightChart
     from tftmanager.rules.job_data import JobCatalogue
+    from tftmanager.rules.study_rules import StudyRules
 
 T = TypeVar("T")
 Data = Mapping[str, Any]
@@ -48,11 +50,11 @@ def _no_heights() -> HeightChart:
     return HeightChart()
 
 
-@dataclass(frozen=True)
-class RulesLibrary:
+@dataclass(frozen=True, eq=False, repr=False)
+class RulesLibrary(Record):
     """Everything the figure rules look up, keyed by stable keys.
 
-    The awards, jobs, combat rules, creatures and height chart are ``Lazy``
+    The awards, jobs, combat rules, creatures, height chart and study rules are ``Lazy``
     (``rules.library_parts``): built from their data when first read.
     """
 
@@ -75,7 +77,7 @@ class RulesLibrary:
     # Memory points of spells and the wizard's talent factor (experience.toml).
     memory_costs: MemoryCosts | None = None
     # Study time by learning category (experience.toml).
-    study: StudyRules | None = None
+    study: Lazy[StudyRules | None] = Lazy(lambda: None)
     # To-hit results and when a figure falls, for encounters ([to_hit], [fallen] of injury).
     combat: Lazy[CombatRules | None] = Lazy(lambda: None)
     # Creature and NPC templates for encounters (bestiary.toml).
@@ -171,7 +173,7 @@ class RulesLibrary:
             jobs=Pending(lambda _: _jobs(jobs)),
             memory_costs=(MemoryCosts.from_data(rows.get(experience, "memory_costs", dict))
                           if experience else None),
-            study=StudyRules.from_data(rows.get(experience, "study", dict)) if experience else None,
+            study=Pending(lambda _: _study(experience)),
             combat=Pending(lambda _: _combat(injury)),
             creatures=Pending(lambda lib: _creatures(lib, bestiary or {})),
             heights=Pending(lambda _: _heights(injury)),
@@ -199,7 +201,7 @@ class RulesLibrary:
 
 
 # The library's fields built on first read (see rules.library_parts).
-LAZY_PARTS = ("awards", "jobs", "combat", "creatures", "heights")
+LAZY_PARTS = ("awards", "jobs", "combat", "creatures", "heights", "study")
 
 
 def _awards(experience: Data | None) -> AwardTable | None:
@@ -208,6 +210,12 @@ def _awards(experience: Data | None) -> AwardTable | None:
     if not experience or "awards" not in experience:
         return None
     return AwardTable.from_data(experience["awards"])
+
+
+def _study(experience: Data | None) -> StudyRules | None:
+    from tftmanager.rules.study_rules import StudyRules  # noqa: PLC0415 - built on first use
+
+    return StudyRules.from_data(rows.get(experience, "study", dict)) if experience else None
 
 
 def _jobs(jobs: Data | None) -> JobCatalogue | None:

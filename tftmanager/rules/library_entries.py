@@ -14,6 +14,7 @@ from typing import Any
 
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 # kind -> (document name, table name inside the document)
 KINDS: dict[str, tuple[str, str]] = {
@@ -54,8 +55,8 @@ DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells",
              "experience", "gear", "equipment_rules", "jobs", "bestiary")  # as in shipped.py
 
 
-@dataclass(frozen=True)
-class Entry:
+@dataclass(frozen=True, eq=False, repr=False)
+class Entry(Record):
     """One library entry: its kind, key and data (a TOML/JSON table)."""
 
     kind: str

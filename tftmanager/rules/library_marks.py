@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import reference_text
 
 
@@ -27,8 +28,8 @@ class MarkLevel(enum.Enum):
     UNCERTAIN = "uncertain"
 
 
-@dataclass(frozen=True)
-class Mark:
+@dataclass(frozen=True, eq=False, repr=False)
+class Mark(Record):
     """One assumed or uncertain value: where it is, why, and the source it sits under."""
 
     kind: str

@@ -2,7 +2,7 @@
 
 A listing or the party preview works out each character from the races,
 talents, spells and equipment; it never looks at the jobs, the combat rules,
-the bestiary, the awards or the height chart.  Importing those parts'
+the bestiary, the awards, the height chart or the study rules.  Importing those parts'
 modules and building them was most of the time such a command took, so the
 library keeps each one as its data (a ``Pending``) until it is first read,
 then keeps what was built.  Bad data in such a part is reported when it is

@@ -40,17 +40,21 @@ def keyed(items: Iterable[T]) -> dict[str, T]:
     return result
 
 
+def _what(row: Data) -> Any:
+    """The row's key (or name) for a message about it."""
+    return row.get("key", row.get("name", "?"))
+
+
 def get(row: Data, name: str, kind: type[T], default: T | None = None) -> T:
-    what = row.get("key", row.get("name", "?"))
     if name not in row:
         if default is None:
-            raise RulesDataError(f"'{what}' has no '{name}'")
+            raise RulesDataError(f"'{_what(row)}' has no '{name}'")
         return default
     value = row[name]
     if kind is int and isinstance(value, bool):
-        raise RulesDataError(f"'{what}': '{name}' must be a whole number")
+        raise RulesDataError(f"'{_what(row)}': '{name}' must be a whole number")
     if not isinstance(value, kind):
-        raise RulesDataError(f"'{what}': '{name}' must be {kind.__name__}, not {value!r}")
+        raise RulesDataError(f"'{_what(row)}': '{name}' must be {kind.__name__}, not {value!r}")
     return value
 
 

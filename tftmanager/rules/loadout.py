@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from tftmanager.rules.items import Item, ItemKind, ItemState
+from tftmanager.rules.records import Record
 
 Items = tuple[Item, ...]
 # The editor's gear choices, which edit possessions; validation reports
@@ -41,8 +42,8 @@ def where_text(kind: ItemKind, state: ItemState) -> str:
     return _WHERE[kind][state]
 
 
-@dataclass(frozen=True)
-class Loadout:
+@dataclass(frozen=True, eq=False, repr=False)
+class Loadout(Record):
     """The worn armor, the shield on the figure and the weapons it carries.
 
     ``extra_armor`` lists any further armor marked worn: only one body armor

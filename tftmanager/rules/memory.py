@@ -15,11 +15,12 @@ from tftmanager.rules.character import Character
 from tftmanager.rules.derived import active_effects
 from tftmanager.rules.effects import Stat, adjusted
 from tftmanager.rules.library import RulesLibrary
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile
 
 
-@dataclass(frozen=True)
-class Memory:
+@dataclass(frozen=True, eq=False, repr=False)
+class Memory(Record):
     """Memory points used and available."""
 
     used: int

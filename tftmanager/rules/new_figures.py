@@ -29,11 +29,12 @@ from tftmanager.rules.items import ItemKind, ItemState
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import RulesDataError
 from tftmanager.rules.races import AttackMode
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile
 
 
-@dataclass(frozen=True)
-class QuickFigure:
+@dataclass(frozen=True, eq=False, repr=False)
+class QuickFigure(Record):
     """A figure typed in at the table: name, ST, DX, IQ, MA, armor, shield, weapon."""
 
     name: str

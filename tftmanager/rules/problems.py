@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from tftmanager.refusal import Refusal
+from tftmanager.rules.records import Record
 from tftmanager.rules.text import count
 
 
@@ -16,8 +17,8 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class Problem:
+@dataclass(frozen=True, eq=False, repr=False)
+class Problem(Record):
     """One thing wrong with a character, said in the player's terms.
 
     ``field`` names the editor field the problem belongs to (``"st"``,

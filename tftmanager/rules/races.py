@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from tftmanager.rules.injury import InjuryThresholds
+from tftmanager.rules.records import Record
 from tftmanager.rules.references import Reference
 from tftmanager.rules.settings import CreationScheme
 
@@ -25,8 +26,8 @@ class AttackMode(enum.Enum):
     MISSILE = "missile"
 
 
-@dataclass(frozen=True)
-class CreationLimits:
+@dataclass(frozen=True, eq=False, repr=False)
+class CreationLimits(Record):
     """Minimums and the starting total for one creation scheme.
 
     ``min_iq`` is None under Melee, which has no IQ.
@@ -40,8 +41,8 @@ class CreationLimits:
     uncertain: str = ""
 
 
-@dataclass(frozen=True)
-class RacialModifier:
+@dataclass(frozen=True, eq=False, repr=False)
+class RacialModifier(Record):
     """A racial note that adjusts DX or damage for some weapons or attack modes."""
 
     effect: Effect
@@ -57,8 +58,8 @@ class RacialModifier:
         return tag_ok and mode_ok
 
 
-@dataclass(frozen=True)
-class Race:
+@dataclass(frozen=True, eq=False, repr=False)
+class Race(Record):
     """A race a figure can be built from."""
 
     key: str

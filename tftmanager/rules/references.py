@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tftmanager.refusal import Refusal
+from tftmanager.rules.records import Record
 
 # Book code -> the title shown to the reader.  A GM may cite any other book:
 # its code is then shown as it is.
@@ -65,8 +66,8 @@ class BadReference(Refusal, ValueError):
     """A reference that cannot be read; the message says how to write one."""
 
 
-@dataclass(frozen=True)
-class Reference:
+@dataclass(frozen=True, eq=False, repr=False)
+class Reference(Record):
     """A book code, and the page and section within it where known."""
 
     book: str

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
 class CreationScheme(enum.Enum):
@@ -138,8 +139,8 @@ class StoppedFirst(enum.Enum):
     SHIELD = "shield"
 
 
-@dataclass(frozen=True)
-class OptionInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class OptionInfo(Record):
     """What the settings dialog says about one option.
 
     An option with no ``choices`` is a whole number within ``bounds``.
@@ -350,8 +351,8 @@ EARLIER_DEFAULTS: dict[str, Any] = {
 }
 
 
-@dataclass(frozen=True)
-class RuleProfile:
+@dataclass(frozen=True, eq=False, repr=False)
+class RuleProfile(Record):
     """The rule options one campaign plays by."""
 
     creation: CreationScheme = CreationScheme.ITL

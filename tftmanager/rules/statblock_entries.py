@@ -15,14 +15,16 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from tftmanager.rules.records import Record
+
 _COUNT_BEFORE = re.compile(r"^(\d{1,9})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d{1,9})$", re.IGNORECASE)
 _STOPS = re.compile(r"\s+(stops?\s+\d+)(?:\s+hits?(?:\s*/\s*attack|\s+per\s+attack)?)?\s*$",
                     re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class ListEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class ListEntry(Record):
     """One entry of a list as written."""
 
     text: str

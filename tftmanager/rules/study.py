@@ -26,12 +26,13 @@ from tftmanager.rules.abilities import Talent
 from tftmanager.rules.character import Character
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.memory import talent_cost
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.text import count
 
 
-@dataclass(frozen=True)
-class StudyTerms:
+@dataclass(frozen=True, eq=False, repr=False)
+class StudyTerms(Record):
     """How a study would go: weeks needed, or why it cannot be done this way."""
 
     talent: str

@@ -17,10 +17,11 @@ from typing import Any
 
 from tftmanager.rules.character import Character, Status
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
-@dataclass(frozen=True)
-class SurvivalRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class SurvivalRules(Record):
     """The survival roll's numbers, as data."""
 
     target: int
@@ -69,8 +70,8 @@ class Helper:
     MASTER = "master_physicker"
 
 
-@dataclass(frozen=True)
-class Situation:
+@dataclass(frozen=True, eq=False, repr=False)
+class Situation(Record):
     """Everything the survival roll depends on."""
 
     st_now: int             # 0 or below
@@ -81,8 +82,8 @@ class Situation:
     minutes_unhelped: int = 0
 
 
-@dataclass(frozen=True)
-class Modifier:
+@dataclass(frozen=True, eq=False, repr=False)
+class Modifier(Record):
     """One line of the calculation, for showing."""
 
     reason: str
@@ -141,8 +142,8 @@ def chance(situation: Situation, rules: SurvivalRules) -> Fraction:
     return Fraction(wins, 36)
 
 
-@dataclass(frozen=True)
-class Outcome:
+@dataclass(frozen=True, eq=False, repr=False)
+class Outcome(Record):
     """The roll, its modified total, and whether the figure lives."""
 
     faces: tuple[int, int]

@@ -26,6 +26,7 @@ from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import count
@@ -47,8 +48,8 @@ DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
 
-@dataclass(frozen=True)
-class LedgerWrite:
+@dataclass(frozen=True, eq=False, repr=False)
+class LedgerWrite(Record):
     """An experience or money entry the week earns (kind is the ledger's kind value)."""
 
     amount: int
@@ -56,8 +57,8 @@ class LedgerWrite:
     reason: str
 
 
-@dataclass(frozen=True)
-class WeekResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeekResult(Record):
     """What one character's week did: the report's words and what to write.
 
     ``character`` and ``assignment`` are as they are after the week (the

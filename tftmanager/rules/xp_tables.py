@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from tftmanager.rules.problems import RulesDataError
+from tftmanager.rules.records import Record
 
 
-@dataclass(frozen=True)
-class CostStep:
+@dataclass(frozen=True, eq=False, repr=False)
+class CostStep(Record):
     """Points reaching ``total`` (and below, for the first step) cost ``cost``."""
 
     total: int
     cost: int
 
 
-@dataclass(frozen=True)
-class CostTables:
+@dataclass(frozen=True, eq=False, repr=False)
+class CostTables(Record):
     """Both schemes' data."""
 
     melee_cost: int
@@ -61,8 +61,8 @@ class CostTables:
         return int(last.cost * 2 ** (new_total - last.total))
 
 
-@dataclass(frozen=True)
-class MemoryCosts:
+@dataclass(frozen=True, eq=False, repr=False)
+class MemoryCosts(Record):
     """Memory points a spell costs, and the wizard's factor for talents ([memory_costs])."""
 
     spell: int
@@ -82,36 +82,3 @@ class MemoryCosts:
                costs.capacity_per_sp) < 0:
             raise RulesDataError("Memory costs must not be negative")
         return costs
-
-
-@dataclass(frozen=True)
-class StudyRules:
-    """How the learning categories change study time ([study] in experience.toml)."""
-
-    alone_times: dict[int, Fraction]
-    teacher_times: dict[int, Fraction]
-    instructor_from: int
-    on_the_job: int
-    willpower_talent: str
-    willpower_times: Fraction
-
-    @classmethod
-    def from_data(cls, doc: Mapping[str, Any]) -> StudyRules:
-        """Read ``[study]``: every category studied alone or taught needs its factor."""
-        try:
-            rules = cls(
-                alone_times={int(k): Fraction(str(v)) for k, v in doc["alone_times"].items()},
-                teacher_times={int(k): Fraction(str(v))
-                               for k, v in doc["teacher_times"].items()},
-                instructor_from=int(doc["instructor_from"]),
-                on_the_job=int(doc["on_the_job"]),
-                willpower_talent=str(doc["willpower_talent"]),
-                willpower_times=Fraction(str(doc["willpower_times"])),
-            )
-        except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
-            raise RulesDataError(f"Study rules are malformed: {exc}") from exc
-        lacking = [c for c in range(1, rules.instructor_from) if c not in rules.alone_times]
-        lacking += [c for c in range(1, 6) if c not in rules.teacher_times]
-        if lacking:
-            raise RulesDataError(f"Study rules give no time factor for categories {lacking}")
-        return rules

@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -122,6 +121,8 @@ def write_with(path: Path, fill: Callable[[Path], None], *, replace: bool = True
     if not replace:
         refuse = nothing_refused  # a fresh name replaces nothing
     check_target(path, refuse=refuse)
+    import tempfile  # noqa: PLC0415 - only to write: reading commands import this module too
+
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:

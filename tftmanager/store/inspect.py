@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from tftmanager.rules.records import Record
 from tftmanager.store.errors import DamagedCampaign, NewerCampaign, NotACampaign
 from tftmanager.store.schema import APPLICATION_ID, CURRENT_SCHEMA, SQLITE_HEADER
 
@@ -28,8 +29,8 @@ class InterruptedWrite(DamagedCampaign):
     """A crash interrupted a write; a writer holding the lock must roll it back first."""
 
 
-@dataclass(frozen=True)
-class FileInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class FileInfo(Record):
     """What the first look found: the schema version of a campaign file."""
 
     path: Path

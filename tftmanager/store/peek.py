@@ -19,6 +19,7 @@ from typing import Any
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.library_entries import Entry
+from tftmanager.rules.records import Record
 from tftmanager.store.errors import CampaignError
 from tftmanager.store.inspect import inspect_file, read_only_uri
 from tftmanager.store.row_values import ChildRows, to_character
@@ -29,8 +30,8 @@ CHILD_TABLES = (("character_talent", "talents"), ("character_spell", "spells"),
                 ("possession", "possessions"))
 
 
-@dataclass(frozen=True)
-class PeekedMember:
+@dataclass(frozen=True, eq=False, repr=False)
+class PeekedMember(Record):
     """A character as the look found it (the shape of ``queries.StoredCharacter``)."""
 
     id: int
@@ -38,8 +39,8 @@ class PeekedMember:
     character: Character
 
 
-@dataclass(frozen=True)
-class PeekedStudy:
+@dataclass(frozen=True, eq=False, repr=False)
+class PeekedStudy(Record):
     """A study in progress as the look found it (the shape of ``study.StudyData``)."""
 
     id: int
@@ -49,8 +50,8 @@ class PeekedStudy:
     teacher: bool
 
 
-@dataclass(frozen=True)
-class Peeked:
+@dataclass(frozen=True, eq=False, repr=False)
+class Peeked(Record):
     """What the party table and the editor need: members, library entries, rules profile."""
 
     members: list[PeekedMember]

@@ -8,11 +8,11 @@ the system keyring holds it when the user asked to remember it there.
 
 from __future__ import annotations
 
-import getpass
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tftmanager.rules.records import Record
 from tftmanager.store.errors import ServerError
 
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
@@ -36,8 +36,8 @@ def is_server_url(text: str | Path) -> bool:
     return isinstance(text, str) and text.strip().lower().startswith(SCHEMES)
 
 
-@dataclass(frozen=True)
-class ServerAddress:
+@dataclass(frozen=True, eq=False, repr=False)
+class ServerAddress(Record):
     """A server campaign's database, login and (only in memory) password."""
 
     host: str
@@ -96,6 +96,8 @@ class ServerAddress:
 
 def parse_address(text: str, *, user: str | None = None) -> ServerAddress:
     """Read a server campaign URL; a bad one gets a message in the user's terms."""
+    import getpass  # noqa: PLC0415 - only for a server URL, not every command's location
+
     from sqlalchemy.engine import make_url  # noqa: PLC0415
     from sqlalchemy.exc import ArgumentError  # noqa: PLC0415
 
