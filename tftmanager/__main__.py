@@ -41,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(args)
     paused_for_start_up()  # until the editor is ready (tftmanager.collector)
-    from tftmanager.ui.launch import main as gui_main  # noqa: PLC0415 - Qt only for the GUI
+    from tftmanager.ui.import_scan import import_qt  # noqa: PLC0415 - Qt only for the GUI
+
+    import_qt()  # before the app's modules: PySide6 would read each one's source
+    from tftmanager.ui.launch import main as gui_main  # noqa: PLC0415
 
     return gui_main(args)
 

@@ -10,9 +10,18 @@ campaign must record no operation; with focus, the wheel still works.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+import pytest
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tftmanager.app import campaigns, characters
 from tftmanager.app.journal import history
@@ -156,3 +165,44 @@ def test_a_wounded_figures_st_is_not_clipped_in_the_party_table(main_window: Mai
                                          column).data() == shown
     assert table.columnWidth(column) > narrow
     assert table.columnWidth(column) >= QFontMetrics(table.font()).horizontalAdvance(shown)
+
+
+
+
+def test_under_the_apps_style_the_guard_watches_the_boxes_alone(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not every event of every widget (a sixth of the start to the editor); a later box too."""
+    from tftmanager.ui import style, wheel_guard
+    from tftmanager.ui.launch import configure_application
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    configure_application(app, guard_wheel=False)
+    app_style = app.style()
+    assert isinstance(app_style, style.VisibleIndicators)
+    monkeypatch.setattr(app_style, "polished", list(app_style.polished))  # this test's alone
+    monkeypatch.setattr(wheel_guard, "_GUARD", [])  # a guard of its own, under the app's style
+    wheel_guard.install(app)
+    assert app_style.polished[-1] == wheel_guard._GUARD[0].watch
+    seen: list[str] = []
+
+    class Counting(wheel_guard.WheelGuard):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            seen.append(type(watched).__name__)
+            return super().eventFilter(watched, event)
+
+    counting = Counting(app)  # watching as the installed guard does
+    app_style.polished.append(counting.watch)
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    label, box = QLabel("Armor"), QComboBox()
+    box.addItems(["none", "leather"])
+    layout.addWidget(label)
+    layout.addWidget(box)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    assert box.focusPolicy() == Qt.FocusPolicy.StrongFocus  # made after the guard: polished
+    _wheel(box, -1)
+    assert box.currentIndex() == 0  # the wheel over it without focus changed nothing
+    assert "QComboBox" in seen and "QLabel" not in seen and "QWidget" not in seen, set(seen)

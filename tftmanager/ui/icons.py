@@ -12,9 +12,18 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QGuiApplication,
+    QIcon,
+    QIconEngine,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication, QStyleOption
 
 from tftmanager.shipped import resource
 from tftmanager.ui.contrast import GRAPHIC, readable
@@ -79,24 +88,75 @@ def _drawn(name: str, ink: str, backgrounds: tuple[str, ...]) -> str:
 
 @cache
 def _tinted(name: str, ink: str, backgrounds: tuple[str, ...], selected: str) -> QIcon:
-    """Rendered once per icon and palette: views ask for icons on every repaint.
+    """One icon per name and palette: views ask for icons on every repaint.
 
     On a selected row a line icon is drawn in the highlighted text's colour,
     like the text beside it (no red or green reaches 3:1 on the highlight).
     """
-    result = QIcon()
-    _render(_drawn(name, ink, backgrounds), result, QIcon.Mode.Normal)
-    if _INK in _svg(name):
-        _render(_COLOUR.sub(selected, _svg(name)), result, QIcon.Mode.Selected)
-    return result
+    line = _INK in _svg(name)
+    return QIcon(SvgIcon(_drawn(name, ink, backgrounds),
+                         _COLOUR.sub(selected, _svg(name)) if line else None))
 
 
-def _render(data: str, into: QIcon, mode: QIcon.Mode) -> None:
-    renderer = QSvgRenderer(QByteArray(data.encode("utf-8")))
-    for size in (16, 24, 32, 48, 64):
-        pixmap = QPixmap(QSize(size, size))
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        renderer.render(painter)
-        painter.end()
-        into.addPixmap(pixmap, mode)
+class SvgIcon(QIconEngine):
+    """An icon drawn from its SVG at each size and mode the first time it is asked for.
+
+    Drawing every icon of the window at five sizes and two modes before the
+    first paint took about a twentieth of the start-up to the party; the
+    toolbar asks for one size.  A mode without its own SVG (disabled,
+    active, or selected for a picture in full colour) is made from the
+    normal drawing by the style, as Qt does for an icon of pixmaps.  Qt asks
+    for the size in device pixels, so a high-density screen gets a sharp one.
+    """
+
+    def __init__(self, normal: str, selected: str | None) -> None:
+        super().__init__()
+        self._normal, self._selected = normal, selected
+        self._drawn: dict[tuple[int, int, QIcon.Mode], QPixmap] = {}
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        """The icon at ``size`` in ``mode`` (drawn once, then kept)."""
+        key = (size.width(), size.height(), mode)
+        found = self._drawn.get(key)
+        if found is None:
+            found = self._drawn[key] = self._draw(size, mode)
+        return found
+
+    def _draw(self, size: QSize, mode: QIcon.Mode) -> QPixmap:
+        if mode == QIcon.Mode.Selected and self._selected is not None:
+            return _rendered(self._selected, size)
+        if mode == QIcon.Mode.Normal:
+            return _rendered(self._normal, size)
+        normal = self.pixmap(size, QIcon.Mode.Normal, QIcon.State.Off)
+        option = QStyleOption()
+        option.palette = QGuiApplication.palette()
+        made = QApplication.style().generatedIconPixmap(mode, normal, option)
+        return normal if made.isNull() else made
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        """Draw the icon into ``rect`` at the painter's pixel density."""
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        pixmap = self.pixmap(rect.size() * ratio, mode, state)
+        painter.drawPixmap(rect, pixmap)
+
+    def availableSizes(self, mode: QIcon.Mode = QIcon.Mode.Normal,  # noqa: N802 - Qt API
+                       state: QIcon.State = QIcon.State.Off) -> list[QSize]:
+        """The sizes the icon was made at before it was drawn lazily (a window's icon list)."""
+        return [QSize(size, size) for size in SIZES]
+
+    def clone(self) -> QIconEngine:
+        """A copy for a QIcon that is changed after being shared."""
+        return SvgIcon(self._normal, self._selected)
+
+
+SIZES = (16, 24, 32, 48, 64)
+
+
+def _rendered(data: str, size: QSize) -> QPixmap:
+    pixmap = QPixmap(size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    QSvgRenderer(QByteArray(data.encode("utf-8"))).render(painter)
+    painter.end()
+    return pixmap

@@ -11,6 +11,9 @@ whatever the scheme.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -34,7 +37,23 @@ def indicator_frame(palette: QPalette) -> QColor:
 
 
 class VisibleIndicators(QProxyStyle):
-    """Fusion, drawing a check box's frame so an unticked box is seen on any palette."""
+    """Fusion, drawing a check box's frame so an unticked box is seen on any palette.
+
+    It also tells ``when_polished``'s hooks of each widget Qt polishes (once
+    per widget, as it is first shown): cheaper than an application-wide event
+    filter, which sees every event of every widget.
+    """
+
+    def __init__(self, base: QStyle | None) -> None:
+        super().__init__(base)
+        self.polished: list[Callable[[QWidget], None]] = []
+
+    def polish(self, target: Any) -> Any:
+        """Fusion's polish (of a widget, the application or a palette), then the hooks."""
+        super().polish(target)
+        if isinstance(target, QWidget):
+            for hook in self.polished:
+                hook(target)
 
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802
                       painter: QPainter, widget: QWidget | None = None) -> None:
@@ -51,6 +70,15 @@ class VisibleIndicators(QProxyStyle):
 
 
 _STYLE: list[QStyle] = []  # one per process, never dropped: the application owns it
+
+
+def when_polished(app: QApplication, hook: Callable[[QWidget], None]) -> bool:
+    """Call ``hook`` with each widget polished from now on; False if the style is not ours."""
+    style = app.style()
+    if not isinstance(style, VisibleIndicators):
+        return False
+    style.polished.append(hook)
+    return True
 
 
 def apply(app: QApplication) -> None:
