@@ -306,3 +306,20 @@ def test_a_dropped_listening_connection_is_noticed_and_a_new_one_hears_what_foll
                          reason="After the listener came back")
         notices = _until("the award's notice", lambda: again.pending())
         assert [n.label for n in notices] == ["Ragnar: +2 XP, After the listener came back"]
+
+
+def test_a_table_servers_watch_reads_its_dropped_connection_as_gone(
+        party_url: str, superuser: Any) -> None:
+    # The live pages end as "gone" (and say so) rather than the watch's thread dying.
+    from tftmanager.store.watch import ListenWatch, Seen
+
+    with campaigns.open_existing(path=party_url) as store:
+        watch = ListenWatch(store)
+        try:
+            pid = _value(superuser, "SELECT pid FROM pg_stat_activity "
+                         "WHERE application_name = 'TFT Manager (listening)'")
+            superuser.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            _until("the listening session ended", lambda: _gone(superuser, pid))
+            assert _until("the watch saw it", lambda: watch.look() is Seen.GONE)
+        finally:
+            watch.close()

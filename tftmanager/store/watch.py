@@ -16,6 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.errors import ConnectionLost
 from tftmanager.store.inspect import read_only_uri
 
 
@@ -106,7 +107,7 @@ class ListenWatch:
 
         try:
             heard = self._listener.pending()
-        except psycopg.Error:  # the connection is gone, whatever said it
+        except (ConnectionLost, psycopg.Error):  # the connection is gone, whatever said it
             self.close()
             return Seen.GONE
         news = False
