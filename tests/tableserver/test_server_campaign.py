@@ -205,3 +205,24 @@ def test_a_players_action_renders_their_card_once_and_no_other(server_table: Tab
         time.sleep(0.05)
     assert "XP 5" in server_table.page(server_table.wulf)
     assert passes[-1] == {ragnar, wulf}
+
+
+def test_a_co_gms_library_edit_reaches_the_players_card(server_table: Table) -> None:
+    """The table server's rules are the campaign's as they are now, not as it first read them."""
+    from dataclasses import replace as changed
+
+    from tftmanager.app import library
+
+    ragnar = characters.get_character(store=server_table.store,
+                                      character_id=server_table.ids["Ragnar"])
+    weapon = next(item.key for item in ragnar.items if item.kind.value == "weapon")
+    server_table.page(server_table.ragnar)  # the library read and kept for the cards
+    with campaigns.open_existing(path=server_table.store.location) as co_gm:
+        entry = next(e for e in library.entries(store=co_gm)
+                     if e.kind == "weapon" and e.key == weapon)
+        library.save_entry(store=co_gm, entry=changed(
+            entry, data={**entry.data, "name": "Ulfberht blade"}))
+    deadline = time.monotonic() + 10
+    while "Ulfberht blade" not in server_table.page(server_table.ragnar):
+        assert time.monotonic() < deadline, "the card still names the weapon as it was"
+        time.sleep(0.1)

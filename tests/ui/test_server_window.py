@@ -269,6 +269,27 @@ def test_a_dropped_listener_reconnects_quietly_and_catches_up(
     qtbot.waitUntil(lambda: _row(window, ragnar).xp == before + 5)
 
 
+def test_a_co_gms_new_weapon_can_be_chosen_here_at_once(
+        make_window, party_url: str, pg_server: Any, qtbot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The window kept the rules it first read: bob's weapon never reached its lists.
+    from tftmanager.app import library
+    from tftmanager.rules.library_entries import Entry
+
+    window = make_window()
+    _open_through_dialog(window, party_url, monkeypatch)
+    bob = campaigns.open_existing(path=_member_url(pg_server, party_url, "bob", [], gm=True))
+    try:
+        library.save_entry(store=bob, entry=Entry("weapon", "war_bow", {
+            "key": "war_bow", "name": "War Bow", "damage": "2d", "st": 14, "missile": True}))
+    finally:
+        bob.close()
+    offered = window.editor.weapons
+    qtbot.waitUntil(lambda: "War Bow (2d, ST 14)" in [
+        offered.item(i).text() for i in range(offered.count())])
+    assert window.session is not None and "war_bow" in window.session.library.weapons
+
+
 def test_a_bug_while_hearing_news_is_raised_not_taken_for_a_dropped_connection(
         make_window, party_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # Only the connection going is heard quietly; a mistake of ours reaches the crash hook.

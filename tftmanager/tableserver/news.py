@@ -20,6 +20,7 @@ import threading
 
 from tftmanager.app import table_news
 from tftmanager.app.campaigns import Campaign
+from tftmanager.app.library import forget_library
 
 POLL_SECONDS = 0.1
 TOUCHED_KEPT = 64  # versions whose characters are remembered
@@ -98,6 +99,7 @@ class Watcher(threading.Thread):
     def __init__(self, store: Campaign, news: News, interval: float = POLL_SECONDS,
                  skip: set[int] | None = None) -> None:
         super().__init__(name="table-server-watch", daemon=True)
+        self.store = store
         self.watch = table_news.watch(store=store)
         self.news = news
         self.interval = interval
@@ -114,6 +116,9 @@ class Watcher(threading.Thread):
                     self.news.poke(gone=True)
                     return
                 if seen is table_news.Seen.CHANGED:
+                    # Someone else's change may be to the rules (a co-GM's library edit):
+                    # the cards are worked out from them again, not from the copy kept.
+                    forget_library(self.store)
                     self.news.poke()
         finally:
             self.watch.close()

@@ -266,6 +266,11 @@ class CharacterEditor(QWidget):
         self.show_character(None)
         if session is None:
             return
+        self._offer(session)
+        self.show_character(None)  # the new lists, with nothing chosen
+
+    def _offer(self, session: CampaignSession) -> None:
+        """The library's races, armor, shields and weapons to choose from (again after edits)."""
         library = session.library
         self._loading = True
         try:
@@ -275,7 +280,6 @@ class CharacterEditor(QWidget):
             offer_gear(library, self.armor, self.shield, self.weapons)
         finally:
             self._loading = False
-        self.show_character(None)  # the new lists, with nothing chosen
 
     def show_character(self, character_id: int | None) -> None:
         """Edit this character (None shows an empty, disabled editor)."""
@@ -466,6 +470,10 @@ class CharacterEditor(QWidget):
 
     def on_changes(self, changes: Changes) -> None:
         """Refresh when this character, or the rules it is judged by, changed."""
+        if changes.library and self.session is not None:
+            self._offer(self.session)  # a new weapon (or a renamed race) can be chosen at once
+            if self.character_id is None:
+                self._clear_fields()
         if self.character_id is None:
             return
         if self.character_id in changes.removed:

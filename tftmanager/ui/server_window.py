@@ -270,6 +270,10 @@ class ServerActions(QObject):
         self.known = current
         if session.is_player:
             self.assigned = session.assigned()
+        if changes.library or changes.settings:  # the rules as the other user left them
+            from tftmanager.app.library import forget_library  # noqa: PLC0415
+
+            session.query(forget_library)
         session.signals.changes_applied.emit(changes)
         session.signals.journal_changed.emit()
         self.show_limits(self.win.party.selected_id())
