@@ -41,6 +41,19 @@ def test_melees_own_dice_are_a_weapons_damage(library: RulesLibrary) -> None:
     assert "line 1: Shortsword does 2d-1 here, not 1d+2" in wrong.warnings
 
 
+def test_a_weapons_damage_after_its_name_without_parentheses(library: RulesLibrary) -> None:
+    """"Mace 2+1" in a run-on block is the mace, its dice compared with the library's."""
+    seen = _read("Hobgoblin: ST 12, DX 10, IQ 7, MA 10; Mace 2-1; leather (stops 2); "
+                 "small shield.", library)
+    assert seen.problems == []
+    (hobgoblin,) = seen.figures
+    assert [(i.kind, i.key) for i in hobgoblin.items] == [
+        (ItemKind.WEAPON, "mace"), (ItemKind.ARMOR, "leather"), (ItemKind.SHIELD, "small_shield")]
+    assert not [w for w in seen.warnings if "notes" in w or " does " in w]
+    wrong = _read("Hobgoblin: ST 12, DX 10, IQ 7, MA 10; Mace 2+1", library)
+    assert "line 1: Mace does 2d-1 here, not 2d+1" in wrong.warnings
+
+
 def test_a_bullet_lists_entries_are_reported_on_their_own_lines(library: RulesLibrary) -> None:
     text = ("Thorvald, wizard\nST 10, DX 12, IQ 10, MA 10\nMagic Items:\n• Frobnitz rod (5)\n"
             "• Glowing teacup\nEquipment:\n- Rope of knots\n- Widget of Doom\n")

@@ -87,6 +87,16 @@ def test_counts_and_armor_stops() -> None:
     assert block.entries("armor")[0].details == ("stops 2",)
 
 
+def test_damage_written_after_a_weapons_name_is_its_dice() -> None:
+    """Adventures print "Mace 2+1" as often as "Mace (2+1)"; a bare number stays a count."""
+    (block,) = read_statblocks(
+        "A\nST 10 DX 10\nWeapons: Mace 2+1, Broadsword 2d, Club 1d + 2, Shortsword 2-1, "
+        "Torches 3, 2-handed sword\n").blocks
+    assert [(e.name, e.details, e.count) for e in block.entries("weapons")] == [
+        ("Mace", ("2+1",), 1), ("Broadsword", ("2d",), 1), ("Club", ("1d+2",), 1),
+        ("Shortsword", ("2-1",), 1), ("Torches 3", (), 1), ("2-handed sword", (), 1)]
+
+
 def test_details_read_state_quality_and_dice() -> None:
     d = read_details(("ready", "fine +1 DX +2 damage", "silver", "2d-1", "3 hits taken"))
     assert (d.state, d.fine_dx, d.fine_damage, d.silver, d.dice, d.hits_taken) == (

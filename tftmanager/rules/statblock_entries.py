@@ -1,4 +1,4 @@
-"""The entries of a stat block's lists: "Shield (1)", "2 Javelins", "Leather stops 2".
+"""The entries of a stat block's lists: "Shield (1)", "2 Javelins", "Leather stops 2", "Mace 2+1".
 
 A list is cut at commas and semicolons outside parentheses.  Each entry keeps
 its name (the text outside parentheses), the details inside them (split at
@@ -19,6 +19,11 @@ from tftmanager.rules.records import Record
 
 _COUNT_BEFORE = re.compile(r"^(\d{1,9})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"\s*[x×]\s*(\d{1,9})$", re.IGNORECASE)
+# Damage written after a weapon's name without parentheses, as adventures print it:
+# "Mace 2+1", "Broadsword 2d", "Club 1d+2" (Melee's "2+1" is 2d+1). A bare number is
+# a count or part of a name ("Torches 3"), never damage.
+_DAMAGE_AFTER = re.compile(r"\s+(\d{1,2}d(?:\s*[+-]\s*\d{1,2})?|\d{1,2}\s*[+-]\s*\d{1,2})$",
+                           re.IGNORECASE)
 _STOPS = re.compile(r"\s+(stops?\s+\d+)(?:\s+hits?(?:\s*/\s*attack|\s+per\s+attack)?)?\s*$",
                     re.IGNORECASE)
 
@@ -98,6 +103,10 @@ def _entry(raw: str, line: int) -> ListEntry | str:
     if stops:
         details.append(stops.group(1).lower())
         name = (" " + name)[:stops.start()].strip()
+    damage = _DAMAGE_AFTER.search(name)
+    if damage and damage.start() > 0:
+        details.append(damage.group(1).replace(" ", ""))
+        name = name[:damage.start()].strip()
     count = 1
     before, after = _COUNT_BEFORE.match(name), _COUNT_AFTER.search(name)
     if before:
