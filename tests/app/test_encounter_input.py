@@ -213,3 +213,24 @@ def test_a_stone_flesh_item_counts_as_the_spell(store: CampaignStore) -> None:
         ("spell", "Stone Flesh", 4)]
     enc.attack(store=store, encounter_id=eid, attacker="Brute", target="Stony", rolls=[4, 9])
     assert enc.show(store=store, encounter_id=eid).encounter.figure("Stony").wounds == 7
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("2-1", "2d-1"), ("1+2", "1d+2"), ("2d6-1", "2d-1"), (" 3 D + 1 ", "3d+1"), ("2d", "2d")])
+def test_a_figure_typed_in_takes_its_damage_as_the_documents_write_it(
+        store: Any, typed: str, kept: str) -> None:
+    """Melee's weapon table says "2-1": a GM copying it into a fight is understood."""
+    eid = enc.new_encounter(store=store, name="Ford", seed=1)
+    enc.add_quick(store=store, encounter_id=eid, side="B",
+                  quick=QuickFigure("Orc", 12, 11, damage=typed))
+    orc = enc.show(store=store, encounter_id=eid).encounter.figure("Orc")
+    assert [a.damage for a in orc.attacks][-1] == kept
+
+
+def test_a_damage_typed_in_that_is_no_dice_is_refused(store: Any) -> None:
+    eid = enc.new_encounter(store=store, name="Ford", seed=1)
+    for typed in ("3d+2x", "2", "0+2"):
+        with pytest.raises(enc.EncounterRefused, match="dice"):
+            enc.add_quick(store=store, encounter_id=eid, side="B",
+                          quick=QuickFigure("Ogre", 30, 11, damage=typed))
+    assert enc.show(store=store, encounter_id=eid).encounter.figures == []

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from tftmanager.rules.dice_expr import melee_damage
+from tftmanager.rules.dice_expr import written_damage
 from tftmanager.shipped import read_toml
 
 _DICE = r"\d{1,3}\s*d6?(?:\s*[+-]\s*\d{1,3})?(?![\w])"
@@ -80,8 +80,8 @@ def natural_attack(text: str, *, any_name: bool = False) -> tuple[str, str, str]
     first = name.split()[0].lower() if name.split() else ""
     if not any_name and first not in words().attacks and first.rstrip("s") not in words().attacks:
         return None
-    dice = re.sub(r"\s+", "", (found.group("paren") or found.group("bare")).lower())
-    return name, melee_damage(dice).replace("d6", "d"), found.group("rest").strip(" ,;.")
+    dice = written_damage(found.group("paren") or found.group("bare"))
+    return name, dice, found.group("rest").strip(" ,;.")
 
 
 def move_of(text: str) -> tuple[str, int] | None:

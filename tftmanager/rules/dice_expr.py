@@ -250,6 +250,17 @@ def melee_damage(text: str) -> str:
     return f"{found.group(1)}d{found.group(2)}{found.group(3)}" if found else text
 
 
+def written_damage(text: str) -> str:
+    """A damage as people type or print it, in the library's notation.
+
+    Melee's "2-1" is 2d-1, "2d6-1" is 2d-1 (every die has six sides); spaces
+    and case do not matter.  For a damage someone wrote where one is
+    expected (a stat block, a figure typed into a fight); the library's own
+    tables keep the strict form.
+    """
+    return melee_damage(re.sub(r"\s+", "", text.lower())).replace("d6", "d")
+
+
 def parse_damage(text: str) -> Node:
     """A damage: dice notation (``2d-1``) or Melee's own (``2-1``, ``1+2``); DiceError else."""
     return parse_roll(melee_damage(text))

@@ -14,6 +14,7 @@ from tftmanager.rules.bestiary import Creature
 from tftmanager.rules.character import Character
 from tftmanager.rules.derived import Derived
 from tftmanager.rules.dice import DamageDice
+from tftmanager.rules.dice_expr import written_damage
 from tftmanager.rules.effects import Stat
 from tftmanager.rules.encounter import EncounterRefused
 from tftmanager.rules.encounter_figure import (
@@ -212,7 +213,7 @@ def from_quick(quick: QuickFigure, side: str, *, library: RulesLibrary,
     figure = from_template(creature, side, creature.name, library=library, profile=profile)
     if quick.damage:
         try:
-            dice = DamageDice.parse(quick.damage)
+            dice = DamageDice.parse(written_damage(quick.damage))
         except RulesDataError as exc:
             raise EncounterRefused(str(exc)) from exc
         if dice.maximum > limits.most_hits or dice.plus < -limits.most_hits:

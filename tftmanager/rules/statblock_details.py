@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tftmanager.rules.dice_expr import melee_damage
+from tftmanager.rules.dice_expr import written_damage
 from tftmanager.rules.items import ItemState
 
 STATE_WORDS: dict[str, ItemState] = {
@@ -58,8 +58,7 @@ class Details:
 def _apply(details: Details, match: re.Match[str]) -> None:
     groups = {k: v for k, v in match.groupdict().items() if v is not None}
     if "dice" in groups or "melee" in groups:
-        written = re.sub(r"\s+", "", groups.get("dice", groups.get("melee", "")).lower())
-        details.dice = melee_damage(written).replace("d6", "d")
+        details.dice = written_damage(groups.get("dice", groups.get("melee", "")))
         details.all_dice.append(details.dice)
     elif "dx" in groups:
         details.fine, details.fine_dx = True, int(groups["dx"])
