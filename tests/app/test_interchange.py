@@ -140,6 +140,7 @@ BAD_DOCUMENTS: dict[str, tuple[str, str]] = {
         json.dumps(character_doc(shield_ready="yes")), "\"shield_ready\" must be true or false"
     ),
     "uid too long": (json.dumps(character_doc(uid="x" * 37)), "\"uid\" must be text"),
+    "uid empty": (json.dumps(character_doc(uid="")), "\"uid\" must not be empty"),
     "empty party": (
         json.dumps({"format": PARTY_FORMAT, "version": 1, "characters": []}),
         "\"characters\" must be a non-empty list",

@@ -185,6 +185,10 @@ def _phrase(error: Any, field: str, in_list: bool) -> str:
     if kind in _PHRASES:
         tail = " or null" if field in _NULLABLE and kind not in ("missing",) else ""
         return f'"{field}" {_PHRASES[kind]}{tail}'
+    if kind == "string_too_short":
+        least = ctx.get("min_length", 1)
+        return (f'"{field}" must not be empty' if least == 1
+                else f'"{field}" must be text of at least {least} characters')
     if kind in ("string_too_long", "too_long"):
         size = ctx.get("max_length")
         return f'"{field}" must be text of at most {size} characters' if kind.startswith(
