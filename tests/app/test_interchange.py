@@ -141,6 +141,8 @@ BAD_DOCUMENTS: dict[str, tuple[str, str]] = {
     ),
     "uid too long": (json.dumps(character_doc(uid="x" * 37)), "\"uid\" must be text"),
     "uid empty": (json.dumps(character_doc(uid="")), "\"uid\" must not be empty"),
+    "memory bought negative": (json.dumps(character_doc(memory_bought=-1)),
+                               "Memory bought must be between 0 and 500, not -1"),
     "empty party": (
         json.dumps({"format": PARTY_FORMAT, "version": 1, "characters": []}),
         "\"characters\" must be a non-empty list",

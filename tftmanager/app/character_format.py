@@ -146,6 +146,8 @@ _PHRASES = {
     "list_type": "must be a list", "model_type": "must be an object",
     "dict_type": "must be an object", "model_attributes_type": "must be an object",
 }
+# The bounded counts that are not attributes, named as the editor names them.
+_LABELS = {"bought_points": "Points bought", "memory_bought": "Memory bought"}
 _WHAT = {"weapons": "weapon keys", "spells": "spell keys", "talents": "talents",
          "items": "items", "languages": "language names"}
 
@@ -195,8 +197,7 @@ def _phrase(error: Any, field: str, in_list: bool) -> str:
             "string") else f'"{field}" can hold at most {size} entries'
     if kind in ("greater_than_equal", "less_than_equal") and field in _BOUNDS:
         low, high = _BOUNDS[field]
-        label = ("Points bought" if field == "bought_points" else field.upper()
-                 if field in ATTRIBUTE_BOUNDS else f'"{field}"')
+        label = _LABELS.get(field, field.upper() if field in ATTRIBUTE_BOUNDS else f'"{field}"')
         return f"{label} must be between {low:g} and {high:g}, not {error['input']}"
     if kind == "literal_error":
         return f'"{field}" must be {ctx.get("expected", "one of the listed values")}'
