@@ -87,6 +87,14 @@ def _gone(conn: Any, pid: int) -> bool:
     return not _value(conn, "SELECT count(*) FROM pg_stat_activity WHERE pid = %s", pid)
 
 
+def _end_listening(superuser: Any) -> None:
+    """The server ends the listening session (as a restart or an admin would), and it is gone."""
+    pid = _value(superuser, "SELECT pid FROM pg_stat_activity "
+                 "WHERE application_name = 'TFT Manager (listening)'")
+    superuser.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    _until("the listening session ended", lambda: _gone(superuser, pid))
+
+
 def _journal_whole(conn: Any) -> None:
     """Every undoable operation has its row changes; no row change lacks its operation."""
     bare = _value(conn, "SELECT count(*) FROM operation o WHERE o.undoable AND NOT EXISTS "
@@ -280,10 +288,7 @@ def test_a_dropped_listening_connection_is_noticed_and_a_new_one_hears_what_foll
     address = parse_address(party_url)
     listening = Listener(address)
     try:
-        pid = _value(superuser, "SELECT pid FROM pg_stat_activity "
-                     "WHERE application_name = 'TFT Manager (listening)'")
-        superuser.execute("SELECT pg_terminate_backend(%s)", (pid,))
-        _until("the listening session ended", lambda: _gone(superuser, pid))
+        _end_listening(superuser)
         # Never a silent nothing: the socket stays readable, and within a read or two
         # (the first may only take in the server's goodbye) the window, woken again,
         # hears the failure and listens anew.
@@ -316,10 +321,7 @@ def test_a_table_servers_watch_reads_its_dropped_connection_as_gone(
     with campaigns.open_existing(path=party_url) as store:
         watch = ListenWatch(store)
         try:
-            pid = _value(superuser, "SELECT pid FROM pg_stat_activity "
-                         "WHERE application_name = 'TFT Manager (listening)'")
-            superuser.execute("SELECT pg_terminate_backend(%s)", (pid,))
-            _until("the listening session ended", lambda: _gone(superuser, pid))
+            _end_listening(superuser)
             assert _until("the watch saw it", lambda: watch.look() is Seen.GONE)
         finally:
             watch.close()

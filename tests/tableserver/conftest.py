@@ -96,3 +96,18 @@ def read_events(client: httpx.Client, url: str, *, name: str, holding: str = "",
                     return text, time.monotonic()
                 current, data = "", []
     raise AssertionError(f"no {name} event held {holding!r}")
+
+
+def count_render_passes(monkeypatch: pytest.MonkeyPatch) -> list[set[int]]:
+    """The characters each render pass of the live pages reads (one set a pass)."""
+    from tftmanager.tableserver import live
+
+    passes: list[set[int]] = []
+    read = live.player_view.read_views
+
+    def counted(store: Any, ids: Any) -> Any:
+        passes.append(set(ids))
+        return read(store, ids)
+
+    monkeypatch.setattr(live.player_view, "read_views", counted)
+    return passes

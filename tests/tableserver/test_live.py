@@ -12,7 +12,7 @@ import pytest
 from tftmanager.app import experience
 from tftmanager.tableserver.runner import LOCAL
 
-from .conftest import read_events, serving
+from .conftest import count_render_passes, read_events, serving
 
 pytestmark = pytest.mark.slow
 
@@ -77,16 +77,7 @@ def test_many_open_pages_cost_one_render_per_change(table, monkeypatch) -> None:
     Each stream then only compares its part and sends it: the work of a
     change does not grow with the pages open (issue 39, 1,000 players).
     """
-    from tftmanager.tableserver import live
-
-    passes: list[set[int]] = []
-    read = live.player_view.read_views
-
-    def counted(store, ids):  # type: ignore[no-untyped-def]
-        passes.append(set(ids))
-        return read(store, ids)
-
-    monkeypatch.setattr(live.player_view, "read_views", counted)
+    passes = count_render_passes(monkeypatch)
     pages = 30
     with serving(table.store) as server:
         cards: list[list[str]] = [[] for _ in range(pages)]

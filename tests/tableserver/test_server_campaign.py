@@ -23,7 +23,7 @@ from tftmanager.app.campaigns import party_sheets
 from tftmanager.store.server_address import parse_address
 from tftmanager.tableserver.routes import create_app
 
-from .conftest import Table
+from .conftest import Table, count_render_passes
 
 pytestmark = pytest.mark.server
 
@@ -173,16 +173,7 @@ def test_a_players_action_renders_their_card_once_and_no_other(server_table: Tab
     second time, and every open page was rendered again).  A change from
     elsewhere still renders every open page.
     """
-    from tftmanager.tableserver import live
-
-    passes: list[set[int]] = []
-    read = live.player_view.read_views
-
-    def counted(store, ids):  # type: ignore[no-untyped-def]
-        passes.append(set(ids))
-        return read(store, ids)
-
-    monkeypatch.setattr(live.player_view, "read_views", counted)
+    passes = count_render_passes(monkeypatch)
     table = server_table.client.app.state.table  # type: ignore[attr-defined]
     ragnar, wulf = server_table.ids["Ragnar"], server_table.ids["Wulf"]
     table.views.watching.update({ragnar: 1, wulf: 1})  # both pages' streams open
