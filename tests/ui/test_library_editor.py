@@ -60,20 +60,21 @@ def test_add_a_house_rule_weapon(editor: LibraryEditor, main_window: MainWindow,
     def fill(d: EntryDialog) -> None:
         type_into(qtbot, d.key, "war_bow")
         type_into(qtbot, d.widgets["name"], "War Bow")
-        type_into(qtbot, d.widgets["damage"], "2d")
+        type_into(qtbot, d.widgets["damage"], "2-1")  # Melee's notation, kept as 2d-1
         d.widgets["st"].setValue(14)
         d.widgets["missile"].setChecked(True)
         d.widgets["two_handed"].setChecked(True)
     _accept_form(editor, monkeypatch, fill)
     editor.pages["weapon"].add()
     assert editor.session.library.weapons["war_bow"].st == 14
+    assert str(editor.session.library.weapons["war_bow"].damage) == "2d-1"
     assert editor.session.query(journal.history)[0].label == "Library: saved weapon War Bow"
     assert editor.pages["weapon"].select("war_bow")
     # The character editor offers it at once (its choices were filled once per campaign).
     offered = main_window.editor.weapons
-    assert "War Bow (2d, ST 14)" in [offered.item(i).text() for i in range(offered.count())]
+    assert "War Bow (2d-1, ST 14)" in [offered.item(i).text() for i in range(offered.count())]
     main_window.act_undo.trigger()
-    assert "War Bow (2d, ST 14)" not in [offered.item(i).text() for i in range(offered.count())]
+    assert "War Bow (2d-1, ST 14)" not in [offered.item(i).text() for i in range(offered.count())]
 
 
 def test_a_bad_entry_says_why_and_is_not_saved(editor: LibraryEditor, qtbot) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tftmanager.rules.dice_expr import written_damage
 from tftmanager.rules.library_entries import Entry
 from tftmanager.rules.references import BadReference, derive_reference, parse_reference
 from tftmanager.ui.library_fields import FIELDS, FieldSpec
@@ -140,6 +141,8 @@ class EntryDialog(QDialog):
                 text = widget.text().strip()
                 if spec.kind in ("keys", "effects"):
                     data[spec.name] = [k.strip() for k in text.split(",") if k.strip()]
+                elif spec.kind == "damage" and text:
+                    data[spec.name] = written_damage(text)
                 elif text or spec.name in ("name",):
                     data[spec.name] = text
                 else:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 class FieldSpec:
     """One editable field of a library entry.
 
-    ``kind`` is int, float, text, bool, keys (a list of keys), effects (a
+    ``kind`` is int, float, text, damage (dice, kept as "2d-1" however
+    typed: Melee's "2-1" too), bool, keys (a list of keys), effects (a
     list of effect lines, ``rules.effects``), choice, opt_int (a whole number
     that may be left empty) or reference (``rules.references``: empty means
     the one the source gives).
@@ -68,7 +69,7 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
     ),
     "weapon": (
         FieldSpec("name", "Name"),
-        FieldSpec("damage", "Damage (e.g. 2d-1)"),
+        FieldSpec("damage", "Damage (e.g. 2d-1)", "damage"),
         FieldSpec("st", "ST needed", "int", low=0, high=100),
         FieldSpec("two_handed", "Two-handed", "bool"),
         FieldSpec("throwable", "Can be thrown", "bool"),
@@ -121,7 +122,7 @@ FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         FieldSpec("shield", "Shield (key)"),
         FieldSpec("weapons", "Weapons", "keys"),
         FieldSpec("attack", "Natural attack"),
-        FieldSpec("damage", "Its damage (e.g. 1d+1)"),
+        FieldSpec("damage", "Its damage (e.g. 1d+1)", "damage"),
         FieldSpec("stops", "Hits stopped (hide, fur)", "int", low=0, high=20),
         FieldSpec("dx_against", "DX of attacks on it", "int", low=-10, high=10),
         FieldSpec("count", "How many come together", "int", low=1, high=1000),
