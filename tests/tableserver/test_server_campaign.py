@@ -198,6 +198,32 @@ def test_a_players_action_renders_their_card_once_and_no_other(server_table: Tab
     assert passes[-1] == {ragnar, wulf}
 
 
+def test_a_players_operation_is_the_servers_own_before_it_commits(server_table: Table,
+                                                                   monkeypatch) -> None:
+    """Its notice is no news however soon the watch hears it (issue 39's load).
+
+    The operation's id was added to the server's own ones after the action
+    returned: a watch that heard the notice in between took it for someone
+    else's change, dropped the rules it had read and rendered every open page
+    again (under load, often).  Now the id is there before the commit.
+    """
+    from tftmanager.store.server import ServerCampaignStore
+
+    table = server_table.client.app.state.table  # type: ignore[attr-defined]
+    known_before_commit: list[bool] = []
+    finished = ServerCampaignStore.operation_finished
+
+    def finishing(store: Any, session: Any, op: Any) -> None:
+        known_before_commit.append(op.id in table.own)
+        finished(store, session, op)
+
+    monkeypatch.setattr(ServerCampaignStore, "operation_finished", finishing)
+    token = server_table.token(server_table.ragnar)
+    answer = server_table.act(server_table.ragnar, token=token, action="notes", notes="Bats.")
+    assert answer.status_code == 200
+    assert known_before_commit == [True]
+
+
 def test_a_co_gms_library_edit_reaches_the_players_card(server_table: Table) -> None:
     """The table server's rules are the campaign's as they are now, not as it first read them."""
     from dataclasses import replace as changed

@@ -100,7 +100,9 @@ def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
         return None
     found: PlayerLink | None = None
     wanted = secret.encode()
-    for link in links(store=store):
+    with store.reading():  # one statement: on a server, no BEGIN and COMMIT around it
+        every = links(store=store)
+    for link in every:
         if hmac.compare_digest(link.secret.encode(), wanted):
             found = link
     return found
@@ -108,7 +110,8 @@ def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
 
 @contextmanager
 def acting_for(link: PlayerLink, *, store: CampaignStore,
-               nonce: str = "") -> Iterator[acting.Request | None]:
+               nonce: str = "", announce: set[int] | None = None
+               ) -> Iterator[acting.Request | None]:
     """Operations begun inside this block are the player's, by name, in the history.
 
     The block is one whole for the player's character: an edit anyone else
@@ -123,9 +126,10 @@ def acting_for(link: PlayerLink, *, store: CampaignStore,
     ``nonce``: the request's (yielded: once done, its ``operation_id`` is the
     operation that carried it out); its first operation records it in the same
     transaction, and one already recorded (a page re-sending a request done
-    before, even before a restart) is refused with ``RequestDone``.
+    before, even before a restart) is refused with ``RequestDone``.  ``announce``
+    is given that operation's id before it commits.
     """
-    request = acting.Request(link.character_id, nonce) if nonce else None
+    request = acting.Request(link.character_id, nonce, announce=announce) if nonce else None
     with store.as_player(link.author, link.character_id, version=link.version), \
             acting.answering(request):
         yield request

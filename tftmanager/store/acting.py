@@ -33,6 +33,9 @@ class Request:
     nonce: str
     recorded: bool = False
     operation_id: int | None = None  # the operation that recorded it, once committed
+    # Given the operation's id before it commits (None: nobody asks): a table server's
+    # own operations, whose notices must find them there, however soon they come.
+    announce: set[int] | None = None
 
 
 # The request (character id, nonce) the acting player's action answers: recorded in its

@@ -18,7 +18,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine
@@ -149,13 +149,17 @@ class CampaignStore:
         if getattr(self._reading, "session", None) is not None:
             yield
             return
-        with self.transaction() as session:
+        with self._read_transaction() as session:
             session.info[READING] = True
             self._reading.session = session
             try:
                 yield
             finally:
                 self._reading.session = None
+
+    def _read_transaction(self) -> AbstractContextManager[Session]:
+        """The session of a ``reading()`` block (a file's: one transaction, one snapshot)."""
+        return self.transaction()
 
     def _shared_read(self) -> Session | None:
         """The session of the ``reading()`` block this thread is in, if any."""
@@ -216,6 +220,8 @@ class CampaignStore:
                     session=session, character_id=request.character_id, nonce=request.nonce):
                 raise RequestDone(self.path, "That request was already received, and done "
                                   "once.")
+            if request is not None and request.announce is not None:
+                request.announce.add(op.id)
             self.journal.finish(session, op, campaign_id=self.campaign_id)
             self.operation_finished(session, op)
         if request is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import select as sockets
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -158,6 +158,7 @@ class ServerCampaignStore(CampaignStore):
         # A player acting through the table server, over this GM's connection.
         self.for_player = for_player
         self.journal = ServerJournal(author, self.seen, for_player=for_player)
+        self._reads: tuple[Engine, Engine] | None = None  # (engine, its autocommit view)
 
     def acting_for(self, player: str, seen: dict[int, int] | None = None) -> ServerCampaignStore:
         """The same campaign and connections, each operation recorded as ``player``'s.
@@ -220,14 +221,19 @@ class ServerCampaignStore(CampaignStore):
         return False
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """One transaction on the server, its failures said in the user's terms."""
+    def transaction(self, *, autocommit: bool = False) -> Iterator[Session]:
+        """One transaction on the server, its failures said in the user's terms.
+
+        ``autocommit``: reads only, each statement on its own, without the
+        BEGIN and COMMIT (two round trips); see ``_read_transaction``.
+        """
         shared = self._shared_read()
         if shared is not None:
             yield shared
             return
+        bind = self._reads_engine() if autocommit else self.engine
         try:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            with Session(bind, expire_on_commit=False) as session, session.begin():
                 if self.role != "gm" and self.for_player is None:
                     event.listen(session, "before_flush", _deletes_through_server)
                 yield session
@@ -259,6 +265,23 @@ class ServerCampaignStore(CampaignStore):
                                      "as the change was saved; it is saved.",
                                      saved=True) from lost
             raise
+
+    def _read_transaction(self) -> AbstractContextManager[Session]:
+        """A ``reading()`` block's session: its statements without BEGIN and COMMIT.
+
+        The server runs at read committed, where each statement of a
+        transaction sees what was committed when it began, as one outside any
+        does: a block of reads gains nothing from BEGIN and COMMIT but two
+        round trips (of the ten of a player's card, three of finding a link).
+        """
+        return self.transaction(autocommit=True)
+
+    def _reads_engine(self) -> Engine:
+        """The engine's connections in autocommit (the same pool), for reads only."""
+        if self._reads is None or self._reads[0] is not self.engine:
+            self._reads = (self.engine, self.engine.execution_options(
+                isolation_level="AUTOCOMMIT"))
+        return self._reads[1]
 
     def _recorded(self, operation_id: int) -> bool:
         """Whether an operation is on the server (after a connection dropped at its commit)."""

@@ -58,6 +58,14 @@ def dropped(exc: BaseException | None) -> bool:
     return state.startswith("08") or state in {"57P01", "57P02", "57P03"} or not state
 
 
+def _own(notice: Notice, skip: set[int] | None) -> bool:
+    """Whether a notice is of one of ``skip``'s operations, done (and take it out of it)."""
+    if skip is None or notice.undone or notice.operation_id not in skip:
+        return False
+    skip.discard(notice.operation_id)
+    return True
+
+
 class Listener:
     """A LISTEN connection to a server campaign (close it when done)."""
 
@@ -95,19 +103,26 @@ class Listener:
         """The socket to watch: readable when a notice (or a dropped connection) arrives."""
         return int(self._conn.fileno())
 
-    def pending(self) -> list[Notice]:
-        """The notices that have arrived, without waiting."""
-        return self.wait(0.0)
+    def pending(self, skip: set[int] | None = None) -> list[Notice]:
+        """The notices that have arrived, without waiting (``skip``: as ``wait``'s)."""
+        return self.wait(0.0, skip)
 
-    def wait(self, timeout: float) -> list[Notice]:
-        """The notices that arrive within ``timeout`` seconds (at least one, or none)."""
+    def wait(self, timeout: float, skip: set[int] | None = None) -> list[Notice]:
+        """The notices that arrive within ``timeout`` seconds (at least one, or none).
+
+        ``skip``: operations this client made itself and has already told its
+        own users of (the table server's players' actions); the first notice
+        of each is taken out of it and dropped unread, so an action costs the
+        journal no query here.  (A forged notice naming one of them can only
+        make the real one count as news: one more refresh, nothing hidden.)
+        """
         with self._connection():
             notes = list(self._conn.notifies(timeout=timeout,
                                              stop_after=None if timeout == 0 else 1))
             if timeout:  # after the first, take what else is already there
                 notes += self._conn.notifies(timeout=0)
             heard = [n for n in (Notice.from_payload(note.payload) for note in notes)
-                     if n is not None]
+                     if n is not None and not _own(n, skip)]
             return self._as_recorded(heard) if heard else []
 
     def _as_recorded(self, heard: list[Notice]) -> list[Notice]:

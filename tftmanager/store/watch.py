@@ -106,17 +106,11 @@ class ListenWatch:
         import psycopg  # noqa: PLC0415 - only a server campaign's watch needs it
 
         try:
-            heard = self._listener.pending()
+            heard = self._listener.pending(skip)  # (its own operations dropped unread)
         except (ConnectionLost, psycopg.Error):  # the connection is gone, whatever said it
             self.close()
             return Seen.GONE
-        news = False
-        for notice in heard:
-            if skip is not None and not notice.undone and notice.operation_id in skip:
-                skip.discard(notice.operation_id)
-            else:
-                news = True
-        return Seen.CHANGED if news else Seen.SAME
+        return Seen.CHANGED if heard else Seen.SAME
 
     def close(self) -> None:
         """Stop listening."""

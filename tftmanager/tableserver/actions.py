@@ -110,11 +110,12 @@ ACTIONS: dict[str, Action] = {"raise": _raise, "memory": _memory, "move": _move,
 
 
 def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
-        nonce: str = "", operations: list[int] | None = None) -> str:
+        nonce: str = "", operations: set[int] | None = None) -> str:
     """Carry out one of the player's actions as the player; what to tell them.
 
     ``nonce``: the request's, recorded with the action's operation (``RequestDone``
-    when it was done before); ``operations`` is given that operation's id.
+    when it was done before); ``operations`` is given that operation's id before
+    it commits (so a watch that hears of it at once already knows it as its own).
 
     The action reads the character and writes it as one whole (``acting_for``):
     on a server campaign, an edit someone else committed in between refuses
@@ -129,7 +130,7 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
         # (a server campaign too: the GM's connection records the operation in the
         # player's name)
         try:
-            with acting_for(link, store=store, nonce=nonce) as request:
+            with acting_for(link, store=store, nonce=nonce, announce=operations):
                 said = action(store, link, fields)
         except EditConflict as conflict:
             if tried == TRIES:
@@ -137,7 +138,5 @@ def act(store: Campaign, link: PlayerLink, fields: Mapping[str, object], *,
                                     "more.") from conflict
             link = replace(link, version=None)  # the character as it is now: read again
             continue
-        if operations is not None and request is not None and request.operation_id:
-            operations.append(request.operation_id)
         return said
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises

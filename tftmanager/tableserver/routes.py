@@ -330,13 +330,12 @@ async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[s
         # operation in its own transaction on its own connection.
         with contextlib.nullcontext() if table.store.shared else table.writing:
             try:
-                done: list[int] = []
-                said = actions.act(table.store, link, fields, nonce=nonce, operations=done)
-                if table.store.shared:  # its notice is told by this answer (a file has none)
-                    if len(table.own) > NONCES_KEPT:  # notices not heard: an extra render only
-                        table.own.clear()
-                    table.own.update(done)
-                return said
+                if len(table.own) > NONCES_KEPT:  # notices not heard: an extra render only
+                    table.own.clear()
+                # Its notice is told by this answer (a file has none): its operation is
+                # this server's own from before it commits, however soon the watch hears.
+                return actions.act(table.store, link, fields, nonce=nonce,
+                                   operations=table.own if table.store.shared else None)
             except RequestDone:  # its operation found the record: nothing done again
                 return None
             except Refusal:
