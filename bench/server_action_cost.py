@@ -95,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"PostgreSQL CPU per action: {1000 * postgres / done_all:.2f} ms")
         if counted:
             said = server.psql(databases[0], (
-                "SELECT sum(calls), sum(calls) FILTER (WHERE query IN ('BEGIN', 'COMMIT')) "
+                "SELECT sum(calls), sum(calls) FILTER (WHERE query = 'COMMIT') "
                 "FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'")).stdout
             statements, ends = (int(x or 0) for x in said.strip().split("|"))
             print(f"statements (round trips) per action: {statements / done_all:.1f}, "
-                  f"transactions {ends / 2 / done_all:.1f}")
+                  f"transactions {ends / done_all:.1f}")
         store.close()
     finally:
         server.stop()
