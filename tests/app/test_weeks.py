@@ -39,6 +39,7 @@ from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.journal_triggers import expand_ranges
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 pytestmark = pytest.mark.app
@@ -268,8 +269,10 @@ def test_a_run_carried_in_memory_ends_as_one_week_at_a_time(
 def test_a_run_journals_each_row_it_wrote_once(demo_store: CampaignStore) -> None:
     """Every ledger line and week log row of a run is in its operation's journal, once, in order.
 
-    The ledger lines go in one statement with their journal rows (issue 35);
-    the operation still names the characters whose rows it changed.
+    The week log (and the ledger lines, from BULK_ROWS on) go in one statement
+    and the journal records them as one range of rowids (issue 35); written out
+    (``expand_ranges``) that is each row's image, as the triggers record it. The
+    operation still names the characters whose rows it changed.
     """
     add(demo_store, replace(SOLDIER, name="Zed"), activity="job", job="guard_1")
     results = run_weeks(store=demo_store, weeks=4, seed=5, stop_on=frozenset())
@@ -280,12 +283,13 @@ def test_a_run_journals_each_row_it_wrote_once(demo_store: CampaignStore) -> Non
     for table in ("xp_entry", "money_entry", "week_log"):
         rows = conn.exec_driver_sql(
             f"SELECT * FROM {table} WHERE batch IN ({batches}) ORDER BY id").all()
-        journal = conn.exec_driver_sql(
-            "SELECT action, row_key, old, new FROM row_change WHERE operation_id = ? "
-            "AND table_name = ? ORDER BY id", (op, table)).all()
-        assert [(action, key, old) for action, key, old, _new in journal] \
+        journal = expand_ranges(conn, [dict(r._mapping) for r in conn.exec_driver_sql(
+            "SELECT id, table_name, action, row_key, old, new FROM row_change "
+            "WHERE operation_id = ? "
+            "AND table_name = ? ORDER BY id", (op, table))])
+        assert [(j["action"], j["row_key"], j["old"]) for j in journal] \
             == [("I", row[0], None) for row in rows]
-        assert [json.loads(new) for *_rest, new in journal] == [dict(row._mapping) for row in rows]
+        assert [json.loads(j["new"]) for j in journal] == [dict(row._mapping) for row in rows]
     lines = [line for week in results for line in (*week.xp_lines, *week.money_lines)]
     named = set(json.loads(characters))
     assert lines and {line.character_id for line in lines} <= named <= set(results[-1].after)

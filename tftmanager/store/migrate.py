@@ -15,6 +15,7 @@ from tftmanager.store.journal_triggers import (
     drop_triggers,
     forget_row_images,
     install_triggers,
+    recorded_columns,
 )
 
 
@@ -35,9 +36,11 @@ def upgrade_to_head(engine: Engine) -> None:
         raw.execute("PRAGMA foreign_keys=OFF")
         cfg.attributes["connection"] = conn
         with conn.begin():
+            tables = recorded_columns(conn)
             drop_triggers(conn)  # batch mode rebuilds tables; the triggers come back after
             command.upgrade(cfg, "head")
-            forget_row_images(conn)
+            if recorded_columns(conn) != tables:  # rows recorded before fit the tables no more
+                forget_row_images(conn)
             install_triggers(conn)
         raw.execute("PRAGMA foreign_keys=ON")
         bad = raw.execute("PRAGMA foreign_key_check").fetchall()
