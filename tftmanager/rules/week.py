@@ -17,7 +17,7 @@ from typing import Any
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.calendar import rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
-from tftmanager.rules.derived import derive
+from tftmanager.rules.derived import carry_figures, derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.healing import busy_week_healing
@@ -98,7 +98,9 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
     activity = Activity(assignment.activity)
     if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
-        character = replace(character, fatigue=0)
+        rested = replace(character, fatigue=0)
+        carry_figures(character, rested, library, profile)
+        character = rested
     if character.status is not Status.ACTIVE:
         return WeekResult(activity.label, character, assignment,
                           lines=(f"Cannot act this week ({character.status.value}).",))
@@ -197,6 +199,8 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
                                        healing=profile.week_healing,
                                        rest_heals_all=catalogue.rest_heals_all)
     lines += healing
+    if after is not character:  # hits and status: the figures of next week's work hold
+        carry_figures(character, after, library, profile)
     return WeekResult(
         activity, after, data, lines=tuple(lines), events=tuple(e for _k, e in harm),
         kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
