@@ -55,6 +55,15 @@ def _run_history(path: Path) -> list[dict[str, Any]]:
         con.close()
 
 
+def _triggers(path: Path) -> list[tuple[str, str]]:
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
+                           "ORDER BY name").fetchall()
+    finally:
+        con.close()
+
+
 def _unstamped(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     def image(text: str | None) -> dict[str, Any] | None:
         return None if text is None else {k: v for k, v in json.loads(text).items()
@@ -69,8 +78,10 @@ def test_a_run_is_recorded_in_ranges_that_write_out_as_the_triggers_images(
     with new_campaign(path=ranged, name="Ranges") as store:
         _soldiers(store, 40)
     shutil.copyfile(ranged, rowwise)
+    triggers = _triggers(ranged)
     with open_existing(path=ranged) as store:
         run_weeks(store=store, weeks=4, seed=3, stop_on=frozenset())
+    assert _triggers(ranged) == triggers  # set aside for the inserts, and made again
     entries = _run_history(ranged)
     ranges = [e for e in entries if e["action"] == RANGE]
     assert {e["table_name"] for e in ranges} == {"xp_entry", "money_entry", "week_log"}
