@@ -7,7 +7,7 @@ survival roll (``survival``), so none of them imports another for its types.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
@@ -38,19 +38,25 @@ class NeedsValues(WeekRefused):
         super().__init__(f"Set these job values first (the scan lost them): {names}.")
 
 
-@dataclass
+@dataclass(slots=True)
 class CharacterWeek:
-    """One character's week in the report."""
+    """One character's week in the report.
+
+    Its lines, rolls and events are the rules' own tuples (``WeekResult``),
+    not copies: a year's run keeps thousands of these until it is shown, and
+    each copied list was one more object to make and for Python's cycle
+    collector to walk once the run ends.
+    """
 
     character_id: int
     name: str
     activity: str
-    lines: list[str] = field(default_factory=list)
-    rolls: list[str] = field(default_factory=list)
+    lines: tuple[str, ...] = ()
+    rolls: tuple[str, ...] = ()
     xp: int = 0
     money: int = 0
     wounds: int = 0
-    events: list[str] = field(default_factory=list)
+    events: tuple[str, ...] = ()
     worked: bool = False
     # Hits not yet healed after the week, and ST (a wounded worker's journal line).
     wounds_after: int = 0

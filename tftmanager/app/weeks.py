@@ -187,8 +187,12 @@ class _Run:
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign_id,
                                    changed=self.assignments)
-        xp = ledger.append_rows(session=session, table=ledger.XP, rows=self.xp)
-        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=self.money)
+        # The rows go once written (here, while the cycle collector is paused, rather than
+        # walked by its first pass after the run).
+        rows, self.xp, self.money = (self.xp, self.money), [], []
+        xp = ledger.append_rows(session=session, table=ledger.XP, rows=rows[0])
+        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=rows[1])
+        del rows
         week_store.log_weeks(session=session, campaign_id=self.campaign_id,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
@@ -241,7 +245,7 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
     if result.studies:
         done = progress_studies(session=session, library=library, profile=run.profile,
                                 character_id=cid, character=character, studies=studies)
-        section.lines += _study_lines(library, done)
+        section.lines = (*section.lines, *_study_lines(library, done))
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
@@ -261,9 +265,9 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
 
 def _section(cid: int, snap: Snapshot, result: WeekResult, money: int) -> CharacterWeek:
     """The report's part for one character (``money``: the week's total, worked out once)."""
-    return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
-                         list(result.rolls), result.xp_total, money,
-                         result.wounds, list(result.events), result.worked,
+    return CharacterWeek(cid, snap.character.name, result.activity, result.lines,
+                         result.rolls, result.xp_total, money,
+                         result.wounds, result.events, result.worked,
                          result.character.wounds, result.character.st)
 
 
