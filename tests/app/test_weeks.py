@@ -424,7 +424,7 @@ def test_a_dying_figure_stops_the_run_and_acts_no_more(store: CampaignStore) -> 
     assert dying.current_st <= 0
     before = state(store)
     [later] = run_weeks(store=store, seed=2)
-    assert later.report.characters[0].lines == ["Cannot act this week (dying)."]
+    assert list(later.report.characters[0].lines) == ["Cannot act this week (dying)."]
     assert (later.xp_lines, later.money_lines) == ((), ())
     after = state(store)
     assert after["characters"] == before["characters"]
@@ -452,7 +452,7 @@ def test_an_arrest_stops_the_run(store: CampaignStore) -> None:
     assert get_character(store=store, character_id=cid).status is Status.ARRESTED
     assert get_character(store=store, character_id=cid).wounds == 0
     [later] = run_weeks(store=store, seed=7)
-    assert later.report.characters[0].lines == ["Cannot act this week (arrested)."]
+    assert list(later.report.characters[0].lines) == ["Cannot act this week (arrested)."]
 
 
 def test_the_progress_callback_can_cancel(store: CampaignStore) -> None:
@@ -538,14 +538,14 @@ def test_study_advances_studies(store: CampaignStore) -> None:
     cid = add(store, replace(SOLDIER, iq=14), activity="study")
     start_study(store=store, character_id=cid, key="climbing", teacher=True)
     first, second = run_weeks(store=store, weeks=2, seed=1)
-    assert first.report.characters[0].lines == ["Studied Climbing: week 1 of 3."]
-    assert second.report.characters[0].lines == ["Studied Climbing: week 2 of 3."]
+    assert list(first.report.characters[0].lines) == ["Studied Climbing: week 1 of 3."]
+    assert list(second.report.characters[0].lines) == ["Studied Climbing: week 2 of 3."]
     [study] = state(store)["studies"][cid]
     assert (study.weeks_done, study.weeks_needed) == (2, 3)
     [applied] = run_weeks(store=store, seed=3)
     assert state(store)["studies"][cid] == ()
     assert get_character(store=store, character_id=cid).knows("climbing")
-    assert applied.report.characters[0].lines == ["Studied; learned Climbing.",
+    assert list(applied.report.characters[0].lines) == ["Studied; learned Climbing.",
                                                   "Nothing left to study: now idle."]
     assert get_assignment(store=store, character_id=cid).activity == "idle"
 
@@ -577,7 +577,7 @@ def test_a_run_reads_the_studies_and_the_students_once(store: CampaignStore) -> 
 def test_studying_nothing_says_so(store: CampaignStore) -> None:
     cid = add(store, SOLDIER, activity="study")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing.",
+    assert list(applied.report.characters[0].lines) == ["Meant to study, but is studying nothing.",
                                                   "Nothing left to study: now idle."]
     assert get_assignment(store=store, character_id=cid).activity == "idle"
 
@@ -615,7 +615,7 @@ def test_the_dead_and_the_arrested_do_nothing(store: CampaignStore, status: Stat
     cid = add(store, replace(SOLDIER, status=status, wounds=3), activity="job", job="garrison")
     before = state(store)
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == [f"Cannot act this week ({status.value})."]
+    assert list(applied.report.characters[0].lines) == [f"Cannot act this week ({status.value})."]
     assert (applied.xp_lines, applied.money_lines) == ((), ())
     after = state(store)
     assert after["characters"] == before["characters"]
@@ -627,7 +627,7 @@ def test_the_dead_and_the_arrested_do_nothing(store: CampaignStore, status: Stat
 def test_adventuring_does_nothing_automatically(store: CampaignStore) -> None:
     add(store, SOLDIER, activity="adventure")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == [
+    assert list(applied.report.characters[0].lines) == [
         "Adventuring (nothing happens automatically)."]
 
 

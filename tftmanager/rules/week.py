@@ -44,6 +44,7 @@ class StopEvent(enum.StrEnum):
 # (a survival roll, a trial); an injury heals by itself, so a party of a dozen
 # in risky jobs is not held at week 1 unless the GM asks for it.
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
+_NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every week
 # The ledgers' kinds a week writes (an enum's value read once, not in every week).
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
@@ -84,12 +85,12 @@ class WeekResult(Record):
     @property
     def xp_total(self) -> int:
         """Experience earned this week."""
-        return sum(w.amount for w in self.xp)
+        return sum([w.amount for w in self.xp]) if self.xp else 0
 
     @property
     def money_total(self) -> int:
         """Money earned (pay) less money spent (upkeep) this week."""
-        return sum(w.amount for w in self.money)
+        return sum([w.amount for w in self.money]) if self.money else 0
 
 
 def resolve_week(character: Character, assignment: Assignment, *, library: RulesLibrary,
@@ -177,14 +178,15 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     """
     job = played_job(catalogue.jobs[data.job], profile)
     activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
-    reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
+    reasons = eligibility(character, job, catalogue, library, data,
+                          frozenset(data.held) if data.held else _NO_RANKS)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
                           catalogue, dice, profile)
-    lines = list(worked.lines)
+    lines = worked.lines  # the week's own list, made for this result
     xp, parts = _xp(worked, job.name, week)
     if xp:
         lines.append(f"XP +{xp[0].amount} ({parts}).")
@@ -201,11 +203,12 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     lines += healing
     if after is not character:  # hits and status: the figures of next week's work hold
         carry_figures(character, after, library, profile)
-    return WeekResult(
-        activity, after, data, lines=tuple(lines), events=tuple(e for _k, e in harm),
-        kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
-        rolls=tuple(f"{label}: {roll} — {note}" for label, roll, note in worked.rolls),
-        wounds=worked.damage)
+    events, kinds = (tuple([e for _k, e in harm]), tuple([k for k, _e in harm])) if harm \
+        else ((), ())
+    return WeekResult(  # in the fields' order: a year of a party's weeks builds thousands
+        activity, after, data, tuple(lines),
+        tuple([f"{label}: {roll} — {note}" for label, roll, note in worked.rolls]),
+        events, kinds, xp, money, worked.damage, False, worked.worked)
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:
