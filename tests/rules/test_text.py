@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_the_initiative_log_agrees_with_the_side_that_won() -> None:
     ({"player": "Al\x07ice"}, "player", "in the player's name;"),
 ])
 def test_a_control_character_is_named_with_the_field_it_is_in(
-        changes: dict[str, str], field: str, said: str) -> None:
+        changes: dict[str, Any], field: str, said: str) -> None:
     with pytest.raises(InputError) as refused:
         check_input(replace(Character(name="Ragnar", race="human", st=11, dx=13, iq=8),
                             **changes))
