@@ -27,7 +27,8 @@ from sqlalchemy import bindparam, text
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.acting import acting_author
-from tftmanager.store.journal_triggers import RANGE, range_images
+from tftmanager.store.journal_triggers import RANGE as RANGE  # the app names a range by it
+from tftmanager.store.journal_triggers import range_images
 from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 

@@ -84,7 +84,8 @@ def insert_recorded(conn: Connection, table: str, sql: str, rows: list[Any], *,
         conn.exec_driver_sql(sql, rows)
         return
     name = quote_name(table)
-    after = conn.exec_driver_sql(f"SELECT coalesce(max(rowid), 0) FROM {name}").scalar()
+    after = int(conn.exec_driver_sql(f"SELECT coalesce(max(rowid), 0) FROM {name}").scalar()
+                or 0)
     _insert_untriggered(conn, table, sql, rows)
     first, last = after + 1, after + len(rows)
     found = conn.exec_driver_sql(
