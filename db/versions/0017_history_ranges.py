@@ -7,7 +7,9 @@ writing them.  From this schema a bulk insert inside an operation is one
 characters the rows name), and undo keeps the rows' images in that entry as
 it deletes them, so redo puts back exactly those rows.  No table changes;
 the number changes so that a version that does not know the ``R`` entry
-refuses the file instead of undoing a run wrongly.
+refuses the file instead of undoing a run wrongly, and the upgrade keeps
+the history's row images (``KEEPS_HISTORY``): the campaign's last changes
+can still be undone after it.
 
 Revision ID: 0017_ranges
 Revises: 0016_requests
@@ -26,6 +28,8 @@ branch_labels = None
 depends_on = None
 
 SCHEMA = 17
+# No row of a recorded table changes: the history's row images recorded before still fit.
+KEEPS_HISTORY = True
 
 
 def upgrade() -> None:

@@ -163,3 +163,12 @@ def test_a_file_of_the_schema_before_keeps_its_undo_when_upgraded(tmp_path: Path
         assert journal.undo(store=store).operation.label == newest.label
         journal.redo(store=store)
         assert experience.status(store=store, character_id=ids[0]).balance == balance
+
+
+def test_an_upgrade_through_a_migration_that_may_change_rows_still_ends_the_undo(
+        tmp_path: Path) -> None:
+    copy = tmp_path / "fifteen.tftcampaign"
+    shutil.copyfile(DATA / "campaign-schema15.tftcampaign", copy)
+    with open_existing(path=copy) as store:  # 16 is not marked KEEPS_HISTORY
+        assert store.backup_path is not None
+        assert not journal.history(store=store, limit=1)[0].undoable
