@@ -251,9 +251,11 @@ def carry_figures(before: Character, after: Character, library: RulesLibrary,
 
     A wounded soldier's next week asks for figures of a new (immutable)
     character whose gear, attributes and talents are the ones before: working
-    them out again was a tenth of a year of weeks for a party.
+    them out again was a tenth of a year of weeks for a party.  ``before``
+    is forgotten (asked again, it is worked out again).
     """
-    known = _DERIVED.get((id(before), id(library), id(profile)))
+    key = (id(before), id(library), id(profile))
+    known = _DERIVED.get(key)
     if known is None or known[0] is not before or known[1] is not library \
             or known[2] is not profile:
         return
@@ -261,8 +263,9 @@ def carry_figures(before: Character, after: Character, library: RulesLibrary,
         mine, theirs = getattr(before, name), getattr(after, name)
         if mine is not theirs and mine != theirs:
             return
-    if len(_DERIVED) >= _DERIVED_MAX:
-        _DERIVED.clear()
+    # The figure before is replaced: its entry goes, so a year of a wounded party's weeks
+    # does not fill the memo (and empty it, every figure then worked out again).
+    del _DERIVED[key]
     _DERIVED[(id(after), id(library), id(profile))] = (after, library, profile, known[3])
 
 
