@@ -61,13 +61,14 @@ def insert_recorded(conn: Connection, table: str, sql: str, rows: list[Any], *,
                     min_rows: int = BULK_ROWS) -> None:
     """Run a bulk INSERT into ``table`` and record it as one range of the history.
 
-    Inside an operation, from ``min_rows`` rows, the triggers are told to stay
-    quiet and the history gets one entry (action ``R``, ``RANGE``) naming the
-    first and last rowid inserted and the characters the rows name, instead of
-    one row image each: a year of a party's pay is thousands of ledger lines,
-    and writing their images (a JSON object each, into the file) cost about
-    as much as writing the lines.  Undo keeps the rows' images in that entry
-    as it deletes them (``take_range``), so redo puts back exactly those rows.
+    Inside an operation, from ``min_rows`` rows, the table's insert trigger is
+    set aside for the statement (``_insert_untriggered``) and the history gets
+    one entry (action ``R``, ``RANGE``) naming the first and last rowid
+    inserted and the characters the rows name, instead of one row image each:
+    a year of a party's pay is thousands of ledger lines, and writing their
+    images (a JSON object each, into the file) cost about as much as writing
+    the lines.  Undo keeps the rows' images in that entry as it deletes them
+    (``journal.replay``), so redo puts back exactly those rows.
     Should the new rows not be one run of rowids after the last (never in
     SQLite without AUTOINCREMENT, but not assumed), each row is recorded with
     its image as the triggers would have.  Outside an operation, or while
@@ -126,7 +127,6 @@ def _insert_untriggered(conn: Connection, table: str, sql: str, rows: list[Any])
         if made is not None:
             conn.exec_driver_sql(str(made))
         conn.exec_driver_sql("UPDATE journal_state SET replaying = 0 WHERE id = 1")
-
 
 
 def _columns(conn: Connection, table: str) -> list[str]:
