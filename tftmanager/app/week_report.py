@@ -100,8 +100,8 @@ class WeekReport:
             "rows": [[c.character_id, c.name, c.activity, c.lines, c.rolls, c.xp, c.money,
                       c.wounds, c.events, c.worked, c.wounds_after, c.st]
                      for c in self.characters],
-        }, ensure_ascii=False, check_circular=False,  # plain data: no cycle to look for
-            separators=(",", ":"))
+        }, check_circular=False,  # plain data: no cycle to look for
+            separators=(",", ":"))  # ASCII (the rolls' dashes escaped): no wide string to encode
 
 
 @dataclass(frozen=True)
