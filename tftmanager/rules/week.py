@@ -26,7 +26,7 @@ from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.records import Record
+from tftmanager.rules.records import Record, quick_init
 from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import count
@@ -49,7 +49,8 @@ _NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every we
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@quick_init
+@dataclass(frozen=True, eq=False, repr=False, init=False)
 class LedgerWrite(Record):
     """An experience or money entry the week earns (kind is the ledger's kind value)."""
 
@@ -58,7 +59,8 @@ class LedgerWrite(Record):
     reason: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@quick_init  # one per character per week: made in one step
+@dataclass(frozen=True, eq=False, repr=False, init=False)
 class WeekResult(Record):
     """What one character's week did: the report's words and what to write.
 
