@@ -83,7 +83,7 @@ def test_a_quick_init_takes_what_the_dataclass_init_takes() -> None:
         tags: tuple[str, ...] = ()
 
     @quick_init
-    @dataclass(frozen=True, eq=False, repr=False, init=False)
+    @dataclass(frozen=True, eq=False, repr=False)
     class Quick(Record):
         name: str
         weight: float = 1.5
@@ -98,6 +98,6 @@ def test_a_quick_init_takes_what_the_dataclass_init_takes() -> None:
     with pytest.raises(TypeError):
         Quick()  # type: ignore[call-arg]  # the name has no default, as in the dataclass's
     with pytest.raises(TypeError, match="plain fields only"):
-        quick_init(dataclass(frozen=True, eq=False, repr=False, init=False)(
+        quick_init(dataclass(frozen=True, eq=False, repr=False)(
             type("Listed", (Record,), {"__annotations__": {"items": "list[int]"},
                                        "items": field(default_factory=list)})))

@@ -88,8 +88,8 @@ def quick_init(cls: type[_R]) -> type[_R]:
     The dataclass's frozen ``__init__`` sets each field through
     ``object.__setattr__``: for a week's result (twelve fields, one per
     character per week) that was twice the time of filling its ``__dict__``
-    at once, which is what this ``__init__`` does, with the same parameters
-    and defaults (the class is declared ``init=False``).  Only for fields
+    at once, which is what this ``__init__`` does, in place of the
+    dataclass's, with the same parameters and defaults.  Only for fields
     with a plain default or none (no default factory) and no
     ``__post_init__``.
     """
@@ -105,5 +105,5 @@ def quick_init(cls: type[_R]) -> type[_R]:
     exec(f"def __init__(self, {params}):\n self.__dict__.update({body})\n",
          defaults, made)
     made["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = made["__init__"]  # type: ignore[misc]
+    setattr(cls, "__init__", made["__init__"])  # noqa: B010 - a method put on the class
     return cls

@@ -50,7 +50,7 @@ _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB
 
 
 @quick_init
-@dataclass(frozen=True, eq=False, repr=False, init=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class LedgerWrite(Record):
     """An experience or money entry the week earns (kind is the ledger's kind value)."""
 
@@ -60,7 +60,7 @@ class LedgerWrite(Record):
 
 
 @quick_init  # one per character per week: made in one step
-@dataclass(frozen=True, eq=False, repr=False, init=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class WeekResult(Record):
     """What one character's week did: the report's words and what to write.
 
