@@ -91,7 +91,10 @@ def quick_init(cls: type[_R]) -> type[_R]:
     at once, which is what this ``__init__`` does, in place of the
     dataclass's, with the same parameters and defaults.  Only for fields
     with a plain default or none (no default factory) and no
-    ``__post_init__``.
+    ``__post_init__``.  Not for a record whose fields are read over and over
+    (a character): filling ``__dict__`` directly leaves its instances
+    without Python's faster inline attributes, and a year of weeks with
+    characters made this way ran 7% slower in paired runs.
     """
     record: Any = cls  # a dataclass (fields() takes nothing else)
     found = fields(record)
