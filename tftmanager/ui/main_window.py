@@ -45,6 +45,8 @@ from tftmanager.ui import (
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
+KEEP_AFTER_MS = 300  # the party is kept for the next start once changes pause this long
+
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
     from tftmanager.app.peek import CampaignPreview
@@ -101,6 +103,14 @@ class MainWindow(QMainWindow):
         # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
         self.preview: tuple[Path, CampaignPreview] | None = None
         self.opening_preview = self.panels_built = self.party_built = False
+        # The party's rows as shown from the copy kept from the last run, until the file is
+        # read (``main_panels.show_kept_party``); lines for the log once it is set up.
+        self.kept_rows: list[PartyRow] | None = None
+        self.start_notes: list[str] = []
+        self._keep_timer = QTimer(self)  # the party kept for the next start, once edits pause
+        self._keep_timer.setSingleShot(True)
+        self._keep_timer.setInterval(KEEP_AFTER_MS)
+        self._keep_timer.timeout.connect(self.keep_party)
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
@@ -254,6 +264,8 @@ class MainWindow(QMainWindow):
         """Close the open campaign, if any."""
         if self.session is None:
             return
+        if self._keep_timer.isActive():
+            self.keep_party()  # the last change, for the next start
         self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
@@ -290,6 +302,7 @@ class MainWindow(QMainWindow):
             self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
+        self._keep_timer.start()
         menu_windows.offer_library_update(self, session)
 
     def _show_week(self) -> None:
@@ -345,6 +358,21 @@ class MainWindow(QMainWindow):
             self.party.select(next(iter(added)))
         self._say_saved()
         self._update_actions()
+        self._keep_timer.start()
+
+    def keep_party(self) -> None:
+        """Keep the party's rows for the next start (``ui.kept_rows``); a failure is only logged."""
+        self._keep_timer.stop()
+        note = ""
+        if self.session is not None:
+            from tftmanager.ui import kept_rows  # noqa: PLC0415 - once opened
+
+            note = kept_rows.keep(self.session)
+            if note:
+                from tftmanager.activity_log import LOGGER  # noqa: PLC0415 - set up by now
+
+                LOGGER.info(note)
+        self.signals.party_kept.emit(note)
 
     def _say_saved(self) -> None:
         """The status bar names what was just saved (the journal's newest operation)."""
@@ -453,6 +481,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         """Remember the window and release the campaign (opened first if edits wait for it)."""
+        dock_sizes.close_floating(self)  # first, as the event filter it replaces did
         if self.session is None and self.panels_built and self.editor.kept_edits():
             main_panels.open_preview_now(self)  # nothing typed before the store loaded is lost
         window_state.save(self, self.settings,
