@@ -122,3 +122,19 @@ def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_temp
     assert window.editor.title.text() == "Flavius Marcellus"  # the first, chosen for you
     assert window.open_campaign(empty)
     assert window.editor.title.text() == EMPTY_HINT
+
+
+def test_the_party_shows_in_plain_fusion_and_the_editor_in_the_apps_own_style(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """The app's style (framed check boxes) waits for the party's paint, not for the editor."""
+    then = ("from PySide6.QtWidgets import QApplication\n"
+            "style = QApplication.style()\n"
+            "print('style', type(style).__name__, style.name() or style.baseStyle().name())")
+    party = _started(tmp_path / "party", campaign_templates, "party", then)
+    editor = _started(tmp_path / "editor", campaign_templates, "editor", then)
+    assert party[-1] == "fusion" and party[-2] != "VisibleIndicators", party  # Qt's own
+    assert editor[-3:] == ["style", "VisibleIndicators", "fusion"], editor
+    from PySide6.QtWidgets import QApplication
+
+    from tftmanager.ui.style import VisibleIndicators
+    assert isinstance(QApplication.style(), VisibleIndicators)  # as configure_application sets

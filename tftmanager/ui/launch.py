@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.app.location import CampaignLocation
 from tftmanager.collector import collector_paused, keep_for_good, paused_for_start_up
-from tftmanager.ui import main_panels, single_instance, smoke, style
+from tftmanager.ui import main_panels, single_instance, smoke
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
@@ -31,33 +31,52 @@ if TYPE_CHECKING:
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
 DEMO_FILE = "Demo Campaign.tftcampaign"
+FUSION = ("-style", "Fusion")  # Qt's own option: no Python class of QStyle made for it
 JOIN = "--join"  # tftmanager --join LINK: a player's window for the GM's invitation link
 _STARTED = time.perf_counter()
 
 
-def configure_application(app: QApplication, *, guard_wheel: bool = True) -> None:
+def configure_application(app: QApplication, *, guard_wheel: bool = True,
+                          framed: bool = True) -> None:
     """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing.
 
     ``guard_wheel=False`` leaves the wheel guard to the caller (start-up installs
-    it once the editor is on screen).
+    it once the editor is on screen), and ``framed=False`` the app's own style
+    (``install_style``): start-up gives the application plain Fusion until the
+    party is on screen (``QApplication`` made with ``-style Fusion``).
     """
     app.setOrganizationName(ORG_NAME)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
-    style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
+    if framed:
+        install_style(app)
     if guard_wheel:
         install_wheel_guard(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
 
 
+def install_style(app: QApplication) -> None:
+    """Fusion (it follows the system light/dark scheme) with visible check boxes (once).
+
+    Start-up installs it after the party is on screen, before the editor (the
+    first check boxes): the style's Python class makes PySide6 build every
+    enum of ``QStyle`` (about a tenth of a bare window's start), and the party
+    table is drawn the same by plain Fusion, which the application starts with.
+    """
+    from tftmanager.ui import style  # noqa: PLC0415 - see above
+
+    style.apply(app)
+
+
 def install_wheel_guard(app: QApplication) -> None:
-    """The wheel guard (``ui.wheel_guard``), installed once; imported only then.
+    """The wheel guard (``ui.wheel_guard``), installed once, after the style; imported only then.
 
     Its module names ``QEvent``, whose Python types PySide6 makes (about a
     fiftieth of a bare window's start) when first named: after the party shows.
     """
     from tftmanager.ui import wheel_guard  # noqa: PLC0415 - see above
 
+    install_style(app)  # the guard hears of new boxes from the app's style
     wheel_guard.install(app)
 
 
@@ -161,14 +180,14 @@ def main(argv: list[str] | None = None) -> int:
         if missing:
             print(missing, file=sys.stderr)
             return 2
-    app = QApplication.instance() or QApplication([sys.argv[0], *args])
+    app = QApplication.instance() or QApplication([sys.argv[0], *FUSION, *args])
     assert isinstance(app, QApplication)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
     from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
-    configure_application(app, guard_wheel=False)  # installed once the editor is up
+    configure_application(app, guard_wheel=False, framed=False)  # both once the party shows
     if args and args[0] == JOIN:  # a player's window: no campaign, no main window
         install_wheel_guard(app)  # no editor to wait for: the guard and the log now
         start_log()
@@ -316,6 +335,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             opened(_open_fully(window, app, path, create))
 
     def show_editor() -> None:
+        install_style(app)  # before the editor's check boxes
         if main_panels.show_preview_editor(window):
             window.repaint()
             install_wheel_guard(app)  # before any input is read
