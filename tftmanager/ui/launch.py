@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     from tftmanager.ui.main_window import MainWindow  # noqa: PLC0415 - after the app exists
 
     settings = QSettings()
-    window = MainWindow(settings)
+    window = MainWindow(settings, menus_later=True)  # filled once the party is shown
     install_crash_hook(window)
     if not alone:
         single_instance.Receiver(instance, single_instance.opener(window), parent=window)
@@ -273,6 +273,7 @@ def _reporter(window: MainWindow, app: QApplication, probe: str | None,
 
 def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
+    window.fill_menus()
     install_wheel_guard(app)  # a dialog of the open may have a combo box
     start_log(window.start_notes)
     try:
@@ -304,6 +305,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         # use them, and they load them when first asked (about 15 ms of start-up).
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
+            window.fill_menus()
             install_wheel_guard(app)
             start_log()
             window.ensure_panels()
@@ -330,6 +332,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
                 party_shown()
                 if probe == "party":
                     return
+            window.fill_menus()  # after the party's paint; their shortcuts work from now
             QTimer.singleShot(0, show_editor)
         else:
             opened(_open_fully(window, app, path, create))
