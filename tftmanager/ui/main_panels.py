@@ -67,7 +67,7 @@ def show_kept_party(window: MainWindow, path: Path) -> bool:
     if rows is None:
         return False
     window.ensure_party()
-    window.party_model.set_rows(list(rows))
+    window.party_model.set_rows(rows)
     window.kept_rows = rows
     return True
 

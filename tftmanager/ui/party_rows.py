@@ -79,7 +79,7 @@ class PendingRow(Record):
     make: Callable[[], PartyRow]
 
 
-def pending_rows(party: Party, balances: dict[int, int]) -> list[PartyRow | PendingRow]:
+def pending_rows(party: Party, balances: dict[int, int]) -> list[PendingRow]:
     """The party table's rows, each evaluated on demand."""
     def maker(stored: Member) -> Callable[[], PartyRow]:
         def make() -> PartyRow:
