@@ -3,6 +3,9 @@
 The window is shown before the campaign store (sqlmodel, SQLAlchemy) is even
 imported; the party and then the editor appear from a read-only look at the
 file (the preview), and the campaign opens after the editor's first paint.
+A campaign reopened as it was left shows its party first from the rows kept
+from the last run (``app.kept_party``), before any rule is imported; the
+menus' entries, the app's style and the wheel guard follow the party.
 """
 
 from __future__ import annotations
@@ -325,7 +328,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         report("party")
 
     def look(path: Path, *, create: bool = False) -> None:
-        """The file read as it is now (replacing kept rows that differ), then the editor."""
+        """The file read as it is now (its rows replace any kept ones), then the editor."""
         kept = window.kept_rows is not None
         if not create and main_panels.show_preview(window, path):
             if not kept:
