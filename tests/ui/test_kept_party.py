@@ -191,3 +191,22 @@ def test_the_real_start_up_uses_the_copy_only_for_the_file_as_it_was_left(
     wulf_before = next(w for w in cold[-1].split() if w.startswith("Wulf"))
     wulf_after = next(w for w in changed[-1].split() if w.startswith("Wulf"))
     assert int(wulf_after.split(":")[1]) == int(wulf_before.split(":")[1]) + 40
+
+
+def test_a_campaign_that_cannot_be_read_just_now_is_simply_not_kept(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """Keeping runs on a timer: a refusal there is a line for the log, never a dialog."""
+    from tftmanager.app.errors import CampaignError
+    from tftmanager.app.location import CampaignLocation
+
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+
+    class Unreadable:
+        location = CampaignLocation(file=path)
+
+        def query(self, read: Any, **_: Any) -> Any:
+            raise CampaignError(path, "The campaign file is gone.")
+
+    why = kept_rows.keep(Unreadable())  # type: ignore[arg-type]
+    assert why == "party of party.tftcampaign not kept: The campaign file is gone."
+    assert kept_party.load(path, kept_rows.FIELDS) == (None, "")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tftmanager.app import kept_party
+from tftmanager.refusal import Refusal
 from tftmanager.ui.party_rows import PartyRow, pending_rows
 
 if TYPE_CHECKING:
@@ -46,7 +47,10 @@ def keep(session: CampaignSession) -> str:
     path = session.location.file
     if path is None:
         return ""  # a server campaign: no file to vouch for the copy
-    return kept_party.keep(path, FIELDS, lambda: _read(session))
+    try:
+        return kept_party.keep(path, FIELDS, lambda: _read(session))
+    except Refusal as refused:  # the campaign cannot be read just now: nothing is kept
+        return f"party of {path.name} not kept: {refused.message}"
 
 
 def _read(session: CampaignSession) -> list[list[Any]] | None:
