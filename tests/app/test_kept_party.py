@@ -147,3 +147,12 @@ def test_a_copy_that_cannot_be_written_is_only_a_line(demo_file: Path, tmp_path:
     why = _keep(demo_file, blocked)
     assert why.startswith("party not kept in")
     assert _kept(demo_file, blocked)[0] is None
+
+
+def test_a_party_grown_too_large_is_forgotten_without_reading_the_file(
+        demo_file: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _keep(demo_file, cache)
+    kept_party.forget(demo_file, folder=cache)
+    assert not kept_party.copy_file(demo_file, cache).exists()
+    assert _kept(demo_file, cache) == (None, "")

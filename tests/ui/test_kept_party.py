@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 from tests.ui.person import select_character, type_into
 from tftmanager.app import journal, kept_party, reading
 from tftmanager.app.campaigns import open_for_reading
+from tftmanager.app.location import CampaignLocation
 from tftmanager.ui import kept_rows, main_panels
 from tftmanager.ui.main_window import MainWindow
 
@@ -197,7 +198,6 @@ def test_a_campaign_that_cannot_be_read_just_now_is_simply_not_kept(
         tmp_path: Path, campaign_templates: Any) -> None:
     """Keeping runs on a timer: a refusal there is a line for the log, never a dialog."""
     from tftmanager.app.errors import CampaignError
-    from tftmanager.app.location import CampaignLocation
 
     path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
 
@@ -210,3 +210,23 @@ def test_a_campaign_that_cannot_be_read_just_now_is_simply_not_kept(
     why = kept_rows.keep(Unreadable())  # type: ignore[arg-type]
     assert why == "party of party.tftcampaign not kept: The campaign file is gone."
     assert kept_party.load(path, kept_rows.FIELDS) == (None, "")
+
+
+def test_a_party_larger_than_kept_is_not_read_after_each_change(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """Over MAX_ROWS rows in the table: the party is not read again, its copy removed."""
+    path = campaign_templates.file(tmp_path / "party.tftcampaign", name="Demo", demo=True)
+
+    class Session:
+        location = CampaignLocation(file=path)
+        reads = 0
+
+        def query(self, read: Any, **_: Any) -> Any:
+            self.reads += 1
+            raise AssertionError("read")
+
+    session = Session()
+    kept_party.copy_file(path).parent.mkdir(parents=True, exist_ok=True)
+    kept_party.copy_file(path).write_text("{}", encoding="utf-8")
+    assert kept_rows.keep(session, kept_party.MAX_ROWS + 1) == ""  # type: ignore[arg-type]
+    assert session.reads == 0 and not kept_party.copy_file(path).exists()

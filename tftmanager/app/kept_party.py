@@ -124,6 +124,11 @@ def keep(path: Path, fields: Sequence[str], read_rows: Callable[[], list[Values]
     return _write(target, text)
 
 
+def forget(path: Path, *, folder: Path | None = None) -> None:
+    """Remove the copy kept for ``path``, if any (its party grew past ``MAX_ROWS``)."""
+    _drop(copy_file(path, folder))
+
+
 def _write(target: Path, text: str) -> str:
     import tempfile  # noqa: PLC0415 - only when a copy is written
 

@@ -42,11 +42,20 @@ def _row(values: list[Any]) -> PartyRow | None:
     return PartyRow(*values)
 
 
-def keep(session: CampaignSession) -> str:
-    """Keep the party of an open campaign file for the next start; why not, in a line."""
+def keep(session: CampaignSession, shown: int = 0) -> str:
+    """Keep the party of an open campaign file for the next start; why not, in a line.
+
+    ``shown``: how many rows the table holds.  A party larger than
+    ``kept_party.MAX_ROWS`` is not read at all (reading thousands of
+    characters after every edit would hold the window up); its old copy, if
+    any, is removed.
+    """
     path = session.location.file
     if path is None:
         return ""  # a server campaign: no file to vouch for the copy
+    if shown > kept_party.MAX_ROWS:
+        kept_party.forget(path)
+        return ""
     try:
         return kept_party.keep(path, FIELDS, lambda: _read(session))
     except Refusal as refused:  # the campaign cannot be read just now: nothing is kept

@@ -392,7 +392,8 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             from tftmanager.ui import kept_rows  # noqa: PLC0415 - once opened
 
-            note = kept_rows.keep(self.session)
+            note = kept_rows.keep(self.session, self.party_model.rowCount()
+                                  if self.party_built else 0)
             if note:
                 from tftmanager.activity_log import LOGGER  # noqa: PLC0415 - set up by now
 
