@@ -99,8 +99,8 @@ def startup_profiles() -> None:
     """Write the two start-up profiles."""
     compile_bytecode()
     with tempfile.TemporaryDirectory(prefix="tftm-prof-") as home:
-        subprocess.run(APP, env=_env(home, "editor"), check=True, capture_output=True,
-                       timeout=120)  # creates the demo copy
+        subprocess.run(APP, env=_env(home, "kept"), check=True, capture_output=True,
+                       timeout=120)  # creates the demo copy and keeps its party, as bench/gui
         floor = _floor()
         for probe in ("party", "editor"):
             parts = [_importtime(home, probe), _cprofile(home, probe)]
