@@ -180,8 +180,7 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     """
     job = played_job(catalogue.jobs[data.job], profile)
     activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
-    reasons = eligibility(character, job, catalogue, library, data,
-                          frozenset(data.held) if data.held else _NO_RANKS)
+    reasons = _reasons(character, job, catalogue, library, data, profile)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
@@ -211,6 +210,32 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
         activity, after, data, tuple(lines),
         tuple([f"{label}: {roll} — {note}" for label, roll, note in worked.rolls]),
         events, kinds, xp, money, worked.damage, False, worked.worked)
+
+
+# A figure's eligibility for a job, by the identity of the (immutable) figure and of the
+# rules it was judged by, and the assignment's fields eligibility reads: a week changes few
+# figures, and the same figure in the same job is eligible, or not for the same reasons,
+# week after week.  The entry keeps the objects, so an id is never reused while it lives.
+_ELIGIBLE: dict[tuple[Any, ...], tuple[Character, JobCatalogue, RulesLibrary, RuleProfile,
+                                        tuple[str, ...]]] = {}
+_ELIGIBLE_MAX = 8192
+
+
+def _reasons(character: Character, job: Job, catalogue: JobCatalogue, library: RulesLibrary,
+             data: Assignment, profile: RuleProfile) -> list[str]:
+    """``job_week.eligibility`` of the figure, worked out once for the same figure and job."""
+    key = (id(character), id(catalogue), id(library), id(profile), data.job, data.officer,
+           data.mounted, data.flying_mount, data.held)
+    known = _ELIGIBLE.get(key)
+    if known is not None and known[0] is character and known[1] is catalogue \
+            and known[2] is library and known[3] is profile:
+        return list(known[4])
+    reasons = eligibility(character, job, catalogue, library, data,
+                          frozenset(data.held) if data.held else _NO_RANKS)
+    if len(_ELIGIBLE) >= _ELIGIBLE_MAX:
+        _ELIGIBLE.clear()
+    _ELIGIBLE[key] = (character, catalogue, library, profile, tuple(reasons))
+    return reasons
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:
