@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tftmanager.app import encounters, experience, journal, player_links
+from tftmanager.app import encounters, experience, journal, player_links, weeks
 from tftmanager.app.campaigns import new_campaign, party_sheets
 from tftmanager.store.schema import CURRENT_SCHEMA
 
@@ -35,6 +35,7 @@ def main() -> int:
         encounters.add_template(store=store, encounter_id=fight, key="wolf", side="Wolves")
         encounters.hit(store=store, encounter_id=fight, target="Wolf", damage=4)
         player_links.invite(store=store, character_id=ids[0])  # schema 14: a player's link
+        weeks.run_weeks(store=store, weeks=3, seed=1)  # schema 17: the week log as a range
     finally:
         store.close()
     print(f"Wrote {path}")

@@ -29,8 +29,13 @@ CampaignDump = dict[str, list[tuple[Any, ...]]]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The code under test logs and reports crashes in this run's folder, not the user's."""
+    """The code under test logs, reports crashes and keeps copies in this run's folder.
+
+    Not the user's: the cache folder holds the rules data's copy (read once
+    per run here) and each campaign's kept party (``app.kept_party``).
+    """
     run_folder = Path(tempfile.mkdtemp(prefix="tftmanager-tests-"))
+    os.environ["XDG_CACHE_HOME"] = str(run_folder / "cache")
     os.environ.setdefault("TFTMANAGER_LOG_DIR", str(run_folder / "logs"))
     os.environ.setdefault("TFTMANAGER_CRASH_DIR", str(run_folder / "crash-reports"))
 

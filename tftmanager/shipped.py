@@ -23,7 +23,7 @@ DOCUMENTS = ("races", "weapons", "armor", "injury", "talents", "spells", "experi
 
 def resource(*parts: str) -> Traversable:
     """A file or folder under ``resources/``."""
-    from importlib import resources  # noqa: PLC0415 - loads zipfile and tempfile: see _rules_folder
+    from importlib import resources  # noqa: PLC0415 - loads zipfile and tempfile: see rules_folder
 
     node = resources.files("tftmanager.resources")
     for part in parts:
@@ -58,10 +58,10 @@ def rules_documents() -> dict[str, dict[str, Any]]:
     def parse() -> dict[str, dict[str, Any]]:
         return {name: read_toml("rules", f"{name}.toml") for name in DOCUMENTS}
 
-    return load_documents(_rules_folder(), DOCUMENTS, parse)
+    return load_documents(rules_folder(), DOCUMENTS, parse)
 
 
-def _rules_folder() -> Path | None:
+def rules_folder() -> Path | None:
     """The shipped rules folder, when it is a folder on disk (else None: no cached copy).
 
     Found where the import system found ``tftmanager.resources`` (as

@@ -35,7 +35,7 @@ def cache_folder(environ: dict[str, str] | None = None, platform: str = sys.plat
     return Path(base) / "tftmanager"
 
 
-def _key(folder: Path, names: tuple[str, ...]) -> list[list[Any]]:
+def rules_key(folder: Path, names: tuple[str, ...]) -> list[list[Any]]:
     """What must not change for the copy to hold: the folder, each file's name, size and mtime."""
     key: list[list[Any]] = [[str(folder.resolve())]]
     for name in names:
@@ -61,7 +61,7 @@ def load_documents(folder: Path | None, names: tuple[str, ...],
     if folder is None or not folder.is_dir():
         return parse()
     try:
-        key = _key(folder, names)
+        key = rules_key(folder, names)
         target = _file_for(folder)
     except OSError:
         return parse()

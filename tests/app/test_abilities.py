@@ -249,7 +249,7 @@ def study_week(store: CampaignStore, *students: int) -> dict[str, list[str]]:
     for cid in students:
         assign(store=store, character_id=cid, data=Assignment(activity=Activity.STUDY))
     [applied] = run_weeks(store=store, seed=1)
-    return {week.name: week.lines for week in applied.report.characters}
+    return {week.name: list(week.lines) for week in applied.report.characters}
 
 
 def test_a_study_week_moves_the_week_and_every_study(store: CampaignStore) -> None:

@@ -39,6 +39,7 @@ from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
 from tftmanager.store.campaign import CampaignStore
+from tftmanager.store.journal_triggers import expand_ranges
 from tftmanager.store.tables import MoneyEntryRow, XPEntryRow
 
 pytestmark = pytest.mark.app
@@ -268,8 +269,10 @@ def test_a_run_carried_in_memory_ends_as_one_week_at_a_time(
 def test_a_run_journals_each_row_it_wrote_once(demo_store: CampaignStore) -> None:
     """Every ledger line and week log row of a run is in its operation's journal, once, in order.
 
-    The ledger lines go in one statement with their journal rows (issue 35);
-    the operation still names the characters whose rows it changed.
+    The week log (and the ledger lines, from BULK_ROWS on) go in one statement
+    and the journal records them as one range of rowids (issue 35); written out
+    (``expand_ranges``) that is each row's image, as the triggers record it. The
+    operation still names the characters whose rows it changed.
     """
     add(demo_store, replace(SOLDIER, name="Zed"), activity="job", job="guard_1")
     results = run_weeks(store=demo_store, weeks=4, seed=5, stop_on=frozenset())
@@ -280,12 +283,13 @@ def test_a_run_journals_each_row_it_wrote_once(demo_store: CampaignStore) -> Non
     for table in ("xp_entry", "money_entry", "week_log"):
         rows = conn.exec_driver_sql(
             f"SELECT * FROM {table} WHERE batch IN ({batches}) ORDER BY id").all()
-        journal = conn.exec_driver_sql(
-            "SELECT action, row_key, old, new FROM row_change WHERE operation_id = ? "
-            "AND table_name = ? ORDER BY id", (op, table)).all()
-        assert [(action, key, old) for action, key, old, _new in journal] \
+        journal = expand_ranges(conn, [dict(r._mapping) for r in conn.exec_driver_sql(
+            "SELECT id, table_name, action, row_key, old, new FROM row_change "
+            "WHERE operation_id = ? "
+            "AND table_name = ? ORDER BY id", (op, table))])
+        assert [(j["action"], j["row_key"], j["old"]) for j in journal] \
             == [("I", row[0], None) for row in rows]
-        assert [json.loads(new) for *_rest, new in journal] == [dict(row._mapping) for row in rows]
+        assert [json.loads(j["new"]) for j in journal] == [dict(row._mapping) for row in rows]
     lines = [line for week in results for line in (*week.xp_lines, *week.money_lines)]
     named = set(json.loads(characters))
     assert lines and {line.character_id for line in lines} <= named <= set(results[-1].after)
@@ -420,7 +424,7 @@ def test_a_dying_figure_stops_the_run_and_acts_no_more(store: CampaignStore) -> 
     assert dying.current_st <= 0
     before = state(store)
     [later] = run_weeks(store=store, seed=2)
-    assert later.report.characters[0].lines == ["Cannot act this week (dying)."]
+    assert list(later.report.characters[0].lines) == ["Cannot act this week (dying)."]
     assert (later.xp_lines, later.money_lines) == ((), ())
     after = state(store)
     assert after["characters"] == before["characters"]
@@ -448,7 +452,7 @@ def test_an_arrest_stops_the_run(store: CampaignStore) -> None:
     assert get_character(store=store, character_id=cid).status is Status.ARRESTED
     assert get_character(store=store, character_id=cid).wounds == 0
     [later] = run_weeks(store=store, seed=7)
-    assert later.report.characters[0].lines == ["Cannot act this week (arrested)."]
+    assert list(later.report.characters[0].lines) == ["Cannot act this week (arrested)."]
 
 
 def test_the_progress_callback_can_cancel(store: CampaignStore) -> None:
@@ -534,14 +538,14 @@ def test_study_advances_studies(store: CampaignStore) -> None:
     cid = add(store, replace(SOLDIER, iq=14), activity="study")
     start_study(store=store, character_id=cid, key="climbing", teacher=True)
     first, second = run_weeks(store=store, weeks=2, seed=1)
-    assert first.report.characters[0].lines == ["Studied Climbing: week 1 of 3."]
-    assert second.report.characters[0].lines == ["Studied Climbing: week 2 of 3."]
+    assert list(first.report.characters[0].lines) == ["Studied Climbing: week 1 of 3."]
+    assert list(second.report.characters[0].lines) == ["Studied Climbing: week 2 of 3."]
     [study] = state(store)["studies"][cid]
     assert (study.weeks_done, study.weeks_needed) == (2, 3)
     [applied] = run_weeks(store=store, seed=3)
     assert state(store)["studies"][cid] == ()
     assert get_character(store=store, character_id=cid).knows("climbing")
-    assert applied.report.characters[0].lines == ["Studied; learned Climbing.",
+    assert list(applied.report.characters[0].lines) == ["Studied; learned Climbing.",
                                                   "Nothing left to study: now idle."]
     assert get_assignment(store=store, character_id=cid).activity == "idle"
 
@@ -573,7 +577,7 @@ def test_a_run_reads_the_studies_and_the_students_once(store: CampaignStore) -> 
 def test_studying_nothing_says_so(store: CampaignStore) -> None:
     cid = add(store, SOLDIER, activity="study")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == ["Meant to study, but is studying nothing.",
+    assert list(applied.report.characters[0].lines) == ["Meant to study, but is studying nothing.",
                                                   "Nothing left to study: now idle."]
     assert get_assignment(store=store, character_id=cid).activity == "idle"
 
@@ -611,7 +615,7 @@ def test_the_dead_and_the_arrested_do_nothing(store: CampaignStore, status: Stat
     cid = add(store, replace(SOLDIER, status=status, wounds=3), activity="job", job="garrison")
     before = state(store)
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == [f"Cannot act this week ({status.value})."]
+    assert list(applied.report.characters[0].lines) == [f"Cannot act this week ({status.value})."]
     assert (applied.xp_lines, applied.money_lines) == ((), ())
     after = state(store)
     assert after["characters"] == before["characters"]
@@ -623,7 +627,7 @@ def test_the_dead_and_the_arrested_do_nothing(store: CampaignStore, status: Stat
 def test_adventuring_does_nothing_automatically(store: CampaignStore) -> None:
     add(store, SOLDIER, activity="adventure")
     [applied] = run_weeks(store=store, seed=1)
-    assert applied.report.characters[0].lines == [
+    assert list(applied.report.characters[0].lines) == [
         "Adventuring (nothing happens automatically)."]
 
 

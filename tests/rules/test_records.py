@@ -69,3 +69,35 @@ def test_never_equal_to_another_class() -> None:
 def test_a_record_is_not_subclassed() -> None:
     with pytest.raises(TypeError, match="not subclassed"):
         type("Longer", (Written,), {})
+
+
+def test_a_quick_init_takes_what_the_dataclass_init_takes() -> None:
+    from dataclasses import FrozenInstanceError, replace
+
+    from tftmanager.rules.records import quick_init
+
+    @dataclass(frozen=True, eq=False, repr=False)
+    class Slow(Record):
+        name: str
+        weight: float = 1.5
+        tags: tuple[str, ...] = ()
+
+    @quick_init
+    @dataclass(frozen=True, eq=False, repr=False)
+    class Quick(Record):
+        name: str
+        weight: float = 1.5
+        tags: tuple[str, ...] = ()
+
+    for args, kwargs in ((("Axe",), {}), (("Axe", 2.0), {"tags": ("iron",)}),
+                         ((), {"name": "Bow", "weight": 0.5})):
+        assert vars(Quick(*args, **kwargs)) == vars(Slow(*args, **kwargs))
+    assert replace(Quick("Axe"), weight=3.0) == Quick("Axe", 3.0)
+    with pytest.raises(FrozenInstanceError):
+        Quick("Axe").name = "Mace"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]  # the name has no default, as in the dataclass's
+    with pytest.raises(TypeError, match="plain fields only"):
+        quick_init(dataclass(frozen=True, eq=False, repr=False)(
+            type("Listed", (Record,), {"__annotations__": {"items": "list[int]"},
+                                       "items": field(default_factory=list)})))

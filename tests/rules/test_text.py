@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tftmanager.rules.character import Character
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
@@ -48,3 +53,17 @@ def test_the_initiative_log_agrees_with_the_side_that_won() -> None:
         what.rsplit(": ", 1)[-1], 3), went_last="Party")
     assert three.log[0] == "Party went last and sits out the first roll-off."
     assert "The Orcs go third." in three.log
+
+
+@pytest.mark.parametrize(("changes", "field", "said"), [
+    ({"notes": "a\x00b"}, "notes", "There is a control character (U+0000) in the notes;"),
+    ({"name": "Rag\x1bnar"}, "name", "There is a control character (U+001B) in the name;"),
+    ({"player": "Al\x07ice"}, "player", "in the player's name;"),
+])
+def test_a_control_character_is_named_with_the_field_it_is_in(
+        changes: dict[str, Any], field: str, said: str) -> None:
+    with pytest.raises(InputError) as refused:
+        check_input(replace(Character(name="Ragnar", race="human", st=11, dx=13, iq=8),
+                            **changes))
+    assert refused.value.field == field
+    assert said in str(refused.value)  # (not "The notes holds": the words read right)

@@ -186,3 +186,25 @@ def test_any_job_week_keeps_its_books(seed: int, job: str, strength: int,
         assert all("for the week" not in w.reason for w in result.xp)
     # Working the job (found before, or found now) is what makes it a rank held.
     assert (job in result.assignment.held) == result.assignment.found
+
+
+# ------------------------------------------------- eligibility judged once per figure and job
+
+
+def test_the_same_figure_in_the_same_job_is_judged_as_it_was() -> None:
+    """A figure's eligibility is kept for the same figure, job and assignment's fields only.
+
+    The first week judges it; later weeks of the same (immutable) figure give the
+    same reasons, and a figure, rank or catalogue that differs is judged again.
+    """
+    weak = replace(SOLDIER, st=6, dx=6)
+    war = Assignment("war_1", activity=Activity.JOB, found=True, weeks_left=3)
+    first = week(weak, war)
+    assert first.lines[0].startswith("Not eligible for War 1: needs ST + DX")
+    assert week(weak, war, seed=2).lines == first.lines  # the same reasons, kept
+    middling = replace(weak, st=12, dx=12)  # ST + DX 24: enough for War 1 (22), not more
+    assert not week(middling, war).lines[0].startswith("Not eligible")  # another figure
+    sergeant = week(middling, replace(war, officer="sergeant"))  # the rank adds 4 to 22
+    assert sergeant.lines[0] == "Not eligible for War 1: needs ST + DX 26 (has 24)."
+    easier = forced(CATALOGUE, "war_1", requires={})
+    assert not week(weak, war, easier).lines[0].startswith("Not eligible")  # other rules

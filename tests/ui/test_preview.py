@@ -122,3 +122,36 @@ def test_opening_reads_the_party_once(make_window, tmp_path: Path, campaign_temp
     assert window.editor.title.text() == "Flavius Marcellus"  # the first, chosen for you
     assert window.open_campaign(empty)
     assert window.editor.title.text() == EMPTY_HINT
+
+
+def test_the_party_shows_in_plain_fusion_and_the_editor_in_the_apps_own_style(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """The app's style (framed check boxes) waits for the party's paint, not for the editor."""
+    then = ("from PySide6.QtWidgets import QApplication\n"
+            "style = QApplication.style()\n"
+            "print('style', type(style).__name__, style.name() or style.baseStyle().name())")
+    party = _started(tmp_path / "party", campaign_templates, "party", then)
+    editor = _started(tmp_path / "editor", campaign_templates, "editor", then)
+    assert party[-1] == "fusion" and party[-2] != "VisibleIndicators", party  # Qt's own
+    assert editor[-3:] == ["style", "VisibleIndicators", "fusion"], editor
+    from PySide6.QtWidgets import QApplication
+
+    from tftmanager.ui.style import VisibleIndicators
+    assert isinstance(QApplication.style(), VisibleIndicators)  # as configure_application sets
+
+
+def test_the_menus_are_filled_once_the_party_is_on_screen(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """Their titles at the first paint; their entries (and shortcuts) right after the party."""
+    then = ("from PySide6.QtWidgets import QApplication\n"
+            "from tftmanager.ui.main_window import MainWindow\n"
+            "[w] = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]\n"
+            "menus = [a.menu() for a in w.menuBar().actions()]\n"
+            "print('menus', *(m.title().replace('&', '') for m in menus))\n"
+            "print('entries', sum(len(m.actions()) for m in menus),\n"
+            "      any(a.shortcut().toString() == 'Ctrl+S' for m in menus for a in m.actions()))")
+    party = _started(tmp_path / "party", campaign_templates, "party", then)
+    editor = _started(tmp_path / "editor", campaign_templates, "editor", then)
+    titles = ["menus", "File", "Edit", "Campaign", "View", "Help"]
+    assert party[-9:-3] == titles and party[-3:] == ["entries", "0", "False"], party
+    assert editor[-9:-3] == titles and editor[-1] == "True" and int(editor[-2]) > 30, editor

@@ -63,6 +63,8 @@ def changes_from(session: Session, rows: list[RowChange]) -> Changes:
             flags["party"] = flags["party"] or row.action in "ID"
         elif isinstance(image.get("character_id"), int):
             characters.add(image["character_id"])
+        elif row.action == journal.RANGE:  # rows inserted at once name their characters
+            characters.update(int(c) for c in image.get("characters", ()))
         if row.table == "campaign":
             flags["settings"] = flags["week"] = flags["party"] = True
         if row.table in _TABLE_FLAGS:

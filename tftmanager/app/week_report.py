@@ -7,7 +7,7 @@ survival roll (``survival``), so none of them imports another for its types.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
@@ -38,23 +38,34 @@ class NeedsValues(WeekRefused):
         super().__init__(f"Set these job values first (the scan lost them): {names}.")
 
 
-@dataclass
+@dataclass(slots=True)
 class CharacterWeek:
-    """One character's week in the report."""
+    """One character's week in the report.
+
+    Its lines, rolls and events are the rules' own tuples (``WeekResult``),
+    not copies: a year's run keeps thousands of these until it is shown, and
+    each copied list was one more object to make and for Python's cycle
+    collector to walk once the run ends.
+    """
 
     character_id: int
     name: str
     activity: str
-    lines: list[str] = field(default_factory=list)
-    rolls: list[str] = field(default_factory=list)
+    lines: tuple[str, ...] = ()
+    rolls: tuple[str, ...] = ()
     xp: int = 0
     money: int = 0
     wounds: int = 0
-    events: list[str] = field(default_factory=list)
+    events: tuple[str, ...] = ()
     worked: bool = False
     # Hits not yet healed after the week, and ST (a wounded worker's journal line).
     wounds_after: int = 0
     st: int = 0
+
+
+# A character's part of a week as the week log keeps it (to_json), in this order.
+SECTION_FIELDS = ("character_id", "name", "activity", "lines", "rolls", "xp", "money", "wounds",
+                  "events", "worked", "wounds_after", "st")
 
 
 @dataclass
@@ -78,11 +89,19 @@ class WeekReport:
         return "\n".join(out)
 
     def to_json(self) -> str:
-        """For the week log (built by hand: asdict is slow for a big party)."""
+        """For the week log: each character's part as a row of values, in ``SECTION_FIELDS``.
+
+        A year of a party's weeks is thousands of parts; naming every field in
+        each (the format before schema 17, which ``story_reads`` still reads)
+        was about a third of the log's bytes, and of the time to write it.
+        """
         return json.dumps({
-            "week": self.week, "seed": self.seed, "stop": self.stop,
-            "characters": [vars(c) for c in self.characters],
-        }, ensure_ascii=False, check_circular=False)  # plain data: no cycle to look for
+            "week": self.week, "seed": self.seed, "stop": self.stop, "fields": SECTION_FIELDS,
+            "rows": [[c.character_id, c.name, c.activity, c.lines, c.rolls, c.xp, c.money,
+                      c.wounds, c.events, c.worked, c.wounds_after, c.st]
+                     for c in self.characters],
+        }, check_circular=False,  # plain data: no cycle to look for
+            separators=(",", ":"))  # ASCII (the rolls' dashes escaped): no wide string to encode
 
 
 @dataclass(frozen=True)

@@ -172,23 +172,17 @@ class _Run:
                    ledger.balances(session=session, campaign_id=campaign_id,
                                    table=ledger.MONEY), campaign.week)
 
-    def add_ledger(self, cid: int, result: WeekResult, money: int, batch: str) -> None:
-        """A character's XP and money for the week, kept until the run writes."""
-        week = self.week
-        for w in result.xp:
-            self.xp.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week, batch))
-        if result.money:
-            for w in result.money:
-                self.money.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week, batch))
-            self.balances[cid] = self.balances.get(cid, 0) + money
-
     def finish(self, session: Session, weeks: list[_Week]) -> list[AppliedWeek]:
         """Write the run in a few bulk statements and report each week with its lines."""
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign_id,
                                    changed=self.assignments)
-        xp = ledger.append_rows(session=session, table=ledger.XP, rows=self.xp)
-        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=self.money)
+        # The rows go once written (here, while the cycle collector is paused, rather than
+        # walked by its first pass after the run).
+        rows, self.xp, self.money = (self.xp, self.money), [], []
+        xp = ledger.append_rows(session=session, table=ledger.XP, rows=rows[0])
+        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=rows[1])
+        del rows
         week_store.log_weeks(session=session, campaign_id=self.campaign_id,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
@@ -214,14 +208,25 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
     after = dict(before)
     sections = []
     stops: list[str] = []
+    xp_rows, money_rows, balances, week_no = run.xp, run.money, run.balances, run.week
     for cid in run.order:
         snap = before[cid]
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
-                              week=run.week, balance=run.balances.get(cid, 0))
-        money = result.money_total if result.money else 0
-        run.add_ledger(cid, result, money, batch)
-        section = _section(cid, snap, result, money)
+                              week=week_no, balance=balances.get(cid, 0))
+        money = 0
+        for w in result.xp:  # the character's XP and money, kept until the run writes
+            xp_rows.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week_no, batch))
+        if result.money:
+            for w in result.money:
+                line = (cid, w.amount, w.kind, w.reason[:REASON_MAX], week_no, batch)
+                money_rows.append(line)
+                money += w.amount
+            balances[cid] = balances.get(cid, 0) + money
+        section = CharacterWeek(cid, snap.character.name, result.activity, result.lines,
+                                result.rolls, result.xp_total, money, result.wounds,
+                                result.events, result.worked, result.character.wounds,
+                                result.character.st)
         if result.kinds:
             stops += [f"{section.name} {event}" for kind, event in
                       zip(result.kinds, result.events, strict=True) if kind in stop_on]
@@ -241,7 +246,7 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
     if result.studies:
         done = progress_studies(session=session, library=library, profile=run.profile,
                                 character_id=cid, character=character, studies=studies)
-        section.lines += _study_lines(library, done)
+        section.lines = (*section.lines, *_study_lines(library, done))
         if not _still_studying(done):
             assignment = replace(assignment, activity=Activity.IDLE)
         character, studies = done.character, done.left
@@ -257,14 +262,6 @@ def _carry(session: Session, run: _Run, library: RulesLibrary, cid: int, snap: S
         return snap
     return Snapshot(character if changed else snap.character,
                     assignment if moved else snap.assignment, studies)
-
-
-def _section(cid: int, snap: Snapshot, result: WeekResult, money: int) -> CharacterWeek:
-    """The report's part for one character (``money``: the week's total, worked out once)."""
-    return CharacterWeek(cid, snap.character.name, result.activity, list(result.lines),
-                         list(result.rolls), result.xp_total, money,
-                         result.wounds, list(result.events), result.worked,
-                         result.character.wounds, result.character.st)
 
 
 def _still_studying(done: StudyWeek) -> bool:

@@ -178,22 +178,23 @@ def check_input(character: Character) -> None:
 def _check_text(character: Character) -> None:
     """Names, keys and notes hold no control characters; keys and notes are bounded."""
     fields: list[tuple[str, str, str, bool]] = [
-        ("name", "The name", character.name, False),
-        ("player", "The player", character.player, False),
-        ("notes", "The notes", character.notes, True),
+        ("name", "the name", character.name, False),
+        ("player", "the player's name", character.player, False),
+        ("notes", "the notes", character.notes, True),
     ]
     keys = [character.race, *character.spells, *(t.key for t in character.talents),
             *(i.key for i in character.items)]
-    fields += [("keys", "A race, item, talent or spell key", k, False) for k in keys]
-    fields += [("items", "An item's note", i.note, True) for i in character.items]
-    fields += [("languages", "A language", lang, False) for lang in character.languages]
+    fields += [("keys", "a race, item, talent or spell key", k, False) for k in keys]
+    fields += [("items", "an item's note", i.note, True) for i in character.items]
+    fields += [("languages", "a language", lang, False) for lang in character.languages]
     if character.mount is not None:
-        fields.append(("mount", "The mount's name", character.mount.name, False))
-    for field_name, label, text, multiline in fields:
+        fields.append(("mount", "the mount's name", character.mount.name, False))
+    for field_name, where, text, multiline in fields:
         bad = first_control(text, multiline=multiline)
         if bad is not None:
-            raise InputError(field_name, f"{label} holds a control character ({bad}); "
-                             "type plain text.")
+            # ("in the notes": the sentence reads the same whatever the field's number)
+            raise InputError(field_name, f"There is a control character ({bad}) in "
+                             f"{where}; type plain text.")
     if len(character.player) > NAME_MAX or any(len(k) > KEY_MAX
                                                for k in (*keys, *character.languages)):
         raise InputError("keys", f"Names and keys can be at most {KEY_MAX} characters.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from tftmanager.rules.character import Character
 from tftmanager.rules.dice import DamageDice
@@ -237,6 +237,36 @@ def derive(character: Character, library: RulesLibrary, profile: RuleProfile) ->
         _DERIVED.clear()
     _DERIVED[key] = (character, library, profile, derived)
     return derived
+
+
+# Fields of a character no derived figure reads: a week changes them (hits taken, dying,
+# spent fatigue back), and the figures of the character before hold for the one after.
+UNDERIVED = frozenset({"wounds", "status", "fatigue"})
+_READ = tuple(f.name for f in fields(Character) if f.name not in UNDERIVED)
+
+
+def carry_figures(before: Character, after: Character, library: RulesLibrary,
+                  profile: RuleProfile) -> None:
+    """Let ``after`` have ``before``'s derived figures when only ``UNDERIVED`` fields differ.
+
+    A wounded soldier's next week asks for figures of a new (immutable)
+    character whose gear, attributes and talents are the ones before: working
+    them out again was a tenth of a year of weeks for a party.  ``before``
+    is forgotten (asked again, it is worked out again).
+    """
+    key = (id(before), id(library), id(profile))
+    known = _DERIVED.get(key)
+    if known is None or known[0] is not before or known[1] is not library \
+            or known[2] is not profile:
+        return
+    for name in _READ:
+        mine, theirs = getattr(before, name), getattr(after, name)
+        if mine is not theirs and mine != theirs:
+            return
+    # The figure before is replaced: its entry goes, so a year of a wounded party's weeks
+    # does not fill the memo (and empty it, every figure then worked out again).
+    del _DERIVED[key]
+    _DERIVED[(id(after), id(library), id(profile))] = (after, library, profile, known[3])
 
 
 def _derive(character: Character, library: RulesLibrary, profile: RuleProfile) -> Derived:

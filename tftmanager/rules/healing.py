@@ -82,7 +82,7 @@ def busy_week_healing(before: Character, after: Character, activity: Activity, *
     lines.  A figure that cannot act (dying, arrested) is left to its status.
     """
     if activity not in (Activity.JOB, Activity.STUDY, Activity.IDLE) \
-            or after.status is not Status.ACTIVE:
+            or after.status is not Status.ACTIVE or not (before.wounds or after.wounds):
         return after, ()
     week = _week_name(activity, worked)
     lines = []

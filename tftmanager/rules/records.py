@@ -18,8 +18,10 @@ subclassed (its methods are compiled for its own fields).
 from __future__ import annotations
 
 import reprlib
-from dataclasses import fields
-from typing import Any
+from dataclasses import MISSING, fields
+from typing import Any, TypeVar
+
+_R = TypeVar("_R")
 
 
 def _values(owner: str, names: list[str]) -> str:
@@ -78,3 +80,33 @@ class Record:
         record: Any = self  # a dataclass (fields() takes nothing else)
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(record) if f.repr)
         return f"{self.__class__.__qualname__}({shown})"
+
+
+def quick_init(cls: type[_R]) -> type[_R]:
+    """Give a record made by the thousand an ``__init__`` that sets its fields in one step.
+
+    The dataclass's frozen ``__init__`` sets each field through
+    ``object.__setattr__``: for a week's result (twelve fields, one per
+    character per week) that was twice the time of filling its ``__dict__``
+    at once, which is what this ``__init__`` does, in place of the
+    dataclass's, with the same parameters and defaults.  Only for fields
+    with a plain default or none (no default factory) and no
+    ``__post_init__``.  Not for a record whose fields are read over and over
+    (a character): filling ``__dict__`` directly leaves its instances
+    without Python's faster inline attributes, and a year of weeks with
+    characters made this way ran 7% slower in paired runs.
+    """
+    record: Any = cls  # a dataclass (fields() takes nothing else)
+    found = fields(record)
+    if hasattr(cls, "__post_init__") or any(f.default_factory is not MISSING for f in found):
+        raise TypeError(f"{cls.__qualname__}: quick_init sets plain fields only")
+    defaults = {f"_d_{f.name}": f.default for f in found if f.default is not MISSING}
+    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_d_{f.name}"
+                       for f in found)
+    body = ", ".join(f"{f.name}={f.name}" for f in found)
+    made: dict[str, Any] = {}
+    exec(f"def __init__(self, {params}):\n self.__dict__.update({body})\n",
+         defaults, made)
+    made["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", made["__init__"])  # noqa: B010 - a method put on the class
+    return cls

@@ -17,7 +17,7 @@ from typing import Any
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.calendar import rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
-from tftmanager.rules.derived import derive
+from tftmanager.rules.derived import carry_figures, derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.healing import busy_week_healing
@@ -26,7 +26,7 @@ from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
-from tftmanager.rules.records import Record
+from tftmanager.rules.records import Record, quick_init
 from tftmanager.rules.settings import JobReadings, RuleProfile, Upkeep
 from tftmanager.rules.survival import is_dying
 from tftmanager.rules.text import count
@@ -44,10 +44,12 @@ class StopEvent(enum.StrEnum):
 # (a survival roll, a trial); an injury heals by itself, so a party of a dozen
 # in risky jobs is not held at week 1 unless the GM asks for it.
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
+_NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every week
 # The ledgers' kinds a week writes (an enum's value read once, not in every week).
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
 
+@quick_init
 @dataclass(frozen=True, eq=False, repr=False)
 class LedgerWrite(Record):
     """An experience or money entry the week earns (kind is the ledger's kind value)."""
@@ -57,6 +59,7 @@ class LedgerWrite(Record):
     reason: str
 
 
+@quick_init  # one per character per week: made in one step
 @dataclass(frozen=True, eq=False, repr=False)
 class WeekResult(Record):
     """What one character's week did: the report's words and what to write.
@@ -84,12 +87,12 @@ class WeekResult(Record):
     @property
     def xp_total(self) -> int:
         """Experience earned this week."""
-        return sum(w.amount for w in self.xp)
+        return sum([w.amount for w in self.xp]) if self.xp else 0
 
     @property
     def money_total(self) -> int:
         """Money earned (pay) less money spent (upkeep) this week."""
-        return sum(w.amount for w in self.money)
+        return sum([w.amount for w in self.money]) if self.money else 0
 
 
 def resolve_week(character: Character, assignment: Assignment, *, library: RulesLibrary,
@@ -98,7 +101,9 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
     """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
     activity = Activity(assignment.activity)
     if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
-        character = replace(character, fatigue=0)
+        rested = replace(character, fatigue=0)
+        carry_figures(character, rested, library, profile)
+        character = rested
     if character.status is not Status.ACTIVE:
         return WeekResult(activity.label, character, assignment,
                           lines=(f"Cannot act this week ({character.status.value}).",))
@@ -175,14 +180,14 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     """
     job = played_job(catalogue.jobs[data.job], profile)
     activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
-    reasons = eligibility(character, job, catalogue, library, data, frozenset(data.held))
+    reasons = _reasons(character, job, catalogue, library, data, profile)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
                           catalogue, dice, profile)
-    lines = list(worked.lines)
+    lines = worked.lines  # the week's own list, made for this result
     xp, parts = _xp(worked, job.name, week)
     if xp:
         lines.append(f"XP +{xp[0].amount} ({parts}).")
@@ -197,11 +202,40 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
                                        healing=profile.week_healing,
                                        rest_heals_all=catalogue.rest_heals_all)
     lines += healing
-    return WeekResult(
-        activity, after, data, lines=tuple(lines), events=tuple(e for _k, e in harm),
-        kinds=tuple(k for k, _e in harm), worked=worked.worked, xp=xp, money=money,
-        rolls=tuple(f"{label}: {roll} — {note}" for label, roll, note in worked.rolls),
-        wounds=worked.damage)
+    if after is not character:  # hits and status: the figures of next week's work hold
+        carry_figures(character, after, library, profile)
+    events, kinds = (tuple([e for _k, e in harm]), tuple([k for k, _e in harm])) if harm \
+        else ((), ())
+    return WeekResult(  # in the fields' order: a year of a party's weeks builds thousands
+        activity, after, data, tuple(lines),
+        tuple([f"{label}: {roll} — {note}" for label, roll, note in worked.rolls]),
+        events, kinds, xp, money, worked.damage, False, worked.worked)
+
+
+# A figure's eligibility for a job, by the identity of the (immutable) figure and of the
+# rules it was judged by, and the assignment's fields eligibility reads: a week changes few
+# figures, and the same figure in the same job is eligible, or not for the same reasons,
+# week after week.  The entry keeps the objects, so an id is never reused while it lives.
+_ELIGIBLE: dict[tuple[Any, ...], tuple[Character, JobCatalogue, RulesLibrary, RuleProfile,
+                                        tuple[str, ...]]] = {}
+_ELIGIBLE_MAX = 8192
+
+
+def _reasons(character: Character, job: Job, catalogue: JobCatalogue, library: RulesLibrary,
+             data: Assignment, profile: RuleProfile) -> list[str]:
+    """``job_week.eligibility`` of the figure, worked out once for the same figure and job."""
+    key = (id(character), id(catalogue), id(library), id(profile), data.job, data.officer,
+           data.mounted, data.flying_mount, data.held)
+    known = _ELIGIBLE.get(key)
+    if known is not None and known[0] is character and known[1] is catalogue \
+            and known[2] is library and known[3] is profile:
+        return list(known[4])
+    reasons = eligibility(character, job, catalogue, library, data,
+                          frozenset(data.held) if data.held else _NO_RANKS)
+    if len(_ELIGIBLE) >= _ELIGIBLE_MAX:
+        _ELIGIBLE.clear()
+    _ELIGIBLE[key] = (character, catalogue, library, profile, tuple(reasons))
+    return reasons
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:

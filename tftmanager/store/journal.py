@@ -27,6 +27,8 @@ from sqlalchemy import bindparam, text
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.acting import acting_author
+from tftmanager.store.journal_triggers import RANGE as RANGE  # the app names a range by it
+from tftmanager.store.journal_triggers import range_images
 from tftmanager.store.sql_text import quote_name
 from tftmanager.store.tables import CampaignRow, OperationRow, utcnow
 
@@ -59,7 +61,13 @@ class OpenOperation:
 
 @dataclass(frozen=True)
 class RowChange:
-    """One recorded row: which table, what happened, and its images as JSON."""
+    """One recorded row: which table, what happened, and its images as JSON.
+
+    A ``RANGE`` (rows inserted at once, ``journal_triggers.insert_recorded``)
+    is one entry for them all: ``row_key`` the first rowid, ``new`` the last
+    (``last``), the characters they name (``characters``), and once undone
+    the rows themselves (``rows``).
+    """
 
     table: str
     action: str
@@ -229,8 +237,10 @@ def _touched_characters(session: Session, operation_id: int) -> list[int]:
         "SELECT DISTINCT CASE WHEN table_name = 'character' THEN row_key "
         "ELSE json_extract(coalesce(new, old), '$.character_id') END "
         "FROM row_change WHERE operation_id = :op AND table_name IN "
-        f"('character', {_naming_a_character()})"), {"op": operation_id})
-    return sorted(int(r[0]) for r in rows if r[0] is not None)
+        f"('character', {_naming_a_character()}) AND action <> '{RANGE}' "
+        "UNION SELECT named.value FROM row_change, json_each(row_change.new, '$.characters') "
+        f"AS named WHERE operation_id = :op AND action = '{RANGE}'"), {"op": operation_id})
+    return sorted({int(r[0]) for r in rows if r[0] is not None})
 
 
 def _touched_any(session: Session, operation_id: int) -> bool:
@@ -381,12 +391,39 @@ def _delete_row(session: Session, table: str, row_key: int) -> None:
     session.execute(text(f"DELETE FROM {quote_name(table)} WHERE rowid = :k"), {"k": row_key})
 
 
+def _replay_range(session: Session, operation_id: int, change: RowChange, *,
+                  backwards: bool) -> None:
+    """Take back a range of inserted rows (keeping their images in its entry) or put them back."""
+    assert change.new is not None
+    first, last, table = change.row_key, int(change.new["last"]), change.table
+    if backwards:
+        images = range_images(session.connection(), table, first, last)
+        session.execute(text(
+            "UPDATE row_change SET new = json_set(new, '$.rows', json(:rows)) "
+            "WHERE operation_id = :op AND table_name = :t AND action = :a AND row_key = :k"),
+            {"rows": images, "op": operation_id, "t": table, "a": RANGE, "k": first})
+        session.execute(text(f"DELETE FROM {quote_name(table)} WHERE rowid BETWEEN :a AND :b"),
+                        {"a": first, "b": last})
+        return
+    rows = change.new["rows"]  # redo follows the undo that kept them
+    columns = list(rows[0])
+    names = ", ".join(quote_name(c) for c in columns)
+    values = ", ".join(f":v{i}" for i in range(len(columns)))
+    session.execute(
+        text(f"INSERT INTO {quote_name(table)} (rowid, {names}) VALUES (:rowid, {values})"),
+        [{"rowid": key, **{f"v{i}": image[c] for i, c in enumerate(columns)}}
+         for key, image in enumerate(rows, start=first)])
+
+
 def replay(session: Session, operation_id: int, changes: list[RowChange], *,
            backwards: bool) -> None:
     """Put a file's rows back to their old images (undo) or forward to their new ones (redo)."""
     session.execute(text("PRAGMA defer_foreign_keys = ON"))
     with unrecorded(session):
         for change in reversed(changes) if backwards else changes:
+            if change.action == RANGE:
+                _replay_range(session, operation_id, change, backwards=backwards)
+                continue
             image = change.old if backwards else change.new
             if image is None:
                 _delete_row(session, change.table, change.row_key)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
 from tftmanager.shipped import migrations_dir
@@ -15,6 +17,7 @@ from tftmanager.store.journal_triggers import (
     drop_triggers,
     forget_row_images,
     install_triggers,
+    recorded_columns,
 )
 
 
@@ -23,6 +26,20 @@ def alembic_config() -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(migrations_dir()))
     return cfg
+
+
+def _keeps_history(cfg: Config, current: str | None) -> bool:
+    """Whether every revision past ``current`` leaves the recorded rows as they were.
+
+    A revision says so with ``KEEPS_HISTORY = True`` (schema 17 changes no
+    table); any other may change or rewrite rows, so the history's row images
+    recorded before it are dropped, as always.
+    """
+    if current is None:
+        return False
+    script = ScriptDirectory.from_config(cfg)
+    return all(getattr(revision.module, "KEEPS_HISTORY", False)
+               for revision in script.iterate_revisions("head", current))
 
 
 def upgrade_to_head(engine: Engine) -> None:
@@ -35,9 +52,12 @@ def upgrade_to_head(engine: Engine) -> None:
         raw.execute("PRAGMA foreign_keys=OFF")
         cfg.attributes["connection"] = conn
         with conn.begin():
+            tables = recorded_columns(conn)
+            keeps = _keeps_history(cfg, MigrationContext.configure(conn).get_current_revision())
             drop_triggers(conn)  # batch mode rebuilds tables; the triggers come back after
             command.upgrade(cfg, "head")
-            forget_row_images(conn)
+            if not keeps or recorded_columns(conn) != tables:
+                forget_row_images(conn)  # rows recorded before may fit the tables no more
             install_triggers(conn)
         raw.execute("PRAGMA foreign_keys=ON")
         bad = raw.execute("PRAGMA foreign_key_check").fetchall()

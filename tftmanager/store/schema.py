@@ -11,7 +11,7 @@ APPLICATION_ID = 0x5446544D
 
 # The schema version this build writes; every Alembic revision sets
 # PRAGMA user_version to its number.
-CURRENT_SCHEMA = 16
+CURRENT_SCHEMA = 17
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 

@@ -25,7 +25,7 @@ from tftmanager.store import journal
 from tftmanager.store.campaign import CampaignStore, open_campaign_for_reading
 from tftmanager.store.engine import make_engine
 from tftmanager.store.errors import CampaignError, ServerError
-from tftmanager.store.journal_triggers import install_triggers
+from tftmanager.store.journal_triggers import expand_ranges, install_triggers
 from tftmanager.store.server import (
     check_schema,
     make_server_engine,
@@ -52,6 +52,8 @@ def _copy_rows(source: Connection, target: Connection,
     for table in _tables():
         query = select(table).order_by(*table.primary_key)
         rows = [dict(r._mapping) for r in source.execute(query)]
+        if table.name == "row_change" and source.dialect.name == "sqlite":
+            rows = expand_ranges(source, rows)  # a server's journal records every row
         if table.name == "row_change" and image_fix is not None:
             rows = [image_fix(r) for r in rows]
         if rows:

@@ -58,7 +58,21 @@ def week_reports(*, session: Session, campaign_id: int
     rows = session.exec(
         select(WeekLogRow.week, WeekLogRow.report, WeekLogRow.created_at)
         .where(WeekLogRow.campaign_id == campaign_id).order_by(col(WeekLogRow.id))).all()
-    return {int(week): (json.loads(report), created) for week, report, created in rows}
+    return {int(week): (_report(report), created) for week, report, created in rows}
+
+
+def _report(text: str) -> dict[str, Any]:
+    """A week log's report with each character's part as an object, in either format.
+
+    Since schema 17 a part is a row of values named once in ``fields``;
+    earlier logs named the fields in every part.
+    """
+    report: dict[str, Any] = json.loads(text)
+    fields = report.pop("fields", None)
+    if fields is not None:
+        report["characters"] = [dict(zip(fields, row, strict=True))
+                                for row in report.pop("rows")]
+    return report
 
 
 def character_names(*, session: Session, campaign_id: int) -> list[tuple[int, str]]:

@@ -7,12 +7,14 @@ the activity is stored as its text (the enum is a StrEnum).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.store.bulk import update_by_id
+from tftmanager.store.journal_triggers import insert_recorded
 from tftmanager.store.tables import AssignmentRow, CharacterRow, WeekLogRow, utcnow
 
 # The assignment columns, written and read by name (held is stored as JSON).
@@ -91,12 +93,27 @@ def log_week(*, session: Session, campaign_id: int, week: int, seed: int, batch:
 
 def log_weeks(*, session: Session, campaign_id: int,
               weeks: list[tuple[int, int, str, str]]) -> None:
-    """Record several weeks run at once: (week, seed, batch, report) each, one statement."""
-    if weeks:
-        session.execute(insert(WeekLogRow.__table__),  # type: ignore[attr-defined]
-                        [{"campaign_id": campaign_id, "week": week, "seed": seed,
-                          "batch": batch, "report": report, "created_at": utcnow()}
-                         for week, seed, batch, report in weeks])
+    """Record several weeks run at once: (week, seed, batch, report) each, one statement.
+
+    In a file the history records them as one range (``insert_recorded``): the
+    reports are most of a run's bytes, and a row image each doubled them.
+    """
+    if not weeks:
+        return
+    table: Any = WeekLogRow.__table__  # type: ignore[attr-defined]
+    dialect = session.get_bind().dialect
+    if dialect.name != "sqlite":
+        session.execute(insert(table), [
+            {"campaign_id": campaign_id, "week": week, "seed": seed, "batch": batch,
+             "report": report, "created_at": utcnow()} for week, seed, batch, report in weeks])
+        return
+    stamp = table.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)
+    now = stamp(utcnow()) if stamp else utcnow()  # the text SQLAlchemy itself would store
+    insert_recorded(session.connection(), "week_log",
+                    "INSERT INTO week_log (campaign_id, week, seed, batch, report, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(campaign_id, week, seed, batch, report, now)
+                     for week, seed, batch, report in weeks], min_rows=1)
 
 
 def unlog_week(*, session: Session, batch: str) -> None:

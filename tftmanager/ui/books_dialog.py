@@ -15,8 +15,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
-    QFileDialog,
     QGridLayout,
     QLabel,
     QLineEdit,
@@ -83,6 +81,8 @@ class RulebooksDialog(QDialog):
                 grid.addWidget(widget, row, column)
             self.paths[code], self.first_pages[code] = path, first
         grid.setColumnStretch(1, 1)
+        from PySide6.QtWidgets import QDialogButtonBox  # noqa: PLC0415 - with the dialog
+
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -99,6 +99,8 @@ class RulebooksDialog(QDialog):
     def _choose(self, code: str) -> None:
         start = str(Path(self.paths[code].text()).expanduser()) if self.paths[code].text() \
             else str(Path.home())
+        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415 - made when first asked
+
         name, _ = QFileDialog.getOpenFileName(self, f"PDF of {BOOKS.get(code, code)}", start,
                                               "PDF (*.pdf);;All files (*)")
         if name:

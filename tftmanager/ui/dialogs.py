@@ -1,13 +1,20 @@
-"""Message dialogs, each behind one function so tests can stand in for it."""
+"""Message dialogs, each behind one function so tests can stand in for it.
+
+``QMessageBox`` is imported inside them: PySide6 makes a Qt class's Python
+type (and its enums) when it is first named, and nothing in the window's
+start-up shows a message.
+"""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-
-from PySide6.QtWidgets import QMessageBox, QWidget
+from typing import TYPE_CHECKING
 
 from tftmanager import APP_NAME, __version__
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 
 def campaign_error(parent: QWidget | None, title: str, message: str,
@@ -17,6 +24,8 @@ def campaign_error(parent: QWidget | None, title: str, message: str,
     Restoring writes a copy of the newest backup beside the campaign and opens
     that, so the refused file is left exactly as it was.
     """
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(title)
@@ -38,6 +47,8 @@ def campaign_error(parent: QWidget | None, title: str, message: str,
 
 def confirm_delete(parent: QWidget | None, name: str) -> bool:
     """Ask before deleting a character (Undo can still bring it back)."""
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     answer = QMessageBox.question(
         parent, "Delete Character",
         f"Delete {name}? You can undo this with Edit > Undo.",
@@ -54,6 +65,8 @@ def ask_gear_payment(parent: QWidget | None, name: str, what: str, price: int,
     The editor follows the shop's money rule, so a new armor never appears
     for nothing by accident (a turned wheel once gave Flavius fine plate).
     """
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     box = QMessageBox(QMessageBox.Icon.Question, "New Equipment",
                       f"{name} does not own {what}.", parent=parent)
     box.setInformativeText(f"Buy it for ${price:,} (has ${money:,}), or take it free "
@@ -70,11 +83,15 @@ def ask_gear_payment(parent: QWidget | None, name: str, what: str, price: int,
 
 def error(parent: QWidget | None, title: str, message: str) -> None:
     """Report a failure."""
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     QMessageBox.warning(parent, title, message)
 
 
 def info(parent: QWidget | None, title: str, message: str) -> None:
     """Tell the user what an action did."""
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     QMessageBox.information(parent, title, message)
 
 
@@ -96,6 +113,8 @@ def ask_text(parent: QWidget | None, title: str, question: str) -> str | None:
 
 def about(parent: QWidget | None) -> None:
     """Version and the rules sources."""
+    from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
+
     QMessageBox.about(
         parent,
         f"About {APP_NAME}",

@@ -10,7 +10,7 @@ the main one (docked again with a double-click on its title, as usual).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 BOTTOM_SHARE = 0.45       # of the window's height, for the Party Board
@@ -40,17 +40,14 @@ def give_room(window: QMainWindow, dock: QDockWidget) -> None:
             window.resizeDocks([dock], [SIDE_WIDTH], Qt.Orientation.Horizontal)
 
     dock.visibilityChanged.connect(shown)
-    if not any(isinstance(c, _FloatingCloser) for c in window.children()):
-        window.installEventFilter(_FloatingCloser(window))
 
 
-class _FloatingCloser(QObject):
-    """Closing the main window closes the docks floating beside it (they are its own)."""
+def close_floating(window: QMainWindow) -> None:
+    """Hide the docks floating beside ``window`` as it closes (they are its own).
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """On the window's close, hide every floating dock of it."""
-        if event.type() == QEvent.Type.Close and isinstance(watched, QMainWindow):
-            for dock in watched.findChildren(QDockWidget):
-                if dock.isFloating():
-                    dock.hide()
-        return False
+    The window's ``closeEvent`` calls it: an event filter on the window, as
+    before, was a call into Python for every event the window had.
+    """
+    for dock in window.findChildren(QDockWidget):
+        if dock.isFloating():
+            dock.hide()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QProgressDialog, QStatusBar, QWidget
+from PySide6.QtWidgets import QDialog, QMenu, QStatusBar, QWidget
 
 from tftmanager.ui import dialogs
 from tftmanager.ui.save_as import ask_save_path
@@ -110,6 +110,8 @@ def copy_statblocks(window: MainWindow, *, selected: bool, bestiary: bool = Fals
 
 def export_foundry(window: MainWindow, selected: bool) -> None:
     """Write the selected character (a file) or the party (a folder) as Foundry actors."""
+    from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415 - made when first used
+
     from tftmanager.app.foundry import file_name  # noqa: PLC0415
     from tftmanager.ui.operations import interop  # noqa: PLC0415
     from tftmanager.ui.runner import free_query  # noqa: PLC0415
@@ -183,6 +185,8 @@ def import_foundry(window: MainWindow) -> None:
 def _ask_files(window: MainWindow, title: str,
                formats: str) -> tuple[list[str], list[str]] | None:
     """The files the user picks and their texts (None: no campaign, none picked, cancelled)."""
+    from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415 - made when first used
+
     if window.session is None:
         return None
     names, _ = QFileDialog.getOpenFileNames(_widget(window), title, "", formats)
@@ -192,6 +196,8 @@ def _ask_files(window: MainWindow, title: str,
 
 def _read_with_progress(window: MainWindow, names: list[str]) -> list[str] | None:
     """The files' texts, read one by one under a progress bar (None if cancelled or unreadable)."""
+    from PySide6.QtWidgets import QProgressDialog  # noqa: PLC0415 - made when first used
+
     progress = QProgressDialog("Reading files…", "Cancel", 0, len(names), _widget(window))
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(500)

@@ -3,6 +3,9 @@
 The window is shown before the campaign store (sqlmodel, SQLAlchemy) is even
 imported; the party and then the editor appear from a read-only look at the
 file (the preview), and the campaign opens after the editor's first paint.
+A campaign reopened as it was left shows its party first from the rows kept
+from the last run (``app.kept_party``), before any rule is imported; the
+menus' entries, the app's style and the wheel guard follow the party.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tftmanager import APP_NAME, ORG_NAME
 from tftmanager.app.location import CampaignLocation
 from tftmanager.collector import collector_paused, keep_for_good, paused_for_start_up
-from tftmanager.ui import main_panels, single_instance, smoke, style, wheel_guard
+from tftmanager.ui import main_panels, single_instance, smoke
 from tftmanager.ui.import_scan import skip_source_scan
 from tftmanager.ui.window_state import data_folder
 
@@ -31,23 +34,53 @@ if TYPE_CHECKING:
 
 DESKTOP_ID = "io.github.tftmanager.TFTManager"
 DEMO_FILE = "Demo Campaign.tftcampaign"
+FUSION = ("-style", "Fusion")  # Qt's own option: no Python class of QStyle made for it
 JOIN = "--join"  # tftmanager --join LINK: a player's window for the GM's invitation link
 _STARTED = time.perf_counter()
 
 
-def configure_application(app: QApplication, *, guard_wheel: bool = True) -> None:
+def configure_application(app: QApplication, *, guard_wheel: bool = True,
+                          framed: bool = True) -> None:
     """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing.
 
     ``guard_wheel=False`` leaves the wheel guard to the caller (start-up installs
-    it once the editor is on screen).
+    it once the editor is on screen), and ``framed=False`` the app's own style
+    (``install_style``): start-up gives the application plain Fusion until the
+    party is on screen (``QApplication`` made with ``-style Fusion``).
     """
     app.setOrganizationName(ORG_NAME)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
-    style.apply(app)  # Fusion (follows the system light/dark scheme), visible check boxes
+    if framed:
+        install_style(app)
     if guard_wheel:
-        wheel_guard.install(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
+        install_wheel_guard(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
+
+
+def install_style(app: QApplication) -> None:
+    """Fusion (it follows the system light/dark scheme) with visible check boxes (once).
+
+    Start-up installs it after the party is on screen, before the editor (the
+    first check boxes): the style's Python class makes PySide6 build every
+    enum of ``QStyle`` (about a tenth of a bare window's start), and the party
+    table is drawn the same by plain Fusion, which the application starts with.
+    """
+    from tftmanager.ui import style  # noqa: PLC0415 - see above
+
+    style.apply(app)
+
+
+def install_wheel_guard(app: QApplication) -> None:
+    """The wheel guard (``ui.wheel_guard``), installed once, after the style; imported only then.
+
+    Its module names ``QEvent``, whose Python types PySide6 makes (about a
+    fiftieth of a bare window's start) when first named: after the party shows.
+    """
+    from tftmanager.ui import wheel_guard  # noqa: PLC0415 - see above
+
+    install_style(app)  # the guard hears of new boxes from the app's style
+    wheel_guard.install(app)
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
@@ -67,15 +100,21 @@ def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
     return demo, not demo.exists()
 
 
-def start_log() -> None:
+def start_log(notes: list[str] | None = None) -> None:
     """The log of actions, refusals and bugs (Help > Show Log Folder), before any action.
 
     Start-up sets it up once the editor is on screen (its logging modules
-    took about a twentieth of the start to the party), before any input is read.
+    took about a twentieth of the start to the party), before any input is
+    read; ``notes`` are what start-up noted before (why the party's kept copy
+    was not used), written then and emptied.
     """
     from tftmanager import activity_log  # noqa: PLC0415 - after the first paint
 
     activity_log.configure()
+    for note in notes or ():
+        activity_log.LOGGER.info(note)
+    if notes:
+        notes.clear()
 
 
 def install_crash_hook(parent: QWidget) -> None:
@@ -144,16 +183,16 @@ def main(argv: list[str] | None = None) -> int:
         if missing:
             print(missing, file=sys.stderr)
             return 2
-    app = QApplication.instance() or QApplication([sys.argv[0], *args])
+    app = QApplication.instance() or QApplication([sys.argv[0], *FUSION, *args])
     assert isinstance(app, QApplication)
     from tftmanager.cards.none_refcount import keep_none_alive  # noqa: PLC0415
     from tftmanager.ui.runner import free_query  # noqa: PLC0415 - a light module
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
-    configure_application(app, guard_wheel=False)  # installed once the editor is up
+    configure_application(app, guard_wheel=False, framed=False)  # both once the party shows
     if args and args[0] == JOIN:  # a player's window: no campaign, no main window
-        wheel_guard.install(app)  # no editor to wait for: the guard and the log now
+        install_wheel_guard(app)  # no editor to wait for: the guard and the log now
         start_log()
         return join(app, args[1:])
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
@@ -168,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     from tftmanager.ui.main_window import MainWindow  # noqa: PLC0415 - after the app exists
 
     settings = QSettings()
-    window = MainWindow(settings)
+    window = MainWindow(settings, menus_later=True)  # filled once the party is shown
     install_crash_hook(window)
     if not alone:
         single_instance.Receiver(instance, single_instance.opener(window), parent=window)
@@ -237,8 +276,9 @@ def _reporter(window: MainWindow, app: QApplication, probe: str | None,
 
 def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
-    wheel_guard.install(app)  # a dialog of the open may have a combo box
-    start_log()
+    window.fill_menus()
+    install_wheel_guard(app)  # a dialog of the open may have a combo box
+    start_log(window.start_notes)
     try:
         done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
         if not done and window.session is None:
@@ -254,6 +294,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
             url: str | None = None) -> Callable[[], None]:
     """After the first paint: party and editor from the preview, then the open (``report``)."""
     report = _reporter(window, app, probe, shown)
+    window.signals.party_kept.connect(lambda _why: report("kept"))  # make bench's warm start
 
     def load() -> None:
         try:
@@ -267,31 +308,48 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         # use them, and they load them when first asked (about 15 ms of start-up).
         window.backup_root = data_folder() / "backups"
         if url is not None:  # a server campaign: no preview (no file), asked if refused
-            wheel_guard.install(app)
+            window.fill_menus()
+            install_wheel_guard(app)
             start_log()
             window.ensure_panels()
             QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
             return
         path, create = first_campaign(settings, [str(p) for p in paths])
+        if not create and main_panels.show_kept_party(window, path):
+            party_shown()  # as kept from the last run: no rule loaded yet
+            if probe != "party":
+                QTimer.singleShot(0, lambda: look(path))
+        else:
+            look(path, create=create)
+
+    def party_shown() -> None:
+        window.repaint()  # the party on screen while the rules or the store load
+        keep_for_good()
+        report("party")
+
+    def look(path: Path, *, create: bool = False) -> None:
+        """The file read as it is now (its rows replace any kept ones), then the editor."""
+        kept = window.kept_rows is not None
         if not create and main_panels.show_preview(window, path):
-            window.repaint()  # the party on screen while the store loads
-            keep_for_good()
-            report("party")
-            if probe == "party":
-                return
+            if not kept:
+                party_shown()
+                if probe == "party":
+                    return
+            window.fill_menus()  # after the party's paint; their shortcuts work from now
             QTimer.singleShot(0, show_editor)
         else:
             opened(_open_fully(window, app, path, create))
 
     def show_editor() -> None:
+        install_style(app)  # before the editor's check boxes
         if main_panels.show_preview_editor(window):
             window.repaint()
-            wheel_guard.install(app)  # before any input is read
+            install_wheel_guard(app)  # before any input is read
             keep_for_good(started=True)
             report("editor")
             if probe == "editor":
                 return
-        start_log()
+        start_log(window.start_notes)
         QTimer.singleShot(0, load_store)  # the store loads after the editor's first paint
 
     def load_store() -> None:
@@ -301,7 +359,7 @@ def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: l
         opened(window.session is not None)
 
     def opened(_done: bool) -> None:
-        wheel_guard.install(app)  # (once) if not yet: before any input is read
+        install_wheel_guard(app)  # (once) if not yet: before any input is read
         keep_for_good(started=True)
         for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
             report(stage)

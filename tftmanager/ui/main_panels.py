@@ -50,11 +50,35 @@ def build_editor(window: MainWindow) -> None:
         placeholder.deleteLater()
 
 
+def show_kept_party(window: MainWindow, path: Path) -> bool:
+    """The party as kept from the last run on this very file, before any rule loads; or False.
+
+    ``ui.kept_rows`` trusts the copy only while the file is provably the one
+    it was made from; the look at the file that follows (``show_preview``)
+    replaces any row that differs.  Why a copy was not used goes to the log.
+    """
+    from tftmanager.ui.kept_rows import shown_rows  # noqa: PLC0415 - after first paint
+
+    if window.session is not None:
+        return False
+    rows, reason = shown_rows(path)
+    if reason:
+        window.start_notes.append(reason)
+    if rows is None:
+        return False
+    window.ensure_party()
+    window.party_model.set_rows(rows)
+    window.kept_rows = rows
+    return True
+
+
 def show_preview(window: MainWindow, path: Path) -> bool:
     """The campaign's party from a read-only look, before the store loads; False if none.
 
-    Only shown in an empty window; the open that follows fills the table from
-    the store (or empties it if the campaign cannot be opened).
+    Only shown in an empty window, or over the rows kept from the last run,
+    which it replaces (each worked out again as it is drawn): whatever the
+    copy said, what the file holds is shown.  The open that follows fills the
+    table from the store (or empties it if the campaign cannot be opened).
     """
     from tftmanager.app.peek import campaign_preview  # noqa: PLC0415 - no ORM in this chain
     from tftmanager.ui.party_rows import pending_rows  # noqa: PLC0415
@@ -62,6 +86,7 @@ def show_preview(window: MainWindow, path: Path) -> bool:
 
     if window.session is not None:
         return False
+    window.kept_rows = None
     preview = free_query(campaign_preview, path=path)
     if preview is None:
         return False
@@ -109,7 +134,7 @@ def open_preview_now(window: MainWindow) -> CampaignSession | None:
 
 def drop_preview(window: MainWindow) -> None:
     """The previewed campaign did not open: empty the table and editor, say what was lost."""
-    window.preview = None
+    window.preview = window.kept_rows = None
     if window.session is not None:
         return
     built = window.panels_built

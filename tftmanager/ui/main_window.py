@@ -26,18 +26,11 @@ from PySide6.QtWidgets import (
 
 from tftmanager import APP_NAME
 from tftmanager.ui import (
-    books,
-    books_dialog,
     campaign_files,
     dialogs,
     dock_sizes,
-    file_and_help_menus,
-    interop_menu,
     main_panels,
-    menu_windows,
-    players_menu,
     read_only,
-    server_window,
     story_menu,
     window_actions,
     window_state,
@@ -45,15 +38,20 @@ from tftmanager.ui import (
 from tftmanager.ui.icons import icon
 from tftmanager.ui.signals import AppSignals
 
+KEEP_AFTER_MS = 300  # the party is kept for the next start once changes pause this long
+
 if TYPE_CHECKING:
     from tftmanager.app.changes import Changes
     from tftmanager.app.peek import CampaignPreview
     from tftmanager.app.sheet import Sheet
     from tftmanager.ui.editor import CharacterEditor
+    from tftmanager.ui.file_and_help_menus import FileAndHelpActions
     from tftmanager.ui.history_panel import HistoryPanel
     from tftmanager.ui.party import PartyPanel
     from tftmanager.ui.party_model import PartyModel
     from tftmanager.ui.party_rows import PartyRow
+    from tftmanager.ui.players_menu import PlayersViewMenu
+    from tftmanager.ui.server_window import ServerActions
     from tftmanager.ui.session import CampaignSession
 
 
@@ -91,16 +89,34 @@ class MainWindow(QMainWindow):
     act_find: QAction
     act_about: QAction
     panels_built: bool  # the editor and history (they may wait for the store)
+    # Made as the menus are filled (``fill_menus``)
+    server: ServerActions
+    players_view: PlayersViewMenu
+    file_help: FileAndHelpActions
 
-    def __init__(self, settings: QSettings) -> None:
+    def __init__(self, settings: QSettings, *, menus_later: bool = False) -> None:
+        """The window, its toolbar and its menus' titles; the menus' entries at once.
+
+        ``menus_later``: the owner calls ``fill_menus`` (start-up does once the
+        party is on screen: their modules and dialogs' classes were about a
+        twentieth of the start to it); until then the menus are empty.
+        """
         super().__init__()
         self.settings = settings
-        books.use_settings(settings)  # the user's rulebook PDFs (Preferences)
+        self.menus_filled = False
         self.signals = AppSignals(self)
         self.session: CampaignSession | None = None
         # The campaign shown from its start-up preview, until it is opened (``ui.main_panels``).
         self.preview: tuple[Path, CampaignPreview] | None = None
         self.opening_preview = self.panels_built = self.party_built = False
+        # The party's rows as shown from the copy kept from the last run, until the file is
+        # read (``main_panels.show_kept_party``); lines for the log once it is set up.
+        self.kept_rows: list[PartyRow] | None = None
+        self.start_notes: list[str] = []
+        self._keep_timer = QTimer(self)  # the party kept for the next start, once edits pause
+        self._keep_timer.setSingleShot(True)
+        self._keep_timer.setInterval(KEEP_AFTER_MS)
+        self._keep_timer.timeout.connect(self.keep_party)
         # Where rolling backups go (set by the composition root; None takes none).
         self.backup_root: Path | None = None
         self.setWindowIcon(icon("app"))
@@ -129,13 +145,13 @@ class MainWindow(QMainWindow):
         self.history_dock.hide()
         dock_sizes.give_room(self, self.history_dock)
 
-        self._make_menus()
-        self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
-        self.server = server_window.install(self)  # server campaigns: open, news, roles
+        bar = self.menuBar()
+        self.menus = {title: bar.addMenu(title)
+                      for title in ("&File", "&Edit", "&Campaign", "&View", "&Help")}
+        self.story = story_menu.StoryDocks(self, self.signals)  # its docks, in the layout
         window_actions.add_toolbar(self, "Main", (
             self.act_new, self.act_open, None, self.act_undo, self.act_redo, None,
             self.act_add, self.act_duplicate, self.act_delete, None, self.act_settings))
-        self.read_only.watch_menus()
         self.week_label = QLabel()
         self.week_label.setAccessibleName("Campaign week")
         self.statusBar().addPermanentWidget(self.week_label)
@@ -147,6 +163,8 @@ class MainWindow(QMainWindow):
         self.signals.action_refused.connect(lambda t, m: dialogs.error(self, t, m))
         self.signals.bug_reported.connect(lambda m: dialogs.error(self, "Unexpected Error", m))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._retint_icons)
+        if not menus_later:
+            self.fill_menus()
         self._update_actions()
         window_state.restore(self, self.settings)
         # Paint first: the party and editor (and the rules they import) are
@@ -170,9 +188,23 @@ class MainWindow(QMainWindow):
             main_panels.build_editor(self)
             self.editor.preview_edited.connect(partial(main_panels.show_kept_edit, self))
 
-    def _make_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+    def fill_menus(self) -> None:
+        """Fill the menus (once), with the actions their modules add; shortcuts work from then."""
+        if self.menus_filled:
+            return
+        self.menus_filled = True
+        from tftmanager.ui import (  # noqa: PLC0415 - see __init__'s menus_later
+            books,
+            books_dialog,
+            file_and_help_menus,
+            interop_menu,
+            menu_windows,
+            players_menu,
+            server_window,
+        )
+
+        books.use_settings(self.settings)  # the user's rulebook PDFs (Preferences)
+        file_menu, edit_menu, campaign_menu, view_menu, help_menu = self.menus.values()
         file_menu.addAction(self.act_new)
         file_menu.addAction(self.act_open)
         self.recent_menu = QMenu("Open &Recent", self)
@@ -184,14 +216,12 @@ class MainWindow(QMainWindow):
         interop_menu.add_to(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
-        edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.act_undo, self.act_redo])
         edit_menu.addSeparator()
         edit_menu.addActions([self.act_add, self.act_duplicate, self.act_delete])
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         books_dialog.add_to(self, edit_menu)
-        campaign_menu = bar.addMenu("&Campaign")
         campaign_menu.addAction(self.act_settings)
         campaign_menu.addAction(self.act_library)
         campaign_menu.addSeparator()
@@ -199,13 +229,15 @@ class MainWindow(QMainWindow):
             campaign_menu.addAction(action)
         menu_windows.add_encounter_menu(self, campaign_menu)
         self.players_view = players_menu.install(self, campaign_menu)
-        view_menu = bar.addMenu("&View")
         toggle = self.history_dock.toggleViewAction()
         toggle.setText("&History")
         view_menu.addAction(toggle)
-        self.story = story_menu.install(self, campaign_menu, view_menu)
-        help_menu = bar.addMenu("&Help")
+        story_menu.add_to_menus(self.story, campaign_menu, view_menu)
         help_menu.addAction(self.act_about)
+        self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
+        self.server = server_window.install(self)  # server campaigns: open, news, roles
+        self.read_only.watch_menus()
+        self._update_actions()
 
     def _retint_icons(self) -> None:
         """Redraw the icons in the new scheme's text colour (light/dark switch)."""
@@ -254,6 +286,8 @@ class MainWindow(QMainWindow):
         """Close the open campaign, if any."""
         if self.session is None:
             return
+        if self._keep_timer.isActive():
+            self.keep_party()  # the last change, for the next start
         self.players_view.stop()  # the table server goes before the store it serves
         self.session.close()
         self.session = None
@@ -272,6 +306,7 @@ class MainWindow(QMainWindow):
         from tftmanager.app import campaigns  # noqa: PLC0415 - with the store
         from tftmanager.ui import preview_editing  # noqa: PLC0415 - not before the first paint
 
+        self.fill_menus()  # (once) if start-up has not yet
         self.ensure_panels()
         self.session = session
         adopted = preview_editing.adopt(self.editor, session)  # its kept edits applied
@@ -290,6 +325,9 @@ class MainWindow(QMainWindow):
             self.party.select(self.party_model.first_by_name())  # the first by name, if any
         self._show_week()
         self._update_actions()
+        self._keep_timer.start()
+        from tftmanager.ui import menu_windows  # noqa: PLC0415 - with the menus
+
         menu_windows.offer_library_update(self, session)
 
     def _show_week(self) -> None:
@@ -345,6 +383,22 @@ class MainWindow(QMainWindow):
             self.party.select(next(iter(added)))
         self._say_saved()
         self._update_actions()
+        self._keep_timer.start()
+
+    def keep_party(self) -> None:
+        """Keep the party's rows for the next start (``ui.kept_rows``); a failure is only logged."""
+        self._keep_timer.stop()
+        note = ""
+        if self.session is not None:
+            from tftmanager.ui import kept_rows  # noqa: PLC0415 - once opened
+
+            note = kept_rows.keep(self.session, self.party_model.rowCount()
+                                  if self.party_built else 0)
+            if note:
+                from tftmanager.activity_log import LOGGER  # noqa: PLC0415 - set up by now
+
+                LOGGER.info(note)
+        self.signals.party_kept.emit(note)
 
     def _say_saved(self) -> None:
         """The status bar names what was just saved (the journal's newest operation)."""
@@ -372,7 +426,8 @@ class MainWindow(QMainWindow):
         self.act_survival.setEnabled(has_selection)
         self.act_duplicate.setEnabled(has_selection)
         self.act_delete.setEnabled(has_selection)
-        self.server.restrict()  # a player's login: the GM's tools are disabled
+        if self.menus_filled:
+            self.server.restrict()  # a player's login: the GM's tools are disabled
         self._show_journal()
 
     # Undo, redo and history: the campaign's journal
@@ -453,6 +508,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         """Remember the window and release the campaign (opened first if edits wait for it)."""
+        dock_sizes.close_floating(self)  # first, as the event filter it replaces did
         if self.session is None and self.panels_built and self.editor.kept_edits():
             main_panels.open_preview_now(self)  # nothing typed before the store loaded is lost
         window_state.save(self, self.settings,

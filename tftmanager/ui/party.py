@@ -128,7 +128,7 @@ class PartyPanel(QWidget):
         header = self.table.horizontalHeader()
         others = sum(header.sectionSize(c) for c in range(1, header.count())
                      if not header.isSectionHidden(c))
-        room = self.table.viewport().width() - others
+        room = header.width() - others  # the viewport's width (its header spans it)
         names = min(self.table.sizeHintForColumn(0), NAME_MOST)
         width = max(room, names, header.minimumSectionSize())
         if width != header.sectionSize(0):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
@@ -134,7 +135,7 @@ class PartyModel(RowTableModel[PartyRow | PendingRow]):
 
     # Updates from the session.
 
-    def set_rows(self, rows: list[PartyRow | PendingRow]) -> None:
+    def set_rows(self, rows: Sequence[PartyRow | PendingRow]) -> None:
         """Replace every row, in the table's current order."""
         self.beginResetModel()
         self._rows = list(rows)

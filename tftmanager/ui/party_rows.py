@@ -1,4 +1,8 @@
-"""Row data for the party table: plain values, no Qt."""
+"""Row data for the party table: plain values, no Qt.
+
+Importing it imports no rule: at start-up the rows may come from the copy
+kept from the last run (``app.kept_party``), before the rules are loaded.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tftmanager.app.sheet import Sheet
-from tftmanager.rules.effects import Stat
-from tftmanager.rules.references import with_reference
+from tftmanager.rules.records import Record
 
-if TYPE_CHECKING:  # the store is not imported for the rows themselves
-    from tftmanager.app.sheet import Member, Party
+if TYPE_CHECKING:  # neither the rules nor the store for the rows themselves
+    from tftmanager.app.sheet import Member, Party, Sheet
 
 
-@dataclass(frozen=True)
-class PartyRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class PartyRow(Record):
     """One character as the party table shows it."""
 
     id: int
@@ -38,6 +40,9 @@ class PartyRow:
     @classmethod
     def from_sheet(cls, sheet: Sheet, race_name: str, xp: int = 0) -> PartyRow:
         """Flatten a sheet into the table's columns."""
+        from tftmanager.rules.effects import Stat  # noqa: PLC0415 - rows kept need no rule
+        from tftmanager.rules.references import with_reference  # noqa: PLC0415
+
         c, d = sheet.character, sheet.derived
         assert sheet.id is not None
         return cls(
@@ -61,8 +66,8 @@ class PartyRow:
         )
 
 
-@dataclass(frozen=True)
-class PendingRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class PendingRow(Record):
     """A member known by name whose figures are worked out when first shown.
 
     Opening a campaign of thousands evaluates only the rows the table draws
@@ -74,7 +79,7 @@ class PendingRow:
     make: Callable[[], PartyRow]
 
 
-def pending_rows(party: Party, balances: dict[int, int]) -> list[PartyRow | PendingRow]:
+def pending_rows(party: Party, balances: dict[int, int]) -> list[PendingRow]:
     """The party table's rows, each evaluated on demand."""
     def maker(stored: Member) -> Callable[[], PartyRow]:
         def make() -> PartyRow:

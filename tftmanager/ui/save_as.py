@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tftmanager.app.outputs import OutputError, check_output
 from tftmanager.ui import dialogs, window_state
@@ -43,6 +43,8 @@ def ask_save_path(parent: QWidget | None, title: str, suggested: Path | str,
     ``refused`` titles the dialog that says why.  ``check`` is the writer's
     check of the place (Save a Copy's lets a closed campaign be replaced).
     """
+    from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415 - made when first asked
+
     suggested = window_state.outside_app_data(Path(suggested))  # never the hidden data folder
     name, chosen = QFileDialog.getSaveFileName(parent, title, str(suggested),
                                                ";;".join(f for f, _suffix in formats))

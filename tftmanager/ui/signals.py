@@ -24,3 +24,5 @@ class AppSignals(QObject):
     status_noted = Signal(str)
     # (no payload): an operation was recorded, undone or redone
     journal_changed = Signal()
+    # str: the party's copy for the next start was written ("") or not (why, in a line)
+    party_kept = Signal(str)

@@ -13,11 +13,11 @@ list only raises the window); the answer is ``ok``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 import sys
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,7 +48,11 @@ def server_name(data_folder: Path, platform: str = sys.platform,
     first and be handed every campaign path. Windows names a pipe.
     """
     data_folder = data_folder.resolve()
-    digest = hashlib.sha256(str(data_folder).encode("utf-8")).hexdigest()[:16]
+    raw = str(data_folder).encode("utf-8", "surrogateescape")
+    # Two checksums from zlib, which is loaded already: hashlib would load OpenSSL
+    # before the window shows (a fiftieth of a bare window's start).  The name
+    # only keeps one user's data folders apart; it guards no secret.
+    digest = f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}"
     name = f"tftmanager-{digest}"
     if platform == "win32":
         return name

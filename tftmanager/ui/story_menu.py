@@ -1,7 +1,8 @@
 """The campaign's story and the party at a glance, hooked into the main window.
 
-``install`` adds Campaign > Journal, and View > Party Board and View > Party
-Charts (docks); the main window calls it once.  Nothing here imports the
+Campaign > Journal, and View > Party Board and View > Party Charts (docks):
+the main window makes the docks (``StoryDocks``) as it is built and adds
+their menu entries (``add_to_menus``) when it fills its menus.  Nothing here imports the
 store until a dock is first shown or the journal opened, so the window still
 paints before the rules and the store load.
 """
@@ -113,9 +114,12 @@ class StoryDocks:
         return self.journal_window
 
 
-def install(window: QMainWindow, campaign_menu: QMenu, view_menu: QMenu) -> StoryDocks:
-    """Add the journal, the board and the charts to the main window's menus."""
-    docks = StoryDocks(window, window.signals)  # type: ignore[attr-defined]
+def add_to_menus(docks: StoryDocks, campaign_menu: QMenu, view_menu: QMenu) -> None:
+    """Campaign > Journal, View > Party Board and Party Charts, for docks made before.
+
+    The main window makes its docks as it is built (so the layout it
+    restores has them) and may fill its menus after its first paint.
+    """
     campaign_menu.addSeparator()
     campaign_menu.addAction(docks.act_journal)
     for dock, text, keys in ((docks.board_dock, "Party &Board", "Ctrl+B"),
@@ -125,4 +129,3 @@ def install(window: QMainWindow, campaign_menu: QMenu, view_menu: QMenu) -> Stor
         if keys:
             toggle.setShortcut(QKeySequence(keys))
         view_menu.addAction(toggle)
-    return docks

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
+from PySide6.QtWidgets import QMainWindow, QSplitter
 
 from tftmanager.app.location import CAMPAIGN_SUFFIX, CampaignLocation, new_campaign_path
 from tftmanager.ui import screen_fit
@@ -136,6 +136,8 @@ def outside_app_data(suggested: Path) -> Path:
 def ask_campaign_path(window: QMainWindow, *, new: bool,
                       settings: QSettings | None = None) -> Path | None:
     """Ask for a campaign file to create (suffix added if missing) or to open."""
+    from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415 - made when first asked
+
     folder = start_folder(settings or QSettings())
     if new:
         name, _ = QFileDialog.getSaveFileName(window, "New Campaign", folder, CAMPAIGN_FILTER)
