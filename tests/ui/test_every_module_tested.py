@@ -42,6 +42,7 @@ THROUGH_THE_WINDOW = {
     "players_view": "ui/test_players_view.py",  # its server, links and QR codes
     "gear_fields": "ui/test_every_action.py",  # armor, shield, weapons carried, ready weapon
     "window_actions": "ui/test_every_action.py",  # every menu action and toolbar button
+    "window_menus": "ui/test_every_action.py",  # the menus' entries, each triggered
     "join_table": "ui/test_player_window.py",  # File > Join a Table…
     "join_dialog": "ui/test_player_window.py",  # the link typed in, Join pressed
     "player_card": "ui/test_player_window.py",  # the card the server sends

@@ -395,7 +395,7 @@ def test_a_server_campaign_opens_at_start_when_named_or_last_used(
     assert launch.server_url(window.settings, [], [Path("a.tftcampaign")]) is None
 
     app = QApplication.instance()
-    launch._loader(window, app, window.settings, [], None, False, 0.0, party_url)()
+    launch._Loader(window, app, window.settings, [], None, False, 0.0, party_url).load()
     qtbot.waitUntil(lambda: window.session is not None)
     assert window.session.shared
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tftmanager.app import kept_party
 from tftmanager.refusal import Refusal
 from tftmanager.ui.party_rows import PartyRow, pending_rows
+from tftmanager.ui.runner import free_check, free_query
 
 if TYPE_CHECKING:
     from tftmanager.ui.session import CampaignSession
@@ -26,7 +27,7 @@ _TYPES = tuple({"int": int, "str": str}[str(f.type)] for f in fields(PartyRow))
 
 def shown_rows(path: Path) -> tuple[list[PartyRow] | None, str]:
     """The rows kept for ``path`` as it is now (None if none can be trusted), and why not."""
-    kept, reason = kept_party.load(path, FIELDS)
+    kept, reason = free_query(kept_party.load, path=path, fields=FIELDS)
     if kept is None:
         return None, reason
     rows = [_row(values) for values in kept]
@@ -54,12 +55,13 @@ def keep(session: CampaignSession, shown: int = 0) -> str:
     if path is None:
         return ""  # a server campaign: no file to vouch for the copy
     if shown > kept_party.MAX_ROWS:
-        kept_party.forget(path)
+        free_query(kept_party.forget, path=path)
         return ""
-    try:
-        return kept_party.keep(path, FIELDS, lambda: _read(session))
-    except Refusal as refused:  # the campaign cannot be read just now: nothing is kept
-        return f"party of {path.name} not kept: {refused.message}"
+    kept = free_check(kept_party.keep, answers=(Refusal,), path=path, fields=FIELDS,
+                      read_rows=lambda: _read(session))
+    if kept.refusal is not None:  # the campaign cannot be read just now: nothing is kept
+        return f"party of {path.name} not kept: {kept.refusal.message}"
+    return kept.value or ""
 
 
 def _read(session: CampaignSession) -> list[list[Any]] | None:

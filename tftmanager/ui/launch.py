@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -222,8 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         window.close()
         return 0
 
-    QTimer.singleShot(0, _loader(window, app, settings, paths, probe, smoke_test, shown,
-                                 server_url(settings, urls, paths)))
+    loader = _Loader(window, app, settings, paths, probe, smoke_test, shown,
+                     server_url(settings, urls, paths))
+    QTimer.singleShot(0, loader.load)
     return app.exec()
 
 
@@ -261,19 +262,6 @@ def server_url(settings: QSettings, urls: list[CampaignLocation],
             else None)
 
 
-def _reporter(window: MainWindow, app: QApplication, probe: str | None,
-              shown: float) -> Callable[[str], None]:
-    """For make bench: print the time to a stage and quit, when asked to stop there."""
-
-    def report(stage: str) -> None:
-        if probe == stage:
-            print(f"shown {shown:.4f} {stage} {time.perf_counter() - _STARTED:.4f}", flush=True)
-            window.close()
-            QTimer.singleShot(0, app.quit)
-
-    return report
-
-
 def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
     window.fill_menus()
@@ -289,81 +277,98 @@ def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool)
     return done
 
 
-def _loader(window: MainWindow, app: QApplication, settings: QSettings, paths: list[Path],
-            probe: str | None, smoke_test: bool, shown: float,
-            url: str | None = None) -> Callable[[], None]:
-    """After the first paint: party and editor from the preview, then the open (``report``)."""
-    report = _reporter(window, app, probe, shown)
-    window.signals.party_kept.connect(lambda _why: report("kept"))  # make bench's warm start
 
-    def load() -> None:
+class _Loader:
+    """After the first paint: party and editor from the preview, then the open.
+
+    Each step is queued on the event loop after the one before it has painted,
+    so the window answers between them; ``probe`` (make bench) stops at a stage.
+    """
+
+    def __init__(self, window: MainWindow, app: QApplication, settings: QSettings,
+                 paths: list[Path], probe: str | None, smoke_test: bool, shown: float,
+                 url: str | None = None) -> None:
+        self.window, self.app, self.settings, self.paths = window, app, settings, paths
+        self.probe, self.smoke_test, self.shown, self.url = probe, smoke_test, shown, url
+        window.signals.party_kept.connect(lambda _why: self.report("kept"))  # bench's warm start
+
+    def report(self, stage: str) -> None:
+        """For make bench: print the time to a stage and quit, when asked to stop there."""
+        if self.probe == stage:
+            print(f"shown {self.shown:.4f} {stage} {time.perf_counter() - _STARTED:.4f}",
+                  flush=True)
+            self.window.close()
+            QTimer.singleShot(0, self.app.quit)
+
+    def load(self) -> None:
         try:
-            show_party()
+            self.show_party()
         except BaseException:
             keep_for_good(started=True)
             raise
 
-    def show_party() -> None:
+    def show_party(self) -> None:
         # The bundled fonts are not loaded here: only the cards, sheets and PDFs
         # use them, and they load them when first asked (about 15 ms of start-up).
+        window = self.window
         window.backup_root = data_folder() / "backups"
-        if url is not None:  # a server campaign: no preview (no file), asked if refused
+        if self.url is not None:  # a server campaign: no preview (no file), asked if refused
             window.fill_menus()
-            install_wheel_guard(app)
+            install_wheel_guard(self.app)
             start_log()
             window.ensure_panels()
-            QTimer.singleShot(0, lambda: opened(window.server.open_url(url)))
+            url = self.url
+            QTimer.singleShot(0, lambda: self.opened(window.server.open_url(url)))
             return
-        path, create = first_campaign(settings, [str(p) for p in paths])
+        path, create = first_campaign(self.settings, [str(p) for p in self.paths])
         if not create and main_panels.show_kept_party(window, path):
-            party_shown()  # as kept from the last run: no rule loaded yet
-            if probe != "party":
-                QTimer.singleShot(0, lambda: look(path))
+            self.party_shown()  # as kept from the last run: no rule loaded yet
+            if self.probe != "party":
+                QTimer.singleShot(0, lambda: self.look(path))
         else:
-            look(path, create=create)
+            self.look(path, create=create)
 
-    def party_shown() -> None:
-        window.repaint()  # the party on screen while the rules or the store load
+    def party_shown(self) -> None:
+        self.window.repaint()  # the party on screen while the rules or the store load
         keep_for_good()
-        report("party")
+        self.report("party")
 
-    def look(path: Path, *, create: bool = False) -> None:
+    def look(self, path: Path, *, create: bool = False) -> None:
         """The file read as it is now (its rows replace any kept ones), then the editor."""
+        window = self.window
         kept = window.kept_rows is not None
         if not create and main_panels.show_preview(window, path):
             if not kept:
-                party_shown()
-                if probe == "party":
+                self.party_shown()
+                if self.probe == "party":
                     return
             window.fill_menus()  # after the party's paint; their shortcuts work from now
-            QTimer.singleShot(0, show_editor)
+            QTimer.singleShot(0, self.show_editor)
         else:
-            opened(_open_fully(window, app, path, create))
+            self.opened(_open_fully(window, self.app, path, create))
 
-    def show_editor() -> None:
-        install_style(app)  # before the editor's check boxes
-        if main_panels.show_preview_editor(window):
-            window.repaint()
-            install_wheel_guard(app)  # before any input is read
+    def show_editor(self) -> None:
+        install_style(self.app)  # before the editor's check boxes
+        if main_panels.show_preview_editor(self.window):
+            self.window.repaint()
+            install_wheel_guard(self.app)  # before any input is read
             keep_for_good(started=True)
-            report("editor")
-            if probe == "editor":
+            self.report("editor")
+            if self.probe == "editor":
                 return
-        start_log(window.start_notes)
-        QTimer.singleShot(0, load_store)  # the store loads after the editor's first paint
+        start_log(self.window.start_notes)
+        QTimer.singleShot(0, self.load_store)  # the store loads after the editor's first paint
 
-    def load_store() -> None:
+    def load_store(self) -> None:
         with collector_paused():  # the storage layer's modules live until the app quits
-            main_panels.open_preview_now(window)
+            main_panels.open_preview_now(self.window)
         keep_for_good(started=True)
-        opened(window.session is not None)
+        self.opened(self.window.session is not None)
 
-    def opened(_done: bool) -> None:
-        install_wheel_guard(app)  # (once) if not yet: before any input is read
+    def opened(self, _done: bool) -> None:
+        install_wheel_guard(self.app)  # (once) if not yet: before any input is read
         keep_for_good(started=True)
         for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
-            report(stage)
-        if smoke_test and not probe:
-            smoke.finish(window, app)
-
-    return load
+            self.report(stage)
+        if self.smoke_test and not self.probe:
+            smoke.finish(self.window, self.app)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMenu,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -41,6 +40,8 @@ from tftmanager.ui.signals import AppSignals
 KEEP_AFTER_MS = 300  # the party is kept for the next start once changes pause this long
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
     from tftmanager.app.changes import Changes
     from tftmanager.app.peek import CampaignPreview
     from tftmanager.app.sheet import Sheet
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
     server: ServerActions
     players_view: PlayersViewMenu
     file_help: FileAndHelpActions
+    recent_menu: QMenu
 
     def __init__(self, settings: QSettings, *, menus_later: bool = False) -> None:
         """The window, its toolbar and its menus' titles; the menus' entries at once.
@@ -193,50 +195,9 @@ class MainWindow(QMainWindow):
         if self.menus_filled:
             return
         self.menus_filled = True
-        from tftmanager.ui import (  # noqa: PLC0415 - see __init__'s menus_later
-            books,
-            books_dialog,
-            file_and_help_menus,
-            interop_menu,
-            menu_windows,
-            players_menu,
-            server_window,
-        )
+        from tftmanager.ui import window_menus  # noqa: PLC0415 - see __init__'s menus_later
 
-        books.use_settings(self.settings)  # the user's rulebook PDFs (Preferences)
-        file_menu, edit_menu, campaign_menu, view_menu, help_menu = self.menus.values()
-        file_menu.addAction(self.act_new)
-        file_menu.addAction(self.act_open)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(lambda: self.server.fill_recent())
-        file_menu.addMenu(self.recent_menu)
-        file_menu.addAction(self.act_close)
-        file_menu.addSeparator()
-        file_menu.addActions([self.act_print, self.act_export_pdf])
-        interop_menu.add_to(self, file_menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.act_quit)
-        edit_menu.addActions([self.act_undo, self.act_redo])
-        edit_menu.addSeparator()
-        edit_menu.addActions([self.act_add, self.act_duplicate, self.act_delete])
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.act_find)
-        books_dialog.add_to(self, edit_menu)
-        campaign_menu.addAction(self.act_settings)
-        campaign_menu.addAction(self.act_library)
-        campaign_menu.addSeparator()
-        for action in (self.act_award, self.act_week, self.act_survival):
-            campaign_menu.addAction(action)
-        menu_windows.add_encounter_menu(self, campaign_menu)
-        self.players_view = players_menu.install(self, campaign_menu)
-        toggle = self.history_dock.toggleViewAction()
-        toggle.setText("&History")
-        view_menu.addAction(toggle)
-        story_menu.add_to_menus(self.story, campaign_menu, view_menu)
-        help_menu.addAction(self.act_about)
-        self.file_help = file_and_help_menus.FileAndHelpActions(self)  # Save, Copy, Guide
-        self.server = server_window.install(self)  # server campaigns: open, news, roles
-        self.read_only.watch_menus()
+        window_menus.fill(self)
         self._update_actions()
 
     def _retint_icons(self) -> None:
