@@ -13,7 +13,8 @@ way to the database), then at a table's pace (an action every ``--pause`` second
 on average, at random) makes one of a player's actions: a notes edit, or
 dropping or slinging a weapon.  A refused action stops the run.
 
-Reported for 100 and 1,000 players: actions per second; p50 and p95 of an
+Reported for 100 and 1,000 players: actions per second (asked, and begun in
+the play's seconds: the last pauses after them are waited for, not counted); p50 and p95 of an
 action as the player's page waits for it (the table server's answer, its
 refreshed card included); CPU per action of PostgreSQL, of the table
 servers and of the simulated players (this process: it shares the
