@@ -224,7 +224,7 @@ def table(rows: list[Row], before: dict[str, dict[str, Any]] | None = None) -> s
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks, print the table, write the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--runs", type=int, default=3, help="paired runs (medians reported)")
+    parser.add_argument("--runs", type=int, default=5, help="paired runs (medians reported)")
     parser.add_argument("--only", choices=sorted(GROUPS), action="append",
                         help="run only these groups (repeatable)")
     parser.add_argument("--json", type=Path, help="where to write the JSON "
