@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,6 @@ from tftmanager.rules.assignment import Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.loadout import outfit
 from tftmanager.store.campaign import CampaignStore
-from tftmanager.store.journal_triggers import UNRECORDED
 
 pytestmark = pytest.mark.app
 
@@ -79,18 +79,6 @@ def _rows(path: Path, table: str) -> list[dict[str, Any]]:
     try:
         return [{k: r[k] for k in r.keys() if k not in STAMPS}  # noqa: SIM118 - a Row
                 for r in con.execute(f'SELECT * FROM "{table}" ORDER BY rowid')]
-    finally:
-        con.close()
-
-
-def _dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table the journal covers (timestamps included)."""
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        tables = [r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
-        return {t: con.execute(f'SELECT rowid, * FROM "{t}" ORDER BY rowid').fetchall()
-                for t in tables if t not in UNRECORDED}
     finally:
         con.close()
 
@@ -140,7 +128,9 @@ def test_a_seeded_run_gives_what_it_gave_before(tmp_path: Path) -> None:
     assert got["story"] == expected["story"]
 
 
-def test_one_undo_takes_the_seeded_run_back_and_redo_makes_it_again(tmp_path: Path) -> None:
+def test_one_undo_takes_the_seeded_run_back_and_redo_makes_it_again(
+        tmp_path: Path, campaign_dump: Callable[[Path], Any]) -> None:
+    _dump = campaign_dump  # (the suite's one reader of every recorded row)
     path = tmp_path / "undo.tftcampaign"
     with new_campaign(path=path, name="Twenty weeks", demo=True) as store:
         _party(store)
