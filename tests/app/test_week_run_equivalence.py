@@ -34,7 +34,7 @@ from tftmanager.app.journal_export import to_markdown
 from tftmanager.app.week_report import AppliedWeek, totals_text
 from tftmanager.app.weeks import run_weeks
 from tftmanager.rules.abilities import KnownTalent
-from tftmanager.rules.assignment import Assignment
+from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character
 from tftmanager.rules.loadout import outfit
 from tftmanager.store.campaign import CampaignStore
@@ -61,15 +61,15 @@ def _party(store: CampaignStore) -> None:
     for i in range(12):
         cid = create_character(store=store, character=_soldier(i)).id
         assign(store=store, character_id=cid,
-               data=Assignment(activity="job", job=JOBS[i % 3]))
+               data=Assignment(activity=Activity.JOB, job=JOBS[i % 3]))
     sleepy = create_character(store=store, character=replace(
         _soldier(90), name="Sleepy", wounds=4, recovery_weeks=2)).id
-    assign(store=store, character_id=sleepy, data=Assignment(activity="rest"))
+    assign(store=store, character_id=sleepy, data=Assignment(activity=Activity.REST))
     idler = create_character(store=store, character=replace(_soldier(91), name="Idler")).id
-    assign(store=store, character_id=idler, data=Assignment(activity="idle"))
+    assign(store=store, character_id=idler, data=Assignment(activity=Activity.IDLE))
     student = create_character(store=store, character=replace(_soldier(92), name="Student",
                                                               iq=14)).id
-    assign(store=store, character_id=student, data=Assignment(activity="study"))
+    assign(store=store, character_id=student, data=Assignment(activity=Activity.STUDY))
     start_study(store=store, character_id=student, key="climbing", teacher=True)
 
 
