@@ -73,6 +73,14 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6,
     (the others are closed when returned: a new one costs the server a
     process of its own, and its statements are prepared again).
 
+    The pool hands out the connection returned last (LIFO): a table server
+    whose players act one or two at a time keeps using the same one or two,
+    whose server processes have the campaign's tables cached and its
+    statements prepared (psycopg prepares one after its fifth use on a
+    connection).  Taken in turn (FIFO, the default), the sixteen connections
+    of a table server each ran every statement unprepared, and PostgreSQL
+    spent about twice the CPU on a player's action.
+
     The check costs no round trip while a connection is in steady use: only a
     connection idle for long, or one the server has written to unasked (as
     it does when it ends a session), is pinged, and replaced if dead.
@@ -84,6 +92,7 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6,
     engine: Engine = create_engine(
         address.sqlalchemy_url(),  # type: ignore[call-overload]
         pool_size=min(kept, connections), max_overflow=max(connections - kept, 0),
+        pool_use_lifo=True,
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
                       "options": "-c timezone=UTC"},
