@@ -4,7 +4,7 @@
 a tool for working on the table server).  One campaign is set up as
 ``bench/server_load.py`` sets it up, on a scratch PostgreSQL at its default
 durability, and one thread does what the table server does for a player's
-action, without HTTP: finds the link (``player_links.link_for``), carries
+action, without HTTP: finds the link (``player_links.links_and_link``), carries
 the action out (``tableserver.actions.act``: two notes edits to one weapon
 dropped or slung, the load bench's mix) and renders the card its answer
 carries (``LiveViews``' pass for that character).  Each part's CPU is that
@@ -65,12 +65,12 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 fields = {"action": "notes", "notes": f"note {n} {time.monotonic()}"}
             began = time.thread_time()
-            link = player_links.link_for(store=store, secret=secret)
+            every, link = player_links.links_and_link(store=store, secret=secret)
             assert link is not None
             found = time.thread_time()
             actions.act(store, link, fields, nonce=secrets.token_hex(12))
             done = time.thread_time()
-            views._render({link.character_id}, False, n, Rendered())
+            views._render({link.character_id}, False, n, Rendered(), every)
             parts[0] += found - began
             parts[1] += done - found
             parts[2] += time.thread_time() - done

@@ -96,12 +96,29 @@ def link_for(*, store: CampaignStore, secret: str) -> PlayerLink | None:
     answer takes says nothing about which characters have links or how much
     of a guess was right.
     """
+    return links_and_link(store=store, secret=secret)[1]
+
+
+def links_and_link(*, store: CampaignStore, secret: str
+                   ) -> tuple[list[PlayerLink] | None, PlayerLink | None]:
+    """Every link (as ``links``) and the one this secret opens, from one read.
+
+    For the table server's action, whose answer's card pass needs the links
+    as well (the revoked ones' pages learn it there): the list read here is
+    as fresh as the request.  None for the list when the secret is malformed
+    (nothing is read then).
+    """
     if not secret or len(secret) > SECRET_MAX or not secret.isascii():
-        return None
-    found: PlayerLink | None = None
-    wanted = secret.encode()
+        return None, None
     with store.reading():  # one statement: on a server, no BEGIN and COMMIT around it
         every = links(store=store)
+    return every, _opened_by(every, secret)
+
+
+def _opened_by(every: list[PlayerLink], secret: str) -> PlayerLink | None:
+    """The link of ``every`` this secret opens, each compared in constant time."""
+    found: PlayerLink | None = None
+    wanted = secret.encode()
     for link in every:
         if hmac.compare_digest(link.secret.encode(), wanted):
             found = link

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tftmanager.app import player_links
 from tftmanager.app.campaigns import Campaign
+from tftmanager.app.player_links import PlayerLink
 from tftmanager.tableserver import gm_view, player_view
 from tftmanager.tableserver.news import News
 
@@ -51,11 +52,17 @@ class LiveViews:
         self.rendered = Rendered()
         self._lock: asyncio.Lock | None = None
 
-    def _render(self, ids: set[int], gm: bool, version: int, kept: Rendered) -> Rendered:
-        """Render ``ids`` (and the GM's page if ``gm``); the other cards of ``kept`` stay."""
+    def _render(self, ids: set[int], gm: bool, version: int, kept: Rendered,
+                every: list[PlayerLink] | None = None) -> Rendered:
+        """Render ``ids`` (and the GM's page if ``gm``); the other cards of ``kept`` stay.
+
+        ``every``: the links as a player's action read them in its request (not
+        read again: a link revoked since is told by the next pass).
+        """
         with self.store.reading():  # the links and the views in one transaction
-            secrets = {link.character_id: link.secret
-                       for link in player_links.links(store=self.store)}
+            if every is None:
+                every = player_links.links(store=self.store)
+            secrets = {link.character_id: link.secret for link in every}
             views = player_view.read_views(self.store, ids & set(secrets))
         players = {cid: html for cid, html in kept.players.items() if cid in secrets}
         notes = {cid: html for cid, html in kept.notes.items() if cid in secrets}
@@ -65,7 +72,8 @@ class LiveViews:
         return Rendered(version, players, notes, secrets,
                         gm_view.live_html(self.store) if gm else "")
 
-    async def _current(self, version: int, cid: int | None) -> Rendered:
+    async def _current(self, version: int, cid: int | None,
+                       every: list[PlayerLink] | None = None) -> Rendered:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -82,15 +90,17 @@ class LiveViews:
                     wanted = {c for c in wanted if c in touched or c not in have.players}
                 self.rendered = await run_in_threadpool(
                     self._render, wanted, self.gm_watching > 0 or cid is None,
-                    max(version, have.version), kept)
+                    max(version, have.version), kept, every)
             return self.rendered
 
-    async def page(self, version: int, cid: int, secret: str) -> tuple[str, str] | None:
+    async def page(self, version: int, cid: int, secret: str,
+                   every: list[PlayerLink] | None = None) -> tuple[str, str] | None:
         """The character's live part and notes editor at ``version``.
 
         None once the page's link no longer opens (revoked or renewed).
+        ``every``: the links, when just read (see ``_render``).
         """
-        rendered = await self._current(version, cid)
+        rendered = await self._current(version, cid, every)
         stored = rendered.secrets.get(cid, "")
         if not hmac.compare_digest(stored.encode(), secret.encode()) \
                 or cid not in rendered.players:

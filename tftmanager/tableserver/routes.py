@@ -1,9 +1,10 @@
 """The table server's app: a player's page, its live stream and actions, the GM's page.
 
 ``create_app`` builds the Starlette app over one open campaign (``app.state.table``
-holds it).  Every page asks ``player_links.link_for`` first, so a wrong,
-malformed or revoked secret gets the same answer (404, nothing about who
-exists), and a link revoked while its page is open ends that page's stream.
+holds it).  Every page asks ``player_links.link_for`` first (an action in
+the same worker thread that carries it out), so a wrong, malformed or
+revoked secret gets the same answer (404, nothing about who exists), and a
+link revoked while its page is open ends that page's stream.
 The app functions are blocking (SQLite, or a server's connection), so each
 read and write runs in the thread pool; writes take the table's lock one at a
 time, on top of the store's own transaction, so a page's edit and the
@@ -291,11 +292,27 @@ def _answer(ok: bool, message: str, status: int = 200, **more: Any) -> JSONRespo
 
 
 async def player_act(request: Request) -> Response:
-    """One action of the player's: checked, carried out once, answered in one line."""
-    opened = await _opened(request, json_answer=True)
-    if isinstance(opened, Response):
-        return opened
-    table, link, secret = opened
+    """One action of the player's: checked, carried out once, answered in one line.
+
+    The link is looked up in the worker thread that carries the action out
+    (one hand-over to a thread, not two).  A request that fails a check has
+    its link looked up first all the same: a secret that opens nothing is
+    answered 404 whatever else is wrong with the request.
+    """
+    table = _table(request)
+    if table.news.gone:
+        return _gone(json_answer=True)
+    secret = str(request.path_params.get("secret", ""))
+    checked = await _checked(request, table, secret)
+    if isinstance(checked, Response):
+        return _wrong_link(json_answer=True) if await _link(request) is None else checked
+    fields, nonce = checked
+    return await _carry_out(table, secret, fields, nonce)
+
+
+async def _checked(request: Request, table: Table, secret: str
+                   ) -> Response | tuple[dict[str, str], str]:
+    """The request's fields and nonce; or the answer to a request not made by its page."""
     token = request.headers.get("x-csrf-token", "")
     if _cross_site(request) or not hmac.compare_digest(token.encode(),
                                                        table.csrf(secret).encode()):
@@ -312,20 +329,32 @@ async def player_act(request: Request) -> Response:
         return _answer(False, "The request was not understood; reload the page.", 400)
     if table.seen_nonce(nonce):
         return _replayed()
-    return await _carry_out(table, link, secret, fields, nonce)
+    return fields, nonce
 
 
 def _replayed() -> JSONResponse:
     return _answer(False, REPLAYED, 409, replayed=True)
 
 
-async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[str, str],
+@dataclass(frozen=True)
+class _Done:
+    """What a player's action came to, told from the worker thread."""
+
+    link: PlayerLink | None  # None: the secret opens nothing (any more)
+    every: list[PlayerLink] | None = None  # the links, as read with it
+    message: str | None = None  # None: a request done before (even before a restart)
+
+
+async def _carry_out(table: Table, secret: str, fields: dict[str, str],
                      nonce: str) -> Response:
     label = f"table server: {fields.get('action', '?')[:20]}"
     start = activity_log.started(label)
 
-    def work() -> str | None:
-        """What to tell the player; None for a request done before (even before a restart)."""
+    def work() -> _Done:
+        """The link, and what to tell the player."""
+        every, link = player_links.links_and_link(store=table.store, secret=secret)
+        if link is None:
+            return _Done(None)
         # A file has one writer at a time; a server campaign's players act at once, each
         # operation in its own transaction on its own connection.
         with contextlib.nullcontext() if table.store.shared else table.writing:
@@ -334,32 +363,37 @@ async def _carry_out(table: Table, link: PlayerLink, secret: str, fields: dict[s
                     table.own.clear()
                 # Its notice is told by this answer (a file has none): its operation is
                 # this server's own from before it commits, however soon the watch hears.
-                return actions.act(table.store, link, fields, nonce=nonce,
-                                   operations=table.own if table.store.shared else None)
+                return _Done(link, every, actions.act(
+                    table.store, link, fields, nonce=nonce,
+                    operations=table.own if table.store.shared else None))
             except RequestDone:  # its operation found the record: nothing done again
-                return None
+                return _Done(link, every)
             except Refusal:
                 # Done before, a request is often refused now (its XP is spent): the record,
                 # read only on this path, tells a repeat from a refusal.
                 if player_links.request_done(store=table.store, nonce=nonce):
-                    return None
+                    return _Done(link, every)
                 raise
 
     try:
-        message = await run_in_threadpool(work)
+        done = await run_in_threadpool(work)
     except Exception as exc:  # noqa: BLE001 - sorted by failure_of: a refusal or a bug
         table.nonces.pop(nonce, None)  # refused: the same request may be tried again
         failure = failure_of(label, exc, start=start, command="table-server", argv=[])
         return _answer(False, failure.message, 500 if failure.bug else 422)
-    if message is None:
+    link = done.link
+    if link is None:
+        table.nonces.pop(nonce, None)
+        return _wrong_link(json_answer=True)
+    if done.message is None:
         return _replayed()
     activity_log.done(label, start)
     # The pages' next version, rendered once: this answer's card and every open page's.
     version = await table.news.changed(frozenset({link.character_id}))
     if table.on_change is not None:
-        table.on_change(link.character_id, f"{link.author}: {message}")
-    found = await table.views.page(version, link.character_id, secret)
-    return _answer(True, message, live=found[0] if found is not None else "")
+        table.on_change(link.character_id, f"{link.author}: {done.message}")
+    found = await table.views.page(version, link.character_id, secret, done.every)
+    return _answer(True, done.message, live=found[0] if found is not None else "")
 
 
 def _gm_table(request: Request) -> Table | Response:
