@@ -76,10 +76,11 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6,
     The pool hands out the connection returned last (LIFO): a table server
     whose players act one or two at a time keeps using the same one or two,
     whose server processes have the campaign's tables cached and its
-    statements prepared (psycopg prepares one after its fifth use on a
-    connection).  Taken in turn (FIFO, the default), the sixteen connections
-    of a table server each ran every statement unprepared, and PostgreSQL
-    spent about twice the CPU on a player's action.
+    statements prepared (on a connection, at a statement's sixth use by
+    psycopg's default, its second on a table server's).  Taken in turn
+    (FIFO, the default), the sixteen connections of a table server each ran
+    every statement unprepared, and PostgreSQL spent about twice the CPU on
+    a player's action.
 
     ``prepare_after``: a statement is prepared on a connection (parsed and
     planned once, a round trip of its own) at its next use after this many
@@ -312,8 +313,9 @@ class ServerCampaignStore(CampaignStore):
         opened and closed connections all the time (a server process each).
         A player's action is the same score of statements each time, so each
         is prepared at its second use: with a campaign's players making an
-        action a second, the fifth (psycopg's default) took most of a minute
-        on each connection, every use before it parsed and planned afresh.
+        action a second, the sixth (psycopg's default) came most of a minute
+        after the start on each connection, every use before it parsed and
+        planned afresh.
         """
         old, self.engine = self.engine, make_server_engine(
             self.address, connections=connections, kept=connections, prepare_after=1)
