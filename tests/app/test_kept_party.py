@@ -176,3 +176,11 @@ def test_copies_for_files_long_gone_are_removed_not_kept_forever(demo_file: Path
     assert all(p.exists() for p in old[6:])
     assert (cache / "rules-00000000.json").exists()
     assert _kept(demo_file, cache) == (ROWS, "")
+
+
+def test_a_copy_nested_past_the_stack_is_only_damaged(demo_file: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    kept_party.copy_file(demo_file, cache).write_text("[" * 100_000, encoding="utf-8")
+    rows, why = _kept(demo_file, cache)
+    assert rows is None and "damaged" in why

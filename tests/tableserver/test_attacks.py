@@ -124,7 +124,9 @@ def test_a_form_post_is_not_taken_for_an_action(table) -> None:
                                   b'{"action": "raise", "attribute": "dx", "nonce": "short"}',
                                   b'{"action": "raise", "attribute": 1, "nonce": "%s"}' % (
                                       b"n" * 18),
-                                  b"\xff\xfe"])
+                                  b"\xff\xfe",
+                                  b"[" * 16_000,  # nested past Python's recursion limit
+                                  b'{"a": ' * 40 + b"1" + b"}" * 40])
 def test_a_malformed_request_is_one_clear_line_and_changes_nothing(table, body) -> None:
     before = _state(table)
     answer = table.client.post(f"/p/{table.ragnar.secret}/act", content=body, headers={

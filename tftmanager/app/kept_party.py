@@ -81,7 +81,7 @@ def load(path: Path, fields: Sequence[str], *,
         return None, f"kept party {target.name} unreadable: {exc}"
     try:
         saved = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the stack
         return None, f"kept party {target.name} damaged: not JSON"
     if not isinstance(saved, dict) or saved.get("kind") != KIND:
         return None, f"kept party {target.name} ignored: not a copy of a party"
