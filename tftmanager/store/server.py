@@ -66,7 +66,7 @@ IDLE_PING_SECONDS = 30.0
 
 
 def make_server_engine(address: ServerAddress, *, connections: int = 6,
-                       kept: int = 2, prepare_after: int = 5) -> Engine:
+                       kept: int = 2) -> Engine:
     """A small pool of psycopg connections, each checked before use (so a drop reconnects).
 
     Up to ``connections`` at once, of which ``kept`` stay open between uses
@@ -76,16 +76,12 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6,
     The pool hands out the connection returned last (LIFO): a table server
     whose players act one or two at a time keeps using the same one or two,
     whose server processes have the campaign's tables cached and its
-    statements prepared (on a connection, at a statement's sixth use by
-    psycopg's default, its second on a table server's).  Taken in turn
-    (FIFO, the default), the sixteen connections of a table server each ran
-    every statement unprepared, and PostgreSQL spent about twice the CPU on
-    a player's action.
-
-    ``prepare_after``: a statement is prepared on a connection (parsed and
-    planned once, a round trip of its own) at its next use after this many
-    (psycopg's ``prepare_threshold``; its default for a window, whose many
-    statements are each made a few times).
+    statements prepared (psycopg prepares a statement on a connection at its
+    sixth use).  Taken in turn (FIFO, the default), the sixteen connections
+    of a table server each ran every statement unprepared, and PostgreSQL
+    spent about twice the CPU on a player's action.  (Preparing at the
+    second use instead bought PostgreSQL nothing more under the load bench
+    and cost the table servers a round trip per statement per connection.)
 
     The check costs no round trip while a connection is in steady use: only a
     connection idle for long, or one the server has written to unasked (as
@@ -101,7 +97,7 @@ def make_server_engine(address: ServerAddress, *, connections: int = 6,
         pool_use_lifo=True,
         # Timestamps are stored in UTC whatever the server's or the client's zone.
         connect_args={"application_name": "TFT Manager", "connect_timeout": 10,
-                      "options": "-c timezone=UTC", "prepare_threshold": prepare_after},
+                      "options": "-c timezone=UTC"},
     )
     event.listen(engine, "checkin", _checked_in)
     event.listen(engine, "checkout", _check_out)
@@ -311,14 +307,9 @@ class ServerCampaignStore(CampaignStore):
 
         Each stays open once made: with two kept, players acting together
         opened and closed connections all the time (a server process each).
-        A player's action is the same score of statements each time, so each
-        is prepared at its second use: with a campaign's players making an
-        action a second, the sixth (psycopg's default) came most of a minute
-        after the start on each connection, every use before it parsed and
-        planned afresh.
         """
         old, self.engine = self.engine, make_server_engine(
-            self.address, connections=connections, kept=connections, prepare_after=1)
+            self.address, connections=connections, kept=connections)
         old.dispose()
 
     def look(self) -> dict[int, int]:
