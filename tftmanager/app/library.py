@@ -17,7 +17,7 @@ from tftmanager.app.changes import Changes
 from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Event, deed
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
-from tftmanager.app.library_builds import build_library
+from tftmanager.app.library_builds import build_library, library_from_stored
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
@@ -67,7 +67,9 @@ def library_for(store: CampaignStore) -> RulesLibrary:
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    library = build_library(entries(store=store)).check_all()  # a bad part refuses the open
+    with store.transaction() as session:
+        rows = stored.stored_entries(session=session, campaign_id=store.campaign_id)
+    library = library_from_stored(rows).check_all()  # a bad part refuses the open
     store.library_cache = library
     return library
 
