@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sqlmodel import Session
 
@@ -21,7 +22,7 @@ from tftmanager.rules.text import st_now
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
-from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.ledger import LedgerLine, Written
 from tftmanager.store.study import StudyData
 
 
@@ -113,6 +114,17 @@ class Snapshot:
     studies: tuple[StudyData, ...]
 
 
+class WeekLines(NamedTuple):
+    """A week's part of the ledger lines its run wrote: lines ``*_at`` to ``*_to``."""
+
+    xp: Written
+    xp_at: int
+    xp_to: int
+    money: Written
+    money_at: int
+    money_to: int
+
+
 @dataclass(frozen=True)
 class AppliedWeek:
     """A week a run wrote: its report, its ledger lines, everyone as it left them."""
@@ -120,9 +132,20 @@ class AppliedWeek:
     report: WeekReport
     batch: str
     after: dict[int, Snapshot]
-    xp_lines: tuple[LedgerLine, ...]
-    money_lines: tuple[LedgerLine, ...]
+    written: WeekLines
     changes: Changes
+
+    @property
+    def xp_lines(self) -> tuple[LedgerLine, ...]:
+        """The experience lines the week wrote, in the order written."""
+        found = self.written
+        return found.xp.lines(found.xp_at, found.xp_to)
+
+    @property
+    def money_lines(self) -> tuple[LedgerLine, ...]:
+        """The money lines the week wrote, in the order written."""
+        found = self.written
+        return found.money.lines(found.money_at, found.money_to)
 
 
 def catalogue_of(library: RulesLibrary) -> JobCatalogue:
