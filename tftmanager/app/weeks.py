@@ -241,7 +241,9 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
         if result.kinds:
             stops += [f"{section.name} {event}" for kind, event in
                       zip(result.kinds, result.events, strict=True) if kind in stop_on]
-        after[cid] = _carry(session, run, library, cid, snap, result, section)
+        if result.studies or result.character is not snap.character \
+                or result.assignment is not snap.assignment:  # else as the week found it
+            after[cid] = _carry(session, run, library, cid, snap, result, section)
         sections.append(section)
     week = _Week(WeekReport(run.week, seed, sections, "; ".join(stops)), batch, run.week,
                  before, after, len(run.xp) - lines[0], len(run.money) - lines[1])

@@ -45,6 +45,8 @@ class StopEvent(enum.StrEnum):
 # in risky jobs is not held at week 1 unless the GM asks for it.
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 _NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every week
+# The line of a figure that cannot act, by its status: the same every week, made once.
+_CANNOT_ACT = {status: (f"Cannot act this week ({status.value}).",) for status in Status}
 # The ledgers' kinds a week writes (an enum's value read once, not in every week).
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
@@ -99,14 +101,16 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
                  catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int,
                  balance: int) -> WeekResult:
     """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
-    activity = Activity(assignment.activity)
+    activity = assignment.activity
+    if activity.__class__ is not Activity:  # given as its text (an enum call costs more)
+        activity = Activity(activity)
     if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
         rested = replace(character, fatigue=0)
         carry_figures(character, rested, library, profile)
         character = rested
     if character.status is not Status.ACTIVE:
         return WeekResult(activity.label, character, assignment,
-                          lines=(f"Cannot act this week ({character.status.value}).",))
+                          _CANNOT_ACT[character.status])
     if activity is Activity.JOB:
         return _job(character, assignment, library, catalogue, profile, dice, week, balance)
     base = WeekResult(activity.label, character, assignment)
