@@ -11,18 +11,19 @@ the campaign's study rows (``studies`` in the result says to do it).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.calendar import rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
-from tftmanager.rules.derived import carry_figures, derive
+from tftmanager.rules.derived import Derived, carry_figures, derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.healing import busy_week_healing
 from tftmanager.rules.job_data import Job, JobCatalogue
-from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
+from tftmanager.rules.job_week import JobWeek, eligibility, mercenary_bonus, run_job_week
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
@@ -190,7 +191,7 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
-                          catalogue, dice, profile)
+                          catalogue, dice, profile, _merc_bonus)
     lines = worked.lines  # the week's own list, made for this result
     xp, parts = _xp(worked, job.name, week)
     if xp:
@@ -240,6 +241,27 @@ def _reasons(character: Character, job: Job, catalogue: JobCatalogue, library: R
         _ELIGIBLE.clear()
     _ELIGIBLE[key] = (character, catalogue, library, profile, tuple(reasons))
     return reasons
+
+
+# A mercenary's pay bonus by the identity of the (immutable) figure, its derived figures, its
+# job and the catalogue: the same week after week while none of them changes.
+_MERC: dict[tuple[int, int, int, int], tuple[Character, Derived, Job, JobCatalogue,
+                                             tuple[int, Sequence[str]]]] = {}
+
+
+def _merc_bonus(character: Character, derived: Derived, job: Job,
+                catalogue: JobCatalogue) -> tuple[int, Sequence[str]]:
+    """``job_week.mercenary_bonus`` of the figure, worked out once for the same figure and job."""
+    key = (id(character), id(derived), id(job), id(catalogue))
+    known = _MERC.get(key)
+    if known is not None and known[0] is character and known[1] is derived \
+            and known[2] is job and known[3] is catalogue:
+        return known[4]
+    bonus, notes = mercenary_bonus(character, derived, job, catalogue)
+    if len(_MERC) >= _ELIGIBLE_MAX:
+        _MERC.clear()
+    _MERC[key] = (character, derived, job, catalogue, (bonus, tuple(notes)))
+    return bonus, notes
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:
