@@ -96,7 +96,7 @@ def run_weeks(
     weeks_done: list[_Week] = []
     results: list[AppliedWeek] = []
     try:
-        with collector_paused(), store.operation(OpKind.WEEK) as op:
+        with collector_paused(keep=True), store.operation(OpKind.WEEK) as op:
             run = _Run.start(op.session, store.campaign_id)
             if not run.party:  # the calendar stays where it is
                 raise WeekRefused("Nobody to run: the campaign has no characters yet. "
