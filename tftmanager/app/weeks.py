@@ -216,8 +216,9 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
                               week=week_no, balance=balances.get(cid, 0))
-        money = 0
+        money = xp = 0
         for w in result.xp:  # the character's XP and money, kept until the run writes
+            xp += w.amount
             xp_cid(cid)
             xp_amount(w.amount)
             xp_kind(w.kind)
@@ -235,7 +236,7 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
                 money += w.amount
             balances[cid] = balances.get(cid, 0) + money
         section = CharacterWeek(cid, snap.character.name, result.activity, result.lines,
-                                result.rolls, result.xp_total, money, result.wounds,
+                                result.rolls, xp, money, result.wounds,
                                 result.events, result.worked, result.character.wounds,
                                 result.character.st)
         if result.kinds:

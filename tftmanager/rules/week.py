@@ -48,6 +48,8 @@ DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 _NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every week
 # The line of a figure that cannot act, by its status: the same every week, made once.
 _CANNOT_ACT = {status: (f"Cannot act this week ({status.value}).",) for status in Status}
+# A job's name in the report, by the job's and the rank's names: made once, not every week.
+_ACTIVITIES: dict[tuple[str, str], str] = {}
 # The ledgers' kinds a week writes (an enum's value read once, not in every week).
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
@@ -184,7 +186,10 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     afterwards): a year of weeks for a party resolves thousands of these.
     """
     job = played_job(catalogue.jobs[data.job], profile)
-    activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
+    activity = _ACTIVITIES.get((job.name, data.officer))
+    if activity is None:
+        activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
+        _ACTIVITIES[(job.name, data.officer)] = activity
     reasons = _reasons(character, job, catalogue, library, data, profile)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
