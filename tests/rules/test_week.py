@@ -220,12 +220,12 @@ def _pay_line(result: WeekResult) -> str:
     return line
 
 
-def test_a_mercenarys_pay_bonus_is_the_rules_own_for_the_same_figure_and_job() -> None:
-    """The bonus a week remembers is the one the rules work out, and a changed figure's is new.
+def test_a_fixed_pay_is_the_rules_own_for_the_same_figure_job_and_assignment() -> None:
+    """The pay a week remembers is the one the rules work out, and a changed figure's is new.
 
-    The first week works the bonus out; a later week of the same (immutable)
-    figure pays the same, and a stronger figure or another catalogue is paid
-    by its own bonus, as ``job_week.weekly_pay`` alone gives it.
+    The first week works the pay out; a later week of the same (immutable)
+    figure pays the same, and a stronger figure, a mounted one or another
+    catalogue is paid its own, as ``job_week.weekly_pay`` alone gives it.
     """
     soldier = replace(SOLDIER, talents=(KnownTalent("sword"), KnownTalent("shield")))
     stronger = replace(soldier, st=16)  # ST + DX 28: a step more over the minimum
@@ -239,6 +239,8 @@ def test_a_mercenarys_pay_bonus_is_the_rules_own_for_the_same_figure_and_job() -
         weekly_pay(figure, derive(figure, LIBRARY, PROFILE), job, GARRISON, CATALOGUE,
                    Dice(random.Random(1)), alone)
         assert _pay_line(week(figure, GARRISON)) == alone.lines[-1]
+    mounted = _pay_line(week(soldier, replace(GARRISON, mounted=True)))
+    assert mounted != first and "mounted +" in mounted  # the assignment's own pay
     richer = replace(CATALOGUE, merc={**CATALOGUE.merc, "races": {"human": 7}})
     assert _pay_line(week(soldier, GARRISON, richer)) != first  # another catalogue: new bonus
     assert "human +$7" in _pay_line(week(soldier, GARRISON, richer))

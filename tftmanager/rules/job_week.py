@@ -24,6 +24,8 @@ from tftmanager.rules.text import count
 ATTRS = ("st", "dx", "iq", "sp")
 # Works out a mercenary's pay bonus and its notes (``mercenary_bonus``, or a memory of it).
 MercBonus = Callable[[Character, Derived, Job, JobCatalogue], tuple[int, Sequence[str]]]
+# Works out a week's pay and says it (``weekly_pay``'s parameters, or a memory of it).
+PayRule = Callable[[Character, Derived, Job, Assignment, JobCatalogue, Dice, "JobWeek"], int]
 DEFAULT_PROFILE = RuleProfile()  # the documents' default readings
 
 
@@ -310,12 +312,12 @@ def mercenary_bonus(character: Character, derived: Derived, job: Job,
 def run_job_week(character: Character, derived: Derived, job: Job, assignment: Assignment,
                  catalogue: JobCatalogue, dice: Dice,
                  profile: RuleProfile = DEFAULT_PROFILE,
-                 merc_bonus: MercBonus | None = None) -> JobWeek:
+                 pay: PayRule | None = None) -> JobWeek:
     """Resolve one week of a job for one character.
 
     Weekly XP is for "each successful week of work": a disaster week earns
     none unless the campaign's ``disaster_week_xp`` says otherwise.
-    ``merc_bonus`` is passed on to ``weekly_pay``.
+    ``pay`` works the pay out (``weekly_pay`` unless the caller remembers it).
     """
     week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
                    found=assignment.found,
@@ -353,7 +355,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
             _disaster(job, catalogue, dice, values, week)
     if job.xp_week and (profile.disaster_week_xp or not week.disaster):
         week.xp = job.xp_week
-    week.pay = weekly_pay(character, derived, job, assignment, catalogue, dice, week, merc_bonus)
+    week.pay = (pay or weekly_pay)(character, derived, job, assignment, catalogue, dice, week)
     return week
 
 

@@ -23,7 +23,13 @@ from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.healing import busy_week_healing
 from tftmanager.rules.job_data import Job, JobCatalogue
-from tftmanager.rules.job_week import JobWeek, eligibility, mercenary_bonus, run_job_week
+from tftmanager.rules.job_week import (
+    JobWeek,
+    eligibility,
+    mercenary_bonus,
+    run_job_week,
+    weekly_pay,
+)
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
@@ -196,7 +202,7 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
-                          catalogue, dice, profile, _merc_bonus)
+                          catalogue, dice, profile, _weekly_pay)
     lines = worked.lines  # the week's own list, made for this result
     xp, parts = _xp(worked, job.name, week)
     if xp:
@@ -248,10 +254,32 @@ def _reasons(character: Character, job: Job, catalogue: JobCatalogue, library: R
     return reasons
 
 
-# A mercenary's pay bonus by the identity of the (immutable) figure, its derived figures, its
-# job and the catalogue: the same week after week while none of them changes.
+# A job's pay by the identity of the (immutable) figure, its derived figures, its job and
+# the catalogue, and the assignment's fields pay reads: a fixed pay and its line are the same
+# week after week while none of them changes.  (A mercenary's bonus, by the same identities,
+# for a pay rolled every week.)
+_PAID: dict[tuple[Any, ...], tuple[Character, Derived, Job, JobCatalogue, int, str]] = {}
 _MERC: dict[tuple[int, int, int, int], tuple[Character, Derived, Job, JobCatalogue,
                                              tuple[int, Sequence[str]]]] = {}
+
+
+def _weekly_pay(character: Character, derived: Derived, job: Job, data: Assignment,
+                catalogue: JobCatalogue, dice: Dice, worked: JobWeek) -> int:
+    """``job_week.weekly_pay``, a fixed pay worked out once for the same figure and job."""
+    if job.pay_formula:  # rolled every week
+        return weekly_pay(character, derived, job, data, catalogue, dice, worked, _merc_bonus)
+    key = (id(character), id(derived), id(job), id(catalogue), data.officer, data.mounted,
+           data.flying_mount, data.self_employed, data.own_lifestyle)
+    known = _PAID.get(key)
+    if known is not None and known[0] is character and known[1] is derived \
+            and known[2] is job and known[3] is catalogue:
+        worked.say(known[5])
+        return known[4]
+    pay = weekly_pay(character, derived, job, data, catalogue, dice, worked, _merc_bonus)
+    if len(_PAID) >= _ELIGIBLE_MAX:
+        _PAID.clear()
+    _PAID[key] = (character, derived, job, catalogue, pay, worked.lines[-1])
+    return pay
 
 
 def _merc_bonus(character: Character, derived: Derived, job: Job,
