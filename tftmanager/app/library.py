@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tomli_w
+from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.deed_words import record
@@ -62,12 +63,19 @@ def in_effect(campaign_entries: list[Entry]) -> list[Entry]:
     return with_shipped_values(campaign_entries, shipped_entries())
 
 
-def library_for(store: CampaignStore) -> RulesLibrary:
-    """The rules library a campaign plays by (built once, rebuilt after changes)."""
+def library_for(store: CampaignStore, *, session: Session | None = None) -> RulesLibrary:
+    """The rules library a campaign plays by (built once, rebuilt after changes).
+
+    Read in ``session`` when given (an operation that needs the rules reads
+    them in its own transaction), else in a transaction of its own.
+    """
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    with store.transaction() as session:
+    if session is None:
+        with store.transaction() as own:
+            rows = stored.stored_entries(session=own, campaign_id=store.campaign_id)
+    else:
         rows = stored.stored_entries(session=session, campaign_id=store.campaign_id)
     library = library_from_stored(rows).check_all()  # a bad part refuses the open
     store.library_cache = library

@@ -91,12 +91,12 @@ def run_weeks(
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
     base = seed if seed is not None else draw_seed()
-    library = library_for(store)
-    catalogue = catalogue_of(library)
     weeks_done: list[_Week] = []
     results: list[AppliedWeek] = []
     try:
         with collector_paused(keep=True), store.operation(OpKind.WEEK) as op:
+            library = library_for(store, session=op.session)  # read in the run's transaction
+            catalogue = catalogue_of(library)
             run = _Run.start(op.session, store.campaign_id)
             if not run.party:  # the calendar stays where it is
                 raise WeekRefused("Nobody to run: the campaign has no characters yet. "
