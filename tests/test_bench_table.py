@@ -35,3 +35,27 @@ def test_the_table_has_a_row_for_every_measure_of_the_result(tmp_path: Path) -> 
     doc.write_text(f"before\n{table.START}\nold\n{table.END}\nafter\n", encoding="utf-8")
     assert table.rewritten(doc.read_text(encoding="utf-8"), "new") == \
         f"before\n{table.START}\nnew\n{table.END}\nafter\n"
+
+
+def _table_server_module() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_table_server",
+                                                  ROOT / "bench" / "table_server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_players_view_bench_fails_on_a_missed_target() -> None:
+    """make bench exits non-zero when the phone's first paint or the GM's edit misses."""
+    bench = _table_server_module()
+    met = {"first_paint_ms": {"median": 96.0, "p95": 104.0, "max": 110.0, "n": 10},
+           "edit_to_page_window_ms": {"median": 11.0, "p95": 20.0, "max": 30.0, "n": 20},
+           "edit_to_page_watch_ms": {"median": 60.0, "p95": 120.0, "max": 150.0, "n": 20}}
+    assert bench.misses(met) == []
+    at_the_edge = {**met, "first_paint_ms": {**met["first_paint_ms"], "median": 100.0}}
+    assert bench.misses(at_the_edge) == ["first paint median 100.0 ms, target < 100"]
+    slow_watch = {**met, "edit_to_page_watch_ms": {**met["edit_to_page_watch_ms"], "p95": 512.0}}
+    assert bench.misses(slow_watch) == ["edit to the page (watch) p95 512.0 ms, target < 500"]
+    last = bench.last_result(ROOT / "bench" / "results")
+    assert "first_paint_ms" in last  # the newest committed run, printed beside each figure

@@ -70,7 +70,7 @@ def load_documents(folder: Path | None, names: tuple[str, ...],
         if saved.get("format") == FORMAT and saved.get("key") == key:
             documents: Documents = saved["documents"]
             return documents
-    except (OSError, ValueError, AttributeError, KeyError):
+    except (OSError, ValueError, AttributeError, KeyError, RecursionError):
         pass
     documents = parse()
     _save(target, key, documents)

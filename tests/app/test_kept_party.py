@@ -156,3 +156,31 @@ def test_a_party_grown_too_large_is_forgotten_without_reading_the_file(
     kept_party.forget(demo_file, folder=cache)
     assert not kept_party.copy_file(demo_file, cache).exists()
     assert _kept(demo_file, cache) == (None, "")
+
+
+def test_copies_for_files_long_gone_are_removed_not_kept_forever(demo_file: Path,
+                                                                  tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    # Copies left by campaign files opened long ago (since renamed or deleted), oldest first.
+    old = [cache / f"party-{n:08x}.json" for n in range(kept_party.MAX_COPIES + 5)]
+    for age, copy in enumerate(reversed(old)):
+        copy.write_text("{}", encoding="utf-8")
+        os.utime(copy, ns=(1_000_000_000 * (1000 - age),) * 2)
+    (cache / "rules-00000000.json").write_text("{}", encoding="utf-8")  # not a party copy
+    assert _keep(demo_file, cache) == ""
+    left = sorted(p.name for p in cache.glob("party-*.json"))
+    assert len(left) == kept_party.MAX_COPIES
+    assert kept_party.copy_file(demo_file, cache).name in left  # the one just written stays
+    assert not any(p.exists() for p in old[:6])  # the six written first are gone
+    assert all(p.exists() for p in old[6:])
+    assert (cache / "rules-00000000.json").exists()
+    assert _kept(demo_file, cache) == (ROWS, "")
+
+
+def test_a_copy_nested_past_the_stack_is_only_damaged(demo_file: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    kept_party.copy_file(demo_file, cache).write_text("[" * 100_000, encoding="utf-8")
+    rows, why = _kept(demo_file, cache)
+    assert rows is None and "damaged" in why

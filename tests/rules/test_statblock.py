@@ -56,6 +56,12 @@ def test_semicolons_between_attributes_keep_one_figure() -> None:
     assert block.attributes["sp"] == (1, 2)
 
 
+def test_semicolons_in_the_name_lines_parenthesis_part_its_words() -> None:
+    """Adventure text writes "Mara (elf; age 120)": the race is "elf", not "elf;"."""
+    (block,) = read_statblocks("Mara (elf; wizard; age 120) ST 9 DX 14 IQ 10\n").blocks
+    assert (block.name, block.race, block.kind, block.age) == ("Mara", ("elf", 1), "wizard", 120)
+
+
 def test_text_it_cannot_read_is_a_problem_on_its_line() -> None:
     reading = read_statblocks("Bandit\nST 12 DX 11 IQ 9 luck 3\n")
     assert reading.problems == [

@@ -160,3 +160,12 @@ def test_an_opener_of_a_removed_lock_file_locks_the_new_one(tmp_path: Path) -> N
         newcomer.release()
     finally:
         os.close(stale)
+
+
+def test_a_lock_file_of_nested_brackets_names_nobody(tmp_path: Path) -> None:
+    """A lock file on a shared folder is anyone's to write: 4 KB of "[" is read as no owner."""
+    from tftmanager.store.lock import read_owner
+
+    hostile = tmp_path / "camp.tftcampaign.lock"
+    hostile.write_bytes(b"[" * 8192)
+    assert read_owner(hostile) is None

@@ -80,6 +80,9 @@ def test_a_view_in_the_servers_shape_is_read() -> None:
     (json.dumps({"format": FORMAT, "view": _view(raises=[{"label": 1}])}), "cannot read"),
     (json.dumps({"format": FORMAT, "view": _view(notes=7)}), "cannot read"),
     (json.dumps({"format": FORMAT}), "cannot read"),
+    ("[" * 100_000, "not a TFT Manager table server's answer"),  # past Python's recursion
+    (f'{{"format": "{FORMAT}", "view": {"[" * 100_000 + "]" * 100_000}}}',
+     "not a TFT Manager table server's answer"),
 ])
 def test_a_bad_answer_is_one_line_naming_the_server(text: str, said: str) -> None:
     with pytest.raises(NotUnderstood) as refused:
@@ -104,3 +107,5 @@ def test_a_message_is_one_line_from_json_or_plain_text_never_html() -> None:
         "Too many requests: wait a moment."
     assert message_of(b"<html>502 Bad Gateway</html>", "fallback") == "fallback"
     assert message_of(b"\xff\xfe", "fallback") != ""
+    nested = message_of(b"[" * 100_000, "fallback")  # nested past the stack: read as text
+    assert "\n" not in nested and len(nested) < 1000

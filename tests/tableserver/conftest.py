@@ -62,9 +62,9 @@ def table(demo_store: Campaign) -> Iterator[Table]:
 
 
 @contextmanager
-def serving(store: Campaign, port: int = 0) -> Iterator[TableServer]:
+def serving(store: Campaign, port: int = 0, **options: Any) -> Iterator[TableServer]:
     """Serve ``store`` on a free local port (or ``port``) until the block ends."""
-    server = TableServer(store, port=port)
+    server = TableServer(store, port=port, **options)
     thread = TableServerThread(server)
     thread.start()
     deadline = time.monotonic() + 20

@@ -17,7 +17,9 @@ pytestmark = pytest.mark.app
 def test_the_page_shows_the_card_as_printed(table) -> None:
     page = table.page(table.ragnar)
     # Melee's record card: ST 11, DX 13 (11 with armor, 10 with the shield), MA 8.
-    for text in ("Ragnar", "ST</b> <span>11", "13 (11, 10)", "adjDX, with shield",
+    # The figures in brackets go on a line of their own: a phone's box is narrow.
+    for text in ("Ragnar", "ST</b> <span>11", "DX</b> <span>13</span><i>(11, 10)</i>",
+                 "adjDX, with shield",
                  "adjDX: DX 13, Leather armor -2 = 11; with Large shield -1 = 10",
                  "MA</b> <span>8", "Stops 2 hits per attack, 4 with shield",
                  "Spear", "1d+1", "Pole Weapons", "Memory 3 of 8 used",

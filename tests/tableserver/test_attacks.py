@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import logging
 import secrets
+import socket
+import time
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
@@ -17,6 +20,8 @@ from tftmanager.app.characters import get_character
 from tftmanager.app.equipment import money_balances
 from tftmanager.tableserver.routes import WRONG_LINK, create_app
 from tftmanager.tableserver.security import CSP, Bucket
+
+from .conftest import serving
 
 pytestmark = pytest.mark.app
 
@@ -124,7 +129,9 @@ def test_a_form_post_is_not_taken_for_an_action(table) -> None:
                                   b'{"action": "raise", "attribute": "dx", "nonce": "short"}',
                                   b'{"action": "raise", "attribute": 1, "nonce": "%s"}' % (
                                       b"n" * 18),
-                                  b"\xff\xfe"])
+                                  b"\xff\xfe",
+                                  b"[" * 16_000,  # nested past Python's recursion limit
+                                  b'{"a": ' * 40 + b"1" + b"}" * 40])
 def test_a_malformed_request_is_one_clear_line_and_changes_nothing(table, body) -> None:
     before = _state(table)
     answer = table.client.post(f"/p/{table.ragnar.secret}/act", content=body, headers={
@@ -245,3 +252,61 @@ def test_a_link_is_compared_with_every_stored_secret(table, monkeypatch) -> None
                         lambda a, b: compared.append(a) or real(a, b))
     assert player_links.link_for(store=table.store, secret=table.ragnar.secret) is not None
     assert len(compared) == len(player_links.links(store=table.store)) == 2
+
+
+def _half_requests(port: int, count: int) -> list[socket.socket]:
+    """Connections that send half a request's head and wait (a "slowloris")."""
+    held = []
+    for _ in range(count):
+        held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        held[-1].sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    return held
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_one_address_cannot_hold_every_connection(demo_store, caplog) -> None:
+    """Past its cap an address's next connection is closed at once; the others still serve."""
+    with serving(demo_store, connection_cap=3, exempt=frozenset()) as server:
+        port = server.socket.getsockname()[1]
+        gm_page = f"http://127.0.0.1:{port}/gm/{server.address.gm_secret}"
+        held = _half_requests(port, 3)
+        with caplog.at_level(logging.WARNING, logger="tftmanager.tableserver"):
+            (one_more,) = _half_requests(port, 1)
+            assert _closed_by_server(one_more)
+        assert "holds 3 connections already" in caplog.text
+        for sock in held:
+            sock.settimeout(0.3)
+            assert not _closed_by_server(sock)  # those it took are kept
+            sock.close()
+        one_more.close()
+        deadline = time.monotonic() + 5
+        while True:  # their count is released as they close
+            try:
+                assert httpx.get(gm_page, timeout=5).status_code == 200
+                break
+            except (httpx.TransportError, AssertionError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+
+def test_this_computers_own_connections_are_not_capped(demo_store) -> None:
+    """The host, a TLS proxy in front and the benchmarks' players connect from here."""
+    with serving(demo_store, connection_cap=3) as server:
+        port = server.socket.getsockname()[1]
+        held = _half_requests(port, 10)
+        try:
+            answer = httpx.get(f"http://127.0.0.1:{port}/gm/{server.address.gm_secret}",
+                               timeout=5)
+            assert answer.status_code == 200
+        finally:
+            for sock in held:
+                sock.close()

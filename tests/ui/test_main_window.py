@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QAbstractButton, QLineEdit, QToolButton
+from PySide6.QtWidgets import QAbstractButton, QLineEdit, QToolBar, QToolButton
 
 from tftmanager.app import campaigns, characters
 from tftmanager.store.lock import is_locked
@@ -320,3 +320,31 @@ def test_a_refused_open_keeps_the_open_campaign(main_window: MainWindow, tmp_pat
     assert main_window.session is session
     assert main_window.editor.isEnabled()
     assert "Ragnar" in _ids(main_window)
+
+
+def test_a_new_characters_name_is_typed_straight_after_adding_it(main_window: MainWindow,
+                                                                  qtbot) -> None:
+    """As at start-up, the party's filter has the focus when the toolbar's Add is clicked;
+    the name typed next names the new character, it does not filter the party away."""
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    filter_edit = main_window.party.filter_edit
+    qtbot.mouseClick(filter_edit, Qt.MouseButton.LeftButton)
+    assert main_window.focusWidget() is filter_edit
+    toolbar = main_window.findChild(QToolBar, "main_toolbar")
+    qtbot.mouseClick(toolbar.widgetForAction(main_window.act_add), Qt.MouseButton.LeftButton)
+    typed_into = main_window.focusWidget()
+    assert typed_into is main_window.editor.name
+    qtbot.keyClicks(typed_into, "Aldric")
+    qtbot.keyClick(typed_into, Qt.Key.Key_Tab)
+    assert filter_edit.text() == ""
+    assert "Aldric" in _visible_names(main_window) and len(_visible_names(main_window)) == 6
+    assert main_window.session is not None
+    new_id = main_window.editor.character_id
+    assert main_window.session.query(characters.get_character, character_id=new_id).name == "Aldric"
+
+    # Duplicate: the copy's name is ready to be typed over too.
+    qtbot.mouseClick(toolbar.widgetForAction(main_window.act_duplicate),
+                     Qt.MouseButton.LeftButton)
+    assert main_window.focusWidget() is main_window.editor.name
+    assert main_window.editor.name.selectedText() == main_window.editor.name.text() != "Aldric"

@@ -121,7 +121,7 @@ def test_a_player_plays_from_the_phone_while_the_gm_plays_in_the_window(
     driver.get(url)
     _wait_text(driver, "h1", "Ragnar")
     _wait_text(driver, "#live", "XP 150")
-    _wait_text(driver, ".stats", "13 (11, 10)")
+    _wait_text(driver, ".stats", "13\n(11, 10)")  # the brackets on a line of their own
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= driver.execute_script("return window.innerWidth")  # nothing off-screen
     driver.execute_script("window.notReloaded = true")

@@ -155,3 +155,29 @@ def test_the_menus_are_filled_once_the_party_is_on_screen(
     titles = ["menus", "File", "Edit", "Campaign", "View", "Help"]
     assert party[-9:-3] == titles and party[-3:] == ["entries", "0", "False"], party
     assert editor[-9:-3] == titles and editor[-1] == "True" and int(editor[-2]) > 30, editor
+
+
+CUT_LABELS = """
+from PySide6.QtWidgets import QApplication, QLabel
+from tftmanager.ui.main_window import MainWindow
+window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+cut = []
+for label in window.editor.findChildren(QLabel):
+    if not label.isVisibleTo(window) or not label.text():
+        continue
+    if label.wordWrap():
+        short = label.height() < label.heightForWidth(label.width())
+    else:
+        short = label.width() < label.minimumSizeHint().width()
+    if short:
+        cut.append(label.text()[:16].replace(' ', '_'))
+print('cut', len(cut), *cut)
+"""
+
+
+def test_the_editors_first_frame_is_laid_out_with_no_label_cut(
+        tmp_path: Path, campaign_templates: Any) -> None:
+    """The frame painted before the store loads stays half a second: "0 XP" was "0", and the
+    wrapped labels (languages, reactions to injury, weapons) lost their second lines."""
+    lines = _started(tmp_path, campaign_templates, "editor", CUT_LABELS)
+    assert lines[lines.index("cut") + 1:] == ["0"], lines

@@ -33,7 +33,8 @@ def test_the_message_round_trips_absolute_paths(tmp_path: Path) -> None:
                                        Path.cwd() / "rel.tftcampaign"]
 
 
-@pytest.mark.parametrize("junk", [b"", b"\xff", b"[]", b'{"open": "x"}', b'{"open": [1]}'])
+@pytest.mark.parametrize("junk", [b"", b"\xff", b"[]", b'{"open": "x"}', b'{"open": [1]}',
+                                  b"[" * 60_000])  # nested past the stack
 def test_anything_else_is_refused(junk: bytes) -> None:
     assert decode(junk) is None
 

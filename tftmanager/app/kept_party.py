@@ -38,6 +38,9 @@ FORMAT = 1
 KIND = "tftmanager-kept-party"
 # A party larger than this is not kept: every row is worked out to keep it.
 MAX_ROWS = 200
+# Copies kept for this many campaign files at most (the ones written last);
+# older ones, for files long closed, moved or deleted, are removed.
+MAX_COPIES = 50
 
 Values = list[Any]  # one row: its values, in the order of ``fields``
 
@@ -78,7 +81,7 @@ def load(path: Path, fields: Sequence[str], *,
         return None, f"kept party {target.name} unreadable: {exc}"
     try:
         saved = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the stack
         return None, f"kept party {target.name} damaged: not JSON"
     if not isinstance(saved, dict) or saved.get("kind") != KIND:
         return None, f"kept party {target.name} ignored: not a copy of a party"
@@ -144,7 +147,25 @@ def _write(target: Path, text: str) -> str:
             raise
     except OSError as exc:
         return f"party not kept in {target.parent}: {exc}"
+    _prune(target.parent)
     return ""
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the ``MAX_COPIES`` copies written last, so the folder cannot grow forever.
+
+    Each campaign path opened gets its own copy; without this, every file
+    ever opened (renamed, moved, deleted since) would leave one behind.
+    """
+    with suppress(OSError):
+        copies = []
+        for entry in os.scandir(folder):
+            if entry.name.startswith("party-") and entry.name.endswith(".json"):
+                with suppress(OSError):
+                    copies.append((entry.stat().st_mtime_ns, entry.path))
+        if len(copies) > MAX_COPIES:
+            for _, old in sorted(copies, reverse=True)[MAX_COPIES:]:
+                _drop(Path(old))
 
 
 def _drop(target: Path) -> None:

@@ -343,7 +343,7 @@ def _header(block: Block, text: str, note: LineNote) -> None:
     words: list[str] = []
     start = len(note.became)
     name, block.count = group_of(name)
-    for part in re.split(r"[,()]", rest):
+    for part in re.split(r"[,();]", rest):
         part = part.strip()
         age = _AGE.match(part)
         number = count_of(part)

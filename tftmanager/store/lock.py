@@ -93,8 +93,8 @@ def read_owner(path: Path) -> LockOwner | None:
             handle.seek(_OWNER_OFFSET)
             data = json.loads(handle.read(4096).decode("utf-8"))
         return LockOwner(int(data["pid"]), str(data["host"]), str(data.get("since", "")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None  # RecursionError: a lock file nested past the stack (4 KB of "[")
 
 
 def is_locked(campaign: Path) -> bool:

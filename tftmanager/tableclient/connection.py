@@ -97,7 +97,7 @@ class TableClient:
     def _refused(self, status: int, body: bytes) -> Refusal:
         """What a failed answer to a read means: a wrong link, a closed campaign, or not ours."""
         data: Any = None
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, RecursionError):
             data = json.loads(body)
         if isinstance(data, dict) and data.get("ok") is False:
             message = message_of(body, "")
@@ -197,7 +197,7 @@ class TableClient:
             raise self._unreachable(exc) from None
         body = answer.content
         data: Any = None
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, RecursionError):
             data = json.loads(body)
         if answer.status_code == 403:
             return Answer(False, message_of(body, "Refused."), stale_token=True)

@@ -129,7 +129,7 @@ def read_view(text: str | bytes, *, where: str) -> PlayerView:
     """
     try:
         data: Any = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past Python's stack
         raise NotUnderstood(f"{first_upper(where)} sent something that is not a TFT Manager table "
                             "server's answer: is the link right?") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -149,7 +149,7 @@ def message_of(text: str | bytes, fallback: str) -> str:
     """The one line in a JSON answer's ``message`` (or the first line of a text answer)."""
     try:
         data: Any = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         data = None
     if isinstance(data, dict) and isinstance(data.get("message"), str) and data["message"]:
         return _one_line(data["message"])

@@ -8,6 +8,7 @@ them): behaviour is ``/static/table.js``, looks are ``/static/table.css``.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from tftmanager.cards.content import WRITE_IN, CardFace, Section, SectionKind
@@ -70,13 +71,28 @@ def _section(section: Section) -> str:
     return f'<section class="part">{title}{paragraphs}</section>'
 
 
+_ALSO = re.compile(r"(?P<main>\S+) (?P<also>\([^()]+\))")
+
+
+def _stat_value(value: str) -> str:
+    """A box's figure; the card's "13 (11, 10)" as 13 over a smaller "(11, 10)".
+
+    A phone's box is a fifth of 390 px: set in one line the figures in
+    brackets wrapped onto three.  The caption under them says what they are.
+    """
+    split = _ALSO.fullmatch(value)
+    if split is None:
+        return f"<span>{esc(value)}</span>"
+    return f'<span>{esc(split["main"])}</span><i>{esc(split["also"])}</i>'
+
+
 def face(card: CardFace, *, skip: frozenset[str] = frozenset(), note: str = "") -> str:
     """One face of the card: its stat boxes (and ``note`` under them), then each section.
 
     Sections named in ``skip`` are left out (the page shows them its own way).
     """
     stats = "".join(
-        f'<div class="stat"><b>{esc(s.label)}</b> <span>{esc(s.value)}</span>'
+        f'<div class="stat"><b>{esc(s.label)}</b> {_stat_value(s.value)}'
         + (f'<small>{esc(s.caption)}</small>' if s.caption else "") + "</div>"
         for s in card.stats)
     parts = "".join(_section(s) for s in card.sections if s.title not in skip)

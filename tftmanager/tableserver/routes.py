@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from tftmanager import activity_log
 from tftmanager.app import player_links, server_campaigns
 from tftmanager.app.campaigns import Campaign
+from tftmanager.app.documents import DocumentError, parse_json
 from tftmanager.app.errors import RequestDone, failure_of
 from tftmanager.app.player_links import PlayerLink
 from tftmanager.refusal import Refusal
@@ -276,9 +277,9 @@ def _cross_site(request: Request) -> bool:
 
 
 def _fields(body: bytes) -> dict[str, str] | None:
-    try:
-        fields = json.loads(body)
-    except ValueError:
+    try:  # within the size and nesting any document a user hands us is held to
+        fields = parse_json(body.decode("utf-8"))
+    except (DocumentError, UnicodeDecodeError):
         return None
     if not isinstance(fields, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):

@@ -19,6 +19,7 @@ import uvicorn
 
 from tftmanager.app.campaigns import Campaign
 from tftmanager.app.player_links import PlayerLink
+from tftmanager.tableserver.connections import LOOPBACK, MAX_PER_ADDRESS, capped_protocol
 from tftmanager.tableserver.routes import create_app
 
 DEFAULT_PORT = 8765
@@ -76,7 +77,9 @@ class TableServer:
 
     def __init__(self, store: Campaign, *, lan: bool = False, port: int = DEFAULT_PORT,
                  gm_secret: str | None = None,
-                 on_change: Callable[[int, str], None] | None = None) -> None:
+                 on_change: Callable[[int, str], None] | None = None,
+                 connection_cap: int = MAX_PER_ADDRESS,
+                 exempt: frozenset[str] = LOOPBACK) -> None:
         self.socket = bind(lan=lan, port=port)
         bound = self.socket.getsockname()[1]
         name = lan_address() if lan else LOCAL
@@ -85,7 +88,8 @@ class TableServer:
                               on_change=on_change)
         self.address = Address(f"http://{name}:{bound}", self.app.state.table.gm_secret)
         config = uvicorn.Config(self.app, access_log=False, log_level="warning",
-                                timeout_graceful_shutdown=2, lifespan="on")
+                                timeout_graceful_shutdown=2, lifespan="on",
+                                http=capped_protocol(connection_cap, exempt))
         self.server = uvicorn.Server(config)
 
     def serve(self) -> None:

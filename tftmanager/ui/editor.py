@@ -307,6 +307,14 @@ class CharacterEditor(QWidget):
         self.reload()
         self._scroll_to_carried()
 
+    def name_to_type_over(self) -> None:
+        """The name focused and selected (a new character's first need), not the party's filter."""
+        if self.character_id is None or not self.name.isEnabled():
+            return
+        self.tabs.setCurrentIndex(0)
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.name.selectAll()
+
     def _fields_enabled(self, enabled: bool) -> None:
         self.tabs.setEnabled(enabled)
         self.derived.setEnabled(enabled)

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QEvent, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -350,6 +350,9 @@ class _Loader:
     def show_editor(self) -> None:
         install_style(self.app)  # before the editor's check boxes
         if main_panels.show_preview_editor(self.window):
+            # Lay the editor out before painting it: its wrapped labels get their
+            # heights only then, and this frame stays while the store loads.
+            self.app.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
             self.window.repaint()
             install_wheel_guard(self.app)  # before any input is read
             keep_for_good(started=True)

@@ -441,6 +441,8 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return None
         created: int | None = _operations().characters.add_new(self.session)
+        if created is not None and self.panels_built and self.editor.character_id == created:
+            self.editor.name_to_type_over()
         return created
 
     def duplicate_character(self) -> None:
@@ -448,9 +450,11 @@ class MainWindow(QMainWindow):
         if self.session is not None and (selected := self.party.selected_id()) is not None:
             from tftmanager.app import characters  # noqa: PLC0415 - with the store
 
-            _operations().characters.duplicate(self.session, selected,
-                                            self.session.query(characters.get_character,
-                                                               character_id=selected).name)
+            copy = _operations().characters.duplicate(
+                self.session, selected,
+                self.session.query(characters.get_character, character_id=selected).name)
+            if copy is not None and self.editor.character_id == copy:
+                self.editor.name_to_type_over()  # the copy wants a name of its own
 
     def delete_character(self) -> None:
         """Delete the selected character after confirmation."""

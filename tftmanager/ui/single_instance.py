@@ -92,7 +92,7 @@ def decode(message: bytes) -> list[Path] | None:
     """The paths in a message, or None for anything that is not one."""
     try:
         data = json.loads(message.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return None
     paths = data.get("open") if isinstance(data, dict) else None
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
