@@ -15,6 +15,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.journal_triggers import insert_recorded
+from tftmanager.store.sql_text import quote_literal
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
@@ -158,8 +159,7 @@ def append_columns(*, session: Session, columns: Columns,
     names = _columns(table)
     [defaults] = _with_defaults(session, table, [{}])
     tail = tuple(defaults[name] for name in names[len(_LINE_FIELDS):])
-    ids = _insert_ids(session, table, names, [
-        (*row, *tail) for row in zip(*columns.lists(), strict=True)])
+    ids = _insert_ids(session, table, names, list(zip(*columns.lists(), strict=True)), tail)
     return Written(columns, ids, tail[:_width(table) - len(_LINE_FIELDS)])
 
 
@@ -185,20 +185,26 @@ def _insert(session: Session, table: LedgerTable, names: list[str],
 
 
 def _insert_ids(session: Session, table: LedgerTable, names: list[str],
-                values: list[tuple[Any, ...]]) -> Sequence[int]:
+                values: list[tuple[Any, ...]], same: tuple[Any, ...] = ()) -> Sequence[int]:
     """Insert rows (in ``names``' order); returns their new ids, in order.
 
-    On SQLite they go to the driver's own executemany (the ORM's bulk path
-    and even a Core insert cost more than the insert itself), and the ids
-    are known without reading the rows back.
+    ``same`` holds the last columns' values when every row has the same
+    (their defaults, the time of writing): on SQLite they are written into
+    the statement once, as constants, rather than bound again for each row.
+    On SQLite the rows go to the driver's own executemany (the ORM's bulk
+    path and even a Core insert cost more than the insert itself), and the
+    ids are known without reading the rows back.
     """
     if session.get_bind().dialect.name != "sqlite":  # a server: the ids come back in order
         sa_table: Any = table.__table__  # type: ignore[union-attr]
         return session.connection().execute(
             insert(sa_table).returning(sa_table.c.id, sort_by_parameter_order=True),
-            [dict(zip(names, v, strict=True)) for v in values]).scalars().all()
+            [dict(zip(names, (*v, *same), strict=True)) for v in values]).scalars().all()
+    if not all(isinstance(value, str) for value in same):  # only text is written as a constant
+        values, same = [(*v, *same) for v in values], ()
+    marks = ["?"] * (len(names) - len(same)) + [quote_literal(value) for value in same]
     sql = (f'INSERT INTO "{table.__tablename__}" ({", ".join(names)}) '
-           f'VALUES ({", ".join("?" for _ in names)})')
+           f'VALUES ({", ".join(marks)})')
     connection = session.connection()
     before = _last_id(connection, table)
     insert_recorded(connection, table.__tablename__, sql, values)
