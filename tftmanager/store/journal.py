@@ -198,9 +198,9 @@ def begin(session: Session, *, campaign_id: int, kind: str, author: str | None =
     On a shared campaign ``author`` is the user's login and only their own
     redo tail (``mine``) goes: each user undoes and redoes their own operations.
     """
-    session.execute(delete(OperationRow).where(
-        col(OperationRow.campaign_id) == campaign_id, col(OperationRow.undone).is_(True),
-        *_by(mine)))
+    operations: Any = OperationRow.__table__  # type: ignore[attr-defined]
+    session.execute(delete(operations).where(  # the table's own DELETE: no ORM rows to sync
+        operations.c.campaign_id == campaign_id, operations.c.undone.is_(True), *_by(mine)))
     campaign = session.get(CampaignRow, campaign_id)
     row = OperationRow(campaign_id=campaign_id, kind=kind, author=author or "",
                        week=campaign.week if campaign else 1)
