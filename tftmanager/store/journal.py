@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.acting import acting_author
@@ -341,13 +342,14 @@ def _keep_limit(session: Session, campaign_id: int, limit: int,
 
     The limit counts each author's own operations (everyone's, in a file).
     """
-    ids = session.exec(
-        select(OperationRow.id)
-        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True),
+    operations: Any = OperationRow.__table__  # type: ignore[attr-defined]
+    ids = session.execute(  # the table's own columns: no ORM rows, a plain list of ids
+        sa_select(operations.c.id)
+        .where(operations.c.campaign_id == campaign_id, operations.c.undoable.is_(True),
                *_by(mine))
-        .order_by(col(OperationRow.id).desc())
+        .order_by(operations.c.id.desc())
         .offset(max(limit, 0))
-    ).all()
+    ).scalars().all()
     if not ids:
         return
     params = {"ids": list(ids)}
