@@ -82,10 +82,20 @@ def library_version() -> str:
 
 
 def shipped_entries() -> list[Entry]:
-    """The shipped library as entries."""
+    """The shipped library as entries (the same entry objects at every call)."""
+    return list(_shipped_entries())
+
+
+@cache
+def _shipped_entries() -> tuple[Entry, ...]:
+    """The shipped entries, made once like the documents they come from.
+
+    Every action that builds a campaign's library compares its entries with
+    these: the same objects compare at once, new ones field by field.
+    """
     from tftmanager.rules.library_entries import entries_from_documents  # noqa: PLC0415
 
-    return entries_from_documents(rules_documents())
+    return tuple(entries_from_documents(rules_documents()))
 
 
 @cache

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from tftmanager.app.library_builds import build_library
+from tftmanager.app.library_builds import build_library, library_from_stored
 from tftmanager.rules.library_entries import library_from_entries
 from tftmanager.shipped import shipped_entries
 
@@ -33,3 +33,24 @@ def test_equal_entries_give_the_same_library_and_a_changed_entry_a_new_one() -> 
 def test_the_rules_core_builds_anew_each_time() -> None:
     shipped = shipped_entries()
     assert library_from_entries(shipped, shipped) is not library_from_entries(shipped, shipped)
+
+
+def _stored(entries: list) -> list[tuple[str, str, str, bool]]:  # type: ignore[type-arg]
+    return [(e.kind, e.key, e.canonical(), e.retired) for e in entries]
+
+
+def test_stored_text_equal_to_the_last_gives_its_library_and_an_edit_a_new_one() -> None:
+    shipped = shipped_entries()
+    first = library_from_stored(_stored(shipped))
+    assert library_from_stored(_stored(shipped)) is first
+    assert build_library(shipped) is first  # the same entries, given parsed
+    races = [i for i, e in enumerate(shipped) if e.kind == "race"]
+    human = shipped[races[0]]
+    edited = [replace(human, data={**human.data, "name": "Edited"}) if e is human else e
+              for e in shipped]
+    changed = library_from_stored(_stored(edited))
+    assert changed is not first
+    assert changed.races[human.key].name == "Edited"
+    # Another library built in between (the preview of another file): the text is not trusted.
+    build_library(shipped)
+    assert library_from_stored(_stored(edited)).races[human.key].name == "Edited"

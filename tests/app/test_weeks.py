@@ -763,3 +763,21 @@ def test_the_collector_is_paused_for_a_run_and_resumed_after() -> None:
             assert not gc.isenabled()
         assert not gc.isenabled()
     assert gc.isenabled()
+
+
+def test_what_a_run_kept_is_set_aside_as_it_ends_and_a_failed_one_is_not() -> None:
+    """Kept objects are frozen as the collector resumes (its first pass would walk them all).
+
+    A block that fails is not set aside: what it made is garbage for the collector.
+    """
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    with pytest.raises(ValueError), collector_paused(keep=True):
+        made = [[n] for n in range(1000)]
+        raise ValueError(len(made))
+    assert gc.get_freeze_count() == frozen and gc.isenabled()
+    with collector_paused(keep=True):
+        kept = [[n] for n in range(1000)]
+    assert gc.get_freeze_count() >= frozen + len(kept)
+    assert gc.isenabled()
+    assert not any(found is kept for found in gc.get_objects())  # in no generation: frozen

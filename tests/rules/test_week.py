@@ -19,9 +19,11 @@ from hypothesis_profiles import examples
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.character import Character, Status
+from tftmanager.rules.derived import derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.job_data import JobCatalogue
+from tftmanager.rules.job_week import JobWeek, weekly_pay
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.settings import RuleProfile
 from tftmanager.rules.week import DEFAULT_STOP_ON, StopEvent, WeekResult, resolve_week
@@ -208,3 +210,37 @@ def test_the_same_figure_in_the_same_job_is_judged_as_it_was() -> None:
     assert sergeant.lines[0] == "Not eligible for War 1: needs ST + DX 26 (has 24)."
     easier = forced(CATALOGUE, "war_1", requires={})
     assert not week(weak, war, easier).lines[0].startswith("Not eligible")  # other rules
+
+
+# ------------------------------------------------- a mercenary's pay bonus worked out once
+
+
+def _pay_line(result: WeekResult) -> str:
+    [line] = [line for line in result.lines if line.startswith("Pay $")]
+    return line
+
+
+def test_a_fixed_pay_is_the_rules_own_for_the_same_figure_job_and_assignment() -> None:
+    """The pay a week remembers is the one the rules work out, and a changed figure's is new.
+
+    The first week works the pay out; a later week of the same (immutable)
+    figure pays the same, and a stronger figure, a mounted one or another
+    catalogue is paid its own, as ``job_week.weekly_pay`` alone gives it.
+    """
+    soldier = replace(SOLDIER, talents=(KnownTalent("sword"), KnownTalent("shield")))
+    stronger = replace(soldier, st=16)  # ST + DX 28: a step more over the minimum
+    first, again, other = (_pay_line(week(f, GARRISON, seed=s)) for f, s in
+                           ((soldier, 1), (soldier, 2), (stronger, 1)))
+    assert again == first
+    assert other != first
+    job = CATALOGUE.jobs["garrison"]
+    for figure in (soldier, stronger):
+        alone = JobWeek(figure.name, job.name)  # the rules alone, nothing remembered
+        weekly_pay(figure, derive(figure, LIBRARY, PROFILE), job, GARRISON, CATALOGUE,
+                   Dice(random.Random(1)), alone)
+        assert _pay_line(week(figure, GARRISON)) == alone.lines[-1]
+    mounted = _pay_line(week(soldier, replace(GARRISON, mounted=True)))
+    assert mounted != first and "mounted +" in mounted  # the assignment's own pay
+    richer = replace(CATALOGUE, merc={**CATALOGUE.merc, "races": {"human": 7}})
+    assert _pay_line(week(soldier, GARRISON, richer)) != first  # another catalogue: new bonus
+    assert "human +$7" in _pay_line(week(soldier, GARRISON, richer))

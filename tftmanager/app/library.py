@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import tomli_w
+from sqlmodel import Session
 
 from tftmanager.app.changes import Changes
 from tftmanager.app.deed_words import record
 from tftmanager.app.deeds import Event, deed
 from tftmanager.app.documents import DocumentError, parse_json, parse_toml
-from tftmanager.app.library_builds import build_library
+from tftmanager.app.library_builds import build_library, library_from_stored
 from tftmanager.app.opkind import OpKind
 from tftmanager.refusal import Refusal
 from tftmanager.rules.character import Character
@@ -62,12 +63,21 @@ def in_effect(campaign_entries: list[Entry]) -> list[Entry]:
     return with_shipped_values(campaign_entries, shipped_entries())
 
 
-def library_for(store: CampaignStore) -> RulesLibrary:
-    """The rules library a campaign plays by (built once, rebuilt after changes)."""
+def library_for(store: CampaignStore, *, session: Session | None = None) -> RulesLibrary:
+    """The rules library a campaign plays by (built once, rebuilt after changes).
+
+    Read in ``session`` when given (an operation that needs the rules reads
+    them in its own transaction), else in a transaction of its own.
+    """
     cached = store.library_cache
     if isinstance(cached, RulesLibrary):
         return cached
-    library = build_library(entries(store=store)).check_all()  # a bad part refuses the open
+    if session is None:
+        with store.transaction() as own:
+            rows = stored.stored_entries(session=own, campaign_id=store.campaign_id)
+    else:
+        rows = stored.stored_entries(session=session, campaign_id=store.campaign_id)
+    library = library_from_stored(rows).check_all()  # a bad part refuses the open
     store.library_cache = library
     return library
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
 from sqlmodel import Session
 
@@ -21,7 +23,7 @@ from tftmanager.rules.text import st_now
 from tftmanager.store import queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
-from tftmanager.store.ledger import LedgerLine
+from tftmanager.store.ledger import LedgerLine, Written
 from tftmanager.store.study import StudyData
 
 
@@ -66,6 +68,7 @@ class CharacterWeek:
 # A character's part of a week as the week log keeps it (to_json), in this order.
 SECTION_FIELDS = ("character_id", "name", "activity", "lines", "rolls", "xp", "money", "wounds",
                   "events", "worked", "wounds_after", "st")
+_SECTION_ROW = attrgetter(*SECTION_FIELDS)  # a part's values in that order, in one call
 
 
 @dataclass
@@ -97,9 +100,7 @@ class WeekReport:
         """
         return json.dumps({
             "week": self.week, "seed": self.seed, "stop": self.stop, "fields": SECTION_FIELDS,
-            "rows": [[c.character_id, c.name, c.activity, c.lines, c.rolls, c.xp, c.money,
-                      c.wounds, c.events, c.worked, c.wounds_after, c.st]
-                     for c in self.characters],
+            "rows": list(map(_SECTION_ROW, self.characters)),  # each a tuple: a JSON array
         }, check_circular=False,  # plain data: no cycle to look for
             separators=(",", ":"))  # ASCII (the rolls' dashes escaped): no wide string to encode
 
@@ -113,6 +114,17 @@ class Snapshot:
     studies: tuple[StudyData, ...]
 
 
+class WeekLines(NamedTuple):
+    """A week's part of the ledger lines its run wrote: lines ``*_at`` to ``*_to``."""
+
+    xp: Written
+    xp_at: int
+    xp_to: int
+    money: Written
+    money_at: int
+    money_to: int
+
+
 @dataclass(frozen=True)
 class AppliedWeek:
     """A week a run wrote: its report, its ledger lines, everyone as it left them."""
@@ -120,9 +132,20 @@ class AppliedWeek:
     report: WeekReport
     batch: str
     after: dict[int, Snapshot]
-    xp_lines: tuple[LedgerLine, ...]
-    money_lines: tuple[LedgerLine, ...]
+    written: WeekLines
     changes: Changes
+
+    @property
+    def xp_lines(self) -> tuple[LedgerLine, ...]:
+        """The experience lines the week wrote, in the order written."""
+        found = self.written
+        return found.xp.lines(found.xp_at, found.xp_to)
+
+    @property
+    def money_lines(self) -> tuple[LedgerLine, ...]:
+        """The money lines the week wrote, in the order written."""
+        found = self.written
+        return found.money.lines(found.money_at, found.money_to)
 
 
 def catalogue_of(library: RulesLibrary) -> JobCatalogue:

@@ -30,6 +30,7 @@ from tftmanager.app.week_report import (
     CharacterWeek,
     NeedsValues,
     Snapshot,
+    WeekLines,
     WeekRefused,
     WeekReport,
     catalogue_of,
@@ -90,12 +91,12 @@ def run_weeks(
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
         raise WeekRefused(f"Run 1 to {MAX_WEEKS} weeks at a time.")
     base = seed if seed is not None else draw_seed()
-    library = library_for(store)
-    catalogue = catalogue_of(library)
     weeks_done: list[_Week] = []
     results: list[AppliedWeek] = []
     try:
-        with collector_paused(), store.operation(OpKind.WEEK) as op:
+        with collector_paused(keep=True), store.operation(OpKind.WEEK) as op:
+            library = library_for(store, session=op.session)  # read in the run's transaction
+            catalogue = catalogue_of(library)
             run = _Run.start(op.session, store.campaign_id)
             if not run.party:  # the calendar stays where it is
                 raise WeekRefused("Nobody to run: the campaign has no characters yet. "
@@ -156,8 +157,8 @@ class _Run:
     week: int
     characters: dict[int, Character] = field(default_factory=dict)
     assignments: dict[int, Assignment] = field(default_factory=dict)
-    xp: list[ledger.Row] = field(default_factory=list)
-    money: list[ledger.Row] = field(default_factory=list)
+    xp: ledger.Columns = field(default_factory=ledger.Columns)
+    money: ledger.Columns = field(default_factory=ledger.Columns)
     order: list[int] = field(default_factory=list)  # the report's order: by name, set once
 
     def __post_init__(self) -> None:
@@ -177,12 +178,8 @@ class _Run:
         queries.update_scalars(session=session, changed=self.characters)
         week_store.set_assignments(session=session, campaign_id=self.campaign_id,
                                    changed=self.assignments)
-        # The rows go once written (here, while the cycle collector is paused, rather than
-        # walked by its first pass after the run).
-        rows, self.xp, self.money = (self.xp, self.money), [], []
-        xp = ledger.append_rows(session=session, table=ledger.XP, rows=rows[0])
-        money = ledger.append_rows(session=session, table=ledger.MONEY, rows=rows[1])
-        del rows
+        xp = ledger.append_columns(session=session, table=ledger.XP, columns=self.xp)
+        money = ledger.append_columns(session=session, table=ledger.MONEY, columns=self.money)
         week_store.log_weeks(session=session, campaign_id=self.campaign_id,
                              weeks=[(done.week, done.report.seed, done.batch,
                                      done.report.to_json()) for done in weeks])
@@ -190,12 +187,12 @@ class _Run:
         xp_at = money_at = 0  # the lines are in the order written: each week's in a run
         applied = []
         for done in weeks:
-            xp_lines, xp_at = tuple(xp[xp_at:xp_at + done.xp]), xp_at + done.xp
-            money_lines, money_at = tuple(money[money_at:money_at + done.money]), \
-                money_at + done.money
-            applied.append(AppliedWeek(done.report, done.batch, done.after, xp_lines,
-                                       money_lines, Changes(characters=frozenset(done.before),
-                                                            ledger=True, week=True)))
+            lines = WeekLines(xp, xp_at, xp_at + done.xp, money, money_at,
+                              money_at + done.money)
+            xp_at, money_at = lines.xp_to, lines.money_to
+            applied.append(AppliedWeek(done.report, done.batch, done.after, lines,
+                                       Changes(characters=frozenset(done.before), ledger=True,
+                                               week=True)))
         return applied
 
 
@@ -208,29 +205,46 @@ def _resolve(session: Session, run: _Run, library: RulesLibrary, catalogue: JobC
     after = dict(before)
     sections = []
     stops: list[str] = []
-    xp_rows, money_rows, balances, week_no = run.xp, run.money, run.balances, run.week
+    balances, week_no = run.balances, run.week
+    # The lines' columns, each appended to where the week finds a line (``ledger.Columns``).
+    xp_cid, xp_amount, xp_kind, xp_reason, xp_week, xp_batch = (
+        column.append for column in run.xp.lists())
+    money_cid, money_amount, money_kind, money_reason, money_week, money_batch = (
+        column.append for column in run.money.lists())
     for cid in run.order:
         snap = before[cid]
         result = resolve_week(snap.character, snap.assignment, library=library,
                               catalogue=catalogue, profile=run.profile, dice=dice,
                               week=week_no, balance=balances.get(cid, 0))
-        money = 0
+        money = xp = 0
         for w in result.xp:  # the character's XP and money, kept until the run writes
-            xp_rows.append((cid, w.amount, w.kind, w.reason[:REASON_MAX], week_no, batch))
+            xp += w.amount
+            xp_cid(cid)
+            xp_amount(w.amount)
+            xp_kind(w.kind)
+            xp_reason(w.reason[:REASON_MAX])
+            xp_week(week_no)
+            xp_batch(batch)
         if result.money:
             for w in result.money:
-                line = (cid, w.amount, w.kind, w.reason[:REASON_MAX], week_no, batch)
-                money_rows.append(line)
+                money_cid(cid)
+                money_amount(w.amount)
+                money_kind(w.kind)
+                money_reason(w.reason[:REASON_MAX])
+                money_week(week_no)
+                money_batch(batch)
                 money += w.amount
             balances[cid] = balances.get(cid, 0) + money
         section = CharacterWeek(cid, snap.character.name, result.activity, result.lines,
-                                result.rolls, result.xp_total, money, result.wounds,
+                                result.rolls, xp, money, result.wounds,
                                 result.events, result.worked, result.character.wounds,
                                 result.character.st)
         if result.kinds:
             stops += [f"{section.name} {event}" for kind, event in
                       zip(result.kinds, result.events, strict=True) if kind in stop_on]
-        after[cid] = _carry(session, run, library, cid, snap, result, section)
+        if result.studies or result.character is not snap.character \
+                or result.assignment is not snap.assignment:  # else as the week found it
+            after[cid] = _carry(session, run, library, cid, snap, result, section)
         sections.append(section)
     week = _Week(WeekReport(run.week, seed, sections, "; ".join(stops)), batch, run.week,
                  before, after, len(run.xp) - lines[0], len(run.money) - lines[1])

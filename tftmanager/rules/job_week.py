@@ -7,6 +7,7 @@ so a week can be shown in full and replayed from its seed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,6 +22,10 @@ from tftmanager.rules.settings import RuleProfile, ThiefFractions, ThiefSpells
 from tftmanager.rules.text import count
 
 ATTRS = ("st", "dx", "iq", "sp")
+# Works out a mercenary's pay bonus and its notes (``mercenary_bonus``, or a memory of it).
+MercBonus = Callable[[Character, Derived, Job, JobCatalogue], tuple[int, Sequence[str]]]
+# Works out a week's pay and says it (``weekly_pay``'s parameters, or a memory of it).
+PayRule = Callable[[Character, Derived, Job, Assignment, JobCatalogue, Dice, "JobWeek"], int]
 DEFAULT_PROFILE = RuleProfile()  # the documents' default readings
 
 
@@ -189,8 +194,13 @@ def _ma_in(ma: int, factor: object) -> bool:
 
 
 def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Assignment,
-               catalogue: JobCatalogue, dice: Dice, week: JobWeek) -> int:
-    """Base pay plus every bonus, capped; dice pay is rolled (and recorded)."""
+               catalogue: JobCatalogue, dice: Dice, week: JobWeek,
+               merc_bonus: MercBonus | None = None) -> int:
+    """Base pay plus every bonus, capped; dice pay is rolled (and recorded).
+
+    ``merc_bonus`` works out a mercenary's bonus (``mercenary_bonus`` unless
+    the caller remembers it: it depends only on the figure and the job).
+    """
     if job.pay_formula:
         roll = dice.roll(job.pay_formula, attributes(character, derived))
         week.rolls.append(("pay", roll, f"pay {job.pay_formula}"))
@@ -206,7 +216,7 @@ def weekly_pay(character: Character, derived: Derived, job: Job, assignment: Ass
         cap = cap * (100 + officer.pay_percent) // 100 if cap is not None else None
         notes.append(f"{officer.name} +{officer.pay_percent}%")
     if job.family is JobFamily.MERCENARY:
-        bonus, merc_notes = _merc_bonus(character, derived, job, catalogue)
+        bonus, merc_notes = (merc_bonus or mercenary_bonus)(character, derived, job, catalogue)
         notes += merc_notes
     elif job.family is JobFamily.THIEF:
         raw = sum(f.pay for f in catalogue.thief_factors
@@ -261,8 +271,9 @@ def provided_lifestyle(job: Job, assignment: Assignment, catalogue: JobCatalogue
     return key
 
 
-def _merc_bonus(character: Character, derived: Derived, job: Job,
-                catalogue: JobCatalogue) -> tuple[int, list[str]]:
+def mercenary_bonus(character: Character, derived: Derived, job: Job,
+                    catalogue: JobCatalogue) -> tuple[int, Sequence[str]]:
+    """A mercenary's pay bonus (extra talents, ST + DX, missiles, race, armor) and its notes."""
     merc = catalogue.merc
     bonus, notes = 0, []
     extra = _skill_count(character, catalogue, "combat") - int(
@@ -300,11 +311,13 @@ def _merc_bonus(character: Character, derived: Derived, job: Job,
 
 def run_job_week(character: Character, derived: Derived, job: Job, assignment: Assignment,
                  catalogue: JobCatalogue, dice: Dice,
-                 profile: RuleProfile = DEFAULT_PROFILE) -> JobWeek:
+                 profile: RuleProfile = DEFAULT_PROFILE,
+                 pay: PayRule | None = None) -> JobWeek:
     """Resolve one week of a job for one character.
 
     Weekly XP is for "each successful week of work": a disaster week earns
     none unless the campaign's ``disaster_week_xp`` says otherwise.
+    ``pay`` works the pay out (``weekly_pay`` unless the caller remembers it).
     """
     week = JobWeek(character.name, job.name, weeks_left=assignment.weeks_left,
                    found=assignment.found,
@@ -342,7 +355,7 @@ def run_job_week(character: Character, derived: Derived, job: Job, assignment: A
             _disaster(job, catalogue, dice, values, week)
     if job.xp_week and (profile.disaster_week_xp or not week.disaster):
         week.xp = job.xp_week
-    week.pay = weekly_pay(character, derived, job, assignment, catalogue, dice, week)
+    week.pay = (pay or weekly_pay)(character, derived, job, assignment, catalogue, dice, week)
     return week
 
 

@@ -11,18 +11,25 @@ the campaign's study rows (``studies`` in the result says to do it).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tftmanager.rules.assignment import Activity, Assignment
 from tftmanager.rules.calendar import rest, weekly_upkeep
 from tftmanager.rules.character import Character, Status
-from tftmanager.rules.derived import carry_figures, derive
+from tftmanager.rules.derived import Derived, carry_figures, derive
 from tftmanager.rules.dice_expr import Dice
 from tftmanager.rules.experience import XPKind
 from tftmanager.rules.healing import busy_week_healing
 from tftmanager.rules.job_data import Job, JobCatalogue
-from tftmanager.rules.job_week import JobWeek, eligibility, run_job_week
+from tftmanager.rules.job_week import (
+    JobWeek,
+    eligibility,
+    mercenary_bonus,
+    run_job_week,
+    weekly_pay,
+)
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.money import MoneyKind
 from tftmanager.rules.problems import RulesDataError
@@ -45,6 +52,10 @@ class StopEvent(enum.StrEnum):
 # in risky jobs is not held at week 1 unless the GM asks for it.
 DEFAULT_STOP_ON = frozenset({StopEvent.ARREST, StopEvent.DYING})
 _NO_RANKS: frozenset[str] = frozenset()  # held by most: made once, not every week
+# The line of a figure that cannot act, by its status: the same every week, made once.
+_CANNOT_ACT = {status: (f"Cannot act this week ({status.value}).",) for status in Status}
+# A job's name in the report, by the job's and the rank's names: made once, not every week.
+_ACTIVITIES: dict[tuple[str, str], str] = {}
 # The ledgers' kinds a week writes (an enum's value read once, not in every week).
 _PAY, _UPKEEP, _JOB_XP = MoneyKind.JOB.value, MoneyKind.UPKEEP.value, XPKind.JOB.value
 
@@ -99,14 +110,16 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
                  catalogue: JobCatalogue, profile: RuleProfile, dice: Dice, week: int,
                  balance: int) -> WeekResult:
     """Resolve one character's week; ``balance`` is its money before the week (for debt)."""
-    activity = Activity(assignment.activity)
+    activity = assignment.activity
+    if activity.__class__ is not Activity:  # given as its text (an enum call costs more)
+        activity = Activity(activity)
     if character.fatigue:  # ST spent on spells comes back with hours of rest, within the week
         rested = replace(character, fatigue=0)
         carry_figures(character, rested, library, profile)
         character = rested
     if character.status is not Status.ACTIVE:
         return WeekResult(activity.label, character, assignment,
-                          lines=(f"Cannot act this week ({character.status.value}).",))
+                          _CANNOT_ACT[character.status])
     if activity is Activity.JOB:
         return _job(character, assignment, library, catalogue, profile, dice, week, balance)
     base = WeekResult(activity.label, character, assignment)
@@ -179,14 +192,17 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     afterwards): a year of weeks for a party resolves thousands of these.
     """
     job = played_job(catalogue.jobs[data.job], profile)
-    activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
+    activity = _ACTIVITIES.get((job.name, data.officer))
+    if activity is None:
+        activity = f"Job: {job.name}" + (f" ({data.officer})" if data.officer else "")
+        _ACTIVITIES[(job.name, data.officer)] = activity
     reasons = _reasons(character, job, catalogue, library, data, profile)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
             f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
-                          catalogue, dice, profile)
+                          catalogue, dice, profile, _weekly_pay)
     lines = worked.lines  # the week's own list, made for this result
     xp, parts = _xp(worked, job.name, week)
     if xp:
@@ -236,6 +252,49 @@ def _reasons(character: Character, job: Job, catalogue: JobCatalogue, library: R
         _ELIGIBLE.clear()
     _ELIGIBLE[key] = (character, catalogue, library, profile, tuple(reasons))
     return reasons
+
+
+# A job's pay by the identity of the (immutable) figure, its derived figures, its job and
+# the catalogue, and the assignment's fields pay reads: a fixed pay and its line are the same
+# week after week while none of them changes.  (A mercenary's bonus, by the same identities,
+# for a pay rolled every week.)
+_PAID: dict[tuple[Any, ...], tuple[Character, Derived, Job, JobCatalogue, int, str]] = {}
+_MERC: dict[tuple[int, int, int, int], tuple[Character, Derived, Job, JobCatalogue,
+                                             tuple[int, Sequence[str]]]] = {}
+
+
+def _weekly_pay(character: Character, derived: Derived, job: Job, data: Assignment,
+                catalogue: JobCatalogue, dice: Dice, worked: JobWeek) -> int:
+    """``job_week.weekly_pay``, a fixed pay worked out once for the same figure and job."""
+    if job.pay_formula:  # rolled every week
+        return weekly_pay(character, derived, job, data, catalogue, dice, worked, _merc_bonus)
+    key = (id(character), id(derived), id(job), id(catalogue), data.officer, data.mounted,
+           data.flying_mount, data.self_employed, data.own_lifestyle)
+    known = _PAID.get(key)
+    if known is not None and known[0] is character and known[1] is derived \
+            and known[2] is job and known[3] is catalogue:
+        worked.say(known[5])
+        return known[4]
+    pay = weekly_pay(character, derived, job, data, catalogue, dice, worked, _merc_bonus)
+    if len(_PAID) >= _ELIGIBLE_MAX:
+        _PAID.clear()
+    _PAID[key] = (character, derived, job, catalogue, pay, worked.lines[-1])
+    return pay
+
+
+def _merc_bonus(character: Character, derived: Derived, job: Job,
+                catalogue: JobCatalogue) -> tuple[int, Sequence[str]]:
+    """``job_week.mercenary_bonus`` of the figure, worked out once for the same figure and job."""
+    key = (id(character), id(derived), id(job), id(catalogue))
+    known = _MERC.get(key)
+    if known is not None and known[0] is character and known[1] is derived \
+            and known[2] is job and known[3] is catalogue:
+        return known[4]
+    bonus, notes = mercenary_bonus(character, derived, job, catalogue)
+    if len(_MERC) >= _ELIGIBLE_MAX:
+        _MERC.clear()
+    _MERC[key] = (character, derived, job, catalogue, (bonus, tuple(notes)))
+    return bonus, notes
 
 
 def _xp(worked: JobWeek, job_name: str, week: int) -> tuple[tuple[LedgerWrite, ...], str]:

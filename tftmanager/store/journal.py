@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, text
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from tftmanager.store.acting import acting_author
@@ -198,9 +199,9 @@ def begin(session: Session, *, campaign_id: int, kind: str, author: str | None =
     On a shared campaign ``author`` is the user's login and only their own
     redo tail (``mine``) goes: each user undoes and redoes their own operations.
     """
-    session.execute(delete(OperationRow).where(
-        col(OperationRow.campaign_id) == campaign_id, col(OperationRow.undone).is_(True),
-        *_by(mine)))
+    operations: Any = OperationRow.__table__  # type: ignore[attr-defined]
+    session.execute(delete(operations).where(  # the table's own DELETE: no ORM rows to sync
+        operations.c.campaign_id == campaign_id, operations.c.undone.is_(True), *_by(mine)))
     campaign = session.get(CampaignRow, campaign_id)
     row = OperationRow(campaign_id=campaign_id, kind=kind, author=author or "",
                        week=campaign.week if campaign else 1)
@@ -341,13 +342,14 @@ def _keep_limit(session: Session, campaign_id: int, limit: int,
 
     The limit counts each author's own operations (everyone's, in a file).
     """
-    ids = session.exec(
-        select(OperationRow.id)
-        .where(OperationRow.campaign_id == campaign_id, col(OperationRow.undoable).is_(True),
+    operations: Any = OperationRow.__table__  # type: ignore[attr-defined]
+    ids = session.execute(  # the table's own columns: no ORM rows, a plain list of ids
+        sa_select(operations.c.id)
+        .where(operations.c.campaign_id == campaign_id, operations.c.undoable.is_(True),
                *_by(mine))
-        .order_by(col(OperationRow.id).desc())
+        .order_by(operations.c.id.desc())
         .offset(max(limit, 0))
-    ).all()
+    ).scalars().all()
     if not ids:
         return
     params = {"ids": list(ids)}

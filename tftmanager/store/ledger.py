@@ -15,6 +15,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, delete, func, select
 
 from tftmanager.store.journal_triggers import insert_recorded
+from tftmanager.store.sql_text import quote_literal
 from tftmanager.store.tables import CharacterRow, MoneyEntryRow, XPEntryRow, utcnow
 
 LedgerTable = type[XPEntryRow] | type[MoneyEntryRow]
@@ -82,18 +83,84 @@ def append_many(*, session: Session, rows: list[dict[str, Any]],
 
 def append_rows(*, session: Session, rows: Sequence[Row],
                 table: LedgerTable = XPEntryRow) -> list[LedgerLine]:
-    """Add many entries given as plain rows (a year of a party's pay); returns them as lines.
+    """Add many entries given as plain rows; returns them as lines.
 
     Each row is (character_id, amount, kind, reason, week, batch); every
-    other column takes its default.  A run of weeks writes thousands of rows:
-    they are built as tuples, never as dictionaries or ORM objects.
+    other column takes its default.
     """
-    if not rows:
-        return []
+    columns = Columns()
+    for row in rows:
+        columns.add(*row)
+    written = append_columns(session=session, table=table, columns=columns)
+    return list(written.lines(0, len(columns)))
+
+
+class Columns:
+    """Lines to write, kept column by column (a run of weeks' pay and experience).
+
+    A year of a party's weeks is thousands of lines: six lists of plain values
+    are six objects to keep until the run is written, where a tuple per line
+    was thousands more for Python's cycle collector to walk once the run ends.
+    """
+
+    __slots__ = _LINE_FIELDS
+
+    def __init__(self) -> None:
+        self.character_id: list[int] = []
+        self.amount: list[int] = []
+        self.kind: list[str] = []
+        self.reason: list[str] = []
+        self.week: list[int] = []
+        self.batch: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self.amount)
+
+    def add(self, character_id: int, amount: int, kind: str, reason: str, week: int,
+            batch: str) -> None:
+        """One more line."""
+        self.character_id.append(character_id)
+        self.amount.append(amount)
+        self.kind.append(kind)
+        self.reason.append(reason)
+        self.week.append(week)
+        self.batch.append(batch)
+
+    def lists(self) -> tuple[list[Any], ...]:
+        """The columns, in ``_LINE_FIELDS``' order."""
+        return (self.character_id, self.amount, self.kind, self.reason, self.week,
+                self.batch)
+
+
+class Written(NamedTuple):
+    """Lines written at once (``append_columns``): the n-th has id ``ids[n]``.
+
+    Their ``LedgerLine``s are made when read (``lines``): a run of weeks
+    returns each week's, and the window never reads them.
+    """
+
+    columns: Columns
+    ids: Sequence[int]  # a range when SQLite numbered them one after the last
+    tail: tuple[str, ...]  # the columns a line holds after these (an XP line's date, attribute)
+
+    def lines(self, start: int, stop: int) -> tuple[LedgerLine, ...]:
+        """The lines ``start`` to ``stop`` (not included), in the order written."""
+        ids, tail = self.ids, self.tail
+        picked = [column[start:stop] for column in self.columns.lists()]
+        return tuple([LedgerLine(ids[start + n], *values, *tail)
+                      for n, values in enumerate(zip(*picked, strict=True))])
+
+
+def append_columns(*, session: Session, columns: Columns,
+                   table: LedgerTable = XPEntryRow) -> Written:
+    """Add every line of ``columns`` in one statement; every other column takes its default."""
+    if not len(columns):
+        return Written(columns, (), ())
     names = _columns(table)
     [defaults] = _with_defaults(session, table, [{}])
     tail = tuple(defaults[name] for name in names[len(_LINE_FIELDS):])
-    return _insert(session, table, names, [row + tail for row in rows])
+    ids = _insert_ids(session, table, names, list(zip(*columns.lists(), strict=True)), tail)
+    return Written(columns, ids, tail[:_width(table) - len(_LINE_FIELDS)])
 
 
 def _columns(table: LedgerTable) -> list[str]:
@@ -111,28 +178,41 @@ def _width(table: LedgerTable) -> int:
 
 def _insert(session: Session, table: LedgerTable, names: list[str],
             values: list[tuple[Any, ...]]) -> list[LedgerLine]:
-    """Insert rows (in ``names``' order) and return them as lines with their new ids.
-
-    On SQLite they go to the driver's own executemany (the ORM's bulk path
-    and even a Core insert cost more than the insert itself), and the lines
-    are returned with their new ids, so the caller need not read them back.
-    """
+    """Insert rows (in ``names``' order) and return them as lines with their new ids."""
     width = _width(table)
+    ids = _insert_ids(session, table, names, values)
+    return [LedgerLine(i, *v[:width]) for i, v in zip(ids, values, strict=True)]
+
+
+def _insert_ids(session: Session, table: LedgerTable, names: list[str],
+                values: list[tuple[Any, ...]], same: tuple[Any, ...] = ()) -> Sequence[int]:
+    """Insert rows (in ``names``' order); returns their new ids, in order.
+
+    ``same`` holds the last columns' values when every row has the same
+    (their defaults, the time of writing): on SQLite they are written into
+    the statement once, as constants, rather than bound again for each row.
+    On SQLite the rows go to the driver's own executemany (the ORM's bulk
+    path and even a Core insert cost more than the insert itself), and the
+    ids are known without reading the rows back.
+    """
     if session.get_bind().dialect.name != "sqlite":  # a server: the ids come back in order
         sa_table: Any = table.__table__  # type: ignore[union-attr]
-        ids = session.connection().execute(
+        return session.connection().execute(
             insert(sa_table).returning(sa_table.c.id, sort_by_parameter_order=True),
-            [dict(zip(names, v, strict=True)) for v in values]).scalars().all()
-        return [LedgerLine(i, *v[:width]) for i, v in zip(ids, values, strict=True)]
+            [dict(zip(names, (*v, *same), strict=True)) for v in values]).scalars().all()
+    if not all(isinstance(value, str) for value in same):  # only text is written as a constant
+        values, same = [(*v, *same) for v in values], ()
+    marks = ["?"] * (len(names) - len(same)) + [quote_literal(value) for value in same]
     sql = (f'INSERT INTO "{table.__tablename__}" ({", ".join(names)}) '
-           f'VALUES ({", ".join("?" for _ in names)})')
+           f'VALUES ({", ".join(marks)})')
     connection = session.connection()
     before = _last_id(connection, table)
     insert_recorded(connection, table.__tablename__, sql, values)
     after = _last_id(connection, table)
     if after - before != len(values):  # ids not one run after the last: read them back
-        return _lines(session, table, col(table.id) > before)
-    return [LedgerLine(i, *v[:width]) for i, v in enumerate(values, start=before + 1)]
+        return [int(found) for (found,) in connection.exec_driver_sql(
+            f'SELECT id FROM "{table.__tablename__}" WHERE id > ? ORDER BY id', (before,))]
+    return range(before + 1, after + 1)
 
 
 def _with_defaults(session: Session, table: LedgerTable,

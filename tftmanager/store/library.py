@@ -36,6 +36,19 @@ def load_entries(*, session: Session, campaign_id: int) -> list[StoredEntry]:
             for kind, key, data, retired, shipped in values]
 
 
+def stored_entries(*, session: Session, campaign_id: int) -> list[tuple[str, str, str, bool]]:
+    """Every entry as stored, unparsed: (kind, key, its data's JSON text, retired).
+
+    What building the campaign's library needs (``app.library_builds``
+    compares the text with the last library's before parsing any of it).
+    """
+    row = LibraryEntryRow
+    return [(str(kind), str(key), str(data), bool(retired)) for kind, key, data, retired in
+            session.execute(select_columns(col(row.kind), col(row.key), col(row.data),
+                                           col(row.retired))
+                            .where(col(row.campaign_id) == campaign_id).order_by(col(row.id)))]
+
+
 def replace_library(
     *, session: Session, campaign_id: int, entries: list[Entry], version: str,
     shipped: bool,
