@@ -132,6 +132,9 @@ def test_back_lists_talents_spells_memory_and_ledgers(library: RulesLibrary) -> 
     assert "XP 1,250; next point of ST, DX, IQ or SP costs 300" in text
     assert "Money $42" in text and "Studying Alchemy: week 3 of 12" in text
     assert "Memory " in text
+    in_debt = build_card(sheet_of(wizard, library), library, RuleProfile(),
+                         replace(extras, money=-80)).back
+    assert "Money -$80" in words(in_debt)  # an idle week's upkeep unpaid, as a debt reads
     spells = next(s for s in back.sections if s.title == "Spells")
     assert spells.rows[0][:2] == (library.spells[spell].name, library.spells[spell].st_cost)
     talents = next(s for s in back.sections if s.title == "Talents")

@@ -11,7 +11,7 @@ from tftmanager.rules.character import Character, InputError, check_input
 from tftmanager.rules.encounter_order import roll_off, two_side_initiative
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.settings import RuleProfile
-from tftmanager.rules.text import agreeing, article, count, is_plural_name
+from tftmanager.rules.text import agreeing, article, count, dollars, is_plural_name
 from tftmanager.rules.validation import validate
 
 
@@ -67,3 +67,9 @@ def test_a_control_character_is_named_with_the_field_it_is_in(
                             **changes))
     assert refused.value.field == field
     assert said in str(refused.value)  # (not "The notes holds": the words read right)
+
+
+def test_a_sum_of_money_reads_with_its_sign_before_the_dollar() -> None:
+    """A party in debt: the card and the dialogs read "-$80", never "$-80"."""
+    assert [dollars(n) for n in (0, 80, 1200, -80, -1_234_567)] == [
+        "$0", "$80", "$1,200", "-$80", "-$1,234,567"]

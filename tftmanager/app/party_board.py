@@ -22,6 +22,7 @@ from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.problems import Severity
 from tftmanager.rules.settings import RuleProfile
+from tftmanager.rules.text import dollars
 from tftmanager.store import ledger, queries
 from tftmanager.store import study as study_store
 from tftmanager.store import weeks as week_store
@@ -235,7 +236,7 @@ def cells(row: BoardRow) -> tuple[str, ...]:
         f"{row.st_now}/{row.st_full}", str(row.wounds) if row.wounds else "",
         str(row.weeks_to_recover) if row.weeks_to_recover else "",
         _fatigue(row), ma, str(row.adj_dx), load,
-        f"${row.money:,}", f"{row.xp:,}",
+        dollars(row.money), f"{row.xp:,}",
         (f"{row.next_cost:,}" + (" (can raise)" if row.can_raise else ""))
         if row.next_cost is not None else "", study, row.job,
         "; ".join(row.problems),

@@ -30,7 +30,7 @@ from tftmanager.rules.settings import (
     WeightUnit,
     show_weight,
 )
-from tftmanager.rules.text import count
+from tftmanager.rules.text import count, dollars
 
 POLE_CHARGE = {
     PoleCharge.MELEE_DOUBLE: "x2 in a charge",
@@ -384,7 +384,7 @@ def build_back(sheet: Sheet, library: RulesLibrary, profile: RuleProfile,
         if extras.memory_cost is not None:
             standing.append((f"A memory point costs {extras.memory_cost} XP",))
     if extras.money is not None:
-        standing.append((f"Money ${extras.money:,}",))
+        standing.append((f"Money {dollars(extras.money)}",))
     standing.extend((f"Studying {s}",) for s in extras.studies)
     sections = [Section("Memory, experience and money", SectionKind.PROSE, tuple(standing))]
     talents = talent_rows(sheet, library, profile)

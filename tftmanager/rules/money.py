@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from tftmanager.rules.text import dollars
+
 
 class MoneyKind(enum.Enum):
     """Kinds of money entry; job pay arrives from the job engine as just another kind."""
@@ -54,5 +56,5 @@ def money_refusal(amount: int, kind: MoneyKind) -> str:
 def purchase_refusal(price: int, balance: int, name: str) -> str:
     """Buying checks the balance."""
     if price > balance:
-        return f"{name} costs ${price:,}; only ${balance:,} on hand."
+        return f"{name} costs ${price:,}; only {dollars(balance)} on hand."
     return ""

@@ -75,3 +75,12 @@ def article(word: str) -> str:
 def st_now(st: int, wounds: int) -> str:
     """"9 of 12" for a wounded figure, "12" for a whole one: ST as the week and story say it."""
     return f"{st - wounds} of {st}" if wounds else str(st)
+
+
+def dollars(amount: int) -> str:
+    """"$1,200", "-$80": a sum of money as the user reads it, a debt included.
+
+    A balance in debt read "$-80" on the card and in the dialogs.
+    """
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+

@@ -28,6 +28,7 @@ from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.money import purchase_refusal
 from tftmanager.rules.settings import show_weight
 from tftmanager.rules.shelves import armor_shelf, weapon_shelf
+from tftmanager.rules.text import dollars
 from tftmanager.shipped import rules_documents
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
@@ -189,7 +190,7 @@ class BuyDialog(QDialog):
         key = self.current_key()
         balance = self.session.query(equipment.money, character_id=self.character_id)
         if key is None:
-            self.price.setText(f"${balance:,} on hand")
+            self.price.setText(f"{dollars(balance)} on hand")
             self.buy_button.setEnabled(False)
             return "Pick something to buy."
         priced = free_check(price_of, answers=(EquipmentRefused,), library=self.library,
@@ -197,10 +198,10 @@ class BuyDialog(QDialog):
                             quantity=self.quantity.value())
         if priced.refusal is not None:
             refusal = str(priced.refusal)
-            self.price.setText(f"${balance:,} on hand")
+            self.price.setText(f"{dollars(balance)} on hand")
         else:
             price = priced.value or 0
-            self.price.setText(f"Price ${price:,} — ${balance:,} on hand")
+            self.price.setText(f"Price ${price:,} — {dollars(balance)} on hand")
             refusal = purchase_refusal(price, balance, "It")
             if refusal and balance <= 0:
                 refusal += (" Record the character's starting money (or pay, or a find) "

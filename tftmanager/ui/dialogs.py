@@ -67,9 +67,11 @@ def ask_gear_payment(parent: QWidget | None, name: str, what: str, price: int,
     """
     from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 - see the module's note
 
+    from tftmanager.rules.text import dollars  # noqa: PLC0415 - with the dialog
+
     box = QMessageBox(QMessageBox.Icon.Question, "New Equipment",
                       f"{name} does not own {what}.", parent=parent)
-    box.setInformativeText(f"Buy it for ${price:,} (has ${money:,}), or take it free "
+    box.setInformativeText(f"Buy it for ${price:,} (has {dollars(money)}), or take it free "
                            "(found, a gift, starting kit)?")
     buy = box.addButton(f"Buy (${price:,})", QMessageBox.ButtonRole.AcceptRole)
     free = box.addButton("Take Free", QMessageBox.ButtonRole.ActionRole)

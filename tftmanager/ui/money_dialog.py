@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from tftmanager.app import characters, equipment
 from tftmanager.app.changes import Changes
 from tftmanager.rules.money import MAX_MONEY, MoneyKind, money_refusal, signed_amount
+from tftmanager.rules.text import dollars
 from tftmanager.ui import operations
 from tftmanager.ui.problem_label import ProblemLabel
 
@@ -106,7 +107,7 @@ class MoneyDialog(QDialog):
                     cell.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, cell)
-        self.summary.setText(f"${running:,} on hand")
+        self.summary.setText(f"{dollars(running)} on hand")
 
     def record(self) -> bool:
         """Write the entry (undoable); bad input is explained and writes nothing."""

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from tftmanager.app.party_progress import PartySeries, party_series
+from tftmanager.rules.text import dollars
 
 if TYPE_CHECKING:
     from tftmanager.ui.session_reads import CampaignReads
@@ -86,7 +87,7 @@ class WeekChart(QWidget):
 
     def text_value(self, value: int) -> str:
         """A value with its unit ("$1,250", "340 XP")."""
-        return f"${value:,}" if self.unit == "$" else f"{value:,}{self.unit}"
+        return dollars(value) if self.unit == "$" else f"{value:,}{self.unit}"
 
     def colours(self) -> tuple[QColor, QColor, QColor]:
         """(text, background, column) from the palette."""

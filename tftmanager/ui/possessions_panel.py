@@ -30,6 +30,7 @@ from tftmanager.rules.derived import item_weight
 from tftmanager.rules.items import ItemKind, ItemState, Mount
 from tftmanager.rules.loadout import where_text
 from tftmanager.rules.settings import show_weight
+from tftmanager.rules.text import dollars
 from tftmanager.ui import operations
 from tftmanager.ui.runner import free_query
 
@@ -179,7 +180,8 @@ class PossessionsPanel(QWidget):
             return
         library = session.library
         unit = session.query(editor_reads.profile).weight_unit
-        self.money.setText(f"${session.query(editor_reads.money, character_id=sheet.id):,} on hand")
+        self.money.setText(
+            f"{dollars(session.query(editor_reads.money, character_id=sheet.id))} on hand")
         self.weight.setText(f"Carrying {show_weight(sheet.derived.carried_kg, unit)}")
         rules = library.equipment_rules
         items = sheet.character.items
