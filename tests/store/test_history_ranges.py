@@ -21,7 +21,7 @@ import pytest
 from tftmanager.app import experience, journal
 from tftmanager.app.assignments import assign, set_job_value
 from tftmanager.app.campaigns import new_campaign, open_existing, party_sheets
-from tftmanager.app.characters import create_character
+from tftmanager.app.characters import create_character, delete_character
 from tftmanager.app.weeks import run_weeks
 from tftmanager.rules.abilities import KnownTalent
 from tftmanager.rules.assignment import Assignment
@@ -127,6 +127,51 @@ def con_connection(con: sqlite3.Connection) -> Any:
             return Result(con.execute(sql, params))
 
     return Connection()
+
+
+def _history_since(path: Path, first_operation: int) -> list[dict[str, Any]]:
+    con = sqlite3.connect(path)
+    con.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in con.execute(
+            "SELECT * FROM row_change WHERE operation_id >= ? ORDER BY id", (first_operation,))]
+    finally:
+        con.close()
+
+
+def test_rows_of_a_range_a_later_operation_deleted_write_out_as_inserted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run, then a character deleted with its ledger lines: the copy to a server writes
+    each of the run's rows under its own key, the deleted ones as they were inserted."""
+    ranged, rowwise = tmp_path / "ranged.tftcampaign", tmp_path / "rowwise.tftcampaign"
+    with new_campaign(path=ranged, name="Ranges") as store:
+        _soldiers(store, 40)
+    shutil.copyfile(ranged, rowwise)
+    original = journal_triggers.insert_recorded
+
+    def rowwise_insert(conn: Any, table: str, sql: str, rows: list[Any], *,
+                       min_rows: int = 0) -> None:
+        original(conn, table, sql, rows, min_rows=len(rows) + 1)
+
+    histories = []
+    for path in (ranged, rowwise):
+        if path is rowwise:
+            monkeypatch.setattr("tftmanager.store.ledger.insert_recorded", rowwise_insert)
+            monkeypatch.setattr("tftmanager.store.weeks.insert_recorded", rowwise_insert)
+        with open_existing(path=path) as store:
+            run_weeks(store=store, weeks=3, seed=3, stop_on=frozenset())
+            run = journal.history(store=store)[0].id
+            delete_character(store=store, character_id=3)  # its ledger lines go with it
+        histories.append(_history_since(path, run))
+    entries, images = histories
+    assert any(e["action"] == RANGE and e["table_name"] == "xp_entry" for e in entries)
+    assert any(e["action"] == "D" and e["table_name"] == "xp_entry" for e in entries)
+    con = sqlite3.connect(ranged)
+    try:
+        written = expand_ranges(con_connection(con), entries)
+    finally:
+        con.close()
+    assert _unstamped(written) == _unstamped(images)
 
 
 def test_undo_keeps_a_range_rows_and_redo_puts_the_same_rows_back(tmp_path: Path) -> None:

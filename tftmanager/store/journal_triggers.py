@@ -154,28 +154,39 @@ def expand_ranges(conn: Connection, changes: list[dict[str, Any]]) -> list[dict[
 
     For a copy to a server, whose journal records every row: a range of a
     done operation reads its rows from the file, one of an undone operation
-    from the images undo kept.  The history keeps its order; its ids are
-    numbered again from the first.
+    from the images undo kept.  A row a later operation changed or deleted is
+    written as it was inserted: the ``old`` image of the first later change to
+    it.  The history keeps its order; its ids are numbered again from the first.
     """
     if not any(c["action"] == RANGE for c in changes):
         return changes
-    out: list[dict[str, Any]] = []
-    for change in changes:
+    expanded: list[list[dict[str, Any]]] = []
+    later: dict[tuple[str, int], str] = {}  # a row's image before the first later change
+    for change in reversed(changes):  # newest first: ``later`` holds what came after
+        table, key = change["table_name"], int(change["row_key"])
         if change["action"] != RANGE:
-            out.append(change)
+            if change["action"] == "I":
+                later.pop((table, key), None)  # before it, the key was another row's
+            else:
+                later[(table, key)] = change["old"]
+            expanded.append([change])
             continue
         facts = json.loads(change["new"])
-        first, last = int(change["row_key"]), int(facts["last"])
+        keys = range(key, int(facts["last"]) + 1)
         if "rows" in facts:  # undone: the rows are in the entry
             images = [json.dumps(image, separators=(",", ":"), ensure_ascii=False)
                       for image in facts["rows"]]
         else:  # done: the rows are in their table, each written as its trigger writes it
-            name, columns = quote_name(change["table_name"]), _columns(conn, change["table_name"])
-            images = [str(r[0]) for r in conn.exec_driver_sql(
-                f"SELECT {_row_json('NEW', columns)} FROM {name} AS NEW "
-                "WHERE NEW.rowid BETWEEN ? AND ? ORDER BY NEW.rowid", (first, last))]
-        out += [change | {"action": "I", "row_key": key, "old": None, "new": image}
-                for key, image in enumerate(images, start=first)]
+            name, columns = quote_name(table), _columns(conn, table)
+            now = {int(r[0]): str(r[1]) for r in conn.exec_driver_sql(
+                f"SELECT NEW.rowid, {_row_json('NEW', columns)} FROM {name} AS NEW "
+                "WHERE NEW.rowid BETWEEN ? AND ?", (keys.start, keys.stop - 1))}
+            images = [later.get((table, k)) or now[k] for k in keys]
+        for k in keys:
+            later.pop((table, k), None)
+        expanded.append([change | {"action": "I", "row_key": k, "old": None, "new": image}
+                         for k, image in zip(keys, images, strict=True)])
+    out = [row for rows in reversed(expanded) for row in rows]
     start = changes[0]["id"]
     return [change | {"id": number} for number, change in enumerate(out, start=start)]
 
