@@ -370,7 +370,9 @@ def test_a_studying_row_says_what_it_studies_and_lifestyles_name_their_period(
     assert note.startswith("Studies Horsemanship (week ")
     lifestyle = widgets["lifestyle"]
     texts = [lifestyle.itemText(i) for i in range(lifestyle.count())]
-    assert "Poor ($30 per 4 weeks)" in texts
+    assert "Poor ($30)" in texts  # the period is the column's: "Lifestyle (idle) per 4 weeks"
+    header = planner.table.horizontalHeaderItem(6).text()
+    assert header == "Lifestyle (idle)\nper 4 weeks"
     activity = widgets["activity"]
     activity.setFocus()
     job = activity.findData("job")
@@ -378,4 +380,41 @@ def test_a_studying_row_says_what_it_studies_and_lifestyles_name_their_period(
         qtbot.keyClick(activity, Qt.Key.Key_Down if activity.currentIndex() < job
                        else Qt.Key.Key_Up)
     assert widgets["job"].isEnabled() and widgets["job"].currentText() == "(choose a job)"
+    planner.close()
+
+
+def _text_room(box) -> int:
+    """How wide a combo box's shown text may be before it is cut (its edit field)."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    return box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                      QStyle.SubControl.SC_ComboBoxEditField, box).width()
+
+
+def test_every_choice_in_the_planner_is_shown_whole(main_window: MainWindow, qtbot) -> None:
+    """At 1024 px the lifestyle column showed "Poor ($30 per" for "Poor ($30 per 4 weeks)"."""
+    main_window.act_week.trigger()
+    planner = next(w for w in main_window.findChildren(WeekPlanner) if w.isVisible())
+    qtbot.addWidget(planner)
+    qtbot.waitExposed(planner)
+    cut = []
+    for widgets in planner.widgets:
+        for key in ("activity", "job", "officer", "lifestyle"):
+            box = widgets[key]
+            for index in range(box.count()):  # whichever the GM picks
+                text = box.itemText(index)
+                if box.fontMetrics().horizontalAdvance(text) > _text_room(box):
+                    cut.append((key, text))
+    assert sorted(set(cut)) == []
+    # ... and the eligibility column is in view beside them, none of it scrolled away
+    assert planner.width() <= 1024 and planner.table.horizontalScrollBar().maximum() == 0
+    wulf = next(r for r in range(planner.table.rowCount())
+                if planner.table.item(r, 0).text() == "Wulf")
+    note = planner.table.item(wulf, 7)
+    lines = planner.table.fontMetrics().boundingRect(
+        0, 0, planner.table.columnWidth(7) - 8, 10_000, Qt.TextFlag.TextWordWrap,
+        note.text()).height()
+    assert planner.table.rowHeight(wulf) >= lines  # wrapped, not cut
     planner.close()

@@ -12,9 +12,10 @@ each character's totals and the rolls fold away (``week_report_view``).
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -53,6 +54,12 @@ TEXT_HINTS = {"risk": "(x/y, e.g. 4/17)", "find": "(e.g. 3d/IQ-1)",
 NO_JOB = "(choose a job)"
 COLUMNS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own lodging",
            "Lifestyle (idle)", "Eligibility")
+# The header's words, on two lines where one would widen the column past its choices.
+HEADERS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own\nlodging",
+           "Lifestyle (idle)\nper {period}", "Eligibility")
+FAMILY_HEADINGS = {JobFamily.MERCENARY: "Mercenary jobs", JobFamily.THIEF: "Thief jobs",
+                   JobFamily.WIZARD: "Wizard jobs", JobFamily.MISC: "Other jobs"}
+ELIGIBILITY_ROOM = 110  # the last column's least width (its text wraps onto more lines)
 
 
 class WeekPlanner(QDialog):
@@ -66,15 +73,17 @@ class WeekPlanner(QDialog):
         self.setWindowTitle("Plan and Run Weeks")
         self.sheets = [s for s in session.query(campaigns.party_sheets) if s.id is not None]
         self.table = QTableWidget(len(self.sheets), len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        weeks = self.catalogue.lifestyle_weeks
+        self.table.setHorizontalHeaderLabels(
+            [h.format(period=count(weeks, "week")) for h in HEADERS])
+        self.table.setWordWrap(True)
         self.table.setAccessibleName("Weekly activities")
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((150, 120, 170, 90, 70, 90, 110)):
-            self.table.setColumnWidth(column, width)
         self.widgets: list[dict[str, QWidget]] = []
         for row, sheet in enumerate(self.sheets):
             self._fill_row(row, sheet.id or 0, sheet.character.name)
+        self._fit_columns()
         self.week_label = QLabel()
         self.count = QSpinBox()
         self.count.setRange(1, MAX_WEEKS)
@@ -112,7 +121,7 @@ class WeekPlanner(QDialog):
         layout.addLayout(controls)
         layout.addWidget(self.report, 3)
         layout.addWidget(buttons)
-        self.resize(1000, 680)
+        self.resize(1010, 680)  # (a 1024-pixel screen, with the window's frame)
         self.run_button.clicked.connect(lambda: self.run(self.count.value()))
         self.dry_button.clicked.connect(lambda: self.dry_run(count=self.count.value()))
         self.show_rolls.toggled.connect(self._render)
@@ -132,10 +141,18 @@ class WeekPlanner(QDialog):
         activity.setCurrentIndex(activity.findData(data.activity))
         job = QComboBox()
         job.addItem(NO_JOB, "")
-        for family in JobFamily:
-            for j in self.catalogue.jobs.values():
-                if j.family is family:
-                    job.addItem(j.listed_name, j.key)
+        for family in JobFamily:  # each under its family's heading: "Wizard jobs", ...
+            listed = [j for j in self.catalogue.jobs.values() if j.family is family]
+            if listed:
+                job.addItem(FAMILY_HEADINGS[family])
+                heading = cast(QStandardItemModel, job.model()).item(job.count() - 1)
+                heading.setEnabled(False)  # a heading, never a choice
+                font = heading.font()
+                font.setBold(True)
+                heading.setFont(font)
+            for j in listed:
+                job.addItem(j.name, j.key)
+                job.setItemData(job.count() - 1, j.listed_name, Qt.ItemDataRole.ToolTipRole)
         job.setCurrentIndex(max(0, job.findData(data.job)))
         officer = QComboBox()
         officer.addItem("—", "")
@@ -147,9 +164,8 @@ class WeekPlanner(QDialog):
         own = QCheckBox()
         own.setChecked(data.own_lifestyle)
         lifestyle = QComboBox()
-        weeks = self.catalogue.lifestyle_weeks
-        for ls in self.catalogue.lifestyles.values():  # "Poor ($30 per 4 weeks)"
-            lifestyle.addItem(f"{ls.name} (${ls.total} per {count(weeks, 'week')})", ls.key)
+        for ls in self.catalogue.lifestyles.values():  # "Poor ($30)": the header has the period
+            lifestyle.addItem(f"{ls.name} (${ls.total})", ls.key)
         lifestyle.setCurrentIndex(max(0, lifestyle.findData(data.lifestyle)))
         widgets: dict[str, QWidget] = {"activity": activity, "job": job, "officer": officer,
                                        "mounted": mounted, "own": own, "lifestyle": lifestyle}
@@ -164,6 +180,30 @@ class WeekPlanner(QDialog):
         for box in (mounted, own):
             box.toggled.connect(lambda _on, r=row: self._save(r))
         self._show_eligibility(row)
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its widest choice, so none is shown cut at 1024 pixels.
+
+        The eligibility column takes what is left, its text wrapped onto as many
+        lines as it needs; past the dialog's width the table scrolls sideways
+        rather than cut a choice.
+        """
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS) - 1):
+            header.resizeSection(column, max(
+                header.sectionSizeFromContents(column).width(),
+                *(self._widest(self.table.cellWidget(row, column), row, column)
+                  for row in range(self.table.rowCount()))))
+        self.table.setColumnWidth(len(COLUMNS) - 1, ELIGIBILITY_ROOM)
+        self.table.resizeRowsToContents()
+
+    def _widest(self, widget: QWidget | None, row: int, column: int) -> int:
+        if isinstance(widget, QComboBox):  # its longest choice, with the frame and arrow
+            return widget.sizeHint().width()
+        if widget is not None:
+            return widget.sizeHint().width()
+        item = self.table.item(row, column)
+        return self.table.fontMetrics().horizontalAdvance(item.text()) + 16 if item else 0
 
     def data(self, row: int) -> Assignment:
         """The row's assignment as the widgets show it."""
@@ -227,6 +267,7 @@ class WeekPlanner(QDialog):
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setToolTip(text)
         self.table.setItem(row, len(COLUMNS) - 1, item)
+        self.table.resizeRowToContents(row)  # its text wrapped onto the lines it needs
 
     def _activity_note(self, row: int, data: Assignment) -> str:
         """What a week other than a job holds: the studies it advances."""
