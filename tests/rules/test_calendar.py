@@ -89,25 +89,32 @@ def test_a_gm_s_recovery_dx_is_the_penalty_on_the_figure(library: RulesLibrary,
     assert derive(survivor, house, RuleProfile()).recovery_dx == 0
 
 
-@pytest.mark.parametrize(("key", "cost"), [
-    ("bare_subsistence", 4), ("poor", 8), ("low_middle", 12), ("middle", 17),
-    ("high_middle", 25), ("high", 35), ("very_high", 50),
+@pytest.mark.parametrize(("key", "weeks"), [
+    # worked by hand from the lifestyle table: each week's whole dollars, in weeks 1 to 4
+    ("bare_subsistence", [3, 4, 4, 4]), ("poor", [7, 8, 7, 8]), ("low_middle", [11, 11, 11, 12]),
+    ("middle", [16, 16, 16, 17]), ("high_middle", [25, 25, 25, 25]),
+    ("high", [35, 35, 35, 35]), ("very_high", [50, 50, 50, 50]),
 ])
 def test_weekly_upkeep_spreads_the_period_cost(catalogue: JobCatalogue, key: str,
-                                               cost: int) -> None:
-    paid, text = weekly_upkeep(key, catalogue)
-    assert paid == cost  # the period's total over 4 weeks, rounded up
+                                               weeks: list[int]) -> None:
+    """$30 per 4 weeks is $30 over those 4 weeks (it was $8 a week, $32)."""
     total = catalogue.lifestyles[key].total
-    assert f"${total} per 4 weeks, ${cost} this week" in text
+    paid = [weekly_upkeep(key, catalogue, week)[0] for week in range(1, 9)]
+    assert paid == weeks + weeks  # the next period as the first
+    assert sum(weeks) == total
+    text = weekly_upkeep(key, catalogue, 2)[1]
+    assert f"${total} per 4 weeks, ${weeks[1]} this week" in text
 
 
 def test_upkeep_follows_the_lifestyle_period(catalogue: JobCatalogue) -> None:
-    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=1))[0] == 30
-    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=7))[0] == 5
-    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=0))[0] == 30
+    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=1), 5)[0] == 30
+    seven = [weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=7), w)[0]
+             for w in range(1, 8)]
+    assert seven == [4, 4, 4, 5, 4, 4, 5] and sum(seven) == 30
+    assert weekly_upkeep("poor", replace(catalogue, lifestyle_weeks=0), 3)[0] == 30
 
 
 def test_an_unknown_lifestyle_costs_nothing_and_says_so(catalogue: JobCatalogue) -> None:
-    paid, text = weekly_upkeep("palace", catalogue)
+    paid, text = weekly_upkeep("palace", catalogue, 1)
     assert paid == 0
     assert "'palace' is not a lifestyle" in text

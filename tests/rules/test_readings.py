@@ -167,7 +167,11 @@ def test_the_rest_rule_heals_every_wound_or_none() -> None:
 def test_the_lifestyle_period_spreads_the_upkeep() -> None:
     idle = Assignment("", activity=Activity.IDLE, lifestyle="middle")
     total = CATALOGUE.lifestyles["middle"].total
-    assert week(HERO, idle, DEFAULT).money_total == total // -CATALOGUE.lifestyle_weeks  # -ceil
+    assert week(HERO, idle, DEFAULT).money_total == -16  # week 2 of 4: $65 as 16+16+16+17
+    period = [resolve_week(HERO, idle, library=LIBRARY, catalogue=CATALOGUE, profile=DEFAULT,
+                           dice=Dice(random.Random(1)), week=n, balance=500).money_total
+              for n in range(1, CATALOGUE.lifestyle_weeks + 1)]
+    assert sum(period) == -total  # the period's cost, no more
     monthly = replace(CATALOGUE, lifestyle_weeks=1)
     assert week(HERO, idle, DEFAULT, monthly).money_total == -total
 

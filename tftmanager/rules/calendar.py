@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from tftmanager.rules.character import Character
 from tftmanager.rules.job_data import JobCatalogue
 from tftmanager.rules.survival import SurvivalRules, recovery_penalty
@@ -36,11 +34,19 @@ def rest(character: Character, survival: SurvivalRules,
     return wounds, recovery, lines
 
 
-def weekly_upkeep(lifestyle_key: str, catalogue: JobCatalogue) -> tuple[int, str]:
-    """What an idle week costs in the chosen lifestyle (its period cost spread by week)."""
+def weekly_upkeep(lifestyle_key: str, catalogue: JobCatalogue, week: int) -> tuple[int, str]:
+    """What an idle week costs in the chosen lifestyle: its part of the period's cost.
+
+    The period's cost is spread over its weeks in whole dollars so that they
+    add up to it exactly: "$30 per 4 weeks" is $7, $8, $7 and $8 in the
+    campaign's weeks 1 to 4 (then again from week 5), never 4 x $8 = $32.
+    ``week`` is the campaign's week number (1 for the first).
+    """
     lifestyle = catalogue.lifestyles.get(lifestyle_key)
     if lifestyle is None:
         return 0, f"'{lifestyle_key}' is not a lifestyle in this campaign"
-    cost = math.ceil(lifestyle.total / max(1, catalogue.lifestyle_weeks))
+    period = max(1, catalogue.lifestyle_weeks)
+    into = (week - 1) % period + 1  # this week's place in its period, 1 to ``period``
+    cost = lifestyle.total * into // period - lifestyle.total * (into - 1) // period
     return cost, (f"{lifestyle.name} lifestyle: ${lifestyle.total} per "
                   f"{count(catalogue.lifestyle_weeks, 'week')}, ${cost} this week")

@@ -124,7 +124,7 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
         return _job(character, assignment, library, catalogue, profile, dice, week, balance)
     base = WeekResult(activity.label, character, assignment)
     if activity is Activity.STUDY:
-        return _healed(_upkeep(replace(base, studies=True), catalogue, profile, balance),
+        return _healed(_upkeep(replace(base, studies=True), catalogue, profile, balance, week),
                        character, activity, catalogue, profile)
     if activity is Activity.REST:
         if catalogue.survival is None:
@@ -134,10 +134,11 @@ def resolve_week(character: Character, assignment: Assignment, *, library: Rules
         if (wounds, recovery) != (character.wounds, character.recovery_weeks):
             after = replace(character, wounds=wounds, recovery_weeks=recovery)
         return _upkeep(replace(base, character=after, lines=tuple(lines)), catalogue,
-                       profile, balance)
+                       profile, balance, week)
     if activity is Activity.ADVENTURE:
         return replace(base, lines=("Adventuring (nothing happens automatically).",))
-    return _healed(_idle(base, catalogue, balance), character, activity, catalogue, profile)
+    return _healed(_idle(base, catalogue, balance, week), character, activity, catalogue,
+                   profile)
 
 
 def _healed(result: WeekResult, before: Character, activity: Activity,
@@ -151,10 +152,10 @@ def _healed(result: WeekResult, before: Character, activity: Activity,
     return replace(result, character=after, lines=(*result.lines, *lines))
 
 
-def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int,
+def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int, week: int,
           heading: str = "Idle") -> WeekResult:
     """The lifestyle's upkeep for a week without work (and whether it left a debt)."""
-    cost, text = weekly_upkeep(result.assignment.lifestyle, catalogue)
+    cost, text = weekly_upkeep(result.assignment.lifestyle, catalogue, week)
     money = result.money
     if cost:
         money = (*money, LedgerWrite(-cost, _UPKEEP, text))
@@ -164,7 +165,7 @@ def _idle(result: WeekResult, catalogue: JobCatalogue, balance: int,
 
 
 def _upkeep(result: WeekResult, catalogue: JobCatalogue, profile: RuleProfile,
-            balance: int) -> WeekResult:
+            balance: int, week: int) -> WeekResult:
     """A week of rest or study pays its lifestyle only if the campaign's ``upkeep`` says so.
 
     The expansion says a job provides its lifestyle, not who pays in a week
@@ -172,7 +173,7 @@ def _upkeep(result: WeekResult, catalogue: JobCatalogue, profile: RuleProfile,
     """
     if profile.upkeep is Upkeep.IDLE_ONLY:
         return result
-    return _idle(result, catalogue, balance, heading="Upkeep")
+    return _idle(result, catalogue, balance, week, heading="Upkeep")
 
 
 def played_job(job: Job, profile: RuleProfile) -> Job:
@@ -199,7 +200,7 @@ def _job(character: Character, data: Assignment, library: RulesLibrary,
     reasons = _reasons(character, job, catalogue, library, data, profile)
     if reasons:
         return _healed(_idle(WeekResult(activity, character, data, lines=(
-            f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance),
+            f"Not eligible for {job.name}: {'; '.join(reasons)}.",)), catalogue, balance, week),
             character, Activity.JOB, catalogue, profile)
     worked = run_job_week(character, derive(character, library, profile), job, data,
                           catalogue, dice, profile, _weekly_pay)
