@@ -102,6 +102,18 @@ def test_money_as_written_is_money(written: str, money: int | None,
     assert [i.key for i in seen.figures[0].items] == ["leather"]  # "Money:" is a new list
 
 
+def test_a_sum_at_the_end_of_a_list_is_money(library: RulesLibrary) -> None:
+    """"...; Armor: Chainmail (stops 3), Small shield (stops 1); $120." kept "Armor: $120"."""
+    text = ("Sgt. Brutus (human, 30 yrs): ST 13 DX 13 IQ 9 MA 10; Talents: Sword, Shield; "
+            "Weapons: Broadsword 2d; Armor: Chainmail (stops 3), Small shield (stops 1); $120.")
+    seen = _read(text, library)
+    assert seen.problems == [] and not seen.unknowns
+    (brutus,) = seen.figures
+    assert seen.money == [120] and "$120" not in brutus.notes
+    assert sorted(i.key for i in brutus.items) == ["broadsword", "chainmail", "small_shield"]
+    assert brutus.age == 30
+
+
 def test_adjusted_dx_and_ma_in_parentheses_are_checked(library: RulesLibrary) -> None:
     """Kept as worked out here; a figure the block worked out otherwise is said."""
     text = ("Guard: ST 12, DX 12 ({dx}), IQ 9, MA 10 ({ma}); Talents: Sword; "

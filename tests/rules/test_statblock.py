@@ -62,6 +62,27 @@ def test_semicolons_in_the_name_lines_parenthesis_part_its_words() -> None:
     assert (block.name, block.race, block.kind, block.age) == ("Mara", ("elf", 1), "wizard", 120)
 
 
+@pytest.mark.parametrize("age", ["age 30", "30 yrs", "30 yrs.", "30 years", "30 years old"])
+def test_an_age_in_the_name_line_in_any_of_its_forms(age: str) -> None:
+    """"Sgt. Brutus (human, 30 yrs)": "yrs" was taken for part of the race."""
+    (block,) = read_statblocks(f"Sgt. Brutus (human, {age}): ST 13 DX 13 IQ 9\n").blocks
+    assert (block.name, block.race, block.age) == ("Sgt. Brutus", ("human", 1), 30)
+
+
+def test_a_dash_after_the_attributes_parts_off_what_the_figure_carries() -> None:
+    """"Kobold x6 — ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)" refused the whole import."""
+    reading = read_statblocks("Kobold x6 — ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)\n")
+    assert reading.problems == []
+    (block,) = reading.blocks
+    assert (block.name, block.count, block.attributes["iq"]) == ("Kobold", 6, (7, 1))
+    [(_line, text, entries)] = block.loose
+    assert text == "spear (1d+1)" and [e.name for e in entries] == ["spear"]
+    # a dash between attributes, or a range, is no such tail
+    assert read_statblocks("Guard: ST 12 - DX 11 - IQ 9\n").problems == []
+    (ranged,) = read_statblocks("Orc: ST 12-14, DX 11, IQ 8\n").blocks
+    assert ranged.loose == [] and ranged.attributes["st"] == (12, 1)
+
+
 def test_text_it_cannot_read_is_a_problem_on_its_line() -> None:
     reading = read_statblocks("Bandit\nST 12 DX 11 IQ 9 luck 3\n")
     assert reading.problems == [

@@ -378,6 +378,11 @@ def _quality_name(section: str, name: str, index: NameIndex) -> tuple[str, list[
 def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
           index: NameIndex) -> None:
     note = build.note(entry.line)
+    worth = None if entry.details else money_of(entry.text)
+    if worth is not None:  # "Armor: chainmail (stops 3), small shield; $120": its money
+        build.money += worth
+        note.became.append(f"money ${worth:,g}")
+        return
     name, words = _quality_name(section, entry.name, index)
     looked = _lookup(section, name, index)
     found = _unknown_item(build, section, entry) if isinstance(looked, str) else looked

@@ -74,7 +74,9 @@ _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
     + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
 _MARKUP = re.compile(r"[*_#>`]+")
-_AGE = re.compile(r"^age\s+(\d{1,9})$", re.IGNORECASE)
+# "age 99", "30 yrs", "42 years old"
+_AGE = re.compile(r"^(?:age\s+(\d{1,9})|(\d{1,9})\s*(?:yrs?\.?|years?(?:\s+old)?))$",
+                  re.IGNORECASE)
 _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
 
 
@@ -239,6 +241,9 @@ class _Reader:
         if head:
             _header(block, head, note)
         attributes, *sentences = _sentences(text)
+        attributes, carried = _dash_tail(attributes)
+        if carried:  # "ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)": what it carries, as a sentence
+            sentences.insert(0, carried)
         _read_attributes(block, attributes, note)
         for sentence in sentences:
             # "MA 10. Broadsword (2d), small shield. Hide stops 2 hits.": what it carries
@@ -284,6 +289,22 @@ def _pieces(text: str) -> list[str]:
         else:
             merged.append(piece)
     return merged
+
+
+def _dash_tail(text: str) -> tuple[str, str]:
+    """The attributes, and what a spaced dash after the last of them sets apart ("" if none).
+
+    "ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)": the dash parts the figure's
+    possessions from its attributes as a full stop would.  A dash inside the
+    attributes ("ST 12 - DX 11") or a range ("ST 12-14") is left alone.
+    """
+    last = next(iter(reversed(list(_ATTR.finditer(text)))), None)
+    if last is None:
+        return text, ""
+    tail = re.match(r"\s+[-–—]\s+(\S.*)$", text[last.end():], re.DOTALL)
+    if tail is None or _ATTR.search(tail.group(1)):
+        return text, ""
+    return text[:last.end()], tail.group(1).strip()
 
 
 def _sentences(text: str) -> list[str]:
@@ -355,8 +376,9 @@ def _header(block: Block, text: str, note: LineNote) -> None:
                                  f"{MAX_GROUP:,})")
             continue
         if age:
-            block.age = int(age.group(1))
-            note.became.append(f"age {age.group(1)}")
+            years = age.group(1) or age.group(2)
+            block.age = int(years)
+            note.became.append(f"age {years}")
             continue
         for word in part.split():
             if word.lower() in KINDS:
