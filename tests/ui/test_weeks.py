@@ -410,11 +410,16 @@ def test_every_choice_in_the_planner_is_shown_whole(main_window: MainWindow, qtb
     assert sorted(set(cut)) == []
     # ... and the eligibility column is in view beside them, none of it scrolled away
     assert planner.width() <= 1024 and planner.table.horizontalScrollBar().maximum() == 0
-    wulf = next(r for r in range(planner.table.rowCount())
-                if planner.table.item(r, 0).text() == "Wulf")
-    note = planner.table.item(wulf, 7)
-    lines = planner.table.fontMetrics().boundingRect(
-        0, 0, planner.table.columnWidth(7) - 8, 10_000, Qt.TextFlag.TextWordWrap,
-        note.text()).height()
-    assert planner.table.rowHeight(wulf) >= lines  # wrapped, not cut
+    rows = {planner.table.item(r, 0).text(): r for r in range(planner.table.rowCount())}
+    spacing = planner.table.fontMetrics().lineSpacing()
+    studies = planner.table.item(rows["Ragnar"], 7).text()
+    assert studies.startswith("Studies Horsemanship") and \
+        planner.table.rowHeight(rows["Ragnar"]) > 2 * spacing  # on two lines, not cut
+    # A long note (every reason Morgaine cannot take the job) stays two lines high, whole
+    # in its tooltip, the row's choices and the columns as they were.
+    planner.set_row(rows["Morgaine"], activity="job", job="adeptus_minor_inner")
+    note = planner.table.item(rows["Morgaine"], 7)
+    assert note.text().startswith("Not eligible") and note.toolTip() == note.text()
+    assert planner.table.rowHeight(rows["Morgaine"]) < 4 * spacing
+    assert planner.table.horizontalScrollBar().maximum() == 0
     planner.close()

@@ -59,7 +59,8 @@ HEADERS = ("Character", "Activity", "Job", "Officer", "Mounted", "Own\nlodging",
            "Lifestyle (idle)\nper {period}", "Eligibility")
 FAMILY_HEADINGS = {JobFamily.MERCENARY: "Mercenary jobs", JobFamily.THIEF: "Thief jobs",
                    JobFamily.WIZARD: "Wizard jobs", JobFamily.MISC: "Other jobs"}
-ELIGIBILITY_ROOM = 110  # the last column's least width (its text wraps onto more lines)
+ELIGIBILITY_ROOM = 100  # the last column's least width (its text wraps onto two lines)
+NOTE_LINES = 2  # an eligibility note's lines in its row; the whole note is its tooltip
 
 
 class WeekPlanner(QDialog):
@@ -77,6 +78,8 @@ class WeekPlanner(QDialog):
         self.table.setHorizontalHeaderLabels(
             [h.format(period=count(weeks, "week")) for h in HEADERS])
         self.table.setWordWrap(True)
+        # (always there, so a party long enough to scroll does not push a column out of view)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.table.setAccessibleName("Weekly activities")
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -184,9 +187,9 @@ class WeekPlanner(QDialog):
     def _fit_columns(self) -> None:
         """Each column as wide as its widest choice, so none is shown cut at 1024 pixels.
 
-        The eligibility column takes what is left, its text wrapped onto as many
-        lines as it needs; past the dialog's width the table scrolls sideways
-        rather than cut a choice.
+        The eligibility column takes what is left, its text wrapped onto two
+        lines at most (the whole note is its tooltip); past the dialog's width
+        the table scrolls sideways rather than cut a choice.
         """
         header = self.table.horizontalHeader()
         for column in range(len(COLUMNS) - 1):
@@ -195,7 +198,15 @@ class WeekPlanner(QDialog):
                 *(self._widest(self.table.cellWidget(row, column), row, column)
                   for row in range(self.table.rowCount()))))
         self.table.setColumnWidth(len(COLUMNS) - 1, ELIGIBILITY_ROOM)
-        self.table.resizeRowsToContents()
+        for row in range(self.table.rowCount()):
+            self._fit_row(row)
+
+    def _fit_row(self, row: int) -> None:
+        """The row as tall as its note's lines, up to ``NOTE_LINES`` (the rest elided)."""
+        self.table.resizeRowToContents(row)
+        most = self.table.verticalHeader().defaultSectionSize() + \
+            (NOTE_LINES - 1) * self.table.fontMetrics().lineSpacing()
+        self.table.setRowHeight(row, min(self.table.rowHeight(row), most))
 
     def _widest(self, widget: QWidget | None, row: int, column: int) -> int:
         if isinstance(widget, QComboBox):  # its longest choice, with the frame and arrow
@@ -267,7 +278,7 @@ class WeekPlanner(QDialog):
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.setToolTip(text)
         self.table.setItem(row, len(COLUMNS) - 1, item)
-        self.table.resizeRowToContents(row)  # its text wrapped onto the lines it needs
+        self._fit_row(row)  # its text wrapped onto the lines it needs
 
     def _activity_note(self, row: int, data: Assignment) -> str:
         """What a week other than a job holds: the studies it advances."""
