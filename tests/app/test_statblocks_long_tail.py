@@ -92,7 +92,8 @@ def test_a_run_on_block_keeps_its_weapons_armor_and_money(library: RulesLibrary)
 
 @pytest.mark.parametrize(("written", "money"), [
     ("Money: $75", 75), ("Carries $35.", 35), ("Money: 20 silver pieces", 20),
-    ("Money: 20 silver pieces, 3 gold coins", 50), ("He has $12.", None)])
+    ("Money: 20 silver pieces, 3 gold coins", 50), ("He has $12.", 12),
+    ("He has the key.", None)])
 def test_money_as_written_is_money(written: str, money: int | None,
                                    library: RulesLibrary) -> None:
     text = f"Bandit\nST 11, DX 11, IQ 10, MA 10\nTalents: Sword\nArmor: Leather armor\n{written}\n"
@@ -201,3 +202,27 @@ def test_a_list_running_on_over_lines_keeps_what_each_entry_is(library: RulesLib
     assert [t.key for t in archer.talents] == ["bow"]
     assert [i.key for i in archer.items] == ["small_bow", "dagger", "leather"]
     assert nix.spells == ("blur", "darkness", "fire", "magic_fist")
+
+
+def test_what_a_sentence_says_a_figure_carries_is_read(library: RulesLibrary) -> None:
+    """"Each has a broadsword (2+0) and a small shield." was one unknown weapon."""
+    seen = _read("ORC GUARDS (4): ST 12, DX 10, IQ 8, MA 10. Each has a broadsword (2+0) and "
+                 "a small shield.\nKettle, halfling: ST 8, DX 14, IQ 10. Dagger. Wears cloth "
+                 "armor.\n", library)
+    assert seen.problems == [] and not seen.unknowns
+    guard, kettle = seen.figures[0], seen.figures[-1]
+    assert sorted(i.key for i in guard.items) == ["broadsword", "small_shield"]
+    assert sorted(i.key for i in kettle.items) == ["cloth", "dagger"]
+    # Melee's "2+0" is the broadsword's 2 dice: no warning that it differs
+    assert not any("Broadsword does" in w for n in seen.lines for w in n.warnings)
+
+
+def test_hits_on_a_line_of_their_own_and_a_spells_cost_as_written(
+        library: RulesLibrary) -> None:
+    """"Hits: 13" ran into the armor above it; "Fire (var)" refused the whole import."""
+    seen = _read("Sergeant Harl\nST 13 DX 12 IQ 9 MA 10\nArmor: Leather (stops 2)\nHits: 13\n\n"
+                 "Mage\nST 9, DX 12, IQ 16\nSpells: Blur (2), Fire (var), Light (1)\n", library)
+    assert seen.problems == [] and not seen.unknowns
+    harl, mage = seen.figures
+    assert [i.key for i in harl.items] == ["leather"] and harl.notes == ""
+    assert list(mage.spells) == ["blur", "fire", "light"]

@@ -17,7 +17,14 @@ from dataclasses import dataclass, field, replace
 
 from tftmanager.app.import_unknowns import Resolver
 from tftmanager.app.library_names import Match, NameIndex
-from tftmanager.app.statblock_loose import hide_of, money_of, move_of, natural_attack
+from tftmanager.app.statblock_checks import compare_with_library
+from tftmanager.app.statblock_loose import (
+    carried_list,
+    hide_of,
+    money_of,
+    move_of,
+    natural_attack,
+)
 from tftmanager.app.statblock_loose import words as loose_words
 from tftmanager.rules.abilities import CharacterKind, KnownTalent
 from tftmanager.rules.character import Character
@@ -25,11 +32,15 @@ from tftmanager.rules.items import Item, ItemKind, ItemState, Quality
 from tftmanager.rules.library import RulesLibrary
 from tftmanager.rules.statblock import Block, LineNote
 from tftmanager.rules.statblock_details import Details, read_details
-from tftmanager.rules.statblock_entries import ListEntry
+from tftmanager.rules.statblock_entries import ListEntry, split_entries
 
 DEFAULT_RACE = "human"
 # What published lists add after a spell: its type letter or name, its IQ level.
-_SPELL_NOTE = re.compile(r"[mtcs]|missile|thrown|creation|special|iq\s*\d+", re.IGNORECASE)
+# A spell's parenthesis that is no detail of the figure: its type, IQ or cost as written
+# ("Fire (var)", "Light (1)", "Shock Shield (2/turn)").
+_SPELL_NOTE = re.compile(r"[mtcs]|missile|thrown|creation|special|iq\s*\d+|var\.?|variable|"
+                         r"varies|\d+\s*(?:st\s*)?(?:/|per\s+)\s*(?:turn|hex|hour|minute|day)",
+                         re.IGNORECASE)
 # Which library kinds a list's names are looked up in, in order.
 LOOKUP: dict[str, tuple[str, ...]] = {
     "weapons": ("weapon", "shield"),
@@ -314,6 +325,9 @@ def _loose(build: _Build, line: int, text: str, entries: list[ListEntry],
     (one the library has, or one with damage dice or what it stops); else the
     sentence is kept in the notes as written.
     """
+    plain = carried_list(text)
+    if plain is not None:  # "Each has a broadsword (2+0) and a small shield."
+        entries = split_entries(plain, [(0, line)])[0] or entries
     kinds = [_loose_kind(e, index) for e in entries]
     if not entries or None in kinds:
         build.kept.append(text)
@@ -408,7 +422,7 @@ def _item(build: _Build, section: str, entry: ListEntry, library: RulesLibrary,
                 hits_taken=details.hits_taken,
                 quantity=details.count or (entry.count if entry.count > 1 else 0)
                 or details.number or 1)
-    _compare(note, library, item, details)
+    compare_with_library(note, library, item, details)
     build.items.append((item, details.state is not None))
     shown = index.name_of(kind, key)
     label = item.quality.label
@@ -468,25 +482,6 @@ def _detail(build: _Build, entry: ListEntry, index: NameIndex) -> None:
                        given or details.state is not None)
     done.add(at)
     note.became.append(f"details of {index.name_of(found[0], found[1])}")
-
-
-def _compare(note: LineNote, library: RulesLibrary, item: Item, details: Details) -> None:
-    """Warn when the block's damage or hits stopped differ from the library's."""
-    if details.dice and item.kind is ItemKind.WEAPON:
-        weapon = library.weapons[item.key]
-        base = weapon.damage.add(item.quality.fine_damage)
-        ours = _dice_text(base.count, base.plus)
-        library_dice = {ours, _dice_text(weapon.damage.count, weapon.damage.plus)}
-        if not library_dice & set(details.all_dice):
-            note.warnings.append(f"{weapon.name} does {ours} here, not {details.dice}")
-    if details.stops is not None and item.kind in (ItemKind.ARMOR, ItemKind.SHIELD):
-        entry = (library.armors if item.kind is ItemKind.ARMOR else library.shields)[item.key]
-        if entry.stops != details.stops:
-            note.warnings.append(f"{entry.name} stops {entry.stops} here, not {details.stops}")
-
-
-def _dice_text(count: int, plus: int) -> str:
-    return f"{count}d" + (f"{plus:+d}" if plus else "")
 
 
 def _with_states(items: list[tuple[Item, bool]]) -> tuple[Item, ...]:

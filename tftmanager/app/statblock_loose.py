@@ -55,6 +55,34 @@ def words() -> Words:
                  {k.lower(): str(v) for k, v in data["moves"].items()}, coins)
 
 
+_CARRIES = re.compile(
+    r"^(?:(?:each|he|she|it|they)\s+)?(?:also\s+)?(?:carries|carry|carrying|has|have|holds|hold|"
+    r"wears|wear|wearing|wields|wield|wielding|uses|use|(?:is\s+|are\s+)?armed\s+with|with)"
+    r"\s+(?P<rest>.+?)\.?$", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:a|an|the|his|her|its|their)\s+", re.IGNORECASE)
+
+
+def carried_list(text: str) -> str | None:
+    """A sentence of what a figure carries as a plain list, or None if it is no such sentence.
+
+    "Each has a broadsword (2+0) and a small shield." is "broadsword (2+0), small
+    shield"; "Wears cloth armor." is "cloth armor".  (Only the sentence's own
+    words go: what each entry is, is still looked up.)
+    """
+    found = _CARRIES.match(" ".join(text.split()))
+    if found is None:
+        return None
+    parts, depth, start, rest = [], 0, 0, found.group("rest")
+    for i, char in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and rest.startswith(" and ", i):
+            parts.append(rest[start:i])
+            start = i + len(" and ")
+    parts.append(rest[start:])
+    entries = [_ARTICLE.sub("", p.strip()) for chunk in parts for p in chunk.split(",")]
+    return ", ".join(e for e in entries if e) or None
+
+
 def money_of(text: str) -> float | None:
     """What a sentence says a figure carries in $: "$75", "carries $35", "20 silver pieces"."""
     found = _MONEY.match(" ".join(text.split()))

@@ -53,6 +53,7 @@ SECTIONS: dict[str, str] = {
     "treasure": "notes", "details": "details",
     "money": "money", "cash": "money", "coins": "money", "purse": "money",
     "kind": "role", "count": "count", "number appearing": "count", "moves": "notes",
+    "hits": "hits", "hit points": "hits",  # shown, not kept (ST gives them)
 }
 LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "loose",
          "languages", "details", "money")
@@ -440,7 +441,9 @@ def _segment(block: Block, segment: _Segment, reader: _Reader) -> None:
     text = segment.text.strip()
     if segment.section in ("race", "kind", "role", "player", "count"):
         text = text.rstrip(".").strip()  # "Race: Orc. Spells: ...": the sentence's stop
-    if segment.section == "race":
+    if segment.section == "hits":  # "Hits: 13" on a line of its own, as in the attributes
+        _read_attributes(block, f"hits {text.rstrip('.')}", first)
+    elif segment.section == "race":
         block.race = (text, first.number)
         first.became.append(f"race: {text}")
     elif segment.section == "kind":
