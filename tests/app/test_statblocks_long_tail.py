@@ -226,3 +226,17 @@ def test_hits_on_a_line_of_their_own_and_a_spells_cost_as_written(
     harl, mage = seen.figures
     assert [i.key for i in harl.items] == ["leather"] and harl.notes == ""
     assert list(mage.spells) == ["blur", "fire", "light"]
+
+
+def test_a_table_of_figures_imports_as_figures(library: RulesLibrary) -> None:
+    """A wiki's or a GM's notes' table: each row a figure, its columns its lists."""
+    text = ("| Name | # | ST | DX | IQ | MA | Weapons | Armor |\n"
+            "|---|---|---|---|---|---|---|---|\n"
+            "| Orc | 3 | 12 | 10 | 8 | 10 | Mace (2-1), dagger | Leather |\n"
+            "| Shaman (orc wizard) | | 9 | 11 | 13 | 10 | Staff | |\n")
+    seen = _read(text, library)
+    assert [f.name for f in seen.figures] == ["Orc 1", "Orc 2", "Orc 3", "Shaman"]
+    orc = seen.figures[0]
+    assert (orc.race, orc.st, orc.dx, orc.iq) == ("orc", 12, 10, 8)
+    assert sorted(i.key for i in orc.items) == ["dagger", "leather", "mace"]
+    assert seen.figures[-1].kind.value == "wizard"

@@ -14,9 +14,9 @@ belongs to and what it says, every line annotated for the import preview.
 Matching the names to the campaign's library (talents, spells, weapons,
 races) is the application's job (``app.statblocks``).  The reading is
 tolerant of the ways people write (commas or semicolons, ``adjDX``,
-``MA 10 (12)``, costs in parentheses, lines broken in the middle of a list,
-any case) and strict about the rest: text it cannot place is a problem named
-with its line, and the application imports nothing while one remains.
+``MA 10 (12)``, costs in parentheses, lines broken mid-list, tables, any
+case) and strict about the rest: text it cannot place is a problem named with
+its line, and the application imports nothing while one remains.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tftmanager.rules.statblock_block import Block, LineNote, Reading
 from tftmanager.rules.statblock_details import read_details
 from tftmanager.rules.statblock_entries import outside_parentheses, split_entries
 from tftmanager.rules.statblock_groups import MAX_GROUP, count_of, group_of
+from tftmanager.rules.statblock_tables import table_rows
 
 # Section labels as people write them, to what they hold.
 __all__ = ["KINDS", "LISTS", "ROLES", "SECTIONS", "Block", "LineNote", "Reading",
@@ -97,6 +98,7 @@ class _Reader:
 
     def __init__(self, text: str) -> None:
         self.notes = [LineNote(i, line) for i, line in enumerate(text.splitlines(), 1)]
+        self.read_as = table_rows(text, SECTIONS)  # a table's rows, as one-line blocks
         self.blocks: list[Block] = []
         self.segments: dict[int, list[_Segment]] = {}
         self.current: Block | None = None
@@ -107,7 +109,7 @@ class _Reader:
         return self.notes[number - 1]
 
     def read(self) -> Reading:
-        texts = [_MARKUP.sub("", n.text).strip() for n in self.notes]
+        texts = [_MARKUP.sub("", self.read_as.get(n.number, n.text)).strip() for n in self.notes]
         opens = _next_opens_attributes(texts)
         self.heads = {  # lines followed by an attribute line: a new figure's name
             number for number, text in enumerate(texts, 1)
@@ -123,7 +125,7 @@ class _Reader:
         return Reading(self.blocks, self.notes)
 
     def _line(self, note: LineNote) -> None:
-        text = _MARKUP.sub("", note.text).strip()
+        text = _MARKUP.sub("", self.read_as.get(note.number, note.text)).strip()
         if not text:
             if self.current is not None and self.current.attributes:
                 self.ended = True
@@ -295,9 +297,8 @@ def _pieces(text: str) -> list[str]:
 def _dash_tail(text: str) -> tuple[str, str]:
     """The attributes, and what a spaced dash after the last of them sets apart ("" if none).
 
-    "ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)": the dash parts the figure's
-    possessions from its attributes as a full stop would.  A dash inside the
-    attributes ("ST 12 - DX 11") or a range ("ST 12-14") is left alone.
+    "MA 10 — spear (1d+1)": the dash parts the possessions off as a full stop
+    would; one between attributes ("ST 12 - DX 11") or a range is left alone.
     """
     last = next(iter(reversed(list(_ATTR.finditer(text)))), None)
     if last is None:
