@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tftmanager.rules.statblock import read_statblocks
 from tftmanager.rules.statblock_groups import MAX_GROUP, group_of, singular
 
 pytestmark = pytest.mark.rules
@@ -36,3 +37,20 @@ def test_any_name_gives_a_name_and_a_count_in_bounds(name: str) -> None:
     one, count = group_of(name)
     assert 1 <= count <= MAX_GROUP
     assert (one, count) == (name, 1) or one.strip()
+
+
+def test_a_count_with_a_times_sign_before_the_name() -> None:
+    """"2 x Wolves" was one figure named "x Wolf"."""
+    assert group_of("2 x Wolves") == ("Wolf", 2)
+    assert group_of("3x orcs") == ("Orc", 3)
+    assert group_of("10 Xorns") == ("Xorn", 10)  # a name beginning with X is no sign
+
+
+def test_dice_for_how_many_appear_read_one_figure_and_say_so() -> None:
+    """"Hobgoblins (2d6)" refused the import: "2d6" was taken for the race."""
+    reading = read_statblocks("Hobgoblins (2d6): ST 12, DX 12, IQ 8, MA 10\n")
+    assert reading.problems == []
+    (block,) = reading.blocks
+    assert (block.name, block.count, block.race) == ("Hobgoblin", 1, None)
+    assert block.notes == ["Number appearing: 2d6"]
+    assert reading.lines[0].warnings == ["2d6 appearing: one figure is read (roll for the others)"]

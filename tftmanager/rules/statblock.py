@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from tftmanager.rules.statblock_block import Block, LineNote, Reading
 from tftmanager.rules.statblock_details import read_details
 from tftmanager.rules.statblock_entries import outside_parentheses, split_entries
-from tftmanager.rules.statblock_groups import MAX_GROUP, count_of, group_of
+from tftmanager.rules.statblock_groups import MAX_GROUP, count_of
+from tftmanager.rules.statblock_header import KINDS, ROLES, read_header
 from tftmanager.rules.statblock_tables import table_rows
 
 # Section labels as people write them, to what they hold.
@@ -61,8 +62,6 @@ LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic", "lo
 # Lists a full stop ends: "Talents: Bow. Shortbow (1-1), dagger." holds one talent.
 SENTENCE_LISTS = ("talents", "spells", "weapons", "armor", "shield", "gear", "magic",
                   "languages", "money", "race", "kind", "role", "player", "count")
-KINDS = ("hero", "wizard")
-ROLES = {"creature": "creature", "monster": "creature", "animal": "creature", "npc": "npc"}
 _NUMBERS = {"bought_points": r"(\d{1,9})(?:\s+points?)?",
             "memory_bought": r"(\d{1,9})(?:\s+points?)?",
             "stops": r"(?:stops?\s+)?(\d{1,9})(?:\s+hits?(?:\s*/\s*attack)?)?",
@@ -76,9 +75,6 @@ _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
     + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
 _MARKUP = re.compile(r"[*_#>`]+")
-# "age 99", "30 yrs", "42 years old"
-_AGE = re.compile(r"^(?:age\s+(\d{1,9})|(\d{1,9})\s*(?:yrs?\.?|years?(?:\s+old)?))$",
-                  re.IGNORECASE)
 _SEPARATORS = re.compile(r"^[\s,;./|:\-–—]*$")
 
 
@@ -177,7 +173,7 @@ class _Reader:
             self._attributes(note, piece[:attr.start()], piece[attr.start():])
             return
         if note.number in self.heads:
-            _header(self._new_block(note.number), piece, note)
+            read_header(self._new_block(note.number), piece, note)
             return
         if (self.current is not None and not self.ended and self.current.attributes
                 and self._last_list() is not None and not self._own_sentence(piece)):
@@ -192,9 +188,9 @@ class _Reader:
                 note.problems.append(f"'{piece}' is not understood (expected ST, DX and IQ "
                                      f"for {self.current.name})")
                 return
-            _header(self.current, piece, note)
+            read_header(self.current, piece, note)
             return
-        _header(self._new_block(note.number), piece, note)
+        read_header(self._new_block(note.number), piece, note)
 
     def _own_sentence(self, piece: str) -> bool:
         """A line that is a sentence of its own, not more of the list above it.
@@ -242,7 +238,7 @@ class _Reader:
         elif head and block.name:
             block = self._new_block(note.number)
         if head:
-            _header(block, head, note)
+            read_header(block, head, note)
         attributes, *sentences = _sentences(text)
         attributes, carried = _dash_tail(attributes)
         if carried:  # "ST 8 DX 12 IQ 7 MA 10 — spear (1d+1)": what it carries, as a sentence
@@ -351,51 +347,6 @@ def _next_opens_attributes(texts: list[str]) -> list[bool]:
         if texts[i]:
             following = _starts_attributes(texts[i])
     return found
-
-
-def _header(block: Block, text: str, note: LineNote) -> None:
-    """The name line: "Doctor Mandrake, wizard, age 99", "Grak (orc hero)", "Elanor - elf"."""
-    text = text.strip().rstrip(":.").strip()
-    dash = re.search(r"\s[-–—]\s", text)  # "Myrmidon (summoned) - Human npc"
-    if dash:
-        name, rest = text[:dash.start()].strip(), text[dash.end():]
-    else:
-        match = re.match(r"^(.*?)\s*(?:,|\(|$)(.*)$", text)
-        assert match is not None
-        name, rest = match.group(1).strip(), match.group(2)
-    words: list[str] = []
-    start = len(note.became)
-    name, block.count = group_of(name)
-    for part in re.split(r"[,();]", rest):
-        part = part.strip()
-        age = _AGE.match(part)
-        number = count_of(part)
-        if number is not None and 2 <= number <= MAX_GROUP and block.count == 1:
-            name, block.count = group_of(f"{name} ({number})")
-            continue
-        if number is not None:
-            note.problems.append(f"'{part}' is not a number of figures this reads (2 to "
-                                 f"{MAX_GROUP:,})")
-            continue
-        if age:
-            years = age.group(1) or age.group(2)
-            block.age = int(years)
-            note.became.append(f"age {years}")
-            continue
-        for word in part.split():
-            if word.lower() in KINDS:
-                block.kind = word.lower()
-                note.became.append(word.lower())
-            elif word.lower() in ROLES:
-                block.role = ROLES[word.lower()]
-                note.became.append(block.role)
-            else:
-                words.append(word)
-    block.name = name
-    note.became.insert(start, f"name: {name}" + (f" (a group of {block.count})"
-                                              if block.count > 1 else ""))
-    if words:
-        block.race = (" ".join(words), note.number)
 
 
 def _read_attributes(block: Block, text: str, note: LineNote) -> None:

@@ -1,4 +1,4 @@
-"""Groups in stat blocks: "6 goblins", "Goblins (6)", "Hobgoblin x3", "three orcs".
+"""Groups in stat blocks: "6 goblins", "2 x Wolves", "Goblins (6)", "Hobgoblin x3", "three orcs".
 
 Adventures print a band of alike figures once, with how many there are
 before the name, after it in parentheses or as "x3", or in words.  This
@@ -15,8 +15,8 @@ NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
                 "fifteen": 15, "twenty": 20, "a pair of": 2, "pair of": 2}
 MAX_GROUP = 1000  # more is a typing slip, not a band of figures
 _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS), key=len, reverse=True))
-_LEADING = re.compile(rf"^(?P<count>\d{{1,4}}|{_WORDS})\s+(?P<name>[^\W\d_].*)$",
-                      re.IGNORECASE)
+_LEADING = re.compile(rf"^(?P<count>\d{{1,4}}|{_WORDS})(?:\s*[x×])?\s+(?P<name>[^\W\d_].*)$",
+                      re.IGNORECASE)  # "6 goblins", "2 x Wolves", "3x orcs"
 _TRAILING = re.compile(r"^(?P<name>.*?[^\W\d_].*?)\s*(?:\(\s*[x×]?\s*(?P<paren>\d{1,4})\s*\)"
                        r"|\s[x×]\s*(?P<times>\d{1,4}))$", re.IGNORECASE)
 # Plurals that do not just add "s" ("es" after a hiss, "ies", "ves", "men").
