@@ -119,6 +119,7 @@ def serve(urls: list[str], ports: Any, ready: Any, stop: Any) -> None:
     import uvicorn
 
     from tftmanager.app import campaigns
+    from tftmanager.collector import serving
     from tftmanager.tableserver.routes import create_app
     from tftmanager.tableserver.security import Bucket
 
@@ -136,6 +137,8 @@ def serve(urls: list[str], ports: Any, ready: Any, stop: Any) -> None:
                    watch_interval=0.5),
         log_level="warning", access_log=False, timeout_keep_alive=KEEP_ALIVE_SECONDS))
         for store in stores]
+
+    serving()  # the collector as ``tftmanager table-server`` sets it before it serves
 
     def until_told() -> None:
         stop.wait()

@@ -27,6 +27,13 @@ first pass would have walked all of them (about a tenth of the rules' own
 time) to free nothing, since nothing in them refers back to itself, and
 they are freed as soon as they are dropped.  A run that fails is not set
 aside.
+- **A table server's requests.**  Each player's action builds a few thousand
+  short-lived objects (the ORM's rows, the card's parts); Python's default
+  passes over the young objects every 700 new ones, and in a busy table
+  server the collector's passes took about a quarter of its time.  A server
+  (``serving``) sets aside what it built to start, and passes over the young
+  objects every ``SERVING_YOUNG`` instead: still several passes a second
+  when busy, so memory stays bounded, at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -66,3 +73,17 @@ def collector_paused(*, keep: bool = False) -> Iterator[None]:
             if keep and ended:
                 gc.freeze()
             gc.enable()
+
+
+SERVING_YOUNG = 10_000  # new objects between passes over the young (Python's default: 700)
+
+
+def serving() -> None:
+    """A server about to serve: what it built is set aside and the young passed over less often.
+
+    Process-wide: only a process that serves (``tftmanager table-server``)
+    calls it, not the window that runs a table server in a thread.
+    """
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(SERVING_YOUNG, middle, old)

@@ -17,6 +17,7 @@ from tftmanager.app import campaigns, player_links
 from tftmanager.app.location import CampaignLocation
 from tftmanager.app.names import find_by_name
 from tftmanager.cli.exit_codes import OK
+from tftmanager.collector import serving
 from tftmanager.tableserver.runner import DEFAULT_PORT, TableServer
 
 
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  The GM's page: {server.address.gm_url}")
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how it stops, even this soon
             print("Stop it with Ctrl+C.", flush=True)
+            serving()  # the collector set for many short requests
             server.serve()
         print("The table server stopped.")
     finally:
