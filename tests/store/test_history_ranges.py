@@ -72,6 +72,15 @@ def _unstamped(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
             for r in rows]
 
 
+
+def _expanded(path: Path, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history as the server's copy writes it: each range's rows one by one."""
+    con = sqlite3.connect(path)
+    try:
+        return expand_ranges(con_connection(con), entries)
+    finally:
+        con.close()
+
 def test_a_run_is_recorded_in_ranges_that_write_out_as_the_triggers_images(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ranged, rowwise = tmp_path / "ranged.tftcampaign", tmp_path / "rowwise.tftcampaign"
@@ -100,11 +109,7 @@ def test_a_run_is_recorded_in_ranges_that_write_out_as_the_triggers_images(
         run_weeks(store=store, weeks=4, seed=3, stop_on=frozenset())
     images = _run_history(rowwise)
     assert not any(e["action"] == RANGE for e in images)
-    con = sqlite3.connect(ranged)
-    try:
-        written = expand_ranges(con_connection(con), entries)
-    finally:
-        con.close()
+    written = _expanded(ranged, entries)
     assert _unstamped(written) == _unstamped(images)
     assert [e["id"] for e in written] == list(range(entries[0]["id"],
                                                     entries[0]["id"] + len(written)))
@@ -166,11 +171,7 @@ def test_rows_of_a_range_a_later_operation_deleted_write_out_as_inserted(
     entries, images = histories
     assert any(e["action"] == RANGE and e["table_name"] == "xp_entry" for e in entries)
     assert any(e["action"] == "D" and e["table_name"] == "xp_entry" for e in entries)
-    con = sqlite3.connect(ranged)
-    try:
-        written = expand_ranges(con_connection(con), entries)
-    finally:
-        con.close()
+    written = _expanded(ranged, entries)
     assert _unstamped(written) == _unstamped(images)
 
 
