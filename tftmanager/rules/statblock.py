@@ -296,9 +296,10 @@ def _dash_tail(text: str) -> tuple[str, str]:
     "MA 10 — spear (1d+1)": the dash parts the possessions off as a full stop
     would; one between attributes ("ST 12 - DX 11") or a range is left alone.
     """
-    last = next(iter(reversed(list(_ATTR.finditer(text)))), None)
-    if last is None:
+    found = list(_ATTR.finditer(text))
+    if not found:
         return text, ""
+    last = found[-1]
     tail = re.match(r"\s+[-–—]\s+(\S.*)$", text[last.end():], re.DOTALL)
     if tail is None or _ATTR.search(tail.group(1)):
         return text, ""

@@ -209,9 +209,7 @@ class WeekPlanner(QDialog):
         self.table.setRowHeight(row, min(self.table.rowHeight(row), most))
 
     def _widest(self, widget: QWidget | None, row: int, column: int) -> int:
-        if isinstance(widget, QComboBox):  # its longest choice, with the frame and arrow
-            return widget.sizeHint().width()
-        if widget is not None:
+        if widget is not None:  # a combo box's hint: its longest choice, frame and arrow
             return widget.sizeHint().width()
         item = self.table.item(row, column)
         return self.table.fontMetrics().horizontalAdvance(item.text()) + 16 if item else 0
