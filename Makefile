@@ -27,11 +27,13 @@ typecheck: $(STAMP)
 # The suite runs on every core (TEST_WORKERS=0 runs it in one process), with the
 # quick Hypothesis profile (tests/hypothesis_profiles.py). Whole files go to one
 # worker: test_frozen.py builds dist/ once, test_wheel.py and test_pipx.py their
-# installs once (xdist's loadgroup does not group under pytest 9.2).
+# installs once (xdist's loadgroup does not group under pytest 9.2). A worker that
+# crashes is not replaced: the run stops with the crash's traceback (a replaced
+# worker once left the run waiting until CI's time ran out).
 TEST_WORKERS ?= auto
 test: lint typecheck
 	QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1 $(PY) -m pytest -q \
-		-n $(TEST_WORKERS) --dist loadfile --durations=20
+		-n $(TEST_WORKERS) --dist loadfile --max-worker-restart=0 --durations=20
 
 # The window's line coverage: tests/ui under pytest-cov, a line per module of
 # tftmanager/ui and the total (kept out of make test, which it would slow by a third).

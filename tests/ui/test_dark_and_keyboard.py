@@ -11,7 +11,15 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAccessible, QColor, QIcon, QImage, QPalette
-from PySide6.QtWidgets import QApplication, QCheckBox, QListWidget, QScrollArea, QWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
 from tftmanager.ui import menu_windows
 from tftmanager.ui.contrast import ratio, readable
@@ -136,16 +144,34 @@ def test_unticked_mounted_and_own_lodging_show_their_box_in_a_dark_palette(
 
 
 def _tab_stops(top: QWidget) -> list[QWidget]:
-    """The widgets Tab visits in ``top``, in order (a focus proxy stands for its owner)."""
-    stops: list[QWidget] = []
-    widget = top.nextInFocusChain()
-    while widget is not top and len(stops) < 1000:
-        policy = widget.focusPolicy()
-        if (widget.isVisible() and widget.isEnabled() and widget.focusProxy() is None
-                and policy & Qt.FocusPolicy.TabFocus == Qt.FocusPolicy.TabFocus):
-            stops.append(widget)
-        widget = widget.nextInFocusChain()
-    return stops
+    """The widgets Tab visits in ``top``, in order, found by pressing Tab as a user would.
+
+    Not by walking ``nextInFocusChain()``: PySide takes the widget a const
+    getter returns for a child of the one asked (its return-value heuristic),
+    so a walk made each widget the Python parent of the next, in a ring; a
+    garbage collection later broke the ring and marked live widgets deleted
+    (the editor's name field), and the window's close crashed the process.
+    ``top.focusWidget()`` makes each a Python child of the window: no ring.
+    """
+    focused = top.focusWidget()
+    if focused is not None:
+        focused.clearFocus()
+    top.activateWindow()
+    assert QTest.qWaitForWindowActive(top), "the keys would go to another window"
+    QTest.keyClick(top, Qt.Key.Key_Tab)  # from no focus, Tab takes the window's first stop
+    first = top.focusWidget()
+    assert first is not None, "Tab found no stop in the window"
+    stops = [first]
+    for _press in range(1000):
+        QTest.keyClick(stops[-1], Qt.Key.Key_Tab)
+        widget = top.focusWidget()
+        if widget is first:
+            return stops
+        assert widget is not None and widget not in stops, (
+            f"Tab is trapped: from {type(stops[-1]).__name__} it went to "
+            f"{type(widget).__name__}, not on round the window")
+        stops.append(widget)
+    raise AssertionError(f"Tab did not come back round after {len(stops)} stops")
 
 
 def _spoken_name(widget: QWidget) -> str:
@@ -194,8 +220,27 @@ def test_every_tab_stop_in_the_week_planner_has_a_name(main_window: MainWindow,
     assert isinstance(planner, WeekPlanner)
     qtbot.addWidget(planner)
     qtbot.waitExposed(planner)
-    unnamed = [type(w).__name__ for w in _tab_stops(planner) if not _spoken_name(w)]
+    stops = _tab_stops(planner)
+    unnamed = [type(w).__name__ for w in stops if not _spoken_name(w)]
     assert unnamed == []
+    planner.close()
+
+
+def test_tab_goes_through_the_week_planners_choices_and_on_to_its_buttons(
+        main_window: MainWindow, qtbot) -> None:
+    """Tab once went round the table's cells for ever: Run and Close were out of its reach."""
+    planner = menu_windows.plan_weeks(main_window, main_window.session)
+    assert isinstance(planner, WeekPlanner)
+    qtbot.addWidget(planner)
+    qtbot.waitExposed(planner)
+    stops = _tab_stops(planner)
+    table = planner.table
+    choices = [table.cellWidget(row, column) for row in range(table.rowCount())
+               for column in range(table.columnCount())]
+    reached = [w for w in stops if any(w is c or c.isAncestorOf(w) for c in choices if c)]
+    assert len(reached) == sum(1 for c in choices if c is not None and c.isEnabled())
+    buttons = [w.text() for w in stops if isinstance(w, QPushButton)]
+    assert {"&Dry Run", "&Run", "Close"} <= set(buttons)
     planner.close()
 
 

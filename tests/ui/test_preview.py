@@ -46,11 +46,11 @@ def test_no_preview_for_a_file_the_open_must_upgrade(make_window, tmp_path: Path
 NO_ORM = "print('orm' if 'sqlalchemy' in sys.modules else 'no orm')"
 GUARDED = ("from PySide6.QtCore import Qt\n"
            "from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox\n"
-           "from tftmanager.ui import wheel_guard\n"
+           "from tftmanager.ui import input_guard\n"
            "boxes = [w for w in QApplication.allWidgets()\n"
            "         if isinstance(w, QComboBox | QAbstractSpinBox)]\n"
            "strong = all(w.focusPolicy() == Qt.FocusPolicy.StrongFocus for w in boxes)\n"
-           "print('guard', len(wheel_guard._GUARD), len(boxes) > 5, strong)")
+           "print('guard', len(input_guard._GUARD), len(boxes) > 5, strong)")
 LOGGED = ("from logging import FileHandler\n"
           "from tftmanager import activity_log\n"
           "print('logged', any(isinstance(h, FileHandler)\n"
@@ -91,7 +91,7 @@ def test_the_cycle_collector_is_paused_while_starting_and_back_on_once_ready(
     assert seen == {"party": "off", "editor": "on"}
 
 
-def test_the_wheel_guard_is_on_once_the_editor_is_up_and_the_log_before_the_open(
+def test_the_input_guard_is_on_once_the_editor_is_up_and_the_log_before_the_open(
         tmp_path: Path, campaign_templates: Any) -> None:
     """Both wait for the editor's paint (they slowed it); both are there before any input."""
     guarded = _started(tmp_path / "editor", campaign_templates, "editor", GUARDED)

@@ -89,11 +89,11 @@ def test_the_wheel_changes_no_box_of_the_editor_shop_or_rules(main_window: MainW
 
 
 def test_a_focused_box_still_takes_the_wheel(qtbot) -> None:
-    from tftmanager.ui import wheel_guard
+    from tftmanager.ui import input_guard
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    wheel_guard.install(app)
+    input_guard.install(app)
     box = QComboBox()
     box.addItems(["one", "two", "three"])
     qtbot.addWidget(box)
@@ -107,11 +107,11 @@ def test_a_focused_box_still_takes_the_wheel(qtbot) -> None:
 
 
 def test_the_wheel_over_an_unfocused_box_scrolls_the_page(qtbot) -> None:
-    from tftmanager.ui import wheel_guard
+    from tftmanager.ui import input_guard
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    wheel_guard.install(app)
+    input_guard.install(app)
     area = QScrollArea()
     page = QWidget()
     page.setMinimumHeight(3000)
@@ -172,21 +172,21 @@ def test_a_wounded_figures_st_is_not_clipped_in_the_party_table(main_window: Mai
 def test_under_the_apps_style_the_guard_watches_the_boxes_alone(
         qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Not every event of every widget (a sixth of the start to the editor); a later box too."""
-    from tftmanager.ui import style, wheel_guard
+    from tftmanager.ui import input_guard, style
     from tftmanager.ui.launch import configure_application
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    configure_application(app, guard_wheel=False)
+    configure_application(app, guard_input=False)
     app_style = app.style()
     assert isinstance(app_style, style.VisibleIndicators)
     monkeypatch.setattr(app_style, "polished", list(app_style.polished))  # this test's alone
-    monkeypatch.setattr(wheel_guard, "_GUARD", [])  # a guard of its own, under the app's style
-    wheel_guard.install(app)
-    assert app_style.polished[-1] == wheel_guard._GUARD[0].watch
+    monkeypatch.setattr(input_guard, "_GUARD", [])  # a guard of its own, under the app's style
+    input_guard.install(app)
+    assert app_style.polished[-1] == input_guard._GUARD[0].watch
     seen: list[str] = []
 
-    class Counting(wheel_guard.WheelGuard):
+    class Counting(input_guard.InputGuard):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
             seen.append(type(watched).__name__)
             return super().eventFilter(watched, event)

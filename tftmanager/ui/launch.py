@@ -5,7 +5,7 @@ imported; the party and then the editor appear from a read-only look at the
 file (the preview), and the campaign opens after the editor's first paint.
 A campaign reopened as it was left shows its party first from the rows kept
 from the last run (``app.kept_party``), before any rule is imported; the
-menus' entries, the app's style and the wheel guard follow the party.
+menus' entries, the app's style and the input guard follow the party.
 """
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ JOIN = "--join"  # tftmanager --join LINK: a player's window for the GM's invita
 _STARTED = time.perf_counter()
 
 
-def configure_application(app: QApplication, *, guard_wheel: bool = True,
+def configure_application(app: QApplication, *, guard_input: bool = True,
                           framed: bool = True) -> None:
     """Names (for QSettings and QStandardPaths) and style; the bundled fonts load when printing.
 
-    ``guard_wheel=False`` leaves the wheel guard to the caller (start-up installs
+    ``guard_input=False`` leaves the input guard to the caller (start-up installs
     it once the editor is on screen), and ``framed=False`` the app's own style
     (``install_style``): start-up gives the application plain Fusion until the
     party is on screen (``QApplication`` made with ``-style Fusion``).
@@ -54,8 +54,8 @@ def configure_application(app: QApplication, *, guard_wheel: bool = True,
     QGuiApplication.setDesktopFileName(DESKTOP_ID)
     if framed:
         install_style(app)
-    if guard_wheel:
-        install_wheel_guard(app)  # a wheel over an unfocused combo or spin box scrolls, not edits
+    if guard_input:
+        install_input_guard(app)  # the wheel over an unfocused box scrolls; Tab leaves tables
 
 
 def install_style(app: QApplication) -> None:
@@ -71,16 +71,16 @@ def install_style(app: QApplication) -> None:
     style.apply(app)
 
 
-def install_wheel_guard(app: QApplication) -> None:
-    """The wheel guard (``ui.wheel_guard``), installed once, after the style; imported only then.
+def install_input_guard(app: QApplication) -> None:
+    """The input guard (``ui.input_guard``), installed once, after the style; imported only then.
 
     Its module names ``QEvent``, whose Python types PySide6 makes (about a
     fiftieth of a bare window's start) when first named: after the party shows.
     """
-    from tftmanager.ui import wheel_guard  # noqa: PLC0415 - see above
+    from tftmanager.ui import input_guard  # noqa: PLC0415 - see above
 
     install_style(app)  # the guard hears of new boxes from the app's style
-    wheel_guard.install(app)
+    input_guard.install(app)
 
 
 def first_campaign(settings: QSettings, argv: list[str]) -> tuple[Path, bool]:
@@ -190,9 +190,9 @@ def main(argv: list[str] | None = None) -> int:
 
     keep_none_alive()  # a guard against a PySide6 release that leaks None
     skip_source_scan()  # the storage layer is imported after Qt: spare reading its sources
-    configure_application(app, guard_wheel=False, framed=False)  # both once the party shows
+    configure_application(app, guard_input=False, framed=False)  # both once the party shows
     if args and args[0] == JOIN:  # a player's window: no campaign, no main window
-        install_wheel_guard(app)  # no editor to wait for: the guard and the log now
+        install_input_guard(app)  # no editor to wait for: the guard and the log now
         start_log()
         return join(app, args[1:])
     probe = os.environ.get("TFTMANAGER_STARTUP_PROBE")
@@ -265,7 +265,7 @@ def server_url(settings: QSettings, urls: list[CampaignLocation],
 def _open_fully(window: MainWindow, app: QApplication, path: Path, create: bool) -> bool:
     """Open (or create the demo) without a preview, as any open; whether it opened."""
     window.fill_menus()
-    install_wheel_guard(app)  # a dialog of the open may have a combo box
+    install_input_guard(app)  # a dialog of the open may have a combo box
     start_log(window.start_notes)
     try:
         done = window.new_campaign(path, demo=True) if create else window.open_campaign(path)
@@ -314,7 +314,7 @@ class _Loader:
         window.backup_root = data_folder() / "backups"
         if self.url is not None:  # a server campaign: no preview (no file), asked if refused
             window.fill_menus()
-            install_wheel_guard(self.app)
+            install_input_guard(self.app)
             start_log()
             window.ensure_panels()
             url = self.url
@@ -354,7 +354,7 @@ class _Loader:
             # heights only then, and this frame stays while the store loads.
             self.app.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
             self.window.repaint()
-            install_wheel_guard(self.app)  # before any input is read
+            install_input_guard(self.app)  # before any input is read
             keep_for_good(started=True)
             self.report("editor")
             if self.probe == "editor":
@@ -369,7 +369,7 @@ class _Loader:
         self.opened(self.window.session is not None)
 
     def opened(self, _done: bool) -> None:
-        install_wheel_guard(self.app)  # (once) if not yet: before any input is read
+        install_input_guard(self.app)  # (once) if not yet: before any input is read
         keep_for_good(started=True)
         for stage in ("party", "editor", "loaded"):  # make bench's stages; without a preview, all
             self.report(stage)
