@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
@@ -10,6 +11,7 @@ import httpx
 import pytest
 
 from tftmanager.app import experience
+from tftmanager.tableserver.news import News
 from tftmanager.tableserver.runner import LOCAL
 
 from .conftest import count_render_passes, read_events, serving
@@ -120,3 +122,23 @@ def test_many_open_pages_cost_one_render_per_change(table, monkeypatch) -> None:
     assert all(any("XP 400" in line for line in cards[n]) for n in range(1, pages, 2))
     assert 1 <= len(after) <= 2, after  # one pass (two if the watch saw it twice), not thirty
     assert all(ids == {table.ids["Ragnar"], table.ids["Wulf"]} for ids in after)
+
+
+def test_the_news_tells_which_characters_had_their_notes_alone_changed() -> None:
+    """A card kept through notes edits only; one changed otherwise is read again, for good."""
+    news = News()
+
+    async def changes() -> None:
+        news.bind(asyncio.get_running_loop())
+        await news.changed(frozenset({1}), {1: "first"})  # version 1: notes
+        await news.changed(frozenset({1, 2}), {1: "second"})  # 2: 1's notes, 2 otherwise
+        await news.changed(frozenset({3}), {3: "bats"})  # 3: notes
+        await news.changed(frozenset({3}))  # 4: 3 otherwise
+        await news.changed(frozenset({3}), {3: "cave"})  # 5: 3's notes again
+
+    asyncio.run(changes())
+    assert news.notes_since(0) == {1: "second"}  # 2 and 3 changed otherwise meanwhile
+    assert news.notes_since(2) == {}  # 3's card changed at 4
+    assert news.notes_since(4) == {3: "cave"}
+    assert news.notes_since(5) == {}
+    assert news.touched_since(0) == frozenset({1, 2, 3})

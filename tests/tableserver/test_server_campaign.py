@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from tftmanager.app import campaigns, characters, experience, journal, player_links
 from tftmanager.app.campaigns import party_sheets
 from tftmanager.store.server_address import parse_address
+from tftmanager.tableserver import player_view
 from tftmanager.tableserver.routes import create_app
 
 from .conftest import Table, count_render_passes
@@ -176,12 +177,15 @@ def test_a_players_action_renders_their_card_once_and_no_other(server_table: Tab
     passes = count_render_passes(monkeypatch)
     table = server_table.client.app.state.table  # type: ignore[attr-defined]
     ragnar, wulf = server_table.ids["Ragnar"], server_table.ids["Wulf"]
+    sword = next(item.uid for item in characters.get_character(
+        store=server_table.store, character_id=ragnar).items if item.kind.value == "weapon")
     table.views.watching.update({ragnar: 1, wulf: 1})  # both pages' streams open
     server_table.page(server_table.wulf)
     token = server_table.token(server_table.ragnar)
     before, version = len(passes), table.news.version
-    answer = server_table.act(server_table.ragnar, token=token, action="notes", notes="Bats.")
-    assert answer.status_code == 200 and "Bats." in answer.json()["live"]
+    answer = server_table.act(server_table.ragnar, token=token, action="move", item=sword,
+                              state="stored")
+    assert answer.status_code == 200 and "dropped" in answer.json()["live"]
     assert passes[before:] == [{ragnar}]
     deadline = time.monotonic() + 20
     while table.own and time.monotonic() < deadline:  # the watch hears its notice
@@ -196,6 +200,42 @@ def test_a_players_action_renders_their_card_once_and_no_other(server_table: Tab
         time.sleep(0.05)
     assert "XP 5" in server_table.page(server_table.wulf)
     assert passes[-1] == {ragnar, wulf}
+
+
+def test_a_notes_edit_sends_the_card_kept_with_the_new_notes_and_reads_no_card(
+        server_table: Table, monkeypatch) -> None:
+    """Notes change nothing else on the card: it is not read again (two actions in three).
+
+    The answer and every open page get the card they had with the notes as
+    stored (a browser's CR LF as LF); a change to the card in between (a
+    move) is read again, and notes written after it are set on the new card.
+    """
+    passes = count_render_passes(monkeypatch)
+    table = server_table.client.app.state.table  # type: ignore[attr-defined]
+    ragnar = server_table.ids["Ragnar"]
+    table.views.watching.update({ragnar: 1})
+    token = server_table.token(server_table.ragnar)  # the page open: its card rendered
+    before = len(passes)
+    answer = server_table.act(server_table.ragnar, token=token, action="notes",
+                              notes="Bats\r\nin the cave.")
+    assert answer.status_code == 200
+    live = answer.json()["live"]
+    assert live.endswith('<template id="notes-now">Bats\nin the cave.</template>')
+    assert passes[before:] == []  # nothing read: the card kept
+    page = server_table.page(server_table.ragnar)
+    assert "Bats\nin the cave.</textarea>" in page and live in page
+    assert passes[before:] == []
+    sword = next(item.uid for item in characters.get_character(
+        store=server_table.store, character_id=ragnar).items if item.kind.value == "weapon")
+    moved = server_table.act(server_table.ragnar, token=token, action="move", item=sword,
+                             state="stored")
+    assert "dropped" in moved.json()["live"] and passes[before:] == [{ragnar}]
+    again = server_table.act(server_table.ragnar, token=token, action="notes", notes="Gone.")
+    assert "dropped" in again.json()["live"] and "Gone.</template>" in again.json()["live"]
+    assert passes[before:] == [{ragnar}]
+    fresh = player_view.live_html(player_view.read_view(server_table.store,
+                                                         server_table.ragnar))
+    assert again.json()["live"] == fresh  # the kept card and the notes: as read afresh
 
 
 def test_a_players_operation_is_the_servers_own_before_it_commits(server_table: Table,

@@ -111,6 +111,11 @@ class NotesChanged(InputError):
     """Notes written from notes someone has changed since: theirs are not overwritten."""
 
 
+def stored_notes(notes: str) -> str:
+    """Notes as ``set_notes`` stores them (a browser sends its line ends as CR LF)."""
+    return notes.replace("\r\n", "\n")
+
+
 def set_notes(*, store: CampaignStore, character_id: int, notes: str,
               was: str | None = None) -> Changes:
     """Replace a character's notes, read and written in one operation (a player's page).
@@ -120,14 +125,14 @@ def set_notes(*, store: CampaignStore, character_id: int, notes: str,
     ``NotesChanged`` says so.  The same edit as the editor's notes field
     (its history line and merging), without re-reading the character for it.
     """
-    notes = notes.replace("\r\n", "\n")
+    notes = stored_notes(notes)
     library = library_for(store)
     with store.operation(OpKind.CHARACTER) as op:
         stored = queries.get_character(session=op.session, character_id=character_id)
         before = stored.character
         if notes == before.notes:
             return Changes()
-        if was is not None and was.replace("\r\n", "\n") != before.notes:
+        if was is not None and stored_notes(was) != before.notes:
             raise NotesChanged("notes", f"{before.name}'s notes were changed since your page "
                                "showed them. Your text is still in the box; save again to "
                                "replace theirs with it.")

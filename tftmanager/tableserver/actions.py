@@ -104,6 +104,18 @@ def _notes(store: Campaign, link: PlayerLink, fields: Mapping[str, object]) -> s
     return "Notes saved."
 
 
+def notes_written(fields: Mapping[str, object]) -> str | None:
+    """The notes a notes action stored once carried out; None for any other action.
+
+    Such an action changes the character's notes and nothing else: its pages
+    are sent the card they had with the new notes, not a card read again.
+    """
+    notes = fields.get("notes")
+    if fields.get("action") != "notes" or not isinstance(notes, str):
+        return None
+    return characters.stored_notes(notes)
+
+
 Action = Callable[[Campaign, PlayerLink, Mapping[str, object]], str]
 ACTIONS: dict[str, Action] = {"raise": _raise, "memory": _memory, "move": _move,
                               "fatigue": _fatigue, "notes": _notes}

@@ -39,6 +39,18 @@ class Rendered:
     notes: dict[int, str] = field(default_factory=dict)  # the notes editor, for a new page
     secrets: dict[int, str] = field(default_factory=dict)
     gm: str = ""
+    cards: dict[int, str] = field(default_factory=dict)  # the live parts but for their notes
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """What a pass must do: render these cards (reading them), set these notes, keep the rest."""
+
+    version: int
+    render: set[int]
+    gm: bool
+    kept: Rendered
+    noted: dict[int, str]
 
 
 class LiveViews:
@@ -53,44 +65,84 @@ class LiveViews:
         self._lock: asyncio.Lock | None = None
 
     def _render(self, ids: set[int], gm: bool, version: int, kept: Rendered,
-                every: list[PlayerLink] | None = None) -> Rendered:
+                every: list[PlayerLink] | None = None,
+                noted: dict[int, str] | None = None) -> Rendered:
         """Render ``ids`` (and the GM's page if ``gm``); the other cards of ``kept`` stay.
 
         ``every``: the links as a player's action read them in its request (not
-        read again: a link revoked since is told by the next pass).
+        read again: a link revoked since is told by the next pass).  ``noted``:
+        characters whose notes alone changed since ``kept``, their card kept
+        and their notes set.  With nothing to render and the links given, the
+        pass reads nothing.
         """
-        with self.store.reading():  # the links and the views in one transaction
-            if every is None:
-                every = player_links.links(store=self.store)
-            secrets = {link.character_id: link.secret for link in every}
-            views = player_view.read_views(self.store, ids & set(secrets))
+        views: dict[int, player_view.PlayerView] = {}
+        if every is None or ids or gm:
+            with self.store.reading():  # the links and the views in one transaction
+                if every is None:
+                    every = player_links.links(store=self.store)
+                shown = ids & {link.character_id for link in every}
+                if shown:
+                    views = player_view.read_views(self.store, shown)
+        secrets = {link.character_id: link.secret for link in every}
         players = {cid: html for cid, html in kept.players.items() if cid in secrets}
         notes = {cid: html for cid, html in kept.notes.items() if cid in secrets}
+        cards = {cid: html for cid, html in kept.cards.items() if cid in secrets}
+        for cid, text in (noted or {}).items():
+            if cid in cards:
+                players[cid] = cards[cid] + player_view.notes_now(text)
+                notes[cid] = player_view.notes_editor(text)
         for cid, view in views.items():
-            players[cid] = player_view.live_html(view)
+            cards[cid] = player_view.card_html(view)
+            players[cid] = cards[cid] + player_view.notes_now(view.character.notes)
             notes[cid] = player_view.notes_html(view)
         return Rendered(version, players, notes, secrets,
-                        gm_view.live_html(self.store) if gm else "")
+                        gm_view.live_html(self.store) if gm else "", cards)
+
+    def _plan(self, version: int, cid: int | None) -> _Pass | None:
+        """What a pass for ``version`` (and character ``cid``'s page) must do; None: nothing."""
+        have = self.rendered
+        missing = (cid is not None and cid not in have.players and cid in have.secrets) \
+            or (cid is None and not have.gm)
+        # (a pass for a later version, begun after this one was raised, shows it too)
+        if have.version >= version and not missing:
+            return None
+        wanted = set(self.watching) | ({cid} if cid is not None else set())
+        touched = self.news.touched_since(have.version)
+        kept, noted = Rendered(), {}
+        if touched is not None:  # only these changed: the others' cards stay
+            kept = have
+            # Notes alone changed: the card kept, the notes set (nothing read).
+            noted = {c: n for c, n in self.news.notes_since(have.version).items()
+                     if c in have.cards}
+            wanted = {c for c in wanted
+                      if c not in have.players or (c in touched and c not in noted)}
+        return _Pass(max(version, have.version), wanted, self.gm_watching > 0 or cid is None,
+                     kept, noted)
+
+    def refresh(self, version: int, cid: int | None,
+                every: list[PlayerLink] | None = None) -> Rendered:
+        """``_current`` in the calling thread, without the lock (``bench/server_action_cost``)."""
+        plan = self._plan(version, cid)
+        if plan is not None:
+            self.rendered = self._render(plan.render, plan.gm, plan.version, plan.kept,
+                                         every, plan.noted)
+        return self.rendered
 
     async def _current(self, version: int, cid: int | None,
                        every: list[PlayerLink] | None = None) -> Rendered:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            have = self.rendered
-            missing = (cid is not None and cid not in have.players and cid in have.secrets) \
-                or (cid is None and not have.gm)
-            # (a pass for a later version, begun after this one was raised, shows it too)
-            if have.version < version or missing:
-                wanted = set(self.watching) | ({cid} if cid is not None else set())
-                touched = self.news.touched_since(have.version)
-                kept = Rendered()
-                if touched is not None:  # only these changed: the others' cards stay
-                    kept = have
-                    wanted = {c for c in wanted if c in touched or c not in have.players}
+            plan = self._plan(version, cid)
+            if plan is None:
+                return self.rendered
+            if plan.render or plan.gm or every is None:
                 self.rendered = await run_in_threadpool(
-                    self._render, wanted, self.gm_watching > 0 or cid is None,
-                    max(version, have.version), kept, every)
+                    self._render, plan.render, plan.gm, plan.version, plan.kept, every,
+                    plan.noted)
+            else:  # nothing to read: no worker thread
+                self.rendered = self._render(set(), False, plan.version, plan.kept, every,
+                                             plan.noted)
             return self.rendered
 
     async def page(self, version: int, cid: int, secret: str,

@@ -41,6 +41,8 @@ class News:
         # version -> the characters that change touched (None: unknown, maybe any);
         # the newest few only.
         self.touched: dict[int, frozenset[int] | None] = {}
+        # version -> the characters whose notes alone it changed, and their notes now.
+        self.noted: dict[int, dict[int, str]] = {}
         self._changed: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -49,21 +51,27 @@ class News:
         self._loop = loop
         self._changed = asyncio.Event()
 
-    async def _raise(self, gone: bool, touched: frozenset[int] | None = None) -> None:
+    async def _raise(self, gone: bool, touched: frozenset[int] | None = None,
+                     noted: dict[int, str] | None = None) -> None:
         assert self._changed is not None
         self.version += 1
         self.touched[self.version] = touched
         self.touched.pop(self.version - TOUCHED_KEPT, None)
+        if noted:
+            self.noted[self.version] = noted
+        self.noted.pop(self.version - TOUCHED_KEPT, None)
         self.gone = self.gone or gone
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def changed(self, characters: frozenset[int] | None = None) -> int:
+    async def changed(self, characters: frozenset[int] | None = None,
+                      notes: dict[int, str] | None = None) -> int:
         """The campaign changed (this server's own action): the new version, at once.
 
-        ``characters``: the only ones it changed (None: any may have).
+        ``characters``: the only ones it changed (None: any may have);
+        ``notes``: those of them whose notes alone it changed, with their notes now.
         """
-        await self._raise(False, characters)
+        await self._raise(False, characters, notes)
         return self.version
 
     def touched_since(self, version: int) -> frozenset[int] | None:
@@ -77,6 +85,25 @@ class News:
                 return None
             found |= touched
         return found
+
+    def notes_since(self, version: int) -> dict[int, str]:
+        """Characters whose every change after ``version`` was to their notes: their notes now.
+
+        Their cards are as they were at ``version``: a page needs the notes
+        alone, not the card rendered again (read from the database again).
+        Call it when ``touched_since(version)`` is not None.
+        """
+        noted: dict[int, str] = {}
+        other: set[int] = set()
+        for later in range(version + 1, self.version + 1):
+            notes = self.noted.get(later, {})
+            for cid in self.touched.get(later) or ():
+                if cid in notes and cid not in other:
+                    noted[cid] = notes[cid]
+                else:
+                    other.add(cid)
+                    noted.pop(cid, None)
+        return noted
 
     def poke(self, *, gone: bool = False) -> None:
         """Tell the pages the campaign changed; safe from any thread."""

@@ -165,8 +165,8 @@ def _fatigue(view: PlayerView) -> str:
             f'<button type="submit">Mark fatigue</button></form></section>')
 
 
-def live_html(view: PlayerView) -> str:
-    """The part of the page the event stream replaces: the card and its buttons."""
+def card_html(view: PlayerView) -> str:
+    """The live part but for the notes it carries: kept to be sent again after a notes edit."""
     c = view.character
     st, wounds, fatigue = view.fight_st or (c.st, c.wounds, c.fatigue)
     where = f'<p class="sub">In {esc(view.in_fight)}</p>' if view.fight_st else ""
@@ -177,13 +177,27 @@ def live_html(view: PlayerView) -> str:
         f'{face(view.front, skip=OWN_SECTIONS, note="adjDX: " + view.dx_reasons)}'
         f"{_experience(view)}{_possessions(view)}{_fatigue(view)}"
         f'{face(view.back, skip=OWN_SECTIONS)}'
-        f'<template id="notes-now">{esc(c.notes)}</template>'
     )
 
 
-def notes_html(view: PlayerView) -> str:
+def notes_now(notes: str) -> str:
+    """The notes as stored, at the end of the live part (the page's script fills the box)."""
+    return f'<template id="notes-now">{esc(notes)}</template>'
+
+
+def live_html(view: PlayerView) -> str:
+    """The part of the page the event stream replaces: the card and its buttons."""
+    return card_html(view) + notes_now(view.character.notes)
+
+
+def notes_editor(notes: str) -> str:
     """The notes editor (outside the live part: typing is never overwritten)."""
     return (f'<section class="part" id="notes"><h3>My notes</h3>'
             f'<form class="act" data-action="notes"><textarea name="notes" rows="5" '
-            f'maxlength="8000" aria-label="My notes">{esc(view.character.notes)}</textarea>'
+            f'maxlength="8000" aria-label="My notes">{esc(notes)}</textarea>'
             f'<button type="submit">Save notes</button></form></section>')
+
+
+def notes_html(view: PlayerView) -> str:
+    """The character's notes editor."""
+    return notes_editor(view.character.notes)

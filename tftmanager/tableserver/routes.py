@@ -390,7 +390,9 @@ async def _carry_out(table: Table, secret: str, fields: dict[str, str],
         return _replayed()
     activity_log.done(label, start)
     # The pages' next version, rendered once: this answer's card and every open page's.
-    version = await table.news.changed(frozenset({link.character_id}))
+    noted = actions.notes_written(fields)
+    version = await table.news.changed(frozenset({link.character_id}),
+                                       None if noted is None else {link.character_id: noted})
     if table.on_change is not None:
         table.on_change(link.character_id, f"{link.author}: {done.message}")
     found = await table.views.page(version, link.character_id, secret, done.every)
