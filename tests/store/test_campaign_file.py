@@ -90,6 +90,43 @@ def test_update_keeps_weapon_order(store: CampaignStore) -> None:
     assert [w.key for w in got.loadout.weapons] == ["dagger", "longbow", "two_handed_sword"]
 
 
+def test_an_edit_read_to_be_changed_writes_the_fields_it_changed_with_no_orm_row(
+        store: CampaignStore, campaign_path: Path) -> None:
+    """A player's action reads and writes plain rows; an edit after it sees what it wrote."""
+    from sqlalchemy import event
+
+    from tftmanager.store.tables import CharacterRow
+
+    with store.operation("test") as op:
+        stored = queries.insert_character(
+            session=op.session, campaign_id=store.campaign_id, character=WULF)
+    written: list[str] = []
+    with store.operation("test") as op:
+        event.listen(op.session.get_bind(), "before_cursor_execute",
+                     lambda *a: written.append(a[2]), named=False)
+        got = queries.get_character(session=op.session, character_id=stored.id)
+        queries.update_character(session=op.session, character_id=stored.id,
+                                 character=replace(got.character, notes="Bats.", fatigue=2))
+        assert not [k for k in op.session.identity_map if k[0] is CharacterRow]
+        again = queries.get_character(session=op.session, character_id=stored.id)
+        assert (again.character.notes, again.character.fatigue) == ("Bats.", 2)
+        queries.update_character(session=op.session, character_id=stored.id,
+                                 character=replace(again.character, wounds=3))
+    updates = [w for w in written if w.startswith("UPDATE character ")]
+    assert len(updates) == 2 and "notes" in updates[0] and "fatigue" in updates[0]
+    assert "st =" not in updates[0] and "name" not in updates[0]  # only what changed
+    with store.operation("test") as op:
+        last = queries.get_character(session=op.session, character_id=stored.id).character
+    assert (last.notes, last.fatigue, last.wounds, last.st) == ("Bats.", 2, 3, WULF.st)
+    con = sqlite3.connect(campaign_path)
+    try:  # the journal has each image, for undo (its triggers see a plain UPDATE too)
+        images = con.execute("SELECT count(*) FROM row_change WHERE table_name = 'character' "
+                             "AND action = 'U'").fetchone()[0]
+    finally:
+        con.close()
+    assert images == 2
+
+
 def test_header_identifies_the_file(store: CampaignStore, campaign_path: Path) -> None:
     con = sqlite3.connect(campaign_path)
     try:

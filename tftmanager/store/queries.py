@@ -11,7 +11,10 @@ from typing import Any
 
 from sqlalchemy import bindparam, cast, literal_column, null, union_all
 from sqlalchemy import select as sa_select
+from sqlalchemy import update as sa_update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
@@ -173,12 +176,22 @@ def _stored(row: CharacterRow, children: ChildRows) -> StoredCharacter:
 
 
 def get_character(*, session: Session, character_id: int) -> StoredCharacter:
-    """One character by id: two queries (its row, then its lists in one)."""
-    row = session.get(CharacterRow, character_id)
+    """One character by id, to change: two queries (its row, then its lists in one).
+
+    Plain rows, kept for ``update_character`` to compare with and write only
+    what changed: loading and flushing an ORM row was a fifth of a player's
+    action on the table server.  A row the session holds (changed in it) is
+    that row.
+    """
+    held = session.identity_map.get(identity_key(CharacterRow, character_id))
+    if held is not None:
+        return _stored(held, _children(session, character_id))
+    session.flush()  # the session's pending changes first, as an ORM read would
+    row = session.execute(_CHARACTER, {"cid": character_id}).first()
     if row is None:
         raise NotFound(f"character {character_id}")
-    hold(session, row)
-    return _stored(row, _children(session, character_id))
+    session.info.setdefault(_ROWS, {})[character_id] = row
+    return _stored(row, _children(session, character_id))  # type: ignore[arg-type]
 
 
 def read_character(*, session: Session, character_id: int) -> StoredCharacter:
@@ -262,6 +275,7 @@ _CHILDREN = _children_query()
 _CHARACTERS: Any = CharacterRow.__table__  # type: ignore[attr-defined]
 _CHARACTER = sa_select(_CHARACTERS).where(_CHARACTERS.c.id == bindparam("cid"))
 _LOADED = "loaded children"  # session.info: character id -> its list rows, as read
+_ROWS = "loaded characters"  # session.info: character id -> its row, as read to be changed
 
 
 def _children(session: Session, character_id: int) -> ChildRows:
@@ -325,13 +339,30 @@ def insert_character(
 
 
 def update_character(*, session: Session, character_id: int, character: Character) -> None:
-    """Replace a character's fields and lists (talents, spells, possessions)."""
-    row = session.get(CharacterRow, character_id)
-    if row is None:
-        raise NotFound(f"character {character_id}")
-    apply_to_row(row, character)
-    row.updated_at = utcnow()
-    session.add(row)
+    """Replace a character's fields and lists (talents, spells, possessions).
+
+    Read by ``get_character`` in this session: one UPDATE of the fields that
+    changed, no ORM row.  Else (or when the session holds the ORM row) through
+    the ORM row, as any write.
+    """
+    stored = session.info.get(_ROWS, {}).pop(character_id, None)
+    if stored is None or session.identity_map.get(
+            identity_key(CharacterRow, character_id)) is not None:
+        row = session.get(CharacterRow, character_id)
+        if row is None:
+            raise NotFound(f"character {character_id}")
+        apply_to_row(row, character)
+        row.updated_at = utcnow()
+        session.add(row)
+    else:  # (read again from the database by a later update in this session)
+        changed = {name: value for name, value in scalar_values(character).items()
+                   if getattr(stored, name) != value}
+        done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+            sa_update(_CHARACTERS).where(_CHARACTERS.c.id == character_id)
+            .values(**changed, updated_at=utcnow()))
+        if done.rowcount != 1:  # a row the login may not change (row security hides it):
+            raise StaleDataError(  # told as the ORM's flush tells it
+                f"UPDATE of character {character_id} matched {done.rowcount} rows")
     _sync_children(session, character_id, character)
 
 
@@ -363,6 +394,7 @@ def _sync_children(session: Session, character_id: int, character: Character) ->
 def delete_character(*, session: Session, character_id: int) -> None:
     """Remove a character (its lists go with it by cascade)."""
     session.info.get(_LOADED, {}).pop(character_id, None)
+    session.info.get(_ROWS, {}).pop(character_id, None)
     row = session.get(CharacterRow, character_id)
     if row is None:
         raise NotFound(f"character {character_id}")
@@ -383,6 +415,7 @@ def update_scalars(*, session: Session, changed: dict[int, Character]) -> None:
                  rows=[{"id": cid, **scalar_values(character), "updated_at": now}
                        for cid, character in changed.items()])
     for cid in changed:
+        session.info.get(_ROWS, {}).pop(cid, None)  # as read: no longer as stored
         held = session.identity_map.get(identity_key(CharacterRow, cid))
         if held is not None:
             session.expire(held)
