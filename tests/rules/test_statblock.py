@@ -161,7 +161,8 @@ def test_a_range_takes_its_first_value_and_says_so() -> None:
 
 def test_a_number_too_long_is_a_problem_not_a_crash() -> None:
     reading = read_statblocks("Bob\nST " + "9" * 5000 + " DX 10\n")
-    assert reading.problems and reading.problems[0].startswith("line 2: '")
+    assert "line 2: ST 999999… (5,000 digits) is not a value an attribute can have " \
+           "(a whole number of up to nine digits)" in reading.problems
 
 
 def test_foundrys_own_text_export_reads() -> None:
@@ -169,3 +170,24 @@ def test_foundrys_own_text_export_reads() -> None:
     d = read_details(("1D6/1D6+1",))
     assert (d.all_dice, d.unknown) == (["1d", "1d+1"], [])
     assert read_details(("stops 3 hits/attack",)).stops == 3
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Orc — ST 999999999999 DX 11 IQ 8 MA 10 — club", "ST 999999999999"),
+    ("Orc: ST -5 DX 11 IQ 8 MA 10; club", "ST -5"),
+    ("Orc ST 12 DX - 3 IQ 8", "DX -3"),
+])
+def test_an_attribute_no_figure_can_have_is_named_as_such(text: str, said: str) -> None:
+    """A hostile block's value is told as the value it is, not as a race or a stray word."""
+    reading = read_statblocks(text + "\n")
+    assert f"line 1: {said} is not a value an attribute can have " \
+           "(a whole number of up to nine digits)" in reading.problems
+    assert all("is no race" not in p and "not an attribute this reads" not in p
+               for p in reading.problems)
+    assert reading.blocks[0].name == "Orc"
+
+
+def test_a_negative_figure_in_an_armors_note_is_no_attribute() -> None:
+    """Inside parentheses "DX -2" is what the armor costs, read with the armor as before."""
+    reading = read_statblocks("Guard: ST 12 DX 11 IQ 9. Armor: chainmail (DX -2)\n")
+    assert reading.problems == []

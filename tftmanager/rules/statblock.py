@@ -71,6 +71,9 @@ _ATTR = re.compile(
     r"(?<![a-z])(adj\.?\s*dx|adjusted\s+dx|hits\s+stopped|stops|st|dx|iq|ma|sp|hits|hp)"
     r"(?![a-z])\s*[:=]?\s*(\d{1,9})(?:\s*[-–]\s*(\d{1,9})(?!\d))?(?:\s*/\s*(\d{1,9}))?"
     r"(?:\s*\(([^()]*)\))?", re.IGNORECASE)
+# ST, DX or IQ given a value no figure has (below zero, or longer than nine digits).
+_IMPOSSIBLE = re.compile(r"(?<![a-z])(st|dx|iq|ma|sp|hits|hp)\s*[:=]?\s*(-\s*\d+|\d{10,})(?!\d)",
+                         re.IGNORECASE)
 _LABEL = re.compile(
     r"(?<![\w/])(" + "|".join(sorted((re.escape(k) for k in SECTIONS), key=len, reverse=True))
     + r")(?:\s*\([^()]*\))?\s*:", re.IGNORECASE)
@@ -170,7 +173,11 @@ class _Reader:
             return
         attr = _ATTR.search(piece)
         if attr and attr.group(1).lower() in ("st", "dx", "iq"):
-            self._attributes(note, piece[:attr.start()], piece[attr.start():])
+            start = attr.start()
+            wrong = _impossible(piece[:start])  # "Orc: ST -5 DX 11": the attributes open at ST
+            if wrong:
+                start = wrong[0].start()
+            self._attributes(note, piece[:start], piece[start:])
             return
         if note.number in self.heads:
             read_header(self._new_block(note.number), piece, note)
@@ -350,8 +357,28 @@ def _next_opens_attributes(texts: list[str]) -> list[bool]:
     return found
 
 
+def _impossible(text: str) -> list[re.Match[str]]:
+    """Attributes with a value no figure has, outside parentheses ("armor (DX -2)" is a note)."""
+    found = []
+    for match in _IMPOSSIBLE.finditer(text):
+        before = text[:match.start()]
+        if before.count("(") <= before.count(")"):
+            found.append(match)
+    return found
+
+
 def _read_attributes(block: Block, text: str, note: LineNote) -> None:
     """ST, DX, IQ, SP (kept), MA, adjusted DX and hits (derived: shown, not kept)."""
+    wrongs = _impossible(text)
+    for wrong in wrongs:  # said as what it is, then taken out of the way
+        value = wrong.group(2).replace(" ", "")
+        if len(value) > 15:  # a line of 5,000 nines is told in a line
+            value = f"{value[:6]}… ({len(value):,} digits)"
+        written = f"{wrong.group(1).upper()} {value}"
+        note.problems.append(f"{written} is not a value an attribute can have "
+                             "(a whole number of up to nine digits)")
+    for wrong in reversed(wrongs):
+        text = text[:wrong.start()] + " " + text[wrong.end():]
     left, last = [], 0  # the text between the attributes, gathered in one pass
     for match in _ATTR.finditer(text):
         left.append(text[last:match.start()])
