@@ -443,6 +443,14 @@ def _bad_creature(doc: dict[str, Any]) -> None:
     doc["creature"][0]["weapons"] = ["no_such_weapon"]
 
 
+def _exception_known_not_a_list(doc: dict[str, Any]) -> None:
+    doc["cost_exception"][0]["when_known"] = 2.5  # found by the fuzzer: a crash report before
+
+
+def _exception_without_talent(doc: dict[str, Any]) -> None:
+    del doc["cost_exception"][0]["talent"]
+
+
 @pytest.mark.parametrize(
     ("breaker", "words"),
     [
@@ -457,6 +465,8 @@ def _bad_creature(doc: dict[str, Any]) -> None:
         (_bad_injury, "injury"),
         (_bad_combat_rules, r"Combat rules \(\[to_hit\]"),
         (_bad_creature, "Creature '.*no_such_weapon"),
+        (_exception_known_not_a_list, "when_known must be a list of talent keys"),
+        (_exception_without_talent, "cost exception names no talent"),
     ],
 )
 def test_a_bad_library_file_is_refused_and_changes_nothing(

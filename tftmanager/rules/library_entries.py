@@ -72,8 +72,13 @@ class Entry(Record):
 def entry_key(kind: str, row: Mapping[str, Any]) -> str:
     """The key that identifies a row of a kind."""
     if kind == "cost_exception":
-        known = row.get("when_known", [])
-        return f"{row.get('talent')}:{'+'.join(str(k) for k in known)}"
+        talent, known = row.get("talent"), row.get("when_known", [])
+        if not isinstance(talent, str) or not talent:
+            raise RulesDataError("A cost exception names no talent")
+        if not isinstance(known, list) or not all(isinstance(k, str) for k in known):
+            raise RulesDataError(f"The cost exception for '{talent}': when_known must be a "
+                                 "list of talent keys")
+        return f"{talent}:{'+'.join(known)}"
     key = row.get("key")
     if not isinstance(key, str) or not key:
         raise RulesDataError(f"A {kind} entry has no key")
