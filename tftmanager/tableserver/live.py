@@ -17,6 +17,7 @@ open renders one card, not ten.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 from collections import Counter
 from dataclasses import dataclass, field
@@ -87,14 +88,12 @@ class LiveViews:
         players = {cid: html for cid, html in kept.players.items() if cid in secrets}
         notes = {cid: html for cid, html in kept.notes.items() if cid in secrets}
         cards = {cid: html for cid, html in kept.cards.items() if cid in secrets}
-        for cid, text in (noted or {}).items():
-            if cid in cards:
-                players[cid] = cards[cid] + player_view.notes_now(text)
-                notes[cid] = player_view.notes_editor(text)
+        texts = {cid: text for cid, text in (noted or {}).items() if cid in cards}
         for cid, view in views.items():
-            cards[cid] = player_view.card_html(view)
-            players[cid] = cards[cid] + player_view.notes_now(view.character.notes)
-            notes[cid] = player_view.notes_html(view)
+            cards[cid], texts[cid] = player_view.card_html(view), view.character.notes
+        for cid, text in texts.items():  # a card kept or new, with its notes as they are
+            players[cid] = cards[cid] + player_view.notes_now(text)
+            notes[cid] = player_view.notes_editor(text)
         return Rendered(version, players, notes, secrets,
                         gm_view.live_html(self.store) if gm else "", cards)
 
@@ -136,13 +135,10 @@ class LiveViews:
             plan = self._plan(version, cid)
             if plan is None:
                 return self.rendered
-            if plan.render or plan.gm or every is None:
-                self.rendered = await run_in_threadpool(
-                    self._render, plan.render, plan.gm, plan.version, plan.kept, every,
-                    plan.noted)
-            else:  # nothing to read: no worker thread
-                self.rendered = self._render(set(), False, plan.version, plan.kept, every,
-                                             plan.noted)
+            render = functools.partial(self._render, plan.render, plan.gm, plan.version,
+                                       plan.kept, every, plan.noted)
+            reads = bool(plan.render or plan.gm or every is None)  # else no worker thread
+            self.rendered = await run_in_threadpool(render) if reads else render()
             return self.rendered
 
     async def page(self, version: int, cid: int, secret: str,

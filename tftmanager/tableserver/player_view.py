@@ -196,8 +196,3 @@ def notes_editor(notes: str) -> str:
             f'<form class="act" data-action="notes"><textarea name="notes" rows="5" '
             f'maxlength="8000" aria-label="My notes">{esc(notes)}</textarea>'
             f'<button type="submit">Save notes</button></form></section>')
-
-
-def notes_html(view: PlayerView) -> str:
-    """The character's notes editor."""
-    return notes_editor(view.character.notes)
